@@ -1,0 +1,153 @@
+import { MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useRootData } from "~/app/root";
+import { SERVICE_SLUGS } from "~/domain/services";
+import { whatsappLink } from "~/domain/settings";
+
+const footLink = "text-sm text-slate-300 hover:text-white";
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const { settings } = useRootData();
+  const hours = settings.businessHours;
+  const socials = (["facebook", "linkedin", "instagram"] as const).filter(
+    (s) => settings.social[s],
+  );
+  return (
+    <footer className="bg-primary-900 text-slate-200">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="grid content-start gap-3 lg:col-span-1">
+          <p className="text-lg font-bold text-white">{settings.agencyName}</p>
+          <p className="text-sm text-slate-300">{t("footer.about")}</p>
+          {socials.length > 0 ? (
+            <ul className="flex gap-3" aria-label={t("footer.social")}>
+              {socials.map((s) => (
+                <li key={s}>
+                  <a href={settings.social[s]} className={footLink} rel="noopener noreferrer">
+                    {t(`social.${s}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <FooterList title={t("footer.services")}>
+          {SERVICE_SLUGS.map((slug) => (
+            <li key={slug}>
+              <Link to={`/services/${slug}`} className={footLink}>
+                {t(`services.${slug}`)}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/outsourcing" className={footLink}>
+              {t("nav.outsourcing")}
+            </Link>
+          </li>
+        </FooterList>
+        <FooterList title={t("footer.quickLinks")}>
+          <li>
+            <Link to="/jobs" className={footLink}>
+              {t("footer.browseJobs")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/about" className={footLink}>
+              {t("footer.about_link")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/contact" className={footLink}>
+              {t("footer.contact")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/news" className={footLink}>
+              {t("nav.news")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/auth?tab=signup" className={footLink}>
+              {t("footer.register")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/dashboard" className={footLink}>
+              {t("footer.dashboard")}
+            </Link>
+          </li>
+        </FooterList>
+        <FooterList title={t("footer.legal")}>
+          <li>
+            <Link to="/privacy-policy" className={footLink}>
+              {t("footer.privacy")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/terms-of-service" className={footLink}>
+              {t("footer.terms")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/cookie-policy" className={footLink}>
+              {t("footer.cookies")}
+            </Link>
+          </li>
+        </FooterList>
+        <FooterList title={t("footer.contactUs")}>
+          {settings.offices.map((office) => (
+            <li key={office.city} className="flex gap-2 text-sm text-slate-300">
+              <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                <span className="font-medium text-white">{office.city}</span>, {office.country}
+              </span>
+            </li>
+          ))}
+          <li className="flex gap-2 text-sm">
+            <PhoneIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <a href={`tel:${settings.phone.replace(/\s/g, "")}`} className={footLink}>
+              {settings.phone}
+            </a>
+          </li>
+          <li className="flex gap-2 text-sm">
+            <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <a href={`mailto:${settings.contactEmail}`} className={footLink}>
+              {settings.contactEmail}
+            </a>
+          </li>
+          <li className="flex gap-2 text-sm">
+            <MessageCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <a
+              href={whatsappLink(settings.whatsappNumber)}
+              className={footLink}
+              rel="noopener noreferrer"
+            >
+              {t("footer.whatsapp", { number: settings.whatsappNumber })}
+            </a>
+          </li>
+          <li className="text-sm text-slate-300">
+            {t("footer.hours", {
+              days: hours.days,
+              open: hours.open,
+              close: hours.close,
+              tz: hours.timeZoneLabel,
+            })}
+          </li>
+        </FooterList>
+      </div>
+      <div className="border-t border-white/10 py-4 text-center text-xs text-slate-400">
+        {t("footer.copyright", { year: new Date().getFullYear(), name: settings.agencyName })}
+      </div>
+    </footer>
+  );
+}
+
+function FooterList({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="grid content-start gap-3">
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="grid gap-2">{children}</ul>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { MenuIcon, XIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { useRootData } from "~/app/root";
+import { SERVICE_SLUGS } from "~/domain/services";
+import { DisclosureMenu } from "./disclosure-menu";
+import { SignOutForm } from "./sign-out-form";
+import { buttonVariants } from "./ui/button";
+
+const navLink =
+  "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:text-primary-700";
+const menuItem =
+  "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100";
+
+export function BrandLink() {
+  const { t } = useTranslation();
+  const { settings } = useRootData();
+  return (
+    <Link
+      to="/"
+      className="flex items-center gap-2 font-bold text-primary-800"
+      aria-label={t("brand.home")}
+    >
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span className="text-lg">{settings.agencyName}</span>
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const { viewer } = useRootData();
+  const accountName = viewer ? viewer.fullName || viewer.email : "";
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
+        <BrandLink />
+        <nav aria-label={t("nav.main")} className="hidden items-center gap-1 lg:flex">
+          <NavLink to="/jobs" className={navLink}>
+            {t("nav.findJobs")}
+          </NavLink>
+          <DisclosureMenu label={t("nav.services")} panelClassName="left-0 right-auto">
+            <ul>
+              {SERVICE_SLUGS.map((slug) => (
+                <li key={slug}>
+                  <Link to={`/services/${slug}`} className={menuItem}>
+                    {t(`services.${slug}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </DisclosureMenu>
+          <NavLink to="/outsourcing" className={navLink}>
+            {t("nav.outsourcing")}
+          </NavLink>
+          <NavLink to="/about" className={navLink}>
+            {t("nav.about")}
+          </NavLink>
+          <NavLink to="/contact" className={navLink}>
+            {t("nav.contact")}
+          </NavLink>
+          <Link to="/#study" className={navLink}>
+            {t("nav.studyAbroad")}
+          </Link>
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          {viewer ? (
+            <DisclosureMenu
+              label={<span className="max-w-48 truncate">{accountName}</span>}
+              summaryClassName="border border-slate-200"
+            >
+              <ul aria-label={t("nav.accountMenu", { name: accountName })}>
+                <li>
+                  <Link to="/dashboard" className={menuItem}>
+                    {t("nav.dashboard")}
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/dashboard/applications" className={menuItem}>
+                    {t("nav.myApplications")}
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/dashboard/profile" className={menuItem}>
+                    {t("nav.profile")}
+                  </Link>
+                </li>
+                <li>
+                  <SignOutForm className={menuItem} />
+                </li>
+              </ul>
+            </DisclosureMenu>
+          ) : (
+            <>
+              <Link to="/auth" className={buttonVariants({ variant: "ghost" })}>
+                {t("nav.signIn")}
+              </Link>
+              <Link to="/auth?tab=signup" className={buttonVariants({ variant: "accent" })}>
+                {t("nav.getStarted")}
+              </Link>
+            </>
+          )}
+        </div>
+        <MobileMenu accountName={accountName} signedIn={Boolean(viewer)} />
+      </div>
+    </header>
+  );
+}
+
+function MobileMenu({ signedIn, accountName }: { signedIn: boolean; accountName: string }) {
+  const { t } = useTranslation();
+  return (
+    <DisclosureMenu
+      className="lg:hidden"
+      chevron={false}
+      summaryClassName="p-2"
+      panelClassName="fixed inset-x-0 top-16 mt-0 max-h-[calc(100vh-4rem)] overflow-y-auto rounded-none border-x-0 p-3"
+      label={
+        <>
+          <MenuIcon className="size-6 group-open:hidden" aria-hidden />
+          <XIcon className="hidden size-6 group-open:block" aria-hidden />
+          <span className="sr-only">{t("nav.openMenu")}</span>
+        </>
+      }
+    >
+      <nav aria-label={t("nav.main")} data-testid="mobile-menu">
+        <ul className="grid gap-1">
+          <li>
+            <Link to="/jobs" className={menuItem}>
+              {t("nav.findJobs")}
+            </Link>
+          </li>
+          {SERVICE_SLUGS.map((slug) => (
+            <li key={slug}>
+              <Link to={`/services/${slug}`} className={menuItem}>
+                {t(`services.${slug}`)}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/outsourcing" className={menuItem}>
+              {t("nav.outsourcing")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/about" className={menuItem}>
+              {t("nav.about")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/contact" className={menuItem}>
+              {t("nav.contact")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/#study" className={menuItem}>
+              {t("nav.studyAbroad")}
+            </Link>
+          </li>
+          <li className="my-2 border-t border-slate-200" aria-hidden />
+          {signedIn ? (
+            <>
+              <li className="px-3 py-1 text-xs text-slate-600">{accountName}</li>
+              <li>
+                <Link to="/dashboard" className={menuItem}>
+                  {t("nav.dashboard")}
+                </Link>
+              </li>
+              <li>
+                <Link to="/dashboard/applications" className={menuItem}>
+                  {t("nav.myApplications")}
+                </Link>
+              </li>
+              <li>
+                <SignOutForm className={menuItem} />
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <Link to="/auth" className={menuItem}>
+                  {t("nav.signIn")}
+                </Link>
+              </li>
+              <li>
+                <Link
+                  to="/auth?tab=signup"
+                  className={buttonVariants({ variant: "accent", className: "w-full" })}
+                >
+                  {t("nav.getStarted")}
+                </Link>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </DisclosureMenu>
+  );
+}

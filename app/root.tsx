@@ -1,0 +1,72 @@
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { loadRoot } from "./root.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadRoot(request);
+}
+
+export type RootData = Awaited<ReturnType<typeof loadRoot>>;
+
+/** The root loader's data (viewer, settings, locale) from anywhere in the tree. */
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<RootData>("root");
+  if (!data) throw new Error("useRootData used outside the root route");
+  return data;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  return (
+    <html lang={data?.locale ?? "en"} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0d5c69" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  let title = t("errors.generic.title");
+  let details = t("errors.generic.body");
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    title = t("notFound.title");
+    details = t("notFound.body");
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    details = error.message;
+  }
+  return (
+    <main className="mx-auto grid max-w-xl gap-4 p-8 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-slate-700">{details}</p>
+      <a className="text-primary-700 underline" href="/">
+        {t("notFound.home")}
+      </a>
+    </main>
+  );
+}

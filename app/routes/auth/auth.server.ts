@@ -1,0 +1,128 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { safeRedirect, SignInSchema, SignUpSchema } from "~/domain/auth";
+import { auth } from "~/server/auth/auth.server";
+import { logger } from "~/server/logger.server";
+import { consumeRateLimit } from "~/server/security/rate-limit.server";
+
+type Ctx = { clientIp: string; requestId: string };
+
+function forwardCookies(response: Response) {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
+  return headers;
+}
+
+function authHeaders(request: Request, ctx: Ctx) {
+  const headers = new Headers(request.headers);
+  headers.set("x-passage-client-ip", ctx.clientIp);
+  return headers;
+}
+
+async function limited(keys: [string, number, number][]) {
+  for (const [key, window, max] of keys) {
+    const result = await consumeRateLimit(key, { window, max });
+    if (!result.allowed) return result.retryAfter ?? window;
+  }
+  return null;
+}
+
+export async function signIn(request: Request, formData: FormData, ctx: Ctx) {
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  if (submission.status !== "success") {
+    return data(
+      { intent: "signin" as const, result: submission.reply({ hideFields: ["password"] }) },
+      400,
+    );
+  }
+  const { email, password, redirectTo } = submission.value;
+  const wait = await limited([
+    [`signin:ip:${ctx.clientIp}`, 600, 30],
+    [`signin:email:${email}`, 60, 5],
+  ]);
+  if (wait) {
+    return data(
+      {
+        intent: "signin" as const,
+        result: submission.reply({
+          formErrors: [`errors.tooManyAttempts|${wait}`],
+          hideFields: ["password"],
+        }),
+      },
+      429,
+    );
+  }
+  const response = await auth().api.signInEmail({
+    body: { email, password },
+    headers: authHeaders(request, ctx),
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const key =
+      response.status === 401 || response.status === 400
+        ? "errors.invalidCredentials"
+        : "errors.generic";
+    if (key === "errors.generic")
+      logger().warn({ status: response.status, requestId: ctx.requestId }, "sign-in failed");
+    return data(
+      {
+        intent: "signin" as const,
+        result: submission.reply({ formErrors: [key], hideFields: ["password"] }),
+      },
+      response.status === 401 ? 401 : 400,
+    );
+  }
+  throw redirect(safeRedirect(redirectTo), { headers: forwardCookies(response) });
+}
+
+export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ intent: "signup" as const, result: submission.reply({ hideFields }) }, 400);
+  }
+  const v = submission.value;
+  const wait = await limited([[`signup:ip:${ctx.clientIp}`, 600, 10]]);
+  if (wait) {
+    return data(
+      {
+        intent: "signup" as const,
+        result: submission.reply({ formErrors: [`errors.tooManyAttempts|${wait}`], hideFields }),
+      },
+      429,
+    );
+  }
+  const response = await auth().api.signUpEmail({
+    body: {
+      email: v.email,
+      password: v.password,
+      name: v.fullName,
+      role: v.role,
+      country: v.country,
+      phoneNumber: v.phoneNumber,
+      whatsappNumber: v.whatsappNumber,
+    },
+    headers: authHeaders(request, ctx),
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { code?: string };
+    const key =
+      body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
+        ? "errors.emailTaken"
+        : body.code === "PASSWORD_TOO_SHORT" || body.code === "PASSWORD_TOO_LONG"
+          ? "errors.weakPassword"
+          : "errors.generic";
+    if (key === "errors.generic") {
+      logger().warn(
+        { status: response.status, code: body.code, requestId: ctx.requestId },
+        "sign-up failed",
+      );
+    }
+    return data(
+      { intent: "signup" as const, result: submission.reply({ formErrors: [key], hideFields }) },
+      400,
+    );
+  }
+  throw redirect(safeRedirect(v.redirectTo, "/dashboard"), { headers: forwardCookies(response) });
+}

@@ -1,0 +1,285 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Alert } from "~/app/components/ui/alert";
+import { Button } from "~/app/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "~/app/components/ui/card";
+import { InputField } from "~/app/components/ui/field";
+import { translateErrors } from "~/app/lib/form-errors";
+import { pageMeta } from "~/app/lib/seo";
+import { cn } from "~/app/lib/utils";
+import { SignInSchema, SignUpSchema } from "~/domain/auth";
+import { getViewer } from "~/server/auth/guards.server";
+import type { Route } from "./+types/auth";
+import { signIn, signUp } from "./auth.server";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Sign In or Create an Account",
+    description:
+      "Sign in to track your applications, or create a free account to apply for jobs and study programs abroad.",
+    path: "/auth",
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getViewer(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await getViewer(request)) throw redirect("/");
+  const formData = await request.formData();
+  return formData.get("intent") === "signup"
+    ? signUp(request, formData, context)
+    : signIn(request, formData, context);
+}
+
+export default function AuthPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const [params] = useSearchParams();
+  const tab =
+    params.get("tab") === "signup" || actionData?.intent === "signup" ? "signup" : "signin";
+  const redirectTo = params.get("redirectTo") ?? "";
+  const withTab = (name: string) => {
+    const next = new URLSearchParams(params);
+    next.set("tab", name);
+    return `/auth?${next.toString()}`;
+  };
+  const tabClass =
+    "flex-1 rounded-md px-3 py-2 text-center text-sm font-medium text-slate-700 aria-[current=page]:bg-white aria-[current=page]:text-primary-800 aria-[current=page]:shadow-sm";
+
+  return (
+    <div className="mx-auto grid max-w-md gap-4 px-4 py-10">
+      {redirectTo ? <Alert tone="info">{t("redirectNotice")}</Alert> : null}
+      <nav aria-label={t("tabs.label")} className="flex gap-1 rounded-lg bg-slate-100 p-1">
+        <Link
+          to={withTab("signin")}
+          aria-current={tab === "signin" ? "page" : undefined}
+          className={tabClass}
+        >
+          {t("tabs.signIn")}
+        </Link>
+        <Link
+          to={withTab("signup")}
+          aria-current={tab === "signup" ? "page" : undefined}
+          className={tabClass}
+        >
+          {t("tabs.signUp")}
+        </Link>
+      </nav>
+      {tab === "signin" ? (
+        <SignInForm
+          lastResult={actionData?.intent === "signin" ? actionData.result : undefined}
+          redirectTo={redirectTo}
+        />
+      ) : (
+        <SignUpForm
+          lastResult={actionData?.intent === "signup" ? actionData.result : undefined}
+          redirectTo={redirectTo}
+        />
+      )}
+    </div>
+  );
+}
+
+type LastResult = Parameters<typeof useForm>[0]["lastResult"];
+
+function FormErrors({ errors }: { errors?: unknown }) {
+  const { t } = useTranslation("auth");
+  const list = translateErrors(t, errors);
+  if (!list) return null;
+  return (
+    <Alert tone="error" data-testid="form-error">
+      {list.join(" ")}
+    </Alert>
+  );
+}
+
+function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redirectTo: string }) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "signin";
+  const [form, fields] = useForm({
+    id: "signin",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("signIn.title")}</CardTitle>
+        <CardDescription>{t("signIn.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} className="grid gap-4">
+          <input type="hidden" name="intent" value="signin" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <FormErrors errors={form.errors} />
+          <InputField
+            id={fields.email.id}
+            label={t("fields.email")}
+            errors={translateErrors(t, fields.email.errors)}
+            inputProps={{
+              ...getInputProps(fields.email, { type: "email" }),
+              autoComplete: "email",
+              required: true,
+            }}
+          />
+          <InputField
+            id={fields.password.id}
+            label={t("fields.password")}
+            errors={translateErrors(t, fields.password.errors)}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              autoComplete: "current-password",
+              required: true,
+            }}
+          />
+          <Button type="submit" disabled={busy}>
+            {busy ? t("signIn.submitting") : t("signIn.submit")}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redirectTo: string }) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "signup";
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    // Checked in the browser first: a mismatch is shown and nothing is sent.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { role: "job_seeker" },
+  });
+  const roleErrors = translateErrors(t, fields.role.errors);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("signUp.title")}</CardTitle>
+        <CardDescription>{t("signUp.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} className="grid gap-4">
+          <input type="hidden" name="intent" value="signup" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <FormErrors errors={form.errors} />
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium text-slate-800">{t("fields.role")}</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {(
+                [
+                  ["job_seeker", t("fields.roleJobSeeker")],
+                  ["student_applicant", t("fields.roleStudent")],
+                ] as const
+              ).map(([value, label]) => (
+                <label
+                  key={value}
+                  className={cn(
+                    "flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={fields.role.name}
+                    value={value}
+                    defaultChecked={(fields.role.initialValue ?? "job_seeker") === value}
+                    className="accent-primary-700"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+            {roleErrors ? <p className="text-sm text-red-700">{roleErrors.join(" ")}</p> : null}
+          </fieldset>
+          <InputField
+            id={fields.fullName.id}
+            label={t("fields.fullName")}
+            errors={translateErrors(t, fields.fullName.errors)}
+            inputProps={{
+              ...getInputProps(fields.fullName, { type: "text" }),
+              autoComplete: "name",
+              required: true,
+            }}
+          />
+          <InputField
+            id={fields.email.id}
+            label={t("fields.email")}
+            errors={translateErrors(t, fields.email.errors)}
+            inputProps={{
+              ...getInputProps(fields.email, { type: "email" }),
+              autoComplete: "email",
+              required: true,
+            }}
+          />
+          <InputField
+            id={fields.country.id}
+            label={t("fields.country")}
+            errors={translateErrors(t, fields.country.errors)}
+            inputProps={{
+              ...getInputProps(fields.country, { type: "text" }),
+              autoComplete: "country-name",
+              required: true,
+            }}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField
+              id={fields.phoneNumber.id}
+              label={t("fields.phoneNumber")}
+              errors={translateErrors(t, fields.phoneNumber.errors)}
+              inputProps={{
+                ...getInputProps(fields.phoneNumber, { type: "tel" }),
+                autoComplete: "tel",
+              }}
+            />
+            <InputField
+              id={fields.whatsappNumber.id}
+              label={t("fields.whatsappNumber")}
+              errors={translateErrors(t, fields.whatsappNumber.errors)}
+              inputProps={{ ...getInputProps(fields.whatsappNumber, { type: "tel" }) }}
+            />
+          </div>
+          <InputField
+            id={fields.password.id}
+            label={t("fields.password")}
+            hint={t("fields.passwordHint")}
+            errors={translateErrors(t, fields.password.errors)}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              autoComplete: "new-password",
+              required: true,
+              minLength: 8,
+            }}
+          />
+          <InputField
+            id={fields.confirmPassword.id}
+            label={t("fields.confirmPassword")}
+            errors={translateErrors(t, fields.confirmPassword.errors)}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+              required: true,
+            }}
+          />
+          <Button type="submit" variant="accent" disabled={busy}>
+            {busy ? t("signUp.submitting") : t("signUp.submit")}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { buttonVariants } from "~/app/components/ui/button";
+import { pageMeta } from "~/app/lib/seo";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta = () => pageMeta({ title: "Page not found", noindex: true });
+
+export default function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-24 text-center">
+      <p className="text-6xl font-bold text-primary-700">404</p>
+      <h1 className="text-2xl font-bold">{t("notFound.title")}</h1>
+      <p className="text-slate-700">{t("notFound.body")}</p>
+      <Link to="/" className={buttonVariants()}>
+        {t("notFound.home")}
+      </Link>
+    </div>
+  );
+}

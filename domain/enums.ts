@@ -1,0 +1,122 @@
+// The product's enumerations. The database enforces the same lists (server/db/schema.ts builds its
+// enum types from these arrays), so a value that is not here can never be stored.
+
+export const ROLES = [
+  "job_seeker",
+  "student_applicant",
+  "agent",
+  "manager",
+  "admin",
+  "super_admin",
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const APPLICANT_ROLES = ["job_seeker", "student_applicant"] as const satisfies Role[];
+export const STAFF_ROLES = ["manager", "admin", "super_admin"] as const satisfies Role[];
+export const USER_ADMIN_ROLES = ["admin", "super_admin"] as const satisfies Role[];
+
+export function isStaff(role: string | null | undefined): boolean {
+  return (STAFF_ROLES as readonly string[]).includes(role ?? "");
+}
+export function isApplicantRole(role: string | null | undefined): boolean {
+  return (APPLICANT_ROLES as readonly string[]).includes(role ?? "");
+}
+
+export const SECTORS = [
+  "healthcare",
+  "logistics",
+  "agriculture",
+  "hospitality",
+  "technology",
+  "education",
+  "construction",
+  "manufacturing",
+  "domestic",
+  "security",
+  "services",
+  "other",
+] as const;
+export type Sector = (typeof SECTORS)[number];
+
+export const JOB_TYPES = ["entry_level", "skilled", "sponsored", "non_sponsored"] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+export const EMPLOYMENT_TYPES = [
+  "full_time",
+  "part_time",
+  "seasonal",
+  "live_in",
+  "shift_work",
+] as const;
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+
+export const SALARY_PERIODS = ["hour", "month", "year"] as const;
+export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
+
+export const APPLICATION_STATUSES = [
+  "registration_pending",
+  "registration_paid",
+  "documents_uploaded",
+  "job_matched",
+  "interview_scheduled",
+  "interview_completed",
+  "offer_received",
+  "visa_process_started",
+  "visa_approved",
+  "pre_departure",
+  "departed",
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const DOCUMENT_TYPES = ["cv", "passport", "education", "experience", "english"] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+// pending → verified | rejected; a newer upload of the same type marks the older pending one replaced.
+export const DOCUMENT_STATUSES = ["pending", "verified", "rejected", "replaced"] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ["pending", "completed", "failed", "abandoned"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_PROVIDERS = ["simulated", "paystack", "manual"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const MESSAGE_GROUPS = ["all_users", "job_seekers", "students", "paid_users"] as const;
+export type MessageGroup = (typeof MESSAGE_GROUPS)[number];
+
+export const CONTACT_INQUIRY_STATUSES = ["pending", "in_progress", "resolved", "closed"] as const;
+export type ContactInquiryStatus = (typeof CONTACT_INQUIRY_STATUSES)[number];
+
+export const OUTSOURCING_INQUIRY_STATUSES = ["new", "in_progress", "completed"] as const;
+export type OutsourcingInquiryStatus = (typeof OUTSOURCING_INQUIRY_STATUSES)[number];
+
+export const OUTSOURCING_SERVICES = [
+  "Virtual Assistants",
+  "Call Centre Solutions",
+  "BPO & Staff Leasing",
+] as const;
+export type OutsourcingService = (typeof OUTSOURCING_SERVICES)[number];
+
+export const BLOG_CATEGORIES = ["jobs", "study", "news", "success_stories", "general"] as const;
+export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+
+export const BLOG_STATUSES = ["draft", "published", "archived"] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+export const MONITOR_STATUSES = ["up", "slow", "down"] as const;
+export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
+
+export const INCIDENT_STATUSES = ["investigating", "resolved"] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const NOTIFICATION_KINDS = [
+  "application_status",
+  "interview_scheduled",
+  "document_reviewed",
+  "payment_received",
+  "message",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,0 +1,95 @@
+import { redirect } from "react-router";
+import {
+  APPLICANT_ROLES,
+  isStaff,
+  type Role,
+  STAFF_ROLES,
+  USER_ADMIN_ROLES,
+} from "../../domain/enums";
+import { auth } from "./auth.server";
+
+export type Viewer = {
+  id: string;
+  email: string;
+  fullName: string;
+  role: Role;
+  registrationFeePaid: boolean;
+  country: string | null;
+  phoneNumber: string | null;
+  whatsappNumber: string | null;
+  sessionId: string;
+};
+
+// Several loaders of one request ask for the viewer; read the session once per request.
+const viewerCache = new WeakMap<Request, Promise<Viewer | null>>();
+
+export function getViewer(request: Request): Promise<Viewer | null> {
+  let pending = viewerCache.get(request);
+  if (!pending) {
+    pending = readViewer(request);
+    viewerCache.set(request, pending);
+  }
+  return pending;
+}
+
+async function readViewer(request: Request): Promise<Viewer | null> {
+  if (!request.headers.get("cookie")) return null;
+  const result = await auth().api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const u = result.user as typeof result.user & Record<string, unknown>;
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: u.name,
+    role: (u.role as Role) ?? "job_seeker",
+    registrationFeePaid: Boolean(u.registrationFeePaid),
+    country: (u.country as string | null) ?? null,
+    phoneNumber: (u.phoneNumber as string | null) ?? null,
+    whatsappNumber: (u.whatsappNumber as string | null) ?? null,
+    sessionId: result.session.id,
+  };
+}
+
+function signInRedirect(request: Request) {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** Any signed-in user; a visitor is sent to /auth and brought back afterwards. */
+export async function requireUser(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer) throw signInRedirect(request);
+  return viewer;
+}
+
+/** A signed-in user whose role is listed; anyone else signed in is sent to /dashboard. */
+export async function requireRole(request: Request, roles: readonly Role[]): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (!roles.includes(viewer.role)) throw redirect("/dashboard");
+  return viewer;
+}
+
+export const requireStaff = (request: Request) => requireRole(request, STAFF_ROLES);
+export const requireUserAdmin = (request: Request) => requireRole(request, USER_ADMIN_ROLES);
+/** Applicant areas (documents, payment, applications): staff are sent to the admin panel. */
+export async function requireApplicant(request: Request): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (isStaff(viewer.role)) throw redirect("/admin");
+  return viewer;
+}
+
+/** For data endpoints (files, JSON): a status code instead of a redirect. */
+export async function requireUserForApi(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer) throw new Response("Sign in required", { status: 401 });
+  return viewer;
+}
+
+export async function requireRoleForApi(request: Request, roles: readonly Role[]) {
+  const viewer = await requireUserForApi(request);
+  if (!roles.includes(viewer.role)) throw new Response("Forbidden", { status: 403 });
+  return viewer;
+}
+
+export { APPLICANT_ROLES, STAFF_ROLES, USER_ADMIN_ROLES };

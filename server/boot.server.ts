@@ -1,0 +1,52 @@
+import path from "node:path";
+import { createAuth, resolveAuthSecret, setAuth } from "./auth/auth.server";
+import { type Config, setConfig } from "./config.server";
+import { type Database, migrateDatabase, openDatabase, setDatabase } from "./db/client.server";
+import { seedDemo } from "./db/seed.server";
+import { logger } from "./logger.server";
+
+/** Opens and migrates the database, sets up auth, and seeds demo data on the first start. */
+export async function bootApp(config: Config, opts: { database?: Database } = {}) {
+  setConfig(config);
+  const database =
+    opts.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: "postgres", url: config.databaseUrl }
+        : { kind: "pglite", dataDir: path.join(config.dataDir, "pgdata") },
+    ));
+  await migrateDatabase(database);
+  setDatabase(database);
+
+  const secret = await resolveAuthSecret(database.db, config.authSecret);
+  const auth = createAuth(database.db, {
+    baseUrl: config.baseUrl,
+    secret,
+    secureCookies: config.baseUrl.startsWith("https://"),
+  });
+  setAuth(auth);
+
+  if (config.seedDemo) {
+    const result = await seedDemo({ password: config.demoPassword });
+    if (result.createdAccounts.length > 0)
+      printDemoAccounts(result.createdAccounts, result.password);
+  }
+  logger().info(
+    { database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },
+    "database ready",
+  );
+  return { database, auth };
+}
+
+function printDemoAccounts(emails: string[], password: string | null) {
+  const lines = [
+    "",
+    "Demo accounts (created on this first start):",
+    ...emails.map((e) => `  ${e}`),
+    password
+      ? `  password: ${password}   (printed once; set DEMO_PASSWORD to choose your own)`
+      : "  password: the value of DEMO_PASSWORD",
+    "",
+  ];
+  process.stdout.write(lines.join("\n") + "\n");
+}

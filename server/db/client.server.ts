@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { type SQL, sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { lookup, register, unregister } from "../registry.server";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+// One type for both drivers. A transaction (`tx`) is also a Db, so services take `Db` and work
+// inside or outside a transaction.
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** PGlite only: the raw client, for dumps and tests. */
+  pglite?: PGlite;
+  /** postgres only: the raw client, for pool metrics and advisory locks. */
+  sql?: postgres.Sql;
+};
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "server/db/migrations");
+
+export type OpenOptions =
+  | { kind: "postgres"; url: string; max?: number }
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const client = postgres(options.url, {
+      max: options.max ?? 10,
+      onnotice: () => {},
+      connection: { application_name: "passage" },
+    });
+    const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
+    return { db, kind: "postgres", sql: client, close: () => client.end({ timeout: 5 }) };
+  }
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir ?? "memory://", {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return { db, kind: "pglite", pglite: client, close: () => client.close() };
+}
+
+const MIGRATION_LOCK_ID = 7_240_001;
+
+export async function migrateDatabase(database: Database) {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === "pglite") {
+    await migratePglite(database.db as never, config);
+    return;
+  }
+  // Several app processes may start together against one PostgreSQL: one migrates at a time.
+  const client = database.sql!;
+  const lockHolder = await client.reserve();
+  try {
+    await lockHolder`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await migratePostgres(drizzlePostgres(client), config);
+  } finally {
+    await lockHolder`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+    lockHolder.release();
+  }
+}
+
+/** The process-wide database, registered by the server at start-up (or by a test). */
+export function db(): Db {
+  return lookup<Database>("database").db;
+}
+
+export function database(): Database {
+  return lookup<Database>("database");
+}
+
+export function setDatabase(value: Database) {
+  register("database", value);
+}
+
+export async function closeDatabase() {
+  const current = lookup<Database>("database");
+  unregister("database");
+  await current.close();
+}
+
+export async function pingDatabase(): Promise<void> {
+  await db().execute(sql`select 1`);
+}
+
+/** Raw SQL rows on either driver (PGlite answers `{ rows }`, postgres.js an array). */
+export async function queryRows<T>(query: SQL, on: Db = db()): Promise<T[]> {
+  const result: unknown = await on.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

@@ -1,0 +1,538 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  APPLICATION_STATUSES,
+  BLOG_CATEGORIES,
+  BLOG_STATUSES,
+  CONTACT_INQUIRY_STATUSES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  EMPLOYMENT_TYPES,
+  INCIDENT_STATUSES,
+  JOB_TYPES,
+  MAIL_STATUSES,
+  MESSAGE_GROUPS,
+  MONITOR_STATUSES,
+  NOTIFICATION_KINDS,
+  OUTSOURCING_INQUIRY_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  ROLES,
+  SALARY_PERIODS,
+  SECTORS,
+} from "../../domain/enums";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+const updatedAt = () =>
+  ts("updated_at")
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const roleEnum = pgEnum("role", ROLES);
+export const sectorEnum = pgEnum("sector", SECTORS);
+export const jobTypeEnum = pgEnum("job_type", JOB_TYPES);
+export const employmentTypeEnum = pgEnum("employment_type", EMPLOYMENT_TYPES);
+export const salaryPeriodEnum = pgEnum("salary_period", SALARY_PERIODS);
+export const applicationStatusEnum = pgEnum("application_status", APPLICATION_STATUSES);
+export const documentTypeEnum = pgEnum("document_type", DOCUMENT_TYPES);
+export const documentStatusEnum = pgEnum("document_status", DOCUMENT_STATUSES);
+export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
+export const paymentProviderEnum = pgEnum("payment_provider", PAYMENT_PROVIDERS);
+export const messageGroupEnum = pgEnum("message_group", MESSAGE_GROUPS);
+export const contactInquiryStatusEnum = pgEnum("contact_inquiry_status", CONTACT_INQUIRY_STATUSES);
+export const outsourcingInquiryStatusEnum = pgEnum(
+  "outsourcing_inquiry_status",
+  OUTSOURCING_INQUIRY_STATUSES,
+);
+export const blogCategoryEnum = pgEnum("blog_category", BLOG_CATEGORIES);
+export const blogStatusEnum = pgEnum("blog_status", BLOG_STATUSES);
+export const monitorStatusEnum = pgEnum("monitor_status", MONITOR_STATUSES);
+export const incidentStatusEnum = pgEnum("incident_status", INCIDENT_STATUSES);
+export const mailStatusEnum = pgEnum("mail_status", MAIL_STATUSES);
+export const notificationKindEnum = pgEnum("notification_kind", NOTIFICATION_KINDS);
+
+// ── Accounts ──────────────────────────────────────────────────────────────────────────────────
+// The profile is better-auth's user table (see server/auth/auth.server.ts), so the account and
+// its profile data are created by one insert, in one transaction with the credential row.
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id").primaryKey(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    phoneNumber: text("phone_number"),
+    whatsappNumber: text("whatsapp_number"),
+    country: text("country"),
+    preferredCountryCode: text("preferred_country_code"),
+    preferredSector: sectorEnum("preferred_sector"),
+    role: roleEnum("role").notNull().default("job_seeker"),
+    registrationFeePaid: boolean("registration_fee_paid").notNull().default(false),
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("profiles_created_at_idx").on(t.createdAt.desc()),
+    index("profiles_role_idx").on(t.role),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: ts("access_token_expires_at"),
+    refreshTokenExpiresAt: ts("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// Shared by better-auth's limiter and ours, so limits hold across several app processes.
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ── Jobs ──────────────────────────────────────────────────────────────────────────────────────
+export const countries = pgTable("countries", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  flagUrl: text("flag_url"),
+  isActive: boolean("is_active").notNull().default(true),
+});
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    sector: sectorEnum("sector").notNull().default("technology"),
+    jobType: jobTypeEnum("job_type").notNull().default("entry_level"),
+    employmentType: employmentTypeEnum("employment_type").notNull().default("full_time"),
+    salaryRange: text("salary_range"),
+    salaryMin: numeric("salary_min", { precision: 12, scale: 2, mode: "number" }),
+    salaryMax: numeric("salary_max", { precision: 12, scale: 2, mode: "number" }),
+    salaryCurrency: text("salary_currency"),
+    salaryPeriod: salaryPeriodEnum("salary_period"),
+    requirements: text("requirements")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    benefits: text("benefits")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    countryId: integer("country_id").references(() => countries.id, { onDelete: "set null" }),
+    isActive: boolean("is_active").notNull().default(true),
+    isPublic: boolean("is_public").notNull().default(true),
+    // A job with applications is archived instead of deleted, so the applications keep their job.
+    archivedAt: ts("archived_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("jobs_listing_idx").on(t.isActive, t.createdAt.desc(), t.id),
+    index("jobs_country_idx").on(t.countryId),
+    index("jobs_sector_idx").on(t.sector),
+    index("jobs_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("jobs_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+  ],
+);
+
+export const jobApplications = pgTable(
+  "job_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "restrict" }),
+    status: applicationStatusEnum("status").notNull().default("registration_pending"),
+    appliedAt: ts("applied_at").notNull().defaultNow(),
+    interviewDate: ts("interview_date"),
+    notes: text("notes"),
+    adminComments: text("admin_comments"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("job_applications_user_job_key").on(t.userId, t.jobId),
+    index("job_applications_applied_at_idx").on(t.appliedAt.desc(), t.id),
+    index("job_applications_status_idx").on(t.status, t.appliedAt.desc()),
+    index("job_applications_job_idx").on(t.jobId),
+  ],
+);
+
+export const applicationStatusHistory = pgTable(
+  "application_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+    fromStatus: applicationStatusEnum("from_status"),
+    toStatus: applicationStatusEnum("to_status").notNull(),
+    changedBy: text("changed_by").references(() => profiles.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_status_history_app_idx").on(t.applicationId, t.createdAt)],
+);
+
+// ── Documents and payments ────────────────────────────────────────────────────────────────────
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    documentType: documentTypeEnum("document_type").notNull(),
+    fileName: text("file_name").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    fileSize: integer("file_size").notNull(),
+    contentType: text("content_type").notNull(),
+    status: documentStatusEnum("status").notNull().default("pending"),
+    reviewReason: text("review_reason"),
+    reviewedBy: text("reviewed_by").references(() => profiles.id, { onDelete: "set null" }),
+    reviewedAt: ts("reviewed_at"),
+    uploadedAt: ts("uploaded_at").notNull().defaultNow(),
+  },
+  (t) => [index("documents_user_type_idx").on(t.userId, t.documentType, t.uploadedAt.desc())],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    provider: paymentProviderEnum("provider").notNull(),
+    // Unique: a replayed webhook or a second verify can never record the same payment twice.
+    paymentReference: text("payment_reference").notNull().unique(),
+    status: paymentStatusEnum("status").notNull().default("pending"),
+    paymentDate: ts("payment_date"),
+    recordedBy: text("recorded_by").references(() => profiles.id, { onDelete: "set null" }),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+// ── Messages and notifications ────────────────────────────────────────────────────────────────
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    content: text("content").notNull(),
+    senderId: text("sender_id").references(() => profiles.id, { onDelete: "set null" }),
+    recipientId: text("recipient_id").references(() => profiles.id, { onDelete: "cascade" }),
+    recipientGroup: messageGroupEnum("recipient_group"),
+    attachmentUrl: text("attachment_url"),
+    sentAt: ts("sent_at").notNull().defaultNow(),
+  },
+  (t) => [index("messages_sender_idx").on(t.senderId, t.sentAt.desc())],
+);
+
+// One row per recipient, fanned out at send time: each person has their own read state.
+export const messageRecipients = pgTable(
+  "message_recipients",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    readAt: ts("read_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index("message_recipients_user_idx").on(t.userId, t.readAt),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: notificationKindEnum("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    link: text("link"),
+    readAt: ts("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+// ── Inquiries ─────────────────────────────────────────────────────────────────────────────────
+export const contactInquiries = pgTable(
+  "contact_inquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject"),
+    message: text("message").notNull(),
+    status: contactInquiryStatusEnum("status").notNull().default("pending"),
+    assignedTo: text("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    resolvedAt: ts("resolved_at"),
+  },
+  (t) => [index("contact_inquiries_status_idx").on(t.status, t.createdAt.desc())],
+);
+
+export const contactInquiryReplies = pgTable(
+  "contact_inquiry_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inquiryId: uuid("inquiry_id")
+      .notNull()
+      .references(() => contactInquiries.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_inquiry_replies_inquiry_idx").on(t.inquiryId, t.createdAt)],
+);
+
+export const outsourcingInquiries = pgTable(
+  "outsourcing_inquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    company: text("company").notNull(),
+    email: text("email").notNull(),
+    services: text("services").array().notNull(),
+    budget: text("budget"),
+    message: text("message"),
+    status: outsourcingInquiryStatusEnum("status").notNull().default("new"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("outsourcing_inquiries_status_idx").on(t.status, t.createdAt.desc())],
+);
+
+// ── Content ───────────────────────────────────────────────────────────────────────────────────
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    content: text("content").notNull().default(""),
+    excerpt: text("excerpt"),
+    category: blogCategoryEnum("category").notNull().default("general"),
+    status: blogStatusEnum("status").notNull().default("draft"),
+    featuredImageUrl: text("featured_image_url"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    publishedAt: ts("published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("blog_posts_status_idx").on(t.status, t.category, t.publishedAt.desc())],
+);
+
+export const studyPrograms = pgTable("study_programs", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  university: text("university").notNull(),
+  countryCode: text("country_code").notNull(),
+  duration: text("duration").notNull(),
+  tuition: text("tuition").notNull(),
+  intake: text("intake").notNull(),
+  rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull(),
+  scholarship: boolean("scholarship").notNull().default(false),
+  isActive: boolean("is_active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+// One row, key 'site': validated by SiteSettingsSchema (domain/settings.ts) on every read/write.
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),
+});
+
+// Small durable flags the app keeps across restarts (e.g. monitoring on/off, demo seeded).
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ── Audit ─────────────────────────────────────────────────────────────────────────────────────
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt.desc()),
+    index("audit_log_target_idx").on(t.targetType, t.targetId),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+  ],
+);
+
+// ── Mail outbox ───────────────────────────────────────────────────────────────────────────────
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: mailStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+// ── Monitoring ────────────────────────────────────────────────────────────────────────────────
+export const monitorChecks = pgTable(
+  "monitor_checks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    service: text("service").notNull(),
+    status: monitorStatusEnum("status").notNull(),
+    responseMs: integer("response_ms").notNull(),
+    error: text("error"),
+    checkedAt: ts("checked_at").notNull().defaultNow(),
+  },
+  (t) => [index("monitor_checks_service_idx").on(t.service, t.checkedAt.desc())],
+);
+
+// Daily totals kept after raw checks are pruned, so 30-day uptime survives the roll-up.
+export const monitorDailyRollups = pgTable(
+  "monitor_daily_rollups",
+  {
+    service: text("service").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    upCount: integer("up_count").notNull().default(0),
+    slowCount: integer("slow_count").notNull().default(0),
+    downCount: integer("down_count").notNull().default(0),
+    totalResponseMs: bigint("total_response_ms", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.service, t.day] })],
+);
+
+export const incidents = pgTable(
+  "incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceName: text("service_name").notNull(),
+    status: incidentStatusEnum("status").notNull().default("investigating"),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+    resolvedAt: ts("resolved_at"),
+  },
+  (t) => [index("incidents_created_at_idx").on(t.createdAt.desc())],
+);
+
+export const incidentNotes = pgTable("incident_notes", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  incidentId: uuid("incident_id")
+    .notNull()
+    .references(() => incidents.id, { onDelete: "cascade" }),
+  authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,145 @@
+import crypto from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import type { Role } from "../../domain/enums";
+import { auth } from "../auth/auth.server";
+import { db } from "./client.server";
+import { appState, countries, jobs, profiles, studyPrograms } from "./schema";
+import { seedCountries, seedJobs, seedStudyPrograms } from "./seed-data";
+
+type DemoAccount = {
+  email: string;
+  fullName: string;
+  role: Role;
+  paid?: boolean;
+  country: string;
+  phoneNumber?: string;
+  whatsappNumber?: string;
+};
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    email: "superadmin@passage.test",
+    fullName: "Tendai Moyo",
+    role: "super_admin",
+    country: "Zimbabwe",
+  },
+  {
+    email: "admin@passage.test",
+    fullName: "Lerato Dlamini",
+    role: "admin",
+    country: "South Africa",
+  },
+  {
+    email: "manager@passage.test",
+    fullName: "Farai Chikwanha",
+    role: "manager",
+    country: "Zimbabwe",
+  },
+  { email: "agent@passage.test", fullName: "Sipho Ndlovu", role: "agent", country: "South Africa" },
+  {
+    email: "seeker@passage.test",
+    fullName: "Rudo Mutasa",
+    role: "job_seeker",
+    country: "Zimbabwe",
+    phoneNumber: "+263 77 100 0001",
+  },
+  {
+    email: "paid@passage.test",
+    fullName: "Thabo Mokoena",
+    role: "job_seeker",
+    paid: true,
+    country: "South Africa",
+    phoneNumber: "+27 82 100 0002",
+    whatsappNumber: "+27 82 100 0002",
+  },
+  {
+    email: "student@passage.test",
+    fullName: "Nyasha Banda",
+    role: "student_applicant",
+    country: "Zimbabwe",
+  },
+];
+
+/** Reference data every install needs (countries), demo jobs and accounts once. Idempotent. */
+export async function seedDemo(options: { password?: string }) {
+  const database = db();
+  await database
+    .insert(countries)
+    .values(seedCountries.map((c) => ({ code: c.code, name: c.name, isActive: c.isActive })))
+    .onConflictDoNothing({ target: countries.code });
+
+  const [seeded] = await database.select().from(appState).where(eq(appState.key, "demo_seeded"));
+  if (!seeded) {
+    const countryRows = await database.select().from(countries);
+    const idByCode = new Map(countryRows.map((c) => [c.code, c.id]));
+    const now = Date.now();
+    await database.transaction(async (tx) => {
+      await tx.insert(jobs).values(
+        seedJobs.map((j) => ({
+          title: j.title,
+          description: j.description,
+          sector: j.sector,
+          jobType: j.jobType,
+          employmentType: j.employmentType,
+          salaryRange: j.salaryRange,
+          salaryMin: j.salaryMin,
+          salaryMax: j.salaryMax,
+          salaryCurrency: j.salaryCurrency,
+          salaryPeriod: j.salaryPeriod,
+          requirements: j.requirements,
+          benefits: j.benefits,
+          countryId: idByCode.get(j.countryCode) ?? null,
+          isPublic: j.isPublic,
+          isActive: j.isActive,
+          createdAt: new Date(now - j.postedDaysAgo * 86_400_000),
+        })),
+      );
+      await tx
+        .insert(studyPrograms)
+        .values(seedStudyPrograms.map((p, i) => ({ ...p, sortOrder: i })));
+      await tx.insert(appState).values({ key: "demo_seeded", value: new Date().toISOString() });
+    });
+  }
+
+  const existing = await database
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(
+      inArray(
+        profiles.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  const have = new Set(existing.map((r) => r.email));
+  const missing = DEMO_ACCOUNTS.filter((a) => !have.has(a.email));
+  if (missing.length === 0) return { createdAccounts: [] as string[], password: null };
+
+  const password = options.password ?? crypto.randomBytes(9).toString("base64url");
+  for (const account of missing) {
+    await createAccount({ ...account, password });
+  }
+  return {
+    createdAccounts: missing.map((a) => a.email),
+    password: options.password ? null : password,
+  };
+}
+
+/** Creates an account through better-auth (hashing, account row), then sets staff role / paid. */
+export async function createAccount(account: DemoAccount & { password: string }) {
+  const result = await auth().api.signUpEmail({
+    body: {
+      email: account.email,
+      password: account.password,
+      name: account.fullName,
+      role: account.role === "student_applicant" ? "student_applicant" : "job_seeker",
+      country: account.country,
+      phoneNumber: account.phoneNumber,
+      whatsappNumber: account.whatsappNumber,
+    },
+  });
+  await db()
+    .update(profiles)
+    .set({ role: account.role, registrationFeePaid: account.paid ?? false, emailVerified: true })
+    .where(eq(profiles.id, result.user.id));
+  return result.user.id;
+}

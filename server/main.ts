@@ -1,0 +1,91 @@
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { bootApp } from "./boot.server";
+import { loadConfig } from "./config.server";
+import { closeDatabase } from "./db/client.server";
+import { createHttpApp } from "./http";
+import { createLogger, setLogger } from "./logger.server";
+
+const config = loadConfig();
+const log = createProcessLogger();
+function createProcessLogger() {
+  const l = createLogger(config.logLevel, config.env === "development");
+  setLogger(l);
+  return l;
+}
+
+await bootApp(config);
+
+let getBuild: () => Promise<ServerBuild>;
+let viteMiddleware: http.RequestListener | undefined;
+let closeVite: (() => Promise<void>) | undefined;
+
+if (config.env === "development") {
+  const vite = await import("vite");
+  const server = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  getBuild = () =>
+    server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  viteMiddleware = server.middlewares as unknown as http.RequestListener;
+  closeVite = () => server.close();
+} else {
+  const buildPath = path.resolve(process.cwd(), "build/server/index.js");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  getBuild = async () => build;
+}
+
+let shuttingDown = false;
+const app = createHttpApp({
+  mode: config.env,
+  getBuild,
+  trustProxy: config.trustProxy,
+  isShuttingDown: () => shuttingDown,
+});
+const honoListener = getRequestListener(app.fetch);
+
+const server = http.createServer((req, res) => {
+  if (viteMiddleware) {
+    (viteMiddleware as unknown as (a: typeof req, b: typeof res, next: () => void) => void)(
+      req,
+      res,
+      () => void honoListener(req, res),
+    );
+  } else {
+    void honoListener(req, res);
+  }
+});
+server.keepAliveTimeout = 65_000;
+
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  log.info({ port, env: config.env }, `Passage is listening on http://localhost:${port}`);
+});
+
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log.info({ signal }, "shutting down: finishing in-flight requests");
+  const force = setTimeout(() => {
+    log.warn("in-flight requests did not finish in 10 s; exiting");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    try {
+      await closeVite?.();
+      await closeDatabase();
+      log.info("stopped cleanly");
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, "error while closing");
+      process.exit(1);
+    }
+  });
+  server.closeIdleConnections();
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
