@@ -2,7 +2,7 @@ import path from "node:path";
 import { createAuth, resolveAuthSecret, setAuth } from "./auth/auth.server";
 import { type Config, setConfig } from "./config.server";
 import { type Database, migrateDatabase, openDatabase, setDatabase } from "./db/client.server";
-import { seedDemo } from "./db/seed.server";
+import { seedDemo, seedReferenceData } from "./db/seed.server";
 import { logger } from "./logger.server";
 
 /** Opens and migrates the database, sets up auth, and seeds demo data on the first start. */
@@ -26,6 +26,7 @@ export async function bootApp(config: Config, opts: { database?: Database } = {}
   });
   setAuth(auth);
 
+  await seedReferenceData();
   if (config.seedDemo) {
     const result = await seedDemo({ password: config.demoPassword });
     if (result.createdAccounts.length > 0)

@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must have at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool(false),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
 
 export type Config = {
@@ -39,6 +40,8 @@ export type Config = {
   authSecret: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** Multiplies every rate limit; only browser tests raise it (many sign-ins from one address). */
+  rateLimitScale: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }
 

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { APPLICANT_ROLES } from "../../domain/enums";
 import type { Db } from "../db/client.server";
 import { accounts, appState, profiles, sessions, verifications } from "../db/schema";
+import { logger } from "../logger.server";
 import { lookup, register } from "../registry.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 
@@ -17,6 +18,13 @@ export type AuthOptions = { baseUrl: string; secret: string; secureCookies: bool
 export function createAuth(database: Db, options: AuthOptions) {
   return betterAuth({
     appName: "Passage",
+    logger: {
+      log: (level, message, ...args) => {
+        const l = logger();
+        const fn = level === "error" ? l.error : level === "warn" ? l.warn : l.debug;
+        fn.call(l, { args: args.length ? args : undefined }, `better-auth: ${message}`);
+      },
+    },
     baseURL: options.baseUrl,
     basePath: "/api/auth",
     secret: options.secret,

@@ -61,6 +61,7 @@ export async function migrateDatabase(database: Database) {
     return;
   }
   // Several app processes may start together against one PostgreSQL: one migrates at a time.
+  // The lock holds one pooled connection while migrating uses another, so the pool needs max >= 2.
   const client = database.sql!;
   const lockHolder = await client.reserve();
   try {

@@ -60,13 +60,17 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-/** Reference data every install needs (countries), demo jobs and accounts once. Idempotent. */
-export async function seedDemo(options: { password?: string }) {
-  const database = db();
-  await database
+/** Reference data every install needs, demo or not: the countries. Idempotent. */
+export async function seedReferenceData() {
+  await db()
     .insert(countries)
     .values(seedCountries.map((c) => ({ code: c.code, name: c.name, isActive: c.isActive })))
     .onConflictDoNothing({ target: countries.code });
+}
+
+/** Demo jobs, study programs and accounts, once. Idempotent. */
+export async function seedDemo(options: { password?: string }) {
+  const database = db();
 
   const [seeded] = await database.select().from(appState).where(eq(appState.key, "demo_seeded"));
   if (!seeded) {

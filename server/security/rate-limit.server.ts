@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { Config } from "../config.server";
 import { queryRows } from "../db/client.server";
+import { lookupOptional } from "../registry.server";
 
 export type RateLimitRule = { window: number; max: number };
 export type RateLimitResult = { allowed: boolean; retryAfter: number | null };
@@ -17,11 +19,12 @@ export async function consumeRateLimit(key: string, rule: RateLimitRule): Promis
       count = case when rate_limits.last_request <= ${windowStart} then 1 else rate_limits.count + 1 end,
       last_request = case when rate_limits.last_request <= ${windowStart} then ${now} else rate_limits.last_request end
     returning count, last_request`);
-  const count = Number(row.count);
-  if (count <= rule.max) return { allowed: true, retryAfter: null };
+  const count = Number(row!.count);
+  const max = rule.max * (lookupOptional<Config>("config")?.rateLimitScale ?? 1);
+  if (count <= max) return { allowed: true, retryAfter: null };
   const retryAfter = Math.max(
     1,
-    Math.ceil((Number(row.last_request) + rule.window * 1000 - now) / 1000),
+    Math.ceil((Number(row!.last_request) + rule.window * 1000 - now) / 1000),
   );
   return { allowed: false, retryAfter };
 }

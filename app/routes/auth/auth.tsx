@@ -116,7 +116,7 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("signIn.title")}</CardTitle>
+        <h1 className="text-xl font-semibold text-slate-900">{t("signIn.title")}</h1>
         <CardDescription>{t("signIn.description")}</CardDescription>
       </CardHeader>
       <CardContent>
@@ -170,7 +170,7 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("signUp.title")}</CardTitle>
+        <h1 className="text-xl font-semibold text-slate-900">{t("signUp.title")}</h1>
         <CardDescription>{t("signUp.description")}</CardDescription>
       </CardHeader>
       <CardContent>

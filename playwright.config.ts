@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3217);
+export const E2E_DEMO_PASSWORD = "demo-password-e2e";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passage-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: ".tmp/e2e-results.json" }]]
+    : [["list"], ["json", { outputFile: ".tmp/e2e-results.json" }]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node build/server/main.js",
+    url: `http://localhost:${E2E_PORT}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_SCALE: "100",
+      BASE_URL: `http://localhost:${E2E_PORT}`,
+    },
+  },
+});

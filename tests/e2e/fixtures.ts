@@ -1,0 +1,82 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_DEMO_PASSWORD } from "../../playwright.config";
+
+export { expect };
+
+export const DEMO = {
+  password: E2E_DEMO_PASSWORD,
+  superadmin: "superadmin@passage.test",
+  admin: "admin@passage.test",
+  manager: "manager@passage.test",
+  agent: "agent@passage.test",
+  seeker: "seeker@passage.test",
+  paid: "paid@passage.test",
+  student: "student@passage.test",
+} as const;
+
+/** A console error or an uncaught page error fails the test that caused it. */
+export const test = base.extend<{ failOnConsoleErrors: void }>({
+  failOnConsoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        // A page or a form answered on purpose with a 4xx (not found, validation, rate limit) makes
+        // the browser log it; a 5xx or a broken asset still counts.
+        const url = msg.location().url;
+        const intended4xx =
+          /Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()) &&
+          (url === page.url() || new URL(url).pathname.endsWith(".data"));
+        if (!intended4xx) errors.push(`${msg.text()} (${url})`);
+      });
+      page.on("pageerror", (err) => errors.push(err.message));
+      await use();
+      expect(errors, "console errors during the test").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Signs in through the real /auth form endpoint; the session cookie lands in this page's context. */
+export async function login(page: Page, email: string, password: string = DEMO.password) {
+  const response = await page.request.post("/auth", {
+    form: { intent: "signin", email, password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in as ${email}`).toBe(302);
+}
+
+let counter = 0;
+/** A brand-new applicant account, signed in. */
+export async function signUpNewApplicant(
+  page: Page,
+  options: { role?: "job_seeker" | "student_applicant"; fullName?: string } = {},
+) {
+  const email = `e2e-${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = "e2e-password-123";
+  const fullName = options.fullName ?? `E2E Applicant ${counter}`;
+  const response = await page.request.post("/auth", {
+    form: {
+      intent: "signup",
+      role: options.role ?? "job_seeker",
+      fullName,
+      email,
+      country: "Zimbabwe",
+      password,
+      confirmPassword: password,
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "sign-up").toBe(302);
+  return { email, password, fullName };
+}
+
+/** axe finds no violations on what the page shows now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(summary, "axe violations").toEqual([]);
+}

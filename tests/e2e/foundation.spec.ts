@@ -1,0 +1,136 @@
+import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+
+test("a visitor signs up, sees their name in the header, and signs out", async ({ page }) => {
+  await page.goto("/auth?tab=signup");
+  await expectAccessible(page);
+  const email = `journey-${Date.now()}@example.com`;
+  await page.getByLabel("Study Programs").check();
+  await page.getByLabel("Full name").fill("Tariro Journey");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Country you live in").fill("Zimbabwe");
+  await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+  await page.getByLabel("Confirm password").fill("a-long-password");
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("shell-user")).toHaveText("Tariro Journey");
+  await expect(page.getByText("Student Applicant")).toBeVisible();
+
+  await page.goto("/");
+  const account = page.locator("header summary", { hasText: "Tariro Journey" });
+  await expect(account).toBeVisible();
+  await account.click();
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+});
+
+test("mismatched passwords are caught before anything is sent", async ({ page }) => {
+  await page.goto("/auth?tab=signup");
+  await page.waitForLoadState("networkidle");
+  let posted = false;
+  page.on("request", (r) => {
+    if (r.method() === "POST") posted = true;
+  });
+  await page.getByLabel("Full name").fill("Mismatch Person");
+  await page.getByLabel("E-mail").fill("mismatch@example.com");
+  await page.getByLabel("Country you live in").fill("Zimbabwe");
+  await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+  await page.getByLabel("Confirm password").fill("another-password");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  expect(posted).toBe(false);
+});
+
+test("wrong credentials get a clear message on the form", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByLabel("E-mail").fill(DEMO.seeker);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByTestId("form-error")).toContainText("do not match an account");
+});
+
+test("a visitor opening /dashboard is sent to /auth and comes back after signing in", async ({
+  page,
+}) => {
+  await page.goto("/dashboard/profile");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard%2Fprofile/);
+  await page.getByLabel("E-mail").fill(DEMO.seeker);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+});
+
+test("an applicant opening /admin is sent to /dashboard", async ({ page }) => {
+  await signUpNewApplicant(page);
+  await page.goto("/admin/jobs");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("role sidebars: applicants see their areas, staff see the admin panel", async ({ page }) => {
+  await login(page, DEMO.seeker);
+  await page.goto("/dashboard");
+  const nav = page.getByRole("navigation", { name: "Dashboard navigation" });
+  await expect(nav.getByRole("link", { name: "Documents" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: /Payment/ })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.context().clearCookies();
+  await login(page, DEMO.manager);
+  await page.goto("/admin");
+  const adminNav = page.getByRole("navigation", { name: "Dashboard navigation" });
+  await expect(adminNav.getByRole("link", { name: "Jobs" })).toBeVisible();
+  await expect(adminNav.getByRole("link", { name: "Users" })).toHaveCount(0);
+  await expect(adminNav.getByRole("link", { name: "Documents" })).toHaveCount(0);
+  await expect(page.getByText("Manager", { exact: true })).toBeVisible();
+
+  await page.context().clearCookies();
+  await login(page, DEMO.admin);
+  await page.goto("/admin");
+  await expect(
+    page
+      .getByRole("navigation", { name: "Dashboard navigation" })
+      .getByRole("link", { name: "Users" }),
+  ).toBeVisible();
+});
+
+test("the help dialog opens with its three tabs", async ({ page }) => {
+  await login(page, DEMO.student);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Help & Support" }).click();
+  const dialog = page.getByRole("dialog", { name: "Help & Support" });
+  await expect(dialog.getByRole("tab", { name: "FAQs" })).toBeVisible();
+  await expect(dialog.getByText("$99.00")).toBeHidden();
+  await dialog.getByText("What does the registration fee cover?").click();
+  await expect(dialog.getByText(/\$99\.00/)).toBeVisible();
+  await dialog.getByRole("tab", { name: "Contact" }).click();
+  await expect(dialog.getByText("Monday – Friday, 08:00 – 17:00 CAT")).toBeVisible();
+  await dialog.getByRole("tab", { name: "Resources" }).click();
+  await expect(dialog.getByRole("link", { name: "Interview Preparation" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("an unknown path shows the not-found page with a 404 status", async ({ page }) => {
+  const response = await page.goto("/this/does/not/exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the mobile menu opens, navigates and closes", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.getByTestId("mobile-menu");
+    await expect(menu).toBeHidden();
+    await page.locator("summary", { hasText: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    await expectAccessible(page);
+    await menu.getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(menu).toBeHidden();
+  });
+});

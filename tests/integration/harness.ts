@@ -1,0 +1,231 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { afterAll, beforeAll, inject } from "vitest";
+import type { Role } from "~/domain/enums";
+import { auth, createAuth, setAuth } from "~/server/auth/auth.server";
+import { type Config, loadConfig, setConfig } from "~/server/config.server";
+import {
+  type Database,
+  type Db,
+  migrateDatabase,
+  openDatabase,
+  setDatabase,
+} from "~/server/db/client.server";
+import { profiles } from "~/server/db/schema";
+import { createAccount, seedReferenceData } from "~/server/db/seed.server";
+import { setLogger } from "~/server/logger.server";
+import { PG_TEMPLATE, TEMPLATE_DUMP, withDatabase } from "./global-setup";
+
+export const BASE_URL = "http://localhost:3000";
+export const TEST_PASSWORD = "correct-horse-battery";
+
+export type TestContext = {
+  database: Database;
+  db: Db;
+  config: Config;
+  dataDir: string;
+};
+
+/**
+ * Gives this test file its own database (a copy of the migrated template) with the countries
+ * seeded, and registers it, auth and config as the server would. Call once at the top of a file.
+ */
+export function useTestDatabase(): TestContext {
+  const ctx = {} as TestContext;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passage-test-"));
+    const config: Config = {
+      ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false" }),
+      baseUrl: BASE_URL,
+    };
+    let database: Database;
+    if (inject("dbKind") === "postgres") {
+      const url = process.env.TEST_DATABASE_URL!;
+      const name = `passage_test_${crypto.randomBytes(5).toString("hex")}`;
+      const admin = await openDatabase({ kind: "postgres", url, max: 1 });
+      await admin.sql!.unsafe(`create database ${name} template ${PG_TEMPLATE}`);
+      await admin.close();
+      database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), max: 5 });
+      dropDatabase = async () => {
+        const a = await openDatabase({ kind: "postgres", url, max: 1 });
+        await a.sql!.unsafe(`drop database if exists ${name} with (force)`);
+        await a.close();
+      };
+    } else {
+      const dump = new Blob([fs.readFileSync(TEMPLATE_DUMP)]);
+      database = await openDatabase({ kind: "pglite", loadDataDir: dump });
+    }
+    await migrateDatabase(database); // no-op on the template; keeps a stale template honest
+    setConfig(config);
+    setLogger(pino({ level: "silent" }));
+    setDatabase(database);
+    setAuth(
+      createAuth(database.db, { baseUrl: BASE_URL, secret: "x".repeat(40), secureCookies: false }),
+    );
+    await seedReferenceData();
+    Object.assign(ctx, { database, db: database.db, config, dataDir });
+  });
+
+  afterAll(async () => {
+    await ctx.database?.close();
+    await dropDatabase?.();
+    if (ctx.dataDir) fs.rmSync(ctx.dataDir, { recursive: true, force: true });
+  });
+
+  return ctx;
+}
+
+export type TestUser = {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  fullName: string;
+};
+
+let userCounter = 0;
+
+/** A new account with a unique e-mail, created through better-auth like a real sign-up. */
+export async function createTestUser(
+  options: {
+    role?: Role;
+    paid?: boolean;
+    fullName?: string;
+    country?: string;
+    email?: string;
+  } = {},
+): Promise<TestUser> {
+  const role = options.role ?? "job_seeker";
+  const email =
+    options.email ??
+    `${role}-${Date.now().toString(36)}-${++userCounter}-${crypto.randomBytes(3).toString("hex")}@test.passage`;
+  const fullName = options.fullName ?? `Test ${role.replace("_", " ")} ${userCounter}`;
+  const id = await createAccount({
+    email,
+    fullName,
+    role,
+    paid: options.paid,
+    country: options.country ?? "Zimbabwe",
+    password: TEST_PASSWORD,
+  });
+  return { id, email, password: TEST_PASSWORD, role, fullName };
+}
+
+const cookieCache = new Map<string, string>();
+
+/** The Cookie header of a fresh session for `user` (signed in through better-auth). */
+export async function sessionCookie(user: TestUser): Promise<string> {
+  const cached = cookieCache.get(user.id);
+  if (cached) return cached;
+  const response = await auth().api.signInEmail({
+    body: { email: user.email, password: user.password },
+    asResponse: true,
+  });
+  if (!response.ok) throw new Error(`sign-in failed for ${user.email}: ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  cookieCache.set(user.id, cookie);
+  return cookie;
+}
+
+/** A Request as the given user would send it (null: a visitor). */
+export async function requestAs(
+  user: TestUser | null,
+  pathname: string,
+  init: RequestInit & { form?: Record<string, string | string[] | Blob> } = {},
+): Promise<Request> {
+  const headers = new Headers(init.headers);
+  if (user) headers.set("cookie", await sessionCookie(user));
+  let body = init.body;
+  let method = init.method;
+  if (init.form) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(init.form)) {
+      for (const item of Array.isArray(v) ? v : [v]) fd.append(k, item);
+    }
+    body = fd;
+    method = method ?? "POST";
+  }
+  return new Request(new URL(pathname, BASE_URL), {
+    ...init,
+    method: method ?? "GET",
+    headers,
+    body,
+  });
+}
+
+export type RouteOutcome = {
+  status: number;
+  location: string | null;
+  data: unknown;
+  headers: Headers;
+};
+
+type RouteFn = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
+
+/**
+ * Runs a route module's loader or action the way React Router does, and reports what a browser
+ * would see: a redirect (status + location), an error status, or data.
+ */
+export async function runRoute(
+  fn: unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<RouteOutcome> {
+  const args = {
+    request,
+    params,
+    context: { requestId: "test", clientIp: "127.0.0.1" },
+    unstable_pattern: "",
+  } as unknown as LoaderFunctionArgs;
+  try {
+    return toOutcome(await (fn as RouteFn)(args));
+  } catch (thrown) {
+    if (thrown instanceof Response || isDataWithInit(thrown)) return toOutcome(thrown);
+    throw thrown;
+  }
+}
+
+function isDataWithInit(
+  v: unknown,
+): v is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
+  return (
+    typeof v === "object" && v !== null && (v as { type?: string }).type === "DataWithResponseInit"
+  );
+}
+
+async function toOutcome(value: unknown): Promise<RouteOutcome> {
+  if (value instanceof Response) {
+    const type = value.headers.get("content-type") ?? "";
+    const data = type.includes("json") ? await value.clone().json() : await value.clone().text();
+    return {
+      status: value.status,
+      location: value.headers.get("location"),
+      data,
+      headers: value.headers,
+    };
+  }
+  if (isDataWithInit(value)) {
+    const headers = new Headers(value.init?.headers);
+    return {
+      status: value.init?.status ?? 200,
+      location: headers.get("location"),
+      data: value.data,
+      headers,
+    };
+  }
+  return { status: 200, location: null, data: value, headers: new Headers() };
+}
+
+export async function setPaid(db: Db, userId: string, paid = true) {
+  await db.update(profiles).set({ registrationFeePaid: paid }).where(eq(profiles.id, userId));
+}
