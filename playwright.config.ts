@@ -10,13 +10,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passage-e2e-"));
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
+  outputDir: `test-results/${E2E_PORT}`,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI
-    ? [["list"], ["json", { outputFile: ".tmp/e2e-results.json" }]]
-    : [["list"], ["json", { outputFile: ".tmp/e2e-results.json" }]],
+  reporter: [["list"], ["json", { outputFile: `.tmp/e2e-results-${E2E_PORT}.json` }]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: "retain-on-failure",
@@ -35,7 +34,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node build/server/main.js",
+    command: `node ${process.env.BUILD_DIR ?? "build"}/server/main.js`,
     url: `http://localhost:${E2E_PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -50,6 +49,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: "100",
       BASE_URL: `http://localhost:${E2E_PORT}`,
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },
 });

@@ -4,7 +4,7 @@ import { build } from "esbuild";
 
 await build({
   entryPoints: ["server/main.ts"],
-  outfile: "build/server/main.js",
+  outfile: `${process.env.BUILD_DIR ?? "build"}/server/main.js`,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -14,4 +14,4 @@ await build({
   logLevel: "warning",
   alias: { "~": "." },
 });
-console.log("built build/server/main.js");
+console.log(`built ${process.env.BUILD_DIR ?? "build"}/server/main.js`);

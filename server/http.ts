@@ -85,17 +85,18 @@ export function createHttpApp(options: HttpOptions) {
   options.extend?.(app);
 
   if (options.mode === "production") {
+    const clientDir = `./${process.env.BUILD_DIR ?? "build"}/client`;
     app.use(
       "/assets/*",
       serveStatic({
-        root: "./build/client",
+        root: clientDir,
         onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
       }),
     );
     app.use(
       "*",
       serveStatic({
-        root: "./build/client",
+        root: clientDir,
         onFound: (_path, c) => c.header("cache-control", "public, max-age=3600"),
       }),
     );

@@ -31,7 +31,11 @@ if (config.env === "development") {
   viteMiddleware = server.middlewares as unknown as http.RequestListener;
   closeVite = () => server.close();
 } else {
-  const buildPath = path.resolve(process.cwd(), "build/server/index.js");
+  const buildPath = path.resolve(
+    process.cwd(),
+    process.env.BUILD_DIR ?? "build",
+    "server/index.js",
+  );
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   getBuild = async () => build;
 }

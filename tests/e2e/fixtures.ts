@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { E2E_DEMO_PASSWORD } from "../../playwright.config";
+import { E2E_DEMO_PASSWORD } from "~/playwright.config";
 
 export { expect };
 

@@ -4,9 +4,9 @@ import { action as authAction, loader as authLoader } from "~/app/routes/auth/au
 import { auth } from "~/server/auth/auth.server";
 import { getViewer } from "~/server/auth/guards.server";
 import { profiles } from "~/server/db/schema";
-import { createTestUser, requestAs, runRoute, useTestDatabase } from "./harness";
+import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
 
-const ctx = useTestDatabase();
+const ctx = setupTestDatabase();
 
 function signUpForm(overrides: Record<string, string> = {}) {
   return {

@@ -13,10 +13,10 @@ import {
   runRoute,
   sessionCookie,
   type TestUser,
-  useTestDatabase,
+  setupTestDatabase,
 } from "./harness";
 
-useTestDatabase();
+setupTestDatabase();
 
 const ROLES: Role[] = [
   "job_seeker",

@@ -19,7 +19,7 @@ import {
 import { profiles } from "~/server/db/schema";
 import { createAccount, seedReferenceData } from "~/server/db/seed.server";
 import { setLogger } from "~/server/logger.server";
-import { PG_TEMPLATE, TEMPLATE_DUMP, withDatabase } from "./global-setup";
+import { withDatabase } from "./global-setup";
 
 export const BASE_URL = "http://localhost:3000";
 export const TEST_PASSWORD = "correct-horse-battery";
@@ -35,7 +35,7 @@ export type TestContext = {
  * Gives this test file its own database (a copy of the migrated template) with the countries
  * seeded, and registers it, auth and config as the server would. Call once at the top of a file.
  */
-export function useTestDatabase(): TestContext {
+export function setupTestDatabase(): TestContext {
   const ctx = {} as TestContext;
   let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -50,7 +50,7 @@ export function useTestDatabase(): TestContext {
       const url = process.env.TEST_DATABASE_URL!;
       const name = `passage_test_${crypto.randomBytes(5).toString("hex")}`;
       const admin = await openDatabase({ kind: "postgres", url, max: 1 });
-      await admin.sql!.unsafe(`create database ${name} template ${PG_TEMPLATE}`);
+      await admin.sql!.unsafe(`create database ${name} template ${inject("pgTemplate")}`);
       await admin.close();
       database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), max: 5 });
       dropDatabase = async () => {
@@ -59,7 +59,7 @@ export function useTestDatabase(): TestContext {
         await a.close();
       };
     } else {
-      const dump = new Blob([fs.readFileSync(TEMPLATE_DUMP)]);
+      const dump = new Blob([fs.readFileSync(inject("templateDump"))]);
       database = await openDatabase({ kind: "pglite", loadDataDir: dump });
     }
     await migrateDatabase(database); // no-op on the template; keeps a stale template honest

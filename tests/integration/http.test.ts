@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createHttpApp } from "~/server/http";
-import { useTestDatabase } from "./harness";
+import { setupTestDatabase } from "./harness";
 
-useTestDatabase();
+setupTestDatabase();
 
 describe("health endpoints", () => {
   it("answers /healthz and /readyz as JSON with a request id", async () => {

@@ -4,13 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "~/app/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";

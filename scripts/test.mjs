@@ -1,0 +1,87 @@
+// `npm test`: typecheck, lint, unit, integration (PGlite, then PostgreSQL when TEST_DATABASE_URL
+// is set), build, browser tests. Stops at the first failing stage; ends with one summary line.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+function fail(message) {
+  console.error(`\n✖ ${message}`);
+  console.log(`tests: ${counts.passed} passed, ${Math.max(counts.failed, 1)} failed`);
+  process.exit(1);
+}
+
+if (!fs.existsSync(chromium)) {
+  fail(
+    `No Chromium found at ${chromium}. The browser tests need the system Chromium:\n` +
+      `    sudo apt-get install -y chromium\n` +
+      `  or point CHROMIUM_PATH at a Chromium or Chrome binary.`,
+  );
+}
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) fail(`${title} failed`);
+}
+
+function addVitest(file) {
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  counts.passed += report.numPassedTests;
+  counts.failed += report.numFailedTests;
+  counts.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+fs.mkdirSync(".tmp", { recursive: true });
+run("typecheck", "npx", ["react-router", "typegen"]);
+run("typecheck", "npx", ["tsc", "--noEmit"]);
+run("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
+run("format", "npx", ["prettier", "--check", "."]);
+
+const vitest = (project, out, env) =>
+  run(
+    `${project} tests${env?.TEST_DATABASE_URL ? " (PostgreSQL)" : project === "integration" ? " (PGlite)" : ""}`,
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--project",
+      project,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
+
+vitest("unit", ".tmp/unit.json");
+addVitest(".tmp/unit.json");
+vitest("integration", ".tmp/integration-pglite.json", { TEST_DATABASE_URL: "" });
+addVitest(".tmp/integration-pglite.json");
+if (process.env.TEST_DATABASE_URL) {
+  vitest("integration", ".tmp/integration-postgres.json", {
+    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+  });
+  addVitest(".tmp/integration-postgres.json");
+} else {
+  console.log("\n(TEST_DATABASE_URL is not set: integration tests ran on PGlite only)");
+}
+
+run("build", "npm", ["run", "build", "--silent"]);
+const port = process.env.E2E_PORT ?? "3217";
+const e2eReport = `.tmp/e2e-results-${port}.json`;
+fs.rmSync(e2eReport, { force: true });
+const e2e = spawnSync("npx", ["playwright", "test"], { stdio: "inherit", env: process.env });
+if (fs.existsSync(e2eReport)) {
+  const stats = JSON.parse(fs.readFileSync(e2eReport, "utf8")).stats;
+  counts.passed += stats.expected;
+  counts.failed += stats.unexpected + stats.flaky;
+  counts.skipped += stats.skipped;
+}
+if (e2e.status !== 0) fail("browser tests failed");
+
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);
