@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { auth } from "./auth/auth.server";
 import { pingDatabase } from "./db/client.server";
+import { registerEndpoints } from "./http-routes";
 import { logger } from "./logger.server";
 import type { RequestContext } from "./context";
 
@@ -82,6 +83,7 @@ export function createHttpApp(options: HttpOptions) {
     return auth().handler(new Request(c.req.raw, { headers }));
   });
 
+  registerEndpoints(app);
   options.extend?.(app);
 
   if (options.mode === "production") {

@@ -1,0 +1,22 @@
+import type { Db } from "../db/client.server";
+import { auditLog } from "../db/schema";
+
+export type AuditEntry = {
+  actorId: string | null;
+  /** verb.noun, e.g. "job.create", "application.status_change", "document.verify". */
+  action: string;
+  targetType: string;
+  targetId?: string | null;
+  details?: Record<string, unknown>;
+};
+
+/** Call with the transaction (`tx`) of the change itself, so the change and its record commit together. */
+export async function recordAudit(tx: Db, entry: AuditEntry) {
+  await tx.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    details: entry.details ?? null,
+  });
+}

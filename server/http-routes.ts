@@ -1,0 +1,8 @@
+import type { Hono } from "hono";
+
+/**
+ * Plain HTTP endpoints that are not pages: file downloads, payment webhooks, metrics. Each domain
+ * exports a `register…Endpoints(app)` and is listed here. Every endpoint checks who is asking.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Hono env generics vary by caller
+export function registerEndpoints(_app: Hono<any>) {}
