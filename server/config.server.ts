@@ -26,6 +26,18 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool(false),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  // ── issue 8: monitoring, metrics, S3 storage ──
+  MONITOR_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  MONITOR_SLOW_MS: z.coerce.number().int().min(1).default(3000),
+  MONITOR_PAGE_URL: z.string().url().optional(),
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must have at least 16 characters").optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default("auto"),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
+  // ── end issue 8 ──
 });
 
 export type Config = {
@@ -42,6 +54,19 @@ export type Config = {
   trustProxy: boolean;
   /** Multiplies every rate limit; only browser tests raise it (many sign-ins from one address). */
   rateLimitScale: number;
+  // ── issue 8 ──
+  monitor: { intervalMs: number; slowMs: number; pageUrl: string };
+  /** When set, /metrics asks for `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  s3: {
+    endpoint: string | undefined;
+    region: string;
+    bucket: string | undefined;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+  };
+  // ── end issue 8 ──
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +89,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    // ── issue 8 ──
+    monitor: {
+      intervalMs: e.MONITOR_INTERVAL_MS,
+      slowMs: e.MONITOR_SLOW_MS,
+      pageUrl:
+        e.MONITOR_PAGE_URL ?? `${(e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "")}/`,
+    },
+    metricsToken: e.METRICS_TOKEN,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+    // ── end issue 8 ──
   };
 }
 
