@@ -1,0 +1,310 @@
+import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
+import { type PostForm, slugify, type SuccessStoryItem, uniqueSlug } from "../../domain/content";
+import type { BlogCategory, BlogStatus } from "../../domain/enums";
+import { recordAudit } from "../audit/audit.server";
+import type { Viewer } from "../auth/guards.server";
+import { type Db, db } from "../db/client.server";
+import { blogPosts, profiles } from "../db/schema";
+import { seedTestimonials } from "../db/seed-data";
+import { markdownToText } from "./markdown.server";
+
+export type Post = typeof blogPosts.$inferSelect;
+export const POSTS_PAGE_SIZE = 12;
+export const STAFF_POSTS_PAGE_SIZE = 20;
+
+type Actor = Pick<Viewer, "id">;
+
+// ── Public reads ────────────────────────────────────────────────────────────────────────────
+
+/** Published posts, newest first, optionally one category; paged on the server. */
+export async function listPublishedPosts(
+  options: { category?: BlogCategory | null; page?: number; pageSize?: number } = {},
+  on: Db = db(),
+) {
+  const pageSize = options.pageSize ?? POSTS_PAGE_SIZE;
+  const page = Math.max(1, options.page ?? 1);
+  const where = and(
+    eq(blogPosts.status, "published"),
+    options.category ? eq(blogPosts.category, options.category) : undefined,
+  );
+  const [items, [totals]] = await Promise.all([
+    on
+      .select({
+        id: blogPosts.id,
+        title: blogPosts.title,
+        slug: blogPosts.slug,
+        excerpt: blogPosts.excerpt,
+        content: blogPosts.content,
+        category: blogPosts.category,
+        featuredImageUrl: blogPosts.featuredImageUrl,
+        publishedAt: blogPosts.publishedAt,
+      })
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    on.select({ total: count() }).from(blogPosts).where(where),
+  ]);
+  const total = totals?.total ?? 0;
+  return {
+    items: items.map(({ content, ...item }) => ({
+      ...item,
+      excerpt: item.excerpt || markdownToText(content, 200),
+    })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+/**
+ * One post by slug for a reader. The public sees only published posts; staff may preview
+ * drafts and archived posts (the page says so). Unknown → null (the route answers 404).
+ */
+export async function getPostForReader(slug: string, options: { staff: boolean }, on: Db = db()) {
+  const [row] = await on
+    .select({ post: blogPosts, authorName: profiles.fullName })
+    .from(blogPosts)
+    .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
+    .where(eq(blogPosts.slug, slug))
+    .limit(1);
+  if (!row) return null;
+  if (row.post.status !== "published" && !options.staff) return null;
+  return { ...row.post, authorName: row.authorName };
+}
+
+/**
+ * The home page's success stories: published success_stories posts, newest first. When there
+ * are none yet, the static testimonials stand in so the section is never empty.
+ */
+export async function listSuccessStoriesForHome(
+  limit = 3,
+  on: Db = db(),
+): Promise<SuccessStoryItem[]> {
+  const rows = await on
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      excerpt: blogPosts.excerpt,
+      content: blogPosts.content,
+      tags: blogPosts.tags,
+      featuredImageUrl: blogPosts.featuredImageUrl,
+    })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.status, "published"), eq(blogPosts.category, "success_stories")))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+    .limit(limit);
+  if (rows.length === 0) {
+    return seedTestimonials.slice(0, limit).map((t, i) => ({
+      id: `testimonial-${i}`,
+      name: t.name,
+      location: t.location,
+      job: t.job,
+      rating: t.rating,
+      text: t.text,
+      href: null,
+      imageUrl: null,
+    }));
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.title,
+    location: null,
+    job: r.tags[0] ?? null,
+    rating: null,
+    text: r.excerpt || markdownToText(r.content, 280),
+    href: `/news/${r.slug}`,
+    imageUrl: r.featuredImageUrl,
+  }));
+}
+
+/** Every published post's slug and dates, for the sitemap and the feed (newest first). */
+export async function listPublishedPostsForFeed(limit = 5000, on: Db = db()) {
+  return on
+    .select({
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      excerpt: blogPosts.excerpt,
+      content: blogPosts.content,
+      category: blogPosts.category,
+      publishedAt: blogPosts.publishedAt,
+      updatedAt: blogPosts.updatedAt,
+    })
+    .from(blogPosts)
+    .where(eq(blogPosts.status, "published"))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+    .limit(limit);
+}
+
+// ── Staff (CMS) ─────────────────────────────────────────────────────────────────────────────
+
+/** The four CMS cards. Reads across every author: staff only. */
+export async function getPostStatsForStaff(on: Db = db()) {
+  const [row] = await on
+    .select({
+      total: count(),
+      published: sql<number>`count(*) filter (where ${blogPosts.status} = 'published')`.mapWith(
+        Number,
+      ),
+      drafts: sql<number>`count(*) filter (where ${blogPosts.status} = 'draft')`.mapWith(Number),
+      successStories:
+        sql<number>`count(*) filter (where ${blogPosts.category} = 'success_stories')`.mapWith(
+          Number,
+        ),
+    })
+    .from(blogPosts);
+  return row ?? { total: 0, published: 0, drafts: 0, successStories: 0 };
+}
+
+/** Every post, newest first, paged. Staff only. */
+export async function listAllPostsForStaff(
+  options: { page?: number; status?: BlogStatus | null; pageSize?: number } = {},
+  on: Db = db(),
+) {
+  const pageSize = options.pageSize ?? STAFF_POSTS_PAGE_SIZE;
+  const page = Math.max(1, options.page ?? 1);
+  const where = options.status ? eq(blogPosts.status, options.status) : undefined;
+  const [items, [totals]] = await Promise.all([
+    on
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    on.select({ total: count() }).from(blogPosts).where(where),
+  ]);
+  const total = totals?.total ?? 0;
+  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+async function takenSlugs(tx: Db, base: string, exceptId?: string) {
+  const rows = await tx
+    .select({ id: blogPosts.id, slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(
+      or(eq(blogPosts.slug, base), like(blogPosts.slug, `${base.replace(/[%_\\]/g, "\\$&")}-%`)),
+    );
+  return rows.filter((r) => r.id !== exceptId).map((r) => r.slug);
+}
+
+/**
+ * The slug a post gets: the one typed (normalised by the same rule) or one made from the title,
+ * made unique by suffixing -2, -3…
+ */
+async function resolveSlug(tx: Db, form: PostForm, exceptId?: string) {
+  const base = slugify(form.slug ?? "") || slugify(form.title) || "post";
+  return uniqueSlug(base, await takenSlugs(tx, base, exceptId));
+}
+
+function postValues(form: PostForm) {
+  return {
+    title: form.title,
+    excerpt: form.excerpt,
+    content: form.content,
+    category: form.category,
+    status: form.status,
+    featuredImageUrl: form.featuredImageUrl,
+    metaTitle: form.metaTitle,
+    metaDescription: form.metaDescription,
+    tags: form.tags,
+  };
+}
+
+export async function createPost(actor: Actor, form: PostForm) {
+  return db().transaction(async (tx) => {
+    const slug = await resolveSlug(tx, form);
+    const [post] = await tx
+      .insert(blogPosts)
+      .values({
+        ...postValues(form),
+        slug,
+        authorId: actor.id,
+        // The spec: publishing sets published_at to now, also on every save with status published.
+        publishedAt: form.status === "published" ? new Date() : null,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "post.create",
+      targetType: "blog_post",
+      targetId: post!.id,
+      details: { title: post!.title, slug, status: post!.status },
+    });
+    return post!;
+  });
+}
+
+/** Updates a post; null when it does not exist. */
+export async function updatePost(actor: Actor, id: string, form: PostForm) {
+  return db().transaction(async (tx) => {
+    const [existing] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
+    if (!existing) return null;
+    const slug = await resolveSlug(tx, form, id);
+    const [post] = await tx
+      .update(blogPosts)
+      .set({
+        ...postValues(form),
+        slug,
+        publishedAt: form.status === "published" ? new Date() : existing.publishedAt,
+        updatedAt: new Date(),
+      })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "post.update",
+      targetType: "blog_post",
+      targetId: id,
+      details: { title: post!.title, slug, from: existing.status, to: post!.status },
+    });
+    return post!;
+  });
+}
+
+export async function setPostStatus(actor: Actor, id: string, status: BlogStatus) {
+  return db().transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ status: blogPosts.status, publishedAt: blogPosts.publishedAt })
+      .from(blogPosts)
+      .where(eq(blogPosts.id, id));
+    if (!existing) return null;
+    const [post] = await tx
+      .update(blogPosts)
+      .set({
+        status,
+        publishedAt: status === "published" ? new Date() : existing.publishedAt,
+        updatedAt: new Date(),
+      })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "post.status_change",
+      targetType: "blog_post",
+      targetId: id,
+      details: { from: existing.status, to: status },
+    });
+    return post!;
+  });
+}
+
+export async function deletePost(actor: Actor, id: string) {
+  return db().transaction(async (tx) => {
+    const [post] = await tx
+      .delete(blogPosts)
+      .where(eq(blogPosts.id, id))
+      .returning({ title: blogPosts.title, slug: blogPosts.slug });
+    if (!post) return false;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "post.delete",
+      targetType: "blog_post",
+      targetId: id,
+      details: post,
+    });
+    return true;
+  });
+}

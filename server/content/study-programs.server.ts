@@ -1,0 +1,34 @@
+import { asc, eq } from "drizzle-orm";
+import type { StudyProgramItem } from "../../domain/content";
+import { type Db, db } from "../db/client.server";
+import { countries, studyPrograms } from "../db/schema";
+
+/** Active study programs in their display order, with the country's name for the flag label. */
+export async function listStudyPrograms(
+  options: { limit?: number } = {},
+  on: Db = db(),
+): Promise<StudyProgramItem[]> {
+  const rows = await on
+    .select({
+      id: studyPrograms.id,
+      title: studyPrograms.title,
+      university: studyPrograms.university,
+      countryCode: studyPrograms.countryCode,
+      countryName: countries.name,
+      duration: studyPrograms.duration,
+      tuition: studyPrograms.tuition,
+      intake: studyPrograms.intake,
+      rating: studyPrograms.rating,
+      scholarship: studyPrograms.scholarship,
+    })
+    .from(studyPrograms)
+    .leftJoin(countries, eq(countries.code, studyPrograms.countryCode))
+    .where(eq(studyPrograms.isActive, true))
+    .orderBy(asc(studyPrograms.sortOrder), asc(studyPrograms.id))
+    .limit(options.limit ?? 24);
+  return rows.map((r) => ({
+    ...r,
+    countryName: r.countryName ?? r.countryCode,
+    rating: Number(r.rating),
+  }));
+}
