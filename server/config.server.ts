@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool(false),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  // ── issue 4: storage driver, payments ──
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  PAYMENT_PROVIDER: z.enum(["simulated", "paystack"]).default("simulated"),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_BASE_URL: z.string().url().default("https://api.paystack.co"),
+  // ── end issue 4 ──
   // ── issue 8: monitoring, metrics, S3 storage ──
   MONITOR_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   MONITOR_SLOW_MS: z.coerce.number().int().min(1).default(3000),
@@ -38,6 +44,14 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool(false),
   // ── end issue 8 ──
+  // ── issue 6: mail ──
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default("Passage <no-reply@passage.example>"),
+  // ── end issue 6 ──
 });
 
 export type Config = {
@@ -54,6 +68,14 @@ export type Config = {
   trustProxy: boolean;
   /** Multiplies every rate limit; only browser tests raise it (many sign-ins from one address). */
   rateLimitScale: number;
+  // ── issue 4 ──
+  storageDriver: "local" | "s3";
+  payments: {
+    provider: "simulated" | "paystack";
+    paystackSecretKey: string | undefined;
+    paystackBaseUrl: string;
+  };
+  // ── end issue 4 ──
   // ── issue 8 ──
   monitor: { intervalMs: number; slowMs: number; pageUrl: string };
   /** When set, /metrics asks for `Authorization: Bearer <token>`. */
@@ -67,6 +89,10 @@ export type Config = {
     forcePathStyle: boolean;
   };
   // ── end issue 8 ──
+  // ── issue 6 ──
+  /** SMTP when smtpUrl is set; otherwise each message is written as .eml under DATA_DIR/outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
+  // ── end issue 6 ──
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === "paystack" && !e.PAYSTACK_SECRET_KEY) {
+    throw new Error("Invalid environment:\n  PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack");
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -89,6 +118,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    // ── issue 4 ──
+    storageDriver: e.STORAGE_DRIVER,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      paystackSecretKey: e.PAYSTACK_SECRET_KEY || undefined,
+      paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ""),
+    },
+    // ── end issue 4 ──
     // ── issue 8 ──
     monitor: {
       intervalMs: e.MONITOR_INTERVAL_MS,
@@ -106,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
     },
     // ── end issue 8 ──
+    // ── issue 6 ──
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    // ── end issue 6 ──
   };
 }
 
