@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SITE_SETTINGS, formatMoney, SiteSettingsSchema, whatsappLink } from "./settings";
+
+describe("site settings", () => {
+  it("defaults follow the product decisions: 99 USD non-refundable, Mon–Fri 08:00–17:00 CAT", () => {
+    expect(DEFAULT_SITE_SETTINGS.registrationFee).toMatchObject({
+      amountMinor: 9900,
+      currency: "USD",
+    });
+    expect(DEFAULT_SITE_SETTINGS.registrationFee.refundPolicy).toMatch(/non-refundable/);
+    expect(DEFAULT_SITE_SETTINGS.businessHours).toMatchObject({
+      open: "08:00",
+      close: "17:00",
+      timeZoneLabel: "CAT",
+    });
+    expect(DEFAULT_SITE_SETTINGS.offices.map((o) => o.city)).toEqual(["Harare", "Midrand"]);
+  });
+
+  it("fills missing parts from the defaults and refuses malformed values", () => {
+    const partial = SiteSettingsSchema.parse({ agencyName: "Passage Africa" });
+    expect(partial.agencyName).toBe("Passage Africa");
+    expect(partial.registrationFee.amountMinor).toBe(9900);
+    expect(
+      SiteSettingsSchema.safeParse({
+        registrationFee: { amountMinor: -5, currency: "USD", refundPolicy: "x" },
+      }).success,
+    ).toBe(false);
+  });
+
+  it("formats money with Intl and builds click-to-chat links", () => {
+    expect(formatMoney(9900, "USD", "en-US")).toBe("$99.00");
+    expect(formatMoney(11500, "ZAR", "en-ZA")).toMatch(/R\s?115[.,]00/);
+    expect(whatsappLink("+263 77 200 0000")).toBe("https://wa.me/263772000000");
+  });
+});
