@@ -8,6 +8,7 @@ import { loadConfig } from "./config.server";
 import { closeDatabase } from "./db/client.server";
 import { createHttpApp } from "./http";
 import { createLogger, setLogger } from "./logger.server";
+import { startMailSender } from "./mail/sender.server";
 
 const config = loadConfig();
 const log = createProcessLogger();
@@ -18,6 +19,9 @@ function createProcessLogger() {
 }
 
 await bootApp(config);
+// ── issue 6: deliver queued mail in the background ──
+const mailSender = startMailSender();
+// ── end issue 6 ──
 
 let getBuild: () => Promise<ServerBuild>;
 let viteMiddleware: http.RequestListener | undefined;
@@ -80,6 +84,7 @@ async function shutdown(signal: string) {
   server.close(async () => {
     try {
       await closeVite?.();
+      await mailSender.stop(); // issue 6
       await closeDatabase();
       log.info("stopped cleanly");
       process.exit(0);

@@ -1,0 +1,198 @@
+import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { type Db, db, queryRows } from "../db/client.server";
+import { mailOutbox } from "../db/schema";
+import { logger } from "../logger.server";
+import { lookupOptional, register, unregister } from "../registry.server";
+import { mailFrom, mailTransport } from "./transport.server";
+
+/** After this many failed attempts a message is marked failed and waits for staff to retry it. */
+export const MAX_MAIL_ATTEMPTS = 8;
+const FIRST_RETRY_SECONDS = 30;
+const MAX_RETRY_SECONDS = 60 * 60;
+// A claimed row is leased: if the process dies mid-send, the row becomes due again after this.
+const LEASE_SECONDS = 5 * 60;
+const BATCH_SIZE = 20;
+
+/** 30 s, 60 s, 2 min, 4 min … capped at one hour: attempt n waits 30·2^(n-1) seconds. */
+export function retryDelaySeconds(attempts: number) {
+  return Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_SECONDS);
+}
+
+type ClaimedRow = {
+  id: string;
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+};
+
+export type DeliveryReport = { sent: number; retried: number; failed: number };
+
+/**
+ * Delivers the mail that is due. Rows are claimed with FOR UPDATE SKIP LOCKED in one statement, so
+ * several processes can run this at once and each message is taken by one of them; the claim is
+ * a lease, so a crash mid-send means a later retry, never a lost message.
+ */
+export async function deliverDueMail(
+  options: { now?: Date; limit?: number; on?: Db } = {},
+): Promise<DeliveryReport> {
+  const on = options.on ?? db();
+  const now = options.now ?? new Date();
+  const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000);
+  const rows = await queryRows<ClaimedRow>(
+    sql`
+    update mail_outbox
+       set status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
+     where id in (
+       select id from mail_outbox
+        where status in ('pending', 'sending') and next_attempt_at <= ${now.toISOString()}::timestamptz
+        order by next_attempt_at
+        limit ${options.limit ?? BATCH_SIZE}
+        for update skip locked)
+    returning id, "to", reply_to, subject, text, html, attempts`,
+    on,
+  );
+
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+  if (rows.length === 0) return report;
+  const transport = mailTransport();
+  const from = mailFrom();
+  for (const row of rows) {
+    try {
+      await transport.send({
+        id: row.id,
+        from,
+        to: row.to,
+        replyTo: row.reply_to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
+      await on
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+      report.sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const attempts = Number(row.attempts);
+      const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
+      await on
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: new Date(now.getTime() + retryDelaySeconds(attempts) * 1000),
+        })
+        .where(eq(mailOutbox.id, row.id));
+      if (giveUp) report.failed++;
+      else report.retried++;
+      logger().warn(
+        { mailId: row.id, attempts, giveUp, err: message },
+        giveUp ? "mail delivery failed for good" : "mail delivery failed; will retry",
+      );
+    }
+  }
+  return report;
+}
+
+export type MailHealth = {
+  pending: number;
+  failed: number;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+};
+
+/** For staff: how much mail waits, how much gave up, and the latest delivery error. */
+export async function getMailHealth(on: Db = db()): Promise<MailHealth> {
+  const counts = await on
+    .select({ status: mailOutbox.status, n: count() })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.status} in ('pending', 'sending', 'failed')`)
+    .groupBy(mailOutbox.status);
+  const [last] = await on
+    .select({ error: mailOutbox.lastError, at: mailOutbox.nextAttemptAt })
+    .from(mailOutbox)
+    .where(and(isNotNull(mailOutbox.lastError), sql`${mailOutbox.status} <> 'sent'`))
+    .orderBy(desc(mailOutbox.nextAttemptAt))
+    .limit(1);
+  const by = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
+  return {
+    pending: by("pending") + by("sending"),
+    failed: by("failed"),
+    lastError: last?.error ?? null,
+    lastErrorAt: last?.at ?? null,
+  };
+}
+
+/** Puts every failed message back in the queue (staff action, after fixing the mail server). */
+export async function requeueFailedMail(tx: Db): Promise<number> {
+  const rows = await tx
+    .update(mailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date() })
+    .where(eq(mailOutbox.status, "failed"))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+// ── The background sender ─────────────────────────────────────────────────────────────────────
+
+type SenderHandle = { kick: () => void; stop: () => Promise<void> };
+
+/**
+ * Runs deliverDueMail every `intervalMs`, and sooner when kicked. One run at a time per process;
+ * other processes are kept apart by the row locks above.
+ */
+export function startMailSender(options: { intervalMs?: number } = {}): SenderHandle {
+  const intervalMs = options.intervalMs ?? 15_000;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          const report = await deliverDueMail();
+          // A full batch means more may be due right away.
+          if (report.sent + report.retried + report.failed >= BATCH_SIZE) again = true;
+        } while (again && !stopped);
+      } catch (error) {
+        logger().error({ err: error }, "mail sender run failed");
+      } finally {
+        running = null;
+      }
+    })();
+  };
+
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  setImmediate(run);
+  const handle: SenderHandle = {
+    kick: () => setImmediate(run),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      unregister("mailSender");
+    },
+  };
+  register("mailSender", handle);
+  return handle;
+}
+
+/**
+ * Asks the running sender to deliver now. Call after the transaction that queued mail has
+ * committed; without a running sender (tests, scripts) it does nothing and the mail waits.
+ */
+export function kickMailSender() {
+  lookupOptional<SenderHandle>("mailSender")?.kick();
+}
