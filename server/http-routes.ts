@@ -1,8 +1,12 @@
 import type { Hono } from "hono";
+import { registerMetricsEndpoints } from "./metrics/metrics.server";
 
 /**
  * Plain HTTP endpoints that are not pages: file downloads, payment webhooks, metrics. Each domain
  * exports a `register…Endpoints(app)` and is listed here. Every endpoint checks who is asking.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Hono env generics vary by caller
-export function registerEndpoints(_app: Hono<any>) {}
+export function registerEndpoints(app: Hono<any>) {
+  // issue 8: first, so its request metrics wrap every endpoint and page registered after it.
+  registerMetricsEndpoints(app);
+}
