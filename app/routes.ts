@@ -21,9 +21,12 @@ export default [
     route("jobs", "routes/jobs/list.tsx"),
     route("jobs/:id", "routes/jobs/detail.tsx"),
     route("auth", "routes/auth/auth.tsx"),
+    route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+    route("auth/reset-password", "routes/auth/reset-password.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
+  route("auth/sign-out-everywhere", "routes/auth/sign-out-everywhere.tsx"),
 
   // Old top-level applicant paths: permanent redirects to /dashboard/*
   route("profile", "routes/redirects.tsx", { id: "redirect-profile" }),

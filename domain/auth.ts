@@ -61,3 +61,19 @@ export function safeRedirect(to: string | null | undefined, fallback = "/"): str
   if (to.startsWith("/auth")) return fallback;
   return to;
 }
+
+export const ForgotPasswordSchema = z.object({ email });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1, "errors.resetLinkInvalid"),
+    password: z
+      .string({ error: "errors.passwordRequired" })
+      .min(PASSWORD_MIN, "errors.passwordTooShort")
+      .max(128, "errors.passwordTooLong"),
+    confirmPassword: z.string({ error: "errors.confirmRequired" }).min(1, "errors.confirmRequired"),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "errors.passwordsDoNotMatch",
+  });

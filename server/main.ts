@@ -8,6 +8,7 @@ import { loadConfig } from "./config.server";
 import { closeDatabase } from "./db/client.server";
 import { createHttpApp } from "./http";
 import { createLogger, setLogger } from "./logger.server";
+import { startMonitorScheduler } from "./monitoring/scheduler.server";
 import { startMailSender } from "./mail/sender.server";
 
 const config = loadConfig();
@@ -65,11 +66,14 @@ const server = http.createServer((req, res) => {
   }
 });
 server.keepAliveTimeout = 65_000;
+let monitor: ReturnType<typeof startMonitorScheduler> | undefined; // issue 8
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info({ port, env: config.env }, `Passage is listening on http://localhost:${port}`);
+  // issue 8: the monitor checks this process's own pages, so it starts once we listen.
+  monitor = startMonitorScheduler();
 });
 
 async function shutdown(signal: string) {
@@ -84,6 +88,7 @@ async function shutdown(signal: string) {
   server.close(async () => {
     try {
       await closeVite?.();
+      await monitor?.stop(); // issue 8
       await mailSender.stop(); // issue 6
       await closeDatabase();
       log.info("stopped cleanly");

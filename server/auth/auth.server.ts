@@ -7,6 +7,9 @@ import { APPLICANT_ROLES } from "../../domain/enums";
 import type { Db } from "../db/client.server";
 import { accounts, appState, profiles, sessions, verifications } from "../db/schema";
 import { logger } from "../logger.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { emailVerificationEmail, passwordResetEmail } from "../mail/templates.server";
+import { getSiteSettings } from "../settings/settings.server";
 import { lookup, register } from "../registry.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 
@@ -55,6 +58,34 @@ export function createAuth(database: Db, options: AuthOptions) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // Not inside a better-auth transaction, so the outbox insert may use the database directly.
+      sendResetPassword: async ({ user, url }) => {
+        const settings = await getSiteSettings(database);
+        const mail = passwordResetEmail({
+          settings,
+          baseUrl: options.baseUrl,
+          name: user.name,
+          url,
+        });
+        await enqueueMail(database, { to: user.email, ...mail });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      // Runs after the sign-up transaction has committed (better-auth queues it).
+      sendVerificationEmail: async ({ user, url }) => {
+        const settings = await getSiteSettings(database);
+        const mail = emailVerificationEmail({
+          settings,
+          baseUrl: options.baseUrl,
+          name: user.name,
+          url,
+        });
+        await enqueueMail(database, { to: user.email, ...mail });
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,

@@ -52,6 +52,10 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-md gap-4 px-4 py-10">
       {redirectTo ? <Alert tone="info">{t("redirectNotice")}</Alert> : null}
+      {params.get("reset") === "done" ? <Alert tone="success">{t("reset.done")}</Alert> : null}
+      {params.get("signedOut") === "everywhere" ? (
+        <Alert tone="success">{t("signedOutEverywhere")}</Alert>
+      ) : null}
       <nav aria-label={t("tabs.label")} className="flex gap-1 rounded-lg bg-slate-100 p-1">
         <Link
           to={withTab("signin")}
@@ -141,6 +145,9 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
           <Button type="submit" disabled={busy}>
             {busy ? t("signIn.submitting") : t("signIn.submit")}
           </Button>
+          <Link to="/auth/forgot-password" className="text-sm text-primary-700 underline">
+            {t("signIn.forgot")}
+          </Link>
         </Form>
       </CardContent>
     </Card>

@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Alert } from "~/app/components/ui/alert";
+import { Button } from "~/app/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
+import { InputField } from "~/app/components/ui/field";
+import { translateErrors } from "~/app/lib/form-errors";
+import { pageMeta } from "~/app/lib/seo";
+import { ForgotPasswordSchema } from "~/domain/auth";
+import { auth } from "~/server/auth/auth.server";
+import { config } from "~/server/config.server";
+import { logger } from "~/server/logger.server";
+import { consumeRateLimit } from "~/server/security/rate-limit.server";
+import type { Route } from "./+types/forgot-password";
+
+export const meta = () =>
+  pageMeta({ title: "Reset your password", path: "/auth/forgot-password", noindex: true });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success")
+    return data({ sent: false, result: submission.reply() }, 400);
+  const { email } = submission.value;
+  const limits = [
+    await consumeRateLimit(`reset:ip:${context.clientIp}`, { window: 3600, max: 10 }),
+    await consumeRateLimit(`reset:email:${email}`, { window: 3600, max: 3 }),
+  ];
+  const blocked = limits.find((l) => !l.allowed);
+  if (blocked) {
+    return data(
+      {
+        sent: false,
+        result: submission.reply({ formErrors: [`errors.tooManyAttempts|${blocked.retryAfter}`] }),
+      },
+      429,
+    );
+  }
+  try {
+    await auth().api.requestPasswordReset({
+      body: { email, redirectTo: `${config().baseUrl}/auth/reset-password` },
+    });
+  } catch (error) {
+    logger().warn({ err: error, requestId: context.requestId }, "password reset request failed");
+  }
+  // The same answer whether or not the address has an account: nobody can probe for accounts.
+  return { sent: true, result: submission.reply({ resetForm: true }) };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const formErrors = translateErrors(t, form.errors);
+  return (
+    <div className="mx-auto grid max-w-md gap-4 px-4 py-10">
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl font-semibold text-slate-900">{t("forgot.title")}</h1>
+          <CardDescription>{t("forgot.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {actionData?.sent ? <Alert tone="success">{t("forgot.sent")}</Alert> : null}
+          {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : null}
+          <Form method="post" {...getFormProps(form)} className="grid gap-4">
+            <InputField
+              id={fields.email.id}
+              label={t("fields.email")}
+              errors={translateErrors(t, fields.email.errors)}
+              inputProps={{
+                ...getInputProps(fields.email, { type: "email" }),
+                autoComplete: "email",
+                required: true,
+              }}
+            />
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {navigation.state === "submitting" ? t("forgot.submitting") : t("forgot.submit")}
+            </Button>
+          </Form>
+          <Link to="/auth" className="text-sm text-primary-700 underline">
+            {t("forgot.back")}
+          </Link>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
