@@ -158,6 +158,13 @@ export async function getPostStatsForStaff(on: Db = db()) {
   return row ?? { total: 0, published: 0, drafts: 0, successStories: 0 };
 }
 
+/** One post of any status, for the CMS editor. Staff only. */
+export async function getPostByIdForStaff(id: string, on: Db = db()) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [post] = await on.select().from(blogPosts).where(eq(blogPosts.id, id));
+  return post ?? null;
+}
+
 /** Every post, newest first, paged. Staff only. */
 export async function listAllPostsForStaff(
   options: { page?: number; status?: BlogStatus | null; pageSize?: number } = {},

@@ -1,13 +1,118 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { ArrowLeftIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { Prose } from "~/app/components/prose";
+import { RouteError } from "~/app/components/route-error";
+import { Alert } from "~/app/components/ui/alert";
+import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
+import { isStaff } from "~/domain/enums";
+import { getViewer } from "~/server/auth/guards.server";
+import { renderMarkdown } from "~/server/content/markdown.server";
+import { getPostForReader } from "~/server/content/posts.server";
+import type { Route } from "./+types/news-post";
 
-export const meta = () => pageMeta({ title: "News" });
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // Public page; staff may also preview drafts and archived posts.
+  const viewer = await getViewer(request);
+  const staff = isStaff(viewer?.role);
+  const post = await getPostForReader(params.slug, { staff });
+  if (!post) throw data(null, { status: 404 });
+  return {
+    post: {
+      title: post.title,
+      slug: post.slug,
+      excerpt: post.excerpt,
+      category: post.category,
+      status: post.status,
+      featuredImageUrl: post.featuredImageUrl,
+      metaTitle: post.metaTitle,
+      metaDescription: post.metaDescription,
+      tags: post.tags,
+      publishedAt: post.publishedAt,
+      authorName: post.authorName,
+    },
+    html: renderMarkdown(post.content),
+  };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  if (!data) return pageMeta({ ...rootMeta(matches), title: "Page not found", noindex: true });
+  const { post } = data;
+  const base = rootMeta(matches);
+  const image =
+    post.featuredImageUrl && post.featuredImageUrl.startsWith("/") && base.baseUrl
+      ? base.baseUrl + post.featuredImageUrl
+      : post.featuredImageUrl;
+  return pageMeta({
+    ...base,
+    title: post.metaTitle || post.title,
+    description: post.metaDescription || post.excerpt || undefined,
+    path: `/news/${post.slug}`,
+    type: "article",
+    image,
+    noindex: post.status !== "published",
+  });
+};
+
+export default function NewsPost({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("content");
+  const { post, html } = loaderData;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" });
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold">News</h1>
-      <ComingSoon />
-    </div>
+    <article className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+      <Link
+        to="/news"
+        className="inline-flex items-center gap-1 text-sm text-primary-700 hover:underline"
+      >
+        <ArrowLeftIcon aria-hidden className="size-4" />
+        {t("news.back")}
+      </Link>
+      {post.status !== "published" ? (
+        <Alert tone="warning" data-testid="post-preview-banner">
+          {t("news.previewBanner", { status: t(`news.status.${post.status}`) })}
+        </Alert>
+      ) : null}
+      <header className="grid gap-3">
+        <p className="text-sm font-medium tracking-wide text-primary-700 uppercase">
+          <Link to={`/news?category=${post.category}`} className="hover:underline">
+            {t(`news.category.${post.category}`)}
+          </Link>
+        </p>
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{post.title}</h1>
+        <p className="text-sm text-slate-600">
+          {post.publishedAt ? (
+            <time dateTime={new Date(post.publishedAt).toISOString()}>
+              {dateFormat.format(new Date(post.publishedAt))}
+            </time>
+          ) : null}
+          {post.authorName ? <span> · {t("news.by", { name: post.authorName })}</span> : null}
+        </p>
+        {post.excerpt ? <p className="text-lg text-slate-700">{post.excerpt}</p> : null}
+      </header>
+      {post.featuredImageUrl ? (
+        <img
+          src={post.featuredImageUrl}
+          alt=""
+          width={1200}
+          height={630}
+          className="aspect-video w-full rounded-xl object-cover"
+        />
+      ) : null}
+      <Prose html={html} data-testid="post-body" />
+      {post.tags.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t("news.tags")}>
+          {post.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { parseTags, PostFormSchema, slugify, uniqueSlug } from "./content";
+
+describe("slugify (the spec's rule)", () => {
+  it("lower-cases", () => {
+    expect(slugify("Working In CANADA")).toBe("working-in-canada");
+  });
+  it("removes punctuation and symbols", () => {
+    expect(slugify("Visa news: what's new in 2026?!")).toBe("visa-news-whats-new-in-2026");
+    expect(slugify("Nurses & carers (UK) — apply now")).toBe("nurses-carers-uk-apply-now");
+  });
+  it("turns repeated spaces into one hyphen", () => {
+    expect(slugify("study   in    Poland")).toBe("study-in-poland");
+  });
+  it("collapses repeated hyphens, also ones typed in the title", () => {
+    expect(slugify("jobs -- and --- visas")).toBe("jobs-and-visas");
+  });
+  it("keeps digits and letters with accents", () => {
+    expect(slugify("Poznań 2027 intake")).toBe("poznań-2027-intake");
+  });
+  it("never starts or ends with a hyphen", () => {
+    expect(slugify("  - Hello world! - ")).toBe("hello-world");
+  });
+  it("is empty for a title of punctuation only", () => {
+    expect(slugify("?!...")).toBe("");
+  });
+});
+
+describe("uniqueSlug", () => {
+  it("keeps a free slug and suffixes -2, -3 when taken", () => {
+    expect(uniqueSlug("news", [])).toBe("news");
+    expect(uniqueSlug("news", ["news"])).toBe("news-2");
+    expect(uniqueSlug("news", ["news", "news-2", "news-3"])).toBe("news-4");
+  });
+});
+
+describe("parseTags", () => {
+  it("splits on commas, trims, and drops blanks", () => {
+    expect(parseTags(" visa , canada,, ,nursing ,")).toEqual(["visa", "canada", "nursing"]);
+  });
+  it("drops duplicates regardless of case", () => {
+    expect(parseTags("Visa, visa, VISA, jobs")).toEqual(["Visa", "jobs"]);
+  });
+  it("is empty for nothing", () => {
+    expect(parseTags("")).toEqual([]);
+    expect(parseTags(" , ,")).toEqual([]);
+    expect(parseTags(undefined)).toEqual([]);
+  });
+});
+
+describe("PostFormSchema", () => {
+  it("accepts a minimal post and parses the tags", () => {
+    const r = PostFormSchema.safeParse({
+      title: "Hello",
+      category: "news",
+      status: "draft",
+      tags: "a, ,b",
+      slug: "",
+    });
+    expect(r.success).toBe(true);
+    expect(r.data?.tags).toEqual(["a", "b"]);
+    expect(r.data?.slug).toBeNull();
+  });
+  it("requires a title and rejects a javascript: image URL", () => {
+    const r = PostFormSchema.safeParse({
+      title: " ",
+      category: "news",
+      status: "draft",
+      featuredImageUrl: "javascript:alert(1)",
+    });
+    expect(r.success).toBe(false);
+    const messages = r.error?.issues.map((i) => i.message);
+    expect(messages).toContain("errors.titleRequired");
+    expect(messages).toContain("errors.imageUrlInvalid");
+  });
+});
