@@ -1,13 +1,346 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { Alert } from "~/app/components/ui/alert";
+import { Button } from "~/app/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "~/app/components/ui/card";
+import { InputField, TextareaField } from "~/app/components/ui/field";
+import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
+import { useRootData } from "~/app/root";
+import { ContactInquirySchema } from "~/domain/inquiries";
+import { whatsappLink } from "~/domain/settings";
+import { submitContactInquiry } from "~/server/inquiries/contact.server";
+import { logger } from "~/server/logger.server";
+import { consumeRateLimit } from "~/server/security/rate-limit.server";
+import type { Route } from "./+types/contact";
 
-export const meta = () => pageMeta({ title: "Contact Us" });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Contact Us",
+    description:
+      "Talk to our team in Harare or Midrand about jobs and study abroad. We answer every message within 24 hours.",
+    path: "/contact",
+  });
 
-export default function Page() {
+export async function loader() {
+  // Public page: nothing to guard; settings come from the root loader.
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactInquirySchema });
+  if (submission.status !== "success") {
+    return data({ ok: false as const, result: submission.reply() }, 400);
+  }
+  const { website, ...inquiry } = submission.value;
+  // A filled honeypot is a bot: answer as if it worked, store nothing.
+  if (website) {
+    return { ok: true as const, name: inquiry.name, email: inquiry.email };
+  }
+  const limits: [string, number, number][] = [
+    [`contact:ip:${context.clientIp}`, 600, 5],
+    [`contact:email:${inquiry.email}`, 3600, 5],
+  ];
+  for (const [key, window, max] of limits) {
+    const r = await consumeRateLimit(key, { window, max });
+    if (!r.allowed) {
+      return data(
+        {
+          ok: false as const,
+          result: submission.reply({ formErrors: [`errors.tooManyAttempts|${r.retryAfter}`] }),
+        },
+        429,
+      );
+    }
+  }
+  try {
+    await submitContactInquiry(inquiry);
+  } catch (error) {
+    logger().error({ err: error, requestId: context.requestId }, "contact inquiry failed");
+    return data(
+      { ok: false as const, result: submission.reply({ formErrors: ["errors.generic"] }) },
+      500,
+    );
+  }
+  return { ok: true as const, name: inquiry.name, email: inquiry.email };
+}
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("inquiries");
+  const { settings } = useRootData();
+  const hours = settings.businessHours;
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold">Contact Us</h1>
-      <ComingSoon />
+    <div>
+      <section className="bg-primary-800 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+          <p className="text-sm font-semibold tracking-wide text-primary-100 uppercase">
+            {t("contact.eyebrow")}
+          </p>
+          <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{t("contact.title")}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-primary-50">{t("contact.intro")}</p>
+          <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
+            <ClockIcon className="size-4" aria-hidden /> {t("contact.promise")}
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[3fr_2fr]">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("contact.formTitle")}</CardTitle>
+            <CardDescription>{t("contact.formDescription")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {actionData?.ok ? (
+              <Alert tone="success" title={t("contact.successTitle")} data-testid="contact-success">
+                <p>
+                  {t("contact.successBody", { name: actionData.name, email: actionData.email })}
+                </p>
+                <p className="mt-3">
+                  <a href="/contact" className="font-medium underline">
+                    {t("contact.sendAnother")}
+                  </a>
+                </p>
+              </Alert>
+            ) : (
+              <ContactForm lastResult={actionData?.ok === false ? actionData.result : undefined} />
+            )}
+          </CardContent>
+        </Card>
+
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("contact.channelsTitle")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-4">
+                <li>
+                  <a
+                    href={whatsappLink(settings.whatsappNumber)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="flex items-start gap-3 rounded-md hover:bg-slate-50"
+                  >
+                    <MessageCircleIcon className="mt-0.5 size-5 text-green-700" aria-hidden />
+                    <span>
+                      <span className="block font-medium text-slate-900">
+                        {t("contact.whatsapp")}: {settings.whatsappNumber}
+                      </span>
+                      <span className="block text-sm text-slate-600">
+                        {t("contact.whatsappHint")}
+                      </span>
+                    </span>
+                  </a>
+                </li>
+                <li>
+                  <a
+                    href={`mailto:${settings.contactEmail}`}
+                    className="flex items-start gap-3 rounded-md hover:bg-slate-50"
+                  >
+                    <MailIcon className="mt-0.5 size-5 text-primary-700" aria-hidden />
+                    <span className="font-medium text-slate-900">
+                      {t("contact.email")}: {settings.contactEmail}
+                    </span>
+                  </a>
+                </li>
+                <li>
+                  <a
+                    href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`}
+                    className="flex items-start gap-3 rounded-md hover:bg-slate-50"
+                  >
+                    <PhoneIcon className="mt-0.5 size-5 text-primary-700" aria-hidden />
+                    <span className="font-medium text-slate-900">
+                      {t("contact.phone")}: {settings.phone}
+                    </span>
+                  </a>
+                </li>
+              </ul>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("contact.hoursTitle")}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-1 text-sm text-slate-700">
+              <p className="flex items-center gap-2">
+                <ClockIcon className="size-4 text-primary-700" aria-hidden />
+                {t("contact.hoursLine", {
+                  days: hours.days,
+                  open: hours.open,
+                  close: hours.close,
+                  zone: hours.timeZoneLabel,
+                })}
+              </p>
+              {hours.closedNote ? <p>{hours.closedNote}</p> : null}
+              <p className="mt-2 font-medium text-slate-900">{t("contact.promise")}</p>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("contact.officesTitle")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-4">
+                {settings.offices.map((office) => (
+                  <li key={office.city} className="flex items-start gap-3 text-sm">
+                    <MapPinIcon className="mt-0.5 size-5 shrink-0 text-accent-600" aria-hidden />
+                    <address className="not-italic">
+                      <span className="block font-semibold text-slate-900">
+                        {office.city}, {office.country}
+                      </span>
+                      <span className="block text-slate-700">{office.address}</span>
+                      <a
+                        href={`tel:${office.phone.replace(/[^\d+]/g, "")}`}
+                        className="block text-primary-700 underline"
+                      >
+                        {office.phone}
+                      </a>
+                      <a
+                        href={`mailto:${office.email}`}
+                        className="block text-primary-700 underline"
+                      >
+                        {office.email}
+                      </a>
+                    </address>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+
+          <SocialLinks />
+        </div>
+      </div>
     </div>
+  );
+}
+
+function SocialLinks() {
+  const { t } = useTranslation("inquiries");
+  const { settings } = useRootData();
+  const links = (
+    [
+      ["Facebook", settings.social.facebook],
+      ["LinkedIn", settings.social.linkedin],
+      ["Instagram", settings.social.instagram],
+    ] as const
+  ).filter(([, href]) => href);
+  if (links.length === 0) return null;
+  return (
+    <div>
+      <h2 className="mb-2 text-sm font-semibold text-slate-900">{t("contact.followUs")}</h2>
+      <ul className="flex flex-wrap gap-2">
+        {links.map(([label, href]) => (
+          <li key={label}>
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type LastResult = Parameters<typeof useForm>[0]["lastResult"];
+
+function ContactForm({ lastResult }: { lastResult: LastResult }) {
+  const { t } = useTranslation("inquiries");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactInquirySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const formErrors = translateErrors(t, form.errors);
+  return (
+    <Form method="post" action="/contact" {...getFormProps(form)} className="grid gap-4">
+      {formErrors ? (
+        <Alert tone="error" data-testid="form-error">
+          {formErrors.join(" ")}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          id={fields.name.id}
+          label={t("contact.fields.name")}
+          errors={translateErrors(t, fields.name.errors)}
+          inputProps={{
+            ...getInputProps(fields.name, { type: "text" }),
+            autoComplete: "name",
+            required: true,
+          }}
+        />
+        <InputField
+          id={fields.email.id}
+          label={t("contact.fields.email")}
+          errors={translateErrors(t, fields.email.errors)}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            required: true,
+          }}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          id={fields.phone.id}
+          label={t("contact.fields.phone")}
+          errors={translateErrors(t, fields.phone.errors)}
+          inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+        />
+        <InputField
+          id={fields.subject.id}
+          label={t("contact.fields.subject")}
+          errors={translateErrors(t, fields.subject.errors)}
+          inputProps={{
+            ...getInputProps(fields.subject, { type: "text" }),
+            required: true,
+            maxLength: 200,
+          }}
+        />
+      </div>
+      <TextareaField
+        id={fields.message.id}
+        label={t("contact.fields.message")}
+        errors={translateErrors(t, fields.message.errors)}
+        textareaProps={{
+          ...getTextareaProps(fields.message),
+          rows: 6,
+          required: true,
+          maxLength: 5000,
+        }}
+      />
+      {/* Honeypot: off-screen and skipped by keyboard and screen readers; bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="contact-website">{t("contact.honeypot")}</label>
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <Button type="submit" variant="accent" disabled={busy} className="justify-self-start">
+        {busy ? t("contact.submitting") : t("contact.submit")}
+      </Button>
+    </Form>
   );
 }

@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { buttonVariants } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { cn } from "~/app/lib/utils";
+
+// Small pieces the inquiry, outsourcing and message lists share: count cards and a pager.
+
+export function CountCard({
+  label,
+  value,
+  icon,
+}: {
+  label: string;
+  value: number;
+  icon: ReactNode;
+}) {
+  const { i18n } = useTranslation();
+  return (
+    <Card className="flex items-center gap-4 p-4">
+      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary-50 text-primary-700 [&_svg]:size-5">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className="text-2xl font-bold text-slate-900">
+          {new Intl.NumberFormat(i18n.language).format(value)}
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+export function PageLinks({
+  page,
+  hasNext,
+  labels,
+}: {
+  page: number;
+  hasNext: boolean;
+  labels: { nav: string; previous: string; next: string; summary?: string };
+}) {
+  const [params] = useSearchParams();
+  const href = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(p));
+    next.delete("id");
+    return `?${next.toString()}`;
+  };
+  if (page <= 1 && !hasNext) return null;
+  const link = (p: number, label: string, rel: string, enabled: boolean) =>
+    enabled ? (
+      <Link to={href(p)} rel={rel} className={buttonVariants({ variant: "outline", size: "sm" })}>
+        {label}
+      </Link>
+    ) : (
+      <span
+        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "opacity-50")}
+        aria-disabled="true"
+      >
+        {label}
+      </span>
+    );
+  return (
+    <nav aria-label={labels.nav} className="flex flex-wrap items-center justify-between gap-2 pt-4">
+      <p className="text-sm text-slate-600">{labels.summary}</p>
+      <div className="flex gap-2">
+        {link(page - 1, labels.previous, "prev", page > 1)}
+        {link(page + 1, labels.next, "next", hasNext)}
+      </div>
+    </nav>
+  );
+}
+
+export function pageFrom(url: URL) {
+  const n = Number(url.searchParams.get("page") ?? "1");
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}

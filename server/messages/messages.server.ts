@@ -1,0 +1,240 @@
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { STAFF_ROLES, type MessageGroup } from "../../domain/enums";
+import type { ComposeMessage } from "../../domain/messages";
+import { recordAudit } from "../audit/audit.server";
+import { type Db, db } from "../db/client.server";
+import { messageRecipients, messages, profiles } from "../db/schema";
+import { enqueueApplicantMail } from "../mail/outbox.server";
+import { kickMailSender } from "../mail/sender.server";
+import { newMessageEmail } from "../mail/templates.server";
+import { getSiteSettings } from "../settings/settings.server";
+
+type Actor = { id: string };
+
+export class RecipientNotFoundError extends Error {}
+
+// Groups are of applicants; staff accounts never receive group messages.
+function groupFilter(group: MessageGroup) {
+  const notStaff = sql`${profiles.role} not in (${sql.join(
+    STAFF_ROLES.map((r) => sql`${r}`),
+    sql`, `,
+  )})`;
+  switch (group) {
+    case "all_users":
+      return notStaff;
+    case "job_seekers":
+      return eq(profiles.role, "job_seeker");
+    case "students":
+      return eq(profiles.role, "student_applicant");
+    case "paid_users":
+      return and(notStaff, eq(profiles.registrationFeePaid, true))!;
+  }
+}
+
+/**
+ * Sends a message: one row for the message and, in the same transaction, one recipient row per
+ * member of the group as it is now (or the one person), each unread. Returns the recipient count.
+ */
+export async function sendMessage(actor: Actor, input: ComposeMessage) {
+  const result = await db().transaction(async (tx) => {
+    const individual = input.recipientType === "individual";
+    let recipient: { id: string; fullName: string } | undefined;
+    if (individual) {
+      [recipient] = await tx
+        .select({ id: profiles.id, fullName: profiles.fullName })
+        .from(profiles)
+        .where(eq(profiles.id, input.recipientId!));
+      if (!recipient) throw new RecipientNotFoundError();
+    }
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        subject: input.subject,
+        content: input.content,
+        senderId: actor.id,
+        recipientId: individual ? recipient!.id : null,
+        recipientGroup: individual ? null : input.recipientGroup!,
+        attachmentUrl: input.attachmentUrl ?? null,
+      })
+      .returning({ id: messages.id });
+    let recipients: number;
+    if (individual) {
+      await tx.insert(messageRecipients).values({ messageId: message!.id, userId: recipient!.id });
+      recipients = 1;
+      const settings = await getSiteSettings(tx);
+      await enqueueApplicantMail(
+        tx,
+        recipient!.id,
+        newMessageEmail({ settings, name: recipient!.fullName, subject: input.subject }),
+      );
+    } else {
+      // One INSERT … SELECT: a group of 100,000 is one statement, not 100,000 round trips.
+      const rows = await tx
+        .insert(messageRecipients)
+        .select(
+          tx
+            .select({
+              messageId: sql<string>`${message!.id}::uuid`.as("message_id"),
+              userId: profiles.id,
+            })
+            .from(profiles)
+            .where(groupFilter(input.recipientGroup!)),
+        )
+        .returning({ userId: messageRecipients.userId });
+      recipients = rows.length;
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "message.send",
+      targetType: "message",
+      targetId: message!.id,
+      details: individual
+        ? { recipientId: recipient!.id }
+        : { recipientGroup: input.recipientGroup, recipients },
+    });
+    return { id: message!.id, recipients, individual };
+  });
+  if (result.individual) kickMailSender();
+  return result;
+}
+
+export const SENT_PAGE_SIZE = 20;
+
+/** The acting staff member's own sent messages, newest first, with read counts. */
+export async function listSentMessages(actor: Actor, page: number) {
+  const rows = await db()
+    .select({
+      id: messages.id,
+      subject: messages.subject,
+      content: sql<string>`left(${messages.content}, 160)`,
+      recipientGroup: messages.recipientGroup,
+      recipientName: profiles.fullName,
+      recipientEmail: profiles.email,
+      attachmentUrl: messages.attachmentUrl,
+      sentAt: messages.sentAt,
+      recipients: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id})`,
+      read: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id} and r.read_at is not null)`,
+    })
+    .from(messages)
+    .leftJoin(profiles, eq(profiles.id, messages.recipientId))
+    .where(eq(messages.senderId, actor.id))
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(SENT_PAGE_SIZE)
+    .offset((page - 1) * SENT_PAGE_SIZE);
+  return rows.map((r) => ({ ...r, recipients: Number(r.recipients), read: Number(r.read) }));
+}
+
+export async function countSentMessageStats(actor: Actor, now = new Date()) {
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+  const mine = eq(messages.senderId, actor.id);
+  const [[total], [group], [week], [read]] = await Promise.all([
+    db().select({ n: count() }).from(messages).where(mine),
+    db()
+      .select({ n: count() })
+      .from(messages)
+      .where(and(mine, isNotNull(messages.recipientGroup))),
+    db()
+      .select({ n: count() })
+      .from(messages)
+      .where(and(mine, gte(messages.sentAt, weekAgo))),
+    // Read = every recipient has opened it.
+    db()
+      .select({ n: count() })
+      .from(messages)
+      .where(
+        and(
+          mine,
+          sql`exists (select 1 from ${messageRecipients} r where r.message_id = ${messages.id})`,
+          sql`not exists (select 1 from ${messageRecipients} r where r.message_id = ${messages.id} and r.read_at is null)`,
+        ),
+      ),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    read: read?.n ?? 0,
+    group: group?.n ?? 0,
+    thisWeek: week?.n ?? 0,
+  };
+}
+
+/** For the compose dialog: people found by name or e-mail (staff excluded), at most 8. */
+export async function searchRecipients(q: string) {
+  const term = q.trim();
+  if (term.length < 2) return [];
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db()
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(
+      and(
+        or(ilike(profiles.fullName, like), ilike(profiles.email, like)),
+        sql`${profiles.role} not in (${sql.join(
+          STAFF_ROLES.map((r) => sql`${r}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .orderBy(profiles.fullName)
+    .limit(8);
+}
+
+// ── The applicant's inbox: always scoped to the viewer's own recipient rows ──────────────────
+
+export const INBOX_PAGE_SIZE = 20;
+
+export async function listInboxMessages(userId: string, page: number) {
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select({
+        id: messages.id,
+        subject: messages.subject,
+        preview: sql<string>`left(${messages.content}, 140)`,
+        sentAt: messages.sentAt,
+        readAt: messageRecipients.readAt,
+      })
+      .from(messageRecipients)
+      .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+      .where(eq(messageRecipients.userId, userId))
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .limit(INBOX_PAGE_SIZE)
+      .offset((page - 1) * INBOX_PAGE_SIZE),
+    db().select({ n: count() }).from(messageRecipients).where(eq(messageRecipients.userId, userId)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One message, only if it was addressed to this user; null otherwise (the route answers 404). */
+export async function getInboxMessage(userId: string, messageId: string) {
+  const [row] = await db()
+    .select({
+      id: messages.id,
+      subject: messages.subject,
+      content: messages.content,
+      attachmentUrl: messages.attachmentUrl,
+      sentAt: messages.sentAt,
+      readAt: messageRecipients.readAt,
+      senderName: profiles.fullName,
+    })
+    .from(messageRecipients)
+    .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+    .leftJoin(profiles, eq(profiles.id, messages.senderId))
+    .where(and(eq(messageRecipients.userId, userId), eq(messageRecipients.messageId, messageId)));
+  return row ?? null;
+}
+
+/** Marks the user's own copy read; returns false when the message was not addressed to them. */
+export async function markMessageRead(userId: string, messageId: string, on: Db = db()) {
+  const rows = await on
+    .update(messageRecipients)
+    .set({ readAt: sql`coalesce(${messageRecipients.readAt}, now())` })
+    .where(and(eq(messageRecipients.userId, userId), eq(messageRecipients.messageId, messageId)))
+    .returning({ messageId: messageRecipients.messageId });
+  return rows.length > 0;
+}
+
+export async function markAllMessagesRead(userId: string) {
+  await db()
+    .update(messageRecipients)
+    .set({ readAt: new Date() })
+    .where(and(eq(messageRecipients.userId, userId), isNull(messageRecipients.readAt)));
+}
