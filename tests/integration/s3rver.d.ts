@@ -1,0 +1,16 @@
+// s3rver ships no types; the little the S3 storage test uses.
+declare module "s3rver" {
+  import type { AddressInfo } from "node:net";
+  export default class S3rver {
+    constructor(options: {
+      port?: number;
+      address?: string;
+      silent?: boolean;
+      directory: string;
+      resetOnClose?: boolean;
+      configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+    });
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
