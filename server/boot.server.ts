@@ -4,6 +4,10 @@ import { type Config, setConfig } from "./config.server";
 import { type Database, migrateDatabase, openDatabase, setDatabase } from "./db/client.server";
 import { seedDemo, seedReferenceData } from "./db/seed.server";
 import { logger } from "./logger.server";
+import { createPaymentProvider } from "./payments/create-provider.server"; // issue 4
+import { setPaymentProvider } from "./payments/provider.server"; // issue 4
+import { createStorage } from "./storage/create-storage.server"; // issue 4
+import { setStorage } from "./storage/storage.server"; // issue 4
 
 /** Opens and migrates the database, sets up auth, and seeds demo data on the first start. */
 export async function bootApp(config: Config, opts: { database?: Database } = {}) {
@@ -25,6 +29,10 @@ export async function bootApp(config: Config, opts: { database?: Database } = {}
     secureCookies: config.baseUrl.startsWith("https://"),
   });
   setAuth(auth);
+  // ── issue 4: file storage and the payment provider, chosen by config ──
+  setStorage(await createStorage(config));
+  setPaymentProvider(createPaymentProvider(config));
+  // ── end issue 4 ──
 
   await seedReferenceData();
   if (config.seedDemo) {

@@ -1,5 +1,7 @@
 import type { Hono } from "hono";
 import { registerMetricsEndpoints } from "./metrics/metrics.server";
+import { registerDocumentEndpoints } from "./documents/http.server"; // issue 4
+import { registerPaymentEndpoints } from "./payments/http.server"; // issue 4
 
 /**
  * Plain HTTP endpoints that are not pages: file downloads, payment webhooks, metrics. Each domain
@@ -9,4 +11,6 @@ import { registerMetricsEndpoints } from "./metrics/metrics.server";
 export function registerEndpoints(app: Hono<any>) {
   // issue 8: first, so its request metrics wrap every endpoint and page registered after it.
   registerMetricsEndpoints(app);
+  registerDocumentEndpoints(app); // issue 4: downloads, upload with progress, staff review
+  registerPaymentEndpoints(app); // issue 4: payment provider webhooks
 }

@@ -1,17 +1,464 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import {
+  CheckCircle2Icon,
+  DownloadIcon,
+  FileTextIcon,
+  InfoIcon,
+  UploadIcon,
+  XIcon,
+} from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, redirect, useRevalidator, useSearchParams } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { Alert } from "~/app/components/ui/alert";
+import { Badge } from "~/app/components/ui/badge";
+import { Button } from "~/app/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
+import { inputClass, Label } from "~/app/components/ui/input";
 import { pageMeta } from "~/app/lib/seo";
+import { cn } from "~/app/lib/utils";
+import {
+  DOCUMENT_ACCEPT_ATTRIBUTE,
+  DOCUMENT_STATUS_TONE,
+  type DocumentCardStatus,
+  MAX_DOCUMENT_BYTES,
+  UPLOAD_ERRORS,
+  type UploadError,
+} from "~/domain/documents";
+import { DOCUMENT_TYPES, type DocumentStatus, type DocumentType } from "~/domain/enums";
 import { requireApplicant } from "~/server/auth/guards.server";
+import { documentDownloadPath, listDocumentsForOwner } from "~/server/documents/documents.server";
+import { uploadDocumentFromRequest } from "~/server/documents/upload.server";
 import type { Route } from "./+types/documents";
 
 export const handle: ShellHandle = { titleKey: "titles.documents" };
 export const meta = () => pageMeta({ title: "Documents", noindex: true });
 
+// Dates read the same on the server and in the browser: the agency's time zone.
+const TIME_ZONE = "Africa/Harare";
+
+type UploadView = {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  status: DocumentStatus;
+  reviewReason: string | null;
+  reviewedAt: string | null;
+  uploadedAt: string;
+  downloadUrl: string;
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireApplicant(request);
-  return null;
+  const viewer = await requireApplicant(request);
+  const rows = await listDocumentsForOwner(viewer);
+  const types = DOCUMENT_TYPES.map((type) => {
+    const history: UploadView[] = rows
+      .filter((r) => r.documentType === type)
+      .map((r) => ({
+        id: r.id,
+        fileName: r.fileName,
+        fileSize: r.fileSize,
+        status: r.status,
+        reviewReason: r.reviewReason,
+        reviewedAt: r.reviewedAt?.toISOString() ?? null,
+        uploadedAt: r.uploadedAt.toISOString(),
+        downloadUrl: documentDownloadPath(r.id),
+      }));
+    const current = history.find((h) => h.status !== "replaced") ?? null;
+    const status: DocumentCardStatus = current
+      ? (current.status as Exclude<DocumentStatus, "replaced">)
+      : "missing";
+    return { type, status, current, history };
+  });
+  return { types };
 }
 
-export default function Page() {
-  return <ComingSoon />;
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireApplicant(request);
+  const outcome = await uploadDocumentFromRequest({ actor: viewer, request });
+  if (outcome.ok) {
+    // Post/redirect/get: a reload does not send the file again.
+    throw redirect(`/dashboard/documents?uploaded=${outcome.document.documentType}`);
+  }
+  const status = outcome.error === "tooLarge" ? 413 : outcome.error === "failed" ? 500 : 400;
+  return data({ error: outcome.error, documentType: outcome.documentType }, status);
+}
+
+type CardMessage = { tone: "success" | "error" | "info"; title?: string; body: string } | null;
+
+export default function DocumentsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("documents");
+  const [params] = useSearchParams();
+  const uploaded = params.get("uploaded");
+
+  return (
+    <div className="grid gap-6">
+      <p className="text-slate-700">{t("intro")}</p>
+      <Guidelines />
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {loaderData.types.map((entry) => {
+          let initial: CardMessage = null;
+          if (actionData && actionData.documentType === entry.type) {
+            initial = {
+              tone: "error",
+              title: t("errors.title"),
+              body: t(`errors.${actionData.error}`),
+            };
+          } else if (uploaded === entry.type) {
+            initial = {
+              tone: "success",
+              title: t("upload.successTitle"),
+              body: t("upload.success"),
+            };
+          }
+          return (
+            <li key={entry.type}>
+              <DocumentCard entry={entry} initialMessage={initial} />
+            </li>
+          );
+        })}
+      </ul>
+      {actionData && !actionData.documentType ? (
+        <Alert tone="error" title={t("errors.title")}>
+          {t(`errors.${actionData.error}`)}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+function Guidelines() {
+  const { t } = useTranslation("documents");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <InfoIcon className="size-5 text-primary-700" aria-hidden />
+          {t("guidelines.title")}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-700">
+          <li>{t("guidelines.types")}</li>
+          <li>{t("guidelines.size")}</li>
+          <li>{t("guidelines.review")}</li>
+          <li>{t("guidelines.clear")}</li>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+type Entry = Route.ComponentProps["loaderData"]["types"][number];
+
+function useFormatters() {
+  const { t, i18n } = useTranslation("documents");
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: TIME_ZONE });
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  return {
+    date: (iso: string) => date.format(new Date(iso)),
+    size: (bytes: number) =>
+      bytes >= 1024 * 1024
+        ? t("size.mb", { value: number.format(bytes / (1024 * 1024)) })
+        : t("size.kb", { value: number.format(Math.max(1, Math.round(bytes / 1024))) }),
+  };
+}
+
+function DocumentCard({ entry, initialMessage }: { entry: Entry; initialMessage: CardMessage }) {
+  const { t } = useTranslation("documents");
+  const { t: tc } = useTranslation();
+  const fmt = useFormatters();
+  const label = tc(`labels.documentType.${entry.type}`);
+  const headingId = `doc-${entry.type}-title`;
+  const { current } = entry;
+
+  return (
+    <Card className="h-full" aria-labelledby={headingId} data-testid={`document-${entry.type}`}>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <CardTitle id={headingId} className="flex items-center gap-2 text-base">
+          <FileTextIcon className="size-5 text-slate-500" aria-hidden />
+          {label}
+        </CardTitle>
+        <Badge tone={DOCUMENT_STATUS_TONE[entry.status]} data-testid="document-status">
+          {t(`status.${entry.status}`)}
+        </Badge>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {current ? (
+          <div className="grid gap-1 rounded-lg bg-slate-50 p-3 text-sm">
+            <p className="font-medium break-all text-slate-900">{current.fileName}</p>
+            <p className="text-slate-600">
+              {t("card.uploadedOn", { date: fmt.date(current.uploadedAt) })} ·{" "}
+              {t("card.size", { size: fmt.size(current.fileSize) })}
+            </p>
+            <a
+              href={current.downloadUrl}
+              className="inline-flex w-fit items-center gap-1 text-primary-700 underline-offset-4 hover:underline"
+              aria-label={t("card.downloadLabel", { name: current.fileName })}
+              download
+            >
+              <DownloadIcon className="size-4" aria-hidden />
+              {t("card.download")}
+            </a>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">{t("card.missingHint")}</p>
+        )}
+
+        {entry.status === "rejected" && current ? (
+          <Alert tone="error" title={t("card.rejectedTitle")}>
+            {current.reviewReason ? (
+              <p>{t("card.rejectedReason", { reason: current.reviewReason })}</p>
+            ) : null}
+            <p>{t("card.rejectedHint")}</p>
+          </Alert>
+        ) : null}
+        {entry.status === "pending" ? (
+          <p className="text-sm text-slate-600">{t("card.pendingHint")}</p>
+        ) : null}
+        {entry.status === "verified" && current?.reviewedAt ? (
+          <p className="flex items-center gap-1 text-sm text-green-800">
+            <CheckCircle2Icon className="size-4" aria-hidden />
+            {t("card.verifiedHint", { date: fmt.date(current.reviewedAt) })}
+          </p>
+        ) : null}
+
+        <UploadForm
+          type={entry.type}
+          label={label}
+          hasCurrent={Boolean(current)}
+          initialMessage={initialMessage}
+        />
+
+        {entry.history.length > 0 ? <History entry={entry} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function History({ entry }: { entry: Entry }) {
+  const { t } = useTranslation("documents");
+  const fmt = useFormatters();
+  return (
+    <details className="rounded-lg border border-slate-200 text-sm">
+      <summary className="cursor-pointer px-3 py-2 font-medium text-slate-800">
+        {t("history.title", { count: entry.history.length })}
+      </summary>
+      <ul className="grid gap-2 px-3 pb-3">
+        {entry.history.map((h) => (
+          <li key={h.id} className="flex flex-wrap items-center justify-between gap-2">
+            <a
+              href={h.downloadUrl}
+              download
+              className="min-w-0 break-all text-primary-700 underline-offset-4 hover:underline"
+            >
+              {t("history.item", { name: h.fileName, date: fmt.date(h.uploadedAt) })}
+            </a>
+            <Badge
+              tone={h.status === "replaced" ? "neutral" : DOCUMENT_STATUS_TONE[h.status]}
+              className="shrink-0"
+            >
+              {t(`status.${h.status}`)}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+type Progress = { sent: number; total: number; name: string } | null;
+
+/**
+ * A plain multipart form that posts to this route's action (works before JavaScript loads).
+ * With JavaScript, it sends the same form with XMLHttpRequest to show upload progress, which
+ * matters on a slow connection, and checks the size before spending the applicant's data.
+ */
+function UploadForm({
+  type,
+  label,
+  hasCurrent,
+  initialMessage,
+}: {
+  type: DocumentType;
+  label: string;
+  hasCurrent: boolean;
+  initialMessage: CardMessage;
+}) {
+  const { t } = useTranslation("documents");
+  const revalidator = useRevalidator();
+  const [message, setMessage] = useState<CardMessage>(initialMessage);
+  const [progress, setProgress] = useState<Progress>(null);
+  const xhrRef = useRef<XMLHttpRequest | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputId = `file-${type}`;
+  const messageId = `file-${type}-message`;
+  const fmt = useFormatters();
+
+  // A new server result (the form posted without JavaScript, or a redirect after upload) wins.
+  const initialKey = initialMessage ? `${initialMessage.tone}:${initialMessage.body}` : "";
+  const [shownKey, setShownKey] = useState(initialKey);
+  if (shownKey !== initialKey) {
+    setShownKey(initialKey);
+    setMessage(initialMessage);
+  }
+  useEffect(() => () => xhrRef.current?.abort(), []);
+
+  function errorMessage(code: string): CardMessage {
+    const known = (UPLOAD_ERRORS as readonly string[]).includes(code);
+    return {
+      tone: "error",
+      title: t("errors.title"),
+      body: t(`errors.${(known ? code : "failed") as UploadError}`),
+    };
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const file = (form.elements.namedItem("file") as HTMLInputElement).files?.[0];
+    if (!file) return setMessage(errorMessage("noFile"));
+    if (file.size === 0) return setMessage(errorMessage("empty"));
+    if (file.size > MAX_DOCUMENT_BYTES) return setMessage(errorMessage("tooLarge"));
+
+    const body = new FormData();
+    body.append("documentType", type); // before the file: the server reads the stream in order
+    body.append("file", file);
+    const xhr = new XMLHttpRequest();
+    xhrRef.current = xhr;
+    setMessage(null);
+    setProgress({ sent: 0, total: file.size, name: file.name });
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setProgress({ sent: e.loaded, total: e.total, name: file.name });
+    };
+    xhr.onload = () => {
+      xhrRef.current = null;
+      setProgress(null);
+      let result: { ok?: boolean; error?: string } = {};
+      try {
+        result = JSON.parse(xhr.responseText);
+      } catch {
+        /* a proxy's error page: treated as a failure below */
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && result.ok) {
+        formRef.current?.reset();
+        setMessage({ tone: "success", title: t("upload.successTitle"), body: t("upload.success") });
+        void revalidator.revalidate();
+      } else if (xhr.status === 401) {
+        window.location.assign(`/auth?redirectTo=${encodeURIComponent("/dashboard/documents")}`);
+      } else {
+        setMessage(errorMessage(result.error ?? (xhr.status === 413 ? "tooLarge" : "failed")));
+      }
+    };
+    xhr.onerror = () => {
+      xhrRef.current = null;
+      setProgress(null);
+      setMessage({ tone: "error", title: t("errors.title"), body: t("errors.network") });
+    };
+    xhr.onabort = () => {
+      xhrRef.current = null;
+      setProgress(null);
+      setMessage({ tone: "info", body: t("upload.cancelled") });
+    };
+    xhr.open("POST", "/api/documents");
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.send(body);
+  }
+
+  const percent = progress ? Math.round((progress.sent / Math.max(progress.total, 1)) * 100) : 0;
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      className="grid gap-2 border-t border-slate-100 pt-4"
+      aria-labelledby={`${inputId}-label`}
+    >
+      <input type="hidden" name="documentType" value={type} />
+      <Label htmlFor={inputId} id={`${inputId}-label`}>
+        {hasCurrent ? t("upload.replace") : t("upload.chooseFileShort")}
+        <span className="sr-only"> ({label})</span>
+      </Label>
+      <input
+        id={inputId}
+        name="file"
+        type="file"
+        required
+        accept={DOCUMENT_ACCEPT_ATTRIBUTE}
+        aria-describedby={`${inputId}-hint${message ? ` ${messageId}` : ""}`}
+        aria-invalid={message?.tone === "error" || undefined}
+        disabled={Boolean(progress)}
+        className={cn(
+          inputClass,
+          "h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-primary-50 file:px-3 file:py-1 file:text-sm file:font-medium file:text-primary-800",
+        )}
+      />
+      <p id={`${inputId}-hint`} className="text-xs text-slate-600">
+        {t("upload.hint")}
+        {hasCurrent ? ` ${t("upload.replaceHint")}` : ""}
+      </p>
+
+      {progress ? (
+        <div className="grid gap-1" aria-live="polite">
+          <div
+            role="progressbar"
+            aria-label={t("upload.progressLabel", { type: label })}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className="h-full rounded-full bg-primary-600 transition-[width]"
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+          <p className="text-xs text-slate-700">
+            {t("upload.progress", { name: progress.name, percent })} ·{" "}
+            {t("upload.progressBytes", {
+              sent: fmt.size(progress.sent),
+              total: fmt.size(progress.total),
+            })}
+          </p>
+        </div>
+      ) : null}
+
+      {message ? (
+        <div id={messageId}>
+          <Alert tone={message.tone} title={message.title} data-testid="upload-message">
+            {message.body}
+          </Alert>
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={Boolean(progress)} className="w-full sm:w-auto">
+          <UploadIcon aria-hidden />
+          {progress ? t("upload.uploading") : t("upload.submit")}
+        </Button>
+        {progress ? (
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => xhrRef.current?.abort()}
+            className="w-full sm:w-auto"
+          >
+            <XIcon aria-hidden />
+            {t("upload.cancel")}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation("documents");
+  return (
+    <Alert tone="error" title={t("errors.fetchTitle")}>
+      {t("errors.fetchBody")}
+    </Alert>
+  );
 }

@@ -1,0 +1,67 @@
+import { and, desc, eq } from "drizzle-orm";
+import { isStaff } from "../../domain/enums";
+import type { Viewer } from "../auth/guards.server";
+import { db } from "../db/client.server";
+import { documents, profiles } from "../db/schema";
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isDocumentId = (id: string) => UUID.test(id);
+
+// An applicant has at most a few dozen uploads (five types, each with its history): one query,
+// served by documents_user_type_idx.
+const HISTORY_LIMIT = 200;
+
+/** The owner's own documents, newest first. */
+export async function listDocumentsForOwner(owner: Pick<Viewer, "id">) {
+  return db()
+    .select()
+    .from(documents)
+    .where(eq(documents.userId, owner.id))
+    .orderBy(desc(documents.uploadedAt))
+    .limit(HISTORY_LIMIT);
+}
+
+/**
+ * Staff look at any applicant's documents (application details, verification). Reads across
+ * users by design; callers have already checked the staff role.
+ */
+export async function listDocumentsForApplicantAsStaff(userId: string) {
+  return db()
+    .select({
+      id: documents.id,
+      userId: documents.userId,
+      documentType: documents.documentType,
+      fileName: documents.fileName,
+      fileSize: documents.fileSize,
+      contentType: documents.contentType,
+      status: documents.status,
+      reviewReason: documents.reviewReason,
+      reviewedAt: documents.reviewedAt,
+      reviewedBy: documents.reviewedBy,
+      reviewerName: profiles.fullName,
+      uploadedAt: documents.uploadedAt,
+      downloadUrl: documents.id,
+    })
+    .from(documents)
+    .leftJoin(profiles, eq(profiles.id, documents.reviewedBy))
+    .where(eq(documents.userId, userId))
+    .orderBy(desc(documents.uploadedAt))
+    .limit(HISTORY_LIMIT)
+    .then((rows) => rows.map((r) => ({ ...r, downloadUrl: documentDownloadPath(r.id) })));
+}
+
+export function documentDownloadPath(id: string) {
+  return `/files/documents/${id}`;
+}
+
+/** A document the viewer may download: their own, or any when staff. Others get null (→ 404). */
+export async function getDocumentForDownload(viewer: Pick<Viewer, "id" | "role">, id: string) {
+  if (!isDocumentId(id)) return null;
+  const where = isStaff(viewer.role)
+    ? eq(documents.id, id)
+    : and(eq(documents.id, id), eq(documents.userId, viewer.id));
+  const [row] = await db().select().from(documents).where(where);
+  return row ?? null;
+}

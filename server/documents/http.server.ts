@@ -1,0 +1,134 @@
+import { Readable } from "node:stream";
+import type { Hono } from "hono";
+import { isStaff, STAFF_ROLES } from "../../domain/enums";
+import { requireRoleForApi, requireUserForApi } from "../auth/guards.server";
+import { logger } from "../logger.server";
+import { StorageNotFoundError, storage } from "../storage/storage.server";
+import { getDocumentForDownload } from "./documents.server";
+import { DocumentReviewError, reviewDocument } from "./review.server";
+import { uploadDocumentFromRequest } from "./upload.server";
+
+/** A thrown guard Response becomes the answer; anything else is a real error. */
+async function guarded(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "cache-control": "private, no-store" } });
+
+/** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_") || "document";
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Hono env generics vary by caller
+export function registerDocumentEndpoints(app: Hono<any>) {
+  // Upload with progress (the page's XMLHttpRequest); the page's own form action does the same
+  // without JavaScript.
+  app.post("/api/documents", (c) =>
+    guarded(async () => {
+      const viewer = await requireUserForApi(c.req.raw);
+      if (isStaff(viewer.role)) return c.json({ ok: false, error: "forbidden" }, 403);
+      const outcome = await uploadDocumentFromRequest({ actor: viewer, request: c.req.raw });
+      if (outcome.ok) {
+        const d = outcome.document;
+        return c.json(
+          {
+            ok: true,
+            document: { id: d.id, documentType: d.documentType, fileName: d.fileName },
+          },
+          201,
+        );
+      }
+      const status = outcome.error === "tooLarge" ? 413 : outcome.error === "failed" ? 500 : 400;
+      return c.json(
+        { ok: false, error: outcome.error, documentType: outcome.documentType },
+        status,
+      );
+    }),
+  );
+
+  // Owner or staff only; anyone else gets the same 404 as a document that does not exist.
+  app.get("/files/documents/:id", (c) =>
+    guarded(async () => {
+      const viewer = await requireUserForApi(c.req.raw);
+      const doc = await getDocumentForDownload(viewer, c.req.param("id"));
+      if (!doc) return notFound();
+      let object: Awaited<ReturnType<ReturnType<typeof storage>["get"]>>;
+      try {
+        object = await storage().get(doc.storageKey);
+      } catch (error) {
+        if (error instanceof StorageNotFoundError) {
+          logger().error({ documentId: doc.id }, "document row without a stored object");
+          return notFound();
+        }
+        throw error;
+      }
+      return new Response(Readable.toWeb(object.body) as ReadableStream, {
+        status: 200,
+        headers: {
+          "content-type": doc.contentType,
+          "content-length": String(object.size),
+          "content-disposition": contentDisposition(doc.fileName),
+          "x-content-type-options": "nosniff",
+          "cache-control": "private, no-store",
+          "content-security-policy": "default-src 'none'; sandbox",
+        },
+      });
+    }),
+  );
+
+  app.post("/api/staff/documents/:id/review", (c) =>
+    guarded(async () => {
+      const viewer = await requireRoleForApi(c.req.raw, STAFF_ROLES);
+      const type = c.req.header("content-type") ?? "";
+      let decision: unknown;
+      let reason: unknown;
+      if (type.includes("application/json")) {
+        const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+        decision = body.decision;
+        reason = body.reason;
+      } else {
+        const form = await c.req.raw.formData().catch(() => new FormData());
+        decision = form.get("decision");
+        reason = form.get("reason");
+      }
+      if (decision !== "verify" && decision !== "reject") {
+        return c.json({ ok: false, error: "invalidDecision" }, 400);
+      }
+      try {
+        const document = await reviewDocument({
+          actor: viewer,
+          documentId: c.req.param("id"),
+          decision,
+          reason: typeof reason === "string" ? reason : null,
+        });
+        return c.json({
+          ok: true,
+          document: {
+            id: document.id,
+            status: document.status,
+            reviewReason: document.reviewReason,
+            reviewedAt: document.reviewedAt,
+          },
+        });
+      } catch (error) {
+        if (error instanceof DocumentReviewError) {
+          const status = error.code === "notFound" ? 404 : error.code === "forbidden" ? 403 : 400;
+          return c.json({ ok: false, error: error.code }, status);
+        }
+        throw error;
+      }
+    }),
+  );
+}

@@ -1,0 +1,72 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { type StorageDriver, StorageNotFoundError } from "./storage.server";
+
+// Keys are ours (documents/<userId>/<uuid>), but a driver never trusts them to stay inside its root.
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Files on local disk under one root (DATA_DIR/uploads): no outside service needed. */
+export class LocalStorageDriver implements StorageDriver {
+  readonly name = "local" as const;
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private pathOf(key: string) {
+    if (!KEY_PATTERN.test(key) || key.split("/").some((part) => part === "." || part === "..")) {
+      throw new Error(`Invalid storage key: ${key}`);
+    }
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(this.root + path.sep)) throw new Error(`Invalid storage key: ${key}`);
+    return full;
+  }
+
+  async put(key: string, body: Readable, _options: { contentType: string }) {
+    const target = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    // Written beside the target and renamed when complete, so a reader never sees half a file and
+    // a failed upload leaves nothing behind.
+    const temp = `${target}.${crypto.randomBytes(6).toString("hex")}.partial`;
+    let size = 0;
+    body.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+    });
+    try {
+      await pipeline(body, fs.createWriteStream(temp, { flags: "wx" }));
+      await fs.promises.rename(temp, target);
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+    return { size };
+  }
+
+  async get(key: string) {
+    const target = this.pathOf(key);
+    let stat: fs.Stats;
+    try {
+      stat = await fs.promises.stat(target);
+    } catch {
+      throw new StorageNotFoundError(key);
+    }
+    if (!stat.isFile()) throw new StorageNotFoundError(key);
+    return { body: fs.createReadStream(target), size: stat.size, contentType: null };
+  }
+
+  async delete(key: string) {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async exists(key: string) {
+    try {
+      return (await fs.promises.stat(this.pathOf(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+}

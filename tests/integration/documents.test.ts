@@ -1,0 +1,390 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action, loader } from "~/app/routes/dashboard/documents";
+import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
+import { auditLog, documents, mailOutbox, notifications, profiles } from "~/server/db/schema";
+import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
+import { registerDocumentEndpoints } from "~/server/documents/http.server";
+import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
+import { cleanFileName, detectDocumentType } from "~/server/documents/upload.server";
+import { LocalStorageDriver } from "~/server/storage/local.server";
+import { setStorage } from "~/server/storage/storage.server";
+import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+
+const ctx = setupTestDatabase();
+const app = new Hono();
+registerDocumentEndpoints(app);
+
+beforeAll(() => {
+  setStorage(new LocalStorageDriver(path.join(ctx.dataDir, "uploads")));
+});
+
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from([0, 0, 0, 13]),
+  Buffer.from("IHDR"),
+  Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]),
+  Buffer.from([0, 0, 0, 0]),
+  Buffer.from("IEND"),
+  Buffer.from([0xae, 0x42, 0x60, 0x82]),
+]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from("JFIF\0"),
+  Buffer.alloc(64, 1),
+]);
+const OLE_DOC = Buffer.concat([
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  Buffer.alloc(504),
+]);
+// A Windows executable: "MZ" header and a PE signature at the offset it names.
+const EXE = (() => {
+  const b = Buffer.alloc(512);
+  b.write("MZ", 0);
+  b.writeUInt32LE(0x80, 0x3c);
+  b.write("PE\0\0", 0x80, "latin1");
+  return b;
+})();
+
+/** A stored (uncompressed) zip, enough for a real DOCX's first entries. */
+function zip(entries: Record<string, string>) {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const data = Buffer.from(text);
+    const nameBuf = Buffer.from(name);
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBuf, data);
+    centrals.push(central, nameBuf);
+    offset += 30 + nameBuf.length + data.length;
+  }
+  const centralDir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(centralDir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, centralDir, end]);
+}
+const DOCX = zip({
+  "[Content_Types].xml":
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  "word/document.xml": "<w:document/>",
+});
+
+function upload(user: TestUser | null, documentType: string, bytes: Buffer, name: string) {
+  return requestAs(user, "/dashboard/documents", {
+    form: { documentType, file: new File([new Uint8Array(bytes)], name) },
+  });
+}
+
+async function rowsOf(userId: string) {
+  return ctx.db.select().from(documents).where(eq(documents.userId, userId));
+}
+
+function filesOf(userId: string) {
+  const dir = path.join(ctx.dataDir, "uploads", "documents", userId);
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+describe("uploading a document", () => {
+  it("stores a PDF by content, shows it as Pending Review, and keeps no public URL", async () => {
+    const user = await createTestUser();
+    const outcome = await runRoute(action, await upload(user, "cv", PDF, "My CV.pdf"));
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/dashboard/documents?uploaded=cv");
+
+    const [row] = await rowsOf(user.id);
+    expect(row).toMatchObject({
+      documentType: "cv",
+      fileName: "My CV.pdf",
+      fileSize: PDF.length,
+      contentType: "application/pdf",
+      status: "pending",
+    });
+    expect(row!.storageKey).toMatch(new RegExp(`^documents/${user.id}/[0-9a-f-]{36}$`));
+    expect(filesOf(user.id)).toHaveLength(1);
+
+    const page = await runRoute(loader, await requestAs(user, "/dashboard/documents"));
+    const types = (page.data as { types: { type: string; status: string }[] }).types;
+    expect(types.find((t) => t.type === "cv")?.status).toBe("pending");
+    expect(types.find((t) => t.type === "passport")?.status).toBe("missing");
+  });
+
+  it("accepts DOC, DOCX, JPEG and PNG judged by their bytes", async () => {
+    expect(await detectDocumentType(OLE_DOC)).toBe("application/msword");
+    expect(await detectDocumentType(DOCX)).toBe(
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    );
+    expect(await detectDocumentType(JPEG)).toBe("image/jpeg");
+    expect(await detectDocumentType(PNG)).toBe("image/png");
+
+    const user = await createTestUser();
+    const outcome = await runRoute(action, await upload(user, "education", DOCX, "diploma.docx"));
+    expect(outcome.status).toBe(302);
+    const [row] = await rowsOf(user.id);
+    expect(row?.fileName).toBe("diploma.docx");
+    // A PDF named like an image is stored as what it is.
+    await runRoute(action, await upload(user, "passport", PDF, "passport.png"));
+    const passport = (await rowsOf(user.id)).find((r) => r.documentType === "passport");
+    expect(passport).toMatchObject({
+      contentType: "application/pdf",
+      fileName: "passport.png.pdf",
+    });
+  });
+
+  it("replaces the pending upload of the same type and keeps the history", async () => {
+    const user = await createTestUser();
+    await runRoute(action, await upload(user, "english", PDF, "ielts-1.pdf"));
+    await runRoute(action, await upload(user, "english", PNG, "ielts-2.png"));
+    const rows = await rowsOf(user.id);
+    expect(rows.map((r) => [r.fileName, r.status]).sort()).toEqual([
+      ["ielts-1.pdf", "replaced"],
+      ["ielts-2.png", "pending"],
+    ]);
+    const page = await runRoute(loader, await requestAs(user, "/dashboard/documents"));
+    const english = (
+      page.data as { types: { type: string; current: { fileName: string }; history: unknown[] }[] }
+    ).types.find((t) => t.type === "english")!;
+    expect(english.current.fileName).toBe("ielts-2.png");
+    expect(english.history).toHaveLength(2);
+  });
+
+  const refusals: [string, () => { bytes: Buffer; name: string }, string, number][] = [
+    [
+      "a file over 10 MB",
+      () => ({ bytes: Buffer.concat([PDF, Buffer.alloc(MAX_DOCUMENT_BYTES)]), name: "big.pdf" }),
+      "tooLarge",
+      413,
+    ],
+    [
+      "a text file named .pdf",
+      () => ({ bytes: Buffer.from("just text\n"), name: "cv.pdf" }),
+      "wrongType",
+      400,
+    ],
+    ["a renamed executable", () => ({ bytes: EXE, name: "cv.pdf" }), "wrongType", 400],
+    ["an empty file", () => ({ bytes: Buffer.alloc(0), name: "cv.pdf" }), "empty", 400],
+    [
+      "a name with a path trick",
+      () => ({ bytes: PDF, name: "../../../etc/cv.pdf" }),
+      "badName",
+      400,
+    ],
+    [
+      "a name with a backslash path",
+      () => ({ bytes: PDF, name: "..\\..\\cv.pdf" }),
+      "badName",
+      400,
+    ],
+  ];
+
+  for (const [what, make, error, status] of refusals) {
+    it(`refuses ${what} with a clear message and leaves nothing behind`, async () => {
+      const user = await createTestUser();
+      const { bytes, name } = make();
+      const outcome = await runRoute(action, await upload(user, "passport", bytes, name));
+      expect(outcome.status).toBe(status);
+      expect(outcome.data).toEqual({ error, documentType: "passport" });
+      expect(await rowsOf(user.id)).toEqual([]);
+      expect(filesOf(user.id)).toEqual([]);
+    });
+  }
+
+  it("refuses an unknown document type and a form without a file", async () => {
+    const user = await createTestUser();
+    const badType = await runRoute(action, await upload(user, "diary", PDF, "a.pdf"));
+    expect(badType.data).toMatchObject({ error: "badDocumentType" });
+    const noFile = await runRoute(
+      action,
+      await requestAs(user, "/dashboard/documents", { form: { documentType: "cv" } }),
+    );
+    expect(noFile.data).toMatchObject({ error: "noFile" });
+    expect(await rowsOf(user.id)).toEqual([]);
+  });
+
+  it("keeps staff out of the applicant page and visitors out of the upload endpoint", async () => {
+    const staff = await createTestUser({ role: "admin" });
+    const outcome = await runRoute(action, await upload(staff, "cv", PDF, "cv.pdf"));
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/admin");
+    const visitor = await app.fetch(
+      await requestAs(null, "/api/documents", {
+        form: { documentType: "cv", file: new File([new Uint8Array(PDF)], "a.pdf") },
+      }),
+    );
+    expect(visitor.status).toBe(401);
+  });
+
+  it("cleans file names without losing what the applicant would recognise", () => {
+    expect(cleanFileName("Résumé  final?.pdf")).toBe("Résumé final_.pdf");
+    expect(cleanFileName("a".repeat(300) + ".pdf")).toHaveLength(120);
+    expect(cleanFileName("a".repeat(300) + ".pdf")!.endsWith(".pdf")).toBe(true);
+    expect(cleanFileName("cv\u0000.pdf")).toBeNull();
+    expect(cleanFileName("..")).toBeNull();
+  });
+});
+
+describe("the upload endpoint used for progress", () => {
+  it("answers in JSON, with the same rules", async () => {
+    const user = await createTestUser();
+    const req = (bytes: Buffer, name: string) =>
+      requestAs(user, "/api/documents", {
+        form: { documentType: "experience", file: new File([new Uint8Array(bytes)], name) },
+      });
+    const ok = await app.fetch(await req(PDF, "letter.pdf"));
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toMatchObject({ ok: true, document: { documentType: "experience" } });
+    const refused = await app.fetch(await req(EXE, "letter.pdf"));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, error: "wrongType" });
+    expect(await rowsOf(user.id)).toHaveLength(1);
+  });
+});
+
+describe("downloading a document", () => {
+  it("serves the owner and staff with safe headers, and 404s everyone else", async () => {
+    const owner = await createTestUser();
+    const other = await createTestUser();
+    const staff = await createTestUser({ role: "manager" });
+    await runRoute(action, await upload(owner, "cv", PDF, "Résumé; ü.pdf"));
+    const [row] = await rowsOf(owner.id);
+    const url = `/files/documents/${row!.id}`;
+
+    const mine = await app.fetch(await requestAs(owner, url));
+    expect(mine.status).toBe(200);
+    expect(Buffer.from(await mine.arrayBuffer()).equals(PDF)).toBe(true);
+    expect(mine.headers.get("content-type")).toBe("application/pdf");
+    expect(mine.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(mine.headers.get("cache-control")).toBe("private, no-store");
+    const disposition = mine.headers.get("content-disposition")!;
+    expect(disposition.startsWith("attachment;")).toBe(true);
+    expect(disposition).toContain(`filename="R_sum__ _.pdf"`);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent("Résumé; ü.pdf")}`);
+
+    expect((await app.fetch(await requestAs(staff, url))).status).toBe(200);
+    expect((await app.fetch(await requestAs(other, url))).status).toBe(404);
+    expect((await app.fetch(await requestAs(other, "/files/documents/not-a-uuid"))).status).toBe(
+      404,
+    );
+    expect((await app.fetch(await requestAs(null, url))).status).toBe(401);
+  });
+});
+
+describe("reviewing a document", () => {
+  // Sign-up sends its own confirmation e-mail; these are the ones about documents.
+  async function documentMails(to: string) {
+    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    return mails.filter((m) => m.text.includes("Passport"));
+  }
+
+  async function pendingDocument(user: TestUser) {
+    await runRoute(action, await upload(user, "passport", PDF, "passport.pdf"));
+    const [row] = await ctx.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.userId, user.id), eq(documents.status, "pending")));
+    return row!;
+  }
+
+  it("rejects with a reason: the applicant sees it, is notified, e-mailed, and it is audited", async () => {
+    const applicant = await createTestUser();
+    const staff = await createTestUser({ role: "admin" });
+    const staffViewer = { id: staff.id, role: staff.role };
+    const doc = await pendingDocument(applicant);
+
+    await expect(
+      reviewDocument({ actor: staffViewer, documentId: doc.id, decision: "reject" }),
+    ).rejects.toThrow(DocumentReviewError);
+
+    await reviewDocument({
+      actor: staffViewer,
+      documentId: doc.id,
+      decision: "reject",
+      reason: "The photo page is cut off",
+    });
+    const page = await runRoute(loader, await requestAs(applicant, "/dashboard/documents"));
+    const passport = (
+      page.data as { types: { type: string; status: string; current: { reviewReason: string } }[] }
+    ).types.find((t) => t.type === "passport")!;
+    expect(passport.status).toBe("rejected");
+    expect(passport.current.reviewReason).toBe("The photo page is cut off");
+
+    const notes = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, applicant.id));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ kind: "document_reviewed" });
+    const mails = await documentMails(applicant.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("The photo page is cut off");
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, doc.id), eq(auditLog.action, "document.reject")));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.actorId).toBe(staff.id);
+
+    const staffList = await listDocumentsForApplicantAsStaff(applicant.id);
+    expect(staffList[0]).toMatchObject({ status: "rejected", reviewerName: staff.fullName });
+  });
+
+  it("verifies through the staff endpoint, without e-mail when the applicant turned it off", async () => {
+    const applicant = await createTestUser();
+    await ctx.db
+      .update(profiles)
+      .set({ emailNotifications: false })
+      .where(eq(profiles.id, applicant.id));
+    const staff = await createTestUser({ role: "manager" });
+    const doc = await pendingDocument(applicant);
+    const url = `/api/staff/documents/${doc.id}/review`;
+
+    const asApplicant = await app.fetch(
+      await requestAs(applicant, url, { form: { decision: "verify" } }),
+    );
+    expect(asApplicant.status).toBe(403);
+
+    const response = await app.fetch(
+      await requestAs(staff, url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ decision: "verify" }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row).toMatchObject({ status: "verified", reviewedBy: staff.id });
+    expect(await documentMails(applicant.email)).toEqual([]);
+    const notes = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, applicant.id));
+    expect(notes).toHaveLength(1);
+  });
+});
