@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { registerMetricsEndpoints } from "./metrics/metrics.server";
 import { registerDocumentEndpoints } from "./documents/http.server"; // issue 4
 import { registerPaymentEndpoints } from "./payments/http.server"; // issue 4
+import { registerAdminExportEndpoints } from "./admin/export-endpoints.server"; // issue 5
 
 /**
  * Plain HTTP endpoints that are not pages: file downloads, payment webhooks, metrics. Each domain
@@ -13,4 +14,5 @@ export function registerEndpoints(app: Hono<any>) {
   registerMetricsEndpoints(app);
   registerDocumentEndpoints(app); // issue 4: downloads, upload with progress, staff review
   registerPaymentEndpoints(app); // issue 4: payment provider webhooks
+  registerAdminExportEndpoints(app); // issue 5: CSV exports of the admin lists
 }

@@ -1,6 +1,19 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { BriefcaseIcon, ClipboardListIcon, InboxIcon, UsersIcon } from "lucide-react";
+import { Link } from "react-router";
+import { AuditText } from "~/app/components/admin/audit-text";
+import { StatCard, StatGrid } from "~/app/components/admin/stat-card";
+import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { BarChartCard, type ChartPoint, LineChartCard } from "~/app/components/charts/admin-charts";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { pageMeta } from "~/app/lib/seo";
+import { APPLICATION_STATUSES } from "~/domain/enums";
+import {
+  countApplicationsByStatus,
+  countSignUpsPerWeek,
+  getDashboardStatsForStaff,
+  listAuditEntriesForStaff,
+} from "~/server/admin/dashboard.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/dashboard";
 
@@ -9,9 +22,155 @@ export const meta = () => pageMeta({ title: "Admin Dashboard", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return null;
+  const stats = await getDashboardStatsForStaff();
+  const recent = await listAuditEntriesForStaff({ filter: {}, page: 1, pageSize: 5 });
+  const byStatus = await countApplicationsByStatus();
+  const signUps = await countSignUpsPerWeek(12);
+  return {
+    stats,
+    recent: recent.rows,
+    byStatus: APPLICATION_STATUSES.map((s) => ({
+      status: s,
+      count: byStatus.find((b) => b.status === s)?.n ?? 0,
+    })),
+    signUps,
+  };
 }
 
-export default function Page() {
-  return <ComingSoon />;
+function DataTableFallback({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: [string, string];
+  rows: ChartPoint[];
+}) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">{head[0]}</th>
+          <th scope="col">{head[1]}</th>
+        </tr>
+      </thead>
+      <tbody className="sr-only">
+        {rows.map((r) => (
+          <tr key={r.label}>
+            <th scope="row">{r.label}</th>
+            <td>{r.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t, tc, lang } = useAdminT();
+  const { stats, recent, byStatus, signUps } = loaderData;
+  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+  const weekFmt = new Intl.DateTimeFormat(lang, {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
+  const statusPoints = byStatus.map((b) => ({
+    label: tc(`labels.applicationStatus.${b.status}.label`),
+    value: b.count,
+  }));
+  const weekPoints = signUps.map((w) => ({
+    label: weekFmt.format(new Date(`${w.weekStart}T00:00:00Z`)),
+    value: w.count,
+  }));
+  return (
+    <div className="grid gap-6">
+      <StatGrid>
+        <StatCard
+          label={t("dashboard.cards.users")}
+          value={stats.profiles}
+          hint={t("dashboard.cards.paidHint", { count: stats.paidProfiles })}
+          icon={<UsersIcon aria-hidden />}
+        />
+        <StatCard
+          label={t("dashboard.cards.jobs")}
+          value={stats.jobs}
+          hint={t("dashboard.cards.activeHint", { count: stats.activeJobs })}
+          icon={<BriefcaseIcon aria-hidden />}
+        />
+        <StatCard
+          label={t("dashboard.cards.applications")}
+          value={stats.applications}
+          icon={<ClipboardListIcon aria-hidden />}
+        />
+        <StatCard
+          label={t("dashboard.cards.inquiries")}
+          value={stats.openInquiries}
+          icon={<InboxIcon aria-hidden />}
+        />
+      </StatGrid>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("dashboard.charts.byStatus")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <BarChartCard data={statusPoints} name={t("dashboard.charts.applications")} />
+            <DataTableFallback
+              caption={t("dashboard.charts.byStatus")}
+              head={[t("dashboard.charts.status"), t("dashboard.charts.applications")]}
+              rows={statusPoints}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("dashboard.charts.signUps")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <LineChartCard data={weekPoints} name={t("dashboard.charts.newUsers")} />
+            <DataTableFallback
+              caption={t("dashboard.charts.signUps")}
+              head={[t("dashboard.charts.week"), t("dashboard.charts.newUsers")]}
+              rows={weekPoints}
+            />
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader className="flex flex-row items-center justify-between">
+          <CardTitle>{t("dashboard.recent")}</CardTitle>
+          <Link to="/admin/activity" className="text-sm font-medium text-primary-700 underline">
+            {t("dashboard.allActivity")}
+          </Link>
+        </CardHeader>
+        <CardContent>
+          {recent.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("dashboard.noActivity")}</p>
+          ) : (
+            <ul className="grid gap-2 text-sm" data-testid="recent-activity">
+              {recent.map((r) => (
+                <li
+                  key={r.id}
+                  className="flex flex-wrap justify-between gap-2 border-b border-slate-100 pb-2 last:border-0"
+                >
+                  <span>
+                    <span className="font-medium">{r.actorName ?? t("activity.system")}</span> ·{" "}
+                    <AuditText action={r.action} details={r.details} />
+                  </span>
+                  <time
+                    className="text-xs text-slate-600"
+                    dateTime={new Date(r.createdAt).toISOString()}
+                  >
+                    {dateTime.format(new Date(r.createdAt))}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

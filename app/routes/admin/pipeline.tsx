@@ -1,17 +1,156 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { STATUS_TONE } from "~/app/components/admin/status-badge";
+import { StatusSelectForm } from "~/app/components/admin/status-select-form";
+import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { Badge } from "~/app/components/ui/badge";
+import { Button } from "~/app/components/ui/button";
 import { pageMeta } from "~/app/lib/seo";
+import { APPLICATION_STATUSES } from "~/domain/enums";
+import { listPipelineForStaff } from "~/server/applications/staff.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/pipeline";
+import { handleApplicationAction } from "./applications.server";
 
 export const handle: ShellHandle = { titleKey: "titles.pipeline" };
 export const meta = () => pageMeta({ title: "Application Pipeline", noindex: true });
 
+const PER_COLUMN = 20;
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return null;
+  return { columns: await listPipelineForStaff(PER_COLUMN) };
 }
 
-export default function Page() {
-  return <ComingSoon />;
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireStaff(request);
+  return handleApplicationAction(request, viewer, await request.formData());
+}
+
+type Card = Route.ComponentProps["loaderData"]["columns"][number]["cards"][number];
+
+export default function Pipeline({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, tc } = useAdminT();
+  const [params] = useSearchParams();
+  const { columns } = loaderData;
+  return (
+    <div className="grid gap-4">
+      <DoneFlash done={params.get("done")} />
+      <Flash flash={actionData?.flash} />
+      <p className="text-sm text-slate-600">{t("pipeline.intro", { count: PER_COLUMN })}</p>
+      <div className="-mx-4 overflow-x-auto px-4 pb-4">
+        <ol className="flex gap-3" aria-label={t("pipeline.board")}>
+          {columns.map((col) => (
+            <li key={col.status} className="w-72 shrink-0" data-testid={`column-${col.status}`}>
+              <section
+                aria-labelledby={`col-${col.status}`}
+                className="grid gap-2 rounded-xl border border-slate-200 bg-slate-100 p-3"
+              >
+                <h2
+                  id={`col-${col.status}`}
+                  className="flex items-center justify-between gap-2 text-sm font-semibold"
+                >
+                  <span>{tc(`labels.applicationStatus.${col.status}.label`)}</span>
+                  <Badge tone={STATUS_TONE[col.status]}>{col.total}</Badge>
+                </h2>
+                {col.cards.length === 0 ? (
+                  <p className="rounded-lg border border-dashed border-slate-300 p-3 text-center text-xs text-slate-600">
+                    {t("pipeline.emptyColumn")}
+                  </p>
+                ) : (
+                  <ul className="grid gap-2">
+                    {col.cards.map((card) => (
+                      <PipelineCard key={card.id} card={card} />
+                    ))}
+                  </ul>
+                )}
+                {col.total > col.cards.length ? (
+                  <Link
+                    to={`/admin/applications?status=${col.status}`}
+                    className="text-center text-xs font-medium text-primary-700 underline"
+                  >
+                    {t("pipeline.seeAll", { count: col.total })}
+                  </Link>
+                ) : null}
+              </section>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+function PipelineCard({ card }: { card: Card }) {
+  const { t, tc } = useAdminT();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("applicationId") === card.id;
+  const index = APPLICATION_STATUSES.indexOf(card.status);
+  const prev = APPLICATION_STATUSES[index - 1];
+  const next = APPLICATION_STATUSES[index + 1];
+  const move = (to: string, label: string, icon: React.ReactNode) => (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="applicationId" value={card.id} />
+      <input type="hidden" name="status" value={to} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="ghost"
+        disabled={busy}
+        aria-label={label}
+        title={label}
+      >
+        {icon}
+      </Button>
+    </Form>
+  );
+  return (
+    <li
+      className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+      data-testid="pipeline-card"
+    >
+      <div>
+        <p className="text-sm font-medium text-slate-900">{card.applicantName}</p>
+        <p className="text-xs text-slate-600">{card.jobTitle}</p>
+      </div>
+      <StatusSelectForm
+        applicationId={card.id}
+        status={card.status}
+        label={t("pipeline.moveCard", { name: card.applicantName, job: card.jobTitle })}
+        compact
+      />
+      <div className="flex items-center justify-between">
+        {prev ? (
+          move(
+            prev,
+            t("pipeline.moveTo", {
+              name: card.applicantName,
+              status: tc(`labels.applicationStatus.${prev}.label`),
+            }),
+            <ArrowLeftIcon aria-hidden />,
+          )
+        ) : (
+          <span />
+        )}
+        <Badge tone={card.paid ? "success" : "waiting"}>
+          {card.paid ? t("applications.paid") : t("applications.pending")}
+        </Badge>
+        {next ? (
+          move(
+            next,
+            t("pipeline.moveTo", {
+              name: card.applicantName,
+              status: tc(`labels.applicationStatus.${next}.label`),
+            }),
+            <ArrowRightIcon aria-hidden />,
+          )
+        ) : (
+          <span />
+        )}
+      </div>
+    </li>
+  );
 }

@@ -1,17 +1,248 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { DownloadIcon } from "lucide-react";
+import { data, Form, useNavigation, useSearchParams } from "react-router";
+import { DataBody, DataHead, DataTable, Td, Th, Tr } from "~/app/components/admin/data-table";
+import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { Pager } from "~/app/components/admin/pager";
+import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { RoleBadge } from "~/app/components/role-badge";
+import { Badge } from "~/app/components/ui/badge";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { SelectField } from "~/app/components/ui/field";
+import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { pageMeta } from "~/app/lib/seo";
+import { PAGE_SIZE, readPage, RoleChangeSchema } from "~/domain/admin";
+import { type Role, ROLES } from "~/domain/enums";
+import { redirectDone } from "~/server/admin/flash.server";
 import { requireUserAdmin } from "~/server/auth/guards.server";
+import { logger } from "~/server/logger.server";
+import {
+  changeRole,
+  listAllProfilesForStaff,
+  readProfileFilter,
+  RoleChangeForbiddenError,
+  setRegistrationPaid,
+  type StaffProfileRow,
+  UserNotFoundError,
+} from "~/server/users/staff.server";
 import type { Route } from "./+types/users";
 
 export const handle: ShellHandle = { titleKey: "titles.users" };
 export const meta = () => pageMeta({ title: "Users", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUserAdmin(request);
-  return null;
+  const viewer = await requireUserAdmin(request);
+  const url = new URL(request.url);
+  const filter = readProfileFilter(url);
+  const page = readPage(url.searchParams.get("page"));
+  const list = await listAllProfilesForStaff({ filter, page, pageSize: PAGE_SIZE });
+  return { ...list, page, pageSize: PAGE_SIZE, viewerRole: viewer.role, viewerId: viewer.id };
 }
 
-export default function Page() {
-  return <ComingSoon />;
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireUserAdmin(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const userId = String(formData.get("userId") ?? "");
+  try {
+    if (intent === "mark-paid" || intent === "mark-unpaid") {
+      await setRegistrationPaid({ actor: viewer, userId, paid: intent === "mark-paid" });
+      return redirectDone(request, "paymentUpdated");
+    }
+    if (intent === "role") {
+      const parsed = RoleChangeSchema.safeParse({ userId, role: formData.get("role") });
+      if (!parsed.success)
+        return data({ flash: { ok: false, message: "errors.roleInvalid" } }, 400);
+      await changeRole({ actor: viewer, userId, role: parsed.data.role });
+      return redirectDone(request, "roleUpdated");
+    }
+  } catch (error) {
+    if (error instanceof UserNotFoundError) {
+      return data({ flash: { ok: false, message: "errors.userNotFound" } }, 404);
+    }
+    if (error instanceof RoleChangeForbiddenError) {
+      return data({ flash: { ok: false, message: `errors.role.${error.reason}` } }, 403);
+    }
+    logger().error({ err: error, intent }, "admin user action failed");
+    return data(
+      {
+        flash: {
+          ok: false,
+          message: intent === "role" ? "errors.roleFailed" : "errors.paymentFailed",
+        },
+      },
+      500,
+    );
+  }
+  return data({ flash: { ok: false, message: "errors.unknownAction" } }, 400);
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, tc, lang } = useAdminT();
+  const [params] = useSearchParams();
+  const { rows, total, page, pageSize, viewerRole } = loaderData;
+  const dateFmt = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
+  const exportQs = new URLSearchParams(params);
+  for (const k of ["page", "done"]) exportQs.delete(k);
+  const grantable: readonly Role[] =
+    viewerRole === "super_admin"
+      ? ROLES
+      : ROLES.filter((r) => r !== "admin" && r !== "super_admin");
+
+  return (
+    <div className="grid gap-6">
+      <DoneFlash done={params.get("done")} />
+      <Flash flash={actionData?.flash} />
+      <Form
+        method="get"
+        role="search"
+        className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-end"
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="user-search">{t("users.search.label")}</Label>
+          <Input
+            id="user-search"
+            type="search"
+            name="q"
+            defaultValue={params.get("q") ?? ""}
+            placeholder={t("users.search.placeholder")}
+          />
+        </div>
+        <SelectField
+          id="user-role"
+          label={t("users.search.role")}
+          selectProps={{ name: "role", defaultValue: params.get("role") ?? "" }}
+        >
+          <option value="">{t("users.search.allRoles")}</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {tc(`roles.${r}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="user-paid"
+          label={t("users.search.paid")}
+          selectProps={{ name: "paid", defaultValue: params.get("paid") ?? "" }}
+        >
+          <option value="">{t("users.search.anyPaid")}</option>
+          <option value="yes">{t("users.search.paidYes")}</option>
+          <option value="no">{t("users.search.paidNo")}</option>
+        </SelectField>
+        <Button type="submit">{t("actions.search")}</Button>
+        <a
+          href={`/exports/users.csv?${exportQs.toString()}`}
+          className={buttonVariants({ variant: "outline" })}
+          download
+        >
+          <DownloadIcon aria-hidden />
+          {t("actions.exportCsv")}
+        </a>
+      </Form>
+
+      {rows.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+          {t("users.empty")}
+        </div>
+      ) : (
+        <DataTable>
+          <DataHead>
+            <Th>{t("users.cols.user")}</Th>
+            <Th>{t("users.cols.role")}</Th>
+            <Th>{t("users.cols.joined")}</Th>
+            <Th>{t("users.cols.payment")}</Th>
+            <Th>{t("users.cols.actions")}</Th>
+          </DataHead>
+          <DataBody>
+            {rows.map((u) => (
+              <UserRow key={u.id} user={u} dateFmt={dateFmt} grantable={grantable} />
+            ))}
+          </DataBody>
+        </DataTable>
+      )}
+      <Pager page={page} pageSize={pageSize} total={total} />
+    </div>
+  );
+}
+
+function UserRow({
+  user,
+  dateFmt,
+  grantable,
+}: {
+  user: StaffProfileRow;
+  dateFmt: Intl.DateTimeFormat;
+  grantable: readonly Role[];
+}) {
+  const { t, tc } = useAdminT();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("userId") === user.id;
+  const canEditRole = grantable.includes(user.role);
+  return (
+    <Tr data-testid="user-row">
+      <Td>
+        <p className="font-medium text-slate-900">{user.fullName}</p>
+        <p className="text-xs break-all text-slate-600">{user.email}</p>
+        <p className="text-xs text-slate-600">{user.country ?? ""}</p>
+      </Td>
+      <Td label={t("users.cols.role")}>
+        {canEditRole ? (
+          <Form method="post" className="flex items-center gap-2" preventScrollReset>
+            <input type="hidden" name="intent" value="role" />
+            <input type="hidden" name="userId" value={user.id} />
+            <label htmlFor={`role-${user.id}`} className="sr-only">
+              {t("users.roleFor", { name: user.fullName })}
+            </label>
+            <NativeSelect
+              id={`role-${user.id}`}
+              name="role"
+              defaultValue={user.role}
+              key={user.role}
+              className="h-9 min-w-36 text-sm"
+            >
+              {grantable.map((r) => (
+                <option key={r} value={r}>
+                  {tc(`roles.${r}`)}
+                </option>
+              ))}
+            </NativeSelect>
+            <Button type="submit" size="sm" variant="outline" disabled={busy}>
+              {t("users.changeRole")}
+            </Button>
+          </Form>
+        ) : (
+          <RoleBadge role={user.role} />
+        )}
+      </Td>
+      <Td label={t("users.cols.joined")}>{dateFmt.format(new Date(user.createdAt))}</Td>
+      <Td label={t("users.cols.payment")}>
+        <Badge tone={user.registrationFeePaid ? "success" : "waiting"}>
+          {user.registrationFeePaid ? tc("labels.paid") : tc("labels.unpaid")}
+        </Badge>
+      </Td>
+      <Td>
+        <Form method="post" preventScrollReset>
+          <input
+            type="hidden"
+            name="intent"
+            value={user.registrationFeePaid ? "mark-unpaid" : "mark-paid"}
+          />
+          <input type="hidden" name="userId" value={user.id} />
+          <Button
+            type="submit"
+            size="sm"
+            variant={user.registrationFeePaid ? "outline" : "default"}
+            disabled={busy}
+            aria-label={
+              user.registrationFeePaid
+                ? t("users.markUnpaidFor", { name: user.fullName })
+                : t("users.markPaidFor", { name: user.fullName })
+            }
+          >
+            {user.registrationFeePaid ? t("users.markUnpaid") : t("users.markPaid")}
+          </Button>
+        </Form>
+      </Td>
+    </Tr>
+  );
 }

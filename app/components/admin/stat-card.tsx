@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Card } from "~/app/components/ui/card";
+
+export function StatCard({
+  label,
+  value,
+  icon,
+  hint,
+}: {
+  label: string;
+  value: number | string;
+  icon?: ReactNode;
+  hint?: string;
+}) {
+  const { i18n } = useTranslation();
+  const shown =
+    typeof value === "number" ? new Intl.NumberFormat(i18n.language).format(value) : value;
+  return (
+    <Card className="flex items-center gap-4 p-4">
+      {icon ? (
+        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary-50 text-primary-700 [&_svg]:size-5">
+          {icon}
+        </span>
+      ) : null}
+      <div className="min-w-0">
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className="text-2xl font-bold text-slate-900" data-testid="stat-value">
+          {shown}
+        </p>
+        {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
+      </div>
+    </Card>
+  );
+}
+
+export function StatGrid({ children }: { children: ReactNode }) {
+  return <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;
+}

@@ -1,0 +1,63 @@
+import { useId } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Button } from "~/app/components/ui/button";
+import { NativeSelect } from "~/app/components/ui/input";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";
+import { useAdminT } from "./use-admin-t";
+
+/**
+ * A status dropdown that posts a status change. Without JavaScript the Update button submits it;
+ * with JavaScript a change submits at once (the button stays for keyboard users who prefer it).
+ */
+export function StatusSelectForm({
+  applicationId,
+  status,
+  label,
+  compact,
+}: {
+  applicationId: string;
+  status: ApplicationStatus;
+  label: string;
+  compact?: boolean;
+}) {
+  const { t, tc } = useAdminT();
+  const id = useId();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" && navigation.formData?.get("applicationId") === applicationId;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="flex items-center gap-2"
+      onChange={(e) => {
+        void submit(e.currentTarget, { preventScrollReset: true });
+      }}
+    >
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="applicationId" value={applicationId} />
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <NativeSelect
+        id={id}
+        name="status"
+        defaultValue={status}
+        key={status}
+        disabled={busy}
+        className={compact ? "h-9 min-w-0 text-sm" : "min-w-44"}
+        data-testid="status-select"
+      >
+        {APPLICATION_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {tc(`labels.applicationStatus.${s}.label`)}
+          </option>
+        ))}
+      </NativeSelect>
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+        {t("applications.update")}
+      </Button>
+    </Form>
+  );
+}

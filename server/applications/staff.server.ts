@@ -1,0 +1,332 @@
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";
+import { recordAudit } from "../audit/audit.server";
+import type { Viewer } from "../auth/guards.server";
+import { type Db, db } from "../db/client.server";
+import { applicationStatusHistory, countries, jobApplications, jobs, profiles } from "../db/schema";
+import { enqueueMail } from "../mail/outbox.server";
+import { notifyUser } from "../notifications/notifications.server";
+
+type Actor = Pick<Viewer, "id">;
+
+export class ApplicationNotFoundError extends Error {}
+
+// English texts for the applicant; the same strings as the tracker's status labels.
+const STATUS_LABELS: Record<ApplicationStatus, string> = {
+  registration_pending: "Registration Pending",
+  registration_paid: "Registration Paid",
+  documents_uploaded: "Documents Uploaded",
+  job_matched: "Job Matched",
+  interview_scheduled: "Interview Scheduled",
+  interview_completed: "Interview Completed",
+  offer_received: "Offer Received",
+  visa_process_started: "Visa Process Started",
+  visa_approved: "Visa Approved",
+  pre_departure: "Pre-Departure",
+  departed: "Departed",
+};
+
+export type StaffApplicationFilter = {
+  q?: string | null;
+  status?: ApplicationStatus | null;
+};
+
+/** Reads ?q=&status= from a URL; an unknown status is ignored. */
+export function readApplicationFilter(url: URL): StaffApplicationFilter {
+  const status = url.searchParams.get("status");
+  return {
+    q: (url.searchParams.get("q") ?? "").slice(0, 200),
+    status:
+      status && (APPLICATION_STATUSES as readonly string[]).includes(status)
+        ? (status as ApplicationStatus)
+        : null,
+  };
+}
+
+function escapeLike(q: string) {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterWhere(filter: StaffApplicationFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.status) parts.push(eq(jobApplications.status, filter.status));
+  const q = filter.q?.trim();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    parts.push(
+      or(ilike(profiles.fullName, like), ilike(profiles.email, like), ilike(jobs.title, like))!,
+    );
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+const listColumns = {
+  id: jobApplications.id,
+  status: jobApplications.status,
+  appliedAt: jobApplications.appliedAt,
+  interviewDate: jobApplications.interviewDate,
+  notes: jobApplications.notes,
+  adminComments: jobApplications.adminComments,
+  userId: profiles.id,
+  applicantName: profiles.fullName,
+  applicantEmail: profiles.email,
+  applicantCountry: profiles.country,
+  applicantPhone: profiles.phoneNumber,
+  paid: profiles.registrationFeePaid,
+  jobId: jobs.id,
+  jobTitle: jobs.title,
+  jobSector: jobs.sector,
+  jobType: jobs.jobType,
+  jobCountry: countries.name,
+};
+
+/**
+ * Every applicant's applications, for staff: reads across users on purpose. Newest applied
+ * first; the (applied_at, id) and (status, applied_at) indexes keep pages fast.
+ */
+export async function listAllApplicationsForStaff(options: {
+  filter: StaffApplicationFilter;
+  page: number;
+  pageSize: number;
+}) {
+  const where = filterWhere(options.filter);
+  const needsJoin = Boolean(options.filter.q?.trim());
+  const rows = await db()
+    .select(listColumns)
+    .from(jobApplications)
+    .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
+    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .leftJoin(countries, eq(countries.id, jobs.countryId))
+    .where(where)
+    .orderBy(desc(jobApplications.appliedAt), desc(jobApplications.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+  const totalQuery = needsJoin
+    ? db()
+        .select({ n: count() })
+        .from(jobApplications)
+        .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
+        .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+        .where(where)
+    : db().select({ n: count() }).from(jobApplications).where(where);
+  const [total] = await totalQuery;
+  return { rows, total: total!.n };
+}
+export type StaffApplicationRow = Awaited<
+  ReturnType<typeof listAllApplicationsForStaff>
+>["rows"][number];
+
+/** The filtered list for a CSV download, capped so one click cannot exhaust the server. */
+export async function exportApplicationsForStaff(filter: StaffApplicationFilter, limit = 50_000) {
+  return db()
+    .select(listColumns)
+    .from(jobApplications)
+    .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
+    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .leftJoin(countries, eq(countries.id, jobs.countryId))
+    .where(filterWhere(filter))
+    .orderBy(desc(jobApplications.appliedAt), desc(jobApplications.id))
+    .limit(limit);
+}
+
+export async function getApplicationStatsForStaff() {
+  const [row] = await db()
+    .select({
+      total: count(),
+      interviews:
+        sql<number>`count(*) filter (where ${jobApplications.status} = 'interview_scheduled')`.mapWith(
+          Number,
+        ),
+      departed: sql<number>`count(*) filter (where ${jobApplications.status} = 'departed')`.mapWith(
+        Number,
+      ),
+    })
+    .from(jobApplications);
+  const [paid] = await db()
+    .select({ n: count() })
+    .from(profiles)
+    .where(eq(profiles.registrationFeePaid, true));
+  return { ...row!, paidUsers: paid!.n };
+}
+
+const changer = alias(profiles, "changer");
+
+/** One application with its status history, for the details dialog. */
+export async function getApplicationDetailsForStaff(applicationId: string) {
+  const [app] = await db()
+    .select(listColumns)
+    .from(jobApplications)
+    .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
+    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .leftJoin(countries, eq(countries.id, jobs.countryId))
+    .where(eq(jobApplications.id, applicationId));
+  if (!app) return null;
+  const history = await db()
+    .select({
+      id: applicationStatusHistory.id,
+      fromStatus: applicationStatusHistory.fromStatus,
+      toStatus: applicationStatusHistory.toStatus,
+      note: applicationStatusHistory.note,
+      createdAt: applicationStatusHistory.createdAt,
+      changedByName: changer.fullName,
+    })
+    .from(applicationStatusHistory)
+    .leftJoin(changer, eq(changer.id, applicationStatusHistory.changedBy))
+    .where(eq(applicationStatusHistory.applicationId, applicationId))
+    .orderBy(desc(applicationStatusHistory.createdAt));
+  return { app, history };
+}
+export type StaffApplicationDetails = NonNullable<
+  Awaited<ReturnType<typeof getApplicationDetailsForStaff>>
+>;
+
+async function lockApplication(tx: Db, applicationId: string) {
+  const [row] = await tx
+    .select({
+      id: jobApplications.id,
+      status: jobApplications.status,
+      userId: jobApplications.userId,
+      jobTitle: jobs.title,
+      email: profiles.email,
+      emailNotifications: profiles.emailNotifications,
+      fullName: profiles.fullName,
+    })
+    .from(jobApplications)
+    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
+    .where(eq(jobApplications.id, applicationId))
+    .for("update", { of: jobApplications });
+  if (!row) throw new ApplicationNotFoundError();
+  return row;
+}
+
+type Hooks = { afterHistory?: () => Promise<void> | void };
+
+/**
+ * Sets any status from any other (the spec enforces no order). The change, its history row, the
+ * audit entry, the in-app notification and the queued e-mail commit together or not at all.
+ */
+export async function changeApplicationStatus(
+  options: {
+    actor: Actor;
+    applicationId: string;
+    status: ApplicationStatus;
+    note?: string | null;
+    interviewDate?: Date | null;
+  },
+  hooks: Hooks = {},
+) {
+  return db().transaction(async (tx) => {
+    const app = await lockApplication(tx, options.applicationId);
+    const set: Partial<typeof jobApplications.$inferInsert> = { status: options.status };
+    if (options.interviewDate !== undefined) set.interviewDate = options.interviewDate;
+    await tx.update(jobApplications).set(set).where(eq(jobApplications.id, app.id));
+    await tx.insert(applicationStatusHistory).values({
+      applicationId: app.id,
+      fromStatus: app.status,
+      toStatus: options.status,
+      changedBy: options.actor.id,
+      note: options.note ?? null,
+    });
+    await hooks.afterHistory?.();
+    const interview = options.interviewDate != null;
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: interview ? "application.schedule_interview" : "application.status_change",
+      targetType: "application",
+      targetId: app.id,
+      details: {
+        from: app.status,
+        to: options.status,
+        ...(interview ? { interviewDate: options.interviewDate!.toISOString() } : {}),
+      },
+    });
+    const label = STATUS_LABELS[options.status];
+    const title = interview ? "Interview scheduled" : `Application status: ${label}`;
+    const body = interview
+      ? `Your interview for ${app.jobTitle} is scheduled for ${options.interviewDate!.toUTCString()}.`
+      : `Your application for ${app.jobTitle} is now at "${label}".`;
+    await notifyUser(tx, {
+      userId: app.userId,
+      kind: interview ? "interview_scheduled" : "application_status",
+      title,
+      body,
+      link: "/dashboard/applications",
+    });
+    if (app.emailNotifications) {
+      await enqueueMail(tx, {
+        to: app.email,
+        subject: title,
+        text: `Hello ${app.fullName},\n\n${body}\n\nSee every step of your application in your dashboard: /dashboard/applications\n`,
+      });
+    }
+    return { from: app.status, to: options.status };
+  });
+}
+
+export function scheduleInterview(options: {
+  actor: Actor;
+  applicationId: string;
+  interviewDate: Date;
+}) {
+  return changeApplicationStatus({
+    actor: options.actor,
+    applicationId: options.applicationId,
+    status: "interview_scheduled",
+    interviewDate: options.interviewDate,
+  });
+}
+
+export async function updateAdminComments(options: {
+  actor: Actor;
+  applicationId: string;
+  adminComments: string | null;
+}) {
+  await db().transaction(async (tx) => {
+    const updated = await tx
+      .update(jobApplications)
+      .set({ adminComments: options.adminComments })
+      .where(eq(jobApplications.id, options.applicationId))
+      .returning({ id: jobApplications.id });
+    if (updated.length === 0) throw new ApplicationNotFoundError();
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: "application.comment",
+      targetType: "application",
+      targetId: options.applicationId,
+    });
+  });
+}
+
+/**
+ * Applications grouped by status for the board: the newest few per column (one small query per
+ * status, each served by the (status, applied_at) index) and each column's total.
+ */
+export async function listPipelineForStaff(perColumn = 20) {
+  const counts = await db()
+    .select({ status: jobApplications.status, n: count() })
+    .from(jobApplications)
+    .groupBy(jobApplications.status);
+  const columns = [];
+  for (const status of APPLICATION_STATUSES) {
+    const cards = await db()
+      .select({
+        id: jobApplications.id,
+        status: jobApplications.status,
+        appliedAt: jobApplications.appliedAt,
+        interviewDate: jobApplications.interviewDate,
+        applicantName: profiles.fullName,
+        jobTitle: jobs.title,
+        paid: profiles.registrationFeePaid,
+      })
+      .from(jobApplications)
+      .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
+      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .where(eq(jobApplications.status, status))
+      .orderBy(desc(jobApplications.appliedAt), desc(jobApplications.id))
+      .limit(perColumn);
+    columns.push({ status, total: counts.find((c) => c.status === status)?.n ?? 0, cards });
+  }
+  return columns;
+}

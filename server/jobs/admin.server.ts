@@ -1,0 +1,181 @@
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { JobForm } from "~/domain/admin";
+import { recordAudit } from "../audit/audit.server";
+import type { Viewer } from "../auth/guards.server";
+import { db } from "../db/client.server";
+import { countries, jobApplications, jobs } from "../db/schema";
+
+type Actor = Pick<Viewer, "id">;
+
+export class JobNotFoundError extends Error {}
+
+export async function getJobStatsForStaff() {
+  const [row] = await db()
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${jobs.isActive})`.mapWith(Number),
+      public: sql<number>`count(*) filter (where ${jobs.isPublic})`.mapWith(Number),
+      paidOnly: sql<number>`count(*) filter (where not ${jobs.isPublic})`.mapWith(Number),
+    })
+    .from(jobs)
+    .where(isNull(jobs.archivedAt));
+  return row!;
+}
+
+/** Every non-archived job, newest first, with its country and how many applications it has. */
+export async function listAllJobsForStaff(options: { page: number; pageSize: number }) {
+  const rows = await db()
+    .select({
+      id: jobs.id,
+      title: jobs.title,
+      description: jobs.description,
+      sector: jobs.sector,
+      jobType: jobs.jobType,
+      employmentType: jobs.employmentType,
+      salaryRange: jobs.salaryRange,
+      salaryMin: jobs.salaryMin,
+      salaryMax: jobs.salaryMax,
+      salaryCurrency: jobs.salaryCurrency,
+      salaryPeriod: jobs.salaryPeriod,
+      requirements: jobs.requirements,
+      benefits: jobs.benefits,
+      countryId: jobs.countryId,
+      countryName: countries.name,
+      isActive: jobs.isActive,
+      isPublic: jobs.isPublic,
+      createdAt: jobs.createdAt,
+      applicationCount:
+        sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(jobs)
+    .leftJoin(countries, eq(countries.id, jobs.countryId))
+    .where(isNull(jobs.archivedAt))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+  const [total] = await db().select({ n: count() }).from(jobs).where(isNull(jobs.archivedAt));
+  return { rows, total: total!.n };
+}
+export type StaffJobRow = Awaited<ReturnType<typeof listAllJobsForStaff>>["rows"][number];
+
+export function listCountriesForJobForm() {
+  return db()
+    .select({ id: countries.id, name: countries.name })
+    .from(countries)
+    .where(eq(countries.isActive, true))
+    .orderBy(asc(countries.name));
+}
+
+function jobValues(input: JobForm) {
+  return {
+    title: input.title,
+    description: input.description,
+    sector: input.sector,
+    jobType: input.jobType,
+    employmentType: input.employmentType,
+    countryId: input.countryId,
+    salaryRange: input.salaryRange,
+    salaryMin: input.salaryMin,
+    salaryMax: input.salaryMax,
+    salaryCurrency: input.salaryCurrency,
+    salaryPeriod: input.salaryPeriod,
+    requirements: input.requirements,
+    benefits: input.benefits,
+    isActive: input.isActive,
+    isPublic: input.isPublic,
+  };
+}
+
+export async function createJob(options: { actor: Actor; input: JobForm }) {
+  return db().transaction(async (tx) => {
+    const [row] = await tx.insert(jobs).values(jobValues(options.input)).returning({ id: jobs.id });
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: "job.create",
+      targetType: "job",
+      targetId: row!.id,
+      details: { title: options.input.title },
+    });
+    return row!.id;
+  });
+}
+
+export async function updateJob(options: { actor: Actor; jobId: string; input: JobForm }) {
+  await db().transaction(async (tx) => {
+    const updated = await tx
+      .update(jobs)
+      .set(jobValues(options.input))
+      .where(and(eq(jobs.id, options.jobId), isNull(jobs.archivedAt)))
+      .returning({ id: jobs.id });
+    if (updated.length === 0) throw new JobNotFoundError();
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: "job.update",
+      targetType: "job",
+      targetId: options.jobId,
+      details: { title: options.input.title },
+    });
+  });
+}
+
+export async function toggleJobFlag(options: {
+  actor: Actor;
+  jobId: string;
+  flag: "isActive" | "isPublic";
+}) {
+  return db().transaction(async (tx) => {
+    const column = options.flag === "isActive" ? jobs.isActive : jobs.isPublic;
+    const [row] = await tx
+      .update(jobs)
+      .set({ [options.flag]: sql`not ${column}` })
+      .where(and(eq(jobs.id, options.jobId), isNull(jobs.archivedAt)))
+      .returning({ isActive: jobs.isActive, isPublic: jobs.isPublic });
+    if (!row) throw new JobNotFoundError();
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: options.flag === "isActive" ? "job.toggle_active" : "job.toggle_public",
+      targetType: "job",
+      targetId: options.jobId,
+      details: { value: row[options.flag] },
+    });
+    return row;
+  });
+}
+
+/**
+ * Deletes a job, or archives it when applications point at it, so those applications keep
+ * their job (the foreign key restricts deletes, too).
+ */
+export async function deleteJob(options: { actor: Actor; jobId: string }) {
+  return db().transaction(async (tx) => {
+    const [job] = await tx
+      .select({ id: jobs.id, title: jobs.title })
+      .from(jobs)
+      .where(and(eq(jobs.id, options.jobId), isNull(jobs.archivedAt)))
+      .for("update");
+    if (!job) throw new JobNotFoundError();
+    const [apps] = await tx
+      .select({ n: count() })
+      .from(jobApplications)
+      .where(eq(jobApplications.jobId, options.jobId));
+    const archived = apps!.n > 0;
+    if (archived) {
+      await tx
+        .update(jobs)
+        .set({ archivedAt: new Date(), isActive: false })
+        .where(eq(jobs.id, options.jobId));
+    } else {
+      await tx.delete(jobs).where(eq(jobs.id, options.jobId));
+    }
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: archived ? "job.archive" : "job.delete",
+      targetType: "job",
+      targetId: options.jobId,
+      details: { title: job.title, applications: apps!.n },
+    });
+    return { archived };
+  });
+}

@@ -1,0 +1,179 @@
+import crypto from "node:crypto";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { type Role, ROLES } from "~/domain/enums";
+import { recordAudit } from "../audit/audit.server";
+import type { Viewer } from "../auth/guards.server";
+import { db } from "../db/client.server";
+import { payments, profiles } from "../db/schema";
+import { getSiteSettings } from "../settings/settings.server";
+
+type Actor = Pick<Viewer, "id" | "role">;
+
+export class UserNotFoundError extends Error {}
+export class RoleChangeForbiddenError extends Error {
+  constructor(public reason: "grantAdmin" | "lastSuperAdmin" | "self") {
+    super(reason);
+  }
+}
+
+export type ProfileFilter = {
+  q?: string | null;
+  role?: Role | null;
+  paid?: boolean | null;
+};
+
+/** Reads ?q=&role=&paid=yes|no from a URL; anything unknown is ignored. */
+export function readProfileFilter(url: URL): ProfileFilter {
+  const role = url.searchParams.get("role");
+  const paid = url.searchParams.get("paid");
+  return {
+    q: (url.searchParams.get("q") ?? "").slice(0, 200),
+    role: role && (ROLES as readonly string[]).includes(role) ? (role as Role) : null,
+    paid: paid === "yes" ? true : paid === "no" ? false : null,
+  };
+}
+
+function filterWhere(filter: ProfileFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.role) parts.push(eq(profiles.role, filter.role));
+  if (filter.paid != null) parts.push(eq(profiles.registrationFeePaid, filter.paid));
+  const q = filter.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(or(ilike(profiles.fullName, like), ilike(profiles.email, like))!);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+const columns = {
+  id: profiles.id,
+  fullName: profiles.fullName,
+  email: profiles.email,
+  phoneNumber: profiles.phoneNumber,
+  country: profiles.country,
+  role: profiles.role,
+  registrationFeePaid: profiles.registrationFeePaid,
+  createdAt: profiles.createdAt,
+};
+
+/** Every profile, newest first, for admins: reads across users on purpose. */
+export async function listAllProfilesForStaff(options: {
+  filter: ProfileFilter;
+  page: number;
+  pageSize: number;
+}) {
+  const where = filterWhere(options.filter);
+  const rows = await db()
+    .select(columns)
+    .from(profiles)
+    .where(where)
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+  const [total] = await db().select({ n: count() }).from(profiles).where(where);
+  return { rows, total: total!.n };
+}
+export type StaffProfileRow = Awaited<ReturnType<typeof listAllProfilesForStaff>>["rows"][number];
+
+export function exportProfilesForStaff(filter: ProfileFilter, limit = 50_000) {
+  return db()
+    .select(columns)
+    .from(profiles)
+    .where(filterWhere(filter))
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(limit);
+}
+
+/** Sets the fee flag; Mark Paid also records a completed manual payment so the books stay complete. */
+export async function setRegistrationPaid(options: {
+  actor: Actor;
+  userId: string;
+  paid: boolean;
+}) {
+  const settings = await getSiteSettings();
+  return db().transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: profiles.id, paid: profiles.registrationFeePaid })
+      .from(profiles)
+      .where(eq(profiles.id, options.userId))
+      .for("update");
+    if (!user) throw new UserNotFoundError();
+    await tx
+      .update(profiles)
+      .set({ registrationFeePaid: options.paid })
+      .where(eq(profiles.id, user.id));
+    let paymentReference: string | null = null;
+    if (options.paid && !user.paid) {
+      paymentReference = `MANUAL_${crypto.randomUUID()}`;
+      await tx.insert(payments).values({
+        userId: user.id,
+        amountMinor: settings.registrationFee.amountMinor,
+        currency: settings.registrationFee.currency,
+        paymentMethod: "manual",
+        provider: "manual",
+        paymentReference,
+        status: "completed",
+        paymentDate: new Date(),
+        recordedBy: options.actor.id,
+      });
+    }
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: options.paid ? "user.mark_paid" : "user.mark_unpaid",
+      targetType: "user",
+      targetId: user.id,
+      details: { from: user.paid, to: options.paid, paymentReference },
+    });
+    return { paymentReference };
+  });
+}
+
+const PRIVILEGED: Role[] = ["admin", "super_admin"];
+
+/**
+ * Only a super_admin grants or takes away admin and super_admin. The last super_admin can never be
+ * demoted: the super_admin rows are locked and counted inside the transaction, so two demotions
+ * at once cannot both pass.
+ */
+export async function changeRole(options: { actor: Actor; userId: string; role: Role }) {
+  return db().transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: profiles.id, role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.id, options.userId))
+      .for("update");
+    if (!user) throw new UserNotFoundError();
+    if (user.role === options.role) return { from: user.role, to: user.role };
+    const touchesPrivileged = PRIVILEGED.includes(options.role) || PRIVILEGED.includes(user.role);
+    if (touchesPrivileged && options.actor.role !== "super_admin") {
+      throw new RoleChangeForbiddenError("grantAdmin");
+    }
+    if (user.role === "super_admin") {
+      const supers = await tx
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(eq(profiles.role, "super_admin"))
+        .for("update");
+      if (supers.length <= 1) throw new RoleChangeForbiddenError("lastSuperAdmin");
+    }
+    await tx.update(profiles).set({ role: options.role }).where(eq(profiles.id, user.id));
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: "user.role_change",
+      targetType: "user",
+      targetId: user.id,
+      details: { from: user.role, to: options.role },
+    });
+    return { from: user.role, to: options.role };
+  });
+}
+
+export async function countProfilesForStaff() {
+  const [row] = await db()
+    .select({
+      total: count(),
+      paid: sql<number>`count(*) filter (where ${profiles.registrationFeePaid})`.mapWith(Number),
+    })
+    .from(profiles);
+  return row!;
+}

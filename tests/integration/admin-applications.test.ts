@@ -1,0 +1,296 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as applicationsAction } from "~/app/routes/admin/applications";
+import { action as pipelineAction } from "~/app/routes/admin/pipeline";
+import {
+  changeApplicationStatus,
+  listAllApplicationsForStaff,
+} from "~/server/applications/staff.server";
+import {
+  applicationStatusHistory,
+  auditLog,
+  jobApplications,
+  jobs,
+  mailOutbox,
+  notifications,
+  profiles,
+} from "~/server/db/schema";
+import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+
+const ctx = setupTestDatabase();
+
+let manager: TestUser;
+let applicant: TestUser;
+let applicationId: string;
+
+// 400 applicants × 10 jobs = 4,000 applications, inserted with SQL in one go.
+const USERS = 400;
+const JOBS = 10;
+
+beforeAll(async () => {
+  manager = await createTestUser({ role: "manager", fullName: "Maria Manager" });
+  applicant = await createTestUser({ fullName: "Tendai Moyo" });
+  const [job] = await ctx.db
+    .insert(jobs)
+    .values({ title: "Care Assistant", description: "Care work" })
+    .returning({ id: jobs.id });
+  const [app] = await ctx.db
+    .insert(jobApplications)
+    .values({ userId: applicant.id, jobId: job!.id, status: "job_matched" })
+    .returning({ id: jobApplications.id });
+  applicationId = app!.id;
+
+  await ctx.db.execute(sql`
+    insert into jobs (title, description, sector)
+    select 'Bulk Job ' || lpad(g::text, 2, '0'), 'Bulk', 'logistics'
+    from generate_series(1, ${JOBS}) g`);
+  await ctx.db.execute(sql`
+    insert into profiles (id, full_name, email, created_at, updated_at)
+    select 'bulk-' || g, 'Bulk Person ' || lpad(g::text, 4, '0'),
+           'bulk' || g || '@bulk.test', now(), now()
+    from generate_series(1, ${USERS}) g`);
+  await ctx.db.execute(sql`
+    insert into job_applications (user_id, job_id, status, applied_at)
+    select p.id, j.id,
+           (enum_range(null::application_status))[1 + (row_number() over ()) % 11],
+           now() - (row_number() over ()) * interval '1 minute'
+    from profiles p cross join jobs j
+    where p.id like 'bulk-%' and j.title like 'Bulk Job %'`);
+});
+
+describe("application status changes", () => {
+  it("writes the status, history, audit, notification and e-mail together", async () => {
+    const outcome = await runRoute(
+      applicationsAction,
+      await requestAs(manager, "/admin/applications", {
+        form: { intent: "status", applicationId, status: "offer_received" },
+      }),
+    );
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toContain("done=statusUpdated");
+
+    const [app] = await ctx.db
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.id, applicationId));
+    expect(app!.status).toBe("offer_received");
+    const history = await ctx.db
+      .select()
+      .from(applicationStatusHistory)
+      .where(eq(applicationStatusHistory.applicationId, applicationId));
+    expect(history).toEqual([
+      expect.objectContaining({
+        fromStatus: "job_matched",
+        toStatus: "offer_received",
+        changedBy: manager.id,
+      }),
+    ]);
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.targetId, applicationId), eq(auditLog.action, "application.status_change")),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actorId).toBe(manager.id);
+    const notes = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, applicant.id));
+    expect(notes.map((n) => n.title)).toContain("Application status: Offer Received");
+    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, applicant.email));
+    expect(mails.map((m) => m.subject)).toContain("Application status: Offer Received");
+  });
+
+  it("leaves nothing behind when the change fails half-way", async () => {
+    const before = await counts();
+    await expect(
+      changeApplicationStatus(
+        { actor: manager, applicationId, status: "departed" },
+        {
+          afterHistory: () => {
+            throw new Error("boom after the history insert");
+          },
+        },
+      ),
+    ).rejects.toThrow("boom");
+    const [app] = await ctx.db
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.id, applicationId));
+    expect(app!.status).toBe("offer_received");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("does not e-mail an applicant who turned e-mails off, but still notifies in-app", async () => {
+    await ctx.db
+      .update(profiles)
+      .set({ emailNotifications: false })
+      .where(eq(profiles.id, applicant.id));
+    const mailsBefore = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, applicant.email));
+    await changeApplicationStatus({ actor: manager, applicationId, status: "visa_approved" });
+    const mailsAfter = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, applicant.email));
+    expect(mailsAfter).toHaveLength(mailsBefore.length);
+    const notes = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, applicant.id));
+    expect(notes.map((n) => n.title)).toContain("Application status: Visa Approved");
+    await ctx.db
+      .update(profiles)
+      .set({ emailNotifications: true })
+      .where(eq(profiles.id, applicant.id));
+  });
+
+  it("moves a card on the pipeline board with the same rules", async () => {
+    const outcome = await runRoute(
+      pipelineAction,
+      await requestAs(manager, "/admin/pipeline", {
+        form: { intent: "status", applicationId, status: "job_matched" },
+      }),
+    );
+    expect(outcome.status).toBe(302);
+    const [app] = await ctx.db
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.id, applicationId));
+    expect(app!.status).toBe("job_matched");
+  });
+
+  it("rejects an unknown status without changing anything", async () => {
+    const before = await counts();
+    const outcome = await runRoute(
+      applicationsAction,
+      await requestAs(manager, "/admin/applications", {
+        form: { intent: "status", applicationId, status: "hired" },
+      }),
+    );
+    expect(outcome.status).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("scheduling an interview", () => {
+  const schedule = async (interviewAt: string, tzOffset = "0") =>
+    runRoute(
+      applicationsAction,
+      await requestAs(manager, "/admin/applications", {
+        form: { intent: "schedule", applicationId, interviewAt, tzOffset },
+      }),
+    );
+
+  it("refuses a date in the past or an impossible date", async () => {
+    expect((await schedule("2020-01-01T10:00")).status).toBe(400);
+    expect((await schedule("2031-02-30T10:00")).status).toBe(400);
+    expect((await schedule("")).status).toBe(400);
+    const [app] = await ctx.db
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.id, applicationId));
+    expect(app!.interviewDate).toBeNull();
+  });
+
+  it("sets the interview date and the status together, in the staff member's time zone", async () => {
+    // A staff member in Harare (UTC+2, getTimezoneOffset() = -120) picks 10:00 local time.
+    const outcome = await schedule("2031-03-14T10:00", "-120");
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toContain("done=interviewScheduled");
+    const [app] = await ctx.db
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.id, applicationId));
+    expect(app!.status).toBe("interview_scheduled");
+    expect(app!.interviewDate?.toISOString()).toBe("2031-03-14T08:00:00.000Z");
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "application.schedule_interview"));
+    expect(audit).toHaveLength(1);
+  });
+});
+
+describe("listing applications for staff", () => {
+  it("pages newest first without gaps or repeats", async () => {
+    const first = await listAllApplicationsForStaff({
+      filter: { q: "Bulk Person" },
+      page: 1,
+      pageSize: 25,
+    });
+    expect(first.total).toBe(USERS * JOBS);
+    const second = await listAllApplicationsForStaff({
+      filter: { q: "Bulk Person" },
+      page: 2,
+      pageSize: 25,
+    });
+    const last = await listAllApplicationsForStaff({
+      filter: { q: "Bulk Person" },
+      page: (USERS * JOBS) / 25,
+      pageSize: 25,
+    });
+    expect(first.rows).toHaveLength(25);
+    expect(last.rows).toHaveLength(25);
+    const ids = new Set([...first.rows, ...second.rows].map((r) => r.id));
+    expect(ids.size).toBe(50);
+    const times = [...first.rows, ...second.rows].map((r) => r.appliedAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(last.rows.at(-1)!.appliedAt.getTime()).toBeLessThan(first.rows[0]!.appliedAt.getTime());
+  });
+
+  it("searches by applicant name, e-mail or job title, with the status filter", async () => {
+    const byName = await listAllApplicationsForStaff({
+      filter: { q: "bulk person 0042" },
+      page: 1,
+      pageSize: 25,
+    });
+    expect(byName.total).toBe(JOBS);
+    expect(new Set(byName.rows.map((r) => r.applicantName))).toEqual(new Set(["Bulk Person 0042"]));
+
+    const byEmail = await listAllApplicationsForStaff({
+      filter: { q: "bulk7@bulk.test" },
+      page: 1,
+      pageSize: 25,
+    });
+    expect(byEmail.total).toBe(JOBS);
+
+    const byJob = await listAllApplicationsForStaff({
+      filter: { q: "Bulk Job 03" },
+      page: 1,
+      pageSize: 25,
+    });
+    expect(byJob.total).toBe(USERS);
+    expect(byJob.rows.every((r) => r.jobTitle === "Bulk Job 03")).toBe(true);
+
+    const [expected] = await ctx.db
+      .select({ n: count() })
+      .from(jobApplications)
+      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .where(and(eq(jobApplications.status, "departed"), eq(jobs.title, "Bulk Job 03")));
+    const filtered = await listAllApplicationsForStaff({
+      filter: { q: "Bulk Job 03", status: "departed" },
+      page: 1,
+      pageSize: 100,
+    });
+    expect(filtered.total).toBe(expected!.n);
+    expect(filtered.total).toBeGreaterThan(0);
+    expect(filtered.rows.every((r) => r.status === "departed")).toBe(true);
+  });
+
+  it("treats % and _ in the search as plain characters", async () => {
+    const result = await listAllApplicationsForStaff({ filter: { q: "%" }, page: 1, pageSize: 5 });
+    expect(result.total).toBe(0);
+  });
+});
+
+async function counts() {
+  const [h] = await ctx.db.select({ n: count() }).from(applicationStatusHistory);
+  const [a] = await ctx.db.select({ n: count() }).from(auditLog);
+  const [n] = await ctx.db.select({ n: count() }).from(notifications);
+  const [m] = await ctx.db.select({ n: count() }).from(mailOutbox);
+  return { history: h!.n, audit: a!.n, notifications: n!.n, mail: m!.n };
+}

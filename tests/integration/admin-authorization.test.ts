@@ -1,0 +1,152 @@
+import fs from "node:fs";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as activity from "~/app/routes/admin/activity";
+import * as applications from "~/app/routes/admin/applications";
+import * as cms from "~/app/routes/admin/cms";
+import * as dashboard from "~/app/routes/admin/dashboard";
+import * as inquiries from "~/app/routes/admin/inquiries";
+import * as jobs from "~/app/routes/admin/jobs";
+import * as layout from "~/app/routes/admin/layout";
+import * as messages from "~/app/routes/admin/messages";
+import * as monitoring from "~/app/routes/admin/monitoring";
+import * as outsourcing from "~/app/routes/admin/outsourcing";
+import * as pipeline from "~/app/routes/admin/pipeline";
+import * as settings from "~/app/routes/admin/settings";
+import * as users from "~/app/routes/admin/users";
+import type { Role } from "~/domain/enums";
+import { auditLog, jobs as jobsTable, profiles } from "~/server/db/schema";
+import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+
+const ctx = setupTestDatabase();
+
+type Viewer = "visitor" | Role;
+type Access = "staff" | "userAdmin";
+type RouteModule = { loader?: unknown; action?: unknown };
+
+// THE MATRIX. One row per file in app/routes/admin: who may use its loader and action.
+// staff = manager, admin, super_admin; userAdmin = admin, super_admin.
+const ROUTES: Record<string, { module: RouteModule; path: string; access: Access }> = {
+  "layout.tsx": { module: layout, path: "/admin", access: "staff" },
+  "dashboard.tsx": { module: dashboard, path: "/admin/dashboard", access: "staff" },
+  "users.tsx": { module: users, path: "/admin/users", access: "userAdmin" },
+  "jobs.tsx": { module: jobs, path: "/admin/jobs", access: "staff" },
+  "applications.tsx": { module: applications, path: "/admin/applications", access: "staff" },
+  "pipeline.tsx": { module: pipeline, path: "/admin/pipeline", access: "staff" },
+  "activity.tsx": { module: activity, path: "/admin/activity", access: "staff" },
+  "messages.tsx": { module: messages, path: "/admin/messages", access: "staff" },
+  "inquiries.tsx": { module: inquiries, path: "/admin/inquiries", access: "staff" },
+  "outsourcing.tsx": { module: outsourcing, path: "/admin/outsourcing", access: "staff" },
+  "monitoring.tsx": { module: monitoring, path: "/admin/monitoring", access: "staff" },
+  "cms.tsx": { module: cms, path: "/admin/cms", access: "staff" },
+  "settings.tsx": { module: settings, path: "/admin/settings", access: "userAdmin" },
+};
+
+const VIEWERS: Viewer[] = [
+  "visitor",
+  "job_seeker",
+  "student_applicant",
+  "agent",
+  "manager",
+  "admin",
+  "super_admin",
+];
+
+type Expected = "auth" | "dashboard" | "allowed";
+
+function expected(access: Access, viewer: Viewer): Expected {
+  if (viewer === "visitor") return "auth";
+  const allowed: Role[] =
+    access === "userAdmin" ? ["admin", "super_admin"] : ["manager", "admin", "super_admin"];
+  return allowed.includes(viewer) ? "allowed" : "dashboard";
+}
+
+const people = {} as Record<Role, TestUser>;
+beforeAll(async () => {
+  for (const v of VIEWERS) if (v !== "visitor") people[v] = await createTestUser({ role: v });
+});
+
+function asUser(viewer: Viewer) {
+  return viewer === "visitor" ? null : people[viewer];
+}
+
+/**
+ * What happened, as the guard sees it. For actions (`lenient`), an error thrown after the guard
+ * by a nonsense form still means the guard let the request in; loaders must simply work.
+ */
+async function attempt(fn: unknown, request: Request, lenient = false): Promise<Expected> {
+  try {
+    const outcome = await runRoute(fn, request);
+    if (outcome.status === 302 && outcome.location?.startsWith("/auth")) return "auth";
+    if (outcome.status === 302 && outcome.location === "/dashboard") return "dashboard";
+    return "allowed";
+  } catch (error) {
+    if (lenient) return "allowed";
+    throw error;
+  }
+}
+
+async function snapshot() {
+  const [a] = await ctx.db.select({ n: count() }).from(auditLog);
+  const [j] = await ctx.db.select({ n: count() }).from(jobsTable);
+  const [p] = await ctx.db.select({ n: count() }).from(profiles);
+  return { audit: a!.n, jobs: j!.n, profiles: p!.n };
+}
+
+describe("admin authorization matrix", () => {
+  it("has a row for every route module in app/routes/admin", () => {
+    const dir = path.resolve(process.cwd(), "app/routes/admin");
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".tsx"))
+      .sort();
+    expect(files).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  for (const [file, row] of Object.entries(ROUTES)) {
+    it(`${file}: loader answers each role as the matrix says`, async () => {
+      expect(typeof row.module.loader, `${file} must export a loader`).toBe("function");
+      for (const viewer of VIEWERS) {
+        const outcome = await attempt(row.module.loader, await requestAs(asUser(viewer), row.path));
+        expect({ viewer, outcome }).toEqual({ viewer, outcome: expected(row.access, viewer) });
+      }
+    });
+
+    it(`${file}: action turns away non-staff before anything changes`, async () => {
+      if (typeof row.module.action !== "function") return;
+      for (const viewer of VIEWERS) {
+        const want = expected(row.access, viewer);
+        if (want === "allowed") continue;
+        const before = await snapshot();
+        const request = await requestAs(asUser(viewer), row.path, {
+          form: { intent: "delete", jobId: "00000000-0000-0000-0000-000000000000" },
+        });
+        const outcome = await attempt(row.module.action, request, true);
+        expect({ viewer, outcome }).toEqual({ viewer, outcome: want });
+        expect(await snapshot()).toEqual(before);
+      }
+    });
+  }
+
+  it("admin actions let staff through the guard", async () => {
+    for (const [file, row] of Object.entries(ROUTES)) {
+      if (typeof row.module.action !== "function") continue;
+      for (const viewer of ["manager", "admin", "super_admin"] as const) {
+        if (expected(row.access, viewer) !== "allowed") continue;
+        const request = await requestAs(people[viewer], row.path, { form: { intent: "none" } });
+        const outcome = await attempt(row.module.action, request, true);
+        expect({ file, viewer, outcome }).toEqual({ file, viewer, outcome: "allowed" });
+      }
+    }
+  });
+
+  it("never sends staff-only data to an applicant", async () => {
+    const outcome = await runRoute(
+      applications.loader,
+      await requestAs(people.job_seeker, "/admin/applications"),
+    );
+    expect(outcome.data).toBeFalsy();
+    expect(outcome.location).toBe("/dashboard");
+  });
+});

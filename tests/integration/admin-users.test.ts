@@ -1,0 +1,140 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { action as usersAction, loader as usersLoader } from "~/app/routes/admin/users";
+import { auditLog, payments, profiles } from "~/server/db/schema";
+import { changeRole, RoleChangeForbiddenError } from "~/server/users/staff.server";
+import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+
+const ctx = setupTestDatabase();
+
+async function roleOf(user: TestUser) {
+  const [row] = await ctx.db.select().from(profiles).where(eq(profiles.id, user.id));
+  return row!.role;
+}
+
+const post = async (actor: TestUser, form: Record<string, string>) =>
+  runRoute(usersAction, await requestAs(actor, "/admin/users", { form }));
+
+describe("role changes", () => {
+  it("never demotes the last super_admin, not even by themselves", async () => {
+    // The test database starts with no super_admin; this one is the only one.
+    const onlySuper = await createTestUser({ role: "super_admin" });
+    const outcome = await post(onlySuper, { intent: "role", userId: onlySuper.id, role: "admin" });
+    expect(outcome.status).toBe(403);
+    expect(outcome.data).toMatchObject({ flash: { message: "errors.role.lastSuperAdmin" } });
+    expect(await roleOf(onlySuper)).toBe("super_admin");
+
+    const second = await createTestUser({ role: "super_admin" });
+    const ok = await post(onlySuper, { intent: "role", userId: second.id, role: "manager" });
+    expect(ok.status).toBe(302);
+    expect(await roleOf(second)).toBe("manager");
+    await expect(
+      changeRole({
+        actor: { id: onlySuper.id, role: "super_admin" },
+        userId: onlySuper.id,
+        role: "job_seeker",
+      }),
+    ).rejects.toBeInstanceOf(RoleChangeForbiddenError);
+  });
+
+  it("lets only a super_admin grant admin or super_admin", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const seeker = await createTestUser();
+    for (const role of ["admin", "super_admin"]) {
+      const outcome = await post(admin, { intent: "role", userId: seeker.id, role });
+      expect(outcome.status).toBe(403);
+      expect(await roleOf(seeker)).toBe("job_seeker");
+    }
+    // An admin may still make someone an agent or manager.
+    const manager = await post(admin, { intent: "role", userId: seeker.id, role: "manager" });
+    expect(manager.status).toBe(302);
+    expect(await roleOf(seeker)).toBe("manager");
+
+    const superAdmin = await createTestUser({ role: "super_admin" });
+    const granted = await post(superAdmin, { intent: "role", userId: seeker.id, role: "admin" });
+    expect(granted.status).toBe(302);
+    expect(await roleOf(seeker)).toBe("admin");
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, seeker.id), eq(auditLog.action, "user.role_change")));
+    expect(audit.map((a) => a.details)).toContainEqual({ from: "manager", to: "admin" });
+  });
+
+  it("does not let an admin demote another admin", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const other = await createTestUser({ role: "admin" });
+    const outcome = await post(admin, { intent: "role", userId: other.id, role: "job_seeker" });
+    expect(outcome.status).toBe(403);
+    expect(await roleOf(other)).toBe("admin");
+  });
+});
+
+describe("Mark Paid and Mark Unpaid", () => {
+  it("records a manual payment, sets the flag and writes the audit trail", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const seeker = await createTestUser();
+    const outcome = await post(admin, { intent: "mark-paid", userId: seeker.id });
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toContain("done=paymentUpdated");
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, seeker.id));
+    expect(profile!.registrationFeePaid).toBe(true);
+    const rows = await ctx.db.select().from(payments).where(eq(payments.userId, seeker.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      provider: "manual",
+      status: "completed",
+      recordedBy: admin.id,
+    });
+    expect(rows[0]!.paymentReference).toMatch(/^MANUAL_[0-9a-f-]{36}$/);
+    expect(rows[0]!.amountMinor).toBeGreaterThan(0);
+
+    // Marking paid again does not record a second payment.
+    await post(admin, { intent: "mark-paid", userId: seeker.id });
+    expect(await ctx.db.select().from(payments).where(eq(payments.userId, seeker.id))).toHaveLength(
+      1,
+    );
+
+    const unpaid = await post(admin, { intent: "mark-unpaid", userId: seeker.id });
+    expect(unpaid.status).toBe(302);
+    const [after] = await ctx.db.select().from(profiles).where(eq(profiles.id, seeker.id));
+    expect(after!.registrationFeePaid).toBe(false);
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, seeker.id));
+    expect(audit.map((a) => a.action).sort()).toEqual(
+      ["user.mark_paid", "user.mark_paid", "user.mark_unpaid"].sort(),
+    );
+  });
+
+  it("is refused to a manager", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const seeker = await createTestUser();
+    const outcome = await post(manager, { intent: "mark-paid", userId: seeker.id });
+    expect(outcome.location).toBe("/dashboard");
+    expect(await ctx.db.select().from(payments).where(eq(payments.userId, seeker.id))).toHaveLength(
+      0,
+    );
+  });
+});
+
+describe("the users list", () => {
+  it("searches by name or e-mail and filters by role and paid state", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const zanele = await createTestUser({ fullName: "Zanele Khumalo", paid: true });
+    await createTestUser({ fullName: "Zanele Dube" });
+    const run = async (qs: string) =>
+      (await runRoute(usersLoader, await requestAs(admin, `/admin/users?${qs}`))).data as {
+        rows: { id: string; fullName: string }[];
+        total: number;
+      };
+    expect((await run("q=zanele")).total).toBe(2);
+    const paidOnly = await run("q=zanele&paid=yes");
+    expect(paidOnly.rows.map((r) => r.id)).toEqual([zanele.id]);
+    expect((await run(`q=${encodeURIComponent(zanele.email)}`)).total).toBe(1);
+    const managers = await run("role=admin");
+    expect(managers.rows.every((r) => r.fullName.length > 0)).toBe(true);
+    expect(managers.rows.map((r) => r.id)).toContain(admin.id);
+    // Newest first.
+    const all = await run("q=zanele");
+    expect(all.rows[0]!.fullName).toBe("Zanele Dube");
+  });
+});
