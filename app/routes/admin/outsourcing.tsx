@@ -1,17 +1,250 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { BriefcaseBusinessIcon, CheckCircle2Icon, LoaderIcon, SparklesIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useFetcher } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { CountCard, PageLinks, pageFrom } from "~/app/components/list-parts";
+import { Badge } from "~/app/components/ui/badge";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { Card, CardContent } from "~/app/components/ui/card";
+import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { pageMeta } from "~/app/lib/seo";
+import { OUTSOURCING_INQUIRY_STATUSES, type OutsourcingInquiryStatus } from "~/domain/enums";
+import { OutsourcingStatusSchema } from "~/domain/inquiries";
 import { requireStaff } from "~/server/auth/guards.server";
+import {
+  countOutsourcingInquiriesByStatus,
+  listAllOutsourcingInquiriesForStaff,
+  OUTSOURCING_PAGE_SIZE,
+  updateOutsourcingInquiryStatus,
+} from "~/server/inquiries/outsourcing.server";
+import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/outsourcing";
 
 export const handle: ShellHandle = { titleKey: "titles.outsourcing" };
 export const meta = () => pageMeta({ title: "Outsourcing Inquiries", noindex: true });
 
+const isStatus = (v: string | null): v is OutsourcingInquiryStatus =>
+  (OUTSOURCING_INQUIRY_STATUSES as readonly string[]).includes(v ?? "");
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return null;
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status");
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const page = pageFrom(url);
+  const [list, counts] = await Promise.all([
+    listAllOutsourcingInquiriesForStaff({ status: isStatus(status) ? status : undefined, q, page }),
+    countOutsourcingInquiriesByStatus(),
+  ]);
+  return { ...list, counts, page, filters: { q, status: isStatus(status) ? status : "" } };
 }
 
-export default function Page() {
-  return <ComingSoon />;
+type ActionResult = { ok: boolean; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireStaff(request);
+  const formData = await request.formData();
+  const parsed = parseWithZod(formData, { schema: OutsourcingStatusSchema });
+  if (parsed.status !== "success")
+    return data<ActionResult>({ ok: false, message: "admin.failed" }, 400);
+  try {
+    const ok = await updateOutsourcingInquiryStatus(viewer, parsed.value);
+    if (!ok) return data<ActionResult>({ ok: false, message: "admin.failed" }, 404);
+  } catch (error) {
+    logger().error({ err: error, requestId: context.requestId }, "outsourcing status failed");
+    return data<ActionResult>({ ok: false, message: "admin.failed" }, 500);
+  }
+  return { ok: true, message: "admin.updated" };
+}
+
+const TONE = { new: "waiting", in_progress: "progress", completed: "success" } as const;
+
+export default function OutsourcingAdminPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("outsourcing");
+  const { rows, counts, page, total, filters } = loaderData;
+  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const pages = Math.max(1, Math.ceil(total / OUTSOURCING_PAGE_SIZE));
+  return (
+    <div className="grid gap-6">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <CountCard
+          label={t("admin.cards.total")}
+          value={counts.total}
+          icon={<BriefcaseBusinessIcon />}
+        />
+        <CountCard label={t("admin.cards.new")} value={counts.new} icon={<SparklesIcon />} />
+        <CountCard
+          label={t("admin.cards.inProgress")}
+          value={counts.inProgress}
+          icon={<LoaderIcon />}
+        />
+        <CountCard
+          label={t("admin.cards.completed")}
+          value={counts.completed}
+          icon={<CheckCircle2Icon />}
+        />
+      </div>
+
+      {actionData ? (
+        <p
+          role="status"
+          className={actionData.ok ? "text-sm text-green-800" : "text-sm text-red-700"}
+        >
+          {t(actionData.message as "admin.updated")}
+        </p>
+      ) : null}
+
+      <Form
+        method="get"
+        className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+        aria-label={t("admin.filters.label")}
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="out-q">{t("admin.filters.search")}</Label>
+          <Input
+            id="out-q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            placeholder={t("admin.filters.searchPlaceholder")}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="out-status">{t("admin.filters.status")}</Label>
+          <NativeSelect id="out-status" name="status" defaultValue={filters.status}>
+            <option value="">{t("admin.filters.all")}</option>
+            {OUTSOURCING_INQUIRY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit">{t("admin.filters.apply")}</Button>
+          {filters.q || filters.status ? (
+            <Link to="?" className={buttonVariants({ variant: "ghost" })}>
+              {t("admin.filters.clear")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <Card>
+          <CardContent className="p-8 text-center text-slate-600">{t("admin.empty")}</CardContent>
+        </Card>
+      ) : (
+        <>
+          <ul className="grid gap-3" aria-label={t("admin.listLabel")}>
+            {rows.map((r) => (
+              <li key={r.id} data-testid="outsourcing-row">
+                <Card className="grid gap-3 p-4">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <h2 className="text-base font-semibold text-slate-900">{r.company}</h2>
+                      <p className="text-sm text-slate-700">
+                        {r.name} ·{" "}
+                        <a href={`mailto:${r.email}`} className="text-primary-700 underline">
+                          {r.email}
+                        </a>
+                      </p>
+                      <p className="text-xs text-slate-600">
+                        {t("admin.received", { date: fmt.format(new Date(r.createdAt)) })}
+                      </p>
+                    </div>
+                    <Badge tone={TONE[r.status]}>{t(`status.${r.status}`)}</Badge>
+                  </div>
+                  <dl className="grid gap-1 text-sm sm:grid-cols-2">
+                    <div>
+                      <dt className="font-medium text-slate-800">{t("admin.services")}</dt>
+                      <dd className="text-slate-700">
+                        {r.services
+                          .map((s) => t(`services.${s}.title`, { defaultValue: s }))
+                          .join(", ")}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="font-medium text-slate-800">{t("admin.budget")}</dt>
+                      <dd className="text-slate-700">{r.budget || t("admin.noBudget")}</dd>
+                    </div>
+                  </dl>
+                  {r.message ? (
+                    <p className="rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">
+                      {r.message}
+                    </p>
+                  ) : null}
+                  <StatusSelect
+                    id={r.id}
+                    status={r.status}
+                    label={t("admin.statusFor", { company: r.company })}
+                  />
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <PageLinks
+            page={page}
+            hasNext={page < pages}
+            labels={{
+              nav: t("admin.pager.label"),
+              previous: t("admin.pager.previous"),
+              next: t("admin.pager.next"),
+              summary: t("admin.pager.page", { page, pages }),
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function StatusSelect({
+  id,
+  status,
+  label,
+}: {
+  id: string;
+  status: OutsourcingInquiryStatus;
+  label: string;
+}) {
+  const { t } = useTranslation("outsourcing");
+  const fetcher = useFetcher<ActionResult>();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const pending = fetcher.formData?.get("status");
+  const current = (typeof pending === "string" ? pending : status) as OutsourcingInquiryStatus;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="id" value={id} />
+      <NativeSelect
+        name="status"
+        aria-label={label}
+        value={current}
+        onChange={(e) => fetcher.submit(e.currentTarget.form)}
+        className="h-9 w-40"
+      >
+        {OUTSOURCING_INQUIRY_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`status.${s}`)}
+          </option>
+        ))}
+      </NativeSelect>
+      {hydrated ? null : (
+        <Button type="submit" size="sm" variant="outline">
+          {t("admin.save")}
+        </Button>
+      )}
+      {fetcher.data ? (
+        <span
+          role="status"
+          className={fetcher.data.ok ? "text-sm text-green-800" : "text-sm text-red-700"}
+        >
+          {t(fetcher.data.message as "admin.updated")}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
 }

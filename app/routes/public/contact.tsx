@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, name: inquiry.name, email: inquiry.email };
   }
   const limits: [string, number, number][] = [
-    [`contact:ip:${context.clientIp}`, 600, 5],
+    [`contact:ip:${context.clientIp}`, 600, 20],
     [`contact:email:${inquiry.email}`, 3600, 5],
   ];
   for (const [key, window, max] of limits) {

@@ -1,13 +1,351 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  BadgeCheckIcon,
+  BriefcaseBusinessIcon,
+  ClockIcon,
+  HeadsetIcon,
+  LineChartIcon,
+  PiggyBankIcon,
+  ShieldCheckIcon,
+  UserRoundCheckIcon,
+  UsersIcon,
+} from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, useFetcher } from "react-router";
+import { Alert } from "~/app/components/ui/alert";
+import { Button } from "~/app/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "~/app/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/app/components/ui/dialog";
+import { InputField, TextareaField } from "~/app/components/ui/field";
+import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
+import { OUTSOURCING_SERVICES } from "~/domain/enums";
+import { OutsourcingInquirySchema } from "~/domain/inquiries";
+import { submitOutsourcingInquiry } from "~/server/inquiries/outsourcing.server";
+import { logger } from "~/server/logger.server";
+import { consumeRateLimit } from "~/server/security/rate-limit.server";
+import type { Route } from "./+types/outsourcing";
 
-export const meta = () => pageMeta({ title: "Outsourcing" });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Outsourcing for Businesses",
+    description:
+      "Virtual assistants, call centre solutions and BPO & staff leasing from skilled African professionals. Ask for a custom quote.",
+    path: "/outsourcing",
+  });
 
-export default function Page() {
+export async function loader() {
+  // Public page: nothing to guard.
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: OutsourcingInquirySchema });
+  if (submission.status !== "success") {
+    return data({ ok: false as const, result: submission.reply() }, 400);
+  }
+  const { website, ...inquiry } = submission.value;
+  if (website) return { ok: true as const, result: submission.reply({ resetForm: true }) };
+  const limit = await consumeRateLimit(`outsourcing:ip:${context.clientIp}`, {
+    window: 600,
+    max: 5,
+  });
+  if (!limit.allowed) {
+    return data(
+      {
+        ok: false as const,
+        result: submission.reply({ formErrors: [`errors.tooManyAttempts|${limit.retryAfter}`] }),
+      },
+      429,
+    );
+  }
+  try {
+    await submitOutsourcingInquiry(inquiry);
+  } catch (error) {
+    logger().error({ err: error, requestId: context.requestId }, "outsourcing inquiry failed");
+    return data(
+      { ok: false as const, result: submission.reply({ formErrors: ["errors.generic"] }) },
+      500,
+    );
+  }
+  return { ok: true as const, result: submission.reply({ resetForm: true }) };
+}
+
+const SERVICE_ICONS = {
+  "Virtual Assistants": UserRoundCheckIcon,
+  "Call Centre Solutions": HeadsetIcon,
+  "BPO & Staff Leasing": BriefcaseBusinessIcon,
+} as const;
+
+const REASONS = [
+  ["cost", PiggyBankIcon],
+  ["talent", UsersIcon],
+  ["timezone", ClockIcon],
+  ["quality", BadgeCheckIcon],
+  ["scale", LineChartIcon],
+  ["secure", ShieldCheckIcon],
+] as const;
+
+export default function OutsourcingPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("outsourcing");
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold">Outsourcing</h1>
-      <ComingSoon />
+    <div>
+      <section className="bg-primary-800 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
+          <p className="text-sm font-semibold tracking-wide text-primary-100 uppercase">
+            {t("page.eyebrow")}
+          </p>
+          <h1 className="mt-2 max-w-3xl text-3xl font-bold sm:text-5xl">{t("page.title")}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-primary-50">{t("page.intro")}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <QuoteDialog triggerLabel={t("page.cta")} testId="hero-quote" />
+            <a
+              href="/contact"
+              className="inline-flex h-11 items-center rounded-md border border-white/60 px-6 text-base font-medium text-white hover:bg-white/10"
+            >
+              {t("page.ctaSecondary")}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="services-title">
+        <h2 id="services-title" className="text-2xl font-bold text-slate-900">
+          {t("page.servicesTitle")}
+        </h2>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {OUTSOURCING_SERVICES.map((s) => {
+            const Icon = SERVICE_ICONS[s];
+            return (
+              <li key={s}>
+                <Card className="h-full p-5">
+                  <Icon className="size-8 text-primary-700" aria-hidden />
+                  <h3 className="mt-3 text-lg font-semibold text-slate-900">
+                    {t(`services.${s}.title`)}
+                  </h3>
+                  <p className="mt-2 text-sm text-slate-700">{t(`services.${s}.body`)}</p>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="bg-slate-50" aria-labelledby="reasons-title">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="reasons-title" className="text-2xl font-bold text-slate-900">
+            {t("page.reasonsTitle")}
+          </h2>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {REASONS.map(([key, Icon]) => (
+              <li key={key} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-5">
+                <Icon className="size-6 shrink-0 text-accent-600" aria-hidden />
+                <div>
+                  <h3 className="font-semibold text-slate-900">{t(`reasons.${key}.title`)}</h3>
+                  <p className="mt-1 text-sm text-slate-700">{t(`reasons.${key}.body`)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="mx-auto grid max-w-6xl gap-8 px-4 py-12 lg:grid-cols-2" id="quote">
+        <div>
+          <h2 className="text-2xl font-bold text-slate-900">{t("page.bottomTitle")}</h2>
+          <p className="mt-3 text-slate-700">{t("page.bottomBody")}</p>
+          <div className="mt-6">
+            <QuoteDialog triggerLabel={t("page.cta")} testId="bottom-quote" />
+          </div>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("page.formTitle")}</CardTitle>
+            <CardDescription>{t("page.formIntro")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <QuoteForm formId="quote-page" fallback={actionData} />
+          </CardContent>
+        </Card>
+      </section>
     </div>
+  );
+}
+
+function QuoteDialog({ triggerLabel, testId }: { triggerLabel: string; testId: string }) {
+  const { t } = useTranslation("outsourcing");
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="accent" size="lg" data-testid={testId}>
+          {triggerLabel}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("form.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("form.dialogTitle")}</DialogTitle>
+          <DialogDescription>{t("form.dialogDescription")}</DialogDescription>
+        </DialogHeader>
+        <QuoteForm formId={`quote-${testId}`} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+
+/** One form for the page and the modal. Before JavaScript it posts like any form (`fallback`). */
+function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData }) {
+  const { t } = useTranslation("outsourcing");
+  const fetcher = useFetcher<typeof action>({ key: formId });
+  const result = fetcher.data ?? fallback;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [chosen, setChosen] = useState(0);
+  const busy = fetcher.state !== "idle";
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult: result?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OutsourcingInquirySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const succeeded = result?.ok === true;
+  useEffect(() => {
+    if (succeeded) setChosen(0);
+  }, [succeeded, fetcher.data]);
+  const formErrors = translateErrors(t, form.errors);
+  const serviceErrors = translateErrors(t, fields.services.errors);
+  return (
+    <fetcher.Form
+      method="post"
+      action="/outsourcing"
+      {...getFormProps(form)}
+      className="grid gap-4"
+      onChange={(e) => {
+        const f = e.currentTarget;
+        setChosen(f.querySelectorAll('input[name="services"]:checked').length);
+      }}
+    >
+      {succeeded ? (
+        <Alert tone="success" data-testid="quote-success">
+          {t("form.success")}
+        </Alert>
+      ) : null}
+      {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : null}
+      <InputField
+        id={fields.name.id}
+        label={t("form.name")}
+        errors={translateErrors(t, fields.name.errors)}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          autoComplete: "name",
+          required: true,
+        }}
+      />
+      <InputField
+        id={fields.company.id}
+        label={t("form.company")}
+        errors={translateErrors(t, fields.company.errors)}
+        inputProps={{
+          ...getInputProps(fields.company, { type: "text" }),
+          autoComplete: "organization",
+          required: true,
+        }}
+      />
+      <InputField
+        id={fields.email.id}
+        label={t("form.email")}
+        errors={translateErrors(t, fields.email.errors)}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "email",
+          required: true,
+        }}
+      />
+      <fieldset
+        className="grid gap-2"
+        aria-describedby={`${formId}-services-hint${serviceErrors ? ` ${formId}-services-error` : ""}`}
+      >
+        <legend className="mb-1 text-sm font-medium text-slate-800">{t("form.services")}</legend>
+        <p id={`${formId}-services-hint`} className="text-xs text-slate-600">
+          {t("form.servicesHint")}
+        </p>
+        {OUTSOURCING_SERVICES.map((s) => (
+          <label
+            key={s}
+            className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
+          >
+            <input
+              type="checkbox"
+              name="services"
+              value={s}
+              defaultChecked={
+                Array.isArray(fields.services.initialValue)
+                  ? fields.services.initialValue.includes(s)
+                  : fields.services.initialValue === s
+              }
+              className="size-4 accent-primary-700"
+            />
+            {t(`services.${s}.title`)}
+          </label>
+        ))}
+        {serviceErrors ? (
+          <p id={`${formId}-services-error`} className="text-sm text-red-700">
+            {serviceErrors.join(" ")}
+          </p>
+        ) : null}
+      </fieldset>
+      <InputField
+        id={fields.budget.id}
+        label={t("form.budget")}
+        errors={translateErrors(t, fields.budget.errors)}
+        inputProps={{
+          ...getInputProps(fields.budget, { type: "text" }),
+          placeholder: t("form.budgetPlaceholder"),
+        }}
+      />
+      <TextareaField
+        id={fields.message.id}
+        label={t("form.message")}
+        errors={translateErrors(t, fields.message.errors)}
+        textareaProps={{ ...getTextareaProps(fields.message), rows: 4 }}
+      />
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${formId}-website`}>{t("form.honeypot")}</label>
+        <input
+          id={`${formId}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+      <Button
+        type="submit"
+        variant="accent"
+        disabled={busy || (hydrated && chosen === 0)}
+        className="justify-self-start"
+      >
+        {busy ? t("form.submitting") : t("form.submit")}
+      </Button>
+    </fetcher.Form>
   );
 }

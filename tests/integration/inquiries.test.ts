@@ -1,0 +1,334 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as inquiriesAction, loader as inquiriesLoader } from "~/app/routes/admin/inquiries";
+import {
+  action as outsourcingAdminAction,
+  loader as outsourcingAdminLoader,
+} from "~/app/routes/admin/outsourcing";
+import { action as contactAction } from "~/app/routes/public/contact";
+import { action as outsourcingAction } from "~/app/routes/public/outsourcing";
+import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
+import {
+  auditLog,
+  contactInquiries,
+  contactInquiryReplies,
+  mailOutbox,
+  outsourcingInquiries,
+} from "~/server/db/schema";
+import { deliverDueMail } from "~/server/mail/sender.server";
+import { createSmtpTransport, setMailTransport } from "~/server/mail/transport.server";
+import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { startTestSmtpServer } from "./smtp-test-server";
+
+const ctx = setupTestDatabase();
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  setMailTransport(createSmtpTransport(smtp.url));
+});
+afterAll(async () => {
+  setMailTransport(null);
+  await smtp.close();
+});
+
+let n = 0;
+function contactForm(overrides: Record<string, string> = {}) {
+  n++;
+  return {
+    name: "Farai Dube",
+    email: `farai-${n}-${Date.now()}@example.com`,
+    phone: "+263 77 111 2222",
+    subject: `Visa question ${n}`,
+    message: "How long does a Canadian work visa take?",
+    website: "",
+    ...overrides,
+  };
+}
+
+function formErrors(outcome: { data: unknown }) {
+  return (outcome.data as { result: { error?: Record<string, string[]> } }).result.error ?? {};
+}
+
+describe("contact form", () => {
+  it("stores exactly one pending inquiry and queues exactly one e-mail to the agency inbox", async () => {
+    const form = contactForm();
+    const outcome = await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+    expect(outcome.status).toBe(200);
+    expect(outcome.data).toMatchObject({ ok: true, email: form.email });
+
+    const rows = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.email, form.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: "Farai Dube",
+      phone: "+263 77 111 2222",
+      subject: form.subject,
+      status: "pending",
+    });
+    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.replyTo, form.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: DEFAULT_SITE_SETTINGS.inboxEmail, status: "pending" });
+    expect(mails[0]!.text).toContain("How long does a Canadian work visa take?");
+  });
+
+  it("refuses missing fields and a malformed e-mail with clear messages, storing nothing", async () => {
+    const form = contactForm({ name: "", email: "not-an-email", subject: "", message: " " });
+    const outcome = await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+    expect(outcome.status).toBe(400);
+    expect(formErrors(outcome)).toMatchObject({
+      name: ["errors.nameRequired"],
+      email: ["errors.emailInvalid"],
+      subject: ["errors.subjectRequired"],
+      message: ["errors.messageRequired"],
+    });
+    const rows = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.email, "not-an-email"));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("pretends to accept a bot that fills the honeypot, but stores nothing", async () => {
+    const form = contactForm({ website: "http://spam.example" });
+    const outcome = await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+    expect(outcome.data).toMatchObject({ ok: true });
+    const rows = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.email, form.email));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("limits how many messages one address can send", async () => {
+    const email = `flood-${Date.now()}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const outcome = await runRoute(
+        contactAction,
+        await requestAs(null, "/contact", { form: contactForm({ email }) }),
+      );
+      statuses.push(outcome.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const rows = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.email, email));
+    expect(rows).toHaveLength(5);
+  });
+});
+
+describe("admin contact inquiries", () => {
+  it("is closed to applicants", async () => {
+    const seeker = await createTestUser();
+    const view = await runRoute(inquiriesLoader, await requestAs(seeker, "/admin/inquiries"));
+    expect(view.status).toBe(302);
+    expect(view.location).toBe("/dashboard");
+    const change = await runRoute(
+      inquiriesAction,
+      await requestAs(seeker, "/admin/inquiries", {
+        form: { intent: "status", id: crypto.randomUUID(), status: "closed" },
+      }),
+    );
+    expect(change.status).toBe(302);
+  });
+
+  it("a reply is stored on the inquiry, moves it to in progress, and reaches the sender by e-mail", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const form = contactForm({ subject: "Documents for Poland" });
+    await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+    const [inquiry] = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.email, form.email));
+
+    const list = await runRoute(
+      inquiriesLoader,
+      await requestAs(admin, `/admin/inquiries?q=${encodeURIComponent(form.email)}`),
+    );
+    const listed = list.data as { rows: { id: string }[]; total: number };
+    expect(listed.rows.map((r) => r.id)).toEqual([inquiry!.id]);
+
+    const reply = await runRoute(
+      inquiriesAction,
+      await requestAs(admin, "/admin/inquiries", {
+        form: { intent: "reply", id: inquiry!.id, body: "You need a police clearance too." },
+      }),
+    );
+    expect(reply.data).toMatchObject({ ok: true, message: "admin.replySent" });
+
+    const [after] = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.id, inquiry!.id));
+    expect(after).toMatchObject({ status: "in_progress", assignedTo: admin.id });
+    const replies = await ctx.db
+      .select()
+      .from(contactInquiryReplies)
+      .where(eq(contactInquiryReplies.inquiryId, inquiry!.id));
+    expect(replies.map((r) => r.body)).toEqual(["You need a police clearance too."]);
+
+    smtp.received.length = 0;
+    await deliverDueMail();
+    const toSender = smtp.received.filter((m) => m.to.includes(form.email));
+    expect(toSender).toHaveLength(1);
+    expect(toSender[0]!.subject).toBe("Re: Documents for Poland");
+    expect(toSender[0]!.body).toContain("You need a police clearance too.");
+
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, inquiry!.id))
+      .orderBy(desc(auditLog.createdAt));
+    expect(audit).toMatchObject({ action: "inquiry.reply", actorId: admin.id });
+  });
+
+  it("a blank reply is refused and nothing is stored or sent", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const form = contactForm();
+    await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+    const [inquiry] = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.email, form.email));
+    const outcome = await runRoute(
+      inquiriesAction,
+      await requestAs(manager, "/admin/inquiries", {
+        form: { intent: "reply", id: inquiry!.id, body: "   " },
+      }),
+    );
+    expect(outcome.status).toBe(400);
+    const replies = await ctx.db
+      .select()
+      .from(contactInquiryReplies)
+      .where(eq(contactInquiryReplies.inquiryId, inquiry!.id));
+    expect(replies).toHaveLength(0);
+    const [after] = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.id, inquiry!.id));
+    expect(after!.status).toBe("pending");
+  });
+
+  it("a status change records the acting staff member, and resolving stamps resolved_at", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const form = contactForm();
+    await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+    const [inquiry] = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.email, form.email));
+    const change = (status: string) =>
+      requestAs(manager, "/admin/inquiries", {
+        form: { intent: "status", id: inquiry!.id, status },
+      });
+
+    const resolved = await runRoute(inquiriesAction, await change("resolved"));
+    expect(resolved.data).toMatchObject({ ok: true, message: "admin.statusUpdated" });
+    let [row] = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.id, inquiry!.id));
+    expect(row).toMatchObject({ status: "resolved", assignedTo: manager.id });
+    expect(row!.resolvedAt).toBeInstanceOf(Date);
+
+    await runRoute(inquiriesAction, await change("in_progress"));
+    [row] = await ctx.db
+      .select()
+      .from(contactInquiries)
+      .where(eq(contactInquiries.id, inquiry!.id));
+    expect(row).toMatchObject({ status: "in_progress", resolvedAt: null });
+  });
+});
+
+describe("outsourcing quote requests", () => {
+  function quoteForm(overrides: Record<string, string | string[]> = {}) {
+    return {
+      name: "Lerato Khumalo",
+      company: `Khumalo Logistics ${Date.now()}-${Math.random()}`,
+      email: "lerato@khumalo.example",
+      services: ["Virtual Assistants", "Call Centre Solutions"],
+      budget: "",
+      message: "",
+      website: "",
+      ...overrides,
+    };
+  }
+
+  it("stores the request as new and e-mails the agency", async () => {
+    const form = quoteForm();
+    const outcome = await runRoute(
+      outsourcingAction,
+      await requestAs(null, "/outsourcing", { form }),
+    );
+    expect(outcome.data).toMatchObject({ ok: true });
+    const rows = await ctx.db
+      .select()
+      .from(outsourcingInquiries)
+      .where(eq(outsourcingInquiries.company, form.company as string));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: "new",
+      services: ["Virtual Assistants", "Call Centre Solutions"],
+      budget: null,
+    });
+    const mails = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `New outsourcing quote request: ${form.company}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe(DEFAULT_SITE_SETTINGS.inboxEmail);
+  });
+
+  it("refuses a request without any service", async () => {
+    const form = quoteForm({ services: [] });
+    const outcome = await runRoute(
+      outsourcingAction,
+      await requestAs(null, "/outsourcing", { form }),
+    );
+    expect(outcome.status).toBe(400);
+    expect(formErrors(outcome).services).toEqual(["errors.servicesRequired"]);
+    const rows = await ctx.db
+      .select()
+      .from(outsourcingInquiries)
+      .where(eq(outsourcingInquiries.company, form.company as string));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("staff find it by company and change its status; applicants cannot", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const seeker = await createTestUser();
+    const form = quoteForm();
+    await runRoute(outsourcingAction, await requestAs(null, "/outsourcing", { form }));
+    const found = await runRoute(
+      outsourcingAdminLoader,
+      await requestAs(admin, `/admin/outsourcing?q=${encodeURIComponent(form.company as string)}`),
+    );
+    const rows = (found.data as { rows: { id: string; status: string }[] }).rows;
+    expect(rows).toHaveLength(1);
+
+    const denied = await runRoute(
+      outsourcingAdminAction,
+      await requestAs(seeker, "/admin/outsourcing", {
+        form: { intent: "status", id: rows[0]!.id, status: "completed" },
+      }),
+    );
+    expect(denied.status).toBe(302);
+
+    const changed = await runRoute(
+      outsourcingAdminAction,
+      await requestAs(admin, "/admin/outsourcing", {
+        form: { intent: "status", id: rows[0]!.id, status: "in_progress" },
+      }),
+    );
+    expect(changed.data).toMatchObject({ ok: true });
+    const [row] = await ctx.db
+      .select()
+      .from(outsourcingInquiries)
+      .where(eq(outsourcingInquiries.id, rows[0]!.id));
+    expect(row!.status).toBe("in_progress");
+  });
+});
