@@ -1,6 +1,16 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { CalendarIcon, ClipboardListIcon, MessageSquareIcon, StickyNoteIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ApplicationStatusBadge, ApplicationTracker } from "~/app/components/application-tracker";
+import { CountryFlag } from "~/app/components/country-flag";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { Pagination } from "~/app/components/pagination";
+import { buttonVariants } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
 import { pageMeta } from "~/app/lib/seo";
+import { AGENCY_TIME_ZONE } from "~/domain/tracker";
+import { statusLabelKey } from "~/domain/tracker";
+import { listApplicationsForApplicant } from "~/server/applications/apply.server";
 import { requireApplicant } from "~/server/auth/guards.server";
 import type { Route } from "./+types/applications";
 
@@ -8,10 +18,125 @@ export const handle: ShellHandle = { titleKey: "titles.applications" };
 export const meta = () => pageMeta({ title: "My Applications", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireApplicant(request);
-  return null;
+  const viewer = await requireApplicant(request);
+  const pageParam = Number(new URL(request.url).searchParams.get("page"));
+  return listApplicationsForApplicant({
+    viewer,
+    page: Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1,
+  });
 }
 
-export default function Page() {
-  return <ComingSoon />;
+export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("dashboard");
+  const { t: tc } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeZone: AGENCY_TIME_ZONE,
+  });
+  const dateTime = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: AGENCY_TIME_ZONE,
+    timeZoneName: "short",
+  });
+  const { items, total, page, pageCount } = loaderData;
+
+  if (total === 0) {
+    return (
+      <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+        <ClipboardListIcon className="size-8 text-slate-500" aria-hidden />
+        <p className="text-lg font-semibold text-slate-900">{t("applications.empty")}</p>
+        <Link to="/jobs" className={buttonVariants()}>
+          {t("applications.emptyCta")}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-slate-700">{t("applications.count", { count: total })}</p>
+      <ul className="grid gap-4">
+        {items.map((a) => {
+          const key = statusLabelKey(a.status);
+          return (
+            <li key={a.id}>
+              <Card className="grid gap-4 p-5" data-testid="application">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="grid gap-1">
+                    <h2 className="text-lg font-semibold text-slate-900">
+                      <Link to={`/jobs/${a.jobId}`} className="hover:underline">
+                        {a.jobTitle}
+                      </Link>
+                    </h2>
+                    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+                      <span className="flex items-center gap-1.5">
+                        <CountryFlag code={a.countryCode} />
+                        {a.countryName ?? tc("labels.notSet")}
+                      </span>
+                      <span>{tc(`labels.sector.${a.sector}`)}</span>
+                      <span>
+                        {t("applications.applied", { date: date.format(new Date(a.appliedAt)) })}
+                      </span>
+                    </p>
+                  </div>
+                  <ApplicationStatusBadge status={a.status} />
+                </div>
+                <p className="text-sm text-slate-700">
+                  {tc(`labels.applicationStatus.${key}.description`)}
+                </p>
+                <ApplicationTracker status={a.status} />
+                {a.interviewDate ? (
+                  <p className="flex items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+                    <CalendarIcon className="size-4 shrink-0" aria-hidden />
+                    {t("applications.interviewDate", {
+                      date: dateTime.format(new Date(a.interviewDate)),
+                    })}
+                  </p>
+                ) : null}
+                {a.adminComments ? (
+                  <div className="grid gap-1 rounded-lg bg-blue-50 p-3 text-sm text-blue-950">
+                    <p className="flex items-center gap-2 font-medium">
+                      <MessageSquareIcon className="size-4" aria-hidden />
+                      {t("applications.adminComments")}
+                    </p>
+                    <p className="whitespace-pre-line">{a.adminComments}</p>
+                  </div>
+                ) : null}
+                {a.notes ? (
+                  <div className="grid gap-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+                    <p className="flex items-center gap-2 font-medium">
+                      <StickyNoteIcon className="size-4" aria-hidden />
+                      {t("applications.yourNote")}
+                    </p>
+                    <p className="whitespace-pre-line">{a.notes}</p>
+                  </div>
+                ) : null}
+                {a.history.length ? (
+                  <details className="text-sm">
+                    <summary className="cursor-pointer font-medium text-primary-800">
+                      {t("applications.history")}
+                    </summary>
+                    <ol className="mt-2 grid gap-1 border-l-2 border-slate-200 pl-4">
+                      {a.history.map((h, i) => (
+                        <li key={i} className="flex flex-wrap gap-x-3 text-slate-700">
+                          <time dateTime={h.createdAt} className="text-slate-600">
+                            {date.format(new Date(h.createdAt))}
+                          </time>
+                          <span className="font-medium text-slate-900">
+                            {tc(`labels.applicationStatus.${statusLabelKey(h.toStatus)}.label`)}
+                          </span>
+                        </li>
+                      ))}
+                    </ol>
+                  </details>
+                ) : null}
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+      <Pagination page={page} pageCount={pageCount} label={t("applications.pages")} />
+    </div>
+  );
 }

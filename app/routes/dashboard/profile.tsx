@@ -1,17 +1,231 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { Alert } from "~/app/components/ui/alert";
+import { Button } from "~/app/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
+import { InputField, SelectField } from "~/app/components/ui/field";
+import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
+import { isApplicantRole, SECTORS } from "~/domain/enums";
+import { ProfileSchema, profileCompletion } from "~/domain/profile";
 import { requireUser } from "~/server/auth/guards.server";
+import { listActiveCountries } from "~/server/jobs/listing.server";
+import { getOwnProfile, updateOwnProfile } from "~/server/profiles/profile.server";
 import type { Route } from "./+types/profile";
 
 export const handle: ShellHandle = { titleKey: "titles.profile" };
 export const meta = () => pageMeta({ title: "Profile Settings", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const viewer = await requireUser(request);
+  const [profile, countries] = await Promise.all([getOwnProfile(viewer), listActiveCountries()]);
+  if (!profile) throw data(null, { status: 404 });
+  return { profile, countries };
 }
 
-export default function Page() {
-  return <ComingSoon />;
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
+  if (submission.status !== "success") {
+    return data({ saved: false, result: submission.reply() }, { status: 400 });
+  }
+  await updateOwnProfile(viewer, submission.value);
+  return { saved: true, result: submission.reply() };
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("dashboard");
+  const { profile, countries } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: {
+      fullName: profile.fullName,
+      phoneNumber: profile.phoneNumber ?? "",
+      whatsappNumber: profile.whatsappNumber ?? "",
+      country: profile.country ?? "",
+      role: profile.role,
+      preferredCountryCode: profile.preferredCountryCode ?? "",
+      preferredSector: profile.preferredSector ?? "",
+    },
+  });
+  // The percentage follows what is saved, so it matches what staff and the dashboard see.
+  const completion = profileCompletion(profile);
+  const applicant = isApplicantRole(profile.role);
+  const err = (e: string[] | undefined) => translateErrors(t, e);
+
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <Card>
+        <CardContent className="grid gap-2 pt-5">
+          <p className="font-semibold text-slate-900" data-testid="profile-completion">
+            {t("profile.completion", { percent: completion })}
+          </p>
+          <div
+            role="progressbar"
+            aria-label={t("profile.completion", { percent: completion })}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={completion}
+            className="h-2 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className={completion === 100 ? "h-full bg-green-600" : "h-full bg-amber-500"}
+              style={{ width: `${completion}%` }}
+            />
+          </div>
+          <p className="text-sm text-slate-600">{t("profile.completionHint")}</p>
+        </CardContent>
+      </Card>
+
+      {actionData?.saved ? <Alert tone="success">{t("profile.saved")}</Alert> : null}
+
+      <Form method="post" {...getFormProps(form)} className="grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("profile.personal")}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <InputField
+              id="profile-email"
+              label={t("profile.fields.email")}
+              hint={t("profile.fields.emailHint")}
+              inputProps={{ type: "email", value: profile.email, readOnly: true, disabled: true }}
+            />
+            <InputField
+              id={fields.fullName.id}
+              label={t("profile.fields.fullName")}
+              errors={err(fields.fullName.errors)}
+              inputProps={{
+                ...getInputProps(fields.fullName, { type: "text" }),
+                autoComplete: "name",
+                required: true,
+              }}
+            />
+            <InputField
+              id={fields.country.id}
+              label={t("profile.fields.country")}
+              errors={err(fields.country.errors)}
+              inputProps={{
+                ...getInputProps(fields.country, { type: "text" }),
+                autoComplete: "country-name",
+                required: true,
+              }}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <InputField
+                id={fields.phoneNumber.id}
+                label={t("profile.fields.phoneNumber")}
+                errors={err(fields.phoneNumber.errors)}
+                inputProps={{
+                  ...getInputProps(fields.phoneNumber, { type: "tel" }),
+                  autoComplete: "tel",
+                }}
+              />
+              <InputField
+                id={fields.whatsappNumber.id}
+                label={t("profile.fields.whatsappNumber")}
+                errors={err(fields.whatsappNumber.errors)}
+                inputProps={{ ...getInputProps(fields.whatsappNumber, { type: "tel" }) }}
+              />
+            </div>
+            {applicant ? (
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium text-slate-800">
+                  {t("profile.fields.role")}
+                </legend>
+                <div className="grid grid-cols-2 gap-2">
+                  {(
+                    [
+                      ["job_seeker", t("profile.fields.roleJobSeeker")],
+                      ["student_applicant", t("profile.fields.roleStudent")],
+                    ] as const
+                  ).map(([value, label]) => (
+                    <label
+                      key={value}
+                      className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
+                    >
+                      <input
+                        type="radio"
+                        name={fields.role.name}
+                        value={value}
+                        defaultChecked={profile.role === value}
+                        className="accent-primary-700"
+                      />
+                      {label}
+                    </label>
+                  ))}
+                </div>
+                {err(fields.role.errors) ? (
+                  <p className="text-sm text-red-700">{err(fields.role.errors)!.join(" ")}</p>
+                ) : null}
+              </fieldset>
+            ) : null}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("profile.preferences")}</CardTitle>
+            <p className="text-sm text-slate-600">{t("profile.preferencesHint")}</p>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              id={fields.preferredCountryCode.id}
+              label={t("profile.fields.preferredCountry")}
+              selectProps={getSelectProps(fields.preferredCountryCode)}
+            >
+              <option value="">{t("profile.fields.noPreference")}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              id={fields.preferredSector.id}
+              label={t("profile.fields.preferredSector")}
+              selectProps={getSelectProps(fields.preferredSector)}
+            >
+              <option value="">{t("profile.fields.noPreference")}</option>
+              {SECTORS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`labels.sector.${s}`, { ns: "common" })}
+                </option>
+              ))}
+            </SelectField>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("profile.notificationsTitle")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <label className="flex items-center gap-3 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name={fields.emailNotifications.name}
+                defaultChecked={profile.emailNotifications}
+                className="size-4 accent-primary-700"
+              />
+              {t("profile.fields.emailNotifications")}
+            </label>
+          </CardContent>
+        </Card>
+
+        <Button type="submit" disabled={busy} className="justify-self-start">
+          {busy ? t("profile.saving") : t("profile.save")}
+        </Button>
+      </Form>
+    </div>
+  );
 }

@@ -1,13 +1,363 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  ArrowLeftIcon,
+  BanknoteIcon,
+  BriefcaseIcon,
+  ClockIcon,
+  GiftIcon,
+  ListChecksIcon,
+} from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CountryFlag } from "~/app/components/country-flag";
+import { PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
+import { Alert } from "~/app/components/ui/alert";
+import { Badge } from "~/app/components/ui/badge";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
+import { TextareaField } from "~/app/components/ui/field";
+import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
+import { AGENCY_TIME_ZONE } from "~/domain/tracker";
+import { useRootData } from "~/app/root";
+import { isStaff } from "~/domain/enums";
+import { APPLICATION_NOTE_MAX, ApplySchema } from "~/domain/jobs";
+import { applyToJob, findOwnApplication } from "~/server/applications/apply.server";
+import { getViewer, requireApplicant } from "~/server/auth/guards.server";
+import { getJobForViewer, type JobDetail } from "~/server/jobs/listing.server";
+import type { Route } from "./+types/detail";
 
-export const meta = () => pageMeta({ title: "Job" });
+const signInHref = (id: string) => `/auth?redirectTo=${encodeURIComponent(`/jobs/${id}`)}`;
 
-export default function Page() {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  const access = await getJobForViewer(viewer, params.id);
+  if (access.kind === "not_found") return data({ job: null, applied: null }, { status: 404 });
+  // A premium job: a visitor signs in and comes back here; a signed-in user who has not paid
+  // goes to the payment page (the /auth page would bounce them home).
+  if (access.kind === "sign_in_required") throw redirect(signInHref(params.id));
+  if (access.kind === "payment_required") throw redirect(PAYMENT_REQUIRED_HREF);
+  const applied = viewer ? await findOwnApplication(viewer.id, params.id) : null;
+  return { job: access.job, applied };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireApplicant(request);
+  const submission = parseWithZod(await request.formData(), { schema: ApplySchema });
+  if (submission.status !== "success") {
+    return data({ outcome: "invalid" as const, result: submission.reply() }, { status: 400 });
+  }
+  const applied = await applyToJob({ viewer, jobId: params.id, note: submission.value.note });
+  if (applied.ok) {
+    return { outcome: "submitted" as const, result: submission.reply({ resetForm: true }) };
+  }
+  if (applied.reason === "payment_required") throw redirect(PAYMENT_REQUIRED_HREF);
+  if (applied.reason === "duplicate") {
+    return data(
+      {
+        outcome: "duplicate" as const,
+        result: submission.reply({ formErrors: ["apply.errors.duplicate"] }),
+      },
+      { status: 409 },
+    );
+  }
+  return data(
+    {
+      outcome: "failed" as const,
+      result: submission.reply({ formErrors: ["apply.errors.unavailable"] }),
+    },
+    { status: applied.reason === "staff" ? 403 : 404 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as
+    { baseUrl: string; settings: { agencyName: string } } | undefined;
+  const job = loaderData?.job;
+  if (!job) return pageMeta({ title: "Job not found", noindex: true });
+  return pageMeta({
+    title: job.countryName ? `${job.title} in ${job.countryName}` : job.title,
+    description: job.description.slice(0, 155),
+    baseUrl: root?.baseUrl,
+    path: `/jobs/${job.id}`,
+    agencyName: root?.settings.agencyName,
+    noindex: !job.isPublic || !job.isActive,
+  });
+};
+
+const SCHEMA_EMPLOYMENT: Record<string, string> = {
+  full_time: "FULL_TIME",
+  part_time: "PART_TIME",
+  seasonal: "TEMPORARY",
+  live_in: "FULL_TIME",
+  shift_work: "FULL_TIME",
+};
+const SCHEMA_PERIOD: Record<string, string> = { hour: "HOUR", month: "MONTH", year: "YEAR" };
+
+/** schema.org JobPosting, so job search engines can list the job. Public jobs only. */
+function jobPostingJsonLd(job: JobDetail, agencyName: string, baseUrl: string) {
+  const posting: Record<string, unknown> = {
+    "@context": "https://schema.org/",
+    "@type": "JobPosting",
+    title: job.title,
+    description: job.description,
+    datePosted: job.createdAt.slice(0, 10),
+    employmentType: SCHEMA_EMPLOYMENT[job.employmentType] ?? "OTHER",
+    hiringOrganization: { "@type": "Organization", name: agencyName, sameAs: baseUrl },
+    url: `${baseUrl}/jobs/${job.id}`,
+  };
+  if (job.countryCode) {
+    posting.jobLocation = {
+      "@type": "Place",
+      address: { "@type": "PostalAddress", addressCountry: job.countryCode },
+    };
+  }
+  if (job.salaryCurrency && (job.salaryMin != null || job.salaryMax != null)) {
+    posting.baseSalary = {
+      "@type": "MonetaryAmount",
+      currency: job.salaryCurrency,
+      value: {
+        "@type": "QuantitativeValue",
+        ...(job.salaryMin != null ? { minValue: job.salaryMin } : {}),
+        ...(job.salaryMax != null ? { maxValue: job.salaryMax } : {}),
+        ...(job.salaryPeriod ? { unitText: SCHEMA_PERIOD[job.salaryPeriod] } : {}),
+      },
+    };
+  }
+  // "<" escaped so a job text can never close the script element.
+  return JSON.stringify(posting).replace(/</g, "\\u003c");
+}
+
+export default function JobDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("jobs");
+  const { settings, baseUrl, viewer } = useRootData();
+  const { job, applied } = loaderData;
+
+  if (!job) {
+    return (
+      <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{t("detail.notFound")}</h1>
+        <p className="text-slate-700">{t("detail.notFoundBody")}</p>
+        <Link to="/jobs" className={buttonVariants()}>
+          {t("detail.browse")}
+        </Link>
+      </div>
+    );
+  }
+
+  const paragraphs = job.description.split(/\n{2,}/).filter(Boolean);
+  const posted = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "long",
+    timeZone: AGENCY_TIME_ZONE,
+  }).format(new Date(job.createdAt));
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold">Job</h1>
-      <ComingSoon />
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
+      {job.isPublic && job.isActive && !job.archivedAt ? (
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jobPostingJsonLd(job, settings.agencyName, baseUrl) }}
+        />
+      ) : null}
+      <Link
+        to="/jobs"
+        className={buttonVariants({ variant: "ghost", className: "justify-self-start" })}
+      >
+        <ArrowLeftIcon aria-hidden />
+        {t("detail.back")}
+      </Link>
+
+      {!job.isActive || job.archivedAt ? (
+        <Alert tone="warning">{t("detail.inactiveStaffNotice")}</Alert>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
+        <article className="grid gap-6">
+          <header className="grid gap-3">
+            <div className="flex flex-wrap gap-2">
+              {job.isPublic ? (
+                <Badge tone="success">{t("card.free")}</Badge>
+              ) : (
+                <Badge tone="orange">{t("card.premium")}</Badge>
+              )}
+              <Badge>{t(`labels.sector.${job.sector}`, { ns: "common" })}</Badge>
+            </div>
+            <h1 className="text-3xl font-bold text-slate-900">{job.title}</h1>
+            <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
+              <li className="flex items-center gap-2">
+                <CountryFlag code={job.countryCode} />
+                {job.countryName ?? t("labels.notSet", { ns: "common" })}
+              </li>
+              <li className="flex items-center gap-1.5">
+                <BriefcaseIcon className="size-4 text-slate-500" aria-hidden />
+                {t(`labels.jobType.${job.jobType}`, { ns: "common" })}
+              </li>
+              <li className="flex items-center gap-1.5">
+                <ClockIcon className="size-4 text-slate-500" aria-hidden />
+                {t(`labels.employmentType.${job.employmentType}`, { ns: "common" })}
+              </li>
+              {job.salaryRange ? (
+                <li className="flex items-center gap-1.5 font-semibold text-primary-800">
+                  <BanknoteIcon className="size-4" aria-hidden />
+                  <span className="sr-only">{t("detail.salary")}: </span>
+                  {job.salaryRange}
+                </li>
+              ) : null}
+            </ul>
+            <p className="text-sm text-slate-600">{t("detail.posted", { date: posted })}</p>
+          </header>
+
+          <section aria-labelledby="job-description" className="grid gap-3">
+            <h2 id="job-description" className="text-xl font-semibold text-slate-900">
+              {t("detail.description")}
+            </h2>
+            {paragraphs.map((p, i) => (
+              <p key={i} className="leading-relaxed text-slate-800">
+                {p}
+              </p>
+            ))}
+          </section>
+
+          <DetailList
+            id="job-requirements"
+            title={t("detail.requirements")}
+            items={job.requirements}
+            icon={
+              <ListChecksIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />
+            }
+            empty={t("detail.noneListed")}
+          />
+          <DetailList
+            id="job-benefits"
+            title={t("detail.benefits")}
+            items={job.benefits}
+            icon={<GiftIcon className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden />}
+            empty={t("detail.noneListed")}
+          />
+        </article>
+
+        <aside className="lg:sticky lg:top-20">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("apply.title")}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              {actionData?.outcome === "submitted" ? (
+                <Alert tone="success" title={t("apply.submittedTitle")}>
+                  <p>{t("apply.submittedBody")}</p>
+                  <Link
+                    to="/dashboard/applications"
+                    className="mt-2 inline-block font-medium underline"
+                  >
+                    {t("apply.viewApplications")}
+                  </Link>
+                </Alert>
+              ) : applied ? (
+                <Alert tone="info" title={t("apply.alreadyTitle")}>
+                  <p>
+                    {t("apply.alreadyBody", {
+                      date: new Intl.DateTimeFormat(i18n.language, {
+                        dateStyle: "medium",
+                        timeZone: AGENCY_TIME_ZONE,
+                      }).format(new Date(applied.appliedAt)),
+                    })}
+                  </p>
+                  <Link
+                    to="/dashboard/applications"
+                    className="mt-2 inline-block font-medium underline"
+                  >
+                    {t("apply.viewApplications")}
+                  </Link>
+                </Alert>
+              ) : !viewer ? (
+                <>
+                  <p className="text-sm text-slate-700">{t("apply.signInFirst")}</p>
+                  <Link to={signInHref(job.id)} className={buttonVariants({ variant: "accent" })}>
+                    {t("apply.submit")}
+                  </Link>
+                </>
+              ) : isStaff(viewer.role) ? (
+                <p className="text-sm text-slate-700">{t("apply.staffNote")}</p>
+              ) : (
+                <ApplyForm lastResult={actionData?.result} />
+              )}
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
     </div>
+  );
+}
+
+function DetailList({
+  id,
+  title,
+  items,
+  icon,
+  empty,
+}: {
+  id: string;
+  title: string;
+  items: string[];
+  icon: React.ReactNode;
+  empty: string;
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {items.length ? (
+        <ul className="grid gap-2">
+          {items.map((item, i) => (
+            <li key={i} className="flex gap-2 text-slate-800">
+              {icon}
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">{empty}</p>
+      )}
+    </section>
+  );
+}
+
+type LastResult = Parameters<typeof useForm>[0]["lastResult"];
+
+function ApplyForm({ lastResult }: { lastResult: LastResult }) {
+  const { t } = useTranslation("jobs");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "apply",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ApplySchema }),
+    shouldValidate: "onSubmit",
+  });
+  const formErrors = translateErrors(t, form.errors);
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-3">
+      {formErrors ? (
+        <Alert tone="error" data-testid="apply-error">
+          {formErrors.join(" ")}
+        </Alert>
+      ) : null}
+      <TextareaField
+        id={fields.note.id}
+        label={t("apply.note")}
+        hint={t("apply.noteHint")}
+        errors={translateErrors(t, fields.note.errors)}
+        textareaProps={{
+          ...getTextareaProps(fields.note),
+          maxLength: APPLICATION_NOTE_MAX,
+          rows: 4,
+        }}
+      />
+      <Button type="submit" variant="accent" disabled={busy}>
+        {busy ? t("apply.submitting") : t("apply.submit")}
+      </Button>
+    </Form>
   );
 }

@@ -1,13 +1,134 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { SearchXIcon, SparklesIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigation } from "react-router";
+import { JobCard, JobCardSkeleton } from "~/app/components/job-card";
+import { JobFilters } from "~/app/components/job-filters";
+import { Pagination } from "~/app/components/pagination";
+import { buttonVariants } from "~/app/components/ui/button";
 import { pageMeta } from "~/app/lib/seo";
+import { useRootData } from "~/app/root";
+import { hasActiveFilters, JOBS_PAGE_SIZE, parseJobSearch } from "~/domain/jobs";
+import { getViewer } from "~/server/auth/guards.server";
+import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
+import type { Route } from "./+types/list";
 
-export const meta = () => pageMeta({ title: "Find Jobs" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as
+    { baseUrl: string; settings: { agencyName: string } } | undefined;
+  return pageMeta({
+    title: "Find Jobs Abroad",
+    description:
+      "Search verified jobs abroad in healthcare, logistics, agriculture, hospitality and more, with visa sponsorship where the employer offers it.",
+    baseUrl: root?.baseUrl,
+    path: "/jobs",
+    agencyName: root?.settings.agencyName,
+  });
+};
 
-export default function Page() {
+// Visibility is checked here, not in the layout: this loader decides what each viewer may see.
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  const search = parseJobSearch(new URL(request.url).searchParams);
+  const [result, countries] = await Promise.all([
+    listJobsForViewer({ viewer, search, pageSize: JOBS_PAGE_SIZE }),
+    listActiveCountries(),
+  ]);
+  return { search: { ...search, page: result.page }, result, countries };
+}
+
+export default function JobsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("jobs");
+  const { viewer } = useRootData();
+  const navigation = useNavigation();
+  const { search, result, countries } = loaderData;
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/jobs";
+  const filtered = hasActiveFilters(search);
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold">Find Jobs</h1>
-      <ComingSoon />
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:py-10">
+      <header className="grid gap-2">
+        <h1 className="text-3xl font-bold text-slate-900">{t("list.title")}</h1>
+        <p className="text-slate-700">{t("list.subtitle")}</p>
+        <p className="text-sm text-slate-700" data-testid="job-counts">
+          {t("list.counts", {
+            total: result.total,
+            public: result.counts.public,
+            premium: result.counts.premium,
+          })}
+        </p>
+      </header>
+
+      <JobFilters
+        action="/jobs"
+        search={search}
+        countries={countries}
+        withQuery
+        idPrefix="jobs"
+        label={t("filters.label")}
+      />
+
+      {!viewer ? (
+        <aside className="flex flex-col gap-3 rounded-xl border border-accent-500/40 bg-orange-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-start gap-3">
+            <SparklesIcon className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden />
+            <div>
+              <h2 className="font-semibold text-slate-900">{t("promo.title")}</h2>
+              <p className="text-sm text-slate-700">{t("promo.body")}</p>
+            </div>
+          </div>
+          <Link to="/auth?tab=signup" className={buttonVariants({ variant: "accent" })}>
+            {t("promo.cta")}
+          </Link>
+        </aside>
+      ) : null}
+
+      <section
+        aria-labelledby="jobs-results"
+        aria-busy={loading || undefined}
+        className="grid gap-4"
+      >
+        <h2 id="jobs-results" className="sr-only">
+          {t("list.results")}
+        </h2>
+        {loading ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <JobCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : result.items.length === 0 ? (
+          <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+            <SearchXIcon className="size-8 text-slate-500" aria-hidden />
+            <p className="text-lg font-semibold text-slate-900">{t("list.empty")}</p>
+            <p className="max-w-md text-sm text-slate-600">
+              {filtered ? t("list.emptyFiltered") : t("list.emptyNone")}
+            </p>
+            {filtered ? (
+              <Link to="/jobs" className={buttonVariants({ variant: "outline" })}>
+                {t("actions.clearFilters", { ns: "common" })}
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {t("list.showing", {
+                from: (result.page - 1) * result.pageSize + 1,
+                to: (result.page - 1) * result.pageSize + result.items.length,
+                total: result.total,
+              })}
+            </p>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {result.items.map((job) => (
+                <li key={job.id} className="grid">
+                  <JobCard job={job} />
+                </li>
+              ))}
+            </ul>
+            <Pagination page={result.page} pageCount={result.pageCount} label={t("list.pages")} />
+          </>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,27 +1,238 @@
+import { ArrowRightIcon, SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { buttonVariants } from "~/app/components/ui/button";
+import { Form, Link, useNavigation } from "react-router";
+import { JobCard, JobCardSkeleton } from "~/app/components/job-card";
+import { JobFilters } from "~/app/components/job-filters";
+import { StudyProgramsSection } from "~/app/components/study-programs";
+import { SuccessStoriesSection } from "~/app/components/success-stories";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { pageMeta } from "~/app/lib/seo";
+import { useRootData } from "~/app/root";
+import { HOME_JOBS_LIMIT, hasActiveFilters, jobSearchQuery, parseJobSearch } from "~/domain/jobs";
+import { getViewer } from "~/server/auth/guards.server";
+import { listSuccessStoriesForHome } from "~/server/content/posts.server";
+import { listStudyPrograms } from "~/server/content/study-programs.server";
+import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
+import type { Route } from "./+types/home";
 
-export const meta = () =>
-  pageMeta({
-    title: "Passage",
+const LATEST_JOBS = 3;
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as
+    { baseUrl: string; settings: { agencyName: string } } | undefined;
+  return pageMeta({
+    title: root?.settings.agencyName ?? "Passage",
     description: "Honest jobs and study programs abroad for African job seekers and students.",
+    baseUrl: root?.baseUrl,
     path: "/",
+    agencyName: root?.settings.agencyName,
   });
+};
 
-export default function Home() {
-  const { t } = useTranslation();
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  const { country, sector, type } = parseJobSearch(new URL(request.url).searchParams);
+  const filters = { country, sector, type };
+  const [filtered, latest, countries, programs, stories] = await Promise.all([
+    listJobsForViewer({ viewer, search: filters, pageSize: HOME_JOBS_LIMIT }),
+    listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS }),
+    listActiveCountries(),
+    listStudyPrograms({ limit: 6 }),
+    listSuccessStoriesForHome(3),
+  ]);
+  return {
+    filters,
+    jobs: filtered.items,
+    total: filtered.total,
+    latest: latest.items,
+    countries,
+    programs,
+    stories,
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("jobs");
+  const { settings, viewer } = useRootData();
+  const navigation = useNavigation();
+  const { filters, jobs, total, latest, countries, programs, stories } = loaderData;
+  // The jobs section re-renders as skeletons while a filter change loads.
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const seeAllHref = `/jobs${jobSearchQuery(filters)}`;
+  const stats = [
+    { value: settings.marketing.partnerCountries, label: t("home.stats.countries") },
+    { value: settings.marketing.jobOpportunities, label: t("home.stats.jobs") },
+    { value: settings.marketing.successRate, label: t("home.stats.success") },
+    { value: settings.marketing.placements, label: t("home.stats.placements") },
+  ];
+
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16">
-      <h1 className="text-4xl font-bold text-primary-900">{t("brand.name")}</h1>
-      <div className="flex gap-3">
-        <Link to="/jobs" className={buttonVariants()}>
-          {t("nav.findJobs")}
-        </Link>
+    <div className="grid gap-16 pb-16">
+      <section className="bg-gradient-to-b from-primary-50 to-white">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:py-20">
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-primary-900 sm:text-5xl">
+            {t("home.heroTitle")}
+          </h1>
+          <p className="max-w-2xl text-lg text-slate-700">{t("home.heroBody")}</p>
+          <Form
+            method="get"
+            action="/jobs"
+            role="search"
+            aria-label={t("home.searchLabel")}
+            className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+          >
+            <div className="grid gap-1.5">
+              <Label htmlFor="hero-q">{t("home.searchLabel")}</Label>
+              <Input
+                id="hero-q"
+                name="q"
+                type="search"
+                maxLength={100}
+                placeholder={t("home.searchPlaceholder")}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="hero-country">{t("home.countryLabel")}</Label>
+              <NativeSelect id="hero-country" name="country" defaultValue="all">
+                <option value="all">{t("filters.allCountries")}</option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <Button type="submit" size="lg" variant="accent">
+              <SearchIcon aria-hidden />
+              {t("home.search")}
+            </Button>
+          </Form>
+        </div>
+      </section>
+
+      <section
+        id="jobs"
+        aria-labelledby="home-jobs"
+        className="mx-auto grid w-full max-w-6xl scroll-mt-20 gap-6 px-4"
+      >
+        <div className="grid gap-2">
+          <h2 id="home-jobs" className="text-2xl font-bold text-slate-900">
+            {t("home.jobsTitle")}
+          </h2>
+          <p className="text-slate-700">{t("home.jobsBody")}</p>
+        </div>
+        <JobFilters
+          action="/"
+          search={filters}
+          countries={countries}
+          withQuery={false}
+          idPrefix="home"
+          label={t("filters.label")}
+        />
+        <div aria-busy={loading || undefined} aria-live="polite" className="grid gap-6">
+          {loading ? (
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {Array.from({ length: HOME_JOBS_LIMIT }, (_, i) => (
+                <JobCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : jobs.length === 0 ? (
+            <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <p className="font-semibold text-slate-900">{t("home.jobsEmpty")}</p>
+              {hasActiveFilters(filters) ? (
+                <Link
+                  to="/#jobs"
+                  preventScrollReset
+                  className={buttonVariants({ variant: "outline" })}
+                >
+                  {t("home.clearAll")}
+                </Link>
+              ) : null}
+            </div>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {jobs.map((job) => (
+                <li key={job.id} className="grid">
+                  <JobCard job={job} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link to={seeAllHref} className={buttonVariants({ className: "justify-self-center" })}>
+            {t("home.seeAll", { count: total })}
+            <ArrowRightIcon aria-hidden />
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="home-latest" className="mx-auto grid w-full max-w-6xl gap-6 px-4">
+        <h2 id="home-latest" className="text-2xl font-bold text-slate-900">
+          {t("home.latestTitle")}
+        </h2>
+        {latest.length === 0 ? (
+          <p className="text-slate-600">{t("home.latestEmpty")}</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {latest.map((job) => (
+              <li key={job.id} className="grid">
+                <JobCard job={job} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div id="study" className="mx-auto w-full max-w-6xl scroll-mt-20 px-4">
+        <StudyProgramsSection programs={programs} />
       </div>
-      <section id="jobs" aria-label={t("nav.findJobs")} />
-      <section id="study" aria-label={t("nav.studyAbroad")} />
+
+      <div className="mx-auto w-full max-w-6xl px-4">
+        <SuccessStoriesSection stories={stories} />
+      </div>
+
+      <section aria-labelledby="home-stats" className="bg-primary-900 text-white">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12">
+          <h2 id="home-stats" className="text-2xl font-bold">
+            {t("home.statsTitle")}
+          </h2>
+          <dl className="grid grid-cols-2 gap-6 md:grid-cols-4">
+            {stats.map((s) => (
+              <div key={s.label} className="grid gap-1">
+                <dt className="order-2 text-sm text-slate-200">{s.label}</dt>
+                <dd className="order-1 text-3xl font-bold">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="home-cta"
+        className="mx-auto grid w-full max-w-6xl justify-items-center gap-4 px-4 text-center"
+      >
+        <h2 id="home-cta" className="text-2xl font-bold text-slate-900">
+          {t("home.ctaTitle")}
+        </h2>
+        <p className="max-w-xl text-slate-700">{t("home.ctaBody")}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          {viewer ? (
+            <Link to="/dashboard" className={buttonVariants({ variant: "accent", size: "lg" })}>
+              {t("home.ctaDashboard")}
+            </Link>
+          ) : (
+            <Link
+              to="/auth?tab=signup"
+              className={buttonVariants({ variant: "accent", size: "lg" })}
+            >
+              {t("home.ctaPrimary")}
+            </Link>
+          )}
+          <Link to="/contact" className={buttonVariants({ variant: "outline", size: "lg" })}>
+            {t("home.ctaSecondary")}
+          </Link>
+        </div>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,75 @@
+import { CheckIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/app/lib/utils";
+import { statusLabelKey, statusTone, trackerProgress } from "~/domain/tracker";
+import { Badge } from "./ui/badge";
+
+export function ApplicationStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const key = statusLabelKey(status);
+  return (
+    <Badge tone={statusTone(status)} data-testid="application-status">
+      {t(`labels.applicationStatus.${key}.label`)}
+    </Badge>
+  );
+}
+
+/** The 9-step progress of one application: done steps ticked, the current one highlighted. */
+export function ApplicationTracker({ status }: { status: string }) {
+  const { t } = useTranslation("dashboard");
+  const progress = trackerProgress(status);
+  const current = progress.steps[progress.step - 1]!;
+  return (
+    <div className="grid gap-3" data-testid="application-tracker">
+      <div className="flex items-center justify-between text-sm">
+        <span className="font-medium text-slate-800">
+          {t("tracker.stepOf", { step: progress.step, total: progress.total })}
+        </span>
+        <span className="text-slate-600">{t(`tracker.steps.${current.key}`)}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={t("tracker.label")}
+        aria-valuemin={0}
+        aria-valuemax={progress.total}
+        aria-valuenow={progress.step}
+        aria-valuetext={t("tracker.stepOf", { step: progress.step, total: progress.total })}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className="h-full rounded-full bg-primary-600"
+          style={{ width: `${progress.widthPercent}%` }}
+        />
+      </div>
+      <ol className="grid gap-1.5 sm:grid-cols-3 lg:grid-cols-9 lg:gap-2">
+        {progress.steps.map((s, i) => (
+          <li
+            key={s.key}
+            aria-current={s.state === "current" ? "step" : undefined}
+            className={cn(
+              "flex items-center gap-2 text-xs lg:flex-col lg:text-center",
+              s.state === "pending" ? "text-slate-500" : "text-slate-800",
+              s.state === "current" && "font-semibold text-primary-800",
+            )}
+          >
+            <span
+              className={cn(
+                "flex size-6 shrink-0 items-center justify-center rounded-full border text-[11px]",
+                s.state === "completed" && "border-green-600 bg-green-600 text-white",
+                s.state === "current" && "border-primary-700 bg-primary-50 text-primary-800",
+                s.state === "pending" && "border-slate-300 bg-white text-slate-600",
+              )}
+              aria-hidden
+            >
+              {s.state === "completed" ? <CheckIcon className="size-3.5" /> : i + 1}
+            </span>
+            <span>
+              {t(`tracker.steps.${s.key}`)}
+              <span className="sr-only"> ({t(`tracker.state.${s.state}`)})</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

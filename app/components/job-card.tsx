@@ -1,0 +1,110 @@
+import { BriefcaseIcon, ClockIcon, LockIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useRootData } from "~/app/root";
+import { formatMoney } from "~/domain/settings";
+import type { JobCard as JobCardData } from "~/server/jobs/listing.server";
+import { CountryFlag } from "./country-flag";
+import { Badge } from "./ui/badge";
+import { Skeleton } from "./ui/skeleton";
+
+type CardViewer = { registrationFeePaid: boolean } | null;
+
+export const PAYMENT_REQUIRED_HREF = "/dashboard/payment?notice=payment-required";
+
+/**
+ * Where a card leads: a visitor signs in first and comes back to the job; a signed-in viewer who
+ * has not paid is sent to the payment page for a premium job; everyone else opens the job.
+ */
+export function jobCardHref(job: Pick<JobCardData, "id" | "locked">, viewer: CardViewer): string {
+  if (!viewer) return `/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`;
+  if (job.locked) return PAYMENT_REQUIRED_HREF;
+  return `/jobs/${job.id}`;
+}
+
+export function JobCard({ job }: { job: JobCardData }) {
+  const { t, i18n } = useTranslation("jobs");
+  const { viewer, settings } = useRootData();
+  const href = jobCardHref(job, viewer);
+  const fee = formatMoney(
+    settings.registrationFee.amountMinor,
+    settings.registrationFee.currency,
+    i18n.language,
+  );
+  return (
+    <article
+      className="relative flex flex-col gap-3 overflow-hidden rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary-600 hover:shadow-md"
+      data-testid="job-card"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        {job.isPublic ? (
+          <Badge tone="success">{t("card.free")}</Badge>
+        ) : (
+          <Badge tone="orange">
+            <LockIcon className="size-3" aria-hidden />
+            {t("card.premium")}
+          </Badge>
+        )}
+        <Badge>{t(`labels.sector.${job.sector}`, { ns: "common" })}</Badge>
+      </div>
+      <h3 className="text-lg leading-snug font-semibold text-slate-900">
+        {/* The whole card is clickable through this link's stretched area. */}
+        <Link to={href} className="after:absolute after:inset-0 focus:outline-none">
+          {job.title}
+        </Link>
+      </h3>
+      <p className="flex items-center gap-2 text-sm text-slate-700">
+        <CountryFlag code={job.countryCode} />
+        {job.countryName ?? t("labels.notSet", { ns: "common" })}
+      </p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+        <li className="flex items-center gap-1.5">
+          <BriefcaseIcon className="size-4 text-slate-500" aria-hidden />
+          {t(`labels.jobType.${job.jobType}`, { ns: "common" })}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <ClockIcon className="size-4 text-slate-500" aria-hidden />
+          {t(`labels.employmentType.${job.employmentType}`, { ns: "common" })}
+        </li>
+      </ul>
+      {job.locked ? (
+        <div className="relative mt-auto">
+          {/* Placeholder lines only: the real description and salary never reach this page. */}
+          <div aria-hidden className="grid gap-2 blur-[2px] select-none">
+            <div className="h-3 w-11/12 rounded bg-slate-200" />
+            <div className="h-3 w-9/12 rounded bg-slate-200" />
+            <div className="h-3 w-5/12 rounded bg-slate-300" />
+          </div>
+          <p className="relative mt-3 flex items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <LockIcon className="size-4 shrink-0" aria-hidden />
+            {viewer ? t("card.lockedUnpaid", { fee }) : t("card.lockedVisitor", { fee })}
+          </p>
+        </div>
+      ) : (
+        <>
+          {job.excerpt ? (
+            <p className="line-clamp-3 text-sm text-slate-600">{job.excerpt}</p>
+          ) : null}
+          {job.salaryRange ? (
+            <p className="mt-auto text-sm font-semibold text-primary-800">{job.salaryRange}</p>
+          ) : null}
+        </>
+      )}
+    </article>
+  );
+}
+
+export function JobCardSkeleton() {
+  return (
+    <div
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5"
+      data-testid="job-card-skeleton"
+    >
+      <Skeleton className="h-5 w-20" />
+      <Skeleton className="h-6 w-3/4" />
+      <Skeleton className="h-4 w-1/3" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-2/3" />
+    </div>
+  );
+}

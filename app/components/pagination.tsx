@@ -1,0 +1,58 @@
+import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { cn } from "~/app/lib/utils";
+import { buttonVariants } from "./ui/button";
+
+/** Previous / next links that keep every other search parameter of the current URL. */
+export function Pagination({
+  page,
+  pageCount,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (pageCount <= 1) return null;
+  const hrefFor = (p: number) => {
+    const params = new URLSearchParams(location.search);
+    if (p <= 1) params.delete("page");
+    else params.set("page", String(p));
+    const s = params.toString();
+    return `${location.pathname}${s ? `?${s}` : ""}`;
+  };
+  const link = buttonVariants({ variant: "outline", size: "sm" });
+  const disabled = cn(link, "pointer-events-none opacity-50");
+  return (
+    <nav aria-label={label} className="flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={link} rel="prev">
+          <ChevronLeftIcon aria-hidden />
+          {t("actions.previous")}
+        </Link>
+      ) : (
+        <span className={disabled} aria-hidden>
+          <ChevronLeftIcon />
+          {t("actions.previous")}
+        </span>
+      )}
+      <p className="text-sm text-slate-700" aria-current="page">
+        {t("actions.pageOf", { page, pages: pageCount })}
+      </p>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={link} rel="next">
+          {t("actions.next")}
+          <ChevronRightIcon aria-hidden />
+        </Link>
+      ) : (
+        <span className={disabled} aria-hidden>
+          {t("actions.next")}
+          <ChevronRightIcon />
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { isStaff, JOB_TYPES, SECTORS } from "./enums";
+
+export const JOBS_PAGE_SIZE = 12;
+export const HOME_JOBS_LIMIT = 8;
+export const SEARCH_MAX_LENGTH = 100;
+export const APPLICATION_NOTE_MAX = 1000;
+
+// A filter value that is missing, empty, 'all' or not one of the allowed values means "no filter":
+// a shared or hand-edited URL never breaks the page, it just shows more.
+function filterOf<T extends string>(values: readonly T[]) {
+  return z
+    .unknown()
+    .transform((v) => (typeof v === "string" ? v.trim() : ""))
+    .transform((v) => ((values as readonly string[]).includes(v) ? (v as T) : undefined));
+}
+
+const countryCode = z
+  .unknown()
+  .transform((v) => (typeof v === "string" ? v.trim().toUpperCase() : ""))
+  .transform((v) => (/^[A-Z]{2}$/.test(v) ? v : undefined));
+
+export const JobSearchSchema = z.object({
+  q: z
+    .unknown()
+    .transform((v) => (typeof v === "string" ? v.trim().slice(0, SEARCH_MAX_LENGTH) : ""))
+    .transform((v) => v || undefined),
+  country: countryCode,
+  sector: filterOf(SECTORS),
+  type: filterOf(JOB_TYPES),
+  page: z
+    .unknown()
+    .transform((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) ? Number(v) : 1))
+    .transform((n) => (n >= 1 ? n : 1)),
+});
+export type JobSearch = z.infer<typeof JobSearchSchema>;
+
+/** The search and filters of a URL (`?q=&country=&sector=&type=&page=`). */
+export function parseJobSearch(params: URLSearchParams): JobSearch {
+  return JobSearchSchema.parse({
+    q: params.get("q") ?? undefined,
+    country: params.get("country") ?? undefined,
+    sector: params.get("sector") ?? undefined,
+    type: params.get("type") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}
+
+/** The query string for a search: empty filters and page 1 are left out so URLs stay short. */
+export function jobSearchQuery(search: Partial<JobSearch>): string {
+  const params = new URLSearchParams();
+  if (search.q) params.set("q", search.q);
+  if (search.country) params.set("country", search.country);
+  if (search.sector) params.set("sector", search.sector);
+  if (search.type) params.set("type", search.type);
+  if (search.page && search.page > 1) params.set("page", String(search.page));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+export function hasActiveFilters(search: Partial<JobSearch>): boolean {
+  return Boolean(search.q || search.country || search.sector || search.type);
+}
+
+/** A LIKE pattern that matches `text` literally anywhere (%, _ and \ in the input are escaped). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const ApplySchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(APPLICATION_NOTE_MAX, "apply.errors.noteTooLong")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type Apply = z.infer<typeof ApplySchema>;
+
+/** Whether a viewer may see a premium job's content: paid applicants, and staff. */
+export function canSeePremium(
+  viewer: { registrationFeePaid: boolean; role: string } | null,
+): boolean {
+  if (!viewer) return false;
+  return viewer.registrationFeePaid || isStaff(viewer.role);
+}

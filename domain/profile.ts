@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { APPLICANT_ROLES, SECTORS } from "./enums";
+
+// Messages are translation keys in the "dashboard" namespace.
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, "profile.errors.phoneTooLong")
+  .optional()
+  .transform((v) => (v ? v : null));
+
+export const ProfileSchema = z.object({
+  fullName: z
+    .string({ error: "profile.errors.fullNameRequired" })
+    .trim()
+    .min(1, "profile.errors.fullNameRequired")
+    .max(120, "profile.errors.fullNameTooLong"),
+  phoneNumber: optionalPhone,
+  whatsappNumber: optionalPhone,
+  country: z
+    .string({ error: "profile.errors.countryRequired" })
+    .trim()
+    .min(1, "profile.errors.countryRequired")
+    .max(80, "profile.errors.countryTooLong"),
+  role: z.enum(APPLICANT_ROLES, { error: "profile.errors.roleInvalid" }).optional(),
+  preferredCountryCode: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v && /^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : null)),
+  preferredSector: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (SECTORS as readonly string[]).includes(v ?? "") ? (v as (typeof SECTORS)[number]) : null,
+    ),
+  emailNotifications: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export type CompletionFields = {
+  fullName?: string | null;
+  phoneNumber?: string | null;
+  country?: string | null;
+  whatsappNumber?: string | null;
+};
+
+/** The spec's rule: the rounded share of full name, phone, country and WhatsApp that are not blank. */
+export function profileCompletion(p: CompletionFields): number {
+  const fields = [p.fullName, p.phoneNumber, p.country, p.whatsappNumber];
+  const filled = fields.filter((v) => typeof v === "string" && v.trim() !== "").length;
+  return Math.round((filled / fields.length) * 100);
+}

@@ -1,0 +1,146 @@
+import { and, asc, desc, eq, inArray, isNull, ne, notExists, or, type SQL } from "drizzle-orm";
+import { canSeePremium } from "../../domain/jobs";
+import { profileCompletion } from "../../domain/profile";
+import type { Viewer } from "../auth/guards.server";
+import { db } from "../db/client.server";
+import {
+  applicationStatusHistory,
+  countries,
+  documents,
+  jobApplications,
+  jobs,
+} from "../db/schema";
+import { listStudyPrograms } from "../content/study-programs.server";
+import { listJobsForViewer } from "../jobs/listing.server";
+import { countUnreadMessages } from "../messages/unread.server";
+import { listNotificationsForUser } from "../notifications/notifications.server";
+import { getOwnProfile } from "../profiles/profile.server";
+
+const RECOMMENDATIONS = 4;
+const LATEST_JOBS = 4;
+
+/**
+ * Recommendations, in one sentence: active jobs the applicant can open and has not applied to yet,
+ * in their preferred country or preferred sector (from Profile Settings), newest first; with no
+ * preference set (or nothing matching), the newest such jobs. Students get study programs in their
+ * preferred country (or all programs) instead.
+ */
+async function recommendJobs(
+  viewer: Pick<Viewer, "id" | "role" | "registrationFeePaid">,
+  prefs: { preferredCountryCode: string | null; preferredSector: string | null },
+) {
+  const notApplied = notExists(
+    db()
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(and(eq(jobApplications.jobId, jobs.id), eq(jobApplications.userId, viewer.id))),
+  );
+  const base: SQL[] = [eq(jobs.isActive, true), isNull(jobs.archivedAt), notApplied];
+  if (!canSeePremium(viewer)) base.push(eq(jobs.isPublic, true));
+  const preference: SQL[] = [];
+  if (prefs.preferredCountryCode) preference.push(eq(countries.code, prefs.preferredCountryCode));
+  if (prefs.preferredSector) preference.push(eq(jobs.sector, prefs.preferredSector as never));
+
+  const query = (extra: SQL[]) =>
+    db()
+      .select({
+        id: jobs.id,
+        title: jobs.title,
+        sector: jobs.sector,
+        jobType: jobs.jobType,
+        employmentType: jobs.employmentType,
+        salaryRange: jobs.salaryRange,
+        countryName: countries.name,
+        countryCode: countries.code,
+      })
+      .from(jobs)
+      .leftJoin(countries, eq(jobs.countryId, countries.id))
+      .where(and(...base, ...extra))
+      .orderBy(desc(jobs.createdAt), asc(jobs.id))
+      .limit(RECOMMENDATIONS);
+
+  if (preference.length) {
+    const matched = await query([or(...preference)!]);
+    if (matched.length) return { basis: "preferences" as const, jobs: matched };
+  }
+  return { basis: "newest" as const, jobs: await query([]) };
+}
+
+async function recommendPrograms(preferredCountryCode: string | null) {
+  const all = await listStudyPrograms({ limit: 24 });
+  const matching = preferredCountryCode
+    ? all.filter((p) => p.countryCode === preferredCountryCode)
+    : [];
+  return (matching.length ? matching : all).slice(0, RECOMMENDATIONS);
+}
+
+export async function getApplicantDashboard(viewer: Viewer) {
+  const profile = await getOwnProfile(viewer);
+  const prefs = {
+    preferredCountryCode: profile?.preferredCountryCode ?? null,
+    preferredSector: profile?.preferredSector ?? null,
+  };
+  const [applicationCount, documentCount, unreadMessages, notifications, latest, recentChanges] =
+    await Promise.all([
+      db().$count(jobApplications, eq(jobApplications.userId, viewer.id)),
+      db().$count(
+        documents,
+        and(eq(documents.userId, viewer.id), ne(documents.status, "replaced")),
+      ),
+      countUnreadMessages(viewer.id),
+      listNotificationsForUser(viewer.id, 5),
+      listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS }),
+      listRecentStatusChanges(viewer.id),
+    ]);
+  const student = viewer.role === "student_applicant";
+  const recommended = student
+    ? {
+        basis: "programs" as const,
+        jobs: [],
+        programs: await recommendPrograms(prefs.preferredCountryCode),
+      }
+    : { ...(await recommendJobs(viewer, prefs)), programs: [] };
+
+  return {
+    stats: {
+      applications: applicationCount,
+      documents: documentCount,
+      unreadMessages,
+      feePaid: viewer.registrationFeePaid,
+    },
+    completion: profileCompletion(profile ?? {}),
+    latestJobs: latest.items,
+    recommended,
+    notifications: notifications.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      read: Boolean(n.readAt),
+      createdAt: n.createdAt.toISOString(),
+    })),
+    recentChanges,
+  };
+}
+
+/** The latest status changes of the applicant's own applications (after the first entry). */
+async function listRecentStatusChanges(userId: string) {
+  const own = db()
+    .select({ id: jobApplications.id })
+    .from(jobApplications)
+    .where(eq(jobApplications.userId, userId));
+  const rows = await db()
+    .select({
+      toStatus: applicationStatusHistory.toStatus,
+      createdAt: applicationStatusHistory.createdAt,
+      jobTitle: jobs.title,
+    })
+    .from(applicationStatusHistory)
+    .innerJoin(jobApplications, eq(applicationStatusHistory.applicationId, jobApplications.id))
+    .innerJoin(jobs, eq(jobApplications.jobId, jobs.id))
+    .where(inArray(applicationStatusHistory.applicationId, own))
+    .orderBy(desc(applicationStatusHistory.createdAt))
+    .limit(5);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { isApplicantRole } from "../../domain/enums";
+import type { Profile } from "../../domain/profile";
+import type { Viewer } from "../auth/guards.server";
+import { db } from "../db/client.server";
+import { profiles } from "../db/schema";
+
+export async function getOwnProfile(viewer: Pick<Viewer, "id">) {
+  const [row] = await db()
+    .select({
+      email: profiles.email,
+      fullName: profiles.fullName,
+      phoneNumber: profiles.phoneNumber,
+      whatsappNumber: profiles.whatsappNumber,
+      country: profiles.country,
+      role: profiles.role,
+      preferredCountryCode: profiles.preferredCountryCode,
+      preferredSector: profiles.preferredSector,
+      emailNotifications: profiles.emailNotifications,
+      registrationFeePaid: profiles.registrationFeePaid,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, viewer.id));
+  return row ?? null;
+}
+
+/**
+ * Updates the viewer's own profile. The e-mail is not editable here, and the role may only move
+ * between the two applicant roles: staff and agent roles are granted by user admins only.
+ */
+export async function updateOwnProfile(viewer: Pick<Viewer, "id" | "role">, input: Profile) {
+  const roleChange =
+    input.role && isApplicantRole(viewer.role) && isApplicantRole(input.role)
+      ? { role: input.role }
+      : {};
+  await db()
+    .update(profiles)
+    .set({
+      fullName: input.fullName,
+      phoneNumber: input.phoneNumber,
+      whatsappNumber: input.whatsappNumber,
+      country: input.country,
+      preferredCountryCode: input.preferredCountryCode,
+      preferredSector: input.preferredSector,
+      emailNotifications: input.emailNotifications,
+      ...roleChange,
+    })
+    .where(eq(profiles.id, viewer.id));
+}

@@ -1,0 +1,260 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { loader as detailLoader } from "~/app/routes/jobs/detail";
+import { loader as listLoader } from "~/app/routes/jobs/list";
+import { loader as homeLoader } from "~/app/routes/public/home";
+import { countries, jobs } from "~/server/db/schema";
+import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+
+const ctx = setupTestDatabase();
+
+let n = 0;
+async function createJob(
+  values: Partial<typeof jobs.$inferInsert> & { countryCode?: string } = {},
+) {
+  const { countryCode, ...rest } = values;
+  let countryId: number | null = null;
+  if (countryCode) {
+    const [c] = await ctx.db.select().from(countries).where(eq(countries.code, countryCode));
+    countryId = c!.id;
+  }
+  const [job] = await ctx.db
+    .insert(jobs)
+    .values({
+      title: `Job ${++n}`,
+      description: "A plain job description.",
+      countryId,
+      ...rest,
+    })
+    .returning();
+  return job!;
+}
+
+type ListData = {
+  result: {
+    items: { id: string; title: string; locked: boolean }[];
+    total: number;
+    page: number;
+    pageCount: number;
+    counts: { public: number; premium: number };
+  };
+};
+
+async function list(user: Awaited<ReturnType<typeof createTestUser>> | null, query: string) {
+  const outcome = await runRoute(listLoader, await requestAs(user, `/jobs${query}`));
+  expect(outcome.status).toBe(200);
+  return outcome.data as ListData;
+}
+
+describe("premium jobs stay on the server", () => {
+  const secret = {
+    title: "Premium Welder Zeta",
+    description: "SECRET-DESCRIPTION-7f3 weld pipelines in Gdansk",
+    requirements: ["SECRET-REQUIREMENT-7f3"],
+    benefits: ["SECRET-BENEFIT-7f3"],
+    salaryRange: "SECRET-SALARY-7f3",
+    salaryMin: 987654,
+    salaryMax: 987655,
+    salaryCurrency: "PLN",
+    isPublic: false,
+    countryCode: "PL",
+  };
+  const leaks = (data: unknown) =>
+    [
+      "SECRET-DESCRIPTION",
+      "SECRET-REQUIREMENT",
+      "SECRET-BENEFIT",
+      "SECRET-SALARY",
+      "987654",
+    ].filter((s) => JSON.stringify(data).includes(s));
+
+  it("list data for a visitor and an unpaid user carries only the teaser of a premium job", async () => {
+    const job = await createJob({ ...secret });
+    const unpaid = await createTestUser();
+    for (const user of [null, unpaid]) {
+      const data = await list(user, "?q=Welder%20Zeta");
+      const card = data.result.items.find((i) => i.id === job.id);
+      expect(card).toMatchObject({ title: secret.title, locked: true });
+      expect(leaks(data)).toEqual([]);
+
+      const home = await runRoute(homeLoader, await requestAs(user, "/?country=PL"));
+      expect(JSON.stringify(home.data)).toContain(secret.title);
+      expect(leaks(home.data)).toEqual([]);
+    }
+  });
+
+  it("the detail of a premium job redirects a visitor to sign in and an unpaid user to payment", async () => {
+    const job = await createJob({ ...secret, title: "Premium Welder Eta" });
+    const visitor = await runRoute(detailLoader, await requestAs(null, `/jobs/${job.id}`), {
+      id: job.id,
+    });
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toBe(`/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`);
+    expect(leaks(visitor.data)).toEqual([]);
+
+    const unpaid = await createTestUser();
+    const outcome = await runRoute(detailLoader, await requestAs(unpaid, `/jobs/${job.id}`), {
+      id: job.id,
+    });
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/dashboard/payment?notice=payment-required");
+    expect(leaks(outcome.data)).toEqual([]);
+  });
+
+  it("paid applicants and staff see everything", async () => {
+    const job = await createJob({ ...secret, title: "Premium Welder Theta" });
+    for (const user of [
+      await createTestUser({ paid: true }),
+      await createTestUser({ role: "manager" }),
+    ]) {
+      const detail = await runRoute(detailLoader, await requestAs(user, `/jobs/${job.id}`), {
+        id: job.id,
+      });
+      expect(detail.status).toBe(200);
+      expect(JSON.stringify(detail.data)).toContain("SECRET-REQUIREMENT-7f3");
+      const data = await list(user, "?q=Welder%20Theta");
+      expect(data.result.items[0]).toMatchObject({ id: job.id, locked: false });
+      expect(JSON.stringify(data)).toContain("SECRET-SALARY-7f3");
+    }
+  });
+
+  it("searching a premium job's description does not reveal it to a locked viewer", async () => {
+    await createJob({ ...secret, title: "Premium Welder Iota", description: "uniqueword-q9x" });
+    const unpaid = await createTestUser();
+    expect((await list(unpaid, "?q=uniqueword-q9x")).result.total).toBe(0);
+    const paid = await createTestUser({ paid: true });
+    expect((await list(paid, "?q=uniqueword-q9x")).result.total).toBe(1);
+  });
+});
+
+describe("job detail", () => {
+  it("answers 404 'Job not found' for a missing, inactive or archived job", async () => {
+    const inactive = await createJob({ isActive: false });
+    const archived = await createJob({ archivedAt: new Date() });
+    const user = await createTestUser({ paid: true });
+    for (const id of [
+      inactive.id,
+      archived.id,
+      "6f1c1a52-8a4b-4c1e-9a55-000000000000",
+      "not-a-uuid",
+    ]) {
+      const outcome = await runRoute(detailLoader, await requestAs(user, `/jobs/${id}`), { id });
+      expect(outcome.status, id).toBe(404);
+      expect((outcome.data as { job: unknown }).job).toBeNull();
+    }
+  });
+
+  it("shows a public job to a visitor, with its lists and salary", async () => {
+    const job = await createJob({
+      title: "Farm Hand Lambda",
+      requirements: ["Tractor licence"],
+      benefits: ["Housing"],
+      salaryRange: "AUD 30 / hour",
+      countryCode: "AU",
+    });
+    const outcome = await runRoute(detailLoader, await requestAs(null, `/jobs/${job.id}`), {
+      id: job.id,
+    });
+    expect(outcome.status).toBe(200);
+    expect(outcome.data).toMatchObject({
+      job: {
+        title: "Farm Hand Lambda",
+        requirements: ["Tractor licence"],
+        benefits: ["Housing"],
+        salaryRange: "AUD 30 / hour",
+        countryName: "Australia",
+      },
+      applied: null,
+    });
+  });
+});
+
+describe("job search", () => {
+  it("matches title, description and country name case-insensitively, AND-combining filters", async () => {
+    const a = await createJob({
+      title: "Kappa Orchard Picker",
+      sector: "agriculture",
+      jobType: "entry_level",
+      countryCode: "CA",
+    });
+    const b = await createJob({
+      title: "Kappa Driver",
+      description: "Deliver ORCHARD fruit",
+      sector: "logistics",
+      jobType: "skilled",
+      countryCode: "CA",
+    });
+    const c = await createJob({
+      title: "Kappa Nurse",
+      sector: "healthcare",
+      jobType: "skilled",
+      countryCode: "IE",
+    });
+    const ids = async (q: string) => (await list(null, q)).result.items.map((i) => i.id).sort();
+
+    expect(await ids("?q=kappa%20orchard")).toEqual([a.id]);
+    expect(await ids("?q=orchard")).toEqual(expect.arrayContaining([a.id, b.id].sort()));
+    expect(await ids("?q=kappa&country=CA")).toEqual([a.id, b.id].sort());
+    expect(await ids("?q=kappa&country=CA&type=skilled")).toEqual([b.id]);
+    expect(await ids("?q=kappa&sector=healthcare&country=all&type=")).toEqual([c.id]);
+    // Country name search: "irel" finds the Irish job among the Kappa jobs.
+    const irish = (await list(null, "?q=irel")).result.items.map((i) => i.id);
+    expect(irish).toContain(c.id);
+    expect(irish).not.toContain(a.id);
+  });
+
+  it("treats LIKE wildcards in the search text literally", async () => {
+    await createJob({ title: "Wildcard Mu" });
+    expect((await list(null, "?q=%25")).result.total).toBe(0);
+    expect((await list(null, "?q=Wildcard_Mu")).result.total).toBe(0);
+  });
+
+  it("counts free and premium jobs of the filtered set", async () => {
+    await createJob({ title: "Sigma Count A", isPublic: true });
+    await createJob({ title: "Sigma Count B", isPublic: false });
+    await createJob({ title: "Sigma Count C", isPublic: false });
+    await createJob({ title: "Sigma Count D", isActive: false });
+    const data = await list(null, "?q=Sigma%20Count");
+    expect(data.result.total).toBe(3);
+    expect(data.result.counts).toEqual({ public: 1, premium: 2 });
+  });
+});
+
+describe("paging", () => {
+  it("returns stable, complete pages: every job once, newest first", async () => {
+    const base = Date.now() - 86_400_000;
+    const created: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      // Pairs share a timestamp so the order has to break ties by id.
+      const job = await createJob({
+        title: `Pagewalk ${i}`,
+        createdAt: new Date(base + Math.floor(i / 2) * 1000),
+      });
+      created.push(job.id);
+    }
+    const first = await list(null, "?q=Pagewalk");
+    expect(first.result.total).toBe(60);
+    expect(first.result.pageCount).toBe(5);
+
+    const seen: string[] = [];
+    for (let page = 1; page <= first.result.pageCount; page++) {
+      const data = await list(null, `?q=Pagewalk&page=${page}`);
+      expect(data.result.page).toBe(page);
+      seen.push(...data.result.items.map((i) => i.id));
+      // Asking again gives the same page.
+      const again = await list(null, `?q=Pagewalk&page=${page}`);
+      expect(again.result.items.map((i) => i.id)).toEqual(data.result.items.map((i) => i.id));
+    }
+    expect(seen).toHaveLength(60);
+    expect(new Set(seen).size).toBe(60);
+    expect([...seen].sort()).toEqual([...created].sort());
+    // Newest first: the last-created pair leads.
+    expect(seen.slice(0, 2).sort()).toEqual(created.slice(58).sort());
+  });
+
+  it("clamps a page past the end to the last page", async () => {
+    const data = await list(null, "?q=Pagewalk&page=99");
+    expect(data.result.page).toBe(5);
+    expect(data.result.items).toHaveLength(12);
+  });
+});
