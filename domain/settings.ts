@@ -102,3 +102,160 @@ export function formatMoney(amountMinor: number, currency: string, locale = "en"
 export function whatsappLink(number: string) {
   return `https://wa.me/${number.replace(/[^\d]/g, "")}`;
 }
+
+// ── The admin form (/admin/settings) ──────────────────────────────────────────────────────────
+// Flat, form-shaped input (the fee as a decimal, blank office rows allowed) with messages that are
+// translation keys in the "settings" namespace; transforms into SiteSettings.
+const requiredText = (key: string, max = 200) =>
+  z.string({ error: key }).trim().min(1, key).max(max, "errors.tooLong");
+const optionalFormText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, "errors.tooLong")
+    .optional()
+    .transform((v) => v ?? "");
+const emailField = z
+  .string({ error: "errors.emailRequired" })
+  .trim()
+  .min(1, "errors.emailRequired")
+  .email("errors.emailInvalid");
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(500, "errors.tooLong")
+  .refine((v) => /^https?:\/\/[^\s]+\.[^\s]+/i.test(v), "errors.urlInvalid")
+  .optional()
+  .transform((v) => v ?? "");
+const time = z
+  .string({ error: "errors.timeRequired" })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "errors.timeInvalid");
+
+const OfficeRowSchema = z.object({
+  city: z.string().trim().max(100, "errors.tooLong").optional(),
+  country: z.string().trim().max(100, "errors.tooLong").optional(),
+  address: z.string().trim().max(300, "errors.tooLong").optional(),
+  phone: z.string().trim().max(40, "errors.tooLong").optional(),
+  email: z.string().trim().max(254, "errors.tooLong").optional(),
+});
+
+export const MAX_OFFICES = 4;
+
+export const SiteSettingsFormSchema = z
+  .object({
+    agencyName: requiredText("errors.agencyNameRequired", 80),
+    tagline: optionalFormText(160),
+    contactEmail: emailField,
+    inboxEmail: emailField,
+    phone: requiredText("errors.phoneRequired", 40),
+    whatsappNumber: requiredText("errors.whatsappRequired", 40).refine(
+      (v) => v.replace(/[^\d]/g, "").length >= 8,
+      "errors.whatsappInvalid",
+    ),
+    offices: z
+      .array(OfficeRowSchema)
+      .max(MAX_OFFICES)
+      .optional()
+      .transform((rows) => rows ?? [])
+      .superRefine((rows, ctx) => {
+        rows.forEach((row, i) => {
+          const filled = Object.values(row).some((v) => v);
+          if (!filled) return;
+          for (const key of ["city", "country", "address", "phone", "email"] as const) {
+            if (!row[key])
+              ctx.addIssue({ code: "custom", path: [i, key], message: `errors.office.${key}` });
+          }
+          if (row.email && !z.email().safeParse(row.email).success) {
+            ctx.addIssue({ code: "custom", path: [i, "email"], message: "errors.emailInvalid" });
+          }
+        });
+        if (!rows.some((row) => Object.values(row).some((v) => v))) {
+          ctx.addIssue({ code: "custom", path: [0, "city"], message: "errors.officeRequired" });
+        }
+      }),
+    businessHours: z.preprocess(
+      (v) => v ?? {},
+      z.object({
+        days: requiredText("errors.daysRequired", 80),
+        open: time,
+        close: time,
+        timeZoneLabel: requiredText("errors.timeZoneRequired", 40),
+        closedNote: optionalFormText(160),
+      }),
+    ),
+    social: z
+      .object({ facebook: optionalUrl, linkedin: optionalUrl, instagram: optionalUrl })
+      .optional()
+      .transform((v) => ({
+        facebook: v?.facebook ?? "",
+        linkedin: v?.linkedin ?? "",
+        instagram: v?.instagram ?? "",
+      })),
+    registrationFee: z.preprocess(
+      (v) => v ?? {},
+      z.object({
+        amount: z
+          .string({ error: "errors.amountRequired" })
+          .trim()
+          .regex(/^\d{1,7}(\.\d{1,2})?$/, "errors.amountInvalid"),
+        currency: z
+          .string({ error: "errors.currencyRequired" })
+          .trim()
+          .transform((v) => v.toUpperCase())
+          .refine((v) => /^[A-Z]{3}$/.test(v), "errors.currencyInvalid"),
+        refundPolicy: requiredText("errors.refundPolicyRequired", 1000),
+      }),
+    ),
+    marketing: z.preprocess(
+      (v) => v ?? {},
+      z.object({
+        placements: optionalFormText(20),
+        successRate: optionalFormText(20),
+        partnerCountries: optionalFormText(20),
+        jobOpportunities: optionalFormText(20),
+        visasProcessed: optionalFormText(20),
+        interviewSuccess: optionalFormText(20),
+      }),
+    ),
+  })
+  .refine((v) => v.businessHours.close > v.businessHours.open, {
+    path: ["businessHours", "close"],
+    message: "errors.closeBeforeOpen",
+  })
+  .transform((v): SiteSettings => ({
+    agencyName: v.agencyName,
+    tagline: v.tagline,
+    contactEmail: v.contactEmail,
+    inboxEmail: v.inboxEmail,
+    phone: v.phone,
+    whatsappNumber: v.whatsappNumber,
+    offices: v.offices
+      .filter((row) => Object.values(row).some((x) => x))
+      .map((row) => ({
+        city: row.city!,
+        country: row.country!,
+        address: row.address!,
+        phone: row.phone!,
+        email: row.email!,
+      })),
+    businessHours: v.businessHours,
+    social: v.social,
+    registrationFee: {
+      amountMinor: Math.round(Number(v.registrationFee.amount) * 100),
+      currency: v.registrationFee.currency,
+      refundPolicy: v.registrationFee.refundPolicy,
+    },
+    marketing: v.marketing,
+  }));
+
+/** Settings as the admin form's default values (the fee as a decimal string). */
+export function settingsToFormValues(s: SiteSettings) {
+  return {
+    ...s,
+    registrationFee: {
+      amount: (s.registrationFee.amountMinor / 100).toFixed(2),
+      currency: s.registrationFee.currency,
+      refundPolicy: s.registrationFee.refundPolicy,
+    },
+  };
+}

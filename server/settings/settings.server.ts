@@ -4,6 +4,7 @@ import {
   type SiteSettings,
   SiteSettingsSchema,
 } from "../../domain/settings";
+import { recordAudit } from "../audit/audit.server";
 import { type Db, db } from "../db/client.server";
 import { siteSettings } from "../db/schema";
 
@@ -27,4 +28,26 @@ export async function saveSiteSettings(on: Db, value: SiteSettings, actorId: str
       set: { value: parsed, updatedBy: actorId, updatedAt: new Date() },
     });
   return parsed;
+}
+
+/**
+ * An admin's change to the site settings, audited in the same transaction. Every page reads
+ * getSiteSettings per request, so the change shows on the next page load without a restart.
+ */
+export async function updateSiteSettings(actor: { id: string }, value: SiteSettings) {
+  return db().transaction(async (tx) => {
+    const before = await getSiteSettings(tx);
+    const saved = await saveSiteSettings(tx, value, actor.id);
+    const changed = (Object.keys(saved) as (keyof SiteSettings)[]).filter(
+      (key) => JSON.stringify(before[key]) !== JSON.stringify(saved[key]),
+    );
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "settings.update",
+      targetType: "site_settings",
+      targetId: KEY,
+      details: { changed },
+    });
+    return saved;
+  });
 }

@@ -1,7 +1,30 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { Alert } from "~/app/components/ui/alert";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { InputField, TextareaField } from "~/app/components/ui/field";
+import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
+import {
+  formatMoney,
+  MAX_OFFICES,
+  SiteSettingsFormSchema,
+  type SiteSettings,
+  settingsToFormValues,
+} from "~/domain/settings";
 import { requireUserAdmin } from "~/server/auth/guards.server";
+import { logger } from "~/server/logger.server";
+import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/settings";
 
 export const handle: ShellHandle = { titleKey: "titles.settings" };
@@ -9,9 +32,226 @@ export const meta = () => pageMeta({ title: "Site Settings", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUserAdmin(request);
-  return null;
+  const url = new URL(request.url);
+  return { settings: await getSiteSettings(), saved: url.searchParams.get("saved") === "1" };
 }
 
-export default function Page() {
-  return <ComingSoon />;
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireUserAdmin(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: SiteSettingsFormSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply(), error: null as string | null, saved: false },
+      { status: 400 },
+    );
+  }
+  try {
+    await updateSiteSettings(viewer, submission.value);
+  } catch (error) {
+    logger().error({ err: error }, "saving site settings failed");
+    return data(
+      { result: submission.reply(), error: "messages.failed", saved: false },
+      { status: 500 },
+    );
+  }
+  return { result: submission.reply(), error: null, saved: true };
+}
+
+type Field = FieldMetadata<string | undefined>;
+type FormValues = Omit<ReturnType<typeof settingsToFormValues>, "offices"> & {
+  offices: Partial<ReturnType<typeof settingsToFormValues>["offices"][number]>[];
+};
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("settings");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { settings } = loaderData;
+  const defaults = settingsToFormValues(settings);
+  const officeRows = Math.min(MAX_OFFICES, settings.offices.length + 1);
+  const [form, fields] = useForm<FormValues, SiteSettings>({
+    id: "site-settings",
+    lastResult: actionData?.result,
+    defaultValue: {
+      ...defaults,
+      offices: [
+        ...defaults.offices,
+        ...Array.from({ length: officeRows - defaults.offices.length }, () => ({})),
+      ],
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteSettingsFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const tr = (errors: unknown) => translateErrors(t, errors);
+  const text = (
+    field: Field,
+    label: string,
+    extra?: { hint?: string; type?: "text" | "email" | "url" | "time"; autoComplete?: string },
+  ) => (
+    <InputField
+      id={field.id}
+      label={label}
+      hint={extra?.hint}
+      errors={tr(field.errors)}
+      inputProps={{
+        ...getInputProps(field, { type: extra?.type ?? "text" }),
+        autoComplete: extra?.autoComplete ?? "off",
+      }}
+    />
+  );
+
+  const hours = fields.businessHours.getFieldset();
+  const social = fields.social.getFieldset();
+  const fee = fields.registrationFee.getFieldset();
+  const marketing = fields.marketing.getFieldset();
+  const offices = fields.offices.getFieldList();
+  const saved = actionData?.saved || loaderData.saved;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid max-w-4xl gap-6">
+      {saved ? (
+        <Alert tone="success" data-testid="settings-saved">
+          {t("messages.saved")}
+        </Alert>
+      ) : null}
+      {actionData?.error ? <Alert tone="error">{t("messages.failed")}</Alert> : null}
+      {actionData && !actionData.saved && !actionData.error ? (
+        <Alert tone="error">{t("messages.invalid")}</Alert>
+      ) : null}
+      <p className="text-sm text-slate-700">{t("intro")}</p>
+
+      <Section title={t("sections.agency")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text(fields.agencyName, t("fields.agencyName"))}
+          {text(fields.tagline, t("fields.tagline"))}
+          {text(fields.contactEmail, t("fields.contactEmail"), {
+            type: "email",
+            hint: t("hints.contactEmail"),
+          })}
+          {text(fields.inboxEmail, t("fields.inboxEmail"), {
+            type: "email",
+            hint: t("hints.inboxEmail"),
+          })}
+          {text(fields.phone, t("fields.phone"))}
+          {text(fields.whatsappNumber, t("fields.whatsappNumber"), {
+            hint: t("hints.whatsappNumber"),
+          })}
+        </div>
+      </Section>
+
+      <Section title={t("sections.offices")} description={t("hints.offices")}>
+        <div className="grid gap-4">
+          {offices.map((office, index) => {
+            const o = office.getFieldset();
+            return (
+              <fieldset
+                key={office.key}
+                className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2"
+              >
+                <legend className="px-1 text-sm font-semibold text-slate-800">
+                  {index < settings.offices.length
+                    ? t("fields.officeN", { n: index + 1 })
+                    : t("fields.officeNew")}
+                </legend>
+                {text(o.city, t("fields.officeCity"))}
+                {text(o.country, t("fields.officeCountry"))}
+                <div className="sm:col-span-2">{text(o.address, t("fields.officeAddress"))}</div>
+                {text(o.phone, t("fields.officePhone"))}
+                {text(o.email, t("fields.officeEmail"), { type: "email" })}
+              </fieldset>
+            );
+          })}
+        </div>
+      </Section>
+
+      <Section title={t("sections.hours")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text(hours.days, t("fields.days"), { hint: t("hints.days") })}
+          {text(hours.timeZoneLabel, t("fields.timeZoneLabel"), { hint: t("hints.timeZoneLabel") })}
+          {text(hours.open, t("fields.open"), { type: "time" })}
+          {text(hours.close, t("fields.close"), { type: "time" })}
+          <div className="sm:col-span-2">{text(hours.closedNote, t("fields.closedNote"))}</div>
+        </div>
+      </Section>
+
+      <Section title={t("sections.fee")} description={t("hints.fee")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            id={fee.amount.id}
+            label={t("fields.amount")}
+            hint={t("hints.amount", {
+              current: formatMoney(
+                settings.registrationFee.amountMinor,
+                settings.registrationFee.currency,
+                i18n.language,
+              ),
+            })}
+            errors={tr(fee.amount.errors)}
+            inputProps={{
+              ...getInputProps(fee.amount, { type: "text" }),
+              inputMode: "decimal",
+              autoComplete: "off",
+            }}
+          />
+          {text(fee.currency, t("fields.currency"), { hint: t("hints.currency") })}
+          <div className="sm:col-span-2">
+            <TextareaField
+              id={fee.refundPolicy.id}
+              label={t("fields.refundPolicy")}
+              hint={t("hints.refundPolicy")}
+              errors={tr(fee.refundPolicy.errors)}
+              textareaProps={{ ...getTextareaProps(fee.refundPolicy), rows: 3 }}
+            />
+          </div>
+        </div>
+      </Section>
+
+      <Section title={t("sections.social")}>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text(social.facebook, t("fields.facebook"), { type: "url" })}
+          {text(social.linkedin, t("fields.linkedin"), { type: "url" })}
+          {text(social.instagram, t("fields.instagram"), { type: "url" })}
+        </div>
+      </Section>
+
+      <Section title={t("sections.marketing")} description={t("hints.marketing")}>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text(marketing.placements, t("fields.placements"))}
+          {text(marketing.successRate, t("fields.successRate"))}
+          {text(marketing.partnerCountries, t("fields.partnerCountries"))}
+          {text(marketing.jobOpportunities, t("fields.jobOpportunities"))}
+          {text(marketing.visasProcessed, t("fields.visasProcessed"))}
+          {text(marketing.interviewSuccess, t("fields.interviewSuccess"))}
+        </div>
+      </Section>
+
+      <div className="sticky bottom-0 -mx-1 flex justify-end bg-slate-50/90 px-1 py-3 backdrop-blur">
+        <Button type="submit" disabled={busy}>
+          {busy ? t("actions.saving") : t("actions.save")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className="grid gap-4 p-5">
+      <div className="grid gap-1">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        {description ? <p className="text-sm text-slate-600">{description}</p> : null}
+      </div>
+      {children}
+    </Card>
+  );
 }

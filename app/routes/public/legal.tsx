@@ -1,13 +1,88 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { Prose } from "~/app/components/prose";
+import { RouteError } from "~/app/components/route-error";
+import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
+import { LEGAL_PAGES, type LegalPath, readLegalPage } from "~/server/content/pages.server";
+import type { Route } from "./+types/legal";
 
-export const meta = () => pageMeta({ title: "Legal" });
+export async function loader({ request }: Route.LoaderArgs) {
+  // Public page. One module serves the three legal routes; the path says which text.
+  const pathname = new URL(request.url).pathname.replace(/\/$/, "") as LegalPath;
+  const name = LEGAL_PAGES[pathname];
+  if (!name) throw data(null, { status: 404 });
+  const page = await readLegalPage(name);
+  return { ...page, path: pathname };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  data
+    ? pageMeta({
+        ...rootMeta(matches),
+        title: data.title,
+        description: data.description,
+        path: data.path,
+      })
+    : pageMeta({ ...rootMeta(matches), title: "Page not found", noindex: true });
+
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("content");
+  const { title, lastUpdated, html, path } = loaderData;
+  const updated = lastUpdated
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+        new Date(`${lastUpdated}T00:00:00Z`),
+      )
+    : null;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold">Legal</h1>
-      <ComingSoon />
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_16rem]">
+      <article className="grid max-w-3xl content-start gap-4">
+        <header className="grid gap-2 border-b border-slate-200 pb-4">
+          <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+          {updated && lastUpdated ? (
+            <p className="text-sm text-slate-600">
+              {t("legal.lastUpdated")} <time dateTime={lastUpdated}>{updated}</time>
+            </p>
+          ) : null}
+        </header>
+        <Prose html={html} />
+      </article>
+      <aside className="lg:pt-2">
+        <nav
+          aria-label={t("legal.nav")}
+          className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <h2 className="text-sm font-semibold text-slate-900">{t("legal.nav")}</h2>
+          <ul className="grid gap-1 text-sm">
+            {(Object.keys(LEGAL_LINKS) as (keyof typeof LEGAL_LINKS)[]).map((href) => (
+              <li key={href}>
+                <Link
+                  to={href}
+                  aria-current={href === path ? "page" : undefined}
+                  className="text-primary-700 hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900 aria-[current=page]:no-underline"
+                >
+                  {t(LEGAL_LINKS[href])}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/contact" className="text-primary-700 hover:underline">
+                {t("legal.contact")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </aside>
     </div>
   );
+}
+
+const LEGAL_LINKS = {
+  "/privacy-policy": "legal.privacy",
+  "/terms-of-service": "legal.terms",
+  "/cookie-policy": "legal.cookies",
+} as const;
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }
