@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { E2E_DEMO_PASSWORD, E2E_PORT } from "~/playwright.config";
+
+/**
+ * An extra app server for a test that needs its own settings (a failing probe, PostgreSQL, a
+ * second process): the same production build the main browser-test server runs.
+ */
+export type ServerProcess = { url: string; stop: () => Promise<void>; output: () => string };
+
+export async function startServerProcess(options: {
+  portOffset: number;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
+  const port = E2E_PORT + options.portOffset;
+  const url = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passage-e2e-extra-"));
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  let log = "";
+  const child: ChildProcess = spawn(process.execPath, [`${buildDir}/server/main.js`], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_SCALE: "100",
+      BASE_URL: url,
+      BUILD_DIR: buildDir,
+      DATABASE_URL: "",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited:\n${log}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server on ${port} did not become ready:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    url,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in on another server's /auth; the cookie lands in this page's context (cookies ignore ports). */
+export async function loginAt(page: Page, baseUrl: string, email: string) {
+  const response = await page.request.post(`${baseUrl}/auth`, {
+    form: { intent: "signin", email, password: E2E_DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in as ${email} on ${baseUrl}`).toBe(302);
+}
