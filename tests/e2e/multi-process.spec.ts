@@ -1,0 +1,72 @@
+import crypto from "node:crypto";
+import postgres from "postgres";
+import { DEMO, expect, test } from "./fixtures";
+import { loginAt, type ServerProcess, startServerProcess } from "./server-process";
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+// Two app processes on one PostgreSQL need a PostgreSQL server; .ci/run always sets
+// TEST_DATABASE_URL, so there this always runs.
+test.describe("two app processes sharing one PostgreSQL", () => {
+  test.skip(!adminUrl, "needs TEST_DATABASE_URL (PostgreSQL)");
+  test.setTimeout(180_000);
+
+  test("a session from one process works on the other, and checks are not doubled", async ({
+    page,
+  }) => {
+    const name = `passage_e2e_mp_${crypto.randomBytes(4).toString("hex")}`;
+    const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const databaseUrl = withDatabase(adminUrl!, name);
+    const env = { DATABASE_URL: databaseUrl, MONITOR_INTERVAL_MS: "1000" };
+    const servers: ServerProcess[] = [];
+    const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      servers.push(await startServerProcess({ portOffset: 2, env }));
+      servers.push(await startServerProcess({ portOffset: 3, env }));
+      const [a, b] = servers as [ServerProcess, ServerProcess];
+
+      // Signed in on A; the same cookie opens a staff page on B (sessions live in the database).
+      await loginAt(page, a.url, DEMO.admin);
+      await page.goto(`${b.url}/admin/monitoring`);
+      await expect(page).toHaveURL(`${b.url}/admin/monitoring`);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "System Monitoring" }),
+      ).toBeVisible();
+
+      // Both processes run the scheduler every second; let several ticks happen.
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (await db`select count(distinct checked_at)::int as n from monitor_checks`)[0]!.n,
+            ),
+          { timeout: 60_000 },
+        )
+        .toBeGreaterThanOrEqual(6);
+
+      // Every tick was run by exactly one process: each tick stamps one row per service, and
+      // successive ticks are at least 80 % of the interval apart (two unsynchronised timers
+      // running every second would interleave much closer than that).
+      const perTick = await db<{ checked_at: Date; rows: number; services: number }[]>`
+        select checked_at, count(*)::int as rows, count(distinct service)::int as services
+          from monitor_checks group by checked_at order by checked_at`;
+      for (const tick of perTick) expect(tick.rows).toBe(tick.services);
+      const gaps = perTick
+        .slice(1)
+        .map((t, i) => t.checked_at.getTime() - perTick[i]!.checked_at.getTime());
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(800);
+    } finally {
+      for (const s of servers) await s.stop();
+      await db.end({ timeout: 1 });
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 1 });
+    }
+  });
+});
