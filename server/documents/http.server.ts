@@ -50,7 +50,9 @@ export function registerDocumentEndpoints(app: Hono<any>) {
           201,
         );
       }
-      const status = outcome.error === "tooLarge" ? 413 : outcome.error === "failed" ? 500 : 400;
+      // A refusal is an answer the page shows on the card, not a transport failure: 200 with
+      // ok:false keeps it out of the browser's error console; a server fault stays a 500.
+      const status = outcome.error === "failed" ? 500 : 200;
       return c.json(
         { ok: false, error: outcome.error, documentType: outcome.documentType },
         status,

@@ -374,10 +374,9 @@ function UploadForm({
       encType="multipart/form-data"
       onSubmit={onSubmit}
       className="grid gap-2 border-t border-slate-100 pt-4"
-      aria-labelledby={`${inputId}-label`}
     >
       <input type="hidden" name="documentType" value={type} />
-      <Label htmlFor={inputId} id={`${inputId}-label`}>
+      <Label htmlFor={inputId}>
         {hasCurrent ? t("upload.replace") : t("upload.chooseFileShort")}
         <span className="sr-only"> ({label})</span>
       </Label>

@@ -1,0 +1,98 @@
+import { expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);
+
+test("an applicant uploads a PDF and sees it waiting for review", async ({ page }) => {
+  await signUpNewApplicant(page);
+  await page.goto("/dashboard/documents");
+  await expect(page.getByRole("heading", { level: 1, name: "Documents" })).toBeVisible();
+  const cv = page.getByTestId("document-cv");
+  await expect(cv.getByTestId("document-status")).toHaveText("Not Uploaded");
+  await expectAccessible(page);
+
+  await cv.getByLabel(/Choose a file/).setInputFiles({
+    name: "My CV.pdf",
+    mimeType: "application/pdf",
+    buffer: PDF,
+  });
+  await cv.getByRole("button", { name: "Upload" }).click();
+
+  await expect(cv.getByTestId("upload-message")).toContainText("Document uploaded successfully");
+  await expect(cv.getByTestId("document-status")).toHaveText("Pending Review");
+  await expect(cv.getByText("My CV.pdf", { exact: true })).toBeVisible();
+
+  // A renamed program is refused by its content, with a message on the card.
+  const passport = page.getByTestId("document-passport");
+  await passport.getByLabel(/Choose a file/).setInputFiles({
+    name: "passport.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(300)]),
+  });
+  await passport.getByRole("button", { name: "Upload" }).click();
+  await expect(passport.getByTestId("upload-message")).toContainText(
+    "This type of file is not accepted",
+  );
+  await expect(passport.getByTestId("document-status")).toHaveText("Not Uploaded");
+  await expectAccessible(page);
+
+  const download = await page.request.get(
+    (await cv.getByRole("link", { name: /Download My CV\.pdf/ }).getAttribute("href"))!,
+  );
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-disposition"]).toMatch(/^attachment;/);
+});
+
+test("the upload form works before JavaScript loads", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signUpNewApplicant(page);
+  await page.goto("/dashboard/documents");
+  const english = page.getByTestId("document-english");
+  await english.getByLabel(/Choose a file/).setInputFiles({
+    name: "ielts.pdf",
+    mimeType: "application/pdf",
+    buffer: PDF,
+  });
+  await english.getByRole("button", { name: "Upload" }).click();
+  await expect(page).toHaveURL(/uploaded=english/);
+  await expect(english.getByTestId("document-status")).toHaveText("Pending Review");
+  await expect(english.getByTestId("upload-message")).toContainText(
+    "Document uploaded successfully",
+  );
+  await context.close();
+});
+
+test("an applicant pays the registration fee and then opens a premium job", async ({ page }) => {
+  await signUpNewApplicant(page);
+
+  await page.goto("/dashboard/payment?notice=payment-required");
+  await expect(page.getByText("Payment Required")).toBeVisible();
+  await expect(page.getByTestId("fee-amount")).toHaveText("$99.00");
+  await expect(page.getByText("No payments yet.")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Payment/ }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Pay $99.00" }).click();
+  await expect(page.getByRole("button", { name: "Processing payment…" })).toBeDisabled();
+  await expect(page.getByTestId("payment-result")).toContainText("Payment Successful!");
+  await expect(page.getByTestId("payment-result")).toContainText(
+    "Your registration fee has been paid. You now have access to all premium jobs.",
+  );
+  await expect(page.getByTestId("payment-history")).toContainText("PAY_");
+  await expectAccessible(page);
+
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await expect(page.locator("aside, nav").getByRole("link", { name: /^Payment/ })).toHaveCount(0);
+
+  await page.goto("/jobs");
+  await page
+    .getByRole("link", { name: /Care Assistant \(Residential Home\)/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/jobs\/[^/?]+$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Care Assistant (Residential Home)" }),
+  ).toBeVisible();
+});

@@ -1,0 +1,318 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { action, loader } from "~/app/routes/dashboard/payment";
+import { mailOutbox, notifications, payments, profiles } from "~/server/db/schema";
+import { registerPaymentEndpoints } from "~/server/payments/http.server";
+import { PaystackPaymentProvider, paystackSignature } from "~/server/payments/paystack.server";
+import { setPaymentProvider } from "~/server/payments/provider.server";
+import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
+import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+
+const ctx = setupTestDatabase();
+const app = new Hono();
+registerPaymentEndpoints(app);
+
+const SECRET = "sk_test_local_secret_key";
+
+/** Answers like Paystack's API: initialize and verify, with the outcome each test sets. */
+type FakeTransaction = { status: string; amount?: number; currency?: string };
+const fake = {
+  initialized: [] as Record<string, unknown>[],
+  outcome: new Map<string, FakeTransaction>(),
+  authHeaders: [] as string[],
+  url: "",
+};
+let server: http.Server;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    fake.authHeaders.push(req.headers.authorization ?? "");
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      res.setHeader("content-type", "application/json");
+      if (req.method === "POST" && req.url === "/transaction/initialize") {
+        const body = JSON.parse(Buffer.concat(chunks).toString());
+        fake.initialized.push(body);
+        res.end(
+          JSON.stringify({
+            status: true,
+            message: "Authorization URL created",
+            data: {
+              authorization_url: `https://checkout.paystack.test/${body.reference}`,
+              access_code: "code",
+              reference: body.reference,
+            },
+          }),
+        );
+        return;
+      }
+      const match = req.url?.match(/^\/transaction\/verify\/(.+)$/);
+      if (req.method === "GET" && match) {
+        const reference = decodeURIComponent(match[1]!);
+        const init = fake.initialized.find((i) => i.reference === reference);
+        const outcome = fake.outcome.get(reference);
+        if (!init || !outcome) {
+          res.statusCode = 400;
+          res.end(JSON.stringify({ status: false, message: "Transaction reference not found" }));
+          return;
+        }
+        res.end(
+          JSON.stringify({
+            status: true,
+            message: "Verification successful",
+            data: transactionData(reference, outcome, init),
+          }),
+        );
+        return;
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ status: false, message: "not found" }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function transactionData(
+  reference: string,
+  outcome: FakeTransaction,
+  init: Record<string, unknown> = {},
+) {
+  return {
+    id: 4099260516,
+    status: outcome.status,
+    reference,
+    amount: outcome.amount ?? init.amount,
+    currency: outcome.currency ?? init.currency,
+    channel: "mobile_money",
+    paid_at: outcome.status === "success" ? "2026-11-21T10:00:00.000Z" : null,
+  };
+}
+
+async function paymentsOf(userId: string) {
+  return ctx.db.select().from(payments).where(eq(payments.userId, userId));
+}
+async function isPaid(userId: string) {
+  const [p] = await ctx.db.select().from(profiles).where(eq(profiles.id, userId));
+  return p!.registrationFeePaid;
+}
+async function receiptsTo(email: string) {
+  const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  return mails.filter((m) => m.subject.startsWith("Payment receipt"));
+}
+async function paymentNotices(userId: string) {
+  const rows = await ctx.db.select().from(notifications).where(eq(notifications.userId, userId));
+  return rows.filter((n) => n.kind === "payment_received");
+}
+
+function pay(user: TestUser, extra: Record<string, string> = {}) {
+  return requestAs(user, "/dashboard/payment", { form: { ...extra } });
+}
+
+describe("the simulated provider", () => {
+  beforeEach(() => setPaymentProvider(new SimulatedPaymentProvider(0)));
+
+  it("records one completed payment from our settings and opens premium jobs, once", async () => {
+    const user = await createTestUser();
+    const unpaid = await runRoute(loader, await requestAs(user, "/dashboard/payment"));
+    expect(unpaid.data).toMatchObject({
+      paid: false,
+      fee: { amountMinor: 9900, currency: "USD" },
+      history: [],
+    });
+
+    // Whatever the browser sends about the amount is ignored.
+    const outcome = await runRoute(action, await pay(user, { amount: "1", currency: "ZWL" }));
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/dashboard/payment?result=success");
+    expect(await isPaid(user.id)).toBe(true);
+    const rows = await paymentsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      amountMinor: 9900,
+      currency: "USD",
+      paymentMethod: "credit_card",
+      provider: "simulated",
+      status: "completed",
+    });
+    expect(rows[0]!.paymentReference).toMatch(/^PAY_/);
+    expect(rows[0]!.paymentDate).toBeInstanceOf(Date);
+
+    const again = await runRoute(action, await pay(user));
+    expect(again.location).toBe("/dashboard/payment");
+    expect(await paymentsOf(user.id)).toHaveLength(1);
+    expect(await receiptsTo(user.email)).toHaveLength(1);
+    expect(await paymentNotices(user.id)).toHaveLength(1);
+
+    const page = await runRoute(loader, await requestAs(user, "/dashboard/payment?result=success"));
+    expect(page.data).toMatchObject({
+      paid: true,
+      result: "success",
+      history: [{ reference: rows[0]!.paymentReference, status: "completed" }],
+    });
+  });
+
+  it("shows the Payment Required notice, and never a success the server did not record", async () => {
+    const user = await createTestUser();
+    const page = await runRoute(
+      loader,
+      await requestAs(user, "/dashboard/payment?notice=payment-required&result=success"),
+    );
+    expect(page.data).toMatchObject({ notice: true, result: null, paid: false });
+  });
+
+  it("keeps staff and visitors out", async () => {
+    const staff = await createTestUser({ role: "admin" });
+    expect((await runRoute(action, await pay(staff))).location).toBe("/admin");
+    const visitor = await runRoute(
+      action,
+      await requestAs(null, "/dashboard/payment", { form: {} }),
+    );
+    expect(visitor.location).toMatch(/^\/auth\?redirectTo=/);
+  });
+
+  it("has no webhook", async () => {
+    const response = await app.request("/webhooks/paystack", { method: "POST", body: "{}" });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("Paystack", () => {
+  beforeEach(() =>
+    setPaymentProvider(new PaystackPaymentProvider({ secretKey: SECRET, baseUrl: fake.url })),
+  );
+
+  async function startCheckout(user: TestUser) {
+    const outcome = await runRoute(action, await pay(user, { amount: "100" }));
+    expect(outcome.status).toBe(302);
+    const init = fake.initialized.at(-1)!;
+    expect(outcome.location).toBe(`https://checkout.paystack.test/${init.reference}`);
+    return String(init.reference);
+  }
+
+  function webhook(body: string, signature: string | null) {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (signature !== null) headers["x-paystack-signature"] = signature;
+    return app.request("/webhooks/paystack", { method: "POST", body, headers });
+  }
+
+  function chargeSuccess(reference: string, amount = 9900, currency = "USD") {
+    return JSON.stringify({
+      event: "charge.success",
+      data: transactionData(reference, { status: "success", amount, currency }),
+    });
+  }
+
+  it("initializes with our amount and currency, and leaves the applicant unpaid until verified", async () => {
+    const user = await createTestUser();
+    const reference = await startCheckout(user);
+    expect(fake.initialized.at(-1)).toMatchObject({
+      email: user.email,
+      amount: 9900,
+      currency: "USD",
+      callback_url: "http://localhost:3000/dashboard/payment",
+    });
+    expect(fake.authHeaders.at(-1)).toBe(`Bearer ${SECRET}`);
+    expect(await isPaid(user.id)).toBe(false);
+    expect(await paymentsOf(user.id)).toMatchObject([
+      { paymentReference: reference, status: "pending" },
+    ]);
+  });
+
+  it("refuses a webhook with a bad signature; a good one marks paid; a replay changes nothing", async () => {
+    const user = await createTestUser();
+    const reference = await startCheckout(user);
+    const body = chargeSuccess(reference);
+
+    expect((await webhook(body, null)).status).toBe(401);
+    expect((await webhook(body, "0".repeat(128))).status).toBe(401);
+    expect((await webhook(body, paystackSignature(body, "some-other-secret"))).status).toBe(401);
+    // Signed, then altered: the signature covers the exact bytes.
+    const altered = body.replace('"amount":9900', '"amount":99000');
+    expect((await webhook(altered, paystackSignature(body, SECRET))).status).toBe(401);
+    expect(await isPaid(user.id)).toBe(false);
+
+    const good = await webhook(body, paystackSignature(body, SECRET));
+    expect(good.status).toBe(200);
+    expect(await isPaid(user.id)).toBe(true);
+
+    const replay = await webhook(body, paystackSignature(body, SECRET));
+    expect(replay.status).toBe(200);
+    const rows = await paymentsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: "completed",
+      paymentMethod: "mobile_money",
+      provider: "paystack",
+      amountMinor: 9900,
+    });
+    expect(await receiptsTo(user.email)).toHaveLength(1);
+    expect(await paymentNotices(user.id)).toHaveLength(1);
+  });
+
+  it("records a payment once when verify on return and the webhook arrive together", async () => {
+    const user = await createTestUser();
+    const reference = await startCheckout(user);
+    fake.outcome.set(reference, { status: "success" });
+    const body = chargeSuccess(reference);
+    const signature = paystackSignature(body, SECRET);
+
+    const returnUrl = `/dashboard/payment?trxref=${reference}&reference=${reference}`;
+    const [back, refresh, hook1, hook2] = await Promise.all([
+      runRoute(loader, await requestAs(user, returnUrl)),
+      runRoute(loader, await requestAs(user, returnUrl)),
+      webhook(body, signature),
+      webhook(body, signature),
+    ]);
+    expect(back.location).toBe("/dashboard/payment?result=success");
+    expect(refresh.location).toBe("/dashboard/payment?result=success");
+    expect([hook1.status, hook2.status]).toEqual([200, 200]);
+
+    expect(await isPaid(user.id)).toBe(true);
+    expect(await paymentsOf(user.id)).toHaveLength(1);
+    expect(await receiptsTo(user.email)).toHaveLength(1);
+    expect(await paymentNotices(user.id)).toHaveLength(1);
+  });
+
+  it("leaves the applicant unpaid after an abandoned checkout and shows Payment Failed", async () => {
+    const user = await createTestUser();
+    const reference = await startCheckout(user);
+    fake.outcome.set(reference, { status: "abandoned" });
+    const back = await runRoute(
+      loader,
+      await requestAs(user, `/dashboard/payment?reference=${reference}`),
+    );
+    expect(back.location).toBe("/dashboard/payment?result=failed");
+    expect(await isPaid(user.id)).toBe(false);
+    expect(await paymentsOf(user.id)).toMatchObject([{ status: "abandoned" }]);
+    const page = await runRoute(loader, await requestAs(user, "/dashboard/payment?result=failed"));
+    expect(page.data).toMatchObject({ result: "failed", paid: false });
+  });
+
+  it("does not accept a smaller amount or another currency, nor someone else's reference", async () => {
+    const user = await createTestUser();
+    const reference = await startCheckout(user);
+    const cheap = chargeSuccess(reference, 100);
+    expect((await webhook(cheap, paystackSignature(cheap, SECRET))).status).toBe(200);
+    expect(await isPaid(user.id)).toBe(false);
+
+    const other = await createTestUser();
+    const otherRef = await startCheckout(other);
+    fake.outcome.set(otherRef, { status: "success" });
+    const stolen = await runRoute(
+      loader,
+      await requestAs(user, `/dashboard/payment?reference=${otherRef}`),
+    );
+    expect(stolen.location).toBe("/dashboard/payment?result=failed");
+    expect(await isPaid(user.id)).toBe(false);
+    expect(await isPaid(other.id)).toBe(false);
+  });
+});
