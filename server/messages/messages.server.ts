@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, isNotNull, isNull, or, sql } from "dr
 import { STAFF_ROLES, type MessageGroup } from "../../domain/enums";
 import type { ComposeMessage } from "../../domain/messages";
 import { recordAudit } from "../audit/audit.server";
-import { type Db, db } from "../db/client.server";
+import { type Db, db, queryRows } from "../db/client.server";
 import { messageRecipients, messages, profiles } from "../db/schema";
 import { enqueueApplicantMail } from "../mail/outbox.server";
 import { kickMailSender } from "../mail/sender.server";
@@ -69,19 +69,16 @@ export async function sendMessage(actor: Actor, input: ComposeMessage) {
       );
     } else {
       // One INSERT … SELECT: a group of 100,000 is one statement, not 100,000 round trips.
-      const rows = await tx
-        .insert(messageRecipients)
-        .select(
-          tx
-            .select({
-              messageId: sql<string>`${message!.id}::uuid`.as("message_id"),
-              userId: profiles.id,
-            })
-            .from(profiles)
-            .where(groupFilter(input.recipientGroup!)),
-        )
-        .returning({ userId: messageRecipients.userId });
-      recipients = rows.length;
+      const [row] = await queryRows<{ n: number }>(
+        sql`with added as (
+              insert into ${messageRecipients} (message_id, user_id)
+              select ${message!.id}::uuid, ${profiles.id} from ${profiles}
+               where ${groupFilter(input.recipientGroup!)}
+              returning 1)
+            select count(*)::int as n from added`,
+        tx,
+      );
+      recipients = Number(row?.n ?? 0);
     }
     await recordAudit(tx, {
       actorId: actor.id,

@@ -1,17 +1,453 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CalendarDaysIcon, MailCheckIcon, SendIcon, UsersIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, useFetcher } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { CountCard, PageLinks, pageFrom } from "~/app/components/list-parts";
+import { Alert } from "~/app/components/ui/alert";
+import { Badge } from "~/app/components/ui/badge";
+import { Button } from "~/app/components/ui/button";
+import { Card, CardContent } from "~/app/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/app/components/ui/dialog";
+import { InputField, SelectField, TextareaField } from "~/app/components/ui/field";
+import { Input, Label } from "~/app/components/ui/input";
+import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
+import { MESSAGE_GROUPS } from "~/domain/enums";
+import { ComposeMessageSchema } from "~/domain/messages";
 import { requireStaff } from "~/server/auth/guards.server";
+import { logger } from "~/server/logger.server";
+import {
+  countSentMessageStats,
+  listSentMessages,
+  RecipientNotFoundError,
+  searchRecipients,
+  SENT_PAGE_SIZE,
+  sendMessage,
+} from "~/server/messages/messages.server";
 import type { Route } from "./+types/messages";
 
 export const handle: ShellHandle = { titleKey: "titles.adminMessages" };
 export const meta = () => pageMeta({ title: "In-App Messaging", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  return null;
+  const viewer = await requireStaff(request);
+  const url = new URL(request.url);
+  const who = url.searchParams.get("who");
+  // The compose dialog's person search asks for candidates only.
+  if (who !== null) return { candidates: await searchRecipients(who.slice(0, 100)) } as const;
+  const page = pageFrom(url);
+  const [rows, stats] = await Promise.all([
+    listSentMessages(viewer, page),
+    countSentMessageStats(viewer),
+  ]);
+  return { rows, stats, page, candidates: null } as const;
 }
 
-export default function Page() {
-  return <ComingSoon />;
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireStaff(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ComposeMessageSchema });
+  if (submission.status !== "success") {
+    return data({ ok: false as const, result: submission.reply(), recipients: 0 }, 400);
+  }
+  try {
+    const sent = await sendMessage(viewer, submission.value);
+    return {
+      ok: true as const,
+      result: submission.reply({ resetForm: true }),
+      recipients: sent.recipients,
+    };
+  } catch (error) {
+    if (error instanceof RecipientNotFoundError) {
+      return data(
+        {
+          ok: false as const,
+          result: submission.reply({ fieldErrors: { recipientId: ["errors.recipientNotFound"] } }),
+          recipients: 0,
+        },
+        400,
+      );
+    }
+    logger().error({ err: error, requestId: context.requestId }, "send message failed");
+    return data(
+      {
+        ok: false as const,
+        result: submission.reply({ formErrors: ["admin.failed"] }),
+        recipients: 0,
+      },
+      500,
+    );
+  }
+}
+
+export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("messages");
+  const fetcher = useFetcher<typeof action>({ key: "compose" });
+  if (!("stats" in loaderData) || !loaderData.stats) return null;
+  const { rows, stats, page } = loaderData;
+  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const sent = fetcher.data?.ok ? fetcher.data : null;
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <CountCard label={t("admin.cards.totalSent")} value={stats.total} icon={<SendIcon />} />
+        <CountCard label={t("admin.cards.read")} value={stats.read} icon={<MailCheckIcon />} />
+        <CountCard label={t("admin.cards.group")} value={stats.group} icon={<UsersIcon />} />
+        <CountCard
+          label={t("admin.cards.thisWeek")}
+          value={stats.thisWeek}
+          icon={<CalendarDaysIcon />}
+        />
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {sent ? (
+          <Alert tone="success" data-testid="message-sent">
+            {t("admin.sentTo", { count: sent.recipients })}
+          </Alert>
+        ) : (
+          <span />
+        )}
+        <ComposeDialog />
+      </div>
+
+      {rows.length === 0 ? (
+        <Card>
+          <CardContent className="p-8 text-center text-slate-600">{t("admin.empty")}</CardContent>
+        </Card>
+      ) : (
+        <>
+          <ul className="grid gap-3 md:hidden">
+            {rows.map((m) => (
+              <li key={m.id}>
+                <Card className="grid gap-1 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <p className="font-semibold text-slate-900">{m.subject}</p>
+                    <ReadBadge read={m.read} total={m.recipients} />
+                  </div>
+                  <p className="line-clamp-2 text-sm text-slate-600">{m.content}</p>
+                  <p className="text-sm text-slate-700">
+                    <Recipients m={m} />
+                  </p>
+                  <p className="text-xs text-slate-600">{fmt.format(new Date(m.sentAt))}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Card className="hidden overflow-x-auto md:block">
+            <table className="w-full text-left text-sm" data-testid="sent-messages">
+              <caption className="sr-only">{t("admin.table.caption")}</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t("admin.table.subject")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t("admin.table.recipients")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t("admin.table.status")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t("admin.table.date")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((m) => (
+                  <tr key={m.id} data-testid="sent-row">
+                    <td className="max-w-md px-4 py-3">
+                      <p className="font-medium text-slate-900">{m.subject}</p>
+                      <p className="truncate text-slate-600">{m.content}</p>
+                      {m.attachmentUrl ? (
+                        <a
+                          href={m.attachmentUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-xs text-primary-700 underline"
+                        >
+                          {t("admin.table.attachment")}
+                        </a>
+                      ) : null}
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">
+                      <Recipients m={m} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <ReadBadge read={m.read} total={m.recipients} />
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                      {fmt.format(new Date(m.sentAt))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+          <PageLinks
+            page={page}
+            hasNext={rows.length === SENT_PAGE_SIZE}
+            labels={{
+              nav: t("admin.pager.label"),
+              previous: t("admin.pager.previous"),
+              next: t("admin.pager.next"),
+              summary: t("admin.pager.page", { page }),
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+type Row = {
+  recipientGroup: string | null;
+  recipientName: string | null;
+  recipientEmail: string | null;
+  recipients: number;
+  read: number;
+};
+
+function Recipients({ m }: { m: Row }) {
+  const { t } = useTranslation("messages");
+  if (m.recipientGroup) {
+    return (
+      <>
+        {t(`groups.${m.recipientGroup}` as "groups.all_users")}{" "}
+        <span className="text-slate-600">({m.recipients})</span>
+      </>
+    );
+  }
+  return (
+    <>
+      {m.recipientName ?? "—"}
+      {m.recipientEmail ? (
+        <span className="block text-xs text-slate-600">{m.recipientEmail}</span>
+      ) : null}
+    </>
+  );
+}
+
+function ReadBadge({ read, total }: { read: number; total: number }) {
+  const { t } = useTranslation("messages");
+  const allRead = total > 0 && read === total;
+  return (
+    <span className="grid justify-items-start gap-0.5">
+      <Badge tone={allRead ? "success" : "progress"}>
+        {allRead ? t("admin.table.statusRead") : t("admin.table.statusSent")}
+      </Badge>
+      {total > 1 ? (
+        <span className="text-xs text-slate-600">
+          {t("admin.table.readCount", { read, total })}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function ComposeDialog() {
+  const { t } = useTranslation("messages");
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<typeof action>({ key: "compose" });
+  const search = useFetcher<typeof loader>();
+  const [type, setType] = useState<"group" | "individual">("group");
+  const [subject, setSubject] = useState("");
+  const [content, setContent] = useState("");
+  const [query, setQuery] = useState("");
+  const busy = fetcher.state !== "idle";
+  const [form, fields] = useForm({
+    id: "compose",
+    lastResult: fetcher.data?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ComposeMessageSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { recipientType: "group", recipientGroup: "all_users" },
+  });
+
+  const ok = fetcher.data?.ok;
+  useEffect(() => {
+    if (ok && fetcher.state === "idle") {
+      setOpen(false);
+      setSubject("");
+      setContent("");
+      setQuery("");
+    }
+  }, [ok, fetcher.state, fetcher.data]);
+
+  useEffect(() => {
+    if (type !== "individual" || query.trim().length < 2) return;
+    const timer = setTimeout(
+      () => search.load(`/admin/messages?who=${encodeURIComponent(query)}`),
+      250,
+    );
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- search.load is stable enough; rerun on input only
+  }, [query, type]);
+  const candidates = query.trim().length >= 2 ? (search.data?.candidates ?? null) : null;
+  const formErrors = translateErrors(t, form.errors);
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <SendIcon aria-hidden /> {t("admin.compose")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{t("admin.composeTitle")}</DialogTitle>
+          <DialogDescription>{t("admin.composeDescription")}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
+          {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : null}
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium text-slate-800">
+              {t("admin.recipientType")}
+            </legend>
+            <div className="grid grid-cols-2 gap-2">
+              {(["group", "individual"] as const).map((v) => (
+                <label
+                  key={v}
+                  className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
+                >
+                  <input
+                    type="radio"
+                    name={fields.recipientType.name}
+                    value={v}
+                    checked={type === v}
+                    onChange={() => setType(v)}
+                    className="accent-primary-700"
+                  />
+                  {v === "group" ? t("admin.typeGroup") : t("admin.typeIndividual")}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          {type === "group" ? (
+            <SelectField
+              id={fields.recipientGroup.id}
+              label={t("admin.group")}
+              errors={translateErrors(t, fields.recipientGroup.errors)}
+              selectProps={{
+                name: fields.recipientGroup.name,
+                defaultValue: fields.recipientGroup.initialValue ?? "all_users",
+              }}
+            >
+              {MESSAGE_GROUPS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`groups.${g}`)}
+                </option>
+              ))}
+            </SelectField>
+          ) : (
+            <div className="grid gap-2">
+              <Label htmlFor="compose-who">{t("admin.search")}</Label>
+              <Input
+                id="compose-who"
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                aria-describedby="compose-who-hint"
+                autoComplete="off"
+              />
+              <p id="compose-who-hint" className="text-xs text-slate-600">
+                {t("admin.searchHint")}
+              </p>
+              {candidates && candidates.length === 0 ? (
+                <p className="text-sm text-slate-600" role="status">
+                  {t("admin.noMatches")}
+                </p>
+              ) : null}
+              {candidates && candidates.length > 0 ? (
+                <fieldset className="grid gap-1">
+                  <legend className="mb-1 text-sm font-medium text-slate-800">
+                    {t("admin.pickPerson")}
+                  </legend>
+                  {candidates.map((c) => (
+                    <label
+                      key={c.id}
+                      className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-200 p-2 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
+                    >
+                      <input
+                        type="radio"
+                        name={fields.recipientId.name}
+                        value={c.id}
+                        className="accent-primary-700"
+                      />
+                      <span>
+                        <span className="font-medium text-slate-900">{c.fullName}</span>{" "}
+                        <span className="text-slate-600">{c.email}</span>
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              ) : null}
+              {fields.recipientId.errors ? (
+                <p className="text-sm text-red-700">
+                  {translateErrors(t, fields.recipientId.errors)?.join(" ")}
+                </p>
+              ) : null}
+            </div>
+          )}
+
+          <InputField
+            id={fields.subject.id}
+            label={t("admin.subject")}
+            errors={translateErrors(t, fields.subject.errors)}
+            inputProps={{
+              ...getInputProps(fields.subject, { type: "text" }),
+              value: subject,
+              onChange: (e) => setSubject(e.target.value),
+              defaultValue: undefined,
+              maxLength: 200,
+              required: true,
+            }}
+          />
+          <TextareaField
+            id={fields.content.id}
+            label={t("admin.content")}
+            errors={translateErrors(t, fields.content.errors)}
+            textareaProps={{
+              ...getTextareaProps(fields.content),
+              value: content,
+              onChange: (e) => setContent(e.target.value),
+              defaultValue: undefined,
+              rows: 6,
+              required: true,
+            }}
+          />
+          <InputField
+            id={fields.attachmentUrl.id}
+            label={t("admin.attachment")}
+            hint={t("admin.attachmentHint")}
+            errors={translateErrors(t, fields.attachmentUrl.errors)}
+            inputProps={{
+              ...getInputProps(fields.attachmentUrl, { type: "url" }),
+              placeholder: "https://",
+            }}
+          />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+              {t("admin.cancel")}
+            </Button>
+            <Button type="submit" disabled={busy || !subject.trim() || !content.trim()}>
+              {busy ? t("admin.sending") : t("admin.send")}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
 }

@@ -1,17 +1,205 @@
-import { ComingSoon } from "~/app/components/coming-soon";
+import { ArrowLeftIcon, MailIcon, MailOpenIcon, PaperclipIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { PageLinks, pageFrom } from "~/app/components/list-parts";
+import { Alert } from "~/app/components/ui/alert";
+import { Badge } from "~/app/components/ui/badge";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { Card, CardContent } from "~/app/components/ui/card";
 import { pageMeta } from "~/app/lib/seo";
+import { useRootData } from "~/app/root";
+import { cn } from "~/app/lib/utils";
 import { requireUser } from "~/server/auth/guards.server";
+import {
+  getInboxMessage,
+  INBOX_PAGE_SIZE,
+  listInboxMessages,
+  markAllMessagesRead,
+  markMessageRead,
+} from "~/server/messages/messages.server";
 import type { Route } from "./+types/messages";
 
 export const handle: ShellHandle = { titleKey: "titles.messages" };
 export const meta = () => pageMeta({ title: "Messages", noindex: true });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const viewer = await requireUser(request);
+  const url = new URL(request.url);
+  const id = url.searchParams.get("id");
+  if (id) {
+    // Only the viewer's own copy: someone else's message id answers 404, like a missing one.
+    const message = UUID.test(id) ? await getInboxMessage(viewer.id, id) : null;
+    if (!message) throw data({ message: "notFound" }, { status: 404 });
+    if (!message.readAt) await markMessageRead(viewer.id, id);
+    return { view: "detail" as const, message };
+  }
+  const page = pageFrom(url);
+  const inbox = await listInboxMessages(viewer.id, page);
+  return { view: "list" as const, ...inbox, page };
 }
 
-export default function Page() {
-  return <ComingSoon />;
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "read-all") {
+    await markAllMessagesRead(viewer.id);
+    return { ok: true };
+  }
+  const id = String(formData.get("id") ?? "");
+  // Marked read here, before the page reloads, so the unread count in the header is current.
+  if (!UUID.test(id) || !(await markMessageRead(viewer.id, id))) {
+    throw data({ message: "notFound" }, { status: 404 });
+  }
+  throw redirect(`/dashboard/messages?id=${id}`);
+}
+
+export default function InboxPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("messages");
+  const { settings, unreadMessages } = useRootData();
+  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+
+  if (loaderData.view === "detail") {
+    const m = loaderData.message;
+    return (
+      <div className="grid max-w-3xl gap-4">
+        <Link
+          to="/dashboard/messages"
+          className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "justify-self-start")}
+        >
+          <ArrowLeftIcon aria-hidden /> {t("inbox.back")}
+        </Link>
+        <Card>
+          <CardContent className="grid gap-3 p-5">
+            <h2 className="text-xl font-semibold text-slate-900" data-testid="message-subject">
+              {m.subject}
+            </h2>
+            <p className="text-sm text-slate-600">
+              {m.senderName
+                ? t("inbox.from", { name: m.senderName })
+                : t("inbox.fromTeam", { agency: settings.agencyName })}{" "}
+              ·{" "}
+              <time dateTime={new Date(m.sentAt).toISOString()}>
+                {fmt.format(new Date(m.sentAt))}
+              </time>
+            </p>
+            <div
+              className="text-base whitespace-pre-wrap text-slate-800"
+              data-testid="message-content"
+            >
+              {m.content}
+            </div>
+            {m.attachmentUrl ? (
+              <a
+                href={m.attachmentUrl}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className={cn(
+                  buttonVariants({ variant: "outline", size: "sm" }),
+                  "justify-self-start",
+                )}
+              >
+                <PaperclipIcon aria-hidden /> {t("inbox.attachment")}
+              </a>
+            ) : null}
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  const { rows, page, total } = loaderData;
+  return (
+    <div className="grid max-w-3xl gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-slate-700">{t("inbox.intro")}</p>
+        {unreadMessages > 0 ? (
+          <div className="flex items-center gap-2">
+            <Badge tone="progress" data-testid="inbox-unread">
+              {t("inbox.unread", { count: unreadMessages })}
+            </Badge>
+            <Form method="post">
+              <input type="hidden" name="intent" value="read-all" />
+              <Button type="submit" variant="ghost" size="sm">
+                {t("inbox.markAllRead")}
+              </Button>
+            </Form>
+          </div>
+        ) : null}
+      </div>
+      {rows.length === 0 ? (
+        <Alert tone="info">{t("inbox.empty")}</Alert>
+      ) : (
+        <ul className="grid gap-2" data-testid="inbox-list">
+          {rows.map((m) => {
+            const unread = !m.readAt;
+            return (
+              <li key={m.id}>
+                <Form method="post">
+                  <input type="hidden" name="id" value={m.id} />
+                  <button
+                    type="submit"
+                    aria-label={t("inbox.openLabel", { subject: m.subject })}
+                    className={cn(
+                      "flex w-full items-start gap-3 rounded-xl border p-4 text-left hover:bg-slate-50",
+                      unread ? "border-primary-200 bg-primary-50/50" : "border-slate-200 bg-white",
+                    )}
+                  >
+                    {unread ? (
+                      <MailIcon className="mt-0.5 size-5 shrink-0 text-primary-700" aria-hidden />
+                    ) : (
+                      <MailOpenIcon className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+                    )}
+                    <span className="min-w-0 flex-1">
+                      <span className="flex flex-wrap items-center gap-2">
+                        <span
+                          className={cn("text-slate-900", unread ? "font-semibold" : "font-medium")}
+                        >
+                          {m.subject}
+                        </span>
+                        {unread ? <Badge tone="progress">{t("inbox.new")}</Badge> : null}
+                      </span>
+                      <span className="mt-1 block truncate text-sm text-slate-600">
+                        {m.preview}
+                      </span>
+                      <span className="mt-1 block text-xs text-slate-600">
+                        {fmt.format(new Date(m.sentAt))}
+                      </span>
+                    </span>
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <PageLinks
+        page={page}
+        hasNext={page * INBOX_PAGE_SIZE < total}
+        labels={{
+          nav: t("inbox.pager.label"),
+          previous: t("inbox.pager.previous"),
+          next: t("inbox.pager.next"),
+        }}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation("messages");
+  return (
+    <div className="grid max-w-3xl gap-4">
+      <Alert tone="error">{t("inbox.notFound")}</Alert>
+      <Link
+        to="/dashboard/messages"
+        className={cn(buttonVariants({ variant: "outline" }), "justify-self-start")}
+      >
+        {t("inbox.back")}
+      </Link>
+    </div>
+  );
 }

@@ -1,0 +1,153 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  action as composeAction,
+  loader as adminMessagesLoader,
+} from "~/app/routes/admin/messages";
+import { action as inboxAction, loader as inboxLoader } from "~/app/routes/dashboard/messages";
+import { messageRecipients, messages } from "~/server/db/schema";
+import { countUnreadMessages } from "~/server/messages/unread.server";
+import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+
+const ctx = setupTestDatabase();
+
+async function compose(
+  sender: Awaited<ReturnType<typeof createTestUser>>,
+  form: Record<string, string>,
+) {
+  return runRoute(composeAction, await requestAs(sender, "/admin/messages", { form }));
+}
+
+describe("in-app messages", () => {
+  it("a group message to paid_users reaches exactly the paid users, each unread", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const paidA = await createTestUser({ paid: true });
+    const paidB = await createTestUser({ role: "student_applicant", paid: true });
+    const unpaid = await createTestUser();
+    const paidStaff = await createTestUser({ role: "manager", paid: true });
+
+    const outcome = await compose(admin, {
+      recipientType: "group",
+      recipientGroup: "paid_users",
+      subject: "Premium jobs this week",
+      content: "Ten new sponsored roles in Canada.",
+    });
+    expect(outcome.data).toMatchObject({ ok: true, recipients: 2 });
+
+    const [message] = await ctx.db
+      .select()
+      .from(messages)
+      .where(eq(messages.subject, "Premium jobs this week"));
+    expect(message).toMatchObject({
+      recipientGroup: "paid_users",
+      recipientId: null,
+      senderId: admin.id,
+    });
+    const recipients = await ctx.db
+      .select()
+      .from(messageRecipients)
+      .where(eq(messageRecipients.messageId, message!.id));
+    expect(recipients.map((r) => r.userId).sort()).toEqual([paidA.id, paidB.id].sort());
+    expect(recipients.every((r) => r.readAt === null)).toBe(true);
+
+    expect(await countUnreadMessages(paidA.id)).toBe(1);
+    expect(await countUnreadMessages(unpaid.id)).toBe(0);
+    expect(await countUnreadMessages(paidStaff.id)).toBe(0);
+
+    // Opening it marks only paidA's copy read.
+    const open = await runRoute(
+      inboxAction,
+      await requestAs(paidA, "/dashboard/messages", { form: { id: message!.id } }),
+    );
+    expect(open.status).toBe(302);
+    expect(open.location).toBe(`/dashboard/messages?id=${message!.id}`);
+    expect(await countUnreadMessages(paidA.id)).toBe(0);
+    expect(await countUnreadMessages(paidB.id)).toBe(1);
+
+    // The sender's list shows it with its read count; a later member does not receive it.
+    const sent = await runRoute(adminMessagesLoader, await requestAs(admin, "/admin/messages"));
+    const data = sent.data as {
+      rows: { subject: string; recipients: number; read: number }[];
+      stats: { total: number; group: number; thisWeek: number; read: number };
+    };
+    expect(data.rows[0]).toMatchObject({
+      subject: "Premium jobs this week",
+      recipients: 2,
+      read: 1,
+    });
+    expect(data.stats).toMatchObject({ total: 1, group: 1, thisWeek: 1, read: 0 });
+  });
+
+  it("an applicant cannot read or mark another applicant's message", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const owner = await createTestUser();
+    const other = await createTestUser();
+    const outcome = await compose(manager, {
+      recipientType: "individual",
+      recipientId: owner.id,
+      subject: "Your interview",
+      content: "Private details for you only.",
+    });
+    expect(outcome.data).toMatchObject({ ok: true, recipients: 1 });
+    const [message] = await ctx.db
+      .select()
+      .from(messages)
+      .where(eq(messages.subject, "Your interview"));
+
+    const peek = await runRoute(
+      inboxLoader,
+      await requestAs(other, `/dashboard/messages?id=${message!.id}`),
+    );
+    expect(peek.status).toBe(404);
+    expect(JSON.stringify(peek.data)).not.toContain("Private details");
+
+    const mark = await runRoute(
+      inboxAction,
+      await requestAs(other, "/dashboard/messages", { form: { id: message!.id } }),
+    );
+    expect(mark.status).toBe(404);
+    expect(await countUnreadMessages(owner.id)).toBe(1);
+
+    const otherInbox = await runRoute(inboxLoader, await requestAs(other, "/dashboard/messages"));
+    expect((otherInbox.data as { rows: unknown[] }).rows).toHaveLength(0);
+
+    const own = await runRoute(
+      inboxLoader,
+      await requestAs(owner, `/dashboard/messages?id=${message!.id}`),
+    );
+    expect(own.data).toMatchObject({
+      view: "detail",
+      message: { content: "Private details for you only." },
+    });
+    expect(await countUnreadMessages(owner.id)).toBe(0);
+  });
+
+  it("refuses to send without subject or content, or with a non-https attachment", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const outcome = await compose(admin, {
+      recipientType: "group",
+      recipientGroup: "all_users",
+      subject: "",
+      content: " ",
+      attachmentUrl: "javascript:alert(1)",
+    });
+    expect(outcome.status).toBe(400);
+    const errors = (outcome.data as { result: { error: Record<string, string[]> } }).result.error;
+    expect(errors.subject).toEqual(["errors.subjectRequired"]);
+    expect(errors.content).toEqual(["errors.contentRequired"]);
+    expect(errors.attachmentUrl?.[0]).toBe("errors.attachmentInvalid");
+  });
+
+  it("only staff can send messages", async () => {
+    const seeker = await createTestUser();
+    const outcome = await compose(seeker, {
+      recipientType: "group",
+      recipientGroup: "all_users",
+      subject: "Spam",
+      content: "Spam",
+    });
+    expect(outcome.status).toBe(302);
+    const rows = await ctx.db.select().from(messages).where(eq(messages.subject, "Spam"));
+    expect(rows).toHaveLength(0);
+  });
+});
