@@ -206,7 +206,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
                     ? t("pay.processingHint")
                     : provider === "paystack"
                       ? t("pay.redirectHint")
-                      : t("pay.secure")}
+                      : t("pay.demo")}
                 </p>
               </Form>
               <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
