@@ -34,8 +34,12 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
     timeZone: AGENCY_TIME_ZONE,
   });
   const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "full",
-    timeStyle: "short",
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
     timeZone: AGENCY_TIME_ZONE,
     timeZoneName: "short",
   });
