@@ -249,7 +249,7 @@ export default function MonitoringPage({ loaderData, actionData }: Route.Compone
         <h2 id="services-heading" className="text-lg font-semibold">
           {t("services.heading")}
         </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
           {services.map((s) => (
             <ServiceCardView key={s.service} card={s} />
           ))}
@@ -468,6 +468,18 @@ function ResponseChart({ points }: { points: ChartPoint[] }) {
                   {t("chart.axis", { value: Math.round(maxMs * f) })}
                 </text>
               ))}
+              {[start, now].map((ms, i) => (
+                <text
+                  key={ms}
+                  x={i === 0 ? PAD.left : CHART_W - PAD.right}
+                  y={CHART_H - 8}
+                  textAnchor={i === 0 ? "start" : "end"}
+                  fontSize="11"
+                  fill="#475569"
+                >
+                  {format(new Date(ms).toISOString(), false)}
+                </text>
+              ))}
               {services.map((s) => {
                 const line = points.filter((p) => p[s] !== undefined);
                 if (line.length === 0) return null;
@@ -476,8 +488,14 @@ function ResponseChart({ points }: { points: ChartPoint[] }) {
                     (p, i) => `${i === 0 ? "M" : "L"}${x(p.at).toFixed(1)},${y(p[s]!).toFixed(1)}`,
                   )
                   .join(" ");
+                // Dots as well as the line: the first half hour has one point per service.
                 return (
-                  <path key={s} d={d} fill="none" stroke={SERVICE_COLOURS[s]} strokeWidth="2" />
+                  <g key={s} stroke={SERVICE_COLOURS[s]} fill={SERVICE_COLOURS[s]}>
+                    <path d={d} fill="none" strokeWidth="2" />
+                    {line.map((p) => (
+                      <circle key={p.at} cx={x(p.at)} cy={y(p[s]!)} r="3" />
+                    ))}
+                  </g>
                 );
               })}
             </svg>
