@@ -227,7 +227,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         </div>
       </Section>
 
-      <div className="sticky bottom-0 -mx-1 flex justify-end bg-slate-50/90 px-1 py-3 backdrop-blur">
+      <div className="sticky bottom-0 -mx-1 flex justify-start bg-slate-50/90 px-1 py-3 backdrop-blur">
         <Button type="submit" disabled={busy}>
           {busy ? t("actions.saving") : t("actions.save")}
         </Button>
