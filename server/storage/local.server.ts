@@ -63,8 +63,9 @@ export class LocalStorageDriver implements StorageDriver {
   }
 
   async exists(key: string) {
+    const target = this.pathOf(key);
     try {
-      return (await fs.promises.stat(this.pathOf(key))).isFile();
+      return (await fs.promises.stat(target)).isFile();
     } catch {
       return false;
     }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -216,6 +217,33 @@ describe("uploading a document", () => {
     });
   }
 
+  it("refuses a body that declares more than 10 MB without reading it", async () => {
+    const user = await createTestUser();
+    let pulled = false;
+    const body = new ReadableStream(
+      {
+        pull() {
+          pulled = true;
+          throw new Error("the body must not be read");
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = await requestAs(user, "/dashboard/documents", {
+      method: "POST",
+      headers: {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(MAX_DOCUMENT_BYTES * 2),
+      },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const outcome = await runRoute(action, request);
+    expect(outcome.status).toBe(413);
+    expect(outcome.data).toMatchObject({ error: "tooLarge" });
+    expect(pulled).toBe(false);
+  });
+
   it("refuses an unknown document type and a form without a file", async () => {
     const user = await createTestUser();
     const badType = await runRoute(action, await upload(user, "diary", PDF, "a.pdf"));
@@ -247,6 +275,31 @@ describe("uploading a document", () => {
     expect(cleanFileName("a".repeat(300) + ".pdf")!.endsWith(".pdf")).toBe(true);
     expect(cleanFileName("cv\u0000.pdf")).toBeNull();
     expect(cleanFileName("..")).toBeNull();
+  });
+});
+
+describe("the local storage driver", () => {
+  it("keeps every key inside its folder and leaves nothing behind when a write fails", async () => {
+    const root = path.join(ctx.dataDir, "driver-test");
+    const driver = new LocalStorageDriver(root);
+    for (const key of ["../escape", "documents/../../x", "/etc/passwd", "a//b", ""]) {
+      await expect(driver.exists(key)).rejects.toThrow(/Invalid storage key/);
+    }
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from("partial bytes"));
+        this.destroy(new Error("connection lost"));
+      },
+    });
+    await expect(
+      driver.put("documents/u1/broken", failing, { contentType: "application/pdf" }),
+    ).rejects.toThrow("connection lost");
+    expect(fs.readdirSync(path.join(root, "documents", "u1"))).toEqual([]);
+
+    await driver.put("documents/u1/ok", Readable.from([PDF]), { contentType: "application/pdf" });
+    expect(await driver.exists("documents/u1/ok")).toBe(true);
+    await driver.delete("documents/u1/ok");
+    expect(await driver.exists("documents/u1/ok")).toBe(false);
   });
 });
 
