@@ -101,8 +101,13 @@ export async function runAllChecks(
   return results;
 }
 
+// Check Now and a scheduled tick (maybe in another process) may record at the same moment; the
+// transaction lock makes "is there an open incident?" and "open one" a single step.
+const INCIDENT_LOCK_ID = 7_240_008;
+
 async function recordCheckResults(results: CheckResult[], slowMs: number) {
   await db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${INCIDENT_LOCK_ID})`);
     if (results.length > 0) {
       await tx.insert(monitorChecks).values(
         results.map((r) => ({

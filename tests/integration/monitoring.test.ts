@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setConfig } from "~/server/config.server";
@@ -25,6 +27,7 @@ import {
   setMonitorProbes,
 } from "~/server/monitoring/monitor.server";
 import { claimMonitorTick } from "~/server/monitoring/scheduler.server";
+import { LocalStorageDriver } from "~/server/storage/local.server";
 import { action, loader } from "~/app/routes/admin/monitoring";
 import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
 
@@ -85,6 +88,14 @@ describe("checks and incidents", () => {
     expect(incident!.description).toMatch(/slow/);
     await runAllChecks({ probes: [okProbe("payments")] });
     expect((await openIncidents("payments"))[0]!.resolvedAt).not.toBeNull();
+  });
+
+  it("the storage probe writes, reads and deletes a real object, leaving nothing behind", async () => {
+    const root = path.join(ctx.dataDir, "probe-uploads");
+    const driver = new LocalStorageDriver(root);
+    const [result] = await runAllChecks({ probes: [createStorageProbe(() => driver)] });
+    expect(result).toMatchObject({ service: "storage", status: "up", error: null });
+    expect(fs.readdirSync(path.join(root, "monitoring"))).toEqual([]);
   });
 
   it("reports storage down with a clear reason when no driver is registered", async () => {
