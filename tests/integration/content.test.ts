@@ -1,0 +1,363 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { action as cmsAction, loader as cmsLoader } from "~/app/routes/admin/cms";
+import { action as settingsAction, loader as settingsLoader } from "~/app/routes/admin/settings";
+import { loader as paymentLoader } from "~/app/routes/dashboard/payment";
+import { loader as newsListLoader } from "~/app/routes/public/news-list";
+import { loader as newsPostLoader } from "~/app/routes/public/news-post";
+import { loader as serviceLoader } from "~/app/routes/public/service";
+import { loader as rssLoader } from "~/app/routes/resources/rss";
+import { loader as sitemapLoader } from "~/app/routes/resources/sitemap";
+import { loader as rootLoader } from "~/app/root";
+import { DEFAULT_SITE_SETTINGS, settingsToFormValues } from "~/domain/settings";
+import { renderMarkdown } from "~/server/content/markdown.server";
+import { listSuccessStoriesForHome } from "~/server/content/posts.server";
+import { auditLog, blogPosts, countries, jobs } from "~/server/db/schema";
+import { seedTestimonials } from "~/server/db/seed-data";
+import { setPaymentProvider } from "~/server/payments/provider.server";
+import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
+import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+
+const ctx = setupTestDatabase();
+
+/** The settings form as a browser would post it, from the current values plus changes. */
+function settingsForm(changes: Record<string, string> = {}) {
+  const v = settingsToFormValues(DEFAULT_SITE_SETTINGS);
+  const form: Record<string, string> = {
+    agencyName: v.agencyName,
+    tagline: v.tagline,
+    contactEmail: v.contactEmail,
+    inboxEmail: v.inboxEmail,
+    phone: v.phone,
+    whatsappNumber: v.whatsappNumber,
+    "registrationFee.amount": v.registrationFee.amount,
+    "registrationFee.currency": v.registrationFee.currency,
+    "registrationFee.refundPolicy": v.registrationFee.refundPolicy,
+  };
+  v.offices.forEach((o, i) => {
+    for (const [k, val] of Object.entries(o)) form[`offices[${i}].${k}`] = val;
+  });
+  for (const [k, val] of Object.entries(v.businessHours)) form[`businessHours.${k}`] = val;
+  for (const [k, val] of Object.entries(v.social)) form[`social.${k}`] = val;
+  for (const [k, val] of Object.entries(v.marketing)) form[`marketing.${k}`] = val;
+  return { ...form, ...changes };
+}
+
+function postForm(fields: Record<string, string>) {
+  return { intent: "save", category: "news", status: "draft", content: "", ...fields };
+}
+
+describe("site settings", () => {
+  it("only admins may open or change the settings", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const seeker = await createTestUser({ role: "job_seeker" });
+    for (const user of [manager, seeker]) {
+      const res = await runRoute(settingsLoader, await requestAs(user, "/admin/settings"));
+      expect(res.status).toBe(302);
+      const post = await runRoute(
+        settingsAction,
+        await requestAs(user, "/admin/settings", { form: settingsForm({ agencyName: "Hacked" }) }),
+      );
+      expect(post.status).toBe(302);
+    }
+    expect((await getSiteSettings()).agencyName).toBe(DEFAULT_SITE_SETTINGS.agencyName);
+  });
+
+  it("changing the fee changes the payment page and the lock overlay's data, audited", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const applicant = await createTestUser({ role: "job_seeker" });
+
+    const saved = await runRoute(
+      settingsAction,
+      await requestAs(admin, "/admin/settings", {
+        form: settingsForm({
+          "registrationFee.amount": "115.50",
+          "registrationFee.currency": "zar",
+          "businessHours.close": "18:00",
+        }),
+      }),
+    );
+    expect(saved.status).toBe(200);
+    expect((saved.data as { saved: boolean }).saved).toBe(true);
+
+    // The payment page reads the setting on every request: no restart needed.
+    setPaymentProvider(new SimulatedPaymentProvider(0));
+    const payment = await runRoute(paymentLoader, await requestAs(applicant, "/dashboard/payment"));
+    expect(payment.status).toBe(200);
+    expect((payment.data as { fee: unknown }).fee).toMatchObject({
+      amountMinor: 11550,
+      currency: "ZAR",
+    });
+    // Job cards' lock overlay, the header, footer and help dialog read the root loader's settings.
+    const root = await runRoute(rootLoader, await requestAs(null, "/jobs"));
+    const settings = (root.data as { settings: typeof DEFAULT_SITE_SETTINGS }).settings;
+    expect(settings.registrationFee).toMatchObject({ amountMinor: 11550, currency: "ZAR" });
+    expect(settings.businessHours.close).toBe("18:00");
+
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "settings.update"), eq(auditLog.actorId, admin.id)));
+    expect(entry?.details).toMatchObject({
+      changed: expect.arrayContaining(["registrationFee", "businessHours"]),
+    });
+  });
+
+  it("refuses bad input with messages and changes nothing", async () => {
+    const admin = await createTestUser({ role: "super_admin" });
+    const before = await getSiteSettings();
+    const res = await runRoute(
+      settingsAction,
+      await requestAs(admin, "/admin/settings", {
+        form: settingsForm({
+          "registrationFee.amount": "-3",
+          contactEmail: "not-an-email",
+          "businessHours.open": "17:00",
+          "businessHours.close": "08:00",
+          "offices[1].address": "",
+        }),
+      }),
+    );
+    expect(res.status).toBe(400);
+    const errors = (res.data as { result: { error: Record<string, string[]> } }).result.error;
+    expect(errors["registrationFee.amount"]).toEqual(["errors.amountInvalid"]);
+    expect(errors.contactEmail).toEqual(["errors.emailInvalid"]);
+    expect(errors["businessHours.close"]).toEqual(["errors.closeBeforeOpen"]);
+    expect(errors["offices[1].address"]).toEqual(["errors.office.address"]);
+    expect(await getSiteSettings()).toEqual(before);
+  });
+});
+
+describe("news posts", () => {
+  it("renders Markdown without scripts, event handlers or javascript: links", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const content = [
+      "## Hello",
+      "",
+      "<script>alert('x')</script>",
+      "",
+      "[click me](javascript:alert(1)) and [ok](https://example.org)",
+      "",
+      '<img src="x" onerror="alert(2)"> <a href="JaVaScRiPt:alert(3)" onclick="alert(4)">raw</a>',
+      "",
+      '<iframe src="https://evil.example"></iframe>',
+    ].join("\n");
+    const created = await runRoute(
+      cmsAction,
+      await requestAs(manager, "/admin/cms", {
+        form: postForm({ title: "Safe post", status: "published", content }),
+      }),
+    );
+    expect(created.status).toBe(302);
+    expect(created.location).toBe("/admin/cms?notice=created");
+
+    const page = await runRoute(newsPostLoader, await requestAs(null, "/news/safe-post"), {
+      slug: "safe-post",
+    });
+    expect(page.status).toBe(200);
+    const html = (page.data as { html: string }).html;
+    expect(html).toContain("<h2>Hello</h2>");
+    expect(html).toContain('href="https://example.org"');
+    expect(html.toLowerCase()).not.toContain("<script");
+    expect(html.toLowerCase()).not.toContain("javascript:");
+    expect(html.toLowerCase()).not.toContain("onerror");
+    expect(html.toLowerCase()).not.toContain("onclick");
+    expect(html.toLowerCase()).not.toContain("<iframe");
+    expect(renderMarkdown("# Title").trim()).toBe("<h2>Title</h2>");
+  });
+
+  it("a draft is 404 to the public and to applicants, and visible to staff", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const applicant = await createTestUser({ role: "job_seeker", paid: true });
+    await runRoute(
+      cmsAction,
+      await requestAs(admin, "/admin/cms", { form: postForm({ title: "Secret plans" }) }),
+    );
+    const visitor = await runRoute(newsPostLoader, await requestAs(null, "/news/secret-plans"), {
+      slug: "secret-plans",
+    });
+    expect(visitor.status).toBe(404);
+    const paid = await runRoute(newsPostLoader, await requestAs(applicant, "/news/secret-plans"), {
+      slug: "secret-plans",
+    });
+    expect(paid.status).toBe(404);
+    const staff = await runRoute(newsPostLoader, await requestAs(admin, "/news/secret-plans"), {
+      slug: "secret-plans",
+    });
+    expect(staff.status).toBe(200);
+    expect((staff.data as { post: { status: string } }).post.status).toBe("draft");
+
+    const list = await runRoute(newsListLoader, await requestAs(null, "/news"));
+    const titles = (list.data as { items: { title: string }[] }).items.map((p) => p.title);
+    expect(titles).not.toContain("Secret plans");
+  });
+
+  it("makes unique slugs by the spec's rule, drops blank tags, and audits every change", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const save = async (fields: Record<string, string>) =>
+      runRoute(cmsAction, await requestAs(manager, "/admin/cms", { form: postForm(fields) }));
+    await save({ title: "Visa  News: 2027!", tags: "visa, , Canada ,," });
+    await save({ title: "Visa News -- 2027" });
+    await save({ title: "Anything", slug: "Visa News 2027" });
+    const rows = await ctx.db
+      .select({ id: blogPosts.id, slug: blogPosts.slug, tags: blogPosts.tags })
+      .from(blogPosts)
+      .where(eq(blogPosts.authorId, manager.id));
+    expect(rows.map((r) => r.slug).sort()).toEqual([
+      "visa-news-2027",
+      "visa-news-2027-2",
+      "visa-news-2027-3",
+    ]);
+    expect(rows.find((r) => r.slug === "visa-news-2027")?.tags).toEqual(["visa", "Canada"]);
+
+    const id = rows[0]!.id;
+    const status = await runRoute(
+      cmsAction,
+      await requestAs(manager, "/admin/cms?page=1", {
+        form: { intent: "status", id, status: "published" },
+      }),
+    );
+    expect(status.location).toBe("/admin/cms?page=1&notice=status");
+    const [published] = await ctx.db.select().from(blogPosts).where(eq(blogPosts.id, id));
+    expect(published?.publishedAt).toBeInstanceOf(Date);
+
+    const deleted = await runRoute(
+      cmsAction,
+      await requestAs(manager, "/admin/cms", { form: { intent: "delete", id } }),
+    );
+    expect(deleted.location).toBe("/admin/cms?notice=deleted");
+    const actions = (
+      await ctx.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.actorId, manager.id))
+    ).map((a) => a.action);
+    expect(actions.filter((a) => a === "post.create")).toHaveLength(3);
+    expect(actions).toContain("post.status_change");
+    expect(actions).toContain("post.delete");
+  });
+
+  it("keeps what was typed and explains when the form is invalid", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const res = await runRoute(
+      cmsAction,
+      await requestAs(manager, "/admin/cms", {
+        form: postForm({
+          title: "",
+          excerpt: "Kept text",
+          featuredImageUrl: "javascript:alert(1)",
+        }),
+      }),
+    );
+    expect(res.status).toBe(400);
+    const result = (
+      res.data as {
+        result: { error: Record<string, string[]>; initialValue: Record<string, unknown> };
+      }
+    ).result;
+    expect(result.error.title).toEqual(["errors.titleRequired"]);
+    expect(result.error.featuredImageUrl).toEqual(["errors.imageUrlInvalid"]);
+    expect(result.initialValue.excerpt).toBe("Kept text");
+  });
+
+  it("only staff reach the CMS", async () => {
+    const agent = await createTestUser({ role: "agent" });
+    expect((await runRoute(cmsLoader, await requestAs(agent, "/admin/cms"))).status).toBe(302);
+    const post = await runRoute(
+      cmsAction,
+      await requestAs(agent, "/admin/cms", {
+        form: postForm({ title: "Nope", status: "published" }),
+      }),
+    );
+    expect(post.status).toBe(302);
+    const [row] = await ctx.db.select().from(blogPosts).where(eq(blogPosts.title, "Nope"));
+    expect(row).toBeUndefined();
+  });
+
+  it("success stories feed the home page, with the testimonials only as a fallback", async () => {
+    const fallback = await listSuccessStoriesForHome(3);
+    expect(fallback.map((s) => s.name)).toEqual(seedTestimonials.slice(0, 3).map((t) => t.name));
+
+    const manager = await createTestUser({ role: "manager" });
+    await runRoute(
+      cmsAction,
+      await requestAs(manager, "/admin/cms", {
+        form: postForm({
+          title: "Rudo in Winnipeg",
+          category: "success_stories",
+          status: "published",
+          excerpt: "From Mutare to a master's in Manitoba.",
+        }),
+      }),
+    );
+    const stories = await listSuccessStoriesForHome(3);
+    expect(stories).toHaveLength(1);
+    expect(stories[0]).toMatchObject({
+      name: "Rudo in Winnipeg",
+      text: "From Mutare to a master's in Manitoba.",
+      href: "/news/rudo-in-winnipeg",
+    });
+  });
+});
+
+describe("sitemap, feed and service pages", () => {
+  it("the sitemap lists public pages, public jobs and a newly published post, never drafts", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    await runRoute(
+      cmsAction,
+      await requestAs(manager, "/admin/cms", {
+        form: postForm({ title: "Fresh news for the sitemap", status: "published" }),
+      }),
+    );
+    await runRoute(
+      cmsAction,
+      await requestAs(manager, "/admin/cms", {
+        form: postForm({ title: "Unfinished sitemap draft" }),
+      }),
+    );
+    const res = await runRoute(sitemapLoader, await requestAs(null, "/sitemap.xml"));
+    const xml = String(res.data);
+    expect(xml).toContain("<loc>http://localhost:3000/news/fresh-news-for-the-sitemap</loc>");
+    expect(xml).not.toContain("unfinished-sitemap-draft");
+    expect(xml).toContain("<loc>http://localhost:3000/services/visa-assistance</loc>");
+    expect(xml).toContain("<loc>http://localhost:3000/privacy-policy</loc>");
+    expect(xml).not.toContain("/admin");
+
+    const feed = String((await runRoute(rssLoader, await requestAs(null, "/news/rss.xml"))).data);
+    expect(feed).toContain("<title>Fresh news for the sitemap</title>");
+    expect(feed).not.toContain("Unfinished sitemap draft");
+  });
+
+  it("service pages count the active jobs per country, and unknown services are 404", async () => {
+    const [canada] = await ctx.db.select().from(countries).where(eq(countries.code, "CA"));
+    const before = await runRoute(
+      serviceLoader,
+      await requestAs(null, "/services/job-recruitment"),
+      {
+        slug: "job-recruitment",
+      },
+    );
+    const countBefore = (before.data as { jobCounts: Record<string, number> }).jobCounts.CA ?? 0;
+    await ctx.db.insert(jobs).values([
+      { title: "Welder", description: "Welding.", countryId: canada!.id },
+      { title: "Cook", description: "Cooking.", countryId: canada!.id, isPublic: false },
+      { title: "Closed", description: "Gone.", countryId: canada!.id, isActive: false },
+    ]);
+    const after = await runRoute(
+      serviceLoader,
+      await requestAs(null, "/services/job-recruitment"),
+      {
+        slug: "job-recruitment",
+      },
+    );
+    expect((after.data as { jobCounts: Record<string, number> }).jobCounts.CA).toBe(
+      countBefore + 2,
+    );
+
+    const missing = await runRoute(serviceLoader, await requestAs(null, "/services/astrology"), {
+      slug: "astrology",
+    });
+    expect(missing.status).toBe(404);
+  });
+});
