@@ -32,9 +32,9 @@ import { recordAudit } from "~/server/audit/audit.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import {
+  INQUIRY_PAGE_SIZE,
   countContactInquiriesByStatus,
   getContactInquiryForStaff,
-  INQUIRY_PAGE_SIZE,
   listAllContactInquiriesForStaff,
   replyToContactInquiry,
   updateContactInquiryStatus,
@@ -65,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     ...list,
     page,
+    pageSize: INQUIRY_PAGE_SIZE,
     counts,
     mail,
     detail,
@@ -135,10 +136,10 @@ function useResultText() {
 
 export default function InquiriesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("inquiries");
-  const { rows, counts, mail, detail, page, total, filters } = loaderData;
+  const { rows, counts, mail, detail, page, total, filters, pageSize } = loaderData;
   const resultText = useResultText();
   const dateFmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
-  const pages = Math.max(1, Math.ceil(total / INQUIRY_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   const [params] = useSearchParams();
   const withId = (id: string) => {
     const next = new URLSearchParams(params);

@@ -27,11 +27,11 @@ import { ComposeMessageSchema } from "~/domain/messages";
 import { requireStaff } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import {
+  SENT_PAGE_SIZE,
   countSentMessageStats,
   listSentMessages,
   RecipientNotFoundError,
   searchRecipients,
-  SENT_PAGE_SIZE,
   sendMessage,
 } from "~/server/messages/messages.server";
 import type { Route } from "./+types/messages";
@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listSentMessages(viewer, page),
     countSentMessageStats(viewer),
   ]);
-  return { rows, stats, page, candidates: null } as const;
+  return { rows, stats, page, hasNext: rows.length === SENT_PAGE_SIZE, candidates: null } as const;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -94,7 +94,7 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
   const { t, i18n } = useTranslation("messages");
   const fetcher = useFetcher<typeof action>({ key: "compose" });
   if (!("stats" in loaderData) || !loaderData.stats) return null;
-  const { rows, stats, page } = loaderData;
+  const { rows, stats, page, hasNext } = loaderData;
   const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const sent = fetcher.data?.ok ? fetcher.data : null;
 
@@ -197,7 +197,7 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
           </Card>
           <PageLinks
             page={page}
-            hasNext={rows.length === SENT_PAGE_SIZE}
+            hasNext={hasNext}
             labels={{
               nav: t("admin.pager.label"),
               previous: t("admin.pager.previous"),

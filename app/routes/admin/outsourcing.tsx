@@ -14,9 +14,9 @@ import { OUTSOURCING_INQUIRY_STATUSES, type OutsourcingInquiryStatus } from "~/d
 import { OutsourcingStatusSchema } from "~/domain/inquiries";
 import { requireStaff } from "~/server/auth/guards.server";
 import {
+  OUTSOURCING_PAGE_SIZE,
   countOutsourcingInquiriesByStatus,
   listAllOutsourcingInquiriesForStaff,
-  OUTSOURCING_PAGE_SIZE,
   updateOutsourcingInquiryStatus,
 } from "~/server/inquiries/outsourcing.server";
 import { logger } from "~/server/logger.server";
@@ -38,7 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     listAllOutsourcingInquiriesForStaff({ status: isStatus(status) ? status : undefined, q, page }),
     countOutsourcingInquiriesByStatus(),
   ]);
-  return { ...list, counts, page, filters: { q, status: isStatus(status) ? status : "" } };
+  return {
+    ...list,
+    counts,
+    page,
+    pageSize: OUTSOURCING_PAGE_SIZE,
+    filters: { q, status: isStatus(status) ? status : "" },
+  };
 }
 
 type ActionResult = { ok: boolean; message: string };
@@ -63,9 +69,9 @@ const TONE = { new: "waiting", in_progress: "progress", completed: "success" } a
 
 export default function OutsourcingAdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("outsourcing");
-  const { rows, counts, page, total, filters } = loaderData;
+  const { rows, counts, page, total, filters, pageSize } = loaderData;
   const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
-  const pages = Math.max(1, Math.ceil(total / OUTSOURCING_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="grid gap-6">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -12,8 +12,8 @@ import { useRootData } from "~/app/root";
 import { cn } from "~/app/lib/utils";
 import { requireUser } from "~/server/auth/guards.server";
 import {
-  getInboxMessage,
   INBOX_PAGE_SIZE,
+  getInboxMessage,
   listInboxMessages,
   markAllMessagesRead,
   markMessageRead,
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const page = pageFrom(url);
   const inbox = await listInboxMessages(viewer.id, page);
-  return { view: "list" as const, ...inbox, page };
+  return { view: "list" as const, ...inbox, page, hasNext: page * INBOX_PAGE_SIZE < inbox.total };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -111,7 +111,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { rows, page, total } = loaderData;
+  const { rows, page, hasNext } = loaderData;
   return (
     <div className="grid max-w-3xl gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -178,7 +178,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       )}
       <PageLinks
         page={page}
-        hasNext={page * INBOX_PAGE_SIZE < total}
+        hasNext={hasNext}
         labels={{
           nav: t("inbox.pager.label"),
           previous: t("inbox.pager.previous"),

@@ -1,0 +1,141 @@
+import type { Browser } from "@playwright/test";
+import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+
+/** A second person in their own browser context (separate cookies), e.g. staff beside a visitor. */
+async function otherPerson(browser: Browser) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  return context.newPage();
+}
+
+test("a visitor's contact message reaches Contact Inquiries, and a reply moves it to In Progress", async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const email = `visitor-${stamp}@example.com`;
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^WhatsApp: / })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/\d+$/,
+  );
+  await expectAccessible(page);
+
+  // Required fields are explained, and what was typed stays.
+  await page.getByLabel("Full name *").fill("Nyasha Contact");
+  await page.getByLabel("E-mail *").fill("not-an-email");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Please enter a valid e-mail address")).toBeVisible();
+  await expect(page.getByLabel("Full name *")).toHaveValue("Nyasha Contact");
+
+  await page.getByLabel("E-mail *").fill(email);
+  await page.getByLabel("Phone (optional)").fill("+263 77 000 1111");
+  await page.getByLabel("Subject *").fill(`Study in Poland ${stamp}`);
+  await page.getByLabel("Message *").fill("Which documents do I need for a student visa?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByTestId("contact-success")).toContainText(email);
+  await expectAccessible(page);
+
+  const staff = await otherPerson(browser);
+  await login(staff, DEMO.admin);
+  await staff.goto(`/admin/inquiries?q=${encodeURIComponent(email)}`);
+  const row = staff.getByTestId("inquiry-row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`Study in Poland ${stamp}`);
+  await expect(row.getByRole("combobox")).toHaveValue("pending");
+  await expectAccessible(staff);
+
+  await row.getByRole("link", { name: "View inquiry from Nyasha Contact" }).click();
+  const dialog = staff.getByRole("dialog");
+  await expect(dialog).toContainText("Which documents do I need for a student visa?");
+  const send = dialog.getByRole("button", { name: "Send Reply" });
+  await expect(send).toBeDisabled();
+  await dialog
+    .getByLabel(`Reply to ${email}`)
+    .fill("You need an acceptance letter and proof of funds.");
+  await expect(send).toBeEnabled();
+  await expectAccessible(staff);
+  await send.click();
+  await expect(dialog.getByTestId("inquiry-result")).toHaveText("Reply sent successfully");
+  await expect(dialog.getByTestId("inquiry-replies")).toContainText("acceptance letter");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(row.getByRole("combobox")).toHaveValue("in_progress");
+  await staff.context().close();
+});
+
+test("a group message reaches an applicant, who reads it and sees the unread count drop", async ({
+  page,
+  browser,
+}) => {
+  const applicant = await otherPerson(browser);
+  await signUpNewApplicant(applicant, { fullName: "Inbox Reader" });
+
+  const subject = `Interview tips ${Date.now().toString(36)}`;
+  await login(page, DEMO.manager);
+  await page.goto("/admin/messages");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Compose" }).click();
+  const dialog = page.getByRole("dialog");
+  const send = dialog.getByRole("button", { name: "Send Message" });
+  await expect(send).toBeDisabled();
+  await dialog.getByLabel("Group", { exact: true }).selectOption("job_seekers");
+  await dialog.getByLabel("Subject").fill(subject);
+  await expect(send).toBeDisabled();
+  await dialog
+    .getByLabel("Message")
+    .fill("Be on time, dress smart, and bring copies of your documents.");
+  await expectAccessible(page);
+  await send.click();
+  await expect(page.getByTestId("message-sent")).toContainText("Message sent successfully");
+  await expect(page.getByTestId("sent-row").filter({ hasText: subject })).toContainText(
+    "Job seekers",
+  );
+
+  await applicant.goto("/dashboard/messages");
+  const unread = applicant.getByTestId("inbox-unread");
+  await expect(unread).toHaveText(/^\d+ unread$/);
+  const before = Number((await unread.textContent())!.split(" ")[0]);
+  await expectAccessible(applicant);
+  await applicant.getByRole("button", { name: `Open message: ${subject}` }).click();
+  await expect(applicant.getByTestId("message-subject")).toHaveText(subject);
+  await expect(applicant.getByTestId("message-content")).toContainText("Be on time");
+  await expectAccessible(applicant);
+  await applicant.getByRole("link", { name: "Back to all messages" }).click();
+  if (before === 1) await expect(unread).toHaveCount(0);
+  else await expect(unread).toHaveText(`${before - 1} unread`);
+  await applicant.context().close();
+});
+
+test("a business requests an outsourcing quote from the modal", async ({ page, browser }) => {
+  const company = `Acme Freight ${Date.now().toString(36)}`;
+  await page.goto("/outsourcing");
+  await expectAccessible(page);
+  await page.getByTestId("hero-quote").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Get a Custom Quote" })).toBeVisible();
+  await dialog.getByLabel("Your name *").fill("Thandi Freight");
+  await dialog.getByLabel("Company *").fill(company);
+  await dialog.getByLabel("Work e-mail *").fill("thandi@acme.example");
+  const submit = dialog.getByRole("button", { name: "Submit Inquiry" });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel("Call Centre Solutions").check();
+  await expect(submit).toBeEnabled();
+  await expectAccessible(page);
+  await submit.click();
+  await expect(dialog.getByTestId("quote-success")).toHaveText(
+    "Inquiry Submitted Successfully! We'll get back to you within 24 hours with a custom quote.",
+  );
+
+  const staff = await otherPerson(browser);
+  await login(staff, DEMO.admin);
+  await staff.goto(`/admin/outsourcing?q=${encodeURIComponent(company)}`);
+  const row = staff.getByTestId("outsourcing-row").filter({ hasText: company });
+  await expect(row).toContainText("Call Centre Solutions");
+  await expect(row.getByRole("combobox")).toHaveValue("new");
+  await expectAccessible(staff);
+  await row.getByRole("combobox").selectOption("in_progress");
+  await expect(row.getByRole("status")).toHaveText("Status Updated");
+  await staff.goto("/admin/outsourcing?q=nothing-matches-this-xyz");
+  await expect(staff.getByText("No inquiries found matching your criteria.")).toBeVisible();
+  await staff.context().close();
+});
