@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";
 import { recordAudit } from "../audit/audit.server";
@@ -54,8 +54,22 @@ function filterWhere(filter: StaffApplicationFilter): SQL | undefined {
   const q = filter.q?.trim();
   if (q) {
     const like = `%${escapeLike(q)}%`;
+    // Match people and jobs first (small tables), then filter applications by id: the big
+    // table is never joined row by row just to test a pattern.
     parts.push(
-      or(ilike(profiles.fullName, like), ilike(profiles.email, like), ilike(jobs.title, like))!,
+      or(
+        inArray(
+          jobApplications.userId,
+          db()
+            .select({ id: profiles.id })
+            .from(profiles)
+            .where(or(ilike(profiles.fullName, like), ilike(profiles.email, like))),
+        ),
+        inArray(
+          jobApplications.jobId,
+          db().select({ id: jobs.id }).from(jobs).where(ilike(jobs.title, like)),
+        ),
+      )!,
     );
   }
   return parts.length ? and(...parts) : undefined;
@@ -91,27 +105,32 @@ export async function listAllApplicationsForStaff(options: {
   pageSize: number;
 }) {
   const where = filterWhere(options.filter);
-  const needsJoin = Boolean(options.filter.q?.trim());
-  const rows = await db()
+  const ids = await db()
+    .select({ id: jobApplications.id })
+    .from(jobApplications)
+    .where(where)
+    .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+  const rows = await hydrateApplications(ids.map((r) => r.id));
+  const [total] = await db().select({ n: count() }).from(jobApplications).where(where);
+  return { rows, total: total!.n };
+}
+
+/**
+ * The page's ids come from job_applications alone, so PostgreSQL walks the (applied_at, id)
+ * index and stops after one page; the joins then run for those rows only.
+ */
+async function hydrateApplications(ids: string[]) {
+  if (ids.length === 0) return [];
+  return db()
     .select(listColumns)
     .from(jobApplications)
     .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
     .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
     .leftJoin(countries, eq(countries.id, jobs.countryId))
-    .where(where)
-    .orderBy(desc(jobApplications.appliedAt), desc(jobApplications.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
-  const totalQuery = needsJoin
-    ? db()
-        .select({ n: count() })
-        .from(jobApplications)
-        .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
-        .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-        .where(where)
-    : db().select({ n: count() }).from(jobApplications).where(where);
-  const [total] = await totalQuery;
-  return { rows, total: total!.n };
+    .where(inArray(jobApplications.id, ids))
+    .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id));
 }
 export type StaffApplicationRow = Awaited<
   ReturnType<typeof listAllApplicationsForStaff>
@@ -126,7 +145,7 @@ export async function exportApplicationsForStaff(filter: StaffApplicationFilter,
     .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
     .leftJoin(countries, eq(countries.id, jobs.countryId))
     .where(filterWhere(filter))
-    .orderBy(desc(jobApplications.appliedAt), desc(jobApplications.id))
+    .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
     .limit(limit);
 }
 
@@ -310,22 +329,21 @@ export async function listPipelineForStaff(perColumn = 20) {
     .groupBy(jobApplications.status);
   const columns = [];
   for (const status of APPLICATION_STATUSES) {
-    const cards = await db()
-      .select({
-        id: jobApplications.id,
-        status: jobApplications.status,
-        appliedAt: jobApplications.appliedAt,
-        interviewDate: jobApplications.interviewDate,
-        applicantName: profiles.fullName,
-        jobTitle: jobs.title,
-        paid: profiles.registrationFeePaid,
-      })
+    const ids = await db()
+      .select({ id: jobApplications.id })
       .from(jobApplications)
-      .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
-      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
       .where(eq(jobApplications.status, status))
-      .orderBy(desc(jobApplications.appliedAt), desc(jobApplications.id))
+      .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
       .limit(perColumn);
+    const cards = (await hydrateApplications(ids.map((r) => r.id))).map((r) => ({
+      id: r.id,
+      status: r.status,
+      appliedAt: r.appliedAt,
+      interviewDate: r.interviewDate,
+      applicantName: r.applicantName,
+      jobTitle: r.jobTitle,
+      paid: r.paid,
+    }));
     columns.push({ status, total: counts.find((c) => c.status === status)?.n ?? 0, cards });
   }
   return columns;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, notExists, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, notExists, or, type SQL } from "drizzle-orm";
 import { canSeePremium } from "../../domain/jobs";
 import { profileCompletion } from "../../domain/profile";
 import type { Viewer } from "../auth/guards.server";
@@ -11,7 +11,7 @@ import {
   jobs,
 } from "../db/schema";
 import { listStudyPrograms } from "../content/study-programs.server";
-import { listJobsForViewer } from "../jobs/listing.server";
+import { listJobsForViewer, newestJobsFirst } from "../jobs/listing.server";
 import { countUnreadMessages } from "../messages/unread.server";
 import { listNotificationsForUser } from "../notifications/notifications.server";
 import { getOwnProfile } from "../profiles/profile.server";
@@ -56,7 +56,7 @@ async function recommendJobs(
       .from(jobs)
       .leftJoin(countries, eq(jobs.countryId, countries.id))
       .where(and(...base, ...extra))
-      .orderBy(desc(jobs.createdAt), asc(jobs.id))
+      .orderBy(...newestJobsFirst)
       .limit(RECOMMENDATIONS);
 
   if (preference.length) {

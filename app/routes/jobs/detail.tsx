@@ -253,6 +253,16 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
                     {t("apply.viewApplications")}
                   </Link>
                 </Alert>
+              ) : actionData?.outcome === "duplicate" ? (
+                <Alert tone="info" title={t("apply.alreadyTitle")}>
+                  <p>{t("apply.errors.duplicate")}</p>
+                  <Link
+                    to="/dashboard/applications"
+                    className="mt-2 inline-block font-medium underline"
+                  >
+                    {t("apply.viewApplications")}
+                  </Link>
+                </Alert>
               ) : applied ? (
                 <Alert tone="info" title={t("apply.alreadyTitle")}>
                   <p>
