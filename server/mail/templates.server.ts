@@ -289,9 +289,14 @@ function link(o: Base, path: string) {
 }
 
 function formatDateTime(d: Date, timeZone: string) {
+  // dateStyle cannot be combined with timeZoneName, so the parts are spelled out.
   return new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "full",
-    timeStyle: "short",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
     timeZone,
     timeZoneName: "short",
   }).format(d);

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, MailIcon, MailOpenIcon, PaperclipIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { PageLinks, pageFrom } from "~/app/components/list-parts";
 import { Alert } from "~/app/components/ui/alert";
@@ -191,9 +191,11 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const { t } = useTranslation("messages");
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="grid max-w-3xl gap-4">
-      <Alert tone="error">{t("inbox.notFound")}</Alert>
+      <Alert tone="error">{missing ? t("inbox.notFound") : t("inbox.loadFailed")}</Alert>
       <Link
         to="/dashboard/messages"
         className={cn(buttonVariants({ variant: "outline" }), "justify-self-start")}
