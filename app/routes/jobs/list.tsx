@@ -51,7 +51,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
         <p className="text-slate-700">{t("list.subtitle")}</p>
         <p className="text-sm text-slate-700" data-testid="job-counts">
           {t("list.counts", {
-            total: result.total,
+            count: result.total,
             public: result.counts.public,
             premium: result.counts.premium,
           })}

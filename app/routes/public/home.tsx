@@ -123,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-700">{t("home.jobsBody")}</p>
         </div>
         <JobFilters
-          action="/"
+          action="/#jobs"
           search={filters}
           countries={countries}
           withQuery={false}
