@@ -62,7 +62,6 @@ export function createStorageProbe(getDriver?: () => StorageDriver | undefined):
   };
 }
 
-type MailSettings = { mail?: { smtpUrl?: string } };
 type RegisteredTransport = { kind: string; check: () => Promise<void> };
 
 /**
@@ -78,10 +77,7 @@ export function createMailProbe(options: { smtpUrl?: string } = {}): Probe {
         await registered.check();
         return;
       }
-      const url =
-        options.smtpUrl ??
-        (config() as unknown as MailSettings).mail?.smtpUrl ??
-        process.env.SMTP_URL;
+      const url = options.smtpUrl ?? config().mail.smtpUrl;
       if (!url) return;
       const nodemailer = await import("nodemailer");
       const transport = nodemailer.createTransport(url);
@@ -94,8 +90,6 @@ export function createMailProbe(options: { smtpUrl?: string } = {}): Probe {
   };
 }
 
-type PaymentSettings = { paymentProvider?: string; paystackSecretKey?: string };
-
 /** The payment provider is configured well enough to take a payment. */
 export function createPaymentsProbe(
   options: { provider?: string; paystackSecretKey?: string } = {},
@@ -103,15 +97,10 @@ export function createPaymentsProbe(
   return {
     service: "payments",
     run: async () => {
-      const settings = config() as unknown as PaymentSettings;
-      const provider =
-        options.provider ?? settings.paymentProvider ?? process.env.PAYMENT_PROVIDER ?? "manual";
+      const settings = config().payments;
+      const provider = options.provider ?? settings.provider;
       if (provider !== "paystack") return;
-      const key =
-        options.paystackSecretKey ??
-        settings.paystackSecretKey ??
-        process.env.PAYSTACK_SECRET_KEY ??
-        "";
+      const key = options.paystackSecretKey ?? settings.paystackSecretKey ?? "";
       if (!/^sk_(test|live)_/.test(key)) {
         throw new Error(
           "PAYMENT_PROVIDER is paystack but PAYSTACK_SECRET_KEY is missing or invalid",

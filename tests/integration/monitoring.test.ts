@@ -2,6 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { setConfig } from "~/server/config.server";
 import { queryRows } from "~/server/db/client.server";
@@ -15,7 +16,9 @@ import {
 import { createHttpApp } from "~/server/http";
 import {
   createDatabaseProbe,
+  createMailProbe,
   createPagesProbe,
+  createPaymentsProbe,
   createStorageProbe,
   type Probe,
 } from "~/server/monitoring/checks.server";
@@ -96,6 +99,38 @@ describe("checks and incidents", () => {
     const [result] = await runAllChecks({ probes: [createStorageProbe(() => driver)] });
     expect(result).toMatchObject({ service: "storage", status: "up", error: null });
     expect(fs.readdirSync(path.join(root, "monitoring"))).toEqual([]);
+  });
+
+  it("the mail probe talks to the SMTP server, and reports it down when it does not answer", async () => {
+    const smtp = new SMTPServer({ authOptional: true, disabledCommands: ["STARTTLS"] });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const { port } = smtp.server.address() as net.AddressInfo;
+    try {
+      const [up] = await runAllChecks({
+        probes: [createMailProbe({ smtpUrl: `smtp://127.0.0.1:${port}` })],
+      });
+      expect(up).toMatchObject({ service: "mail", status: "up" });
+    } finally {
+      await new Promise((resolve) => smtp.close(() => resolve(undefined)));
+    }
+    const [down] = await runAllChecks({
+      probes: [createMailProbe({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` })],
+    });
+    expect(down!.status).toBe("down");
+    expect(down!.error).toMatch(/ECONNREFUSED/);
+    await runAllChecks({ probes: [okProbe("mail")] });
+  });
+
+  it("the payments probe finds a Paystack set-up without a secret key", async () => {
+    const [bad] = await runAllChecks({
+      probes: [createPaymentsProbe({ provider: "paystack", paystackSecretKey: "" })],
+    });
+    expect(bad).toMatchObject({ status: "down" });
+    expect(bad!.error).toMatch(/PAYSTACK_SECRET_KEY/);
+    const [good] = await runAllChecks({
+      probes: [createPaymentsProbe({ provider: "paystack", paystackSecretKey: "sk_test_abc" })],
+    });
+    expect(good!.status).toBe("up");
   });
 
   it("reports storage down with a clear reason when no driver is registered", async () => {
