@@ -125,7 +125,9 @@ test("staff move an application, schedule an interview and verify a document; th
   await expect(row).toHaveCount(1);
   await expect(row.getByRole("link", { name: "Schedule Interview" })).toHaveCount(0);
   await expectAccessible(admin);
+  // As a keyboard user would: pick the status, then press Update.
   await row.getByTestId("status-select").selectOption("job_matched");
+  await row.getByRole("button", { name: "Update" }).click();
   await expect(admin.getByTestId("flash")).toHaveText("Application status updated");
   await expect(row.getByTestId("status-select")).toHaveValue("job_matched");
 
@@ -237,4 +239,21 @@ test("the admin dashboard shows the numbers, charts and recent activity", async 
   await expect(page.getByRole("heading", { name: "Applications by status" })).toBeVisible();
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
   await expectAccessible(page);
+});
+
+test("adding a job works before JavaScript loads", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await login(page, DEMO.admin);
+  await page.goto("/admin/jobs");
+  await page.getByRole("link", { name: "Add New Job" }).click();
+  const form = page.getByTestId("inline-dialog");
+  await expect(form.getByRole("heading", { name: "Add New Job" })).toBeVisible();
+  const title = `No-JS Cleaner ${Date.now()}`;
+  await form.getByLabel("Job title").fill(title);
+  await form.getByLabel("Description").fill("Keep the hotel spotless.");
+  await form.getByRole("button", { name: "Create Job" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Job created successfully");
+  await expect(page.getByTestId("job-row").filter({ hasText: title })).toContainText("Technology");
+  await context.close();
 });

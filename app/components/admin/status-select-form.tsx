@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/app/components/ui/button";
 import { NativeSelect } from "~/app/components/ui/input";
@@ -7,7 +7,9 @@ import { useAdminT } from "./use-admin-t";
 
 /**
  * A status dropdown that posts a status change. Without JavaScript the Update button submits it;
- * with JavaScript a change submits at once (the button stays for keyboard users who prefer it).
+ * with JavaScript a change made with the mouse or touch submits at once. A keyboard user's arrow
+ * keys change the value step by step (Chrome fires "change" on each), so for them the Update
+ * button submits, and nothing moves by accident.
  */
 export function StatusSelectForm({
   applicationId,
@@ -26,13 +28,14 @@ export function StatusSelectForm({
   const navigation = useNavigation();
   const busy =
     navigation.state !== "idle" && navigation.formData?.get("applicationId") === applicationId;
+  const byPointer = useRef(false);
   return (
     <Form
       method="post"
       preventScrollReset
       className="flex items-center gap-2"
       onChange={(e) => {
-        void submit(e.currentTarget, { preventScrollReset: true });
+        if (byPointer.current) void submit(e.currentTarget, { preventScrollReset: true });
       }}
     >
       <input type="hidden" name="intent" value="status" />
@@ -48,6 +51,8 @@ export function StatusSelectForm({
         disabled={busy}
         className={compact ? "h-9 min-w-0 text-sm" : "min-w-44"}
         data-testid="status-select"
+        onPointerDown={() => (byPointer.current = true)}
+        onKeyDown={() => (byPointer.current = false)}
       >
         {APPLICATION_STATUSES.map((s) => (
           <option key={s} value={s}>
