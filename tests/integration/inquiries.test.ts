@@ -244,6 +244,41 @@ describe("admin contact inquiries", () => {
   });
 });
 
+describe("mail delivery problems", () => {
+  it("staff see failed e-mail with its error and can queue it again", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const [failed] = await ctx.db
+      .insert(mailOutbox)
+      .values({
+        to: "bounce@example.com",
+        subject: "Stuck",
+        text: "x",
+        status: "failed",
+        attempts: 8,
+        lastError: "Connection refused",
+      })
+      .returning();
+    const view = await runRoute(inquiriesLoader, await requestAs(admin, "/admin/inquiries"));
+    expect((view.data as { mail: unknown }).mail).toMatchObject({
+      failed: 1,
+      lastError: "Connection refused",
+    });
+
+    const retry = await runRoute(
+      inquiriesAction,
+      await requestAs(admin, "/admin/inquiries", { form: { intent: "retry-mail" } }),
+    );
+    expect(retry.data).toMatchObject({ ok: true, message: "admin.mail.requeued|1" });
+    const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed!.id));
+    expect(row).toMatchObject({ status: "pending", attempts: 0 });
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "mail.requeue_failed"));
+    expect(audits.map((a) => a.actorId)).toEqual([admin.id]);
+  });
+});
+
 describe("outsourcing quote requests", () => {
   function quoteForm(overrides: Record<string, string | string[]> = {}) {
     return {
