@@ -139,3 +139,20 @@ test("a business requests an outsourcing quote from the modal", async ({ page, b
   await expect(staff.getByText("No inquiries found matching your criteria.")).toBeVisible();
   await staff.context().close();
 });
+
+test.describe("before JavaScript loads", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the contact form explains mistakes, keeps what was typed, and sends", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByLabel("Full name *").fill("No Script");
+    await page.getByLabel("E-mail *").fill("noscript@example.com");
+    await page.getByLabel("Message *").fill("Sent from a basic phone browser.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please add a subject.")).toBeVisible();
+    await expect(page.getByLabel("Message *")).toHaveValue("Sent from a basic phone browser.");
+    await page.getByLabel("Subject *").fill("No JavaScript");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByTestId("contact-success")).toContainText("noscript@example.com");
+  });
+});
