@@ -1,0 +1,106 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader as activityLoader } from "~/app/routes/admin/activity";
+import { action as jobsAction } from "~/app/routes/admin/jobs";
+import { auditLog, jobApplications, jobs } from "~/server/db/schema";
+import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+
+const ctx = setupTestDatabase();
+let staff: TestUser;
+
+beforeAll(async () => {
+  staff = await createTestUser({ role: "manager" });
+});
+
+const post = async (form: Record<string, string>) =>
+  runRoute(jobsAction, await requestAs(staff, "/admin/jobs?new=1", { form }));
+
+async function jobByTitle(title: string) {
+  const [row] = await ctx.db.select().from(jobs).where(eq(jobs.title, title));
+  return row;
+}
+
+describe("admin jobs", () => {
+  it("creates a job with the spec defaults and drops blank requirement lines", async () => {
+    const outcome = await post({
+      intent: "create",
+      title: "Dairy Farm Hand",
+      description: "Milking and feeding.",
+      requirements: "Early riser\n\n   \nDriving licence\r\n",
+      benefits: "",
+      isActive: "on",
+      isPublic: "on",
+    });
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/admin/jobs?done=jobCreated");
+    const job = await jobByTitle("Dairy Farm Hand");
+    expect(job).toMatchObject({
+      sector: "technology",
+      jobType: "entry_level",
+      employmentType: "full_time",
+      isActive: true,
+      isPublic: true,
+      requirements: ["Early riser", "Driving licence"],
+      benefits: [],
+    });
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, job!.id), eq(auditLog.action, "job.create")));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("refuses a job without a title and keeps nothing", async () => {
+    const outcome = await post({ intent: "create", title: " ", description: "x" });
+    expect(outcome.status).toBe(400);
+    expect(JSON.stringify(outcome.data)).toContain("errors.titleRequired");
+    expect(await jobByTitle(" ")).toBeUndefined();
+  });
+
+  it("toggles the flags and records each toggle", async () => {
+    const job = await jobByTitle("Dairy Farm Hand");
+    const outcome = await post({ intent: "toggle-public", jobId: job!.id });
+    expect(outcome.location).toContain("done=jobPublicUpdated");
+    expect((await jobByTitle("Dairy Farm Hand"))!.isPublic).toBe(false);
+    await post({ intent: "toggle-active", jobId: job!.id });
+    expect((await jobByTitle("Dairy Farm Hand"))!.isActive).toBe(false);
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, job!.id));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["job.toggle_public", "job.toggle_active"]),
+    );
+  });
+
+  it("archives a job with applications instead of deleting it", async () => {
+    await post({ intent: "create", title: "Hotel Porter", description: "Bags.", isActive: "on" });
+    const job = await jobByTitle("Hotel Porter");
+    const applicant = await createTestUser();
+    await ctx.db.insert(jobApplications).values({ userId: applicant.id, jobId: job!.id });
+    const outcome = await post({ intent: "delete", jobId: job!.id });
+    expect(outcome.location).toContain("done=jobArchived");
+    const after = await jobByTitle("Hotel Porter");
+    expect(after!.archivedAt).toBeInstanceOf(Date);
+    expect(after!.isActive).toBe(false);
+
+    await post({ intent: "create", title: "Night Guard", description: "Watch." });
+    const lonely = await jobByTitle("Night Guard");
+    const deleted = await post({ intent: "delete", jobId: lonely!.id });
+    expect(deleted.location).toContain("done=jobDeleted");
+    expect(await jobByTitle("Night Guard")).toBeUndefined();
+  });
+
+  it("lists the audit trail with filters on the activity page", async () => {
+    const run = async (qs: string) =>
+      (await runRoute(activityLoader, await requestAs(staff, `/admin/activity?${qs}`))).data as {
+        rows: { action: string; actorId: string | null }[];
+        total: number;
+      };
+    const all = await run("");
+    expect(all.total).toBeGreaterThanOrEqual(6);
+    const deletes = await run("action=job.delete");
+    expect(deletes.rows.map((r) => r.action)).toEqual(["job.delete"]);
+    const mine = await run(`actor=${staff.id}&target=job`);
+    expect(mine.total).toBe(all.total);
+    const future = await run("from=2999-01-01");
+    expect(future.total).toBe(0);
+  });
+});
