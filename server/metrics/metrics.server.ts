@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { Context, Hono, Next } from "hono";
 import client from "prom-client";
-import { config } from "../config.server";
+import { type Config, config } from "../config.server";
+import { logger } from "../logger.server";
 import type { Database } from "../db/client.server";
 import { type LatestCheck, listLatestChecks } from "../monitoring/monitor.server";
 import { lookupOptional, register } from "../registry.server";
@@ -127,6 +128,10 @@ function tokenMatches(header: string | undefined, token: string) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Hono env generics vary by caller
 export function registerMetricsEndpoints(app: Hono<any>) {
   metrics();
+  const settings = lookupOptional<Config>("config");
+  if (settings?.env === "production" && !settings.metricsToken) {
+    logger().warn("METRICS_TOKEN is not set: /metrics is open to anyone who can reach this server");
+  }
   app.get("/metrics", async (c) => {
     const token = config().metricsToken;
     if (token && !tokenMatches(c.req.header("authorization"), token)) {
