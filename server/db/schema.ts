@@ -358,7 +358,14 @@ export const contactInquiries = pgTable(
     updatedAt: updatedAt(),
     resolvedAt: ts("resolved_at"),
   },
-  (t) => [index("contact_inquiries_status_idx").on(t.status, t.createdAt.desc())],
+  (t) => [
+    index("contact_inquiries_status_idx").on(t.status, t.createdAt.desc()),
+    // The unfiltered admin list, newest first (issue 6).
+    index("contact_inquiries_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export const contactInquiryReplies = pgTable(
@@ -389,7 +396,14 @@ export const outsourcingInquiries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("outsourcing_inquiries_status_idx").on(t.status, t.createdAt.desc())],
+  (t) => [
+    index("outsourcing_inquiries_status_idx").on(t.status, t.createdAt.desc()),
+    // The unfiltered admin list, newest first (issue 6).
+    index("outsourcing_inquiries_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 // ── Content ───────────────────────────────────────────────────────────────────────────────────

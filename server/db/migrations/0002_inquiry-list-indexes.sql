@@ -1,0 +1,2 @@
+CREATE INDEX "contact_inquiries_created_at_idx" ON "contact_inquiries" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "outsourcing_inquiries_created_at_idx" ON "outsourcing_inquiries" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
