@@ -1,4 +1,6 @@
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { action as cmsAction, loader as cmsLoader } from "~/app/routes/admin/cms";
 import { action as settingsAction, loader as settingsLoader } from "~/app/routes/admin/settings";
@@ -11,6 +13,9 @@ import { loader as sitemapLoader } from "~/app/routes/resources/sitemap";
 import { loader as rootLoader } from "~/app/root";
 import { DEFAULT_SITE_SETTINGS, settingsToFormValues } from "~/domain/settings";
 import { renderMarkdown } from "~/server/content/markdown.server";
+import { registerMediaEndpoints } from "~/server/content/media.server";
+import { LocalStorageDriver } from "~/server/storage/local.server";
+import { setStorage } from "~/server/storage/storage.server";
 import { listSuccessStoriesForHome } from "~/server/content/posts.server";
 import { auditLog, blogPosts, countries, jobs } from "~/server/db/schema";
 import { seedTestimonials } from "~/server/db/seed-data";
@@ -298,6 +303,57 @@ describe("news posts", () => {
       text: "From Mutare to a master's in Manitoba.",
       href: "/news/rudo-in-winnipeg",
     });
+  });
+});
+
+// The smallest valid PNG (1×1 transparent pixel).
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+describe("featured images", () => {
+  it("stores an uploaded image by its real type and serves it publicly; refuses non-images", async () => {
+    setStorage(new LocalStorageDriver(path.join(ctx.dataDir, "uploads")));
+    const manager = await createTestUser({ role: "manager" });
+    const ok = await runRoute(
+      cmsAction,
+      await requestAs(manager, "/admin/cms", {
+        form: {
+          ...postForm({ title: "With a picture" }),
+          featuredImage: new File([PNG], "photo.jpg", { type: "image/jpeg" }),
+        },
+      }),
+    );
+    expect(ok.status).toBe(302);
+    const [post] = await ctx.db
+      .select()
+      .from(blogPosts)
+      .where(eq(blogPosts.title, "With a picture"));
+    expect(post?.featuredImageUrl).toMatch(/^\/media\/posts\/[0-9a-f-]{36}\.png$/);
+
+    const app = new Hono();
+    registerMediaEndpoints(app);
+    const served = await app.request(post!.featuredImageUrl!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect((await app.request("/media/posts/../../secret.png")).status).toBe(404);
+
+    const bad = await runRoute(
+      cmsAction,
+      await requestAs(manager, "/admin/cms", {
+        form: {
+          ...postForm({ title: "Sneaky" }),
+          featuredImage: new File(["<html><script>x</script>"], "evil.png", { type: "image/png" }),
+        },
+      }),
+    );
+    expect(bad.status).toBe(400);
+    const result = (bad.data as { result: { error: Record<string, string[]> } }).result;
+    expect(result.error.featuredImage).toEqual(["errors.imageNotImage"]);
+    const [sneaky] = await ctx.db.select().from(blogPosts).where(eq(blogPosts.title, "Sneaky"));
+    expect(sneaky).toBeUndefined();
   });
 });
 

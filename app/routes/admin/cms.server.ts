@@ -5,6 +5,11 @@ import { PostFormSchema } from "~/domain/content";
 import { BLOG_STATUSES } from "~/domain/enums";
 import type { Viewer } from "~/server/auth/guards.server";
 import { renderMarkdown } from "~/server/content/markdown.server";
+import {
+  deleteFeaturedImage,
+  ImageRejectedError,
+  saveFeaturedImage,
+} from "~/server/content/media.server";
 import { createPost, deletePost, setPostStatus, updatePost } from "~/server/content/posts.server";
 import { logger } from "~/server/logger.server";
 
@@ -46,11 +51,32 @@ export async function handleCmsAction(request: Request, viewer: Viewer) {
       );
     }
     const { id } = submission.value;
+    const upload = formData.get("featuredImage");
+    let uploaded: string | null = null;
+    if (upload instanceof File && upload.size > 0) {
+      try {
+        uploaded = await saveFeaturedImage(upload);
+      } catch (error) {
+        if (!(error instanceof ImageRejectedError)) throw error;
+        const key = error.reason === "tooLarge" ? "errors.imageTooLarge" : "errors.imageNotImage";
+        return data(
+          {
+            intent,
+            result: submission.reply({ fieldErrors: { featuredImage: [key] } }),
+            preview: null,
+            error: null as string | null,
+          },
+          { status: 400 },
+        );
+      }
+    }
+    const value = uploaded ? { ...submission.value, featuredImageUrl: uploaded } : submission.value;
     let found = true;
     try {
-      if (id) found = (await updatePost(viewer, id, submission.value)) !== null;
-      else await createPost(viewer, submission.value);
+      if (id) found = (await updatePost(viewer, id, value)) !== null;
+      else await createPost(viewer, value);
     } catch (error) {
+      if (uploaded) await deleteFeaturedImage(uploaded);
       logger().error({ err: error }, "saving a post failed");
       return data(
         {

@@ -456,7 +456,12 @@ function PostEditor({
   const tr = (errors: unknown) => translateErrors(t, errors);
   const slugPreview = slugify(String(fields.slug.value ?? "") || String(fields.title.value ?? ""));
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="grid gap-4"
+    >
       {post ? <input type="hidden" name="id" value={post.id} /> : null}
       {actionData?.error ? (
         <Alert tone="error" title={t("messages.errorTitle")}>
@@ -541,13 +546,27 @@ function PostEditor({
           ))}
         </SelectField>
       </div>
-      <InputField
-        id={fields.featuredImageUrl.id}
-        label={t("fields.featuredImageUrl")}
-        hint={t("fields.featuredImageHint")}
-        errors={tr(fields.featuredImageUrl.errors)}
-        inputProps={getInputProps(fields.featuredImageUrl, { type: "text" })}
-      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          id={`${form.id}-featured-image`}
+          label={t("fields.featuredImage")}
+          hint={t("fields.featuredImageUploadHint")}
+          errors={tr(form.allErrors.featuredImage)}
+          inputProps={{
+            type: "file",
+            name: "featuredImage",
+            accept: "image/jpeg,image/png,image/webp,image/gif",
+            className: "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1",
+          }}
+        />
+        <InputField
+          id={fields.featuredImageUrl.id}
+          label={t("fields.featuredImageUrl")}
+          hint={t("fields.featuredImageHint")}
+          errors={tr(fields.featuredImageUrl.errors)}
+          inputProps={getInputProps(fields.featuredImageUrl, { type: "text" })}
+        />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           id={fields.metaTitle.id}
