@@ -41,6 +41,14 @@ test("staff publish a success story in the CMS and it appears on the home page a
   await dialog.getByLabel("Category").selectOption("success_stories");
   await dialog.getByLabel("Status").selectOption("published");
   await dialog.getByLabel("Tags").fill("Registered Nurse, , Ireland");
+  await dialog.getByLabel("Upload a featured image").setInputFiles({
+    name: "ward.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  });
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Create Post" }).click();
 
@@ -52,6 +60,10 @@ test("staff publish a success story in the CMS and it appears on the home page a
   const stories = page.getByRole("region", { name: "Success stories" });
   await expect(stories.getByRole("heading", { name: title })).toBeVisible();
   await expect(stories.getByText("Tendai started on the ward")).toBeVisible();
+  const image = stories.getByRole("listitem").filter({ hasText: title }).locator("img");
+  await expect(image).toHaveAttribute("src", /^\/media\/posts\/.+\.png$/);
+  const imageResponse = await page.request.get((await image.getAttribute("src"))!);
+  expect(imageResponse.headers()["content-type"]).toBe("image/png");
 
   await page.goto("/news?category=success_stories");
   await page.getByRole("link", { name: title }).click();
