@@ -330,7 +330,9 @@ function ApplicationDetails({
           <p className="text-slate-600">{app.applicantPhone ?? ""}</p>
           <p className="text-slate-600">{app.applicantCountry ?? tc("labels.notSet")}</p>
           <Badge tone={app.paid ? "success" : "waiting"}>
-            {app.paid ? t("applications.paid") : t("applications.pending")}
+            {t("applications.details.fee", {
+              state: app.paid ? t("applications.paid") : t("applications.pending"),
+            })}
           </Badge>
         </div>
         <div>
