@@ -9,7 +9,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { EyeIcon, FileTextIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Prose } from "~/app/components/prose";
 import { Alert } from "~/app/components/ui/alert";
@@ -597,5 +604,20 @@ function PostEditor({
         </Button>
       </div>
     </Form>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("cms");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="grid gap-4">
+      <Alert tone="error" title={t("messages.errorTitle")}>
+        {notFound ? t("messages.notFound") : t("messages.failedFetch")}
+      </Alert>
+      <Link to="/admin/cms" className={buttonVariants({ variant: "outline" })}>
+        {t("messages.backToPosts")}
+      </Link>
+    </div>
   );
 }

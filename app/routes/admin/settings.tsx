@@ -255,3 +255,8 @@ function Section({
     </Card>
   );
 }
+
+export function ErrorBoundary() {
+  const { t } = useTranslation("settings");
+  return <Alert tone="error">{t("messages.failedLoad")}</Alert>;
+}
