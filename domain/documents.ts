@@ -23,6 +23,7 @@ export const UPLOAD_ERRORS = [
   "badName",
   "noFile",
   "badDocumentType",
+  "tooMany",
   "failed",
 ] as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[number];

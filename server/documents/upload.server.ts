@@ -15,6 +15,7 @@ import type { Viewer } from "../auth/guards.server";
 import { db } from "../db/client.server";
 import { documents } from "../db/schema";
 import { logger } from "../logger.server";
+import { consumeRateLimit } from "../security/rate-limit.server";
 import { storage } from "../storage/storage.server";
 
 // Enough bytes for file-type to see inside a DOCX (zip entries) before we decide; the rest streams.
@@ -22,6 +23,7 @@ const SNIFF_BYTES = 64 * 1024;
 // Multipart framing and the small fields around the file.
 const ENVELOPE_BYTES = 64 * 1024;
 const MAX_NAME_LENGTH = 120;
+const UPLOAD_RATE_LIMIT = { window: 60 * 60, max: 40 };
 
 export type UploadedDocument = typeof documents.$inferSelect;
 export type UploadOutcome =
@@ -56,6 +58,10 @@ export async function uploadDocumentFromRequest({
   if (Number.isFinite(declared) && declared > MAX_DOCUMENT_BYTES + ENVELOPE_BYTES) {
     return { ok: false, error: "tooLarge", documentType };
   }
+
+  // Bounds what one account can write to disk; generous for five document types and retries.
+  const limit = await consumeRateLimit(`document-upload:${actor.id}`, UPLOAD_RATE_LIMIT);
+  if (!limit.allowed) return { ok: false, error: "tooMany", documentType };
 
   let stored: { key: string; size: number; fileName: string; contentType: string } | null = null;
   try {

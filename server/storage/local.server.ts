@@ -36,10 +36,14 @@ export class LocalStorageDriver implements StorageDriver {
     body.on("data", (chunk: Buffer) => {
       size += chunk.length;
     });
+    const out = fs.createWriteStream(temp, { flags: "wx" });
     try {
-      await pipeline(body, fs.createWriteStream(temp, { flags: "wx" }));
+      await pipeline(body, out);
       await fs.promises.rename(temp, target);
     } catch (error) {
+      // A failure can come before the file is even open; wait until it is closed, or the open
+      // would recreate it after we removed it.
+      if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
       await fs.promises.rm(temp, { force: true });
       throw error;
     }

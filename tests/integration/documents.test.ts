@@ -7,7 +7,14 @@ import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/dashboard/documents";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
-import { auditLog, documents, mailOutbox, notifications, profiles } from "~/server/db/schema";
+import {
+  auditLog,
+  documents,
+  mailOutbox,
+  notifications,
+  profiles,
+  rateLimits,
+} from "~/server/db/schema";
 import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
@@ -242,6 +249,17 @@ describe("uploading a document", () => {
     expect(outcome.status).toBe(413);
     expect(outcome.data).toMatchObject({ error: "tooLarge" });
     expect(pulled).toBe(false);
+  });
+
+  it("asks an account that uploads too much in an hour to wait", async () => {
+    const user = await createTestUser();
+    await ctx.db
+      .insert(rateLimits)
+      .values({ key: `document-upload:${user.id}`, count: 40, lastRequest: Date.now() });
+    const outcome = await runRoute(action, await upload(user, "cv", PDF, "cv.pdf"));
+    expect(outcome.status).toBe(429);
+    expect(outcome.data).toMatchObject({ error: "tooMany" });
+    expect(await rowsOf(user.id)).toEqual([]);
   });
 
   it("refuses an unknown document type and a form without a file", async () => {

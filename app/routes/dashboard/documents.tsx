@@ -80,7 +80,14 @@ export async function action({ request }: Route.ActionArgs) {
     // Post/redirect/get: a reload does not send the file again.
     throw redirect(`/dashboard/documents?uploaded=${outcome.document.documentType}`);
   }
-  const status = outcome.error === "tooLarge" ? 413 : outcome.error === "failed" ? 500 : 400;
+  const status =
+    outcome.error === "tooLarge"
+      ? 413
+      : outcome.error === "tooMany"
+        ? 429
+        : outcome.error === "failed"
+          ? 500
+          : 400;
   return data({ error: outcome.error, documentType: outcome.documentType }, status);
 }
 
