@@ -29,6 +29,7 @@ export async function bootApp(config: Config, opts: { database?: Database } = {}
     secureCookies: config.baseUrl.startsWith("https://"),
   });
   setAuth(auth);
+
   // ── issue 4: file storage and the payment provider, chosen by config ──
   setStorage(await createStorage(config));
   setPaymentProvider(createPaymentProvider(config));
