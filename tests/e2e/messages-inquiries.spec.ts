@@ -133,8 +133,12 @@ test("a business requests an outsourcing quote from the modal", async ({ page, b
   await expect(row).toContainText("Call Centre Solutions");
   await expect(row.getByRole("combobox")).toHaveValue("new");
   await expectAccessible(staff);
+  // Keyboard-style change: nothing is saved until Save is pressed.
   await row.getByRole("combobox").selectOption("in_progress");
+  await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByRole("status")).toHaveText("Status Updated");
+  await expect(row.getByRole("button", { name: "Save" })).toHaveCount(0);
+  await expect(row).toContainText("In Progress");
   await staff.goto("/admin/outsourcing?q=nothing-matches-this-xyz");
   await expect(staff.getByText("No inquiries found matching your criteria.")).toBeVisible();
   await staff.context().close();

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2Icon, ClockIcon, InboxIcon, LoaderIcon, MailWarningIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -365,8 +365,12 @@ function StatusSelect({
   const fetcher = useFetcher<ActionResult>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const pending = fetcher.formData?.get("status");
-  const current = (typeof pending === "string" ? pending : status) as ContactInquiryStatus;
+  const [choice, setChoice] = useState<ContactInquiryStatus>(status);
+  useEffect(() => setChoice(status), [status]);
+  // A mouse or touch pick saves at once; arrowing through a closed select with the keyboard
+  // changes the value on every key, so keyboard users confirm with Save instead.
+  const pointer = useRef(false);
+  const saving = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="flex items-center gap-2">
       <input type="hidden" name="intent" value="status" />
@@ -374,8 +378,13 @@ function StatusSelect({
       <NativeSelect
         name="status"
         aria-label={label}
-        value={current}
-        onChange={(e) => fetcher.submit(e.currentTarget.form)}
+        value={choice}
+        onPointerDown={() => (pointer.current = true)}
+        onKeyDown={() => (pointer.current = false)}
+        onChange={(e) => {
+          setChoice(e.currentTarget.value as ContactInquiryStatus);
+          if (pointer.current) fetcher.submit(e.currentTarget.form);
+        }}
         className="h-9 w-36"
       >
         {CONTACT_INQUIRY_STATUSES.map((s) => (
@@ -384,11 +393,11 @@ function StatusSelect({
           </option>
         ))}
       </NativeSelect>
-      {hydrated ? null : (
+      {!hydrated || (choice !== status && !saving) ? (
         <Button type="submit" size="sm" variant="outline">
           {t("admin.table.save")}
         </Button>
-      )}
+      ) : null}
       {fetcher.data ? (
         <span role="status" className={fetcher.data.ok ? "sr-only" : "text-xs text-red-700"}>
           {t(fetcher.data.message as "admin.statusUpdated")}

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { BriefcaseBusinessIcon, CheckCircle2Icon, LoaderIcon, SparklesIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
@@ -220,16 +220,25 @@ function StatusSelect({
   const fetcher = useFetcher<ActionResult>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const pending = fetcher.formData?.get("status");
-  const current = (typeof pending === "string" ? pending : status) as OutsourcingInquiryStatus;
+  const [choice, setChoice] = useState<OutsourcingInquiryStatus>(status);
+  useEffect(() => setChoice(status), [status]);
+  // A mouse or touch pick saves at once; arrowing through a closed select with the keyboard
+  // changes the value on every key, so keyboard users confirm with Save instead.
+  const pointer = useRef(false);
+  const saving = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="id" value={id} />
       <NativeSelect
         name="status"
         aria-label={label}
-        value={current}
-        onChange={(e) => fetcher.submit(e.currentTarget.form)}
+        value={choice}
+        onPointerDown={() => (pointer.current = true)}
+        onKeyDown={() => (pointer.current = false)}
+        onChange={(e) => {
+          setChoice(e.currentTarget.value as OutsourcingInquiryStatus);
+          if (pointer.current) fetcher.submit(e.currentTarget.form);
+        }}
         className="h-9 w-40"
       >
         {OUTSOURCING_INQUIRY_STATUSES.map((s) => (
@@ -238,11 +247,11 @@ function StatusSelect({
           </option>
         ))}
       </NativeSelect>
-      {hydrated ? null : (
+      {!hydrated || (choice !== status && !saving) ? (
         <Button type="submit" size="sm" variant="outline">
           {t("admin.save")}
         </Button>
-      )}
+      ) : null}
       {fetcher.data ? (
         <span
           role="status"
