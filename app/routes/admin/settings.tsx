@@ -64,6 +64,21 @@ type FormValues = Omit<ReturnType<typeof settingsToFormValues>, "offices"> & {
 };
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  // A new form once the stored settings change, so it shows exactly what was saved (normalised
+  // currency, an empty row for one more office).
+  return (
+    <SettingsForm
+      key={JSON.stringify(loaderData.settings)}
+      loaderData={loaderData}
+      actionData={actionData}
+    />
+  );
+}
+
+function SettingsForm({
+  loaderData,
+  actionData,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t, i18n } = useTranslation("settings");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
