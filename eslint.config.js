@@ -13,6 +13,8 @@ export default tseslint.config(
       "data/",
       "test-results/",
       "playwright-report/",
+      ".tmp/",
+      "backups/",
     ],
   },
   js.configs.recommended,

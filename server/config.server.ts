@@ -26,13 +26,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool(false),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
-  // ── issue 4: storage driver, payments ──
+  // Storage and payments
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   PAYMENT_PROVIDER: z.enum(["simulated", "paystack"]).default("simulated"),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().default("https://api.paystack.co"),
-  // ── end issue 4 ──
-  // ── issue 8: monitoring, metrics, S3 storage ──
+  // Monitoring, metrics, S3 storage
   MONITOR_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   MONITOR_SLOW_MS: z.coerce.number().int().min(1).default(3000),
   MONITOR_PAGE_URL: z.string().url().optional(),
@@ -43,15 +42,13 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool(false),
-  // ── end issue 8 ──
-  // ── issue 6: mail ──
+  // Mail
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default("Passage <no-reply@passage.example>"),
-  // ── end issue 6 ──
 });
 
 export type Config = {
@@ -68,15 +65,12 @@ export type Config = {
   trustProxy: boolean;
   /** Multiplies every rate limit; only browser tests raise it (many sign-ins from one address). */
   rateLimitScale: number;
-  // ── issue 4 ──
   storageDriver: "local" | "s3";
   payments: {
     provider: "simulated" | "paystack";
     paystackSecretKey: string | undefined;
     paystackBaseUrl: string;
   };
-  // ── end issue 4 ──
-  // ── issue 8 ──
   monitor: { intervalMs: number; slowMs: number; pageUrl: string };
   /** When set, /metrics asks for `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
@@ -88,11 +82,8 @@ export type Config = {
     secretAccessKey: string | undefined;
     forcePathStyle: boolean;
   };
-  // ── end issue 8 ──
-  // ── issue 6 ──
   /** SMTP when smtpUrl is set; otherwise each message is written as .eml under DATA_DIR/outbox. */
   mail: { smtpUrl: string | undefined; from: string };
-  // ── end issue 6 ──
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,7 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.PAYMENT_PROVIDER === "paystack" && !e.PAYSTACK_SECRET_KEY) {
-    throw new Error("Invalid environment:\n  PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack");
+    throw new Error(
+      "Invalid environment:\n  PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack",
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -118,15 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
-    // ── issue 4 ──
     storageDriver: e.STORAGE_DRIVER,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       paystackSecretKey: e.PAYSTACK_SECRET_KEY || undefined,
       paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ""),
     },
-    // ── end issue 4 ──
-    // ── issue 8 ──
     monitor: {
       intervalMs: e.MONITOR_INTERVAL_MS,
       slowMs: e.MONITOR_SLOW_MS,
@@ -142,10 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
     },
-    // ── end issue 8 ──
-    // ── issue 6 ──
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    // ── end issue 6 ──
   };
 }
 

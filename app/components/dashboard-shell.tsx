@@ -133,7 +133,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="flex h-16 items-center justify-between gap-3 px-4">
           <div className="flex min-w-0 items-center gap-4">
-            <BrandLink />
+            <BrandLink compact />
           </div>
           <div className="flex min-w-0 items-center gap-2">
             <span
@@ -145,9 +145,12 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             <RoleBadge role={viewer.role} />
             <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })}>
               <HomeIcon aria-hidden />
-              <span className="hidden sm:inline">{t("shell.home")}</span>
+              <span className="sr-only sm:not-sr-only">{t("shell.home")}</span>
             </Link>
-            <SignOutForm className={buttonVariants({ variant: "outline", size: "sm" })} />
+            <SignOutForm
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+              labelClassName="sr-only sm:not-sr-only"
+            />
           </div>
         </div>
       </header>

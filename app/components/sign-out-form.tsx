@@ -3,13 +3,19 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { cn } from "~/app/lib/utils";
 
-export function SignOutForm({ className }: { className?: string }) {
+export function SignOutForm({
+  className,
+  labelClassName,
+}: {
+  className?: string;
+  labelClassName?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Form method="post" action="/auth/sign-out" className="contents">
       <button type="submit" className={className}>
         <LogOutIcon className={cn("size-4")} aria-hidden />
-        {t("nav.signOut")}
+        <span className={labelClassName}>{t("nav.signOut")}</span>
       </button>
     </Form>
   );

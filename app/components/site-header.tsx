@@ -5,6 +5,7 @@ import { useRootData } from "~/app/root";
 import { SERVICE_SLUGS } from "~/domain/services";
 import { DisclosureMenu } from "./disclosure-menu";
 import { SignOutForm } from "./sign-out-form";
+import { cn } from "~/app/lib/utils";
 import { buttonVariants } from "./ui/button";
 
 const navLink =
@@ -12,7 +13,8 @@ const navLink =
 const menuItem =
   "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100";
 
-export function BrandLink() {
+/** The logo and name; `compact` hides the name on narrow screens (the link keeps its label). */
+export function BrandLink({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { settings } = useRootData();
   return (
@@ -22,7 +24,7 @@ export function BrandLink() {
       aria-label={t("brand.home")}
     >
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span className="text-lg">{settings.agencyName}</span>
+      <span className={cn("text-lg", compact && "hidden sm:inline")}>{settings.agencyName}</span>
     </Link>
   );
 }

@@ -36,7 +36,11 @@ export function SuccessStoriesSection({ stories }: { stories: SuccessStoryItem[]
                 <QuoteIcon aria-hidden className="size-6 text-primary-600" />
               )}
               {s.rating ? (
-                <p className="flex gap-0.5" aria-label={t("stories.rating", { rating: s.rating })}>
+                <p
+                  className="flex gap-0.5"
+                  role="img"
+                  aria-label={t("stories.rating", { rating: s.rating })}
+                >
                   {Array.from({ length: 5 }, (_, i) => (
                     <StarIcon
                       key={i}

@@ -93,7 +93,10 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("profiles_created_at_idx").on(t.createdAt.desc()),
+    index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Staff search people by any part of their name or e-mail (ILIKE '%…%').
+    index("profiles_full_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),
+    index("profiles_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("profiles_role_idx").on(t.role),
   ],
 );
@@ -224,8 +227,11 @@ export const jobApplications = pgTable(
   },
   (t) => [
     uniqueIndex("job_applications_user_job_key").on(t.userId, t.jobId),
-    index("job_applications_applied_at_idx").on(t.appliedAt.desc(), t.id),
-    index("job_applications_status_idx").on(t.status, t.appliedAt.desc()),
+    index("job_applications_applied_at_idx").on(
+      t.appliedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("job_applications_status_idx").on(t.status, t.appliedAt.desc().nullsFirst()),
     index("job_applications_job_idx").on(t.jobId),
   ],
 );
@@ -265,7 +271,9 @@ export const documents = pgTable(
     reviewedAt: ts("reviewed_at"),
     uploadedAt: ts("uploaded_at").notNull().defaultNow(),
   },
-  (t) => [index("documents_user_type_idx").on(t.userId, t.documentType, t.uploadedAt.desc())],
+  (t) => [
+    index("documents_user_type_idx").on(t.userId, t.documentType, t.uploadedAt.desc().nullsFirst()),
+  ],
 );
 
 export const payments = pgTable(
@@ -288,7 +296,7 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("payments_user_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("payments_user_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 // ── Messages and notifications ────────────────────────────────────────────────────────────────
@@ -304,7 +312,7 @@ export const messages = pgTable(
     attachmentUrl: text("attachment_url"),
     sentAt: ts("sent_at").notNull().defaultNow(),
   },
-  (t) => [index("messages_sender_idx").on(t.senderId, t.sentAt.desc())],
+  (t) => [index("messages_sender_idx").on(t.senderId, t.sentAt.desc().nullsFirst())],
 );
 
 // One row per recipient, fanned out at send time: each person has their own read state.
@@ -339,7 +347,7 @@ export const notifications = pgTable(
     readAt: ts("read_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 // ── Inquiries ─────────────────────────────────────────────────────────────────────────────────
@@ -359,12 +367,16 @@ export const contactInquiries = pgTable(
     resolvedAt: ts("resolved_at"),
   },
   (t) => [
-    index("contact_inquiries_status_idx").on(t.status, t.createdAt.desc()),
+    index("contact_inquiries_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     // The unfiltered admin list, newest first (issue 6).
     index("contact_inquiries_created_at_idx").on(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Staff search by any part of name, e-mail or subject.
+    index("contact_inquiries_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("contact_inquiries_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("contact_inquiries_subject_trgm_idx").using("gin", sql`${t.subject} gin_trgm_ops`),
   ],
 );
 
@@ -397,12 +409,15 @@ export const outsourcingInquiries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("outsourcing_inquiries_status_idx").on(t.status, t.createdAt.desc()),
+    index("outsourcing_inquiries_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     // The unfiltered admin list, newest first (issue 6).
     index("outsourcing_inquiries_created_at_idx").on(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index("outsourcing_inquiries_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("outsourcing_inquiries_company_trgm_idx").using("gin", sql`${t.company} gin_trgm_ops`),
+    index("outsourcing_inquiries_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -429,7 +444,9 @@ export const blogPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("blog_posts_status_idx").on(t.status, t.category, t.publishedAt.desc())],
+  (t) => [
+    index("blog_posts_status_idx").on(t.status, t.category, t.publishedAt.desc().nullsFirst()),
+  ],
 );
 
 export const studyPrograms = pgTable("study_programs", {
@@ -474,9 +491,9 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("audit_log_created_at_idx").on(t.createdAt.desc()),
+    index("audit_log_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("audit_log_target_idx").on(t.targetType, t.targetId),
-    index("audit_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -511,7 +528,7 @@ export const monitorChecks = pgTable(
     error: text("error"),
     checkedAt: ts("checked_at").notNull().defaultNow(),
   },
-  (t) => [index("monitor_checks_service_idx").on(t.service, t.checkedAt.desc())],
+  (t) => [index("monitor_checks_service_idx").on(t.service, t.checkedAt.desc().nullsFirst())],
 );
 
 // Daily totals kept after raw checks are pruned, so 30-day uptime survives the roll-up.
@@ -538,7 +555,7 @@ export const incidents = pgTable(
     createdAt: createdAt(),
     resolvedAt: ts("resolved_at"),
   },
-  (t) => [index("incidents_created_at_idx").on(t.createdAt.desc())],
+  (t) => [index("incidents_created_at_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
 export const incidentNotes = pgTable("incident_notes", {

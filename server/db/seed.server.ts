@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Role } from "../../domain/enums";
 import { auth } from "../auth/auth.server";
 import { db } from "./client.server";
-import { appState, countries, jobs, profiles, studyPrograms } from "./schema";
+import { appState, countries, jobs, mailOutbox, profiles, studyPrograms } from "./schema";
 import { seedCountries, seedJobs, seedStudyPrograms } from "./seed-data";
 
 type DemoAccount = {
@@ -122,6 +122,16 @@ export async function seedDemo(options: { password?: string }) {
   for (const account of missing) {
     await createAccount({ ...account, password });
   }
+  // Demo accounts are created verified: their sign-up confirmation e-mails would only be noise.
+  await database.delete(mailOutbox).where(
+    and(
+      inArray(
+        mailOutbox.to,
+        missing.map((a) => a.email),
+      ),
+      eq(mailOutbox.status, "pending"),
+    ),
+  );
   return {
     createdAccounts: missing.map((a) => a.email),
     password: options.password ? null : password,
