@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function JobsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("jobs");
-  const { viewer } = useRootData();
+  const { viewer, settings } = useRootData();
   const navigation = useNavigation();
   const { search, result, countries } = loaderData;
   const loading = navigation.state === "loading" && navigation.location.pathname === "/jobs";
@@ -72,7 +72,9 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
           <div className="flex items-start gap-3">
             <SparklesIcon className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden />
             <div>
-              <h2 className="font-semibold text-slate-900">{t("promo.title")}</h2>
+              <h2 className="font-semibold text-slate-900">
+                {t("promo.title", { placements: settings.marketing.placements })}
+              </h2>
               <p className="text-sm text-slate-700">{t("promo.body")}</p>
             </div>
           </div>
