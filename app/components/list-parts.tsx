@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
-import { buttonVariants } from "~/app/components/ui/button";
+import { Form, Link, useSearchParams } from "react-router";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { Card } from "~/app/components/ui/card";
 import { cn } from "~/app/lib/utils";
 
@@ -76,4 +77,65 @@ export function PageLinks({
 export function pageFrom(url: URL) {
   const n = Number(url.searchParams.get("page") ?? "1");
   return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/** The search box and status filter above a list; a GET form, so it works before JavaScript. */
+export function SearchStatusFilter({
+  idPrefix,
+  q,
+  status,
+  statuses,
+  labels,
+}: {
+  idPrefix: string;
+  q: string;
+  status: string;
+  statuses: { value: string; label: string }[];
+  labels: {
+    form: string;
+    search: string;
+    placeholder: string;
+    status: string;
+    all: string;
+    apply: string;
+    clear: string;
+  };
+}) {
+  return (
+    <Form
+      method="get"
+      className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+      aria-label={labels.form}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${idPrefix}-q`}>{labels.search}</Label>
+        <Input
+          id={`${idPrefix}-q`}
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder={labels.placeholder}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${idPrefix}-status`}>{labels.status}</Label>
+        <NativeSelect id={`${idPrefix}-status`} name="status" defaultValue={status}>
+          <option value="">{labels.all}</option>
+          {statuses.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit">{labels.apply}</Button>
+        {q || status ? (
+          <Link to="?" className={buttonVariants({ variant: "ghost" })}>
+            {labels.clear}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
 }

@@ -12,7 +12,7 @@ import {
   useSearchParams,
 } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
-import { CountCard, PageLinks, pageFrom } from "~/app/components/list-parts";
+import { CountCard, PageLinks, pageFrom, SearchStatusFilter } from "~/app/components/list-parts";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
@@ -24,7 +24,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/app/components/ui/dialog";
-import { Input, Label, NativeSelect, Textarea } from "~/app/components/ui/input";
+import { Label, NativeSelect, Textarea } from "~/app/components/ui/input";
 import { pageMeta } from "~/app/lib/seo";
 import { CONTACT_INQUIRY_STATUSES, type ContactInquiryStatus } from "~/domain/enums";
 import { InquiryReplySchema, InquiryStatusSchema } from "~/domain/inquiries";
@@ -172,41 +172,21 @@ export default function InquiriesPage({ loaderData, actionData }: Route.Componen
         </Alert>
       ) : null}
 
-      <Form
-        method="get"
-        className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
-        aria-label={t("admin.filters.label")}
-      >
-        <div className="grid gap-1.5">
-          <Label htmlFor="inq-q">{t("admin.filters.search")}</Label>
-          <Input
-            id="inq-q"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            placeholder={t("admin.filters.searchPlaceholder")}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="inq-status">{t("admin.filters.status")}</Label>
-          <NativeSelect id="inq-status" name="status" defaultValue={filters.status}>
-            <option value="">{t("admin.filters.all")}</option>
-            {CONTACT_INQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit">{t("admin.filters.apply")}</Button>
-          {filters.q || filters.status ? (
-            <Link to="?" className={buttonVariants({ variant: "ghost" })}>
-              {t("admin.filters.clear")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <SearchStatusFilter
+        idPrefix="inq"
+        q={filters.q}
+        status={filters.status}
+        statuses={CONTACT_INQUIRY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        labels={{
+          form: t("admin.filters.label"),
+          search: t("admin.filters.search"),
+          placeholder: t("admin.filters.searchPlaceholder"),
+          status: t("admin.filters.status"),
+          all: t("admin.filters.all"),
+          apply: t("admin.filters.apply"),
+          clear: t("admin.filters.clear"),
+        }}
+      />
 
       {rows.length === 0 ? (
         <Card>

@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { BriefcaseBusinessIcon, CheckCircle2Icon, LoaderIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
-import { CountCard, PageLinks, pageFrom } from "~/app/components/list-parts";
+import { CountCard, PageLinks, pageFrom, SearchStatusFilter } from "~/app/components/list-parts";
 import { Badge } from "~/app/components/ui/badge";
-import { Button, buttonVariants } from "~/app/components/ui/button";
+import { Button } from "~/app/components/ui/button";
 import { Card, CardContent } from "~/app/components/ui/card";
-import { Input, Label, NativeSelect } from "~/app/components/ui/input";
+import { NativeSelect } from "~/app/components/ui/input";
 import { pageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_INQUIRY_STATUSES, type OutsourcingInquiryStatus } from "~/domain/enums";
 import { OutsourcingStatusSchema } from "~/domain/inquiries";
@@ -102,41 +102,21 @@ export default function OutsourcingAdminPage({ loaderData, actionData }: Route.C
         </p>
       ) : null}
 
-      <Form
-        method="get"
-        className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
-        aria-label={t("admin.filters.label")}
-      >
-        <div className="grid gap-1.5">
-          <Label htmlFor="out-q">{t("admin.filters.search")}</Label>
-          <Input
-            id="out-q"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            placeholder={t("admin.filters.searchPlaceholder")}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="out-status">{t("admin.filters.status")}</Label>
-          <NativeSelect id="out-status" name="status" defaultValue={filters.status}>
-            <option value="">{t("admin.filters.all")}</option>
-            {OUTSOURCING_INQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit">{t("admin.filters.apply")}</Button>
-          {filters.q || filters.status ? (
-            <Link to="?" className={buttonVariants({ variant: "ghost" })}>
-              {t("admin.filters.clear")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <SearchStatusFilter
+        idPrefix="out"
+        q={filters.q}
+        status={filters.status}
+        statuses={OUTSOURCING_INQUIRY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        labels={{
+          form: t("admin.filters.label"),
+          search: t("admin.filters.search"),
+          placeholder: t("admin.filters.searchPlaceholder"),
+          status: t("admin.filters.status"),
+          all: t("admin.filters.all"),
+          apply: t("admin.filters.apply"),
+          clear: t("admin.filters.clear"),
+        }}
+      />
 
       {rows.length === 0 ? (
         <Card>
