@@ -1,3 +1,4 @@
+import { LoadError } from "~/app/components/admin/load-error";
 import {
   CalendarIcon,
   CheckCircle2Icon,
@@ -494,4 +495,8 @@ function ApplicationDetails({
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="applications" />;
 }

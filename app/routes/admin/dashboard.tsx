@@ -1,3 +1,4 @@
+import { LoadError } from "~/app/components/admin/load-error";
 import { BriefcaseIcon, ClipboardListIcon, InboxIcon, UsersIcon } from "lucide-react";
 import { Link } from "react-router";
 import { AuditText } from "~/app/components/admin/audit-text";
@@ -173,4 +174,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </Card>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="dashboard" />;
 }

@@ -1,3 +1,4 @@
+import { LoadError } from "~/app/components/admin/load-error";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2Icon, ClockIcon, InboxIcon, LoaderIcon, MailWarningIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -554,4 +555,8 @@ function InquiryDialog({ detail, result }: { detail: Detail; result?: ActionResu
       </DialogContent>
     </Dialog>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="inquiries" />;
 }

@@ -1,3 +1,4 @@
+import { LoadError } from "~/app/components/admin/load-error";
 import {
   getFormProps,
   getInputProps,
@@ -557,4 +558,8 @@ function JobFormBody({
       </div>
     </Form>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="jobs" />;
 }

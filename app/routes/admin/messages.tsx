@@ -1,3 +1,4 @@
+import { LoadError } from "~/app/components/admin/load-error";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarDaysIcon, MailCheckIcon, SendIcon, UsersIcon } from "lucide-react";
@@ -450,4 +451,8 @@ function ComposeDialog() {
       </DialogContent>
     </Dialog>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="messages" />;
 }

@@ -1,3 +1,4 @@
+import { LoadError } from "~/app/components/admin/load-error";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { BriefcaseBusinessIcon, CheckCircle2Icon, LoaderIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -242,4 +243,8 @@ function StatusSelect({
       ) : null}
     </fetcher.Form>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="outsourcing" />;
 }

@@ -1,3 +1,4 @@
+import { LoadError } from "~/app/components/admin/load-error";
 import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { DoneFlash, Flash } from "~/app/components/admin/flash";
@@ -153,4 +154,8 @@ function PipelineCard({ card }: { card: Card }) {
       </div>
     </li>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="applications" />;
 }

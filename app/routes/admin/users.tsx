@@ -1,3 +1,4 @@
+import { LoadError } from "~/app/components/admin/load-error";
 import { DownloadIcon } from "lucide-react";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from "~/app/components/admin/data-table";
@@ -245,4 +246,8 @@ function UserRow({
       </Td>
     </Tr>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="users" />;
 }

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { Alert } from "~/app/components/ui/alert";
+import { buttonVariants } from "~/app/components/ui/button";
+
+type LoadErrorKey =
+  "dashboard" | "users" | "jobs" | "applications" | "messages" | "inquiries" | "outsourcing";
+
+/**
+ * A back-office page whose data could not be loaded: the spec's message inside the admin shell
+ * (so the navigation stays usable) and a way to try again.
+ */
+export function LoadError({ what }: { what: LoadErrorKey }) {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Alert tone="error" title={t("notFound.title")}>
+        {t("notFound.body")}
+      </Alert>
+    );
+  }
+  return (
+    <div className="grid justify-items-start gap-4">
+      <Alert tone="error" title={t("loadErrors.title")}>
+        {t(`loadErrors.${what}`)}
+      </Alert>
+      <Link
+        to={location.pathname + location.search}
+        className={buttonVariants({ variant: "outline" })}
+      >
+        {t("loadErrors.retry")}
+      </Link>
+    </div>
+  );
+}
