@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { Card } from "~/app/components/ui/card";
@@ -137,5 +137,78 @@ export function SearchStatusFilter({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/**
+ * A row's status dropdown that saves in place. A mouse or touch pick saves at once; arrowing
+ * through a closed select with the keyboard changes the value on every key, so keyboard users
+ * (and everyone before JavaScript loads) confirm with the Save button instead.
+ */
+export function FetcherStatusSelect({
+  id,
+  status,
+  statuses,
+  label,
+  saveLabel,
+  intent,
+  selectClassName,
+  okMessageClassName,
+  translateMessage,
+}: {
+  id: string;
+  status: string;
+  statuses: { value: string; label: string }[];
+  label: string;
+  saveLabel: string;
+  /** Sent as `intent` when the page's action serves several forms. */
+  intent?: string;
+  selectClassName?: string;
+  okMessageClassName: string;
+  translateMessage: (key: string) => string;
+}) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [choice, setChoice] = useState(status);
+  useEffect(() => setChoice(status), [status]);
+  const pointer = useRef(false);
+  const saving = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <input type="hidden" name="id" value={id} />
+      <NativeSelect
+        name="status"
+        aria-label={label}
+        value={choice}
+        onPointerDown={() => (pointer.current = true)}
+        onKeyDown={() => (pointer.current = false)}
+        onChange={(e) => {
+          setChoice(e.currentTarget.value);
+          if (pointer.current) fetcher.submit(e.currentTarget.form);
+        }}
+        className={cn("h-9", selectClassName)}
+      >
+        {statuses.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </NativeSelect>
+      {!hydrated || (choice !== status && !saving) ? (
+        <Button type="submit" size="sm" variant="outline">
+          {saveLabel}
+        </Button>
+      ) : null}
+      {fetcher.data ? (
+        <span
+          role="status"
+          className={fetcher.data.ok ? okMessageClassName : "text-sm text-red-700"}
+        >
+          {translateMessage(fetcher.data.message)}
+        </span>
+      ) : null}
+    </fetcher.Form>
   );
 }

@@ -1,19 +1,17 @@
 import { LoadError } from "~/app/components/admin/load-error";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2Icon, ClockIcon, InboxIcon, LoaderIcon, MailWarningIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  Form,
-  Link,
-  useFetcher,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-} from "react-router";
+import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
-import { CountCard, PageLinks, pageFrom, SearchStatusFilter } from "~/app/components/list-parts";
+import {
+  CountCard,
+  FetcherStatusSelect,
+  PageLinks,
+  pageFrom,
+  SearchStatusFilter,
+} from "~/app/components/list-parts";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
@@ -332,7 +330,6 @@ function StatusBadge({ status }: { status: ContactInquiryStatus }) {
   return <Badge tone={tone}>{t(`status.${status}`)}</Badge>;
 }
 
-/** A native select that saves on change; without JavaScript the Save button does it. */
 function StatusSelect({
   id,
   status,
@@ -343,48 +340,18 @@ function StatusSelect({
   label: string;
 }) {
   const { t } = useTranslation("inquiries");
-  const fetcher = useFetcher<ActionResult>();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [choice, setChoice] = useState<ContactInquiryStatus>(status);
-  useEffect(() => setChoice(status), [status]);
-  // A mouse or touch pick saves at once; arrowing through a closed select with the keyboard
-  // changes the value on every key, so keyboard users confirm with Save instead.
-  const pointer = useRef(false);
-  const saving = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="id" value={id} />
-      <NativeSelect
-        name="status"
-        aria-label={label}
-        value={choice}
-        onPointerDown={() => (pointer.current = true)}
-        onKeyDown={() => (pointer.current = false)}
-        onChange={(e) => {
-          setChoice(e.currentTarget.value as ContactInquiryStatus);
-          if (pointer.current) fetcher.submit(e.currentTarget.form);
-        }}
-        className="h-9 w-36"
-      >
-        {CONTACT_INQUIRY_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`status.${s}`)}
-          </option>
-        ))}
-      </NativeSelect>
-      {!hydrated || (choice !== status && !saving) ? (
-        <Button type="submit" size="sm" variant="outline">
-          {t("admin.table.save")}
-        </Button>
-      ) : null}
-      {fetcher.data ? (
-        <span role="status" className={fetcher.data.ok ? "sr-only" : "text-xs text-red-700"}>
-          {t(fetcher.data.message as "admin.statusUpdated")}
-        </span>
-      ) : null}
-    </fetcher.Form>
+    <FetcherStatusSelect
+      id={id}
+      status={status}
+      statuses={CONTACT_INQUIRY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+      label={label}
+      saveLabel={t("admin.table.save")}
+      intent="status"
+      selectClassName="w-36"
+      okMessageClassName="sr-only"
+      translateMessage={(key) => t(key as "admin.statusUpdated")}
+    />
   );
 }
 

@@ -1,15 +1,18 @@
 import { LoadError } from "~/app/components/admin/load-error";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { BriefcaseBusinessIcon, CheckCircle2Icon, LoaderIcon, SparklesIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, useFetcher } from "react-router";
+import { data } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
-import { CountCard, PageLinks, pageFrom, SearchStatusFilter } from "~/app/components/list-parts";
+import {
+  CountCard,
+  FetcherStatusSelect,
+  PageLinks,
+  pageFrom,
+  SearchStatusFilter,
+} from "~/app/components/list-parts";
 import { Badge } from "~/app/components/ui/badge";
-import { Button } from "~/app/components/ui/button";
 import { Card, CardContent } from "~/app/components/ui/card";
-import { NativeSelect } from "~/app/components/ui/input";
 import { pageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_INQUIRY_STATUSES, type OutsourcingInquiryStatus } from "~/domain/enums";
 import { OutsourcingStatusSchema } from "~/domain/inquiries";
@@ -198,50 +201,18 @@ function StatusSelect({
   label: string;
 }) {
   const { t } = useTranslation("outsourcing");
-  const fetcher = useFetcher<ActionResult>();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [choice, setChoice] = useState<OutsourcingInquiryStatus>(status);
-  useEffect(() => setChoice(status), [status]);
-  // A mouse or touch pick saves at once; arrowing through a closed select with the keyboard
-  // changes the value on every key, so keyboard users confirm with Save instead.
-  const pointer = useRef(false);
-  const saving = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
-      <input type="hidden" name="id" value={id} />
-      <NativeSelect
-        name="status"
-        aria-label={label}
-        value={choice}
-        onPointerDown={() => (pointer.current = true)}
-        onKeyDown={() => (pointer.current = false)}
-        onChange={(e) => {
-          setChoice(e.currentTarget.value as OutsourcingInquiryStatus);
-          if (pointer.current) fetcher.submit(e.currentTarget.form);
-        }}
-        className="h-9 w-40"
-      >
-        {OUTSOURCING_INQUIRY_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`status.${s}`)}
-          </option>
-        ))}
-      </NativeSelect>
-      {!hydrated || (choice !== status && !saving) ? (
-        <Button type="submit" size="sm" variant="outline">
-          {t("admin.save")}
-        </Button>
-      ) : null}
-      {fetcher.data ? (
-        <span
-          role="status"
-          className={fetcher.data.ok ? "text-sm text-green-800" : "text-sm text-red-700"}
-        >
-          {t(fetcher.data.message as "admin.updated")}
-        </span>
-      ) : null}
-    </fetcher.Form>
+    <FetcherStatusSelect
+      id={id}
+      status={status}
+      statuses={OUTSOURCING_INQUIRY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+      label={label}
+      saveLabel={t("admin.save")}
+
+      selectClassName="w-40"
+      okMessageClassName="text-sm text-green-800"
+      translateMessage={(key) => t(key as "admin.updated")}
+    />
   );
 }
 
