@@ -65,19 +65,50 @@ describe("SignUpSchema", () => {
 describe("safeRedirect", () => {
   it("keeps same-site paths", () => {
     expect(safeRedirect("/jobs/123?x=1")).toBe("/jobs/123?x=1");
+    expect(safeRedirect("/dashboard/profile")).toBe("/dashboard/profile");
+    expect(safeRedirect("/jobs?q=nurse#top")).toBe("/jobs?q=nurse#top");
+    expect(safeRedirect("/authors")).toBe("/authors");
   });
-  it("refuses other hosts, protocol-relative and backslash tricks", () => {
-    for (const bad of [
-      "https://evil.example",
-      "//evil.example",
-      "/\\evil.example",
-      "javascript:alert(1)",
-      "",
-    ]) {
-      expect(safeRedirect(bad)).toBe("/");
-    }
+
+  // Each of these is turned into another host by a browser (which drops tabs and newlines, reads
+  // "\" as "/" and resolves "//host" against the current scheme) or is not a path at all.
+  it.each([
+    ["another origin", "https://evil.example"],
+    ["scheme-relative", "//evil.example"],
+    ["scheme-relative with a path", "//evil.example/jobs"],
+    ["backslash after the slash", "/\\evil.example"],
+    ["two backslashes", "\\\\evil.example"],
+    ["tab between the slashes", "/\t/evil.example"],
+    ["newline between the slashes", "/\n/evil.example"],
+    ["carriage return between the slashes", "/\r/evil.example"],
+    ["leading space", " //evil.example"],
+    ["leading tab", "\t//evil.example"],
+    ["NUL byte", "/\u0000/evil.example"],
+    ["other control character", "/\u001f/evil.example"],
+    ["DEL character", "/\u007f/evil.example"],
+    ["encoded slash", "/%2F/evil.example"],
+    ["encoded slash lower case", "/%2f%2fevil.example"],
+    ["encoded backslash", "/%5Cevil.example"],
+    ["encoded tab", "/%09/evil.example"],
+    ["double-encoded slash", "/%252F/evil.example"],
+    ["javascript: URL", "javascript:alert(1)"],
+    ["javascript: URL in capitals with spaces", "  JavaScript:alert(1)"],
+    ["data: URL", "data:text/html,<script>alert(1)</script>"],
+    ["no leading slash", "evil.example"],
+    ["dot segments that climb out", "/..//evil.example"],
+    ["empty", ""],
+    ["only a slash and a tab", "/\t"],
+  ])("refuses %s", (_label, bad) => {
+    expect(safeRedirect(bad)).toBe("/");
   });
+
+  it("refuses a value that is not text", () => {
+    expect(safeRedirect(undefined)).toBe("/");
+    expect(safeRedirect(null)).toBe("/");
+  });
+
   it("does not send a user back to the sign-in page", () => {
     expect(safeRedirect("/auth?tab=signup", "/dashboard")).toBe("/dashboard");
+    expect(safeRedirect("/auth/reset-password", "/dashboard")).toBe("/dashboard");
   });
 });
