@@ -48,6 +48,8 @@ export default defineConfig({
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: "100",
+      // Production refuses to start without a chosen provider; the browser tests pay in demo mode.
+      PAYMENT_PROVIDER: "simulated",
       BASE_URL: `http://localhost:${E2E_PORT}`,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },

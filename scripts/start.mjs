@@ -40,9 +40,17 @@ if (
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
+// `npm start` is the demo on a fresh machine: production mode refuses to guess the payment
+// provider, so the demo chooses the simulated one (no money moves; staff see a banner) unless
+// PAYMENT_PROVIDER says otherwise. A real deployment sets PAYMENT_PROVIDER itself.
+const env = { ...process.env, NODE_ENV: "production" };
+if (!env.PAYMENT_PROVIDER) {
+  env.PAYMENT_PROVIDER = "simulated";
+  console.log("PAYMENT_PROVIDER is not set: using the simulated provider (demo, no money moves).");
+}
 const child = spawnSync(process.execPath, ["build/server/main.js"], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
+  env,
 });
 process.exit(child.status ?? 0);

@@ -28,7 +28,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   // Storage and payments
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
-  PAYMENT_PROVIDER: z.enum(["simulated", "paystack"]).default("simulated"),
+  // No default here: production must name it (see createPaymentProvider); elsewhere "simulated".
+  PAYMENT_PROVIDER: z
+    .enum(["simulated", "paystack"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().default("https://api.paystack.co"),
   // Monitoring, metrics, S3 storage
@@ -68,6 +72,8 @@ export type Config = {
   storageDriver: "local" | "s3";
   payments: {
     provider: "simulated" | "paystack";
+    /** PAYMENT_PROVIDER was set; production refuses to start when it was not. */
+    providerChosen: boolean;
     paystackSecretKey: string | undefined;
     paystackBaseUrl: string;
   };
@@ -113,7 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     storageDriver: e.STORAGE_DRIVER,
     payments: {
-      provider: e.PAYMENT_PROVIDER,
+      provider: e.PAYMENT_PROVIDER ?? "simulated",
+      providerChosen: e.PAYMENT_PROVIDER !== undefined,
       paystackSecretKey: e.PAYSTACK_SECRET_KEY || undefined,
       paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ""),
     },

@@ -1,12 +1,30 @@
 import type { Config } from "../config.server";
+import { logger } from "../logger.server";
 import { PaystackPaymentProvider } from "./paystack.server";
 import type { PaymentProvider } from "./provider.server";
 import { SimulatedPaymentProvider } from "./simulated.server";
 
-/** The provider named by PAYMENT_PROVIDER; callers only see the PaymentProvider interface. */
+/**
+ * The provider named by PAYMENT_PROVIDER; callers only see the PaymentProvider interface.
+ * With the simulated provider anyone gets premium by pressing Pay, so production never falls
+ * into it by default: it must be chosen (`npm start`, the demo, chooses it), and it is loud.
+ */
 export function createPaymentProvider(config: Config): PaymentProvider {
-  switch (config.payments.provider) {
+  const { provider, providerChosen } = config.payments;
+  if (config.env === "production" && !providerChosen) {
+    throw new Error(
+      "Invalid environment:\n  PAYMENT_PROVIDER: required in production. Set PAYMENT_PROVIDER=paystack" +
+        " (with PAYSTACK_SECRET_KEY) to take real payments, or PAYMENT_PROVIDER=simulated for a" +
+        " demonstration where no money moves.",
+    );
+  }
+  switch (provider) {
     case "simulated":
+      if (config.env === "production") {
+        logger().warn(
+          "Payments are simulated (PAYMENT_PROVIDER=simulated): no money moves and anyone who presses Pay is marked paid",
+        );
+      }
       return new SimulatedPaymentProvider();
     case "paystack":
       return new PaystackPaymentProvider({

@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { PaymentProviderName } from "../../domain/enums";
 import { formatMoney } from "../../domain/settings";
 import type { Viewer } from "../auth/guards.server";
 import { config } from "../config.server";
 import { db } from "../db/client.server";
-import { payments, profiles } from "../db/schema";
+import { recordAudit } from "../audit/audit.server";
+import { auditLog, payments, profiles } from "../db/schema";
 import { logger } from "../logger.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { notifyUser } from "../notifications/notifications.server";
@@ -19,10 +21,18 @@ export function newPaymentReference() {
   return `PAY_${Date.now()}_${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
 }
 
+/** Set in a payment's metadata when it arrived for someone already paid: staff refund it. */
+export const OVERPAYMENT_AUDIT_ACTION = "payment.overpayment";
+
 /**
  * Records a payment the provider has confirmed, and marks the applicant paid — exactly once per
  * reference. The unique payment_reference makes a replayed webhook, a refreshed return page, or
  * verify and webhook arriving together collapse into one payment, one notification, one receipt.
+ *
+ * One fee per person: the applicant's profile row is locked first, so two different references
+ * paid at the same moment are decided one after the other. A payment for someone already paid
+ * (a second checkout, or staff marked them paid by hand) is kept — the money did move — but as an
+ * overpayment for staff to refund: no fee flag, no receipt, no "fee received" notice; audited.
  * Returns whether this call was the one that recorded it.
  */
 export async function recordVerifiedPayment(input: {
@@ -33,9 +43,22 @@ export async function recordVerifiedPayment(input: {
   method: string;
   provider: Exclude<PaymentProviderName, "manual">;
   metadata?: Record<string, unknown>;
-}): Promise<{ recorded: boolean }> {
+}): Promise<{ recorded: boolean; overpayment: boolean }> {
   const now = new Date();
-  const recorded = await db().transaction(async (tx) => {
+  const outcome = await db().transaction(async (tx) => {
+    const [profile] = await tx
+      .select({
+        paid: profiles.registrationFeePaid,
+        email: profiles.email,
+        fullName: profiles.fullName,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, input.userId))
+      .for("update");
+    const overpayment = Boolean(profile?.paid);
+    const metadata = overpayment
+      ? { ...input.metadata, overpayment: true, refundDue: true }
+      : (input.metadata ?? null);
     const inserted = await tx
       .insert(payments)
       .values({
@@ -47,7 +70,7 @@ export async function recordVerifiedPayment(input: {
         paymentReference: input.reference,
         status: "completed",
         paymentDate: now,
-        metadata: input.metadata ?? null,
+        metadata,
       })
       .onConflictDoNothing({ target: payments.paymentReference })
       .returning({ id: payments.id });
@@ -57,12 +80,7 @@ export async function recordVerifiedPayment(input: {
       // lock, then sees "completed" and changes nothing.
       const updated = await tx
         .update(payments)
-        .set({
-          status: "completed",
-          paymentDate: now,
-          paymentMethod: input.method,
-          metadata: input.metadata ?? null,
-        })
+        .set({ status: "completed", paymentDate: now, paymentMethod: input.method, metadata })
         .where(
           and(
             eq(payments.paymentReference, input.reference),
@@ -71,15 +89,31 @@ export async function recordVerifiedPayment(input: {
           ),
         )
         .returning({ id: payments.id });
-      if (updated.length === 0) return false;
+      if (updated.length === 0) return { recorded: false, overpayment: false };
     }
 
-    const [profile] = await tx
+    const amount = formatMoney(input.amountMinor, input.currency);
+    if (overpayment) {
+      await recordAudit(tx, {
+        actorId: null,
+        action: OVERPAYMENT_AUDIT_ACTION,
+        targetType: "user",
+        targetId: input.userId,
+        details: {
+          reference: input.reference,
+          amount,
+          amountMinor: input.amountMinor,
+          currency: input.currency,
+          provider: input.provider,
+        },
+      });
+      return { recorded: true, overpayment: true };
+    }
+
+    await tx
       .update(profiles)
       .set({ registrationFeePaid: true })
-      .where(eq(profiles.id, input.userId))
-      .returning({ email: profiles.email, fullName: profiles.fullName });
-    const amount = formatMoney(input.amountMinor, input.currency);
+      .where(eq(profiles.id, input.userId));
     await notifyUser(tx, {
       userId: input.userId,
       kind: "payment_received",
@@ -103,34 +137,30 @@ export async function recordVerifiedPayment(input: {
         ].join("\n"),
       });
     }
-    return true;
+    return { recorded: true, overpayment: false };
   });
-  if (recorded) {
+  if (outcome.overpayment) {
+    logger().warn(
+      { userId: input.userId, reference: input.reference, provider: input.provider },
+      "payment for someone already paid recorded as an overpayment to refund",
+    );
+  } else if (outcome.recorded) {
     logger().info(
       { userId: input.userId, reference: input.reference, provider: input.provider },
       "payment recorded",
     );
   }
-  return { recorded };
+  return outcome;
 }
 
-/** A checkout we started: kept as "pending" so a later verify or webhook can be tied to its user. */
-export async function createPendingPayment(input: {
-  userId: string;
-  reference: string;
-  amountMinor: number;
-  currency: string;
-  provider: Exclude<PaymentProviderName, "manual">;
-}) {
-  await db().insert(payments).values({
-    userId: input.userId,
-    paymentReference: input.reference,
-    amountMinor: input.amountMinor,
-    currency: input.currency,
-    provider: input.provider,
-    paymentMethod: "pending",
-    status: "pending",
-  });
+/** Overpayments of the last `days` days, for the back-office banner (from the audit trail). */
+export async function countRecentOverpaymentsForStaff(days = 30): Promise<number> {
+  const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  const [row] = await db()
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, OVERPAYMENT_AUDIT_ACTION), gt(auditLog.createdAt, since)));
+  return row?.n ?? 0;
 }
 
 /** A failed or abandoned attempt stays in the history; it never touches the fee flag. */
@@ -159,11 +189,28 @@ export type StartPaymentResult =
   | { kind: "alreadyPaid" }
   | { kind: "completed"; reference: string }
   | { kind: "redirect"; url: string }
+  | { kind: "pending" }
   | { kind: "failed" };
 
+// A checkout stays open (and is reused) this long; after it, Pay starts a new one. A late payment
+// of the old one is still recorded — as an overpayment when the new one was paid too.
+const CHECKOUT_OPEN_MS = 30 * 60 * 1000;
+// A checkout that has no address this long after it was started was cut short (a crash mid-start).
+const CHECKOUT_STARTING_MS = 60 * 1000;
+// How long a second click waits for the checkout another click is starting.
+const WAIT_FOR_START_MS = 8_000;
+
+type OpenCheckout =
+  | { kind: "alreadyPaid" }
+  | { kind: "reuse"; url: string }
+  | { kind: "starting"; reference: string }
+  | { kind: "new"; reference: string };
+
 /**
- * Starts the registration payment for the signed-in applicant. The amount and currency are read
- * from site settings here, on the server; nothing the browser sends decides them.
+ * Starts the registration payment for the signed-in applicant — or hands back the checkout that
+ * is already open, so Pay clicked twice (or in two tabs) never leads to two payments. The amount
+ * and currency are read from site settings here, on the server; nothing the browser sends
+ * decides them.
  */
 export async function startRegistrationPayment({
   actor,
@@ -172,22 +219,65 @@ export async function startRegistrationPayment({
   actor: Pick<Viewer, "id" | "email" | "fullName">;
   callbackUrl: string;
 }): Promise<StartPaymentResult> {
-  const [profile] = await db()
-    .select({ paid: profiles.registrationFeePaid })
-    .from(profiles)
-    .where(eq(profiles.id, actor.id));
-  if (profile?.paid) return { kind: "alreadyPaid" };
-
   const { registrationFee } = await getSiteSettings();
   const provider = paymentProvider();
-  const reference = newPaymentReference();
-  await createPendingPayment({
-    userId: actor.id,
-    reference,
-    amountMinor: registrationFee.amountMinor,
-    currency: registrationFee.currency,
-    provider: provider.name,
+  const now = Date.now();
+
+  // The profile row lock makes "is one open? if not, open one" a single step per person, on
+  // PostgreSQL under real concurrency as on PGlite.
+  const open = await db().transaction(async (tx): Promise<OpenCheckout> => {
+    const [profile] = await tx
+      .select({ paid: profiles.registrationFeePaid })
+      .from(profiles)
+      .where(eq(profiles.id, actor.id))
+      .for("update");
+    if (profile?.paid) return { kind: "alreadyPaid" };
+    const [existing] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, actor.id),
+          eq(payments.status, "pending"),
+          eq(payments.provider, provider.name),
+          eq(payments.amountMinor, registrationFee.amountMinor),
+          eq(payments.currency, registrationFee.currency),
+          gt(payments.createdAt, new Date(now - CHECKOUT_OPEN_MS)),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (existing) {
+      const url = existing.metadata?.checkoutUrl;
+      if (typeof url === "string") return { kind: "reuse", url };
+      if (existing.createdAt.getTime() > now - CHECKOUT_STARTING_MS) {
+        return { kind: "starting", reference: existing.paymentReference };
+      }
+      await tx.update(payments).set({ status: "abandoned" }).where(eq(payments.id, existing.id));
+    }
+    const reference = newPaymentReference();
+    await tx.insert(payments).values({
+      userId: actor.id,
+      paymentReference: reference,
+      amountMinor: registrationFee.amountMinor,
+      currency: registrationFee.currency,
+      provider: provider.name,
+      paymentMethod: "pending",
+      status: "pending",
+    });
+    return { kind: "new", reference };
   });
+
+  switch (open.kind) {
+    case "alreadyPaid":
+      return { kind: "alreadyPaid" };
+    case "reuse":
+      return { kind: "redirect", url: open.url };
+    case "starting":
+      return waitForCheckout(open.reference);
+  }
+
+  const reference = open.reference;
   try {
     const result = await provider.createCheckout({
       user: { id: actor.id, email: actor.email, fullName: actor.fullName },
@@ -197,12 +287,35 @@ export async function startRegistrationPayment({
       callbackUrl,
     });
     if (result.kind === "completed") return { kind: "completed", reference };
-    if (result.kind === "redirect") return { kind: "redirect", url: result.url };
+    if (result.kind === "redirect") {
+      // Kept so the next click sends the applicant to this same checkout.
+      await db()
+        .update(payments)
+        .set({
+          metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify({ checkoutUrl: result.url })}::jsonb`,
+        })
+        .where(and(eq(payments.paymentReference, reference), eq(payments.status, "pending")));
+      return { kind: "redirect", url: result.url };
+    }
   } catch (error) {
     logger().error({ err: error, reference }, "starting a payment failed");
   }
   await markPaymentUnsuccessful(reference, "failed");
   return { kind: "failed" };
+}
+
+/** Another click is starting this checkout: wait a little for its address or its outcome. */
+async function waitForCheckout(reference: string): Promise<StartPaymentResult> {
+  const deadline = Date.now() + WAIT_FOR_START_MS;
+  for (;;) {
+    const row = await findPaymentByReference(reference);
+    if (!row || row.status === "failed") return { kind: "failed" };
+    if (row.status === "completed") return { kind: "completed", reference };
+    const url = row.metadata?.checkoutUrl;
+    if (typeof url === "string") return { kind: "redirect", url };
+    if (row.status !== "pending" || Date.now() >= deadline) return { kind: "pending" };
+    await sleep(200);
+  }
 }
 
 /**

@@ -30,6 +30,7 @@ export async function startServerProcess(options: {
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: "100",
+      PAYMENT_PROVIDER: "simulated",
       BASE_URL: url,
       BUILD_DIR: buildDir,
       DATABASE_URL: "",

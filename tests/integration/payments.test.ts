@@ -3,12 +3,14 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loader as adminLayoutLoader } from "~/app/routes/admin/layout";
 import { action, loader } from "~/app/routes/dashboard/payment";
-import { mailOutbox, notifications, payments, profiles } from "~/server/db/schema";
+import { auditLog, mailOutbox, notifications, payments, profiles } from "~/server/db/schema";
 import { registerPaymentEndpoints } from "~/server/payments/http.server";
 import { PaystackPaymentProvider, paystackSignature } from "~/server/payments/paystack.server";
 import { setPaymentProvider } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
+import { setRegistrationPaid } from "~/server/users/staff.server";
 import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
@@ -179,6 +181,34 @@ describe("the simulated provider", () => {
     expect(visitor.location).toMatch(/^\/auth\?redirectTo=/);
   });
 
+  it("takes one fee however many Pay clicks arrive at once: one payment, one receipt", async () => {
+    // A delay like the demo's, so the clicks overlap the checkout in progress.
+    setPaymentProvider(new SimulatedPaymentProvider(150));
+    const user = await createTestUser();
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, async () => runRoute(action, await pay(user))),
+    );
+    for (const o of outcomes) {
+      expect(o.status).toBe(302);
+      expect([
+        "/dashboard/payment?result=success",
+        "/dashboard/payment?result=pending",
+        "/dashboard/payment",
+      ]).toContain(o.location);
+    }
+    expect(await isPaid(user.id)).toBe(true);
+    const rows = await paymentsOf(user.id);
+    expect(rows.map((r) => r.status)).toEqual(["completed"]);
+    expect(await receiptsTo(user.email)).toHaveLength(1);
+    expect(await paymentNotices(user.id)).toHaveLength(1);
+  });
+
+  it("tells staff in the back-office that payments are simulated", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const page = await runRoute(adminLayoutLoader, await requestAs(admin, "/admin"));
+    expect(page.data).toMatchObject({ simulatedPayments: true });
+  });
+
   it("has no webhook", async () => {
     const response = await app.request("/webhooks/paystack", { method: "POST", body: "{}" });
     expect(response.status).toBe(404);
@@ -295,6 +325,82 @@ describe("Paystack", () => {
     expect(await paymentsOf(user.id)).toMatchObject([{ status: "abandoned" }]);
     const page = await runRoute(loader, await requestAs(user, "/dashboard/payment?result=failed"));
     expect(page.data).toMatchObject({ result: "failed", paid: false });
+  });
+
+  it("keeps one open checkout per person: parallel and later clicks reuse it", async () => {
+    const user = await createTestUser();
+    const before = fake.initialized.length;
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, async () => runRoute(action, await pay(user))),
+    );
+    expect(fake.initialized.length - before).toBe(1);
+    const init = fake.initialized.at(-1)!;
+    const checkout = `https://checkout.paystack.test/${init.reference}`;
+    for (const o of outcomes) expect(o.location).toBe(checkout);
+    const again = await runRoute(action, await pay(user));
+    expect(again.location).toBe(checkout);
+    expect(fake.initialized.length - before).toBe(1);
+    expect(await paymentsOf(user.id)).toMatchObject([
+      { paymentReference: init.reference, status: "pending" },
+    ]);
+  });
+
+  it("records a second payment for someone already paid as an overpayment to refund, never a second fee", async () => {
+    const user = await createTestUser();
+    const admin = await createTestUser({ role: "admin" });
+    // Two checkouts paid at once: one opened long ago (past the reuse window), one now.
+    const old = "PAY_OLD_" + user.id.slice(0, 8);
+    await ctx.db.insert(payments).values({
+      userId: user.id,
+      paymentReference: old,
+      amountMinor: 9900,
+      currency: "USD",
+      provider: "paystack",
+      paymentMethod: "pending",
+      status: "pending",
+      createdAt: new Date(Date.now() - 6 * 60 * 60 * 1000),
+    });
+    const current = await startCheckout(user);
+    expect(current).not.toBe(old);
+    const bodies = [chargeSuccess(old), chargeSuccess(current)];
+    const answers = await Promise.all(bodies.map((b) => webhook(b, paystackSignature(b, SECRET))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+
+    expect(await isPaid(user.id)).toBe(true);
+    const rows = await paymentsOf(user.id);
+    expect(rows.map((r) => r.status)).toEqual(["completed", "completed"]);
+    const fees = rows.filter((r) => !r.metadata?.overpayment);
+    const extra = rows.filter((r) => r.metadata?.overpayment);
+    expect(fees).toHaveLength(1);
+    expect(extra).toHaveLength(1);
+    // One receipt and one notice, for the fee only.
+    expect(await receiptsTo(user.email)).toHaveLength(1);
+    expect(await paymentNotices(user.id)).toHaveLength(1);
+    // Audited for staff, shown to staff in the back-office and to the applicant in the history.
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "payment.overpayment"));
+    expect(audits.filter((a) => a.targetId === user.id)).toHaveLength(1);
+    const staffPage = await runRoute(adminLayoutLoader, await requestAs(admin, "/admin"));
+    expect((staffPage.data as { overpayments: number }).overpayments).toBeGreaterThanOrEqual(1);
+    const page = await runRoute(loader, await requestAs(user, "/dashboard/payment"));
+    const history = (page.data as { history: { reference: string; refundDue: boolean }[] }).history;
+    expect(history.filter((h) => h.refundDue).map((h) => h.reference)).toEqual([
+      extra[0]!.paymentReference,
+    ]);
+
+    // Staff marked someone paid by hand, then their card payment arrives: an overpayment too.
+    const manual = await createTestUser();
+    const ref = await startCheckout(manual);
+    await setRegistrationPaid({ actor: admin, userId: manual.id, paid: true });
+    const late = chargeSuccess(ref);
+    expect((await webhook(late, paystackSignature(late, SECRET))).status).toBe(200);
+    const manualRows = await paymentsOf(manual.id);
+    expect(manualRows.find((r) => r.paymentReference === ref)?.metadata).toMatchObject({
+      overpayment: true,
+    });
+    expect(await receiptsTo(manual.email)).toHaveLength(0);
   });
 
   it("does not accept a smaller amount or another currency, nor someone else's reference", async () => {

@@ -1,17 +1,58 @@
-import { Outlet } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet } from "react-router";
 import { DashboardShell } from "~/app/components/dashboard-shell";
+import { Alert } from "~/app/components/ui/alert";
 import { requireStaff } from "~/server/auth/guards.server";
+import {
+  countRecentOverpaymentsForStaff,
+  OVERPAYMENT_AUDIT_ACTION,
+} from "~/server/payments/payments.server";
+import { paymentProvider } from "~/server/payments/provider.server";
 import type { Route } from "./+types/layout";
 
 // The layout check only shapes the page; every child loader and action checks access itself.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return null;
+  return {
+    // Staff must know when Pay marks people paid without any money moving.
+    simulatedPayments: paymentProvider().name === "simulated",
+    overpayments: await countRecentOverpaymentsForStaff(),
+  };
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { simulatedPayments, overpayments } = loaderData;
   return (
     <DashboardShell>
+      {simulatedPayments || overpayments > 0 ? (
+        <div className="mb-6 grid gap-3">
+          {simulatedPayments ? (
+            <Alert
+              tone="warning"
+              title={t("banners.simulatedTitle")}
+              data-testid="banner-simulated"
+            >
+              {t("banners.simulated")}
+            </Alert>
+          ) : null}
+          {overpayments > 0 ? (
+            <Alert
+              tone="warning"
+              title={t("banners.overpaymentsTitle", { count: overpayments })}
+              data-testid="banner-overpayments"
+            >
+              {t("banners.overpayments", { count: overpayments })}{" "}
+              <Link
+                to={`/admin/activity?action=${encodeURIComponent(OVERPAYMENT_AUDIT_ACTION)}`}
+                className="font-medium underline"
+              >
+                {t("banners.overpaymentsLink")}
+              </Link>
+            </Alert>
+          ) : null}
+        </div>
+      ) : null}
       <Outlet />
     </DashboardShell>
   );

@@ -75,6 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       method: p.paymentMethod,
       reference: p.paymentReference,
       status: p.status,
+      // Paid again after the fee was already paid: staff refund it.
+      refundDue: p.metadata?.overpayment === true,
       date: (p.paymentDate ?? p.createdAt).toISOString(),
     })),
   };
@@ -91,6 +93,9 @@ export async function action({ request }: Route.ActionArgs) {
       throw redirect("/dashboard/payment?result=success");
     case "redirect":
       throw redirect(outcome.url);
+    case "pending":
+      // Another click is still starting this person's checkout; it is the same payment.
+      throw redirect("/dashboard/payment?result=pending");
     case "alreadyPaid":
       throw redirect("/dashboard/payment");
     case "failed":
@@ -276,6 +281,12 @@ function PaymentHistory({ history }: { history: Route.ComponentProps["loaderData
                   <dd>
                     <Badge tone={STATUS_TONE[p.status]}>{t(`status.${p.status}`)}</Badge>
                   </dd>
+                  {p.refundDue ? (
+                    <>
+                      <dt className="text-slate-600">{t("history.refund")}</dt>
+                      <dd className="sm:col-span-3">{t("history.refundDue")}</dd>
+                    </>
+                  ) : null}
                 </dl>
               </li>
             ))}

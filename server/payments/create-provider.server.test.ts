@@ -1,0 +1,56 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.server";
+import { setLogger } from "../logger.server";
+import { createPaymentProvider } from "./create-provider.server";
+
+function captureLogs() {
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  setLogger(pino({ level: "info" }, stream));
+  return lines;
+}
+
+describe("choosing the payment provider", () => {
+  it("refuses to start in production when no provider was chosen", () => {
+    captureLogs();
+    const config = loadConfig({ NODE_ENV: "production" });
+    expect(() => createPaymentProvider(config)).toThrow(/PAYMENT_PROVIDER/);
+  });
+
+  it("runs the simulated provider in production only when chosen, with a warning", async () => {
+    const logs = captureLogs();
+    const config = loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "simulated" });
+    expect(createPaymentProvider(config).name).toBe("simulated");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logs.some((l) => l.level === 40 && /no money moves/i.test(l.msg))).toBe(true);
+  });
+
+  it("keeps the simulated provider as the quiet default in development and tests", async () => {
+    const logs = captureLogs();
+    for (const NODE_ENV of ["development", "test"]) {
+      expect(createPaymentProvider(loadConfig({ NODE_ENV })).name).toBe("simulated");
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logs.filter((l) => l.level >= 40)).toEqual([]);
+  });
+
+  it("uses Paystack when chosen, and needs its secret key", () => {
+    captureLogs();
+    expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "paystack" })).toThrow(
+      /PAYSTACK_SECRET_KEY/,
+    );
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: "paystack",
+      PAYSTACK_SECRET_KEY: "sk_live_x",
+    });
+    expect(createPaymentProvider(config).name).toBe("paystack");
+  });
+});
