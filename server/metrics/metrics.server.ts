@@ -125,16 +125,29 @@ function tokenMatches(header: string | undefined, token: string) {
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
+/**
+ * Who may read /metrics. Production: only a scraper with METRICS_TOKEN, and with no token set
+ * the endpoint does not exist (closed by default — process and traffic figures help an
+ * attacker). Development and tests: open, unless a token is set.
+ */
+export function metricsAccess(settings: Pick<Config, "env" | "metricsToken">) {
+  if (settings.metricsToken) return { kind: "token" as const, token: settings.metricsToken };
+  return settings.env === "production" ? { kind: "off" as const } : { kind: "open" as const };
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Hono env generics vary by caller
 export function registerMetricsEndpoints(app: Hono<any>) {
   metrics();
   const settings = lookupOptional<Config>("config");
-  if (settings?.env === "production" && !settings.metricsToken) {
-    logger().warn("METRICS_TOKEN is not set: /metrics is open to anyone who can reach this server");
+  if (settings && metricsAccess(settings).kind === "off") {
+    logger().warn(
+      "METRICS_TOKEN is not set: /metrics is off (set it to let a scraper read metrics)",
+    );
   }
   app.get("/metrics", async (c) => {
-    const token = config().metricsToken;
-    if (token && !tokenMatches(c.req.header("authorization"), token)) {
+    const access = metricsAccess(config());
+    if (access.kind === "off") return c.text("Not found", 404);
+    if (access.kind === "token" && !tokenMatches(c.req.header("authorization"), access.token)) {
       c.header("www-authenticate", 'Bearer realm="metrics"');
       return c.text("Unauthorized", 401);
     }

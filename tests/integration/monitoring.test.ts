@@ -330,6 +330,29 @@ describe("/metrics", () => {
     expect(samples.get("passage_http_request_duration_seconds_bucket")?.length).toBeGreaterThan(0);
   });
 
+  it("is closed in production until METRICS_TOKEN is set, and open in development and tests", async () => {
+    const previous = ctx.config;
+    try {
+      setConfig({ ...previous, env: "production", metricsToken: undefined });
+      const closed = await app().request("/metrics");
+      expect(closed.status).toBe(404);
+      expect(await closed.text()).not.toContain("passage_");
+
+      const token = "production-metrics-token-123456";
+      setConfig({ ...previous, env: "production", metricsToken: token });
+      expect((await app().request("/metrics")).status).toBe(401);
+      const ok = await app().request("/metrics", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(ok.status).toBe(200);
+
+      setConfig({ ...previous, env: "development", metricsToken: undefined });
+      expect((await app().request("/metrics")).status).toBe(200);
+    } finally {
+      setConfig(previous);
+    }
+  });
+
   it("asks for the token when METRICS_TOKEN is set", async () => {
     const token = "metrics-token-for-tests-123456";
     const previous = ctx.config;
