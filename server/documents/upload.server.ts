@@ -13,7 +13,7 @@ import {
 import { DOCUMENT_TYPES, type DocumentType } from "../../domain/enums";
 import type { Viewer } from "../auth/guards.server";
 import { db } from "../db/client.server";
-import { documents } from "../db/schema";
+import { documents, profiles } from "../db/schema";
 import { logger } from "../logger.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { storage } from "../storage/storage.server";
@@ -68,7 +68,17 @@ export async function uploadDocumentFromRequest({
     stored = await receiveFile(request, contentType, actor.id, (value) => {
       documentType = value;
     });
-    const row = await insertDocumentRow(actor.id, documentType!, stored);
+    const { row, replacedKeys } = await insertDocumentRow(actor.id, documentType!, stored);
+    stored = null;
+    // After the commit: the replaced uploads' rows are gone, so their files can go too. A failed
+    // delete only leaves an orphan object, never a row pointing at nothing.
+    for (const key of replacedKeys) {
+      await storage()
+        .delete(key)
+        .catch((error: unknown) =>
+          logger().warn({ err: error, key }, "could not remove a replaced upload's file"),
+        );
+    }
     return { ok: true, document: row };
   } catch (error) {
     if (stored)
@@ -101,7 +111,15 @@ function receiveFile(
         preservePath: true,
         // Browsers send UTF-8 names; busboy would otherwise read them as Latin-1.
         defParamCharset: "utf8",
-        limits: { files: 1, fileSize: MAX_DOCUMENT_BYTES, fields: 10, fieldSize: 1024, parts: 12 },
+        // busboy marks a file "truncated" once it reaches the limit, so the limit is one byte past
+        // ours: a file of exactly MAX_DOCUMENT_BYTES (10 MB) passes, one byte more is refused.
+        limits: {
+          files: 1,
+          fileSize: MAX_DOCUMENT_BYTES + 1,
+          fields: 10,
+          fieldSize: 1024,
+          parts: 12,
+        },
       });
     } catch {
       reject(new UploadRefused("noFile"));
@@ -283,18 +301,29 @@ function withExtension(name: string, ext: string) {
   return EXTENSIONS_FOR[ext]?.includes(current) ? name : `${name}.${ext}`;
 }
 
+/**
+ * One pending document per type and person: the new upload takes the place of the pending one
+ * (never reviewed, so nothing is lost) in one transaction. The profile row lock makes parallel
+ * uploads of one person take turns on PostgreSQL, so each sees the pending row the previous one
+ * left; PGlite runs transactions one at a time anyway. Reviewed documents stay as history.
+ */
 async function insertDocumentRow(userId: string, documentType: DocumentType, file: StoredFile) {
   return db().transaction(async (tx) => {
     await tx
-      .update(documents)
-      .set({ status: "replaced" })
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for("update");
+    const replaced = await tx
+      .delete(documents)
       .where(
         and(
           eq(documents.userId, userId),
           eq(documents.documentType, documentType),
           eq(documents.status, "pending"),
         ),
-      );
+      )
+      .returning({ storageKey: documents.storageKey });
     const [row] = await tx
       .insert(documents)
       .values({
@@ -307,6 +336,6 @@ async function insertDocumentRow(userId: string, documentType: DocumentType, fil
         status: "pending",
       })
       .returning();
-    return row!;
+    return { row: row!, replacedKeys: replaced.map((r) => r.storageKey) };
   });
 }

@@ -166,21 +166,63 @@ describe("uploading a document", () => {
     });
   });
 
-  it("replaces the pending upload of the same type and keeps the history", async () => {
+  it("replaces the pending upload of the same type, file and all; reviewed ones stay in the history", async () => {
     const user = await createTestUser();
+    const reviewer = await createTestUser({ role: "admin" });
+    await runRoute(action, await upload(user, "english", PDF, "ielts-0.pdf"));
+    const [first] = await rowsOf(user.id);
+    await reviewDocument({
+      actor: reviewer,
+      documentId: first!.id,
+      decision: "reject",
+      reason: "The scan is unreadable.",
+    });
     await runRoute(action, await upload(user, "english", PDF, "ielts-1.pdf"));
     await runRoute(action, await upload(user, "english", PNG, "ielts-2.png"));
     const rows = await rowsOf(user.id);
     expect(rows.map((r) => [r.fileName, r.status]).sort()).toEqual([
-      ["ielts-1.pdf", "replaced"],
+      ["ielts-0.pdf", "rejected"],
       ["ielts-2.png", "pending"],
     ]);
+    // The replaced upload was never reviewed: its stored file goes with it.
+    expect(filesOf(user.id).sort()).toEqual(rows.map((r) => r.storageKey.split("/").at(-1)).sort());
     const page = await runRoute(loader, await requestAs(user, "/dashboard/documents"));
     const english = (
       page.data as { types: { type: string; current: { fileName: string }; history: unknown[] }[] }
     ).types.find((t) => t.type === "english")!;
     expect(english.current.fileName).toBe("ielts-2.png");
     expect(english.history).toHaveLength(2);
+  });
+
+  it("keeps one pending document per type however many uploads arrive at once", async () => {
+    const user = await createTestUser();
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) =>
+        runRoute(action, await upload(user, "cv", PDF, `cv-${i}.pdf`)),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(Array(12).fill(302));
+    const rows = await rowsOf(user.id);
+    expect(rows.filter((r) => r.status === "pending")).toHaveLength(1);
+    expect(rows).toHaveLength(1);
+    expect(filesOf(user.id)).toEqual([rows[0]!.storageKey.split("/").at(-1)]);
+  });
+
+  it("accepts a file of exactly 10 MB (10 × 1024 × 1024 bytes) and refuses one byte more", async () => {
+    const user = await createTestUser();
+    const exact = Buffer.concat([PDF, Buffer.alloc(MAX_DOCUMENT_BYTES - PDF.length)]);
+    expect(exact.length).toBe(MAX_DOCUMENT_BYTES);
+    const ok = await runRoute(action, await upload(user, "passport", exact, "exact.pdf"));
+    expect(ok.status).toBe(302);
+    expect(ok.location).toBe("/dashboard/documents?uploaded=passport");
+    const [row] = await rowsOf(user.id);
+    expect(row).toMatchObject({ fileSize: MAX_DOCUMENT_BYTES, status: "pending" });
+
+    const over = Buffer.concat([exact, Buffer.from([0])]);
+    const refused = await runRoute(action, await upload(user, "cv", over, "over.pdf"));
+    expect(refused.status).toBe(413);
+    expect(refused.data).toEqual({ error: "tooLarge", documentType: "cv" });
+    expect((await rowsOf(user.id)).filter((r) => r.documentType === "cv")).toEqual([]);
   });
 
   const refusals: [string, () => { bytes: Buffer; name: string }, string, number][] = [
