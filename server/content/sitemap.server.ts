@@ -31,6 +31,18 @@ function xmlEscape(value: string) {
     .replace(/'/g, "&apos;");
 }
 
+// A feed reader renders <description> as HTML, so the summary (plain text) is HTML-escaped
+// first, then carried in CDATA; a "]]>" is split across two sections so it cannot end one early.
+function htmlDescription(text: string) {
+  const html = text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+  return `<![CDATA[${html.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
+}
+
 /** Every page a search engine may index: public pages, public active jobs, published posts. */
 export async function buildSitemap(baseUrl: string, on: Db = db()) {
   const [publicJobs, posts] = await Promise.all([
@@ -78,7 +90,7 @@ export async function buildNewsFeed(
         `      <guid isPermaLink="true">${xmlEscape(link)}</guid>`,
         p.publishedAt ? `      <pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate>` : "",
         `      <category>${xmlEscape(p.category)}</category>`,
-        `      <description>${xmlEscape(summary)}</description>`,
+        `      <description>${htmlDescription(summary)}</description>`,
         "    </item>",
       ]
         .filter(Boolean)

@@ -385,6 +385,40 @@ describe("sitemap, feed and service pages", () => {
     expect(feed).not.toContain("Unfinished sitemap draft");
   });
 
+  it("the feed carries a post's text as text: no raw HTML, and ]]> cannot break out", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const hostile = '<script>alert("feed")</script> <img src=x onerror=alert(1)> ]]> <b>bold</b>';
+    for (const [title, fields] of [
+      ["Feed with hostile content", { content: "`" + hostile + "`" }],
+      ["Feed with hostile excerpt", { excerpt: hostile, content: "Plain body." }],
+    ] as const) {
+      await runRoute(
+        cmsAction,
+        await requestAs(manager, "/admin/cms", {
+          form: postForm({ title, status: "published", ...fields }),
+        }),
+      );
+    }
+    const feed = String((await runRoute(rssLoader, await requestAs(null, "/news/rss.xml"))).data);
+    const items = [...feed.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!);
+    const hostileItems = items.filter((i) => i.includes("Feed with hostile"));
+    expect(hostileItems).toHaveLength(2);
+    for (const item of hostileItems) {
+      // What a feed reader gets: the description element's text, which it renders as HTML.
+      const raw = /<description>([\s\S]*?)<\/description>/.exec(item)![1]!;
+      const html = xmlText(raw);
+      expect(html).not.toMatch(/<(script|img|b)\b/i);
+      // The applicant-visible text survives, escaped for HTML.
+      expect(html).toContain("&lt;script&gt;alert(");
+      expect(html).toContain("]]&gt;");
+    }
+    // Nothing outside the descriptions was cut open: every item still has its link and category.
+    for (const item of hostileItems) {
+      expect(item).toMatch(/<link>http:\/\/localhost:3000\/news\/feed-with-hostile-/);
+      expect(item).toMatch(/<category>news<\/category>/);
+    }
+  });
+
   it("service pages count the active jobs per country, and unknown services are 404", async () => {
     const [canada] = await ctx.db.select().from(countries).where(eq(countries.code, "CA"));
     const before = await runRoute(
@@ -417,3 +451,17 @@ describe("sitemap, feed and service pages", () => {
     expect(missing.status).toBe(404);
   });
 });
+
+/** The text an XML parser hands over for an element's content: CDATA sections and entities. */
+function xmlText(raw: string) {
+  return raw.replace(
+    /<!\[CDATA\[([\s\S]*?)\]\]>|&(lt|gt|amp|quot|apos);|([^<&]+)|[<&]/g,
+    (m, cdata, entity, text) => {
+      if (cdata !== undefined) return cdata;
+      if (entity !== undefined)
+        return { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" }[entity as "lt"];
+      if (text !== undefined) return text;
+      throw new Error(`not well-formed XML text: ${m}`);
+    },
+  );
+}
