@@ -26,33 +26,39 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
-export const SignUpSchema = z
-  .object({
-    fullName: z
-      .string({ error: "errors.fullNameRequired" })
-      .trim()
-      .min(1, "errors.fullNameRequired")
-      .max(120, "errors.fullNameTooLong"),
-    email,
-    phoneNumber: optionalText,
-    whatsappNumber: optionalText,
-    country: z
-      .string({ error: "errors.countryRequired" })
-      .trim()
-      .min(1, "errors.countryRequired")
-      .max(80, "errors.countryRequired"),
-    role: z.enum(APPLICANT_ROLES, { error: "errors.roleRequired" }),
-    password: z
-      .string({ error: "errors.passwordRequired" })
-      .min(PASSWORD_MIN, "errors.passwordTooShort")
-      .max(128, "errors.passwordTooLong"),
-    confirmPassword: z.string({ error: "errors.confirmRequired" }).min(1, "errors.confirmRequired"),
-    redirectTo: z.string().optional(),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "errors.passwordsDoNotMatch",
-  });
+/**
+ * What an account holds about its person. Every way an account reaches the database (the sign-up
+ * form, better-auth's own endpoints, the seed) is checked against this one schema.
+ */
+export const AccountFieldsSchema = z.object({
+  fullName: z
+    .string({ error: "errors.fullNameRequired" })
+    .trim()
+    .min(1, "errors.fullNameRequired")
+    .max(120, "errors.fullNameTooLong"),
+  email,
+  phoneNumber: optionalText,
+  whatsappNumber: optionalText,
+  country: z
+    .string({ error: "errors.countryRequired" })
+    .trim()
+    .min(1, "errors.countryRequired")
+    .max(80, "errors.countryRequired"),
+  role: z.enum(APPLICANT_ROLES, { error: "errors.roleRequired" }),
+});
+export type AccountFields = z.infer<typeof AccountFieldsSchema>;
+
+export const SignUpSchema = AccountFieldsSchema.extend({
+  password: z
+    .string({ error: "errors.passwordRequired" })
+    .min(PASSWORD_MIN, "errors.passwordTooShort")
+    .max(128, "errors.passwordTooLong"),
+  confirmPassword: z.string({ error: "errors.confirmRequired" }).min(1, "errors.confirmRequired"),
+  redirectTo: z.string().optional(),
+}).refine((v) => v.password === v.confirmPassword, {
+  path: ["confirmPassword"],
+  message: "errors.passwordsDoNotMatch",
+});
 export type SignUp = z.infer<typeof SignUpSchema>;
 
 // Browsers drop tabs and newlines inside a URL, read a backslash as "/" and resolve "//host"

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { APPLICANT_ROLES } from "../../domain/enums";
 import type { Db } from "../db/client.server";
 import { accounts, appState, profiles, sessions, verifications } from "../db/schema";
 import { logger } from "../logger.server";
@@ -12,6 +11,14 @@ import { emailVerificationEmail, passwordResetEmail } from "../mail/templates.se
 import { getSiteSettings } from "../settings/settings.server";
 import { lookup, register } from "../registry.server";
 import { consumeRateLimit } from "../security/rate-limit.server";
+import {
+  checkNewUser,
+  checkSignUpBody,
+  checkUserUpdate,
+  enforceResetLimits,
+  revokeOtherResetLinks,
+  tellOwnerOfSignUpAttempt,
+} from "./account-guards.server";
 
 export const SESSION_COOKIE_PREFIX = "passage";
 const SESSION_DAYS = 7;
@@ -57,9 +64,18 @@ export function createAuth(database: Db, options: AuthOptions) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up answers the same for a new and a taken address, so it cannot sign anyone in: the
+      // new user confirms their address by the e-mailed link (which signs them in) or signs in.
+      // With autoSignIn off better-auth answers a taken address with a look-alike response.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await tellOwnerOfSignUpAttempt(database, options.baseUrl, user);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await revokeOtherResetLinks(database, user.id);
+      },
       // Not inside a better-auth transaction, so the outbox insert may use the database directly.
       sendResetPassword: async ({ user, url }) => {
         const settings = await getSiteSettings(database);
@@ -97,17 +113,23 @@ export function createAuth(database: Db, options: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
-            const role = (user as { role?: string }).role ?? "job_seeker";
-            if (!(APPLICANT_ROLES as readonly string[]).includes(role)) {
-              throw new APIError("BAD_REQUEST", {
-                message: "Choose Job Opportunities or Study Programs",
-              });
-            }
-            return { data: { ...user, role } };
+          // The sign-up schema guards every insert, whichever endpoint or script caused it
+          // (an applicant role only: staff roles are set by staff, after creation).
+          before: async (user) => ({ data: checkNewUser(user) }),
+        },
+        update: {
+          before: async (data) => {
+            checkUserUpdate(data);
+            return { data };
           },
         },
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email") checkSignUpBody(ctx.body);
+        if (ctx.path === "/request-password-reset") await enforceResetLimits(ctx.body, ctx.headers);
+      }),
     },
     rateLimit: {
       enabled: true,
@@ -116,6 +138,9 @@ export function createAuth(database: Db, options: AuthOptions) {
       customRules: {
         "/sign-in/email": { window: 60, max: 5 },
         "/sign-up/email": { window: 60, max: 5 },
+        // Counted by the before hook instead, with the form's caps and counters (3 an hour per
+        // address, 10 per client): one set of counters for every path (account-guards.server.ts).
+        "/request-password-reset": false,
       },
       customStorage: { consume: consumeRateLimit },
     },

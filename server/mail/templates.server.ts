@@ -183,6 +183,33 @@ export function emailVerificationEmail(o: Base & { name: string; url: string }):
   });
 }
 
+/**
+ * To the owner of an address someone tried to sign up with. Sign-up answers the same for a new
+ * and a taken address (nobody can probe for accounts), so this is how the owner hears of it.
+ */
+export function signUpAttemptEmail(o: Base & { name: string }): RenderedMail {
+  return renderMail(o, {
+    subject: `Someone tried to create an account with your e-mail address`,
+    greeting: o.name,
+    blocks: [
+      {
+        kind: "p",
+        text: `Someone tried to create a new ${o.settings.agencyName} account with this e-mail address. You already have an account, so nothing was changed.`,
+      },
+      {
+        kind: "p",
+        text: "If it was you, sign in with your password. If you have forgotten it, choose a new one:",
+      },
+      { kind: "button", label: "Sign in", href: link(o, "/auth") },
+      { kind: "button", label: "Choose a new password", href: link(o, "/auth/forgot-password") },
+      {
+        kind: "p",
+        text: "If it was not you, you can ignore this e-mail: your account and your password stay the same.",
+      },
+    ],
+  });
+}
+
 // ── Inquiries and messages ───────────────────────────────────────────────────────────────────
 
 export function contactInquiryReceivedEmail(

@@ -48,7 +48,10 @@ export async function login(page: Page, email: string, password: string = DEMO.p
 }
 
 let counter = 0;
-/** A brand-new applicant account, signed in. */
+/**
+ * A brand-new applicant account, signed in. Sign-up itself signs nobody in (it answers a taken
+ * address the same way), so the new user signs in with the password they chose.
+ */
 export async function signUpNewApplicant(
   page: Page,
   options: { role?: "job_seeker" | "student_applicant"; fullName?: string } = {},
@@ -69,6 +72,8 @@ export async function signUpNewApplicant(
     maxRedirects: 0,
   });
   expect(response.status(), "sign-up").toBe(302);
+  expect(response.headers()["location"], "sign-up").toBe("/auth?signup=sent");
+  await login(page, email, password);
   return { email, password, fullName };
 }
 

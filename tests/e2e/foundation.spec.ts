@@ -12,7 +12,14 @@ test("a visitor signs up, sees their name in the header, and signs out", async (
   await page.getByLabel("Confirm password").fill("a-long-password");
   await page.getByRole("button", { name: "Create Account" }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The same answer as for a taken address: check your e-mail; meanwhile the password works.
+  await expect(page.getByTestId("signup-sent")).toContainText("Check your e-mail");
+  await expectAccessible(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("a-long-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/dashboard");
   await expect(page.getByTestId("shell-user")).toHaveText("Tariro Journey");
   await expect(page.getByText("Student Applicant")).toBeVisible();
 
@@ -23,6 +30,41 @@ test("a visitor signs up, sees their name in the header, and signs out", async (
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+});
+
+test("signing up with a taken address looks exactly like a new sign-up", async ({ page }) => {
+  await page.goto("/auth?tab=signup");
+  await page.getByLabel("Full name").fill("Someone Else");
+  await page.getByLabel("E-mail").fill(DEMO.seeker);
+  await page.getByLabel("Country you live in").fill("Zimbabwe");
+  await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+  await page.getByLabel("Confirm password").fill("a-long-password");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/auth\?signup=sent$/);
+  await expect(page.getByTestId("signup-sent")).toContainText("Check your e-mail");
+  await expect(page.getByTestId("form-error")).toHaveCount(0);
+});
+
+test.describe("before JavaScript runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("signing in with a disguised redirectTo stays on this site", async ({ page, baseURL }) => {
+    for (const redirectTo of [
+      "%2F%09%2Fevil.example",
+      "%2F%5Cevil.example",
+      "%2F%2Fevil.example",
+    ]) {
+      await page.context().clearCookies();
+      await page.goto(`/auth?redirectTo=${redirectTo}`);
+      await page.getByLabel("E-mail").fill(DEMO.seeker);
+      await page.getByLabel("Password").fill(DEMO.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      // Wait for the post-sign-in navigation to finish, wherever it went.
+      await expect(page).not.toHaveURL(/\/auth\?/);
+      expect(new URL(page.url()).origin, redirectTo).toBe(new URL(baseURL!).origin);
+      await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+    }
+  });
 });
 
 test("mismatched passwords are caught before anything is sent", async ({ page }) => {

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { action as authAction, loader as authLoader } from "~/app/routes/auth/auth";
 import { auth } from "~/server/auth/auth.server";
 import { getViewer } from "~/server/auth/guards.server";
-import { profiles } from "~/server/db/schema";
-import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { mailOutbox, profiles } from "~/server/db/schema";
+import { BASE_URL, createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -28,15 +28,42 @@ function formErrors(outcome: { data: unknown }) {
   return result.error ?? {};
 }
 
+async function mailsTo(email: string) {
+  return ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+}
+
+function sessionCookieOf(headers: Headers) {
+  return headers
+    .getSetCookie()
+    .filter((c) => c.startsWith("passage.session_token=") && !/max-age=0/i.test(c))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+let rawClient = 0;
+/** better-auth's own endpoint, as anyone can call it (each call from another client address). */
+function rawSignUp(body: Record<string, unknown>) {
+  return auth().handler(
+    new Request(`${BASE_URL}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: BASE_URL,
+        "x-passage-client-ip": `198.51.100.${++rawClient}`,
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
 describe("sign-up", () => {
-  it("creates the account and its profile with the sign-up data, and signs the user in", async () => {
+  it("creates the account with the sign-up data and mails a link that confirms it and signs in", async () => {
     const form = signUpForm();
     const outcome = await runRoute(authAction, await requestAs(null, "/auth", { form }));
     expect(outcome.status).toBe(302);
-    expect(outcome.location).toBe("/dashboard");
-    const cookie = outcome.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/passage\.session_token=/);
-    expect(cookie.toLowerCase()).toContain("httponly");
+    expect(outcome.location).toBe("/auth?signup=sent");
+    // Nobody is signed in by the form itself: the answer must not differ for a taken address.
+    expect(sessionCookieOf(outcome.headers)).toBe("");
 
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.email, form.email));
     expect(profile).toMatchObject({
@@ -46,13 +73,29 @@ describe("sign-up", () => {
       whatsappNumber: "+263 77 765 4321",
       role: "student_applicant",
       registrationFeePaid: false,
+      emailVerified: false,
     });
 
-    const sessionCookie = cookie.split(";")[0]!;
+    const [mail] = await mailsTo(form.email);
+    expect(mail?.subject).toMatch(/Confirm your e-mail address/);
+    const link = mail!.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+    expect(link).toBeTruthy();
+    const followed = await auth().handler(new Request(link!.replace(/[).,]+$/, "")));
+    expect(followed.status).toBe(302);
+    expect(new URL(followed.headers.get("location")!, BASE_URL).pathname).toBe("/dashboard");
     const viewer = await getViewer(
-      new Request("http://localhost:3000/", { headers: { cookie: sessionCookie } }),
+      new Request(`${BASE_URL}/`, { headers: { cookie: sessionCookieOf(followed.headers) } }),
     );
     expect(viewer?.email).toBe(form.email);
+
+    // The new user may also simply sign in with the password they chose.
+    const signIn = await runRoute(
+      authAction,
+      await requestAs(null, "/auth", {
+        form: { intent: "signin", email: form.email, password: form.password },
+      }),
+    );
+    expect(signIn.status).toBe(302);
   });
 
   it("refuses mismatched passwords, a short password and missing fields with clear messages", async () => {
@@ -79,14 +122,96 @@ describe("sign-up", () => {
     expect(formErrors(missing).country).toEqual(["errors.countryRequired"]);
   });
 
-  it("tells the user when the e-mail already has an account", async () => {
-    const existing = await createTestUser();
-    const outcome = await runRoute(
+  it("answers a taken address exactly like a new one, and tells the owner by e-mail", async () => {
+    const existing = await createTestUser({ fullName: "Owner Person" });
+    const mailsBefore = (await mailsTo(existing.email)).map((m) => m.id);
+    const fresh = signUpForm();
+    const forNew = await runRoute(authAction, await requestAs(null, "/auth", { form: fresh }));
+    const forTaken = await runRoute(
       authAction,
-      await requestAs(null, "/auth", { form: signUpForm({ email: existing.email.toUpperCase() }) }),
+      await requestAs(null, "/auth", {
+        form: signUpForm({ email: existing.email.toUpperCase(), fullName: "Someone Else" }),
+      }),
     );
-    expect(outcome.status).toBe(400);
-    expect(formErrors(outcome)[""]).toEqual(["errors.emailTaken"]);
+    expect({ status: forTaken.status, location: forTaken.location, data: forTaken.data }).toEqual({
+      status: forNew.status,
+      location: forNew.location,
+      data: forNew.data,
+    });
+    expect(sessionCookieOf(forTaken.headers)).toBe("");
+
+    // The account is untouched: same name, same password.
+    const [row] = await ctx.db.select().from(profiles).where(eq(profiles.id, existing.id));
+    expect(row?.fullName).toBe("Owner Person");
+    const stillWorks = await auth().api.signInEmail({
+      body: { email: existing.email, password: existing.password },
+      asResponse: true,
+    });
+    expect(stillWorks.ok).toBe(true);
+
+    // The owner learns that someone tried, with a way in if it was them.
+    const mails = (await mailsTo(existing.email)).filter((m) => !mailsBefore.includes(m.id));
+    const warning = mails.find((m) => /tried to create an account/i.test(m.subject));
+    expect(warning).toBeTruthy();
+    expect(warning!.text).toContain(`${BASE_URL}/auth/forgot-password`);
+    expect(mails.some((m) => /Confirm your e-mail/.test(m.subject))).toBe(false);
+  });
+
+  it("answers a taken address like a new one through the auth API too", async () => {
+    const existing = await createTestUser();
+    const body = (email: string) => ({
+      email,
+      password: "long-enough-pw",
+      name: "Probe Person",
+      role: "job_seeker",
+      country: "Zimbabwe",
+    });
+    const forNew = await rawSignUp(body(`probe-${Date.now()}@example.com`));
+    const forTaken = await rawSignUp(body(existing.email));
+    expect(forTaken.status).toBe(forNew.status);
+    const [newBody, takenBody] = [
+      (await forNew.json()) as { token: unknown; user: Record<string, unknown> },
+      (await forTaken.json()) as { token: unknown; user: Record<string, unknown> },
+    ];
+    expect(takenBody.token).toBe(newBody.token);
+    expect(Object.keys(takenBody.user).sort()).toEqual(Object.keys(newBody.user).sort());
+    expect(sessionCookieOf(forNew.headers)).toBe("");
+    expect(sessionCookieOf(forTaken.headers)).toBe("");
+  });
+
+  it("guards the auth API with the sign-up form's rules: an oversized name is never stored", async () => {
+    const email = `huge-${Date.now()}@example.com`;
+    const valid = {
+      email,
+      password: "long-enough-pw",
+      name: "Fine Name",
+      role: "job_seeker",
+      country: "Zimbabwe",
+    };
+    for (const bad of [
+      { name: "x".repeat(500_000) },
+      { name: "   " },
+      { country: "y".repeat(5_000) },
+      { country: undefined },
+      { phoneNumber: "9".repeat(10_000) },
+      { whatsappNumber: "9".repeat(10_000) },
+      { role: undefined },
+      { image: `https://example.com/${"i".repeat(100_000)}` },
+    ]) {
+      const response = await rawSignUp({ ...valid, ...bad });
+      expect(response.status, JSON.stringify(Object.keys(bad))).toBe(400);
+    }
+    expect(await ctx.db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(0);
+
+    // A taken address gets the same refusal, so bad input cannot probe for accounts either.
+    const existing = await createTestUser();
+    const probe = await rawSignUp({ ...valid, email: existing.email, name: "x".repeat(500_000) });
+    expect(probe.status).toBe(400);
+
+    const ok = await rawSignUp(valid);
+    expect(ok.status).toBe(200);
+    const [row] = await ctx.db.select().from(profiles).where(eq(profiles.email, email));
+    expect(row?.fullName).toBe("Fine Name");
   });
 
   it("never lets a sign-up choose a staff role or the paid flag, even through the auth API", async () => {
@@ -143,8 +268,17 @@ describe("sign-up", () => {
       }),
     );
     expect(response.ok).toBe(false);
+    const huge = await auth().handler(
+      new Request("http://localhost:3000/api/auth/update-user", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, origin: "http://localhost:3000" },
+        body: JSON.stringify({ name: "x".repeat(500_000) }),
+      }),
+    );
+    expect(huge.ok).toBe(false);
     const [row] = await ctx.db.select().from(profiles).where(eq(profiles.id, user.id));
     expect(row?.role).toBe("job_seeker");
+    expect(row?.fullName).toBe(user.fullName);
   });
 });
 
@@ -177,6 +311,43 @@ describe("sign-in", () => {
       }),
     );
     expect(offsite.location).toBe("/");
+  });
+
+  it("never sends the browser to another site, however redirectTo is disguised", async () => {
+    // Sign-in allows five tries a minute per address: a new account for every four variants.
+    const users = [await createTestUser(), await createTestUser(), await createTestUser()];
+    for (const [i, redirectTo] of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "/%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "/..//evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+    ].entries()) {
+      const user = users[Math.floor(i / 4)]!;
+      const outcome = await runRoute(
+        authAction,
+        await requestAs(null, "/auth", {
+          form: { intent: "signin", email: user.email, password: user.password, redirectTo },
+        }),
+      );
+      expect(outcome.status).toBe(302);
+      // Resolved as a browser resolves a Location header.
+      expect(new URL(outcome.location!, BASE_URL).origin, JSON.stringify(redirectTo)).toBe(
+        BASE_URL,
+      );
+      expect(outcome.location).toBe("/");
+    }
+
+    const signUp = await runRoute(
+      authAction,
+      await requestAs(null, "/auth", { form: signUpForm({ redirectTo: "/\t/evil.example" }) }),
+    );
+    expect(new URL(signUp.location!, BASE_URL).origin).toBe(BASE_URL);
+    expect(signUp.location).toBe("/auth?signup=sent");
   });
 
   it("refuses a wrong password with a clear message", async () => {

@@ -98,6 +98,144 @@ describe("password reset by e-mail", () => {
   });
 });
 
+async function requestLinkByForm(email: string) {
+  const outcome = await runRoute(
+    forgotAction,
+    await requestAs(null, "/auth/forgot-password", { form: { email } }),
+  );
+  expect(outcome.data).toMatchObject({ sent: true });
+  const mail = await latestMailTo(email);
+  const link = mail!.text.match(/https?:\/\/\S+reset-password\S+/)?.[0];
+  return link!.replace(/[).,]+$/, "");
+}
+
+/** The token the e-mailed link leads to, or null when better-auth calls the link invalid. */
+async function tokenBehind(link: string) {
+  const followed = await auth().handler(new Request(link));
+  const target = new URL(followed.headers.get("location")!, BASE_URL);
+  return target.searchParams.get("error") ? null : target.searchParams.get("token");
+}
+
+function rawResetRequest(email: string, clientIp: string) {
+  return auth().handler(
+    new Request(`${BASE_URL}/api/auth/request-password-reset`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: BASE_URL,
+        "x-passage-client-ip": clientIp,
+      },
+      body: JSON.stringify({ email, redirectTo: `${BASE_URL}/auth/reset-password` }),
+    }),
+  );
+}
+
+async function resetMailCount(email: string) {
+  const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  return rows.filter((m) => /Reset your/.test(m.subject)).length;
+}
+
+describe("older reset links", () => {
+  it("stop working once any one of them has been used", async () => {
+    const user = await createTestUser();
+    const first = await requestLinkByForm(user.email);
+    const second = await requestLinkByForm(user.email);
+    const third = await requestLinkByForm(user.email);
+    const firstToken = await tokenBehind(first);
+    const thirdToken = await tokenBehind(third);
+    expect(firstToken).toBeTruthy();
+    expect(thirdToken).toBeTruthy();
+
+    const done = await runRoute(
+      resetAction,
+      await requestAs(null, "/auth/reset-password", {
+        form: {
+          token: (await tokenBehind(second))!,
+          password: "second-link-pass",
+          confirmPassword: "second-link-pass",
+        },
+      }),
+    );
+    expect(done).toMatchObject({ status: 302, location: "/auth?reset=done" });
+
+    // The other links now lead to "this link has expired", and their tokens set nothing.
+    expect(await tokenBehind(first)).toBeNull();
+    expect(await tokenBehind(third)).toBeNull();
+    for (const token of [firstToken!, thirdToken!]) {
+      const reused = await runRoute(
+        resetAction,
+        await requestAs(null, "/auth/reset-password", {
+          form: { token, password: "attacker-pass-1", confirmPassword: "attacker-pass-1" },
+        }),
+      );
+      expect(reused.status).toBe(400);
+    }
+    const signIn = await auth().api.signInEmail({
+      body: { email: user.email, password: "second-link-pass" },
+      asResponse: true,
+    });
+    expect(signIn.ok).toBe(true);
+  });
+
+  it("of another account keep working", async () => {
+    const [alice, bob] = [await createTestUser(), await createTestUser()];
+    const aliceLink = await requestLinkByForm(alice.email);
+    const bobLink = await requestLinkByForm(bob.email);
+    const done = await runRoute(
+      resetAction,
+      await requestAs(null, "/auth/reset-password", {
+        form: {
+          token: (await tokenBehind(aliceLink))!,
+          password: "alice-new-pass",
+          confirmPassword: "alice-new-pass",
+        },
+      }),
+    );
+    expect(done.status).toBe(302);
+    expect(await tokenBehind(bobLink)).toBeTruthy();
+  });
+});
+
+describe("reset-link requests through the auth API", () => {
+  it("are capped at three an hour per address, from any client", async () => {
+    const user = await createTestUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await rawResetRequest(user.email, `198.51.100.${i + 1}`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(await resetMailCount(user.email)).toBe(3);
+    // Upper case is the same address.
+    expect((await rawResetRequest(user.email.toUpperCase(), "198.51.100.50")).status).toBe(429);
+  });
+
+  it("share the cap with the form", async () => {
+    const user = await createTestUser();
+    expect((await rawResetRequest(user.email, "198.51.100.60")).status).toBe(200);
+    expect((await rawResetRequest(user.email, "198.51.100.61")).status).toBe(200);
+    await requestLinkByForm(user.email);
+    const refused = await runRoute(
+      forgotAction,
+      await requestAs(null, "/auth/forgot-password", { form: { email: user.email } }),
+    );
+    expect(refused.status).toBe(429);
+    expect(await resetMailCount(user.email)).toBe(3);
+  });
+
+  it("are capped per client across many addresses", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await rawResetRequest(
+        `nobody-${i}-${Date.now()}@example.com`,
+        "203.0.113.9",
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
 describe("sign out everywhere", () => {
   it("ends every session of the user", async () => {
     const user = await createTestUser();

@@ -92,6 +92,8 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
       429,
     );
   }
+  // Where the confirmation link lands (signed in) once the address is confirmed.
+  const next = safeRedirect(v.redirectTo, "/dashboard");
   const response = await auth().api.signUpEmail({
     body: {
       email: v.email,
@@ -101,6 +103,7 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
       country: v.country,
       phoneNumber: v.phoneNumber,
       whatsappNumber: v.whatsappNumber,
+      callbackURL: next,
     },
     headers: authHeaders(request, ctx),
     asResponse: true,
@@ -108,11 +111,9 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string };
     const key =
-      body.code === "USER_ALREADY_EXISTS" || body.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
-        ? "errors.emailTaken"
-        : body.code === "PASSWORD_TOO_SHORT" || body.code === "PASSWORD_TOO_LONG"
-          ? "errors.weakPassword"
-          : "errors.generic";
+      body.code === "PASSWORD_TOO_SHORT" || body.code === "PASSWORD_TOO_LONG"
+        ? "errors.weakPassword"
+        : "errors.generic";
     if (key === "errors.generic") {
       logger().warn(
         { status: response.status, code: body.code, requestId: ctx.requestId },
@@ -124,5 +125,9 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
       400,
     );
   }
-  throw redirect(safeRedirect(v.redirectTo, "/dashboard"), { headers: forwardCookies(response) });
+  // The same answer for a new and a taken address (better-auth answers a taken one with a
+  // look-alike and mails its owner): "check your e-mail", on the sign-in tab.
+  const sent = new URLSearchParams({ signup: "sent" });
+  if (safeRedirect(v.redirectTo, "") !== "") sent.set("redirectTo", next);
+  throw redirect(`/auth?${sent.toString()}`);
 }

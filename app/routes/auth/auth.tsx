@@ -51,7 +51,13 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto grid max-w-md gap-4 px-4 py-10">
-      {redirectTo ? <Alert tone="info">{t("redirectNotice")}</Alert> : null}
+      {params.get("signup") === "sent" ? (
+        <Alert tone="success" data-testid="signup-sent">
+          {t("signUp.checkEmail")}
+        </Alert>
+      ) : redirectTo ? (
+        <Alert tone="info">{t("redirectNotice")}</Alert>
+      ) : null}
       {params.get("reset") === "done" ? <Alert tone="success">{t("reset.done")}</Alert> : null}
       {params.get("signedOut") === "everywhere" ? (
         <Alert tone="success">{t("signedOutEverywhere")}</Alert>

@@ -9,10 +9,11 @@ import { InputField } from "~/app/components/ui/field";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { ForgotPasswordSchema } from "~/domain/auth";
+import { isAPIError } from "better-auth/api";
+import { CLIENT_IP_HEADER } from "~/server/auth/account-guards.server";
 import { auth } from "~/server/auth/auth.server";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
-import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () =>
@@ -23,25 +24,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data({ sent: false, result: submission.reply() }, 400);
   const { email } = submission.value;
-  const limits = [
-    await consumeRateLimit(`reset:ip:${context.clientIp}`, { window: 3600, max: 10 }),
-    await consumeRateLimit(`reset:email:${email}`, { window: 3600, max: 3 }),
-  ];
-  const blocked = limits.find((l) => !l.allowed);
-  if (blocked) {
-    return data(
-      {
-        sent: false,
-        result: submission.reply({ formErrors: [`errors.tooManyAttempts|${blocked.retryAfter}`] }),
-      },
-      429,
-    );
-  }
+  // The per-address and per-client caps live in a better-auth hook, so they hold on this form
+  // and on /api/auth/request-password-reset alike (server/auth/account-guards.server.ts).
   try {
     await auth().api.requestPasswordReset({
       body: { email, redirectTo: `${config().baseUrl}/auth/reset-password` },
+      headers: new Headers({ [CLIENT_IP_HEADER]: context.clientIp }),
     });
   } catch (error) {
+    if (isAPIError(error) && error.statusCode === 429) {
+      const wait = Number(new Headers(error.headers).get("retry-after")) || 3600;
+      return data(
+        {
+          sent: false,
+          result: submission.reply({ formErrors: [`errors.tooManyAttempts|${wait}`] }),
+        },
+        429,
+      );
+    }
     logger().warn({ err: error, requestId: context.requestId }, "password reset request failed");
   }
   // The same answer whether or not the address has an account: nobody can probe for accounts.
