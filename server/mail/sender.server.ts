@@ -9,8 +9,11 @@ import { mailFrom, mailTransport } from "./transport.server";
 export const MAX_MAIL_ATTEMPTS = 8;
 const FIRST_RETRY_SECONDS = 30;
 const MAX_RETRY_SECONDS = 60 * 60;
-// A claimed row is leased: if the process dies mid-send, the row becomes due again after this.
-const LEASE_SECONDS = 5 * 60;
+// How long a send may take. Longer than nodemailer's own limits (10 min socket timeout), so a row
+// still "sending" after this belongs to a sender that died mid-send.
+const LEASE_SECONDS = 15 * 60;
+export const INTERRUPTED_SEND_ERROR =
+  "Delivery was interrupted (the server stopped while sending): it may or may not have arrived. Queue it again to send it once more.";
 const BATCH_SIZE = 20;
 
 /** 30 s, 60 s, 2 min, 4 min … capped at one hour: attempt n waits 30·2^(n-1) seconds. */
@@ -31,9 +34,17 @@ type ClaimedRow = {
 export type DeliveryReport = { sent: number; retried: number; failed: number };
 
 /**
- * Delivers the mail that is due. Rows are claimed with FOR UPDATE SKIP LOCKED in one statement, so
- * several processes can run this at once and each message is taken by one of them; the claim is
- * a lease, so a crash mid-send means a later retry, never a lost message.
+ * Delivers the mail that is due, at most once per claim.
+ *
+ * 1. A row is claimed — status "sending", claim time + lease in next_attempt_at — in its own
+ *    committed statement, before the SMTP call. FOR UPDATE SKIP LOCKED lets several processes run
+ *    this at once; each message is taken by one of them, and only "pending" rows are ever taken.
+ * 2. After the mail server confirms, the row is "sent". When it refuses or the connection fails
+ *    (not confirmed), the row goes back to "pending" with a backoff: that is the only automatic
+ *    retry.
+ * 3. A row still "sending" after the lease belongs to a sender that died mid-send: we cannot know
+ *    whether the server accepted it, so it is never resent on its own (no duplicate); it becomes
+ *    "failed" with a clear error, and staff queue it again if it did not arrive.
  */
 export async function deliverDueMail(
   options: { now?: Date; limit?: number; on?: Db } = {},
@@ -41,13 +52,24 @@ export async function deliverDueMail(
   const on = options.on ?? db();
   const now = options.now ?? new Date();
   const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000);
+  const interrupted = await queryRows<{ id: string }>(
+    sql`
+    update mail_outbox
+       set status = 'failed', last_error = ${INTERRUPTED_SEND_ERROR}
+     where status = 'sending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+    returning id`,
+    on,
+  );
+  for (const row of interrupted) {
+    logger().warn({ mailId: row.id }, "mail send was interrupted; marked failed, not resent");
+  }
   const rows = await queryRows<ClaimedRow>(
     sql`
     update mail_outbox
        set status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
      where id in (
        select id from mail_outbox
-        where status in ('pending', 'sending') and next_attempt_at <= ${now.toISOString()}::timestamptz
+        where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
         order by next_attempt_at
         limit ${options.limit ?? BATCH_SIZE}
         for update skip locked)
@@ -55,7 +77,7 @@ export async function deliverDueMail(
     on,
   );
 
-  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: interrupted.length };
   if (rows.length === 0) return report;
   const transport = mailTransport();
   const from = mailFrom();
@@ -70,12 +92,8 @@ export async function deliverDueMail(
         text: row.text,
         html: row.html,
       });
-      await on
-        .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null })
-        .where(eq(mailOutbox.id, row.id));
-      report.sent++;
     } catch (error) {
+      // Not confirmed by the mail server: safe to try again later.
       const message = error instanceof Error ? error.message : String(error);
       const attempts = Number(row.attempts);
       const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
@@ -93,7 +111,15 @@ export async function deliverDueMail(
         { mailId: row.id, attempts, giveUp, err: message },
         giveUp ? "mail delivery failed for good" : "mail delivery failed; will retry",
       );
+      continue;
     }
+    // Confirmed. If recording that fails, the row stays "sending" and later shows as interrupted
+    // (failed) — it is never put back to "pending", which would send it a second time.
+    await on
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: new Date(), lastError: null })
+      .where(eq(mailOutbox.id, row.id));
+    report.sent++;
   }
   return report;
 }

@@ -8,12 +8,14 @@ import {
   deliverDueMail,
   getMailHealth,
   MAX_MAIL_ATTEMPTS,
+  requeueFailedMail,
   retryDelaySeconds,
 } from "~/server/mail/sender.server";
 import { applicationStatusChangedEmail } from "~/server/mail/templates.server";
 import {
   createFileTransport,
   createSmtpTransport,
+  type MailTransport,
   setMailTransport,
 } from "~/server/mail/transport.server";
 import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
@@ -127,6 +129,68 @@ describe("mail outbox", () => {
     expect(smtp.received.map((m) => m.subject).sort()).toEqual(
       [0, 1, 2, 3, 4, 5].map((i) => `Parallel ${i}`),
     );
+  });
+
+  it("never hands a message that is being sent to another sender, however long the send takes", async () => {
+    const id = await ctx.db.transaction((tx) =>
+      enqueueMail(tx, { to: "slow@example.com", subject: "Slow send", text: "x" }),
+    );
+    // A mail server that takes its time: the first sender is inside send() until we let go.
+    const smtpTransport = createSmtpTransport(smtp.url);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inSend = new Promise<void>((resolve) => (entered = resolve));
+    const slow: MailTransport = {
+      ...smtpTransport,
+      async send(m) {
+        entered();
+        await gate;
+        return smtpTransport.send(m);
+      },
+    };
+    setMailTransport(slow);
+    const first = deliverDueMail();
+    await inSend;
+    // The claim is committed before the send: the row already says "sending".
+    const [claimed] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(claimed!.status).toBe("sending");
+
+    // Another sender, now and long after the claim, does not send it again.
+    setMailTransport(createSmtpTransport(smtp.url));
+    const later = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    expect((await deliverDueMail()).sent).toBe(0);
+    expect((await deliverDueMail({ now: later })).sent).toBe(0);
+    release();
+    expect(await first).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(smtp.received.map((m) => m.subject)).toEqual(["Slow send"]);
+    const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row!.status).toBe("sent");
+  });
+
+  it("after a crash mid-send, shows the message as failed for staff to queue again; never resends it by itself", async () => {
+    const id = await ctx.db.transaction((tx) =>
+      enqueueMail(tx, { to: "crash@example.com", subject: "Crashed send", text: "x" }),
+    );
+    // A sender claimed it and the process died inside send(): the row stays "sending".
+    const claimedAt = new Date(Date.now() - 60 * 60 * 1000);
+    await ctx.db
+      .update(mailOutbox)
+      .set({ status: "sending", attempts: 1, nextAttemptAt: claimedAt })
+      .where(eq(mailOutbox.id, id));
+
+    expect(await deliverDueMail()).toMatchObject({ sent: 0 });
+    expect(smtp.received).toHaveLength(0);
+    const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row!.status).toBe("failed");
+    expect(row!.lastError).toMatch(/interrupted/i);
+    expect((await getMailHealth()).failed).toBe(1);
+
+    // Staff queue it again (Admin → inquiries, "retry failed mail"): it goes out once.
+    await ctx.db.transaction((tx) => requeueFailedMail(tx));
+    expect(await deliverDueMail()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliverDueMail()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(smtp.received.map((m) => m.subject)).toEqual(["Crashed send"]);
   });
 
   it("writes .eml files to the outbox folder when no SMTP server is configured", async () => {
