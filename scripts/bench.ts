@@ -1,98 +1,131 @@
-// `npm run bench`: how the lists that must stay fast behave at 100,000 rows.
-// Seeds an in-memory PGlite (or BENCH_DATABASE_URL, a scratch PostgreSQL database it may fill)
-// with 100,000 jobs and 100,000 applications, then times the server-side listing queries.
-// Timings belong here, never in tests. BENCH_ROWS changes the size.
-import { sql } from "drizzle-orm";
-import pino from "pino";
-import { listAllApplicationsForStaff } from "~/server/applications/staff.server";
-import { loadConfig, setConfig } from "~/server/config.server";
-import { migrateDatabase, openDatabase, setDatabase } from "~/server/db/client.server";
-import { seedReferenceData } from "~/server/db/seed.server";
-import { listJobsForViewer } from "~/server/jobs/listing.server";
-import { setLogger } from "~/server/logger.server";
+// `npm run bench`: how fast Passage is over HTTP, and how light its public pages are on a phone.
+// A benchmark, never a test: timings belong here. Three parts (--only=queries,http,lighthouse):
+//   queries     the listing queries alone, at BENCH_ROWS jobs and applications
+//   http        the production server under autocannon, against a bare node:http server
+//               replaying the same bytes (scripts/bench/http-rounds.ts)
+//   lighthouse  Lighthouse mobile on the public pages, against the budgets (scripts/bench/lighthouse.ts)
+// Each database (BENCH_DATABASE_URL's PostgreSQL, and the embedded PGlite) is seeded once for the
+// queries and http parts. Exit code: 1 when a Lighthouse budget marked as gating is broken or a
+// measurement failed (with --strict also when an HTTP target is missed), 2 on timeout.
+import { cleanupAll, installExitHandlers } from "./bench/cleanup";
+import { type BenchOptions, printHelp, readOptions } from "./bench/options";
+import { type HttpRow, printHttpTable, runHttpPart } from "./bench/http-rounds";
+import { runQueryTimings } from "./bench/queries";
+import { makeTempDir, seedDatabase } from "./bench/seed";
+import { ensureBuild, freePort, printServerErrors } from "./bench/server";
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const RUNS = 7;
-
-setLogger(pino({ level: "warn" }));
-setConfig(loadConfig({ NODE_ENV: "test", SEED_DEMO: "false" }));
-const url = process.env.BENCH_DATABASE_URL;
-const database = await openDatabase(url ? { kind: "postgres", url } : { kind: "pglite" });
-await migrateDatabase(database);
-setDatabase(database);
-await seedReferenceData();
-const db = database.db;
-
-console.log(`Seeding ${ROWS.toLocaleString("en")} jobs and applications on ${database.kind}...`);
-const users = Math.max(1, Math.floor(ROWS / 5));
-await db.execute(sql`
-  insert into jobs (title, description, sector, job_type, employment_type, country_id, is_public, is_active, created_at)
-  select
-    (array['Care Assistant','Registered Nurse','Truck Driver','Warehouse Operative','Farm Worker','Chef','Welder','Software Developer'])[1 + g % 8] || ' ' || g,
-    'Duties and conditions for position ' || g || '. Shift work, accommodation provided, visa support where stated.',
-    (array['healthcare','logistics','agriculture','hospitality','technology','construction','manufacturing','other'])[1 + g % 8]::sector,
-    (array['entry_level','skilled','sponsored','non_sponsored'])[1 + g % 4]::job_type,
-    (array['full_time','part_time','seasonal','live_in','shift_work'])[1 + g % 5]::employment_type,
-    (select id from countries order by id limit 1 offset (g % 17)),
-    g % 3 <> 0, g % 20 <> 0,
-    now() - (g || ' minutes')::interval
-  from generate_series(1, ${ROWS}) g`);
-await db.execute(sql`
-  insert into profiles (id, full_name, email, country, role, registration_fee_paid)
-  select 'bench-' || g, 'Applicant ' || g, 'applicant' || g || '@bench.example', 'Zimbabwe', 'job_seeker', g % 2 = 0
-  from generate_series(1, ${users}) g`);
-await db.execute(sql`
-  with j as (select id, row_number() over (order by created_at desc) as n from jobs)
-  insert into job_applications (user_id, job_id, status, applied_at)
-  select 'bench-' || (1 + g % ${users}), j.id,
-    (array['registration_pending','registration_paid','documents_uploaded','job_matched','interview_scheduled','offer_received','departed'])[1 + g % 7]::application_status,
-    now() - (g || ' minutes')::interval
-  from generate_series(1, ${ROWS}) g join j on j.n = 1 + (g * 7919) % ${ROWS}
-  on conflict do nothing`);
-await db.execute(sql`analyze`);
-
-async function time(label: string, fn: () => Promise<unknown>) {
-  await fn(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
+let options: BenchOptions;
+try {
+  const read = readOptions();
+  if (read === "help") {
+    printHelp();
+    process.exit(0);
   }
-  samples.sort((a, b) => a - b);
-  const median = samples[Math.floor(samples.length / 2)]!;
-  console.log(
-    `${label.padEnd(58)} median ${median.toFixed(1).padStart(7)} ms   max ${samples.at(-1)!.toFixed(1).padStart(7)} ms`,
-  );
+  options = read;
+} catch (error) {
+  console.error((error as Error).message);
+  printHelp();
+  process.exit(1);
 }
 
-const visitor = null;
-const paid = { role: "job_seeker", registrationFeePaid: true } as never;
-console.log(`\nJobs board (${RUNS} runs each)`);
-await time("visitor, first page", () =>
-  listJobsForViewer({ viewer: visitor, search: {}, pageSize: 12 }),
-);
-await time("visitor, search 'nurse'", () =>
-  listJobsForViewer({ viewer: visitor, search: { q: "nurse" }, pageSize: 12 }),
-);
-await time("paid, country CA + sector healthcare", () =>
-  listJobsForViewer({
-    viewer: paid,
-    search: { country: "CA", sector: "healthcare" },
-    pageSize: 12,
-  }),
-);
-await time("paid, page 2,000", () =>
-  listJobsForViewer({ viewer: paid, search: { page: 2000 }, pageSize: 12 }),
-);
+installExitHandlers(options.timeout);
 
-console.log(`\nStaff applications (${RUNS} runs each)`);
-const list = (filter: object, page = 1) =>
-  listAllApplicationsForStaff({ filter, page, pageSize: 25 });
-await time("first page, no filter", () => list({}));
-await time("status filter interview_scheduled", () => list({ status: "interview_scheduled" }));
-await time("search by e-mail fragment 'applicant123'", () => list({ q: "applicant123" }));
-await time("search by job title 'welder'", () => list({ q: "welder" }));
-await time("page 1,000", () => list({}, 1000));
+let nextPort = options.basePort;
+const port = () => (options.basePort ? Promise.resolve(nextPort++) : freePort());
 
-await database.close();
+const failures: string[] = [];
+const misses: string[] = [];
+const started = performance.now();
+
+async function main() {
+  const { parts } = options;
+  console.log(
+    `Passage benchmark: ${parts.join(", ")}` +
+      (parts.includes("queries") || parts.includes("http")
+        ? ` on ${options.databases.join(" and ")} at ${options.rows.toLocaleString("en")} rows`
+        : ""),
+  );
+  const logDir = makeTempDir("logs");
+  if (parts.includes("http") || parts.includes("lighthouse"))
+    await ensureBuild(options.buildDir, options.noBuild);
+
+  const httpResults: { kind: string; rows: HttpRow[]; print: () => void }[] = [];
+  if (parts.includes("queries") || parts.includes("http")) {
+    for (const kind of options.databases) {
+      const seeded = await seedDatabase(kind, {
+        rows: options.rows,
+        postgresUrl: options.postgresUrl,
+      });
+      if (parts.includes("queries")) await runQueryTimings(kind);
+      await seeded.close();
+      if (!parts.includes("http")) continue;
+      const rows = await runHttpPart(
+        seeded,
+        options,
+        { server: await port(), bare: await port() },
+        logDir,
+      );
+      const print = () => printHttpTable(kind, rows, seeded, options);
+      print();
+      httpResults.push({ kind, rows, print });
+      for (const row of rows) {
+        if (row.problem) failures.push(`http ${kind} ${row.scenario.label}: ${row.problem}`);
+        else if (row.met === false)
+          misses.push(`http ${kind} ${row.scenario.label}: ${row.scenario.target!.text}`);
+      }
+    }
+  }
+
+  let printLighthouse: (() => void) | undefined;
+  if (parts.includes("lighthouse")) {
+    // Loaded only when asked for: Lighthouse is a large module graph.
+    const { printLighthouseTable, runLighthousePart } = await import("./bench/lighthouse");
+    const lighthouseRows = await runLighthousePart(options, await port(), logDir);
+    printLighthouse = () => printLighthouseTable(lighthouseRows, options.lighthouseRuns);
+    printLighthouse();
+    for (const row of lighthouseRows) {
+      if (row.problem) failures.push(`lighthouse ${row.path}: ${row.problem}`);
+      else if (row.gated.length > 0)
+        failures.push(`lighthouse ${row.path}: ${row.gated.join(", ")}`);
+    }
+  }
+
+  // With several parts, the HTTP tables scrolled away: print them again next to Lighthouse's.
+  if (httpResults.length > 1 || (httpResults.length > 0 && printLighthouse)) {
+    console.log("\n== Summary ==");
+    for (const result of httpResults) result.print();
+    printLighthouse?.();
+  }
+  if (options.rows < 100_000 && parts.includes("http")) {
+    console.log(
+      `\nNote: the HTTP targets are set for 100,000 rows; this run seeded ${options.rows.toLocaleString("en")}.`,
+    );
+  }
+}
+
+let exitCode = 0;
+try {
+  await main();
+  if (misses.length > 0) {
+    console.log(
+      `\nHTTP targets missed${options.strict ? "" : " (reported only; --strict makes them fail the run)"}:`,
+    );
+    for (const miss of misses) console.log(`  ${miss}`);
+    if (options.strict) exitCode = 1;
+  }
+  if (failures.length > 0) {
+    console.log("\nBudgets broken or measurements failed:");
+    for (const failure of failures) console.log(`  ${failure}`);
+    exitCode = 1;
+  }
+} catch (error) {
+  console.error(`\nThe benchmark failed: ${(error as Error).stack ?? error}`);
+  exitCode = 1;
+} finally {
+  if (exitCode !== 0) printServerErrors();
+  await cleanupAll();
+}
+console.log(
+  `\nBenchmark ${exitCode === 0 ? "finished" : "FAILED"} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+);
+process.exit(exitCode);

@@ -6,13 +6,14 @@ import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Button } from "~/app/components/ui/button";
 import { InputField, SelectField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { PAGE_SIZE, readPage } from "~/domain/admin";
 import { listAuditEntriesForStaff, listAuditFilterOptions } from "~/server/admin/dashboard.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/activity";
 
-export const handle: ShellHandle = { titleKey: "titles.activity" };
+export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.activity" };
 export const meta = () => pageMeta({ title: "Activity Log", noindex: true });
 
 function readDay(v: string | null, endOfDay: boolean): Date | null {

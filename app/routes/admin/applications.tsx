@@ -23,6 +23,7 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "~/app/components/ui/field";
 import { Input, Label } from "~/app/components/ui/input";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { PAGE_SIZE, readPage } from "~/domain/admin";
@@ -39,7 +40,7 @@ import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.s
 import type { Route } from "./+types/applications";
 import { handleApplicationAction } from "./applications.server";
 
-export const handle: ShellHandle = { titleKey: "titles.adminApplications" };
+export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.adminApplications" };
 export const meta = () => pageMeta({ title: "Applications", noindex: true });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

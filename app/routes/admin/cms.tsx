@@ -32,6 +32,7 @@ import {
 } from "~/app/components/ui/dialog";
 import { InputField, SelectField, TextareaField } from "~/app/components/ui/field";
 import { NativeSelect } from "~/app/components/ui/input";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { PostFormSchema, slugify } from "~/domain/content";
@@ -46,7 +47,7 @@ import {
 import type { Route } from "./+types/cms";
 import { handleCmsAction } from "./cms.server";
 
-export const handle: ShellHandle = { titleKey: "titles.cms" };
+export const handle: ShellHandle = { ...i18nHandle("cms"), titleKey: "titles.cms" };
 export const meta = () => pageMeta({ title: "Content Management", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {

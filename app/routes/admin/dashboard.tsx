@@ -7,6 +7,7 @@ import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { BarChartCard, type ChartPoint, LineChartCard } from "~/app/components/charts/admin-charts";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { APPLICATION_STATUSES } from "~/domain/enums";
 import {
@@ -18,7 +19,7 @@ import {
 import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/dashboard";
 
-export const handle: ShellHandle = { titleKey: "titles.adminDashboard" };
+export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.adminDashboard" };
 export const meta = () => pageMeta({ title: "Admin Dashboard", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {

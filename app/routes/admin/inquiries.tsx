@@ -24,6 +24,7 @@ import {
   DialogTitle,
 } from "~/app/components/ui/dialog";
 import { Label, NativeSelect, Textarea } from "~/app/components/ui/input";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { CONTACT_INQUIRY_STATUSES, type ContactInquiryStatus } from "~/domain/enums";
 import { InquiryReplySchema, InquiryStatusSchema } from "~/domain/inquiries";
@@ -42,7 +43,7 @@ import { logger } from "~/server/logger.server";
 import { getMailHealth, kickMailSender, requeueFailedMail } from "~/server/mail/sender.server";
 import type { Route } from "./+types/inquiries";
 
-export const handle: ShellHandle = { titleKey: "titles.inquiries" };
+export const handle: ShellHandle = { ...i18nHandle("inquiries"), titleKey: "titles.inquiries" };
 export const meta = () => pageMeta({ title: "Contact Inquiries", noindex: true });
 
 const isStatus = (v: string | null): v is ContactInquiryStatus =>

@@ -27,6 +27,7 @@ import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { JobFormSchema, PAGE_SIZE, readPage } from "~/domain/admin";
@@ -47,7 +48,7 @@ import {
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/jobs";
 
-export const handle: ShellHandle = { titleKey: "titles.jobs" };
+export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.jobs" };
 export const meta = () => pageMeta({ title: "Manage Jobs", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { DashboardShell } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { requireStaff } from "~/server/auth/guards.server";
 import {
   countRecentOverpaymentsForStaff,
@@ -10,6 +11,8 @@ import {
 import { paymentProvider } from "~/server/payments/provider.server";
 import type { Route } from "./+types/layout";
 
+export const handle = i18nHandle("admin");
+
 // The layout check only shapes the page; every child loader and action checks access itself.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
@@ -17,12 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Staff must know when Pay marks people paid without any money moving.
     simulatedPayments: paymentProvider().name === "simulated",
     overpayments: await countRecentOverpaymentsForStaff(),
+    // Built here: the component may not import the server-only payments module.
+    overpaymentsHref: `/admin/activity?action=${encodeURIComponent(OVERPAYMENT_AUDIT_ACTION)}`,
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { simulatedPayments, overpayments } = loaderData;
+  const { simulatedPayments, overpayments, overpaymentsHref } = loaderData;
   return (
     <DashboardShell>
       {simulatedPayments || overpayments > 0 ? (
@@ -43,10 +48,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               data-testid="banner-overpayments"
             >
               {t("banners.overpayments", { count: overpayments })}{" "}
-              <Link
-                to={`/admin/activity?action=${encodeURIComponent(OVERPAYMENT_AUDIT_ACTION)}`}
-                className="font-medium underline"
-              >
+              <Link to={overpaymentsHref} className="font-medium underline">
                 {t("banners.overpaymentsLink")}
               </Link>
             </Alert>

@@ -21,6 +21,7 @@ import {
 } from "~/app/components/ui/dialog";
 import { InputField, SelectField, TextareaField } from "~/app/components/ui/field";
 import { Input, Label } from "~/app/components/ui/input";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { MESSAGE_GROUPS } from "~/domain/enums";
@@ -37,7 +38,7 @@ import {
 } from "~/server/messages/messages.server";
 import type { Route } from "./+types/messages";
 
-export const handle: ShellHandle = { titleKey: "titles.adminMessages" };
+export const handle: ShellHandle = { ...i18nHandle("messages"), titleKey: "titles.adminMessages" };
 export const meta = () => pageMeta({ title: "In-App Messaging", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -16,6 +16,7 @@ import {
   CardTitle,
 } from "~/app/components/ui/card";
 import { TextareaField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import type { MonitorStatus } from "~/domain/enums";
@@ -35,7 +36,7 @@ import {
 } from "~/server/monitoring/overview.server";
 import type { Route } from "./+types/monitoring";
 
-export const handle: ShellHandle = { titleKey: "titles.monitoring" };
+export const handle: ShellHandle = { ...i18nHandle("monitoring"), titleKey: "titles.monitoring" };
 export const meta = () => pageMeta({ title: "System Monitoring", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {

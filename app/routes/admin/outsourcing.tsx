@@ -13,6 +13,7 @@ import {
 } from "~/app/components/list-parts";
 import { Badge } from "~/app/components/ui/badge";
 import { Card, CardContent } from "~/app/components/ui/card";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_INQUIRY_STATUSES, type OutsourcingInquiryStatus } from "~/domain/enums";
 import { OutsourcingStatusSchema } from "~/domain/inquiries";
@@ -26,7 +27,7 @@ import {
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/outsourcing";
 
-export const handle: ShellHandle = { titleKey: "titles.outsourcing" };
+export const handle: ShellHandle = { ...i18nHandle("outsourcing"), titleKey: "titles.outsourcing" };
 export const meta = () => pageMeta({ title: "Outsourcing Inquiries", noindex: true });
 
 const isStatus = (v: string | null): v is OutsourcingInquiryStatus =>

@@ -8,6 +8,7 @@ import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { APPLICATION_STATUSES } from "~/domain/enums";
 import { listPipelineForStaff } from "~/server/applications/staff.server";
@@ -15,7 +16,7 @@ import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/pipeline";
 import { handleApplicationAction } from "./applications.server";
 
-export const handle: ShellHandle = { titleKey: "titles.pipeline" };
+export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.pipeline" };
 export const meta = () => pageMeta({ title: "Application Pipeline", noindex: true });
 
 const PER_COLUMN = 20;

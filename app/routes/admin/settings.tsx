@@ -13,6 +13,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { InputField, TextareaField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import {
@@ -27,7 +28,7 @@ import { logger } from "~/server/logger.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/settings";
 
-export const handle: ShellHandle = { titleKey: "titles.settings" };
+export const handle: ShellHandle = { ...i18nHandle("settings"), titleKey: "titles.settings" };
 export const meta = () => pageMeta({ title: "Site Settings", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { SelectField } from "~/app/components/ui/field";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { PAGE_SIZE, readPage, RoleChangeSchema } from "~/domain/admin";
 import { type Role, ROLES } from "~/domain/enums";
@@ -28,7 +29,7 @@ import {
 } from "~/server/users/staff.server";
 import type { Route } from "./+types/users";
 
-export const handle: ShellHandle = { titleKey: "titles.users" };
+export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.users" };
 export const meta = () => pageMeta({ title: "Users", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { cn } from "~/app/lib/utils";
@@ -13,6 +14,8 @@ import { SignInSchema, SignUpSchema } from "~/domain/auth";
 import { getViewer } from "~/server/auth/guards.server";
 import type { Route } from "./+types/auth";
 import { signIn, signUp } from "./auth.server";
+
+export const handle = i18nHandle("auth");
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -6,6 +6,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { ForgotPasswordSchema } from "~/domain/auth";
@@ -15,6 +16,8 @@ import { auth } from "~/server/auth/auth.server";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/forgot-password";
+
+export const handle = i18nHandle("auth");
 
 export const meta = () =>
   pageMeta({ title: "Reset your password", path: "/auth/forgot-password", noindex: true });

@@ -6,11 +6,14 @@ import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { ResetPasswordSchema } from "~/domain/auth";
 import { auth } from "~/server/auth/auth.server";
 import type { Route } from "./+types/reset-password";
+
+export const handle = i18nHandle("auth");
 
 export const meta = () => pageMeta({ title: "Choose a new password", noindex: true });
 

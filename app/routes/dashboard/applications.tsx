@@ -7,6 +7,7 @@ import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Pagination } from "~/app/components/pagination";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { AGENCY_TIME_ZONE } from "~/domain/tracker";
 import { statusLabelKey } from "~/domain/tracker";
@@ -14,7 +15,7 @@ import { listApplicationsForApplicant } from "~/server/applications/apply.server
 import { requireApplicant } from "~/server/auth/guards.server";
 import type { Route } from "./+types/applications";
 
-export const handle: ShellHandle = { titleKey: "titles.applications" };
+export const handle: ShellHandle = { ...i18nHandle("dashboard"), titleKey: "titles.applications" };
 export const meta = () => pageMeta({ title: "My Applications", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -15,6 +15,7 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { inputClass, Label } from "~/app/components/ui/input";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { cn } from "~/app/lib/utils";
 import {
@@ -31,7 +32,7 @@ import { documentDownloadPath, listDocumentsForOwner } from "~/server/documents/
 import { uploadDocumentFromRequest } from "~/server/documents/upload.server";
 import type { Route } from "./+types/documents";
 
-export const handle: ShellHandle = { titleKey: "titles.documents" };
+export const handle: ShellHandle = { ...i18nHandle("documents"), titleKey: "titles.documents" };
 export const meta = () => pageMeta({ title: "Documents", noindex: true });
 
 // Dates read the same on the server and in the browser: the agency's time zone.

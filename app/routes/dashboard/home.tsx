@@ -18,6 +18,7 @@ import { StudyProgramsSection } from "~/app/components/study-programs";
 import { Badge } from "~/app/components/ui/badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { AGENCY_TIME_ZONE } from "~/domain/tracker";
 import { cn } from "~/app/lib/utils";
@@ -29,7 +30,10 @@ import { requireUser } from "~/server/auth/guards.server";
 import { getApplicantDashboard } from "~/server/dashboard/applicant-dashboard.server";
 import type { Route } from "./+types/home";
 
-export const handle: ShellHandle = { titleKey: "titles.dashboard" };
+export const handle: ShellHandle = {
+  ...i18nHandle("dashboard", "jobs", "content"),
+  titleKey: "titles.dashboard",
+};
 export const meta = () => pageMeta({ title: "Dashboard", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {

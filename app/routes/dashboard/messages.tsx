@@ -7,6 +7,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Card, CardContent } from "~/app/components/ui/card";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { cn } from "~/app/lib/utils";
@@ -20,7 +21,7 @@ import {
 } from "~/server/messages/messages.server";
 import type { Route } from "./+types/messages";
 
-export const handle: ShellHandle = { titleKey: "titles.messages" };
+export const handle: ShellHandle = { ...i18nHandle("messages"), titleKey: "titles.messages" };
 export const meta = () => pageMeta({ title: "Messages", noindex: true });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

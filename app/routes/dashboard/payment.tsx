@@ -20,6 +20,7 @@ import {
   CardHeader,
   CardTitle,
 } from "~/app/components/ui/card";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import type { PaymentStatus } from "~/domain/enums";
 import { formatMoney } from "~/domain/settings";
@@ -34,7 +35,7 @@ import { paymentProvider } from "~/server/payments/provider.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/payment";
 
-export const handle: ShellHandle = { titleKey: "titles.payment" };
+export const handle: ShellHandle = { ...i18nHandle("payment"), titleKey: "titles.payment" };
 export const meta = () => pageMeta({ title: "Registration Payment", noindex: true });
 
 const TIME_ZONE = "Africa/Harare";

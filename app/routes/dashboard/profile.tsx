@@ -7,6 +7,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { InputField, SelectField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { isApplicantRole, SECTORS } from "~/domain/enums";
@@ -16,7 +17,7 @@ import { listActiveCountries } from "~/server/jobs/listing.server";
 import { getOwnProfile, updateOwnProfile } from "~/server/profiles/profile.server";
 import type { Route } from "./+types/profile";
 
-export const handle: ShellHandle = { titleKey: "titles.profile" };
+export const handle: ShellHandle = { ...i18nHandle("dashboard"), titleKey: "titles.profile" };
 export const meta = () => pageMeta({ title: "Profile Settings", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {

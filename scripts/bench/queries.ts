@@ -1,0 +1,49 @@
+// Part "queries": the listing queries on their own, straight through the domain services, with no
+// HTTP in between. Useful to tell a slow query from a slow page.
+import { listAllApplicationsForStaff } from "~/server/applications/staff.server";
+import { listJobsForViewer } from "~/server/jobs/listing.server";
+import { printTable } from "./table";
+
+const RUNS = 5;
+
+type Timing = { label: string; median: number; max: number };
+
+async function time(label: string, fn: () => Promise<unknown>): Promise<Timing> {
+  await fn(); // warm-up: plans and caches, as on a running server
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { label, median: samples[Math.floor(samples.length / 2)]!, max: samples.at(-1)! };
+}
+
+/** Times the queries against the database registered as db(). */
+export async function runQueryTimings(title: string) {
+  const paid = { role: "job_seeker", registrationFeePaid: true } as never;
+  const jobs = (viewer: unknown, search: object) =>
+    listJobsForViewer({ viewer: viewer as never, search, pageSize: 12 });
+  const staff = (filter: object, page = 1) =>
+    listAllApplicationsForStaff({ filter, page, pageSize: 25 });
+
+  const timings = [
+    await time("jobs: visitor, first page", () => jobs(null, {})),
+    await time("jobs: visitor, q=nurse country=CA", () =>
+      jobs(null, { q: "nurse", country: "CA" }),
+    ),
+    await time("jobs: paid, q=nurse sector=healthcare", () =>
+      jobs(paid, { q: "nurse", sector: "healthcare" }),
+    ),
+    await time("jobs: paid, page 2,000", () => jobs(paid, { page: 2000 })),
+    await time("staff applications: first page", () => staff({})),
+    await time("staff applications: q=applicant123 (e-mail)", () => staff({ q: "applicant123" })),
+    await time("staff applications: q=welder (job title)", () => staff({ q: "welder" })),
+  ];
+  printTable(
+    `${title}: query timings (${RUNS} runs each, after one warm-up)`,
+    ["query", "median ms", "max ms"],
+    timings.map((t) => [t.label, t.median.toFixed(1), t.max.toFixed(1)]),
+  );
+}
