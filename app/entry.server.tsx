@@ -6,8 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { i18nOptions } from "./i18n/config";
-import { i18nServer } from "./i18n/i18n.server";
+import { i18nServer, pageTranslations, serverI18nOptions } from "./i18n/i18n.server";
+import { routeNamespaces } from "./i18n/namespaces";
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +20,15 @@ export default async function handleRequest(
 ) {
   const instance = createInstance();
   const lng = await i18nServer.getLocale(request);
-  await instance.use(initReactI18next).init({ ...i18nOptions, lng });
+  await instance.use(initReactI18next).init({ ...serverI18nOptions, lng });
+  // The browser gets only the strings of the namespaces the matched routes declare, inline (no
+  // request before hydration); entry.client loads any other namespace when a screen needs it.
+  const namespaces = routeNamespaces(
+    routerContext.staticHandlerContext.matches.map(
+      (match) => routerContext.routeModules[match.route.id]?.handle,
+    ),
+  );
+  const translations = pageTranslations(lng, namespaces);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -34,6 +42,9 @@ export default async function handleRequest(
         <ServerRouter context={routerContext} url={request.url} />
       </I18nextProvider>,
       {
+        // A classic inline script: it runs before the deferred module scripts (entry.client). Every "<"
+        // is escaped so no string can end the script early.
+        bootstrapScriptContent: `window.__i18n=${JSON.stringify(translations).replace(/</g, "\\u003c")}`,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

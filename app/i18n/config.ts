@@ -1,49 +1,47 @@
-import admin from "~/app/locales/en/admin.json";
-import auth from "~/app/locales/en/auth.json";
-import cms from "~/app/locales/en/cms.json";
-import common from "~/app/locales/en/common.json";
-import content from "~/app/locales/en/content.json";
-import dashboard from "~/app/locales/en/dashboard.json";
-import documents from "~/app/locales/en/documents.json";
-import inquiries from "~/app/locales/en/inquiries.json";
-import jobs from "~/app/locales/en/jobs.json";
-import messages from "~/app/locales/en/messages.json";
-import monitoring from "~/app/locales/en/monitoring.json";
-import outsourcing from "~/app/locales/en/outsourcing.json";
-import payment from "~/app/locales/en/payment.json";
-import settings from "~/app/locales/en/settings.json";
+import type { Resource } from "i18next";
 
-// Every user-facing string lives in app/locales/<language>/<namespace>.json. To add a language,
-// add its folder and list it here; components do not change.
-export const resources = {
-  en: {
-    common,
-    auth,
-    jobs,
-    dashboard,
-    documents,
-    payment,
-    admin,
-    messages,
-    inquiries,
-    outsourcing,
-    content,
-    cms,
-    monitoring,
-    settings,
-  },
-};
+// Every user-facing string lives in app/locales/<language>/<namespace>.json. The languages are the
+// folders found there: to add one, add its folder (same file names as en/); no code changes.
+//
+// The server reads every file at start (i18n.server.ts). The browser never bundles them: a page
+// brings the strings of the namespaces its routes declare inline in its HTML (entry.server), and
+// any other namespace is fetched when a screen first needs it, each file being its own small
+// hashed chunk (i18n.client.ts).
 
-export const supportedLanguages = Object.keys(resources);
 export const fallbackLanguage = "en";
 export const defaultNS = "common";
 
+/** The part of a locale file's path that names its language and namespace. */
+export function parseLocalePath(path: string): { lng: string; ns: string } | null {
+  const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return match ? { lng: match[1]!, ns: match[2]! } : null;
+}
+
+/** The languages present in a list of locale file paths, the fallback first. */
+export function languagesOf(paths: string[]): string[] {
+  const found = new Set(paths.map((path) => parseLocalePath(path)?.lng).filter(Boolean));
+  return [...found]
+    .map(String)
+    .sort((a, b) =>
+      a === fallbackLanguage ? -1 : b === fallbackLanguage ? 1 : a.localeCompare(b),
+    );
+}
+
+/** The languages whose strings a page in `lng` may show: the language, then the fallback. */
+export function languageChain(lng: string): string[] {
+  return lng === fallbackLanguage ? [lng] : [lng, fallbackLanguage];
+}
+
+/** The strings a page brings inline (written by entry.server, read by entry.client). */
+export type PageTranslations = {
+  lng: string;
+  ns: string[];
+  resources: Resource;
+};
+
 export const i18nOptions = {
-  supportedLngs: supportedLanguages,
   fallbackLng: fallbackLanguage,
   defaultNS,
-  ns: Object.keys(resources.en),
-  resources,
   interpolation: { escapeValue: false },
   returnNull: false,
 } as const;

@@ -1,6 +1,38 @@
+import type { Resource } from "i18next";
 import { createCookie } from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
-import { fallbackLanguage, i18nOptions, supportedLanguages } from "./config";
+import {
+  defaultNS,
+  fallbackLanguage,
+  i18nOptions,
+  languageChain,
+  languagesOf,
+  type PageTranslations,
+  parseLocalePath,
+} from "./config";
+
+// The server renders any page in any language, so it holds every string (a few dozen KB).
+const files = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", {
+  eager: true,
+  import: "default",
+});
+
+export const allResources: Resource = {};
+for (const [path, strings] of Object.entries(files)) {
+  const file = parseLocalePath(path);
+  if (file) (allResources[file.lng] ??= {})[file.ns] = strings;
+}
+
+export const supportedLanguages = languagesOf(Object.keys(files));
+/** Every namespace: the file names of the fallback language. */
+export const namespaces = Object.keys(allResources[fallbackLanguage] ?? {}).sort();
+
+export const serverI18nOptions = {
+  ...i18nOptions,
+  supportedLngs: supportedLanguages,
+  ns: namespaces,
+  resources: allResources,
+};
 
 export const localeCookie = createCookie("lng", {
   path: "/",
@@ -17,5 +49,18 @@ export const i18nServer = new RemixI18Next({
     cookie: localeCookie,
     order: ["cookie", "header"],
   },
-  i18next: i18nOptions,
+  i18next: serverI18nOptions,
 });
+
+/** What the browser needs to show a page: the strings of these namespaces, in its language chain. */
+export function pageTranslations(lng: string, ns: readonly string[]): PageTranslations {
+  const wanted = [...new Set([defaultNS, ...ns])];
+  const resources: PageTranslations["resources"] = {};
+  for (const language of languageChain(lng)) {
+    const strings = allResources[language] ?? {};
+    resources[language] = Object.fromEntries(
+      wanted.filter((name) => name in strings).map((name) => [name, strings[name]]),
+    );
+  }
+  return { lng, ns: wanted, resources };
+}

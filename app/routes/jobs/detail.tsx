@@ -17,6 +17,7 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { TextareaField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { AGENCY_TIME_ZONE } from "~/domain/tracker";
@@ -29,6 +30,8 @@ import { getJobForViewer, type JobDetail } from "~/server/jobs/listing.server";
 import type { Route } from "./+types/detail";
 
 const signInHref = (id: string) => `/auth?redirectTo=${encodeURIComponent(`/jobs/${id}`)}`;
+
+export const handle = i18nHandle("jobs");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);

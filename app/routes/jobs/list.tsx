@@ -5,12 +5,15 @@ import { JobCard, JobCardSkeleton } from "~/app/components/job-card";
 import { JobFilters } from "~/app/components/job-filters";
 import { Pagination } from "~/app/components/pagination";
 import { buttonVariants } from "~/app/components/ui/button";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { hasActiveFilters, JOBS_PAGE_SIZE, parseJobSearch } from "~/domain/jobs";
 import { getViewer } from "~/server/auth/guards.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
 import type { Route } from "./+types/list";
+
+export const handle = i18nHandle("jobs");
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m?.id === "root")?.data as

@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
@@ -23,6 +24,8 @@ import { countryFlag } from "~/domain/content";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/domain/services";
 import { formatMoney } from "~/domain/settings";
 import type { Route } from "./+types/about";
+
+export const handle = i18nHandle("content");
 
 // Public page; everything it shows comes from site settings in the root loader.
 export const meta: Route.MetaFunction = ({ matches }) =>

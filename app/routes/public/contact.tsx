@@ -13,6 +13,7 @@ import {
   CardTitle,
 } from "~/app/components/ui/card";
 import { InputField, TextareaField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
@@ -22,6 +23,8 @@ import { submitContactInquiry } from "~/server/inquiries/contact.server";
 import { logger } from "~/server/logger.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import type { Route } from "./+types/contact";
+
+export const handle = i18nHandle("inquiries");
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -7,6 +7,7 @@ import { StudyProgramsSection } from "~/app/components/study-programs";
 import { SuccessStoriesSection } from "~/app/components/success-stories";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { HOME_JOBS_LIMIT, hasActiveFilters, jobSearchQuery, parseJobSearch } from "~/domain/jobs";
@@ -17,6 +18,8 @@ import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.se
 import type { Route } from "./+types/home";
 
 const LATEST_JOBS = 3;
+
+export const handle = i18nHandle("jobs", "content");
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m?.id === "root")?.data as

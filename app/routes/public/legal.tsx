@@ -2,10 +2,13 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { Prose } from "~/app/components/prose";
 import { RouteError } from "~/app/components/route-error";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
 import { LEGAL_PAGES, type LegalPath, readLegalPage } from "~/server/content/pages.server";
 import type { Route } from "./+types/legal";
+
+export const handle = i18nHandle("content");
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Public page. One module serves the three legal routes; the path says which text.

@@ -3,12 +3,15 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Card } from "~/app/components/ui/card";
 import { buttonVariants } from "~/app/components/ui/button";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
 import { cn } from "~/app/lib/utils";
 import { BLOG_CATEGORIES, type BlogCategory } from "~/domain/enums";
 import { listPublishedPosts } from "~/server/content/posts.server";
 import type { Route } from "./+types/news-list";
+
+export const handle = i18nHandle("content");
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Public page: published posts only, so no guard beyond what listPublishedPosts selects.

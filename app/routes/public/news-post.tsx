@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { Prose } from "~/app/components/prose";
 import { RouteError } from "~/app/components/route-error";
 import { Alert } from "~/app/components/ui/alert";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
 import { isStaff } from "~/domain/enums";
@@ -11,6 +12,8 @@ import { getViewer } from "~/server/auth/guards.server";
 import { renderMarkdown } from "~/server/content/markdown.server";
 import { getPostForReader } from "~/server/content/posts.server";
 import type { Route } from "./+types/news-post";
+
+export const handle = i18nHandle("content");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // Public page; staff may also preview drafts and archived posts.

@@ -32,6 +32,7 @@ import {
   DialogTrigger,
 } from "~/app/components/ui/dialog";
 import { InputField, TextareaField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_SERVICES } from "~/domain/enums";
@@ -40,6 +41,8 @@ import { submitOutsourcingInquiry } from "~/server/inquiries/outsourcing.server"
 import { logger } from "~/server/logger.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import type { Route } from "./+types/outsourcing";
+
+export const handle = i18nHandle("outsourcing");
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -6,6 +6,7 @@ import { StudyProgramsSection } from "~/app/components/study-programs";
 import { Badge } from "~/app/components/ui/badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
+import { i18nHandle } from "~/app/i18n/namespaces";
 import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
@@ -54,6 +55,8 @@ type ServiceContent = {
   sections: Section[];
   cta: { title: string; body: string };
 };
+
+export const handle = i18nHandle("content");
 
 export async function loader({ params }: Route.LoaderArgs) {
   // Public page.
