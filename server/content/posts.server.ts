@@ -2,6 +2,7 @@ import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
 import { type PostForm, slugify, type SuccessStoryItem, uniqueSlug } from "../../domain/content";
 import type { BlogCategory, BlogStatus } from "../../domain/enums";
 import { recordAudit } from "../audit/audit.server";
+import { changePublicContent } from "../cache/public-content.server";
 import type { Viewer } from "../auth/guards.server";
 import { type Db, db } from "../db/client.server";
 import { blogPosts, profiles } from "../db/schema";
@@ -221,7 +222,7 @@ function postValues(form: PostForm) {
 }
 
 export async function createPost(actor: Actor, form: PostForm) {
-  return db().transaction(async (tx) => {
+  return changePublicContent(async (tx) => {
     const slug = await resolveSlug(tx, form);
     const [post] = await tx
       .insert(blogPosts)
@@ -246,7 +247,7 @@ export async function createPost(actor: Actor, form: PostForm) {
 
 /** Updates a post; null when it does not exist. */
 export async function updatePost(actor: Actor, id: string, form: PostForm) {
-  return db().transaction(async (tx) => {
+  return changePublicContent(async (tx) => {
     const [existing] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (!existing) return null;
     const slug = await resolveSlug(tx, form, id);
@@ -272,7 +273,7 @@ export async function updatePost(actor: Actor, id: string, form: PostForm) {
 }
 
 export async function setPostStatus(actor: Actor, id: string, status: BlogStatus) {
-  return db().transaction(async (tx) => {
+  return changePublicContent(async (tx) => {
     const [existing] = await tx
       .select({ status: blogPosts.status, publishedAt: blogPosts.publishedAt })
       .from(blogPosts)
@@ -299,7 +300,7 @@ export async function setPostStatus(actor: Actor, id: string, status: BlogStatus
 }
 
 export async function deletePost(actor: Actor, id: string) {
-  return db().transaction(async (tx) => {
+  return changePublicContent(async (tx) => {
     const [post] = await tx
       .delete(blogPosts)
       .where(eq(blogPosts.id, id))

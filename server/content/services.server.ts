@@ -1,12 +1,19 @@
 import { and, count, eq, isNull } from "drizzle-orm";
+import { keptUntilChange } from "../cache/until-change.server";
 import { type Db, db } from "../db/client.server";
 import { countries, jobs, studyPrograms } from "../db/schema";
 
 /**
  * Active jobs per country code, public and premium alike: the service pages show how many
- * vacancies are really open (premium ones are listed to everyone as teasers).
+ * vacancies are really open (premium ones are listed to everyone as teasers). Kept until public
+ * content changes; a job edit is such a change.
  */
-export async function countActiveJobsByCountry(on: Db = db()): Promise<Record<string, number>> {
+export function countActiveJobsByCountry(on?: Db): Promise<Record<string, number>> {
+  if (on && on !== db()) return readActiveJobsByCountry(on);
+  return keptUntilChange("activeJobsByCountry", () => readActiveJobsByCountry(db()));
+}
+
+async function readActiveJobsByCountry(on: Db): Promise<Record<string, number>> {
   const rows = await on
     .select({ code: countries.code, n: count() })
     .from(jobs)
@@ -16,8 +23,13 @@ export async function countActiveJobsByCountry(on: Db = db()): Promise<Record<st
   return Object.fromEntries(rows.map((r) => [r.code, r.n]));
 }
 
-/** Active study programs per country code. */
-export async function countStudyProgramsByCountry(on: Db = db()): Promise<Record<string, number>> {
+/** Active study programs per country code (kept until public content changes). */
+export function countStudyProgramsByCountry(on?: Db): Promise<Record<string, number>> {
+  if (on && on !== db()) return readStudyProgramsByCountry(on);
+  return keptUntilChange("studyProgramsByCountry", () => readStudyProgramsByCountry(db()));
+}
+
+async function readStudyProgramsByCountry(on: Db): Promise<Record<string, number>> {
   const rows = await on
     .select({ code: studyPrograms.countryCode, n: count() })
     .from(studyPrograms)

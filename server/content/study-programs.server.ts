@@ -1,13 +1,23 @@
 import { asc, eq } from "drizzle-orm";
 import type { StudyProgramItem } from "../../domain/content";
+import { keptUntilChange } from "../cache/until-change.server";
 import { type Db, db } from "../db/client.server";
 import { countries, studyPrograms } from "../db/schema";
 
-/** Active study programs in their display order, with the country's name for the flag label. */
-export async function listStudyPrograms(
+/**
+ * Active study programs in their display order, with the country's name for the flag label.
+ * Outside a transaction, read once and kept until public content changes.
+ */
+export function listStudyPrograms(
   options: { limit?: number } = {},
-  on: Db = db(),
+  on?: Db,
 ): Promise<StudyProgramItem[]> {
+  const limit = options.limit ?? 24;
+  if (on && on !== db()) return readStudyPrograms(limit, on);
+  return keptUntilChange(`studyPrograms:${limit}`, () => readStudyPrograms(limit, db()));
+}
+
+async function readStudyPrograms(limit: number, on: Db): Promise<StudyProgramItem[]> {
   const rows = await on
     .select({
       id: studyPrograms.id,
@@ -25,7 +35,7 @@ export async function listStudyPrograms(
     .leftJoin(countries, eq(countries.code, studyPrograms.countryCode))
     .where(eq(studyPrograms.isActive, true))
     .orderBy(asc(studyPrograms.sortOrder), asc(studyPrograms.id))
-    .limit(options.limit ?? 24);
+    .limit(limit);
   return rows.map((r) => ({
     ...r,
     countryName: r.countryName ?? r.countryCode,

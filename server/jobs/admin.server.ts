@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { JobForm } from "~/domain/admin";
 import { recordAudit } from "../audit/audit.server";
+import { changePublicContent } from "../cache/public-content.server";
 import type { Viewer } from "../auth/guards.server";
 import { db } from "../db/client.server";
 import { countries, jobApplications, jobs } from "../db/schema";
@@ -89,7 +90,7 @@ function jobValues(input: JobForm) {
 }
 
 export async function createJob(options: { actor: Actor; input: JobForm }) {
-  return db().transaction(async (tx) => {
+  return changePublicContent(async (tx) => {
     const [row] = await tx.insert(jobs).values(jobValues(options.input)).returning({ id: jobs.id });
     await recordAudit(tx, {
       actorId: options.actor.id,
@@ -103,7 +104,7 @@ export async function createJob(options: { actor: Actor; input: JobForm }) {
 }
 
 export async function updateJob(options: { actor: Actor; jobId: string; input: JobForm }) {
-  await db().transaction(async (tx) => {
+  await changePublicContent(async (tx) => {
     const updated = await tx
       .update(jobs)
       .set(jobValues(options.input))
@@ -125,7 +126,7 @@ export async function toggleJobFlag(options: {
   jobId: string;
   flag: "isActive" | "isPublic";
 }) {
-  return db().transaction(async (tx) => {
+  return changePublicContent(async (tx) => {
     const column = options.flag === "isActive" ? jobs.isActive : jobs.isPublic;
     const [row] = await tx
       .update(jobs)
@@ -149,7 +150,7 @@ export async function toggleJobFlag(options: {
  * their job (the foreign key restricts deletes, too).
  */
 export async function deleteJob(options: { actor: Actor; jobId: string }) {
-  return db().transaction(async (tx) => {
+  return changePublicContent(async (tx) => {
     const [job] = await tx
       .select({ id: jobs.id, title: jobs.title })
       .from(jobs)

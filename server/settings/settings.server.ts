@@ -5,18 +5,48 @@ import {
   SiteSettingsSchema,
 } from "../../domain/settings";
 import { recordAudit } from "../audit/audit.server";
+import { changePublicContent } from "../cache/public-content.server";
+import { keptUntilChange } from "../cache/until-change.server";
 import { type Db, db } from "../db/client.server";
 import { siteSettings } from "../db/schema";
 
 const KEY = "site";
 
-/** Read on every request that needs them, so a change takes effect without a restart. */
-export async function getSiteSettings(on: Db = db()): Promise<SiteSettings> {
+/**
+ * The site settings. Outside a transaction they are read once and kept until they change (in this
+ * process or another on the same PostgreSQL); a transaction (`on` = tx) always reads its own view.
+ */
+export function getSiteSettings(on?: Db): Promise<SiteSettings> {
+  if (on && on !== db()) return readSiteSettings(on);
+  return keptUntilChange("siteSettings", () => readSiteSettings(db()));
+}
+
+async function readSiteSettings(on: Db): Promise<SiteSettings> {
   const [row] = await on.select().from(siteSettings).where(eq(siteSettings.key, KEY));
   if (!row) return DEFAULT_SITE_SETTINGS;
   const parsed = SiteSettingsSchema.safeParse(row.value);
   return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
 }
+
+/**
+ * What every public page may know of the settings: an allow-list, so a setting added later (or
+ * the staff inbox address) never reaches a visitor's page data unless it is listed here.
+ */
+export function toPublicSettings(s: SiteSettings) {
+  return {
+    agencyName: s.agencyName,
+    tagline: s.tagline,
+    contactEmail: s.contactEmail,
+    phone: s.phone,
+    whatsappNumber: s.whatsappNumber,
+    offices: s.offices,
+    businessHours: s.businessHours,
+    social: s.social,
+    registrationFee: s.registrationFee,
+    marketing: s.marketing,
+  };
+}
+export type PublicSiteSettings = ReturnType<typeof toPublicSettings>;
 
 export async function saveSiteSettings(on: Db, value: SiteSettings, actorId: string | null) {
   const parsed = SiteSettingsSchema.parse(value);
@@ -31,11 +61,11 @@ export async function saveSiteSettings(on: Db, value: SiteSettings, actorId: str
 }
 
 /**
- * An admin's change to the site settings, audited in the same transaction. Every page reads
- * getSiteSettings per request, so the change shows on the next page load without a restart.
+ * An admin's change to the site settings, audited in the same transaction. Once it commits, every
+ * app process drops its kept settings and cached pages, so the next page load shows the change.
  */
 export async function updateSiteSettings(actor: { id: string }, value: SiteSettings) {
-  return db().transaction(async (tx) => {
+  return changePublicContent(async (tx) => {
     const before = await getSiteSettings(tx);
     const saved = await saveSiteSettings(tx, value, actor.id);
     const changed = (Object.keys(saved) as (keyof SiteSettings)[]).filter(

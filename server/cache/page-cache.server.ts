@@ -1,0 +1,316 @@
+import crypto from "node:crypto";
+import { SESSION_COOKIE_PREFIX } from "../auth/auth.server";
+import { compressBody, type Encoding, negotiateEncoding } from "./encoding.server";
+import { pageLanguageOf } from "./page-language.server";
+import { onPublicContentChange, publicContentGeneration } from "./public-content.server";
+
+/**
+ * The public pages a visitor may be served from memory: the home page, job search (any filter and
+ * page) and job pages, news and posts, the feed, service pages, about, the legal pages and the
+ * sitemap, and their `.data` twins (React Router's client navigations; `/_root.data` is `/`).
+ * Not /contact, /outsourcing or /auth: their forms are per visitor.
+ */
+const PUBLIC_PAGE =
+  /^\/(?:|jobs|jobs\/[^/]+|news|news\/[^/]+|services\/[^/]+|about|privacy-policy|terms-of-service|cookie-policy|sitemap\.xml)$/;
+
+export function isPublicPagePath(pathname: string): boolean {
+  if (pathname === "/_root.data") return true;
+  return PUBLIC_PAGE.test(pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname);
+}
+
+// better-auth's cookies: passage.session_token, passage.session_data, … and their __Secure- form.
+const SESSION_COOKIE = new RegExp(`^(?:__Secure-|__Host-)?${SESSION_COOKIE_PREFIX}\\.`);
+
+/** Any session cookie at all, valid or not: such a request is never served from, or stored in, the cache. */
+export function hasSessionCookie(cookieHeader: string | null): boolean {
+  if (!cookieHeader) return false;
+  for (const pair of cookieHeader.split(";")) {
+    if (SESSION_COOKIE.test(pair.trimStart())) return true;
+  }
+  return false;
+}
+
+export type PageCacheOptions = {
+  /** At most this many pages (each with up to three encodings). */
+  maxEntries?: number;
+  /** At most this many bytes of bodies, all encodings counted. */
+  maxBytes?: number;
+  /**
+   * A page is re-rendered after this long even if nothing changed: it bounds how stale time-based
+   * text ("posted 3 days ago") and changes made outside the services (a restore) can get.
+   */
+  ttlMs?: number;
+  /** How long a CDN in front may hold a page (`s-maxage`), in seconds. */
+  sharedMaxAgeSeconds?: number;
+};
+
+type Entry = {
+  key: string;
+  generation: number;
+  expiresAt: number;
+  etag: string;
+  /** The page's own headers (content type, …) plus ours, without length or encoding. */
+  headers: Record<string, string>;
+  bodies: Partial<Record<Encoding, Buffer>>;
+  pending: Partial<Record<Encoding, Promise<Buffer>>>;
+  bytes: number;
+};
+
+/** Headers that describe one rendering of one response, or that we set ourselves. */
+const DROPPED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "cache-control",
+  "vary",
+  "x-cache",
+]);
+
+/**
+ * Varies on what changes a visitor's page: the encoding, the language (Accept-Language, or the
+ * `lng` cookie) and whether a session cookie is present. See docs/decisions/0011.
+ */
+const VARY = "Accept-Encoding, Accept-Language, Cookie";
+
+export type PageCacheStats = {
+  hits: number;
+  misses: number;
+  stored: number;
+  bypassed: number;
+  entries: number;
+  bytes: number;
+};
+
+/**
+ * Visitors' public pages, rendered once and kept in memory already compressed, keyed by the full
+ * URL and the language. Everything is dropped when public content changes in any app process
+ * (public-content.server.ts). Bounded by entries and bytes, least recently used first out.
+ */
+export class PageCache {
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  readonly ttlMs: number;
+  readonly cacheControl: string;
+  private entries = new Map<string, Entry>();
+  private inflight = new Map<string, Promise<Entry | undefined>>();
+  private bytes = 0;
+  private counters = { hits: 0, misses: 0, stored: 0, bypassed: 0 };
+  private stopListening: () => void;
+
+  constructor(options: PageCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.ttlMs = options.ttlMs ?? 5 * 60_000;
+    const sMaxAge = options.sharedMaxAgeSeconds ?? 60;
+    // Browsers revalidate every time (a 304 is cheap); a CDN may hold the page briefly and serve
+    // it a little longer while it fetches a fresh one.
+    this.cacheControl = `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${sMaxAge}`;
+    this.stopListening = onPublicContentChange(() => this.clear());
+  }
+
+  stats(): PageCacheStats {
+    return { ...this.counters, entries: this.entries.size, bytes: this.bytes };
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  close() {
+    this.stopListening();
+    this.clear();
+  }
+
+  /**
+   * Answers `request` from the cache when it may, and otherwise renders it with `render`, storing
+   * a visitor's shareable page for the next one. Concurrent misses of one page render once.
+   */
+  async handle(request: Request, render: () => Promise<Response>): Promise<Response> {
+    if (request.method !== "GET" && request.method !== "HEAD") return render();
+    const url = request.url;
+    const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+    const queryStart = url.indexOf("?", pathStart);
+    const pathname = url.slice(pathStart, queryStart === -1 ? undefined : queryStart);
+    if (!isPublicPagePath(pathname)) return render();
+
+    if (hasSessionCookie(request.headers.get("cookie"))) {
+      this.counters.bypassed += 1;
+      return keepPrivate(await render());
+    }
+    const language = await pageLanguageOf(request);
+    if (!language) return render();
+    const key = `${language} ${url}`;
+
+    const hit = this.lookup(key);
+    if (hit) {
+      this.counters.hits += 1;
+      return this.respond(hit, request, "HIT");
+    }
+    const pending = this.inflight.get(key);
+    if (pending) {
+      const shared = await pending;
+      if (shared) {
+        this.counters.hits += 1;
+        return this.respond(shared, request, "HIT");
+      }
+      return render();
+    }
+
+    this.counters.misses += 1;
+    let settle!: (entry: Entry | undefined) => void;
+    this.inflight.set(key, new Promise((resolve) => (settle = resolve)));
+    let stored: Entry | undefined;
+    try {
+      const generation = publicContentGeneration();
+      const response = await render();
+      if (!isShareable(response)) return response;
+      const body = Buffer.from(await response.arrayBuffer());
+      const entry = this.createEntry(key, response, body, generation);
+      // A change during the render may not be in this page: serve it this once, keep it not.
+      if (generation === publicContentGeneration()) {
+        this.store(entry);
+        stored = entry;
+      }
+      return await this.respond(entry, request, "MISS");
+    } finally {
+      this.inflight.delete(key);
+      settle(stored);
+    }
+  }
+
+  private lookup(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== publicContentGeneration() || Date.now() > entry.expiresAt) {
+      this.remove(entry);
+      return undefined;
+    }
+    // Least recently used goes first: a hit moves the page to the back of the line.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  private createEntry(key: string, response: Response, body: Buffer, generation: number): Entry {
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!DROPPED_HEADERS.has(name)) headers[name] = value;
+    });
+    const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
+    headers["cache-control"] = this.cacheControl;
+    headers.vary = VARY;
+    headers.etag = etag;
+    return {
+      key,
+      generation,
+      expiresAt: Date.now() + this.ttlMs,
+      etag,
+      headers,
+      bodies: { identity: body },
+      pending: {},
+      bytes: body.length,
+    };
+  }
+
+  private store(entry: Entry) {
+    // One page may not push out most of the others.
+    if (entry.bytes > this.maxBytes / 8) return;
+    const previous = this.entries.get(entry.key);
+    if (previous) this.remove(previous);
+    this.entries.set(entry.key, entry);
+    this.bytes += entry.bytes;
+    this.counters.stored += 1;
+    this.evict();
+  }
+
+  private remove(entry: Entry) {
+    if (this.entries.get(entry.key) !== entry) return;
+    this.entries.delete(entry.key);
+    this.bytes -= entry.bytes;
+  }
+
+  private evict() {
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const oldest = this.entries.values().next().value;
+      if (!oldest) break;
+      this.remove(oldest);
+    }
+  }
+
+  /** The body in one encoding: compressed once, on first demand, then kept with the page. */
+  private body(entry: Entry, encoding: Encoding): Buffer | Promise<Buffer> {
+    const ready = entry.bodies[encoding];
+    if (ready) return ready;
+    const pending = entry.pending[encoding];
+    if (pending) return pending;
+    const compressing = compressBody(entry.bodies.identity!, encoding as "br" | "gzip").then(
+      (compressed) => {
+        delete entry.pending[encoding];
+        entry.bodies[encoding] = compressed;
+        if (this.entries.get(entry.key) === entry) {
+          entry.bytes += compressed.length;
+          this.bytes += compressed.length;
+          this.evict();
+        }
+        return compressed;
+      },
+    );
+    entry.pending[encoding] = compressing;
+    return compressing;
+  }
+
+  private async respond(entry: Entry, request: Request, state: "HIT" | "MISS") {
+    const headers: Record<string, string> = { ...entry.headers, "x-cache": state };
+    if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
+      delete headers["content-type"];
+      return new Response(null, { status: 304, headers });
+    }
+    const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
+    const body = await this.body(entry, encoding);
+    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    headers["content-length"] = String(body.length);
+    // A Buffer is a Uint8Array: @hono/node-server writes it in one piece.
+    const payload = request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>);
+    return new Response(payload, { status: 200, headers });
+  }
+}
+
+/** Only a plain 200 that sets no cookie and does not ask to stay private may be shared. */
+function isShareable(response: Response): boolean {
+  if (response.status !== 200) return false;
+  const headers = response.headers;
+  if (headers.has("set-cookie")) return false;
+  if (/\b(?:private|no-store|no-cache)\b/i.test(headers.get("cache-control") ?? "")) return false;
+  if (/\bcookie\b|\*/i.test(headers.get("vary") ?? "")) return false;
+  return response.body !== null;
+}
+
+/** A signed-in person's public page: no shared cache may keep it, and it varies by Cookie. */
+function keepPrivate(response: Response): Response {
+  try {
+    if (!response.headers.has("cache-control")) {
+      response.headers.set("cache-control", "private, no-store");
+    }
+    const vary = response.headers.get("vary");
+    if (!vary) response.headers.set("vary", "Cookie");
+    else if (!/\bcookie\b/i.test(vary)) response.headers.set("vary", `${vary}, Cookie`);
+  } catch {
+    // An immutable response (a redirect made by Response.redirect): its own headers stand.
+  }
+  return response;
+}
+
+function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = etag.slice(2); // weak comparison: W/"x" matches "x" and W/"x"
+  return ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === etag || t === opaque || t.replace(/^W\//, "") === opaque;
+  });
+}
