@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import type { HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { auth } from "./auth/auth.server";
+import { isPublicPagePath, type PageCache } from "./cache/page-cache.server";
 import { pingDatabase } from "./db/client.server";
 import { registerEndpoints } from "./http-routes";
 import { logger } from "./logger.server";
@@ -16,6 +17,8 @@ export type HttpOptions = {
   /** Routes other parts of the server add before React Router (files, webhooks, metrics). */
   extend?: (app: Hono<Env>) => void;
   isShuttingDown?: () => boolean;
+  /** Visitors' public pages from memory (production); see server/cache/page-cache.server.ts. */
+  pageCache?: PageCache;
 };
 
 type Env = { Bindings: HttpBindings; Variables: RequestContext };
@@ -31,6 +34,19 @@ function clientIpOf(
   return c.env?.incoming?.socket?.remoteAddress ?? "unknown";
 }
 
+/**
+ * Sets a header on the response in place. Hono's `c.header` after `next()` copies the whole
+ * response (turning a cached page's bytes back into a stream) on every call; a response whose
+ * headers are immutable (a redirect made by Response.redirect) still goes through it.
+ */
+function setHeader(c: Context<Env>, name: string, value: string) {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
+}
+
 export function createHttpApp(options: HttpOptions) {
   const app = new Hono<Env>();
   const log = logger();
@@ -41,15 +57,20 @@ export function createHttpApp(options: HttpOptions) {
     c.set("clientIp", clientIpOf(c, options.trustProxy));
     const started = performance.now();
     await next();
-    c.header("x-request-id", requestId);
-    const url = new URL(c.req.url);
-    if (url.pathname.startsWith("/assets/") || url.pathname === "/healthz") return;
-    log.info(
+    setHeader(c, "x-request-id", requestId);
+    const path = c.req.path;
+    if (path.startsWith("/assets/") || path === "/healthz") return;
+    // A page served from the cache is logged at debug level, like a static file: writing a log
+    // line costs more than serving it. /metrics still counts every request by route and status.
+    const cache = c.res.headers.get("x-cache");
+    if (cache === "HIT" && !log.isLevelEnabled("debug")) return;
+    log[cache === "HIT" ? "debug" : "info"](
       {
         requestId,
         method: c.req.method,
-        path: url.pathname,
+        path,
         status: c.res.status,
+        cache: cache ?? undefined,
         ms: Math.round(performance.now() - started),
       },
       "request",
@@ -58,9 +79,9 @@ export function createHttpApp(options: HttpOptions) {
 
   app.use(async (c, next) => {
     await next();
-    c.header("x-content-type-options", "nosniff");
-    c.header("referrer-policy", "strict-origin-when-cross-origin");
-    c.header("x-frame-options", "DENY");
+    setHeader(c, "x-content-type-options", "nosniff");
+    setHeader(c, "referrer-policy", "strict-origin-when-cross-origin");
+    setHeader(c, "x-frame-options", "DENY");
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok", uptime: Math.round(process.uptime()) }));
@@ -87,21 +108,28 @@ export function createHttpApp(options: HttpOptions) {
   options.extend?.(app);
 
   if (options.mode === "production") {
+    // Text files were compressed at build time (scripts/precompress.mjs): .br and .gz beside each,
+    // sent as they are to a client that accepts them. /assets names carry a content hash.
     const clientDir = `./${process.env.BUILD_DIR ?? "build"}/client`;
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
-      }),
-    );
-    app.use(
-      "*",
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => c.header("cache-control", "public, max-age=3600"),
-      }),
-    );
+    const assets = serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header("cache-control", "public, max-age=31536000, immutable");
+        c.header("vary", "Accept-Encoding");
+      },
+    });
+    const files = serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header("cache-control", "public, max-age=3600");
+        c.header("vary", "Accept-Encoding");
+      },
+    });
+    app.use("/assets/*", assets);
+    // A public page is never a file: skip the disk lookup on the hot path.
+    app.use("*", (c, next) => (isPublicPagePath(c.req.path) ? next() : files(c, next)));
   }
 
   let cached: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | undefined;
@@ -111,7 +139,8 @@ export function createHttpApp(options: HttpOptions) {
       cached = { build, handler: createRequestHandler(build, options.mode) };
     const handler = cached.handler;
     const context: RequestContext = { requestId: c.get("requestId"), clientIp: c.get("clientIp") };
-    return handler(c.req.raw, context);
+    const render = () => handler(c.req.raw, context);
+    return options.pageCache ? options.pageCache.handle(c.req.raw, render) : render();
   });
 
   app.onError((error, c) => {

@@ -4,6 +4,9 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { bootApp } from "./boot.server";
+import { createCompression } from "./cache/compression.server";
+import { PageCache } from "./cache/page-cache.server";
+import { listenForPublicContentChanges } from "./cache/public-content.server";
 import { loadConfig } from "./config.server";
 import { closeDatabase } from "./db/client.server";
 import { createHttpApp } from "./http";
@@ -45,24 +48,33 @@ if (config.env === "development") {
   getBuild = async () => build;
 }
 
+// Visitors' public pages are served from memory in production; in development every request
+// renders, so an edit shows at once. Other processes' changes arrive by LISTEN/NOTIFY.
+const pageCache = config.env === "production" ? new PageCache() : undefined;
+const stopListening = await listenForPublicContentChanges();
+
 let shuttingDown = false;
 const app = createHttpApp({
   mode: config.env,
   getBuild,
   trustProxy: config.trustProxy,
   isShuttingDown: () => shuttingDown,
+  pageCache,
 });
 const honoListener = getRequestListener(app.fetch);
+const compress = createCompression();
+const toApp = (req: http.IncomingMessage, res: http.ServerResponse) =>
+  compress(req, res, () => void honoListener(req, res));
 
 const server = http.createServer((req, res) => {
   if (viteMiddleware) {
     (viteMiddleware as unknown as (a: typeof req, b: typeof res, next: () => void) => void)(
       req,
       res,
-      () => void honoListener(req, res),
+      () => toApp(req, res),
     );
   } else {
-    void honoListener(req, res);
+    toApp(req, res);
   }
 });
 server.keepAliveTimeout = 65_000;
@@ -90,6 +102,7 @@ async function shutdown(signal: string) {
       await closeVite?.();
       await monitor?.stop(); // issue 8
       await mailSender.stop(); // issue 6
+      await stopListening();
       await closeDatabase();
       log.info("stopped cleanly");
       process.exit(0);
