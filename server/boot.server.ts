@@ -12,6 +12,8 @@ import { setStorage } from "./storage/storage.server"; // issue 4
 /** Opens and migrates the database, sets up auth, and seeds demo data on the first start. */
 export async function bootApp(config: Config, opts: { database?: Database } = {}) {
   setConfig(config);
+  // Start-up checks that need no database come first, so a bad setting stops before anything opens.
+  const paymentProvider = createPaymentProvider(config);
   const database =
     opts.database ??
     (await openDatabase(
@@ -32,7 +34,7 @@ export async function bootApp(config: Config, opts: { database?: Database } = {}
 
   // ── issue 4: file storage and the payment provider, chosen by config ──
   setStorage(await createStorage(config));
-  setPaymentProvider(createPaymentProvider(config));
+  setPaymentProvider(paymentProvider);
   // ── end issue 4 ──
 
   await seedReferenceData();
