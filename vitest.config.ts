@@ -25,6 +25,20 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // `npm run test:hostile` (issue 12): attacks on the production build, in-process.
+        extends: true,
+        test: {
+          name: "hostile",
+          include: ["tests/hostile/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

@@ -24,7 +24,21 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must have at least 8 characters").optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must have at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool(false),
+  // How many proxies in front append to X-Forwarded-For: a number, or true (= 1) / false (= 0).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = (v ?? "").trim().toLowerCase();
+      if (value === "" || /^(false|no|off)$/.test(value)) return 0;
+      if (/^(true|yes|on)$/.test(value)) return 1;
+      if (/^\d{1,2}$/.test(value)) return Number(value);
+      ctx.addIssue({
+        code: "custom",
+        message: "TRUST_PROXY must be a number of proxies or true/false",
+      });
+      return z.NEVER;
+    }),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   // Storage and payments
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
@@ -66,7 +80,8 @@ export type Config = {
   demoPassword: string | undefined;
   authSecret: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Trusted proxies in front (X-Forwarded-For hops counted from the right); 0: none. */
+  trustProxy: number;
   /** Multiplies every rate limit; only browser tests raise it (many sign-ins from one address). */
   rateLimitScale: number;
   storageDriver: "local" | "s3";

@@ -8,12 +8,19 @@ import { isPublicPagePath, type PageCache } from "./cache/page-cache.server";
 import { pingDatabase } from "./db/client.server";
 import { registerEndpoints } from "./http-routes";
 import { logger } from "./logger.server";
+import { limitRequestBodies } from "./security/body-limit.server";
+import { clientAddress, trustedHops } from "./security/client-address.server";
+import { preparePageRequests } from "./security/page-request.server";
+import { requireSameOrigin } from "./security/same-origin.server";
+import { config } from "./config.server";
+import { lookupOptional } from "./registry.server";
 import type { RequestContext } from "./context";
 
 export type HttpOptions = {
   mode: "development" | "production" | "test";
   getBuild: () => Promise<ServerBuild>;
-  trustProxy: boolean;
+  /** Proxies in front that append to X-Forwarded-For (`true` = 1); see client-address.server.ts. */
+  trustProxy: boolean | number;
   /** Routes other parts of the server add before React Router (files, webhooks, metrics). */
   extend?: (app: Hono<Env>) => void;
   isShuttingDown?: () => boolean;
@@ -25,13 +32,13 @@ type Env = { Bindings: HttpBindings; Variables: RequestContext };
 
 function clientIpOf(
   c: { req: { header: (n: string) => string | undefined }; env: HttpBindings },
-  trustProxy: boolean,
+  trustProxy: boolean | number,
 ) {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return c.env?.incoming?.socket?.remoteAddress ?? "unknown";
+  return clientAddress({
+    forwardedFor: c.req.header("x-forwarded-for"),
+    remoteAddress: c.env?.incoming?.socket?.remoteAddress,
+    hops: trustedHops(trustProxy),
+  });
 }
 
 /**
@@ -84,6 +91,14 @@ export function createHttpApp(options: HttpOptions) {
     setHeader(c, "x-frame-options", "DENY");
   });
 
+  // Issue 12: body limits, then the cross-site check of every state-changing request.
+  const publicUrlOptions = {
+    baseUrl: () => (lookupOptional("config") ? config().baseUrl : undefined),
+    hops: trustedHops(options.trustProxy),
+  };
+  app.use(limitRequestBodies());
+  app.use(requireSameOrigin(publicUrlOptions));
+
   app.get("/healthz", (c) => c.json({ status: "ok", uptime: Math.round(process.uptime()) }));
   app.get("/readyz", async (c) => {
     if (options.isShuttingDown?.()) return c.json({ status: "shutting_down" }, 503);
@@ -131,6 +146,8 @@ export function createHttpApp(options: HttpOptions) {
     // A public page is never a file: skip the disk lookup on the hot path.
     app.use("*", (c, next) => (isPublicPagePath(c.req.path) ? next() : files(c, next)));
   }
+
+  app.use(preparePageRequests(publicUrlOptions)); // issue 12: public URL, form bodies checked once
 
   let cached: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | undefined;
   app.all("*", async (c) => {

@@ -35,6 +35,7 @@ import { NativeSelect } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
+import { readPage } from "~/domain/admin";
 import { PostFormSchema, slugify } from "~/domain/content";
 import { BLOG_CATEGORIES, BLOG_STATUSES, type BlogStatus } from "~/domain/enums";
 import { requireStaff } from "~/server/auth/guards.server";
@@ -53,7 +54,7 @@ export const meta = () => pageMeta({ title: "Content Management", noindex: true 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const url = new URL(request.url);
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const page = readPage(url.searchParams.get("page")); // 1…99,999: a wild ?page= is page 1
   const statusParam = url.searchParams.get("status");
   const status = (BLOG_STATUSES as readonly string[]).includes(statusParam ?? "")
     ? (statusParam as BlogStatus)

@@ -9,6 +9,7 @@ import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
+import { readPage } from "~/domain/admin";
 import { AGENCY_TIME_ZONE } from "~/domain/tracker";
 import { statusLabelKey } from "~/domain/tracker";
 import { listApplicationsForApplicant } from "~/server/applications/apply.server";
@@ -20,11 +21,9 @@ export const meta = () => pageMeta({ title: "My Applications", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);
-  const pageParam = Number(new URL(request.url).searchParams.get("page"));
-  return listApplicationsForApplicant({
-    viewer,
-    page: Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1,
-  });
+  // 1…99,999: a wild ?page= (9e21) is page 1, not an offset PostgreSQL cannot hold.
+  const page = readPage(new URL(request.url).searchParams.get("page"));
+  return listApplicationsForApplicant({ viewer, page });
 }
 
 export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,177 @@
+import { count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
+import { contactInquiries, documents } from "~/server/db/schema";
+import { BASE_URL, createTestUser, sessionCookie } from "~/tests/integration/harness";
+import { chunkedBody, formPost, send, setupHostileApp, url } from "./app";
+import { multipart, pdfOfSize } from "./files";
+
+// Issue 12, findings 1 (body limits) and 15 (malformed bodies).
+const ctx = setupHostileApp();
+const origin = new URL(BASE_URL).origin;
+
+const contactFields = {
+  name: "Tendai Moyo",
+  email: "tendai@example.com",
+  subject: "Work in Dubai",
+  message: "I would like to know which jobs are open for electricians this month.",
+};
+
+async function inquiries() {
+  const [row] = await ctx.db.select({ n: count() }).from(contactInquiries);
+  return row!.n;
+}
+
+describe("body size limits (finding 1)", () => {
+  it("refuses an oversize form by its declared length, before reading it", async () => {
+    const body = "message=" + "a".repeat(2 * 1024 * 1024);
+    const response = await send(
+      ctx.app,
+      new Request(url("/contact"), {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(body.length),
+          origin,
+        },
+        body,
+      }),
+    );
+    expect(response.status).toBe(413);
+    expect(await response.text()).toMatch(/too large/i);
+  });
+
+  it("cuts off a chunked form body once it passes the limit", async () => {
+    const before = await inquiries();
+    for (const path of ["/contact", "/contact.data"]) {
+      const response = await send(
+        ctx.app,
+        new Request(url(path), {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin },
+          body: chunkedBody(8 * 1024 * 1024),
+          duplex: "half",
+        } as RequestInit),
+      );
+      expect({ path, status: response.status }).toEqual({ path, status: 413 });
+    }
+    expect(await inquiries()).toBe(before);
+  });
+
+  it("still takes a normal contact form", async () => {
+    const before = await inquiries();
+    const response = await send(ctx.app, formPost("/contact", contactFields));
+    expect(response.status).toBe(200);
+    expect(await inquiries()).toBe(before + 1);
+  });
+
+  it("takes a document upload of exactly the cap, declared or chunked, and refuses a larger one", async () => {
+    const user = await createTestUser();
+    const cookie = await sessionCookie(user);
+    const exact = multipart([
+      { name: "documentType", value: "cv" },
+      { name: "file", file: { name: "cv.pdf", bytes: pdfOfSize(MAX_DOCUMENT_BYTES) } },
+    ]);
+    const declared = await send(
+      ctx.app,
+      new Request(url("/api/documents"), {
+        method: "POST",
+        headers: {
+          cookie,
+          origin,
+          "content-type": exact.contentType,
+          "content-length": String(exact.body.length),
+        },
+        body: exact.body,
+      }),
+    );
+    expect(declared.status).toBe(201);
+
+    const streamed = await send(
+      ctx.app,
+      new Request(url("/api/documents"), {
+        method: "POST",
+        headers: { cookie, origin, "content-type": exact.contentType },
+        body: new Blob([exact.body]).stream(),
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(streamed.status).toBe(201);
+
+    const huge = await send(
+      ctx.app,
+      new Request(url("/api/documents"), {
+        method: "POST",
+        headers: { cookie, origin, "content-type": exact.contentType },
+        body: chunkedBody(MAX_DOCUMENT_BYTES + 2 * 1024 * 1024),
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(huge.status).toBe(413);
+    const rows = await ctx.db.select().from(documents).where(eq(documents.userId, user.id));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe("malformed bodies (finding 15)", () => {
+  it("answers 400 with a message to JSON, broken multipart and text sent to a page form", async () => {
+    const before = await inquiries();
+    const bodies: [string, string][] = [
+      ["application/json", JSON.stringify(contactFields)],
+      ["application/json", "{not json"],
+      ["multipart/form-data; boundary=abc", "--abc\r\nContent-Disposition: form-data; name="],
+      ["multipart/form-data", "no boundary at all"],
+      ["text/plain", "name=x"],
+    ];
+    for (const path of ["/contact", "/contact.data", "/outsourcing", "/auth"]) {
+      for (const [type, body] of bodies) {
+        const response = await send(
+          ctx.app,
+          new Request(url(path), {
+            method: "POST",
+            headers: { "content-type": type, origin },
+            body,
+          }),
+        );
+        expect({ path, type, status: response.status }).toEqual({ path, type, status: 400 });
+        expect(await response.text()).toMatch(/form/i);
+      }
+    }
+    expect(await inquiries()).toBe(before);
+  });
+
+  it("answers a list page with an absurd page number instead of failing", async () => {
+    const staff = await createTestUser({ role: "admin" });
+    const cookie = await sessionCookie(staff);
+    const pages = [
+      "/admin/cms",
+      "/admin/users",
+      "/admin/jobs",
+      "/admin/applications",
+      "/admin/activity",
+      "/admin/messages",
+      "/admin/inquiries",
+      "/admin/outsourcing",
+      "/news",
+      "/jobs",
+    ];
+    for (const page of pages) {
+      for (const value of ["9e21", "1.5", "%00"]) {
+        const response = await send(
+          ctx.app,
+          new Request(url(`${page}?page=${value}`), { headers: { cookie } }),
+        );
+        expect({ page, value, status: response.status }).toEqual({ page, value, status: 200 });
+      }
+    }
+    const seeker = await createTestUser();
+    const seekerCookie = await sessionCookie(seeker);
+    for (const page of ["/dashboard/applications", "/dashboard/messages"]) {
+      const response = await send(
+        ctx.app,
+        new Request(url(`${page}?page=9e21`), { headers: { cookie: seekerCookie } }),
+      );
+      expect({ page, status: response.status }).toEqual({ page, status: 200 });
+    }
+  });
+});
