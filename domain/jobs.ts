@@ -1,10 +1,18 @@
 import { z } from "zod";
 import { isStaff, JOB_TYPES, SECTORS } from "./enums";
+import { APPLICATION_NOTE_MAX, SEARCH_MAX_LENGTH } from "./job-search";
 
-export const JOBS_PAGE_SIZE = 12;
-export const HOME_JOBS_LIMIT = 8;
-export const SEARCH_MAX_LENGTH = 100;
-export const APPLICATION_NOTE_MAX = 1000;
+// What the browser needs (page sizes, a search's URL) lives in ./job-search, which has no zod;
+// re-exported so server code and tests keep importing it from here.
+export {
+  APPLICATION_NOTE_MAX,
+  hasActiveFilters,
+  HOME_JOBS_LIMIT,
+  jobSearchQuery,
+  JOBS_PAGE_SIZE,
+  SEARCH_MAX_LENGTH,
+} from "./job-search";
+
 
 // A filter value that is missing, empty, 'all' or not one of the allowed values means "no filter":
 // a shared or hand-edited URL never breaks the page, it just shows more.
@@ -44,22 +52,6 @@ export function parseJobSearch(params: URLSearchParams): JobSearch {
     type: params.get("type") ?? undefined,
     page: params.get("page") ?? undefined,
   });
-}
-
-/** The query string for a search: empty filters and page 1 are left out so URLs stay short. */
-export function jobSearchQuery(search: Partial<JobSearch>): string {
-  const params = new URLSearchParams();
-  if (search.q) params.set("q", search.q);
-  if (search.country) params.set("country", search.country);
-  if (search.sector) params.set("sector", search.sector);
-  if (search.type) params.set("type", search.type);
-  if (search.page && search.page > 1) params.set("page", String(search.page));
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
-export function hasActiveFilters(search: Partial<JobSearch>): boolean {
-  return Boolean(search.q || search.country || search.sector || search.type);
 }
 
 /** A LIKE pattern that matches `text` literally anywhere (%, _ and \ in the input are escaped). */

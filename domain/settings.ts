@@ -94,14 +94,8 @@ export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = SiteSettingsSchema.parse({});
 
-/** The fee as a formatted amount, e.g. "$99.00" in en-US. */
-export function formatMoney(amountMinor: number, currency: string, locale = "en") {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amountMinor / 100);
-}
-
-export function whatsappLink(number: string) {
-  return `https://wa.me/${number.replace(/[^\d]/g, "")}`;
-}
+// Kept importable from here for server code; browser code imports ./format (no zod).
+export { formatMoney, whatsappLink } from "./format";
 
 // ── The admin form (/admin/settings) ──────────────────────────────────────────────────────────
 // Flat, form-shaped input (the fee as a decimal, blank office rows allowed) with messages that are

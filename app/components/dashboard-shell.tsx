@@ -21,7 +21,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink, useMatches } from "react-router";
 import { useRootData } from "~/app/root";
 import { isStaff, USER_ADMIN_ROLES } from "~/domain/enums";
-import { formatMoney } from "~/domain/settings";
+import { formatMoney } from "~/domain/format";
 import { HelpDialog } from "./help-dialog";
 import { RoleBadge } from "./role-badge";
 import { BrandLink } from "./site-header";

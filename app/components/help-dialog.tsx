@@ -3,7 +3,7 @@ import { Tabs } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRootData } from "~/app/root";
-import { formatMoney, whatsappLink } from "~/domain/settings";
+import { formatMoney, whatsappLink } from "~/domain/format";
 import {
   Dialog,
   DialogContent,

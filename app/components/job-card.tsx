@@ -2,7 +2,7 @@ import { BriefcaseIcon, ClockIcon, LockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRootData } from "~/app/root";
-import { formatMoney } from "~/domain/settings";
+import { formatMoney } from "~/domain/format";
 import type { JobCard as JobCardData } from "~/server/jobs/listing.server";
 import { CountryFlag } from "./country-flag";
 import { Badge } from "./ui/badge";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRootData } from "~/app/root";
 import { SERVICE_SLUGS } from "~/domain/services";
-import { whatsappLink } from "~/domain/settings";
+import { whatsappLink } from "~/domain/format";
 
 const footLink = "text-sm text-slate-300 hover:text-white";
 

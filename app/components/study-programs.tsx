@@ -1,8 +1,9 @@
 import { AwardIcon, CalendarIcon, ClockIcon, StarIcon, WalletIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { flagEmoji } from "~/app/components/country-flag";
 import { Badge } from "~/app/components/ui/badge";
 import { Card } from "~/app/components/ui/card";
-import { countryFlag, type StudyProgramItem } from "~/domain/content";
+import type { StudyProgramItem } from "~/domain/content";
 
 /**
  * Study programs as cards: title, university, country with flag, duration, tuition, intake,
@@ -58,7 +59,7 @@ export function StudyProgramsSection({
                 <p className="text-sm text-slate-700">{p.university}</p>
                 <p className="text-sm text-slate-700">
                   <span aria-hidden className="mr-1">
-                    {countryFlag(p.countryCode)}
+                    {flagEmoji(p.countryCode)}
                   </span>
                   {p.countryName}
                 </p>

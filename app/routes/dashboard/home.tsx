@@ -24,7 +24,7 @@ import { AGENCY_TIME_ZONE } from "~/domain/tracker";
 import { cn } from "~/app/lib/utils";
 import { useRootData } from "~/app/root";
 import { isStaff } from "~/domain/enums";
-import { formatMoney } from "~/domain/settings";
+import { formatMoney } from "~/domain/format";
 import { statusLabelKey } from "~/domain/tracker";
 import { requireUser } from "~/server/auth/guards.server";
 import { getApplicantDashboard } from "~/server/dashboard/applicant-dashboard.server";

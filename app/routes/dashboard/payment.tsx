@@ -23,7 +23,7 @@ import {
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import type { PaymentStatus } from "~/domain/enums";
-import { formatMoney } from "~/domain/settings";
+import { formatMoney } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { config } from "~/server/config.server";
 import {

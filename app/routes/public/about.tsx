@@ -14,15 +14,15 @@ import {
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { flagEmoji } from "~/app/components/country-flag";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
-import { countryFlag } from "~/domain/content";
+import { formatMoney } from "~/domain/format";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/domain/services";
-import { formatMoney } from "~/domain/settings";
 import type { Route } from "./+types/about";
 
 export const handle = i18nHandle("content");
@@ -177,7 +177,7 @@ export default function AboutPage() {
             <li key={`${office.city}-${office.address}`}>
               <Card className="grid h-full content-start gap-3 p-5">
                 <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-                  <span aria-hidden>{countryFlag(OFFICE_CODES[office.country.toLowerCase()])}</span>
+                  <span aria-hidden>{flagEmoji(OFFICE_CODES[office.country.toLowerCase()])}</span>
                   {office.city}, {office.country}
                 </h3>
                 <p className="flex gap-2 text-slate-700">

@@ -18,7 +18,7 @@ import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { ContactInquirySchema } from "~/domain/inquiries";
-import { whatsappLink } from "~/domain/settings";
+import { whatsappLink } from "~/domain/format";
 import { submitContactInquiry } from "~/server/inquiries/contact.server";
 import { logger } from "~/server/logger.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";

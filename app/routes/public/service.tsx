@@ -1,6 +1,7 @@
 import { ArrowRightIcon, CheckCircle2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { flagEmoji } from "~/app/components/country-flag";
 import { RouteError } from "~/app/components/route-error";
 import { StudyProgramsSection } from "~/app/components/study-programs";
 import { Badge } from "~/app/components/ui/badge";
@@ -10,7 +11,6 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
-import { countryFlag } from "~/domain/content";
 import { isServiceSlug, SERVICE_SLUGS } from "~/domain/services";
 import { readServiceContent } from "~/server/content/pages.server";
 import {
@@ -263,7 +263,7 @@ function SectionBody({
               <li key={item.code}>
                 <Card className="grid h-full content-start gap-2 p-5">
                   <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-                    <span aria-hidden>{countryFlag(item.code)}</span>
+                    <span aria-hidden>{flagEmoji(item.code)}</span>
                     {item.name}
                   </h3>
                   {jobs !== null ? (
