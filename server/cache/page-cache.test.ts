@@ -140,12 +140,13 @@ describe("PageCache", () => {
 
   it("keeps only plain 200s that set no cookie and do not ask to stay private", async () => {
     const cache = new PageCache();
-    for (const init of [
+    const refused: ResponseInit[] = [
       { status: 404 },
       { status: 500 },
       { headers: { "content-type": "text/html", "set-cookie": "lng=fr; Path=/" } },
       { headers: { "content-type": "text/html", "cache-control": "private, no-store" } },
-    ]) {
+    ];
+    for (const init of refused) {
       const { render, renders } = renderer(() => init);
       const first = await cache.handle(get("/about"), render);
       await cache.handle(get("/about"), render);

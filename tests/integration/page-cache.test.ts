@@ -1,0 +1,283 @@
+import { execFile } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { JobFormSchema } from "~/domain/admin";
+import { createCompression } from "~/server/cache/compression.server";
+import { PageCache } from "~/server/cache/page-cache.server";
+import { listenForPublicContentChanges } from "~/server/cache/public-content.server";
+import { createHttpApp } from "~/server/http";
+import { createJob, toggleJobFlag, updateJob } from "~/server/jobs/admin.server";
+import { withDatabase } from "./global-setup";
+import {
+  createTestUser,
+  sessionCookie,
+  setPaid,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
+import { countQueries } from "./query-counter";
+
+// The real app, rendered through the production server stack: compression on the node request,
+// the Hono app, the page cache, React Router. The server build comes from Vite (as in
+// development) so this test needs no prior `npm run build`.
+const ctx = setupTestDatabase();
+let vite: ViteDevServer;
+let server: http.Server;
+let origin: string;
+let cache: PageCache;
+let queries: ReturnType<typeof countQueries>;
+let admin: TestUser;
+
+beforeAll(async () => {
+  vite = await createViteServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  queries = countQueries(ctx.database);
+  cache = new PageCache();
+  const app = createHttpApp({
+    mode: "test",
+    trustProxy: false,
+    getBuild: async () => build,
+    pageCache: cache,
+  });
+  const listener = getRequestListener(app.fetch);
+  const compress = createCompression();
+  server = http.createServer((req, res) => compress(req, res, () => void listener(req, res)));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  admin = await createTestUser({ role: "admin" });
+}, 240_000);
+
+afterAll(async () => {
+  cache?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  await vite?.close();
+});
+
+type Got = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string };
+
+/** A GET as a browser sends it, the body decoded from whatever encoding the server chose. */
+function get(path: string, headers: Record<string, string> = {}): Promise<Got> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${origin}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          const encoding = res.headers["content-encoding"];
+          const decoded =
+            encoding === "br"
+              ? zlib.brotliDecompressSync(body)
+              : encoding === "gzip"
+                ? zlib.gunzipSync(body)
+                : body;
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            body,
+            text: decoded.toString(),
+          });
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+const asMember = async (user: TestUser) => ({ cookie: await sessionCookie(user) });
+
+async function newJob(title: string, options: { isPublic?: boolean } = {}) {
+  const input = JobFormSchema.parse({
+    title,
+    description: `${title}: premium-detail-${title.length}-description`,
+    sector: "healthcare",
+    isActive: "on",
+    isPublic: options.isPublic === false ? undefined : "on",
+  });
+  return createJob({ actor: admin, input });
+}
+
+function renamed(title: string, isPublic = true) {
+  return JobFormSchema.parse({
+    title,
+    description: `${title}: description`,
+    sector: "healthcare",
+    isActive: "on",
+    isPublic: isPublic ? "on" : undefined,
+  });
+}
+
+describe("a visitor's public pages come from memory", () => {
+  it("renders a page once: the next visitor's request runs no loader and no query", async () => {
+    await newJob("Night Nurse in Calgary");
+    for (const path of ["/jobs?sector=healthcare&page=1", "/jobs.data?sector=healthcare", "/"]) {
+      const first = await get(path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers["x-cache"], path).toBe("MISS");
+      queries.reset();
+      const second = await get(path);
+      expect(second.headers["x-cache"], path).toBe("HIT");
+      expect(queries.queries, path).toEqual([]);
+      expect(second.text, path).toBe(first.text);
+    }
+    const page = await get("/jobs?sector=healthcare&page=1");
+    expect(page.text).toContain("Night Nurse in Calgary");
+    expect(page.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+/);
+    expect(page.headers.vary).toMatch(/Accept-Encoding/);
+  });
+
+  it("keys pages by URL and language: another filter or page renders anew", async () => {
+    await get("/jobs?sector=healthcare&page=1");
+    const other = await get("/jobs?sector=healthcare&page=2");
+    expect(other.headers["x-cache"]).toBe("MISS");
+  });
+
+  it("answers If-None-Match with 304 Not Modified", async () => {
+    const first = await get("/about");
+    const etag = first.headers.etag!;
+    expect(etag).toBeTruthy();
+    const again = await get("/about", { "if-none-match": etag, "accept-encoding": "br" });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it("sends brotli, gzip or plain by Accept-Encoding, the same page each time", async () => {
+    const plain = await get("/news");
+    const br = await get("/news", { "accept-encoding": "gzip, deflate, br, zstd" });
+    const gzip = await get("/news", { "accept-encoding": "gzip" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(br.text).toBe(plain.text);
+    expect(gzip.text).toBe(plain.text);
+    for (const res of [plain, br, gzip]) expect(res.headers.vary).toMatch(/Accept-Encoding/);
+
+    // Pages that are never cached (a form per visitor) are compressed on the way out.
+    const contact = await get("/contact", { "accept-encoding": "br" });
+    expect(contact.status).toBe(200);
+    expect(contact.headers["x-cache"]).toBeUndefined();
+    expect(contact.headers["content-encoding"]).toBe("br");
+    expect(contact.text).toContain("</html>");
+    const data = await get("/contact.data", { "accept-encoding": "gzip" });
+    expect(data.headers["content-type"]).toMatch(/text\/x-script/);
+    expect(data.headers["content-encoding"]).toBe("gzip");
+  });
+});
+
+describe("a change to what a page shows reaches the next visitor at once", () => {
+  it("shows a staff edit of a job, and its removal, on the next visit", async () => {
+    const id = await newJob("Welder in Perth");
+    const before = await get(`/jobs/${id}`);
+    expect(before.text).toContain("Welder in Perth");
+    expect((await get(`/jobs/${id}`)).headers["x-cache"]).toBe("HIT");
+    expect((await get("/jobs?q=welder")).text).toContain("Welder in Perth");
+
+    await updateJob({ actor: admin, jobId: id, input: renamed("Boilermaker in Perth") });
+    const after = await get(`/jobs/${id}`);
+    expect(after.text).toContain("Boilermaker in Perth");
+    expect(after.text).not.toContain("Welder in Perth");
+    expect((await get("/jobs?q=welder")).text).not.toContain("Welder in Perth");
+
+    await toggleJobFlag({ actor: admin, jobId: id, flag: "isActive" });
+    expect((await get(`/jobs/${id}`)).status).toBe(404);
+  });
+
+  it("shows an edit made by another app process on the same PostgreSQL", async () => {
+    // PGlite is one process by design; this needs PostgreSQL (.ci/run sets TEST_DATABASE_URL).
+    if (inject("dbKind") !== "postgres") return;
+    const stopListening = await listenForPublicContentChanges(ctx.database);
+    try {
+      const id = await newJob("Farm Hand in Otago");
+      expect((await get(`/jobs/${id}`)).text).toContain("Farm Hand in Otago");
+      expect((await get(`/jobs/${id}`)).headers["x-cache"]).toBe("HIT");
+
+      const url = withDatabase(
+        process.env.TEST_DATABASE_URL!,
+        ctx.database.sql!.options.database as string,
+      );
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "tests/integration/processes/edit-job.ts",
+          url,
+          admin.id,
+          id,
+          "Orchard Lead in Otago",
+        ],
+        { env: process.env },
+      );
+      expect(stdout).toContain("edited");
+
+      // The other process's NOTIFY arrives on our listening connection shortly after its commit.
+      await expect
+        .poll(async () => (await get(`/jobs/${id}`)).text, { timeout: 15_000, interval: 100 })
+        .toContain("Orchard Lead in Otago");
+    } finally {
+      await stopListening();
+    }
+  });
+});
+
+describe("a signed-in person's page is theirs alone", () => {
+  it("never stores a signed-in page for visitors, nor serves a visitor's page to a member", async () => {
+    const member = await createTestUser({ fullName: "Tendai Member-Only" });
+    await setPaid(ctx.db, member.id);
+    const premiumId = await newJob("Theatre Nurse in Leeds", { isPublic: false });
+    const premiumText = "premium-detail-";
+
+    // The member goes first, to an empty cache.
+    const mine = await get(`/jobs/${premiumId}`, await asMember(member));
+    expect(mine.status).toBe(200);
+    expect(mine.text).toContain("Tendai Member-Only");
+    expect(mine.text).toContain(premiumText);
+    expect(mine.headers["x-cache"]).toBeUndefined();
+    expect(mine.headers["cache-control"]).toBe("private, no-store");
+    const myJobs = await get("/jobs", await asMember(member));
+    expect(myJobs.text).toContain("Tendai Member-Only");
+
+    // A visitor then gets a visitor's page, never the member's.
+    const visitorJobs = await get("/jobs");
+    expect(visitorJobs.text).not.toContain("Tendai Member-Only");
+    const visitorJob = await get(`/jobs/${premiumId}`);
+    expect(visitorJob.text).not.toContain(premiumText);
+    expect((await get("/jobs")).headers["x-cache"]).toBe("HIT");
+
+    // With the visitor's page cached, the member still gets their own.
+    const again = await get("/jobs", await asMember(member));
+    expect(again.text).toContain("Tendai Member-Only");
+    expect(again.headers["x-cache"]).toBeUndefined();
+
+    // Even a stale or forged session cookie skips the cache.
+    const forged = await get("/jobs", { cookie: "passage.session_token=forged" });
+    expect(forged.headers["x-cache"]).toBeUndefined();
+    expect(forged.headers["cache-control"]).toBe("private, no-store");
+  });
+});
+
+describe("editing a job through the service while visitors read", () => {
+  it("never keeps a page older than the last edit", async () => {
+    const id = await newJob("Cook in Dubai");
+    await get(`/jobs/${id}`);
+    const titles = ["Chef in Dubai", "Sous Chef in Dubai", "Head Chef in Dubai"];
+    for (const title of titles) {
+      await Promise.all([
+        updateJob({ actor: admin, jobId: id, input: renamed(title) }),
+        get(`/jobs/${id}`),
+        get(`/jobs/${id}`),
+      ]);
+      expect((await get(`/jobs/${id}`)).text).toContain(title);
+    }
+  });
+});

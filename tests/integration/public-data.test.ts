@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader as rootLoader } from "~/app/root";
+import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
+import { loader as serviceLoader } from "~/app/routes/public/service";
+import { updateSiteSettings } from "~/server/settings/settings.server";
+import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { countQueries } from "./query-counter";
+
+const ctx = setupTestDatabase();
+let queries: ReturnType<typeof countQueries>;
+
+beforeAll(() => {
+  queries = countQueries(ctx.database);
+});
+
+type RootData = {
+  settings: Record<string, unknown>;
+  viewer: unknown;
+  unreadMessages: number;
+};
+
+describe("what every page's data carries", () => {
+  it("never sends the staff inbox address to a page, to a visitor or anyone else", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    await updateSiteSettings(admin, {
+      ...DEFAULT_SITE_SETTINGS,
+      inboxEmail: "staff-inbox-7731@passage.example",
+    });
+    for (const user of [null, await createTestUser(), admin]) {
+      const res = await runRoute(rootLoader, await requestAs(user, "/"));
+      const data = res.data as RootData;
+      expect(data.settings.contactEmail).toBe(DEFAULT_SITE_SETTINGS.contactEmail);
+      expect(JSON.stringify(data)).not.toContain("staff-inbox-7731");
+      expect(data.settings).not.toHaveProperty("inboxEmail");
+    }
+  });
+
+  it("costs a visitor's page no database query once the settings are read", async () => {
+    await runRoute(rootLoader, await requestAs(null, "/jobs"));
+    queries.reset();
+    const res = await runRoute(rootLoader, await requestAs(null, "/jobs"));
+    expect((res.data as RootData).viewer).toBeNull();
+    expect(queries.queries).toEqual([]);
+  });
+
+  it("shows a settings change on the very next page, though the settings are kept in memory", async () => {
+    const admin = await createTestUser({ role: "super_admin" });
+    await runRoute(rootLoader, await requestAs(null, "/"));
+    await updateSiteSettings(admin, {
+      ...DEFAULT_SITE_SETTINGS,
+      agencyName: "Passage Renamed",
+      phone: "+263 24 999 9999",
+    });
+    const res = await runRoute(rootLoader, await requestAs(null, "/"));
+    expect((res.data as RootData).settings.agencyName).toBe("Passage Renamed");
+    expect((res.data as RootData).settings.phone).toBe("+263 24 999 9999");
+  });
+
+  it("reads a service page's reference data (job and programme counts, programmes) once", async () => {
+    for (const slug of ["student-placement", "job-recruitment"]) {
+      const request = () => requestAs(null, `/services/${slug}`);
+      queries.reset();
+      const first = await runRoute(serviceLoader, await request(), { slug });
+      expect(first.status).toBe(200);
+      expect(queries.count).toBeGreaterThan(0);
+      queries.reset();
+      const second = await runRoute(serviceLoader, await request(), { slug });
+      expect(second.data).toEqual(first.data);
+      expect(queries.queries).toEqual([]);
+    }
+  });
+});
