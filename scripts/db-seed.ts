@@ -7,6 +7,6 @@ import { closeDatabase } from "~/server/db/client.server";
 import { setLogger } from "~/server/logger.server";
 
 setLogger(pino({ level: "warn" }));
-await bootApp({ ...loadConfig(), seedDemo: true });
+await bootApp({ ...loadConfig(), seedDemo: true }, { script: true });
 await closeDatabase();
 console.log("Seed complete.");

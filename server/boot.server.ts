@@ -10,10 +10,14 @@ import { createStorage } from "./storage/create-storage.server"; // issue 4
 import { setStorage } from "./storage/storage.server"; // issue 4
 
 /** Opens and migrates the database, sets up auth, and seeds demo data on the first start. */
-export async function bootApp(config: Config, opts: { database?: Database } = {}) {
+export async function bootApp(
+  config: Config,
+  // script: a one-off command (db:seed) that takes no payments, so the serving checks do not apply.
+  opts: { database?: Database; script?: boolean } = {},
+) {
   setConfig(config);
   // Start-up checks that need no database come first, so a bad setting stops before anything opens.
-  const paymentProvider = createPaymentProvider(config);
+  const paymentProvider = createPaymentProvider(config, { requireChoice: !opts.script });
   const database =
     opts.database ??
     (await openDatabase(
