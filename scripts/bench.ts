@@ -33,7 +33,11 @@ installExitHandlers(options.timeout);
 let nextPort = options.basePort;
 const port = () => (options.basePort ? Promise.resolve(nextPort++) : freePort());
 
-const failures: string[] = [];
+/** Measurements that could not be made (a page answered an error, no result): exit 1. */
+const errors: string[] = [];
+/** Gating Lighthouse budgets broken: exit 1. */
+const broken: string[] = [];
+/** HTTP targets missed: reported, exit 1 only with --strict. */
 const misses: string[] = [];
 const started = performance.now();
 
@@ -69,7 +73,7 @@ async function main() {
       print();
       httpResults.push({ kind, rows, print });
       for (const row of rows) {
-        if (row.problem) failures.push(`http ${kind} ${row.scenario.label}: ${row.problem}`);
+        if (row.problem) errors.push(`http ${kind} ${row.scenario.label}: ${row.problem}`);
         else if (row.met === false)
           misses.push(`http ${kind} ${row.scenario.label}: ${row.scenario.target!.text}`);
       }
@@ -84,9 +88,8 @@ async function main() {
     printLighthouse = () => printLighthouseTable(lighthouseRows, options.lighthouseRuns);
     printLighthouse();
     for (const row of lighthouseRows) {
-      if (row.problem) failures.push(`lighthouse ${row.path}: ${row.problem}`);
-      else if (row.gated.length > 0)
-        failures.push(`lighthouse ${row.path}: ${row.gated.join(", ")}`);
+      if (row.problem) errors.push(`lighthouse ${row.path}: ${row.problem}`);
+      else if (row.gated.length > 0) broken.push(`lighthouse ${row.path}: ${row.gated.join(", ")}`);
     }
   }
 
@@ -113,16 +116,22 @@ try {
     for (const miss of misses) console.log(`  ${miss}`);
     if (options.strict) exitCode = 1;
   }
-  if (failures.length > 0) {
-    console.log("\nBudgets broken or measurements failed:");
-    for (const failure of failures) console.log(`  ${failure}`);
+  if (broken.length > 0) {
+    console.log("\nBudgets broken:");
+    for (const line of broken) console.log(`  ${line}`);
+    exitCode = 1;
+  }
+  if (errors.length > 0) {
+    console.log("\nMeasurements that failed:");
+    for (const line of errors) console.log(`  ${line}`);
+    printServerErrors();
     exitCode = 1;
   }
 } catch (error) {
   console.error(`\nThe benchmark failed: ${(error as Error).stack ?? error}`);
+  printServerErrors();
   exitCode = 1;
 } finally {
-  if (exitCode !== 0) printServerErrors();
   await cleanupAll();
 }
 console.log(
