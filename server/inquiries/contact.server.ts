@@ -7,13 +7,22 @@ import { contactInquiries, contactInquiryReplies, profiles } from "../db/schema"
 import { enqueueMail } from "../mail/outbox.server";
 import { kickMailSender } from "../mail/sender.server";
 import { contactInquiryReceivedEmail, contactInquiryReplyEmail } from "../mail/templates.server";
+import { claimSubmission } from "../security/idempotency.server";
 import { getSiteSettings } from "../settings/settings.server";
 
 type Actor = { id: string };
 
-/** A visitor's message from /contact: stored as pending, and the agency inbox is e-mailed. */
-export async function submitContactInquiry(input: Omit<ContactInquiry, "website">) {
+/**
+ * A visitor's message from /contact: stored as pending, and the agency inbox is e-mailed. A repeat
+ * of a submission already stored (same submission key and content) stores and sends nothing and
+ * returns null.
+ */
+export async function submitContactInquiry(
+  input: Omit<ContactInquiry, "website">,
+  options: { submissionKey?: string | null } = {},
+) {
   const id = await db().transaction(async (tx) => {
+    if (!(await claimSubmission(tx, "contact", options.submissionKey, input))) return null;
     const [row] = await tx
       .insert(contactInquiries)
       .values({
@@ -29,7 +38,7 @@ export async function submitContactInquiry(input: Omit<ContactInquiry, "website"
     await enqueueMail(tx, { to: settings.inboxEmail, replyTo: input.email, ...mail });
     return row!.id;
   });
-  kickMailSender();
+  if (id) kickMailSender();
   return id;
 }
 

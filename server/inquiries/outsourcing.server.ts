@@ -7,11 +7,19 @@ import { outsourcingInquiries } from "../db/schema";
 import { enqueueMail } from "../mail/outbox.server";
 import { kickMailSender } from "../mail/sender.server";
 import { outsourcingInquiryReceivedEmail } from "../mail/templates.server";
+import { claimSubmission } from "../security/idempotency.server";
 import { getSiteSettings } from "../settings/settings.server";
 
-/** A business's quote request: stored as new, and the agency inbox is e-mailed. */
-export async function submitOutsourcingInquiry(input: Omit<OutsourcingInquiry, "website">) {
+/**
+ * A business's quote request: stored as new, and the agency inbox is e-mailed. A repeat of a
+ * submission already stored (same submission key and content) stores and sends nothing.
+ */
+export async function submitOutsourcingInquiry(
+  input: Omit<OutsourcingInquiry, "website">,
+  options: { submissionKey?: string | null } = {},
+) {
   const id = await db().transaction(async (tx) => {
+    if (!(await claimSubmission(tx, "outsourcing", options.submissionKey, input))) return null;
     const [row] = await tx
       .insert(outsourcingInquiries)
       .values({
@@ -28,7 +36,7 @@ export async function submitOutsourcingInquiry(input: Omit<OutsourcingInquiry, "
     await enqueueMail(tx, { to: settings.inboxEmail, replyTo: input.email, ...mail });
     return row!.id;
   });
-  kickMailSender();
+  if (id) kickMailSender();
   return id;
 }
 

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
+import { SubmissionKeyField } from "~/app/components/submission-key";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import {
@@ -15,12 +16,14 @@ import {
 import { InputField, TextareaField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
+import { useLazyValidation } from "~/app/lib/lazy-validation";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { ContactInquirySchema } from "~/domain/inquiries";
 import { whatsappLink } from "~/domain/format";
 import { submitContactInquiry } from "~/server/inquiries/contact.server";
 import { logger } from "~/server/logger.server";
+import { readSubmissionKey } from "~/server/security/idempotency.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import type { Route } from "./+types/contact";
 
@@ -35,8 +38,8 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export async function loader() {
-  // Public page: nothing to guard; settings come from the root loader.
-  return null;
+  // Public page: nothing to guard. The form's submission key (a retry is not stored twice).
+  return { submissionKey: crypto.randomUUID() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   try {
-    await submitContactInquiry(inquiry);
+    await submitContactInquiry(inquiry, { submissionKey: readSubmissionKey(formData) });
   } catch (error) {
     logger().error({ err: error, requestId: context.requestId }, "contact inquiry failed");
     return data(
@@ -270,16 +273,25 @@ function ContactForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("inquiries");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const lazy = useLazyValidation(() =>
+    import("~/domain/inquiries").then((m) => m.ContactInquirySchema),
+  );
   const [form, fields] = useForm({
     id: "contact",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactInquirySchema }),
+    onValidate: lazy.onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const formErrors = translateErrors(t, form.errors);
   return (
-    <Form method="post" action="/contact" {...getFormProps(form)} className="grid gap-4">
+    <Form
+      method="post"
+      action="/contact"
+      {...lazy.formProps(getFormProps(form))}
+      className="grid gap-4"
+    >
+      <SubmissionKeyField />
       {formErrors ? (
         <Alert tone="error" data-testid="form-error">
           {formErrors.join(" ")}

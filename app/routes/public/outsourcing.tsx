@@ -14,6 +14,7 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
+import { SubmissionKeyField } from "~/app/components/submission-key";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import {
@@ -39,6 +40,7 @@ import { OUTSOURCING_SERVICES } from "~/domain/enums";
 import { OutsourcingInquirySchema } from "~/domain/inquiries";
 import { submitOutsourcingInquiry } from "~/server/inquiries/outsourcing.server";
 import { logger } from "~/server/logger.server";
+import { readSubmissionKey } from "~/server/security/idempotency.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import type { Route } from "./+types/outsourcing";
 
@@ -53,8 +55,8 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export async function loader() {
-  // Public page: nothing to guard.
-  return null;
+  // Public page: nothing to guard. The form's submission key (a retry is not stored twice).
+  return { submissionKey: crypto.randomUUID() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -79,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await submitOutsourcingInquiry(inquiry);
+    await submitOutsourcingInquiry(inquiry, { submissionKey: readSubmissionKey(formData) });
   } catch (error) {
     logger().error({ err: error, requestId: context.requestId }, "outsourcing inquiry failed");
     return data(
@@ -247,6 +249,7 @@ function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData
         setChosen(f.querySelectorAll('input[name="services"]:checked').length);
       }}
     >
+      <SubmissionKeyField />
       {succeeded ? (
         <Alert tone="success" data-testid="quote-success">
           {t("form.success")}
