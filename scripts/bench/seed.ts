@@ -125,8 +125,9 @@ export async function seedDatabase(
       const list = tables.map((t) => `"${t}"`).join(", ");
       await database.db.execute(sql.raw(`truncate table ${list} restart identity cascade`));
       console.log(
-        `Emptied ${tables.length} tables of the existing database ${databaseName(url)}` +
-          (before.length === 0 ? " (it was empty)." : "."),
+        before.length === 0
+          ? `Migrated the existing, empty database ${databaseName(url)}.`
+          : `Emptied the ${tables.length} tables of the existing database ${databaseName(url)}.`,
       );
     }
   } else {
