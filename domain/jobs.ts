@@ -13,6 +13,11 @@ export {
   SEARCH_MAX_LENGTH,
 } from "./job-search";
 
+/**
+ * The jobs board counts matches only up to this many: past it the page says "more than 1,000" and
+ * pages on with Next, so a broad search never has to read every matching job just to count them.
+ */
+export const JOBS_COUNT_CAP = 1000;
 
 // A filter value that is missing, empty, 'all' or not one of the allowed values means "no filter":
 // a shared or hand-edited URL never breaks the page, it just shows more.

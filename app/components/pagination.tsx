@@ -4,19 +4,24 @@ import { Link, useLocation } from "react-router";
 import { cn } from "~/app/lib/utils";
 import { buttonVariants } from "./ui/button";
 
-/** Previous / next links that keep every other search parameter of the current URL. */
+/**
+ * Previous / next links that keep every other search parameter of the current URL. A list that
+ * does not know its page count (pageCount null) says only "Page N" and offers Next while hasNext.
+ */
 export function Pagination({
   page,
   pageCount,
+  hasNext = pageCount !== null && page < pageCount,
   label,
 }: {
   page: number;
-  pageCount: number;
+  pageCount: number | null;
+  hasNext?: boolean;
   label: string;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  if (pageCount <= 1) return null;
+  if (page <= 1 && !hasNext) return null;
   const hrefFor = (p: number) => {
     const params = new URLSearchParams(location.search);
     if (p <= 1) params.delete("page");
@@ -40,9 +45,11 @@ export function Pagination({
         </span>
       )}
       <p className="text-sm text-slate-700" aria-current="page">
-        {t("actions.pageOf", { page, pages: pageCount })}
+        {pageCount === null
+          ? t("actions.page", { page })
+          : t("actions.pageOf", { page, pages: pageCount })}
       </p>
-      {page < pageCount ? (
+      {hasNext ? (
         <Link to={hrefFor(page + 1)} className={link} rel="next">
           {t("actions.next")}
           <ChevronRightIcon aria-hidden />

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -38,6 +39,14 @@ import {
   SALARY_PERIODS,
   SECTORS,
 } from "../../domain/enums";
+
+// Trigram index for substring search (LIKE/ILIKE '%…%'). fastupdate off: a new row goes straight
+// into the index instead of a pending list that every search scans in full until the next vacuum
+// (after a bulk insert that made a 20,000-row search take 40 ms instead of 0.1 ms).
+const trigramIndex = (name: string, column: AnyPgColumn) =>
+  index(name)
+    .using("gin", sql`${column} gin_trgm_ops`)
+    .with({ fastupdate: false });
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
@@ -95,8 +104,8 @@ export const profiles = pgTable(
   (t) => [
     index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Staff search people by any part of their name or e-mail (ILIKE '%…%').
-    index("profiles_full_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),
-    index("profiles_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    trigramIndex("profiles_full_name_trgm_idx", t.fullName),
+    trigramIndex("profiles_email_trgm_idx", t.email),
     index("profiles_role_idx").on(t.role),
   ],
 );
@@ -198,13 +207,36 @@ export const jobs = pgTable(
     archivedAt: ts("archived_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Lower-cased copies kept by PostgreSQL for the case-insensitive search: ILIKE lower-cases
+    // both sides on every row it tests, so `lower_copy LIKE lower(pattern)` matches exactly the same
+    // rows at a fraction of the cost. Never shown; written only by the database.
+    titleSearch: text("title_search")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(title)`),
+    descriptionSearch: text("description_search")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(description)`),
   },
   (t) => [
-    index("jobs_listing_idx").on(t.isActive, t.createdAt.desc(), t.id),
+    // The board lists only listed jobs (active, not archived), newest first: partial indexes on
+    // that order, alone and behind each filter the board has an index for, let a page be read
+    // straight from an index, and a capped count stop after a few rows.
+    index("jobs_listed_idx")
+      .on(t.createdAt.desc().nullsLast(), t.id)
+      .where(sql`is_active and archived_at is null`),
+    index("jobs_listed_sector_idx")
+      .on(t.sector, t.createdAt.desc().nullsLast(), t.id)
+      .where(sql`is_active and archived_at is null`),
+    index("jobs_listed_country_idx")
+      .on(t.countryId, t.createdAt.desc().nullsLast(), t.id)
+      .where(sql`is_active and archived_at is null`),
     index("jobs_country_idx").on(t.countryId),
-    index("jobs_sector_idx").on(t.sector),
-    index("jobs_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
-    index("jobs_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    // Substring search (LIKE '%…%') on the lower-cased copies. Titles are searched by staff too
+    // (applications by job title, archived jobs included); descriptions only on the board.
+    trigramIndex("jobs_title_search_trgm_idx", t.titleSearch),
+    trigramIndex("jobs_description_search_trgm_idx", t.descriptionSearch).where(
+      sql`is_active and archived_at is null`,
+    ),
   ],
 );
 
@@ -374,9 +406,9 @@ export const contactInquiries = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // Staff search by any part of name, e-mail or subject.
-    index("contact_inquiries_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
-    index("contact_inquiries_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
-    index("contact_inquiries_subject_trgm_idx").using("gin", sql`${t.subject} gin_trgm_ops`),
+    trigramIndex("contact_inquiries_name_trgm_idx", t.name),
+    trigramIndex("contact_inquiries_email_trgm_idx", t.email),
+    trigramIndex("contact_inquiries_subject_trgm_idx", t.subject),
   ],
 );
 
@@ -415,9 +447,9 @@ export const outsourcingInquiries = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index("outsourcing_inquiries_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
-    index("outsourcing_inquiries_company_trgm_idx").using("gin", sql`${t.company} gin_trgm_ops`),
-    index("outsourcing_inquiries_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    trigramIndex("outsourcing_inquiries_name_trgm_idx", t.name),
+    trigramIndex("outsourcing_inquiries_company_trgm_idx", t.company),
+    trigramIndex("outsourcing_inquiries_email_trgm_idx", t.email),
   ],
 );
 

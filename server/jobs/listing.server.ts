@@ -1,44 +1,56 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type EmploymentType, isStaff, type JobType, type Sector } from "../../domain/enums";
 import { canSeePremium, containsPattern, type JobSearch } from "../../domain/jobs";
 import type { Viewer } from "../auth/guards.server";
-import { db } from "../db/client.server";
+import { db, queryRows } from "../db/client.server";
 import { countries, jobs } from "../db/schema";
 
 type JobViewer = Pick<Viewer, "role" | "registrationFeePaid"> | null;
 
-const listedJob = and(eq(jobs.isActive, true), isNull(jobs.archivedAt))!;
+// Written as the partial indexes' own predicate (no bound parameters), so the planner can use them.
+const listedJob = sql`${jobs.isActive} and ${jobs.archivedAt} is null`;
+
+/** Case-insensitive substring match on a lower-cased copy: the same rows ILIKE would match. */
+const contains = (
+  lowerCopy: typeof jobs.titleSearch | typeof jobs.descriptionSearch,
+  pattern: string,
+) => sql`${lowerCopy} like lower(${pattern})`;
 
 /**
  * The WHERE clause of a search. A viewer who may not see premium content does not match premium
  * jobs by their description either: otherwise searching for a word would reveal what a locked
  * description says. Countries whose name matches are looked up first (a small table), so every
- * branch of the OR is on jobs' own indexed columns and PostgreSQL can combine the trigram indexes.
+ * branch of the OR is on jobs' own indexed columns; the country filter is a sub-select, so jobs are
+ * filtered by country_id without joining countries row by row.
  */
 async function searchWhere(search: Partial<JobSearch>, unlocked: boolean): Promise<SQL> {
   const parts: SQL[] = [listedJob];
   if (search.q) {
     const pattern = containsPattern(search.q);
-    const inDescription = ilike(jobs.description, pattern);
+    const inDescription = contains(jobs.descriptionSearch, pattern);
     const countryIds = (
       await db().select({ id: countries.id }).from(countries).where(ilike(countries.name, pattern))
     ).map((c) => c.id);
     parts.push(
       or(
-        ilike(jobs.title, pattern),
-        unlocked ? inDescription : and(eq(jobs.isPublic, true), inDescription),
+        contains(jobs.titleSearch, pattern),
+        unlocked ? inDescription : and(sql`${jobs.isPublic}`, inDescription),
         countryIds.length ? inArray(jobs.countryId, countryIds) : undefined,
       )!,
     );
   }
-  if (search.country) parts.push(eq(countries.code, search.country));
+  if (search.country) {
+    parts.push(
+      sql`${jobs.countryId} = (select ${countries.id} from ${countries} where ${countries.code} = ${search.country})`,
+    );
+  }
   if (search.sector) parts.push(eq(jobs.sector, search.sector));
   if (search.type) parts.push(eq(jobs.jobType, search.type));
   return and(...parts)!;
 }
 
-// "nulls last" matches jobs_listing_idx (created_at desc nulls last, id), so the newest page is
-// read straight from the index instead of sorting every active job.
+// "nulls last" matches the jobs_listed_* indexes (created_at desc nulls last, id), so the newest
+// page is read straight from an index instead of sorting every listed job.
 export const newestJobsFirst = [sql`${jobs.createdAt} desc nulls last`, asc(jobs.id)] as const;
 
 export type JobCard = {
@@ -58,30 +70,10 @@ export type JobCard = {
 };
 
 /**
- * Active jobs, newest first, one page at a time. Premium content (salary, description) is only
- * selected from the database for rows the viewer may see; a locked row carries the teaser fields.
+ * One page of cards. Premium content (salary, description) is only selected from the database for
+ * rows the viewer may see; a locked row carries the teaser fields.
  */
-export async function listJobsForViewer(options: {
-  viewer: JobViewer;
-  search: Partial<JobSearch>;
-  pageSize: number;
-}) {
-  const { viewer, search, pageSize } = options;
-  const unlocked = canSeePremium(viewer);
-  const where = await searchWhere(search, unlocked);
-
-  const [totals] = await db()
-    .select({
-      total: count(),
-      publicCount: sql<number>`count(*) filter (where ${jobs.isPublic})`.mapWith(Number),
-    })
-    .from(jobs)
-    .leftJoin(countries, eq(jobs.countryId, countries.id))
-    .where(where);
-  const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, search.page ?? 1), pageCount);
-
+async function selectCards(unlocked: boolean, where: SQL, limit: number, offset = 0) {
   const visible = unlocked ? sql`true` : sql`${jobs.isPublic}`;
   const rows = await db()
     .select({
@@ -101,21 +93,130 @@ export async function listJobsForViewer(options: {
     .leftJoin(countries, eq(jobs.countryId, countries.id))
     .where(where)
     .orderBy(...newestJobsFirst)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-
-  const items: JobCard[] = rows.map((r) => ({
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r): JobCard => ({
     ...r,
     locked: !unlocked && !r.isPublic,
     createdAt: r.createdAt ? new Date(r.createdAt).toISOString() : null,
   }));
+}
+
+async function countExactly(where: SQL) {
+  const [row] = await db()
+    .select({
+      total: count(),
+      publicCount: sql<number>`count(*) filter (where ${jobs.isPublic})`.mapWith(Number),
+    })
+    .from(jobs)
+    .where(where);
+  return { total: row?.total ?? 0, publicCount: row?.publicCount ?? 0 };
+}
+
+const lastPage = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+export type JobList = {
+  items: JobCard[];
+  /** Matching jobs; when `capped`, only "more than this many" is known. */
+  total: number;
+  capped: boolean;
+  page: number;
+  /** Null when the total is capped: the pager then offers Next while `hasNext`. */
+  pageCount: number | null;
+  hasNext: boolean;
+  pageSize: number;
+  /** Free and premium jobs among the matches; null when the total is capped. */
+  counts: { public: number; premium: number } | null;
+};
+
+/**
+ * Listed jobs, newest first, one page at a time. A page past the end shows the last page.
+ *
+ * With `countUpTo`, matches are counted only up to that many (the board's "more than 1,000"): one
+ * query reads at most countUpTo + 1 matching rows; when they are all there is, it also picks the
+ * page from them, so a rare word never walks the whole board in date order looking for twelve.
+ * Without it, the count is exact (pages that show "See all N jobs").
+ */
+export async function listJobsForViewer(options: {
+  viewer: JobViewer;
+  search: Partial<JobSearch>;
+  pageSize: number;
+  countUpTo?: number;
+}): Promise<JobList> {
+  const { viewer, search, pageSize, countUpTo } = options;
+  const unlocked = canSeePremium(viewer);
+  const where = await searchWhere(search, unlocked);
+  const requested = Math.max(1, search.page ?? 1);
+
+  if (countUpTo === undefined) {
+    const { total, publicCount } = await countExactly(where);
+    const pageCount = lastPage(total, pageSize);
+    const page = Math.min(requested, pageCount);
+    const items = await selectCards(unlocked, where, pageSize, (page - 1) * pageSize);
+    return exact({ items, total, publicCount, page, pageSize });
+  }
+
+  // The page is taken from the matches only when they are all there (n <= countUpTo); the offset
+  // is clamped to the last page in the same statement.
+  const [probe] = await queryRows<{ n: number; p: number; ids: string | null }>(sql`
+    with m as materialized (
+      select ${jobs.id} as id, ${jobs.createdAt} as created_at, ${jobs.isPublic} as is_public
+      from ${jobs} where ${where} limit ${countUpTo + 1}
+    ), c as (
+      select count(*)::int as n, (count(*) filter (where is_public))::int as p from m
+    )
+    select c.n, c.p, case when c.n <= ${countUpTo} then array_to_string(array(
+      select m.id from m order by m.created_at desc nulls last, m.id
+      limit ${pageSize}
+      offset least(${(requested - 1) * pageSize}, (greatest(c.n - 1, 0) / ${pageSize}) * ${pageSize})
+    ), ',') end as ids
+    from c`);
+  const n = Number(probe!.n);
+  if (n <= countUpTo) {
+    const ids = probe!.ids ? probe!.ids.split(",") : [];
+    const items = ids.length ? await selectCards(unlocked, inArray(jobs.id, ids), pageSize) : [];
+    const page = Math.min(requested, lastPage(n, pageSize));
+    return exact({ items, total: n, publicCount: Number(probe!.p), page, pageSize });
+  }
+
+  // More than countUpTo matches: they are dense enough for the newest-first index walk to find
+  // a page quickly. One extra row says whether there is a next page.
+  let page = requested;
+  let rows = await selectCards(unlocked, where, pageSize + 1, (page - 1) * pageSize);
+  if (rows.length === 0 && page > 1) {
+    // Past the end (a hand-edited URL): count them all once to find the last page.
+    page = lastPage((await countExactly(where)).total, pageSize);
+    rows = await selectCards(unlocked, where, pageSize + 1, (page - 1) * pageSize);
+  }
   return {
-    items,
-    total,
+    items: rows.slice(0, pageSize),
+    total: countUpTo,
+    capped: true,
     page,
-    pageCount,
+    pageCount: null,
+    hasNext: rows.length > pageSize,
     pageSize,
-    counts: { public: totals?.publicCount ?? 0, premium: total - (totals?.publicCount ?? 0) },
+    counts: null,
+  };
+}
+
+function exact(o: {
+  items: JobCard[];
+  total: number;
+  publicCount: number;
+  page: number;
+  pageSize: number;
+}): JobList {
+  const pageCount = lastPage(o.total, o.pageSize);
+  return {
+    items: o.items,
+    total: o.total,
+    capped: false,
+    page: o.page,
+    pageCount,
+    hasNext: o.page < pageCount,
+    pageSize: o.pageSize,
+    counts: { public: o.publicCount, premium: o.total - o.publicCount },
   };
 }
 

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loader as detailLoader } from "~/app/routes/jobs/detail";
 import { loader as listLoader } from "~/app/routes/jobs/list";
 import { loader as homeLoader } from "~/app/routes/public/home";
+import { JOBS_COUNT_CAP } from "~/domain/jobs";
 import { countries, jobs } from "~/server/db/schema";
 import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
 
@@ -34,9 +35,11 @@ type ListData = {
   result: {
     items: { id: string; title: string; locked: boolean }[];
     total: number;
+    capped: boolean;
     page: number;
-    pageCount: number;
-    counts: { public: number; premium: number };
+    pageCount: number | null;
+    hasNext: boolean;
+    counts: { public: number; premium: number } | null;
   };
 };
 
@@ -256,5 +259,65 @@ describe("paging", () => {
     const data = await list(null, "?q=Pagewalk&page=99");
     expect(data.result.page).toBe(5);
     expect(data.result.items).toHaveLength(12);
+  });
+});
+
+describe("a broad search", () => {
+  // One more than the board counts (JOBS_COUNT_CAP), in one insert; every other one premium.
+  beforeAll(async () => {
+    const base = Date.now() - 2 * 86_400_000;
+    const rows = Array.from({ length: JOBS_COUNT_CAP + 1 }, (_, i) => ({
+      title: `Broadword ${String(i).padStart(4, "0")}`,
+      description: "A plain job description.",
+      isPublic: i % 2 === 0,
+      createdAt: new Date(base + i * 1000),
+    }));
+    await ctx.db.insert(jobs).values(rows);
+  });
+
+  it("says 'more than 1,000' instead of counting every match, and pages on with Next", async () => {
+    const first = await list(null, "?q=broadword");
+    expect(first.result).toMatchObject({
+      total: JOBS_COUNT_CAP,
+      capped: true,
+      counts: null,
+      pageCount: null,
+      page: 1,
+      hasNext: true,
+    });
+    // Newest first, as on any page.
+    expect(first.result.items.map((i) => i.title).slice(0, 2)).toEqual([
+      "Broadword 1000",
+      "Broadword 0999",
+    ]);
+
+    // The last page: 1,001 jobs make 84 pages of 12, the 84th with 5 jobs and no Next.
+    const last = await list(null, "?q=broadword&page=84");
+    expect(last.result.items.map((i) => i.title)).toEqual([
+      "Broadword 0004",
+      "Broadword 0003",
+      "Broadword 0002",
+      "Broadword 0001",
+      "Broadword 0000",
+    ]);
+    expect(last.result.hasNext).toBe(false);
+    // Past the end: the last page, as for an exact count.
+    const past = await list(null, "?q=broadword&page=500");
+    expect(past.result.page).toBe(84);
+    expect(past.result.items).toHaveLength(5);
+  });
+
+  it("counts exactly, free and premium, once a filter narrows it to 1,000 or fewer", async () => {
+    const paid = await createTestUser({ paid: true });
+    const narrow = await list(paid, "?q=broadword%2009");
+    // Broadword 0900–0999: 100 jobs, half of them free.
+    expect(narrow.result).toMatchObject({
+      total: 100,
+      capped: false,
+      pageCount: 9,
+      hasNext: true,
+      counts: { public: 50, premium: 50 },
+    });
+    expect(narrow.result.items[0]!.title).toBe("Broadword 0999");
   });
 });

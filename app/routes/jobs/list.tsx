@@ -9,7 +9,7 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { hasActiveFilters, JOBS_PAGE_SIZE } from "~/domain/job-search";
-import { parseJobSearch } from "~/domain/jobs";
+import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
 import { getViewer } from "~/server/auth/guards.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
 import type { Route } from "./+types/list";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const search = parseJobSearch(new URL(request.url).searchParams);
   const [result, countries] = await Promise.all([
-    listJobsForViewer({ viewer, search, pageSize: JOBS_PAGE_SIZE }),
+    listJobsForViewer({ viewer, search, pageSize: JOBS_PAGE_SIZE, countUpTo: JOBS_COUNT_CAP }),
     listActiveCountries(),
   ]);
   return { search: { ...search, page: result.page }, result, countries };
@@ -54,11 +54,13 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-slate-900">{t("list.title")}</h1>
         <p className="text-slate-700">{t("list.subtitle")}</p>
         <p className="text-sm text-slate-700" data-testid="job-counts">
-          {t("list.counts", {
-            count: result.total,
-            public: result.counts.public,
-            premium: result.counts.premium,
-          })}
+          {result.counts
+            ? t("list.counts", {
+                count: result.total,
+                public: result.counts.public,
+                premium: result.counts.premium,
+              })
+            : t("list.countsMore", { cap: result.total })}
         </p>
       </header>
 
@@ -118,10 +120,11 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-sm text-slate-700" aria-live="polite">
-              {t("list.showing", {
+              {t(result.capped ? "list.showingMore" : "list.showing", {
                 from: (result.page - 1) * result.pageSize + 1,
                 to: (result.page - 1) * result.pageSize + result.items.length,
                 total: result.total,
+                cap: result.total,
               })}
             </p>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -131,7 +134,12 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <Pagination page={result.page} pageCount={result.pageCount} label={t("list.pages")} />
+            <Pagination
+              page={result.page}
+              pageCount={result.pageCount}
+              hasNext={result.hasNext}
+              label={t("list.pages")}
+            />
           </>
         )}
       </section>
