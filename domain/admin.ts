@@ -166,6 +166,8 @@ export const RoleChangeSchema = z.object({
 });
 
 export const PAGE_SIZE = 25;
+/** Staff lists that count matches only up to this many say "more than 1,000" past it. */
+export const STAFF_COUNT_CAP = 1000;
 
 export function readPage(value: string | null): number {
   const n = Number(value);

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";
 import { recordAudit } from "../audit/audit.server";
 import type { Viewer } from "../auth/guards.server";
-import { type Db, db } from "../db/client.server";
+import { type Db, db, queryRows } from "../db/client.server";
 import { applicationStatusHistory, countries, jobApplications, jobs, profiles } from "../db/schema";
 import { enqueueMail } from "../mail/outbox.server";
 import { notifyUser } from "../notifications/notifications.server";
@@ -48,30 +48,40 @@ function escapeLike(q: string) {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * People and jobs whose name, e-mail or title contains the search text. They are matched first
+ * (their trigram indexes find the rows), and the big table is then read by id instead of being
+ * joined row by row just to test a pattern.
+ */
+function matchingPeopleAndJobs(q: string) {
+  const like = `%${escapeLike(q)}%`;
+  return {
+    people: db()
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(or(ilike(profiles.fullName, like), ilike(profiles.email, like))),
+    // The lower-cased copy of the title: LIKE on it matches what ILIKE would, for less per row.
+    jobs: db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(sql`${jobs.titleSearch} like lower(${like})`),
+  };
+}
+
+/** Applications of a matching person, or for a matching job. */
+function matchesSearch(q: string): SQL {
+  const match = matchingPeopleAndJobs(q);
+  return or(
+    inArray(jobApplications.userId, match.people),
+    inArray(jobApplications.jobId, match.jobs),
+  )!;
+}
+
 function filterWhere(filter: StaffApplicationFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status) parts.push(eq(jobApplications.status, filter.status));
   const q = filter.q?.trim();
-  if (q) {
-    const like = `%${escapeLike(q)}%`;
-    // Match people and jobs first (small tables), then filter applications by id: the big
-    // table is never joined row by row just to test a pattern.
-    parts.push(
-      or(
-        inArray(
-          jobApplications.userId,
-          db()
-            .select({ id: profiles.id })
-            .from(profiles)
-            .where(or(ilike(profiles.fullName, like), ilike(profiles.email, like))),
-        ),
-        inArray(
-          jobApplications.jobId,
-          db().select({ id: jobs.id }).from(jobs).where(ilike(jobs.title, like)),
-        ),
-      )!,
-    );
-  }
+  if (q) parts.push(matchesSearch(q));
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -95,26 +105,122 @@ const listColumns = {
   jobCountry: countries.name,
 };
 
+const newestAppliedFirst = [desc(jobApplications.appliedAt), asc(jobApplications.id)] as const;
+
 /**
  * Every applicant's applications, for staff: reads across users on purpose. Newest applied
  * first; the (applied_at, id) and (status, applied_at) indexes keep pages fast.
+ *
+ * With `countUpTo`, matches are counted only up to that many (the list then says "more than …"
+ * and pages on with Next): one query reads at most countUpTo + 1 matching ids, by person and by
+ * job through their indexes, and when that is all there is, the page is taken from them. Only a
+ * broad match (more than countUpTo) walks the applied_at index, where its rows are dense.
  */
 export async function listAllApplicationsForStaff(options: {
   filter: StaffApplicationFilter;
   page: number;
   pageSize: number;
+  countUpTo?: number;
 }) {
-  const where = filterWhere(options.filter);
-  const ids = await db()
-    .select({ id: jobApplications.id })
-    .from(jobApplications)
-    .where(where)
-    .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
-  const rows = await hydrateApplications(ids.map((r) => r.id));
-  const [total] = await db().select({ n: count() }).from(jobApplications).where(where);
-  return { rows, total: total!.n };
+  const { filter, page, pageSize, countUpTo } = options;
+  const offset = (page - 1) * pageSize;
+  const q = filter.q?.trim();
+
+  if (countUpTo === undefined) {
+    const where = filterWhere(filter);
+    const ids = await db()
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(where)
+      .orderBy(...newestAppliedFirst)
+      .limit(pageSize)
+      .offset(offset);
+    const rows = await hydrateApplications(ids.map((r) => r.id));
+    const [total] = await db().select({ n: count() }).from(jobApplications).where(where);
+    return { rows, total: total!.n, capped: false, hasNext: offset + rows.length < total!.n };
+  }
+
+  // Resolve the matching people and jobs to ids first (at most countUpTo + 1 of each): when both
+  // lists are short, applications are read through the user and job indexes with the planner
+  // knowing exactly how many ids it looks up, and a search that matches nobody stops here.
+  const status = filter.status ? eq(jobApplications.status, filter.status) : undefined;
+  let condition: SQL | undefined;
+  if (q) {
+    const match = matchingPeopleAndJobs(q);
+    const [people, matchingJobs] = await Promise.all([
+      match.people.limit(countUpTo + 1),
+      match.jobs.limit(countUpTo + 1),
+    ]);
+    if (people.length === 0 && matchingJobs.length === 0) {
+      return { rows: [], total: 0, capped: false, hasNext: false };
+    }
+    condition =
+      people.length <= countUpTo && matchingJobs.length <= countUpTo
+        ? or(
+            people.length
+              ? inArray(
+                  jobApplications.userId,
+                  people.map((p) => p.id),
+                )
+              : undefined,
+            matchingJobs.length
+              ? inArray(
+                  jobApplications.jobId,
+                  matchingJobs.map((j) => j.id),
+                )
+              : undefined,
+          )
+        : matchesSearch(q);
+  }
+
+  // At most countUpTo + 1 matching ids; when that is all there is, the page comes from them.
+  const where = and(status, condition);
+  const [probe] = await queryRows<{ n: number; ids: string | null }>(sql`
+    with m as materialized (
+      select ${jobApplications.id} as id, ${jobApplications.appliedAt} as applied_at
+      from ${jobApplications} ${where ? sql`where ${where}` : sql``}
+      limit ${countUpTo + 1}
+    ), c as (select count(*)::int as n from m)
+    select c.n, case when c.n <= ${countUpTo} then array_to_string(array(
+      select m.id from m order by m.applied_at desc, m.id limit ${pageSize} offset ${offset}
+    ), ',') end as ids
+    from c`);
+  const n = Number(probe!.n);
+  if (n <= countUpTo) {
+    const rows = await hydrateApplications(probe!.ids ? probe!.ids.split(",") : []);
+    return { rows, total: n, capped: false, hasNext: offset + rows.length < n };
+  }
+
+  // A broad match: its rows are dense in the applied_at index, so walk it a page at a time,
+  // checking each application's person and job by primary key (a few hundred rows for a page)
+  // rather than first collecting every matching job.
+  let walk = db().select({ id: jobApplications.id }).from(jobApplications).$dynamic();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    walk = walk
+      .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
+      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .where(
+        and(
+          status,
+          or(
+            ilike(profiles.fullName, like),
+            ilike(profiles.email, like),
+            sql`${jobs.titleSearch} like lower(${like})`,
+          ),
+        ),
+      );
+  } else {
+    walk = walk.where(status);
+  }
+  const ids = (
+    await walk
+      .orderBy(...newestAppliedFirst)
+      .limit(pageSize + 1)
+      .offset(offset)
+  ).map((r) => r.id);
+  const rows = await hydrateApplications(ids.slice(0, pageSize));
+  return { rows, total: countUpTo, capped: true, hasNext: ids.length > pageSize };
 }
 
 /**

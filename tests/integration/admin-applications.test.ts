@@ -1,6 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as applicationsAction } from "~/app/routes/admin/applications";
+import {
+  action as applicationsAction,
+  loader as applicationsLoader,
+} from "~/app/routes/admin/applications";
 import { action as pipelineAction } from "~/app/routes/admin/pipeline";
 import {
   changeApplicationStatus,
@@ -284,6 +287,69 @@ describe("listing applications for staff", () => {
   it("treats % and _ in the search as plain characters", async () => {
     const result = await listAllApplicationsForStaff({ filter: { q: "%" }, page: 1, pageSize: 5 });
     expect(result.total).toBe(0);
+  });
+
+  it("with a count cap, finds exactly what the exact count finds, page for page", async () => {
+    const filters = [
+      { q: "bulk person 0042" },
+      { q: "bulk7@bulk.test" },
+      { q: "Bulk Job 03" },
+      { q: "Bulk Job 03", status: "departed" as const },
+      { q: "tendai" },
+      { q: "%" },
+      { q: "nobody-matches-this" },
+      { status: "departed" as const },
+    ];
+    for (const filter of filters) {
+      for (const page of [1, 2, 17]) {
+        const exact = await listAllApplicationsForStaff({ filter, page, pageSize: 25 });
+        const capped = await listAllApplicationsForStaff({
+          filter,
+          page,
+          pageSize: 25,
+          countUpTo: 1000,
+        });
+        const label = `${JSON.stringify(filter)} page ${page}`;
+        expect(capped.capped, label).toBe(false);
+        expect(capped.total, label).toBe(exact.total);
+        expect(capped.hasNext, label).toBe(exact.total > page * 25);
+        expect(
+          capped.rows.map((r) => r.id),
+          label,
+        ).toEqual(exact.rows.map((r) => r.id));
+      }
+    }
+  });
+
+  it("says 'more than 1,000' for a broad search and still pages through it", async () => {
+    const outcome = await runRoute(
+      applicationsLoader,
+      await requestAs(manager, "/admin/applications?q=Bulk%20Person&page=2"),
+    );
+    expect(outcome.status).toBe(200);
+    const data = outcome.data as {
+      total: number;
+      capped: boolean;
+      hasNext: boolean;
+      rows: { id: string }[];
+    };
+    expect(data).toMatchObject({ total: 1000, capped: true, hasNext: true });
+    const exact = await listAllApplicationsForStaff({
+      filter: { q: "Bulk Person" },
+      page: 2,
+      pageSize: 25,
+    });
+    expect(data.rows.map((r) => r.id)).toEqual(exact.rows.map((r) => r.id));
+
+    // The last of 160 pages has no Next; the one after it is empty.
+    const last = await listAllApplicationsForStaff({
+      filter: { q: "Bulk Person" },
+      page: (USERS * JOBS) / 25,
+      pageSize: 25,
+      countUpTo: 1000,
+    });
+    expect(last).toMatchObject({ capped: true, hasNext: false });
+    expect(last.rows).toHaveLength(25);
   });
 });
 

@@ -26,7 +26,7 @@ import { Input, Label } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
-import { PAGE_SIZE, readPage } from "~/domain/admin";
+import { PAGE_SIZE, readPage, STAFF_COUNT_CAP } from "~/domain/admin";
 import { APPLICATION_STATUSES } from "~/domain/enums";
 import {
   getApplicationDetailsForStaff,
@@ -50,12 +50,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q, status } = readApplicationFilter(url);
   const page = readPage(url.searchParams.get("page"));
-  const stats = await getApplicationStatsForStaff();
-  const list = await listAllApplicationsForStaff({
-    filter: { q, status },
-    page,
-    pageSize: PAGE_SIZE,
-  });
+  // Independent reads run together; the list counts its matches only up to a cap.
+  const [stats, list] = await Promise.all([
+    getApplicationStatsForStaff(),
+    listAllApplicationsForStaff({
+      filter: { q, status },
+      page,
+      pageSize: PAGE_SIZE,
+      countUpTo: STAFF_COUNT_CAP,
+    }),
+  ]);
   const viewId = url.searchParams.get("view");
   let details = null;
   if (viewId && UUID.test(viewId)) {
@@ -81,7 +85,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const [params] = useSearchParams();
-  const { stats, rows, total, page, pageSize, q, status, details, scheduling } = loaderData;
+  const { stats, rows, total, capped, hasNext, page, pageSize, q, status, details, scheduling } =
+    loaderData;
   const dateFmt = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
   const exportQs = new URLSearchParams();
   if (q) exportQs.set("q", q);
@@ -197,7 +202,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
           </DataBody>
         </DataTable>
       )}
-      <Pager page={page} pageSize={pageSize} total={total} />
+      <Pager page={page} pageSize={pageSize} total={total} capped={capped} hasNext={hasNext} />
     </div>
   );
 }
