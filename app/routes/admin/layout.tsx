@@ -8,7 +8,7 @@ import {
   countRecentOverpaymentsForStaff,
   OVERPAYMENT_AUDIT_ACTION,
 } from "~/server/payments/payments.server";
-import { paymentProvider } from "~/server/payments/provider.server";
+import { config } from "~/server/config.server";
 import type { Route } from "./+types/layout";
 
 export const handle = i18nHandle("admin");
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   return {
     // Staff must know when Pay marks people paid without any money moving.
-    simulatedPayments: paymentProvider().name === "simulated",
+    simulatedPayments: config().payments.provider === "simulated",
     overpayments: await countRecentOverpaymentsForStaff(),
     // Built here: the component may not import the server-only payments module.
     overpaymentsHref: `/admin/activity?action=${encodeURIComponent(OVERPAYMENT_AUDIT_ACTION)}`,
