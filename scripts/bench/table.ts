@@ -20,6 +20,12 @@ export function printTable(
 }
 
 export const ms = (value: number) =>
-  value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+  !Number.isFinite(value)
+    ? "n/a"
+    : value >= 100
+      ? value.toFixed(0)
+      : value >= 10
+        ? value.toFixed(1)
+        : value.toFixed(2);
 export const perSecond = (value: number) => Math.round(value).toLocaleString("en");
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
