@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint, unit, integration (PGlite, then PostgreSQL when TEST_DATABASE_URL
-// is set), build, browser tests. Stops at the first failing stage; ends with one summary line.
+// is set), build, hostile suite (against that build), browser tests. Stops at the first failing
+// stage; ends with one summary line.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -72,6 +73,9 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 run("build", "npm", ["run", "build", "--silent"]);
+// The hostile suite (issue 12) attacks the production build just made, in-process, on PGlite.
+vitest("hostile", ".tmp/hostile.json", { TEST_DATABASE_URL: "" });
+addVitest(".tmp/hostile.json");
 const port = process.env.E2E_PORT ?? "3217";
 const e2eReport = `.tmp/e2e-results-${port}.json`;
 fs.rmSync(e2eReport, { force: true });

@@ -156,7 +156,7 @@ describe("malformed bodies (finding 15)", () => {
       "/jobs",
     ];
     for (const page of pages) {
-      for (const value of ["9e21", "1.5", "%00"]) {
+      for (const value of ["9e21", "1.5"]) {
         const response = await send(
           ctx.app,
           new Request(url(`${page}?page=${value}`), { headers: { cookie } }),

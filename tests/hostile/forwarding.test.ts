@@ -51,7 +51,7 @@ describe("spoofed forwarding headers (finding 2)", () => {
       PROXY,
     );
     expect(right.status).toBe(429);
-  });
+  }, 180_000); // 40 password checks: slow by design (scrypt)
 
   it("better-auth's own sign-in endpoint counts the same address", async () => {
     const statuses: number[] = [];
