@@ -9,7 +9,7 @@ describe("application tracker", () => {
     documents_uploaded: 2,
     job_matched: 3,
     interview_scheduled: 4,
-    interview_completed: 1,
+    interview_completed: 4,
     offer_received: 5,
     visa_process_started: 6,
     visa_approved: 7,
@@ -17,11 +17,41 @@ describe("application tracker", () => {
     departed: 9,
   };
 
-  it("maps every status to its step, with the spec's fallbacks to step 1", () => {
+  it("maps every status to its step; unknown statuses show step 1", () => {
     for (const status of APPLICATION_STATUSES) {
       expect(trackerStep(status), status).toBe(expected[status]);
     }
     expect(trackerStep("something_else")).toBe(1);
+  });
+
+  it("never moves the bar backwards along the status order", () => {
+    const positions = APPLICATION_STATUSES.map((s) => trackerProgress(s).position);
+    for (let i = 1; i < positions.length; i++) {
+      expect(positions[i], APPLICATION_STATUSES[i]).toBeGreaterThanOrEqual(positions[i - 1]!);
+    }
+    const widths = APPLICATION_STATUSES.map((s) => trackerProgress(s).widthPercent);
+    expect([...widths].sort((a, b) => a - b)).toEqual(widths);
+  });
+
+  it("puts Interview completed between Interview and Offer Received", () => {
+    const p = trackerProgress("interview_completed");
+    expect(p.between).toBe(true);
+    expect(p.step).toBe(4);
+    expect(p.widthPercent).toBe(50);
+    expect(p.widthPercent).toBeGreaterThan(trackerProgress("interview_scheduled").widthPercent);
+    expect(p.widthPercent).toBeLessThan(trackerProgress("offer_received").widthPercent);
+    expect(p.steps.map((s) => s.state)).toEqual([
+      "completed",
+      "completed",
+      "completed",
+      "completed",
+      "pending",
+      "pending",
+      "pending",
+      "pending",
+      "pending",
+    ]);
+    expect(trackerProgress("interview_scheduled").steps[3]?.state).toBe("current");
   });
 
   it("sizes the bar as step / 9", () => {

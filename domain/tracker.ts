@@ -24,23 +24,48 @@ export function isApplicationStatus(status: string): status is ApplicationStatus
 }
 
 /**
- * The 1-based step of a status. registration_paid and interview_completed are not steps of their
- * own; the spec has them (and anything unknown) fall back to step 1.
+ * Where a status sits on the 9 steps. registration_paid is still the first step (the fee is paid,
+ * the documents are next). interview_completed sits between Interview (step 4, now done) and Offer
+ * Received: the spec sent it back to step 1, which an applicant read as lost progress right after
+ * their interview (issue 20). Along the status order the bar therefore never moves backwards.
+ * Unknown statuses show step 1.
  */
+const POSITIONS: Record<ApplicationStatus, { step: number; between: boolean }> = {
+  registration_pending: { step: 1, between: false },
+  registration_paid: { step: 1, between: false },
+  documents_uploaded: { step: 2, between: false },
+  job_matched: { step: 3, between: false },
+  interview_scheduled: { step: 4, between: false },
+  interview_completed: { step: 4, between: true },
+  offer_received: { step: 5, between: false },
+  visa_process_started: { step: 6, between: false },
+  visa_approved: { step: 7, between: false },
+  pre_departure: { step: 8, between: false },
+  departed: { step: 9, between: false },
+};
+
+/** The 1-based step of a status (interview_completed: step 4, Interview, done). */
 export function trackerStep(status: string): number {
-  const index = (TRACKER_STEPS as readonly string[]).indexOf(status);
-  return index === -1 ? 1 : index + 1;
+  return isApplicationStatus(status) ? POSITIONS[status].step : 1;
 }
 
 export function trackerProgress(status: string) {
-  const step = trackerStep(status);
+  const position = isApplicationStatus(status) ? POSITIONS[status] : { step: 1, between: false };
+  const { step, between } = position;
+  const total = TRACKER_STEPS.length;
+  // Between two steps the step itself is done and the bar stops half-way to the next one.
+  const filled = between ? step + 0.5 : step;
   return {
     step,
-    total: TRACKER_STEPS.length,
-    widthPercent: Math.round((step / TRACKER_STEPS.length) * 1000) / 10,
+    total,
+    /** True when the step is done and the next has not started (Interview completed). */
+    between,
+    /** The bar's position along the steps: step, or step + 0.5 between two steps. */
+    position: filled,
+    widthPercent: Math.round((filled / total) * 1000) / 10,
     steps: TRACKER_STEPS.map((key, i) => ({
       key,
-      state: (i + 1 < step
+      state: (i + 1 < step || (between && i + 1 === step)
         ? "completed"
         : i + 1 === step
           ? "current"

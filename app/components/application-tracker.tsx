@@ -19,21 +19,32 @@ export function ApplicationTracker({ status }: { status: string }) {
   const { t } = useTranslation("dashboard");
   const progress = trackerProgress(status);
   const current = progress.steps[progress.step - 1]!;
+  const next = progress.steps[progress.step];
+  // Between two steps (Interview completed) the header says what is done and what comes next.
+  const where =
+    progress.between && next
+      ? t("tracker.between", {
+          done: t(`tracker.steps.${current.key}`),
+          next: t(`tracker.steps.${next.key}`),
+        })
+      : t(`tracker.steps.${current.key}`);
   return (
     <div className="grid gap-3" data-testid="application-tracker">
       <div className="flex items-center justify-between text-sm">
         <span className="font-medium text-slate-800">
           {t("tracker.stepOf", { step: progress.step, total: progress.total })}
         </span>
-        <span className="text-slate-600">{t(`tracker.steps.${current.key}`)}</span>
+        <span className="text-slate-600" data-testid="tracker-where">
+          {where}
+        </span>
       </div>
       <div
         role="progressbar"
         aria-label={t("tracker.label")}
         aria-valuemin={0}
         aria-valuemax={progress.total}
-        aria-valuenow={progress.step}
-        aria-valuetext={t("tracker.stepOf", { step: progress.step, total: progress.total })}
+        aria-valuenow={progress.position}
+        aria-valuetext={`${t("tracker.stepOf", { step: progress.step, total: progress.total })}: ${where}`}
         className="h-2 overflow-hidden rounded-full bg-slate-200"
       >
         <div
