@@ -166,10 +166,10 @@ test("staff move an application, schedule an interview and verify a document; th
   // Every change is on the activity log.
   await admin.goto("/admin/activity");
   await expect(
-    admin.getByTestId("audit-row").filter({ hasText: "Verified document" }).first(),
+    admin.getByTestId("audit-row").filter({ hasText: "Verified a document (CV/Resume)" }).first(),
   ).toBeVisible();
   await expect(
-    admin.getByTestId("audit-row").filter({ hasText: "Scheduled interview" }).first(),
+    admin.getByTestId("audit-row").filter({ hasText: "Scheduled an interview" }).first(),
   ).toBeVisible();
   await expectAccessible(admin);
   await admin.context().close();

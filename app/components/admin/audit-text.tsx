@@ -1,6 +1,85 @@
+import { formatMoney } from "~/domain/format";
 import { useAdminT } from "./use-admin-t";
 
-/** One line a person can read, e.g. "Changed application status: Job Matched → Interview Scheduled". */
+type LooseT = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * One activity-log entry as a sentence a person can read, e.g. "Moved an application from Job
+ * Matched to Interview Scheduled". Every action code the server records has its sentence under
+ * activity.sentences (a unit test greps the recordAudit calls, so a new code without one fails);
+ * values (statuses, roles, document types) are translated too, never shown as codes.
+ */
+export function auditSentence(
+  action: string,
+  details: Record<string, unknown> | null,
+  t: LooseT,
+  tc: LooseT,
+  lang = "en",
+): string {
+  const key = action.replace(".", "_");
+  const d = details ?? {};
+  const str = (v: unknown) => (typeof v === "string" ? v : "");
+  const value = (group: string, v: unknown) =>
+    t(`activity.values.${group}.${str(v)}`, { defaultValue: t("activity.values.unknown") });
+  const appStatus = (v: unknown) =>
+    tc(`labels.applicationStatus.${str(v) || "unknown"}.label`, {
+      defaultValue: tc("labels.applicationStatus.unknown.label"),
+    });
+  const say = (k: string, values: Record<string, unknown> = {}) =>
+    t(`activity.sentences.${k}`, {
+      ...values,
+      defaultValue: t("activity.sentences.unknown"),
+    });
+
+  switch (key) {
+    case "job_toggle_active":
+    case "job_toggle_public":
+      return say(`${key}_${d.value ? "on" : "off"}`);
+    case "application_status_change":
+    case "application_schedule_interview":
+      return say(key, { from: appStatus(d.from), to: appStatus(d.to) });
+    case "user_role_change":
+      return say(key, { from: tc(`roles.${str(d.from)}`), to: tc(`roles.${str(d.to)}`) });
+    case "document_verify":
+    case "document_reject": {
+      const document = tc(`labels.documentType.${str(d.documentType)}`, {
+        defaultValue: t("activity.values.unknown"),
+      });
+      if (key === "document_reject" && !str(d.reason)) return say(`${key}_noReason`, { document });
+      return say(key, { document, reason: str(d.reason) });
+    }
+    case "payment_overpayment": {
+      const amount =
+        typeof d.amountMinor === "number" && typeof d.currency === "string"
+          ? formatMoney(d.amountMinor, d.currency, lang)
+          : str(d.amount);
+      return say(key, { amount });
+    }
+    case "message_send":
+      return d.recipientGroup
+        ? say("message_send_group", {
+            group: value("group", d.recipientGroup),
+            count: typeof d.recipients === "number" ? d.recipients : 0,
+          })
+        : say("message_send_one");
+    case "settings_update": {
+      const changed = Array.isArray(d.changed) ? d.changed : [];
+      if (changed.length === 0) return say("settings_update_none");
+      const list = new Intl.ListFormat(lang, { style: "long", type: "conjunction" });
+      return say(key, { fields: list.format(changed.map((c) => value("settings", c))) });
+    }
+    case "post_status_change":
+      return say(key, { from: value("post", d.from), to: value("post", d.to) });
+    case "inquiry_status_change":
+    case "outsourcing_inquiry_status_change":
+      return say(key, { from: value("inquiry", d.from), to: value("inquiry", d.to) });
+    case "mail_requeue_failed":
+      return say(key, { count: typeof d.count === "number" ? d.count : 0 });
+    default:
+      return say(key, { title: str(d.title) });
+  }
+}
+
 export function AuditText({
   action,
   details,
@@ -8,23 +87,6 @@ export function AuditText({
   action: string;
   details: Record<string, unknown> | null;
 }) {
-  const { t, tc } = useAdminT();
-  const label = t(`activity.actions.${action.replace(".", "_")}`, { defaultValue: action });
-  const d = details ?? {};
-  const status = (s: unknown) =>
-    typeof s === "string" ? tc(`labels.applicationStatus.${s}.label`, { defaultValue: s }) : "";
-  let extra = "";
-  if (action === "application.status_change" || action === "application.schedule_interview") {
-    extra = `${status(d.from)} → ${status(d.to)}`;
-  } else if (action === "user.role_change") {
-    extra = `${tc(`roles.${String(d.from)}`)} → ${tc(`roles.${String(d.to)}`)}`;
-  } else if (typeof d.title === "string") {
-    extra = d.title;
-  }
-  return (
-    <span>
-      <span className="font-medium">{label}</span>
-      {extra ? <span className="text-slate-600">: {extra}</span> : null}
-    </span>
-  );
+  const { t, tc, lang } = useAdminT();
+  return <span>{auditSentence(action, details, t, tc, lang)}</span>;
 }
