@@ -27,6 +27,22 @@ describe("site settings", () => {
     ).toBe(false);
   });
 
+  it("leaves social links empty until staff set them; a network's bare home page reads as empty", () => {
+    expect(DEFAULT_SITE_SETTINGS.social).toEqual({ facebook: "", linkedin: "", instagram: "" });
+    const stored = SiteSettingsSchema.parse({
+      social: {
+        facebook: "https://www.facebook.com/",
+        linkedin: "https://www.linkedin.com/company/passage-africa",
+        instagram: "https://instagram.com",
+      },
+    });
+    expect(stored.social).toEqual({
+      facebook: "",
+      linkedin: "https://www.linkedin.com/company/passage-africa",
+      instagram: "",
+    });
+  });
+
   it("formats money with Intl and builds click-to-chat links", () => {
     expect(formatMoney(9900, "USD", "en-US")).toBe("$99.00");
     expect(formatMoney(11500, "ZAR", "en-ZA")).toMatch(/R\s?115[.,]00/);

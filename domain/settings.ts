@@ -10,6 +10,18 @@ const OfficeSchema = z.object({
   email: z.string().trim().email(),
 });
 
+/**
+ * A network's bare home page (https://www.facebook.com/) is no link to the agency: earlier
+ * versions stored those as defaults, so they read as empty.
+ */
+const GENERIC_SOCIAL_HOME = /^https?:\/\/(www\.)?(facebook|linkedin|instagram)\.com\/?$/i;
+const socialLink = z
+  .string()
+  .trim()
+  .url()
+  .or(z.literal(""))
+  .transform((v) => (GENERIC_SOCIAL_HOME.test(v) ? "" : v));
+
 export const SiteSettingsSchema = z.object({
   agencyName: z.string().trim().min(1).default("Passage"),
   tagline: z.string().trim().default("Jobs and study abroad, handled honestly."),
@@ -48,17 +60,14 @@ export const SiteSettingsSchema = z.object({
       timeZoneLabel: "CAT",
       closedNote: "Closed on weekends and public holidays",
     }),
+  // Empty until staff enter the agency's own pages; the footer and contact page hide an empty link.
   social: z
     .object({
-      facebook: z.string().trim().url().or(z.literal("")),
-      linkedin: z.string().trim().url().or(z.literal("")),
-      instagram: z.string().trim().url().or(z.literal("")),
+      facebook: socialLink,
+      linkedin: socialLink,
+      instagram: socialLink,
     })
-    .default({
-      facebook: "https://www.facebook.com/",
-      linkedin: "https://www.linkedin.com/",
-      instagram: "https://www.instagram.com/",
-    }),
+    .default({ facebook: "", linkedin: "", instagram: "" }),
   registrationFee: z
     .object({
       amountMinor: z.number().int().min(0),
@@ -118,7 +127,8 @@ const optionalUrl = z
   .string()
   .trim()
   .max(500, "errors.tooLong")
-  .refine((v) => /^https?:\/\/[^\s]+\.[^\s]+/i.test(v), "errors.urlInvalid")
+  // Blank is allowed (no link); Conform sends it as undefined, a plain post as "".
+  .refine((v) => v === "" || /^https?:\/\/[^\s]+\.[^\s]+/i.test(v), "errors.urlInvalid")
   .optional()
   .transform((v) => v ?? "");
 const time = z
