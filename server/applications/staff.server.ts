@@ -1,10 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";
 import { recordAudit } from "../audit/audit.server";
 import type { Viewer } from "../auth/guards.server";
 import { type Db, db, queryRows } from "../db/client.server";
-import { applicationStatusHistory, countries, jobApplications, jobs, profiles } from "../db/schema";
+import {
+  applicationStatusHistory,
+  countries,
+  jobApplications,
+  jobs,
+  profiles,
+  recordCounts,
+} from "../db/schema";
 import { enqueueMail } from "../mail/outbox.server";
 import { notifyUser } from "../notifications/notifications.server";
 
@@ -255,24 +262,29 @@ export async function exportApplicationsForStaff(filter: StaffApplicationFilter,
     .limit(limit);
 }
 
+/** Counts kept exact by triggers (record_counts): applications per status, paid profiles. */
+async function readRecordCounts() {
+  const rows = await db()
+    .select({ key: recordCounts.key, n: recordCounts.n })
+    .from(recordCounts)
+    .where(or(like(recordCounts.key, "applications:%"), eq(recordCounts.key, "profiles:paid")));
+  const byKey = new Map(rows.map((r) => [r.key, Number(r.n)]));
+  const applications = (status: ApplicationStatus) => byKey.get(`applications:${status}`) ?? 0;
+  return {
+    applications,
+    totalApplications: APPLICATION_STATUSES.reduce((sum, s) => sum + applications(s), 0),
+    paidProfiles: byKey.get("profiles:paid") ?? 0,
+  };
+}
+
 export async function getApplicationStatsForStaff() {
-  const [row] = await db()
-    .select({
-      total: count(),
-      interviews:
-        sql<number>`count(*) filter (where ${jobApplications.status} = 'interview_scheduled')`.mapWith(
-          Number,
-        ),
-      departed: sql<number>`count(*) filter (where ${jobApplications.status} = 'departed')`.mapWith(
-        Number,
-      ),
-    })
-    .from(jobApplications);
-  const [paid] = await db()
-    .select({ n: count() })
-    .from(profiles)
-    .where(eq(profiles.registrationFeePaid, true));
-  return { ...row!, paidUsers: paid!.n };
+  const counts = await readRecordCounts();
+  return {
+    total: counts.totalApplications,
+    interviews: counts.applications("interview_scheduled"),
+    departed: counts.applications("departed"),
+    paidUsers: counts.paidProfiles,
+  };
 }
 
 const changer = alias(profiles, "changer");
@@ -429,10 +441,7 @@ export async function updateAdminComments(options: {
  * status, each served by the (status, applied_at) index) and each column's total.
  */
 export async function listPipelineForStaff(perColumn = 20) {
-  const counts = await db()
-    .select({ status: jobApplications.status, n: count() })
-    .from(jobApplications)
-    .groupBy(jobApplications.status);
+  const counts = await readRecordCounts();
   const columns = [];
   for (const status of APPLICATION_STATUSES) {
     const ids = await db()
@@ -450,7 +459,7 @@ export async function listPipelineForStaff(perColumn = 20) {
       jobTitle: r.jobTitle,
       paid: r.paid,
     }));
-    columns.push({ status, total: counts.find((c) => c.status === status)?.n ?? 0, cards });
+    columns.push({ status, total: counts.applications(status), cards });
   }
   return columns;
 }

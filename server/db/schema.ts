@@ -268,6 +268,16 @@ export const jobApplications = pgTable(
   ],
 );
 
+/**
+ * Exact counts the staff cards show on every page load, kept current by triggers on the counted
+ * tables (migration 0005) in the same transaction as the change, so reading them costs one small
+ * index lookup instead of counting 100,000 rows. Keys: `applications:<status>`, `profiles:paid`.
+ */
+export const recordCounts = pgTable("record_counts", {
+  key: text("key").primaryKey(),
+  n: bigint("n", { mode: "number" }).notNull().default(0),
+});
+
 export const applicationStatusHistory = pgTable(
   "application_status_history",
   {

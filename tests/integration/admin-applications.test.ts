@@ -7,7 +7,9 @@ import {
 import { action as pipelineAction } from "~/app/routes/admin/pipeline";
 import {
   changeApplicationStatus,
+  getApplicationStatsForStaff,
   listAllApplicationsForStaff,
+  listPipelineForStaff,
 } from "~/server/applications/staff.server";
 import {
   applicationStatusHistory,
@@ -18,7 +20,14 @@ import {
   notifications,
   profiles,
 } from "~/server/db/schema";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import {
+  createTestUser,
+  requestAs,
+  runRoute,
+  setPaid,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -360,3 +369,53 @@ async function counts() {
   const [m] = await ctx.db.select({ n: count() }).from(mailOutbox);
   return { history: h!.n, audit: a!.n, notifications: n!.n, mail: m!.n };
 }
+
+describe("staff cards and pipeline totals", () => {
+  // What the cards would say if every row were counted now.
+  async function countedNow() {
+    const [apps] = await ctx.db
+      .select({
+        total: count(),
+        interviews: sql<number>`count(*) filter (where status = 'interview_scheduled')`.mapWith(
+          Number,
+        ),
+        departed: sql<number>`count(*) filter (where status = 'departed')`.mapWith(Number),
+      })
+      .from(jobApplications);
+    const [paid] = await ctx.db
+      .select({ n: count() })
+      .from(profiles)
+      .where(eq(profiles.registrationFeePaid, true));
+    return { ...apps!, paidUsers: paid!.n };
+  }
+
+  it("stay exact through bulk inserts, status changes, deletes and payments", async () => {
+    expect(await getApplicationStatsForStaff()).toEqual(await countedNow());
+
+    const [target] = await ctx.db
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(eq(jobApplications.status, "job_matched"))
+      .limit(1);
+    await changeApplicationStatus({
+      actor: manager,
+      applicationId: target!.id,
+      status: "interview_scheduled",
+    });
+    await ctx.db.execute(
+      sql`update job_applications set status = 'departed' where id in (select id from job_applications where status = 'offer_received' limit 7)`,
+    );
+    await ctx.db.execute(
+      sql`delete from job_applications where id in (select id from job_applications where status = 'registration_pending' and user_id like 'bulk-%' limit 5)`,
+    );
+    const payer = await createTestUser();
+    await setPaid(ctx.db, payer.id);
+    await createTestUser({ paid: true });
+
+    const now = await countedNow();
+    expect(await getApplicationStatsForStaff()).toEqual(now);
+    const columns = await listPipelineForStaff(1);
+    expect(columns.reduce((sum, c) => sum + c.total, 0)).toBe(now.total);
+    expect(columns.find((c) => c.status === "departed")!.total).toBe(now.departed);
+  });
+});

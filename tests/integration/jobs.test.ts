@@ -240,7 +240,7 @@ describe("paging", () => {
     expect(first.result.pageCount).toBe(5);
 
     const seen: string[] = [];
-    for (let page = 1; page <= first.result.pageCount; page++) {
+    for (let page = 1; page <= first.result.pageCount!; page++) {
       const data = await list(null, `?q=Pagewalk&page=${page}`);
       expect(data.result.page).toBe(page);
       seen.push(...data.result.items.map((i) => i.id));
