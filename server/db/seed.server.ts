@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Role } from "../../domain/enums";
 import { auth } from "../auth/auth.server";
+import { getSiteSettings } from "../settings/settings.server";
 import { db } from "./client.server";
-import { appState, countries, jobs, mailOutbox, profiles, studyPrograms } from "./schema";
+import { appState, countries, jobs, mailOutbox, payments, profiles, studyPrograms } from "./schema";
 import { seedCountries, seedJobs, seedStudyPrograms } from "./seed-data";
 
 type DemoAccount = {
@@ -116,7 +117,11 @@ export async function seedDemo(options: { password?: string }) {
     );
   const have = new Set(existing.map((r) => r.email));
   const missing = DEMO_ACCOUNTS.filter((a) => !have.has(a.email));
-  if (missing.length === 0) return { createdAccounts: [] as string[], password: null };
+  if (missing.length === 0) {
+    // A database seeded before demo payments were recorded gets them now.
+    await recordDemoPayments();
+    return { createdAccounts: [] as string[], password: null };
+  }
 
   const password = options.password ?? crypto.randomBytes(9).toString("base64url");
   for (const account of missing) {
@@ -132,10 +137,42 @@ export async function seedDemo(options: { password?: string }) {
       eq(mailOutbox.status, "pending"),
     ),
   );
+  await recordDemoPayments();
   return {
     createdAccounts: missing.map((a) => a.email),
     password: options.password ? null : password,
   };
+}
+
+/**
+ * A paid demo account has the completed payment its flag implies, as if staff had marked it paid:
+ * the payment list, the applicant's receipt and the revenue figures agree with the flag. One fixed
+ * reference per account, so running the seed again never records a second payment.
+ */
+async function recordDemoPayments() {
+  const paidEmails = DEMO_ACCOUNTS.filter((a) => a.paid).map((a) => a.email);
+  if (paidEmails.length === 0) return;
+  const paid = await db()
+    .select({ id: profiles.id, email: profiles.email, createdAt: profiles.createdAt })
+    .from(profiles)
+    .where(and(inArray(profiles.email, paidEmails), eq(profiles.registrationFeePaid, true)));
+  if (paid.length === 0) return;
+  const { registrationFee } = await getSiteSettings();
+  await db()
+    .insert(payments)
+    .values(
+      paid.map((p) => ({
+        userId: p.id,
+        amountMinor: registrationFee.amountMinor,
+        currency: registrationFee.currency,
+        paymentMethod: "manual",
+        provider: "manual" as const,
+        paymentReference: `DEMO_${p.email}`,
+        status: "completed" as const,
+        paymentDate: p.createdAt,
+      })),
+    )
+    .onConflictDoNothing({ target: payments.paymentReference });
 }
 
 /** Creates an account through better-auth (hashing, account row), then sets staff role / paid. */
