@@ -1,9 +1,16 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { isStaff } from "../../domain/enums";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { type ApplicationStatus, type DocumentType, isStaff } from "../../domain/enums";
 import { canSeePremium } from "../../domain/jobs";
 import type { Viewer } from "../auth/guards.server";
-import { db } from "../db/client.server";
-import { applicationStatusHistory, countries, jobApplications, jobs } from "../db/schema";
+import { type Db, db } from "../db/client.server";
+import {
+  applicationStatusHistory,
+  countries,
+  documents,
+  jobApplications,
+  jobs,
+  profiles,
+} from "../db/schema";
 
 type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
 
@@ -19,9 +26,55 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+// The documents every application needs; once staff have verified both, a new application does
+// not ask for them again.
+const CORE_DOCUMENTS: DocumentType[] = ["passport", "cv"];
+
 /**
- * Applies the applicant to an active job: the application (registration_pending) and its first
- * history entry are written together. A second application to the same job is refused by the
+ * The first stage still true for this person when they apply: the fee already paid skips
+ * Registration Pending, and a verified passport and CV on top of it skip to Documents Uploaded.
+ * Read inside the applying transaction, from the database rather than the session, so a payment
+ * confirmed a moment ago counts. The note says why, for the history staff read.
+ */
+async function startingStage(
+  tx: Db,
+  userId: string,
+): Promise<{ status: ApplicationStatus; note: string | null }> {
+  const [profile] = await tx
+    .select({ paid: profiles.registrationFeePaid })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if (!profile?.paid) return { status: "registration_pending", note: null };
+  const current = await tx
+    .select({ type: documents.documentType, status: documents.status })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.userId, userId),
+        inArray(documents.documentType, CORE_DOCUMENTS),
+        ne(documents.status, "replaced"),
+      ),
+    )
+    .orderBy(desc(documents.uploadedAt));
+  // The newest upload of each type is the one that counts (a newer pending one replaces nothing
+  // verified yet, but it is what staff will judge next).
+  const newest = new Map<string, string>();
+  for (const d of current) if (!newest.has(d.type)) newest.set(d.type, d.status);
+  if (CORE_DOCUMENTS.every((type) => newest.get(type) === "verified")) {
+    return {
+      status: "documents_uploaded",
+      note: "Started at Documents Uploaded: registration fee already paid, passport and CV already verified.",
+    };
+  }
+  return {
+    status: "registration_paid",
+    note: "Started at Registration Paid: registration fee already paid.",
+  };
+}
+
+/**
+ * Applies the applicant to an active job: the application (at the first stage still true for the
+ * applicant, see startingStage) and its first history entry are written together. A second application to the same job is refused by the
  * database's unique index, which also holds when two requests race.
  */
 export async function applyToJob(options: {
@@ -45,15 +98,17 @@ export async function applyToJob(options: {
 
   try {
     const applicationId = await db().transaction(async (tx) => {
+      const start = await startingStage(tx, viewer.id);
       const [created] = await tx
         .insert(jobApplications)
-        .values({ userId: viewer.id, jobId, status: "registration_pending", notes: note ?? null })
+        .values({ userId: viewer.id, jobId, status: start.status, notes: note ?? null })
         .returning({ id: jobApplications.id });
       await tx.insert(applicationStatusHistory).values({
         applicationId: created!.id,
         fromStatus: null,
-        toStatus: "registration_pending",
+        toStatus: start.status,
         changedBy: viewer.id,
+        note: start.note,
       });
       return created!.id;
     });

@@ -78,6 +78,55 @@ async function dashboardOf(user: TestUser) {
   return outcome.data as Dashboard;
 }
 
+describe("a new application starts at the first stage still true for the applicant", () => {
+  it("starts at Registration Pending for an applicant who has not paid", async () => {
+    const user = await createTestUser();
+    const { application, history } = await applyAndRead(user, (await createJob()).id);
+    expect(application.status).toBe("registration_pending");
+    expect(history).toMatchObject([{ fromStatus: null, toStatus: "registration_pending" }]);
+  });
+
+  it("starts at Registration Paid when the fee is paid, and the history says why", async () => {
+    const user = await createTestUser({ paid: true });
+    // A verified CV alone is not the passport and CV: still Registration Paid.
+    await addDocument(user, "cv", "verified");
+    const { application, history } = await applyAndRead(user, (await createJob()).id);
+    expect(application.status).toBe("registration_paid");
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "registration_paid" });
+    expect(history[0]!.note).toMatch(/registration fee already paid/i);
+
+    const mine = await runRoute(
+      applicationsLoader,
+      await requestAs(user, "/dashboard/applications"),
+    );
+    const items = (mine.data as { items: { status: string; history: { toStatus: string }[] }[] })
+      .items;
+    expect(items[0]!.status).toBe("registration_paid");
+    expect(items[0]!.history.map((h) => h.toStatus)).toEqual(["registration_paid"]);
+  });
+
+  it("starts at Documents Uploaded when the fee is paid and the passport and CV are verified", async () => {
+    const user = await createTestUser({ paid: true });
+    await addDocument(user, "passport", "verified");
+    await addDocument(user, "cv", "replaced");
+    await addDocument(user, "cv", "verified");
+    const { application, history } = await applyAndRead(user, (await createJob()).id);
+    expect(application.status).toBe("documents_uploaded");
+    expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "documents_uploaded" });
+    expect(history[0]!.note).toMatch(/passport and CV already verified/i);
+  });
+
+  it("does not skip the documents when the newest passport was rejected", async () => {
+    const user = await createTestUser({ paid: true });
+    await addDocument(user, "cv", "verified");
+    await addDocument(user, "passport", "verified", { uploadedAt: new Date(Date.now() - 60_000) });
+    await addDocument(user, "passport", "rejected", { reviewReason: "Expired" });
+    const { application } = await applyAndRead(user, (await createJob()).id);
+    expect(application.status).toBe("registration_paid");
+  });
+});
+
 describe("the demo seed", () => {
   it("records the payment the paid demo account implies, once", async () => {
     await seedDemo({ password: "demo-password-123" });
