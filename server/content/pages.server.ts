@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
+import type { SiteSettings } from "../../domain/settings";
+import { getSiteSettings } from "../settings/settings.server";
 import { renderMarkdown } from "./markdown.server";
 
 const CONTENT_DIR = path.resolve(process.cwd(), "content");
@@ -29,8 +31,61 @@ export type LegalPage = {
   html: string;
 };
 
-/** A legal page from content/<lng>/legal/<name>.md: front matter + Markdown rendered safe. */
-export function readLegalPage(name: string, lng = "en"): Promise<LegalPage> {
+/**
+ * The facts a legal text states that staff can change in the settings. A legal page writes
+ * {{name}} and gets the current value, so the Terms never state a fee or an address the site no
+ * longer uses. Values are plain text: they are HTML-escaped where they land in the page.
+ */
+export function legalPlaceholders(settings: SiteSettings, lng = "en"): Record<string, string> {
+  const fee = settings.registrationFee;
+  const list = new Intl.ListFormat(lng, { style: "long", type: "conjunction" });
+  return {
+    agencyName: settings.agencyName,
+    // "99.00 US dollars": written out, as a sentence in a legal text reads.
+    registrationFee: new Intl.NumberFormat(lng, {
+      style: "currency",
+      currency: fee.currency,
+      currencyDisplay: "name",
+      // "99 US dollars" for a whole amount, "99.50 US dollars" otherwise.
+      minimumFractionDigits: fee.amountMinor % 100 === 0 ? 0 : 2,
+    }).format(fee.amountMinor / 100),
+    contactEmail: settings.contactEmail,
+    officeCities: list.format(settings.offices.map((o) => `${o.city}, ${o.country}`)),
+    officeAddresses: list.format(
+      settings.offices.map((o) => `${o.address}, ${o.country} (${o.email}, ${o.phone})`),
+    ),
+  };
+}
+
+const PLACEHOLDER = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
+
+function fill(text: string, values: Record<string, string>, escape: (v: string) => string) {
+  // An unknown name stays visible as written, so a typo in a text is seen, not silently dropped.
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(values, name) ? escape(values[name]!) : whole,
+  );
+}
+
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A legal page from content/<lng>/legal/<name>.md: front matter + Markdown rendered safe, then
+ * the settings placeholders filled in (after rendering, so a value is never read as Markdown or
+ * HTML). The settings come from their service, so a change drops the cached public pages.
+ */
+export async function readLegalPage(name: string, lng = "en"): Promise<LegalPage> {
+  const [page, settings] = await Promise.all([readLegalSource(name, lng), getSiteSettings()]);
+  const values = legalPlaceholders(settings, lng);
+  const plain = (v: string) => v; // title and description are rendered as text by React
+  return {
+    ...page,
+    title: fill(page.title, values, plain),
+    description: fill(page.description, values, plain),
+    html: fill(page.html, values, escapeHtml),
+  };
+}
+
+function readLegalSource(name: string, lng: string): Promise<LegalPage> {
   return cached(`legal:${lng}:${name}`, async () => {
     const file = path.join(CONTENT_DIR, lng, "legal", `${name}.md`);
     const { data, content } = matter(await fs.readFile(file, "utf8"));

@@ -127,6 +127,39 @@ describe("a new application starts at the first stage still true for the applica
   });
 });
 
+describe("the legal pages follow the settings", () => {
+  it("states the fee, the agency name and the offices from the settings", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const terms = async () => {
+      const outcome = await runRoute(legalLoader, await requestAs(null, "/terms-of-service"));
+      expect(outcome.status).toBe(200);
+      return outcome.data as { html: string; description: string };
+    };
+    const before = await terms();
+    expect(before.html).toContain("currently 99 US dollars");
+    expect(before.html).not.toContain("{{");
+
+    const settings = await getSiteSettings();
+    await updateSiteSettings(admin, {
+      ...settings,
+      agencyName: "Passage <Africa>",
+      registrationFee: { ...settings.registrationFee, amountMinor: 12_550, currency: "EUR" },
+      offices: [
+        { ...DEFAULT_SITE_SETTINGS.offices[0]!, address: "1 Samora Machel Avenue, Harare" },
+      ],
+    });
+    const after = await terms();
+    expect(after.html).toContain("currently 125.50 euros");
+    expect(after.html).not.toContain("99 US dollars");
+    // A value is text, never markup.
+    expect(after.html).toContain("Passage &#60;Africa&#62;");
+    expect(after.html).not.toContain("<Africa>");
+    expect(after.description).toContain("Passage <Africa>");
+    expect(after.html).toContain("1 Samora Machel Avenue, Harare, Zimbabwe");
+    expect(after.html).not.toContain("Midrand");
+  });
+});
+
 describe("the demo seed", () => {
   it("records the payment the paid demo account implies, once", async () => {
     await seedDemo({ password: "demo-password-123" });
