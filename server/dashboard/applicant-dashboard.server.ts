@@ -50,6 +50,7 @@ async function recommendJobs(
         jobType: jobs.jobType,
         employmentType: jobs.employmentType,
         salaryRange: jobs.salaryRange,
+        isPublic: jobs.isPublic,
         countryName: countries.name,
         countryCode: countries.code,
       })

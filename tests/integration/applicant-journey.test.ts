@@ -127,6 +127,19 @@ describe("a new application starts at the first stage still true for the applica
   });
 });
 
+describe("the dashboard's next steps", () => {
+  it("labels premium recommendations Premium for a paid applicant, free ones Free", async () => {
+    const user = await createTestUser({ paid: true });
+    const tag = crypto.randomBytes(3).toString("hex");
+    await createJob({ title: `Premium ${tag}`, isPublic: false });
+    await createJob({ title: `Free ${tag}`, isPublic: true });
+    const { recommended } = await dashboardOf(user);
+    const byTitle = Object.fromEntries(recommended.jobs.map((j) => [j.title, j.isPublic]));
+    expect(byTitle[`Premium ${tag}`]).toBe(false);
+    expect(byTitle[`Free ${tag}`]).toBe(true);
+  });
+});
+
 describe("the legal pages follow the settings", () => {
   it("states the fee, the agency name and the offices from the settings", async () => {
     const admin = await createTestUser({ role: "admin" });

@@ -279,9 +279,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-4 sm:grid-cols-2">
               {d.recommended.jobs.map((job) => (
                 <li key={job.id} className="grid">
-                  <JobCard
-                    job={{ ...job, isPublic: true, locked: false, excerpt: null, createdAt: null }}
-                  />
+                  {/* Recommendations hold only jobs this viewer may open, so none is locked; the
+                      Free / Premium badge still follows the job. */}
+                  <JobCard job={{ ...job, locked: false, excerpt: null, createdAt: null }} />
                 </li>
               ))}
             </ul>
