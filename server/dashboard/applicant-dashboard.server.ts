@@ -81,18 +81,23 @@ export async function getApplicantDashboard(viewer: Viewer) {
     preferredCountryCode: profile?.preferredCountryCode ?? null,
     preferredSector: profile?.preferredSector ?? null,
   };
-  const [applicationCount, documentCount, unreadMessages, notifications, latest, recentChanges] =
-    await Promise.all([
-      db().$count(jobApplications, eq(jobApplications.userId, viewer.id)),
-      db().$count(
-        documents,
-        and(eq(documents.userId, viewer.id), ne(documents.status, "replaced")),
-      ),
-      countUnreadMessages(viewer.id),
-      listNotificationsForUser(viewer.id, 5),
-      listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS }),
-      listRecentStatusChanges(viewer.id),
-    ]);
+  const [
+    applicationCount,
+    documentCount,
+    unreadMessages,
+    notifications,
+    latest,
+    recentChanges,
+    rejectedDocuments,
+  ] = await Promise.all([
+    db().$count(jobApplications, eq(jobApplications.userId, viewer.id)),
+    db().$count(documents, and(eq(documents.userId, viewer.id), ne(documents.status, "replaced"))),
+    countUnreadMessages(viewer.id),
+    listNotificationsForUser(viewer.id, 5),
+    listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS }),
+    listRecentStatusChanges(viewer.id),
+    listRejectedDocuments(viewer.id),
+  ]);
   const student = viewer.role === "student_applicant";
   const recommended = student
     ? {
@@ -122,7 +127,32 @@ export async function getApplicantDashboard(viewer: Viewer) {
       createdAt: n.createdAt.toISOString(),
     })),
     recentChanges,
+    rejectedDocuments,
   };
+}
+
+/**
+ * Document types whose newest upload staff rejected, with the reason: each is the applicant's most
+ * urgent next step until they upload a new one (which is then pending, and drops off this list).
+ */
+async function listRejectedDocuments(userId: string) {
+  const rows = await db()
+    .select({
+      type: documents.documentType,
+      status: documents.status,
+      reason: documents.reviewReason,
+    })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), ne(documents.status, "replaced")))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id));
+  const seen = new Set<string>();
+  const rejected: { type: (typeof rows)[number]["type"]; reason: string | null }[] = [];
+  for (const row of rows) {
+    if (seen.has(row.type)) continue;
+    seen.add(row.type);
+    if (row.status === "rejected") rejected.push({ type: row.type, reason: row.reason });
+  }
+  return rejected;
 }
 
 /** The latest status changes of the applicant's own applications (after the first entry). */

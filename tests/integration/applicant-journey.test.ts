@@ -128,6 +128,22 @@ describe("a new application starts at the first stage still true for the applica
 });
 
 describe("the dashboard's next steps", () => {
+  it("makes a rejected document the first step, with the reason, until a new one is uploaded", async () => {
+    const user = await createTestUser({ paid: true });
+    await addDocument(user, "cv", "verified");
+    await addDocument(user, "passport", "rejected", {
+      reviewReason: "The photo page is blurred",
+      uploadedAt: new Date(Date.now() - 60_000),
+    });
+    expect((await dashboardOf(user)).rejectedDocuments).toEqual([
+      { type: "passport", reason: "The photo page is blurred" },
+    ]);
+
+    // A new upload replaces the answer: the step goes away while staff look at it.
+    await addDocument(user, "passport", "pending");
+    expect((await dashboardOf(user)).rejectedDocuments).toEqual([]);
+  });
+
   it("labels premium recommendations Premium for a paid applicant, free ones Free", async () => {
     const user = await createTestUser({ paid: true });
     const tag = crypto.randomBytes(3).toString("hex");

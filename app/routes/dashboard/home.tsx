@@ -67,6 +67,22 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
     to: string;
     icon: ReactNode;
   }[] = [];
+  // A rejected document comes first: nothing moves until the applicant uploads a new one.
+  for (const doc of d.rejectedDocuments) {
+    const document = t(`home.prompts.rejected.documents.${doc.type}`);
+    const reason = doc.reason?.trim().replace(/[.!]+$/, "");
+    prompts.push({
+      key: `rejected-${doc.type}`,
+      urgent: true,
+      title: t("home.prompts.rejected.title", { document }),
+      body: reason
+        ? t("home.prompts.rejected.body", { reason })
+        : t("home.prompts.rejected.bodyNoReason"),
+      cta: t("home.prompts.rejected.cta", { document }),
+      to: `/dashboard/documents#doc-${doc.type}-title`,
+      icon: <FileTextIcon aria-hidden />,
+    });
+  }
   if (!d.stats.feePaid) {
     prompts.push({
       key: "pay",
