@@ -157,7 +157,9 @@ export function createHttpApp(options: HttpOptions) {
     const handler = cached.handler;
     const context: RequestContext = { requestId: c.get("requestId"), clientIp: c.get("clientIp") };
     const render = () => handler(c.req.raw, context);
-    return options.pageCache ? options.pageCache.handle(c.req.raw, render) : render();
+    return options.pageCache
+      ? options.pageCache.handle(c.req.raw, render, c.env?.incoming)
+      : render();
   });
 
   app.onError((error, c) => {

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { bootApp } from "./boot.server";
-import { createCompression } from "./cache/compression.server";
+import { createFrontDoor } from "./cache/front-door.server";
 import { PageCache } from "./cache/page-cache.server";
 import { listenForPublicContentChanges } from "./cache/public-content.server";
 import { loadConfig } from "./config.server";
@@ -62,21 +62,13 @@ const app = createHttpApp({
   pageCache,
 });
 const honoListener = getRequestListener(app.fetch);
-const compress = createCompression();
-const toApp = (req: http.IncomingMessage, res: http.ServerResponse) =>
-  compress(req, res, () => void honoListener(req, res));
-
-const server = http.createServer((req, res) => {
-  if (viteMiddleware) {
-    (viteMiddleware as unknown as (a: typeof req, b: typeof res, next: () => void) => void)(
-      req,
-      res,
-      () => toApp(req, res),
-    );
-  } else {
-    toApp(req, res);
-  }
-});
+const server = http.createServer(
+  createFrontDoor({
+    app: (req, res) => void honoListener(req, res),
+    pageCache,
+    dev: viteMiddleware as Parameters<typeof createFrontDoor>[0]["dev"],
+  }),
+);
 server.keepAliveTimeout = 65_000;
 let monitor: ReturnType<typeof startMonitorScheduler> | undefined; // issue 8
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type http from "node:http";
 import { SESSION_COOKIE_PREFIX } from "../auth/auth.server";
 import { compressBody, type Encoding, negotiateEncoding } from "./encoding.server";
 import { pageLanguageOf } from "./page-language.server";
@@ -54,6 +55,11 @@ type Entry = {
   bodies: Partial<Record<Encoding, Buffer>>;
   pending: Partial<Record<Encoding, Promise<Buffer>>>;
   bytes: number;
+  /**
+   * Every header the whole server sent with this page (security headers and all), learned from
+   * one response that went through it; what the fast path sends (see serveFromMemory).
+   */
+  sent?: http.OutgoingHttpHeaders;
 };
 
 /** Headers that describe one rendering of one response, or that we set ourselves. */
@@ -68,6 +74,18 @@ const DROPPED_HEADERS = new Set([
   "cache-control",
   "vary",
   "x-cache",
+]);
+
+/** Headers of one response only: never replayed from a learned response. */
+const PER_RESPONSE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "x-cache",
+  "x-request-id",
 ]);
 
 /**
@@ -97,6 +115,14 @@ export class PageCache {
   readonly cacheControl: string;
   private entries = new Map<string, Entry>();
   private inflight = new Map<string, Promise<Entry | undefined>>();
+  /** The node request each page was served for, until the response is learned (see learn). */
+  private servedFor = new WeakMap<object, Entry>();
+  /**
+   * What the server derives a page's key from (host, forwarded protocol and host, URL, `lng`
+   * cookie, Accept-Language), as raw request headers → that key. Learned from requests that went
+   * through the whole server, so the fast path needs no copy of its rules (public URL, language).
+   */
+  private aliases = new Map<string, string>();
   private bytes = 0;
   private counters = { hits: 0, misses: 0, stored: 0, bypassed: 0 };
   private stopListening: () => void;
@@ -118,6 +144,7 @@ export class PageCache {
 
   clear() {
     this.entries.clear();
+    this.aliases.clear();
     this.bytes = 0;
   }
 
@@ -130,7 +157,12 @@ export class PageCache {
    * Answers `request` from the cache when it may, and otherwise renders it with `render`, storing
    * a visitor's shareable page for the next one. Concurrent misses of one page render once.
    */
-  async handle(request: Request, render: () => Promise<Response>): Promise<Response> {
+  async handle(
+    request: Request,
+    render: () => Promise<Response>,
+    /** The node request behind `request`, so its response can be learned (see learn). */
+    incoming?: object,
+  ): Promise<Response> {
     if (request.method !== "GET" && request.method !== "HEAD") return render();
     const url = request.url;
     const pathStart = url.indexOf("/", url.indexOf("//") + 2);
@@ -149,6 +181,7 @@ export class PageCache {
     const hit = this.lookup(key);
     if (hit) {
       this.counters.hits += 1;
+      if (incoming && !hit.sent) this.servedFor.set(incoming, hit);
       return this.respond(hit, request, "HIT");
     }
     const pending = this.inflight.get(key);
@@ -175,12 +208,72 @@ export class PageCache {
       if (generation === publicContentGeneration()) {
         this.store(entry);
         stored = entry;
+        if (incoming) this.servedFor.set(incoming, entry);
       }
       return await this.respond(entry, request, "MISS");
     } finally {
       this.inflight.delete(key);
       settle(stored);
     }
+  }
+
+  /**
+   * After a page went out through the whole server: remember every header it was sent with, and
+   * which raw request headers lead to it, so the next such request takes the fast path.
+   */
+  learn(req: http.IncomingMessage, res: http.ServerResponse) {
+    const entry = this.servedFor.get(req);
+    if (!entry) return;
+    this.servedFor.delete(req);
+    if (res.statusCode !== 200 || this.entries.get(entry.key) !== entry) return;
+    if (res.getHeader("etag") !== entry.etag || res.hasHeader("set-cookie")) return;
+    const sent: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) sent[name] = value;
+    }
+    entry.sent = sent;
+    if (this.aliases.size >= this.maxEntries * 4) this.aliases.clear();
+    this.aliases.set(aliasOf(req), entry.key);
+  }
+
+  /**
+   * The fast path, on the plain node request before anything else runs: a visitor's request for a
+   * page already in memory, in an encoding already made, that the whole server has served once
+   * (so its headers and key are known) is answered here at the cost of a map lookup. Anything
+   * else returns false and goes the normal way.
+   */
+  serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    const queryStart = url.indexOf("?");
+    if (!isPublicPagePath(queryStart === -1 ? url : url.slice(0, queryStart))) return false;
+    if (hasSessionCookie(req.headers.cookie ?? null)) return false;
+    const key = this.aliases.get(aliasOf(req));
+    if (!key) return false;
+    const entry = this.lookup(key);
+    if (!entry?.sent) return false;
+
+    const headers: http.OutgoingHttpHeaders = { ...entry.sent, "x-cache": "HIT" };
+    const requestId = req.headers["x-request-id"];
+    headers["x-request-id"] =
+      (typeof requestId === "string" && requestId.slice(0, 64)) || crypto.randomUUID();
+    if (etagMatches(req.headers["if-none-match"] ?? null, entry.etag)) {
+      delete headers["content-type"];
+      res.writeHead(304, headers);
+      res.end();
+      this.counters.hits += 1;
+      return true;
+    }
+    const encoding = negotiateEncoding(req.headers["accept-encoding"]);
+    const body = entry.bodies[encoding];
+    if (!body) return false; // not compressed yet: the normal path does it once
+    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    headers["content-length"] = body.length;
+    res.writeHead(200, headers);
+    res.end(method === "HEAD" ? undefined : body);
+    this.counters.hits += 1;
+    return true;
   }
 
   private lookup(key: string): Entry | undefined {
@@ -303,6 +396,20 @@ function keepPrivate(response: Response): Response {
     // An immutable response (a redirect made by Response.redirect): its own headers stand.
   }
   return response;
+}
+
+/** The raw request headers a page's key is derived from (see PageCache.aliases). */
+function aliasOf(req: http.IncomingMessage): string {
+  const h = req.headers;
+  let lng = "";
+  const cookie = h.cookie;
+  if (cookie && cookie.includes("lng=")) {
+    for (const pair of cookie.split(";")) {
+      const trimmed = pair.trimStart();
+      if (trimmed.startsWith("lng=")) lng += `${trimmed};`;
+    }
+  }
+  return `${h.host}\n${h["x-forwarded-proto"] ?? ""}\n${h["x-forwarded-host"] ?? ""}\n${req.url}\n${lng}\n${h["accept-language"] ?? ""}`;
 }
 
 function etagMatches(ifNoneMatch: string | null, etag: string): boolean {

@@ -6,7 +6,7 @@ import { getRequestListener } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as documentsAction } from "~/app/routes/dashboard/documents";
-import { createCompression } from "~/server/cache/compression.server";
+import { createFrontDoor } from "~/server/cache/front-door.server";
 import { documents } from "~/server/db/schema";
 import { createHttpApp } from "~/server/http";
 import { LocalStorageDriver } from "~/server/storage/local.server";
@@ -61,8 +61,7 @@ beforeAll(async () => {
     },
   });
   const listener = getRequestListener(app.fetch);
-  const compress = createCompression();
-  server = http.createServer((req, res) => compress(req, res, () => void listener(req, res)));
+  server = http.createServer(createFrontDoor({ app: (req, res) => void listener(req, res) }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -8,7 +8,7 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { JobFormSchema } from "~/domain/admin";
-import { createCompression } from "~/server/cache/compression.server";
+import { createFrontDoor } from "~/server/cache/front-door.server";
 import { PageCache } from "~/server/cache/page-cache.server";
 import { listenForPublicContentChanges } from "~/server/cache/public-content.server";
 import { createHttpApp } from "~/server/http";
@@ -33,6 +33,8 @@ let origin: string;
 let cache: PageCache;
 let queries: ReturnType<typeof countQueries>;
 let admin: TestUser;
+/** Requests that reached the Hono app (past the front door's fast path). */
+let appRequests = 0;
 
 beforeAll(async () => {
   vite = await createViteServer({
@@ -50,8 +52,15 @@ beforeAll(async () => {
     pageCache: cache,
   });
   const listener = getRequestListener(app.fetch);
-  const compress = createCompression();
-  server = http.createServer((req, res) => compress(req, res, () => void listener(req, res)));
+  server = http.createServer(
+    createFrontDoor({
+      pageCache: cache,
+      app: (req, res) => {
+        appRequests += 1;
+        void listener(req, res);
+      },
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   admin = await createTestUser({ role: "admin" });
@@ -133,6 +142,32 @@ describe("a visitor's public pages come from memory", () => {
     expect(page.text).toContain("Night Nurse in Calgary");
     expect(page.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+/);
     expect(page.headers.vary).toMatch(/Accept-Encoding/);
+  });
+
+  it("answers a repeat visit at the front door, with every header the app sends", async () => {
+    const viaApp = await get("/news?page=1", { "accept-encoding": "br" });
+    expect(viaApp.headers["x-cache"]).toBe("MISS");
+    const before = appRequests;
+    const atDoor = await get("/news?page=1", { "accept-encoding": "br" });
+    expect(appRequests).toBe(before);
+    expect(atDoor.headers["x-cache"]).toBe("HIT");
+    expect(atDoor.text).toBe(viaApp.text);
+    for (const name of [
+      "content-type",
+      "content-encoding",
+      "cache-control",
+      "vary",
+      "etag",
+      "x-content-type-options",
+      "x-frame-options",
+      "referrer-policy",
+    ])
+      expect(atDoor.headers[name], name).toBe(viaApp.headers[name]);
+    expect(atDoor.headers["x-request-id"]).toBeTruthy();
+    expect(atDoor.headers["x-request-id"]).not.toBe(viaApp.headers["x-request-id"]);
+    const revalidated = await get("/news?page=1", { "if-none-match": atDoor.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    expect(appRequests).toBe(before);
   });
 
   it("keys pages by URL and language: another filter or page renders anew", async () => {
