@@ -12,7 +12,9 @@ import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { isApplicantRole, SECTORS } from "~/domain/enums";
 import { ProfileSchema, profileCompletion } from "~/domain/profile";
+import { AGENCY_TIME_ZONE } from "~/domain/tracker";
 import { requireUser } from "~/server/auth/guards.server";
+import { listOwnActiveSessions } from "~/server/auth/sessions.server";
 import { listActiveCountries } from "~/server/jobs/listing.server";
 import { getOwnProfile, updateOwnProfile } from "~/server/profiles/profile.server";
 import type { Route } from "./+types/profile";
@@ -22,9 +24,13 @@ export const meta = () => pageMeta({ title: "Profile Settings", noindex: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
-  const [profile, countries] = await Promise.all([getOwnProfile(viewer), listActiveCountries()]);
+  const [profile, countries, sessions] = await Promise.all([
+    getOwnProfile(viewer),
+    listActiveCountries(),
+    listOwnActiveSessions(viewer),
+  ]);
   if (!profile) throw data(null, { status: 404 });
-  return { profile, countries };
+  return { profile, countries, sessions };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -39,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { profile, countries } = loaderData;
+  const { profile, countries, sessions } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
@@ -227,6 +233,53 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           {busy ? t("profile.saving") : t("profile.save")}
         </Button>
       </Form>
+      <SessionsCard sessions={sessions} />
     </div>
+  );
+}
+
+/** The active sessions and the way out of all of them (a plain form: works before JavaScript). */
+function SessionsCard({ sessions }: { sessions: Route.ComponentProps["loaderData"]["sessions"] }) {
+  const { t, i18n } = useTranslation("dashboard");
+  const dateTime = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: AGENCY_TIME_ZONE,
+  });
+  return (
+    <Card aria-labelledby="sessions-title">
+      <CardHeader>
+        <CardTitle id="sessions-title">{t("profile.sessions.title")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="grid gap-2" data-testid="active-sessions">
+          {sessions.map((s) => (
+            <li
+              key={s.id}
+              data-testid="active-session"
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+            >
+              <span className="font-medium text-slate-900">
+                {s.device ?? t("profile.sessions.unknownDevice")}
+                {s.current ? (
+                  <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-900">
+                    {t("profile.sessions.current")}
+                  </span>
+                ) : null}
+              </span>
+              <span className="text-slate-600">
+                {t("profile.sessions.lastSeen", { date: dateTime.format(new Date(s.lastSeen)) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-slate-700">{t("profile.sessions.hint")}</p>
+        <Form method="post" action="/auth/sign-out-everywhere" reloadDocument>
+          <Button type="submit" variant="outline" className="justify-self-start">
+            {t("profile.sessions.signOutEverywhere")}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }

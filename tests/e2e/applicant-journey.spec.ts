@@ -1,0 +1,144 @@
+import type { Browser, Page } from "@playwright/test";
+import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+
+// What applicants and staff still tripped over (issue 20, items 2, 4, 5, 6, 12, 13 and 15), from
+// their side of the screen.
+
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);
+
+async function pageAs(browser: Browser, email: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await login(page, email);
+  return page;
+}
+
+/** Changes site settings through the admin form: `fill` gets the form, then it is saved. */
+async function saveSettings(page: Page, fill: (page: Page) => Promise<void>) {
+  await page.goto("/admin/settings");
+  await fill(page);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("settings-saved")).toBeVisible();
+}
+
+test("after the interview the tracker moves on, and a rejected passport is the first next step", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000); // two people, a job, an upload and two reviews
+  const admin = await pageAs(browser, DEMO.admin);
+  const title = `E2E Tracker ${Date.now()}`;
+  await admin.goto("/admin/jobs");
+  await admin.getByRole("link", { name: "Add New Job" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Add New Job" });
+  await dialog.getByLabel("Job title").fill(title);
+  await dialog.getByLabel("Description").fill("Pack orders on the night shift.");
+  await dialog.getByRole("button", { name: "Create Job" }).click();
+  await expect(admin.getByTestId("flash")).toHaveText("Job created successfully");
+  const href = await admin
+    .getByTestId("job-row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: `Edit ${title}` })
+    .getAttribute("href");
+  const jobId = new URL(href!, "http://x").searchParams.get("edit")!;
+
+  const applicant = await signUpNewApplicant(page, { fullName: `Tracker Person ${Date.now()}` });
+  expect((await page.request.post(`/jobs/${jobId}`, { form: {} })).status()).toBe(200);
+  await page.goto("/dashboard/documents");
+  const passport = page.getByTestId("document-passport");
+  await passport.locator('input[type="file"]').setInputFiles({
+    name: "passport.pdf",
+    mimeType: "application/pdf",
+    buffer: PDF,
+  });
+  await passport.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(passport.getByTestId("upload-message")).toContainText("uploaded successfully");
+
+  // Staff record the interview as held, and reject the passport with a reason.
+  await admin.goto("/admin/applications");
+  await admin.getByPlaceholder("Search by name, email, or job title").fill(applicant.fullName);
+  await admin.getByRole("button", { name: "Search", exact: true }).click();
+  const row = admin.getByTestId("application-row").filter({ hasText: applicant.email });
+  await row.getByTestId("status-select").selectOption("interview_completed");
+  await row.getByRole("button", { name: "Update" }).click();
+  await expect(admin.getByTestId("flash")).toHaveText("Application status updated");
+  await row.getByRole("link", { name: /^Details of / }).click();
+  const details = admin.getByRole("dialog", { name: "Application details" });
+  const doc = details.getByTestId("staff-document").filter({ hasText: "passport.pdf" });
+  await doc.getByLabel("Reason for rejecting").fill("The photo page is blurred.");
+  await doc.getByRole("button", { name: "Reject" }).click();
+  await expect(admin.getByTestId("flash")).toContainText("Document rejected");
+
+  // The tracker: Interview done, half-way to Offer Received, never back to step 1.
+  await page.goto("/dashboard/applications");
+  const tracker = page.getByTestId("application-tracker");
+  await expect(tracker).toContainText("Step 4 of 9");
+  await expect(tracker.getByTestId("tracker-where")).toHaveText(
+    "Interview done · next: Offer Received",
+  );
+  await expect(tracker.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "4.5");
+  await expect(tracker.getByRole("listitem").nth(3)).toContainText("(completed)");
+  await expect(tracker.getByRole("listitem").nth(4)).toContainText("(pending)");
+  await expectAccessible(page);
+
+  // The dashboard: the rejected passport comes first, with the reason and the way to fix it.
+  await page.goto("/dashboard");
+  const first = page.getByRole("region", { name: "Next steps" }).getByRole("listitem").first();
+  await expect(first).toContainText("Your passport was not accepted");
+  await expect(first).toContainText("The photo page is blurred. Upload a new one.");
+  await first.getByRole("link", { name: "Upload a new passport" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/documents#doc-passport-title$/);
+  await expect(page.getByTestId("document-passport").getByTestId("document-status")).toHaveText(
+    "Rejected",
+  );
+  await admin.context().close();
+});
+
+test("a paid applicant's recommendations say Premium on premium jobs", async ({ page }) => {
+  await login(page, DEMO.paid);
+  await page.goto("/dashboard");
+  const recommended = page.getByRole("region", { name: "Recommended for you" });
+  const cards = recommended.getByTestId("job-card");
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.filter({ hasText: "Premium" })).not.toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("sign out everywhere, from the profile page, ends the other sessions too (no JavaScript)", async ({
+  page,
+  browser,
+}) => {
+  const person = await signUpNewApplicant(page);
+  const phone = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
+  });
+  const other = await phone.newPage();
+  await login(other, person.email, person.password);
+  await other.goto("/dashboard");
+  await expect(other).toHaveURL(/\/dashboard$/);
+
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const here = await noJs.newPage();
+  await login(here, person.email, person.password);
+  await here.goto("/dashboard/profile");
+  const sessions = here.getByTestId("active-session");
+  await expect(sessions).toHaveCount(3);
+  await expect(sessions.filter({ hasText: "This device" })).toHaveCount(1);
+  await expect(sessions.filter({ hasText: "Chrome on Android" })).toHaveCount(1);
+  await expect(sessions.first()).toContainText("Last active");
+
+  await here.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(here).toHaveURL(/\/auth\?signedOut=everywhere/);
+  await expect(here.getByText("You have been signed out on every device.")).toBeVisible();
+
+  // The phone and the first browser are signed out as well.
+  await other.goto("/dashboard");
+  await expect(other).toHaveURL(/\/auth\?redirectTo=/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+  await phone.close();
+  await noJs.close();
+});
