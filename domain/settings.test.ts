@@ -43,6 +43,29 @@ describe("site settings", () => {
     });
   });
 
+  it("reads settings saved before the interview, document and visa figures existed, whole", () => {
+    const saved = SiteSettingsSchema.parse({
+      agencyName: "Passage Africa",
+      marketing: {
+        placements: "3,000+",
+        successRate: "97%",
+        partnerCountries: "16+",
+        jobOpportunities: "12K+",
+        visasProcessed: "2,800+",
+        interviewSuccess: "94%",
+      },
+    });
+    expect(saved.agencyName).toBe("Passage Africa");
+    expect(saved.marketing).toMatchObject({
+      placements: "3,000+",
+      interviewSuccess: "94%",
+      interviewsHeld: "1,750+",
+      documentsProcessed: "5,000+",
+      averageTurnaround: "48 hours",
+      visaWorkSuccess: "",
+    });
+  });
+
   it("formats money with Intl and builds click-to-chat links", () => {
     expect(formatMoney(9900, "USD", "en-US")).toBe("$99.00");
     expect(formatMoney(11500, "ZAR", "en-ZA")).toMatch(/R\s?115[.,]00/);

@@ -88,6 +88,17 @@ export const SiteSettingsSchema = z.object({
       jobOpportunities: z.string().trim(),
       visasProcessed: z.string().trim(),
       interviewSuccess: z.string().trim(),
+      // Added later: each has its own default, so settings saved before still read whole.
+      // Interview preparation page.
+      interviewsHeld: z.string().trim().default("1,750+"),
+      // Document support page.
+      documentsProcessed: z.string().trim().default("5,000+"),
+      averageTurnaround: z.string().trim().default("48 hours"),
+      // Visa assistance page, per visa type: empty (hidden) until staff enter their real figures.
+      visaWorkSuccess: z.string().trim().default(""),
+      visaStudySuccess: z.string().trim().default(""),
+      visaVisitorSuccess: z.string().trim().default(""),
+      visaFamilySuccess: z.string().trim().default(""),
     })
     .default({
       placements: "2,500+",
@@ -96,6 +107,13 @@ export const SiteSettingsSchema = z.object({
       jobOpportunities: "10K+",
       visasProcessed: "2,500+",
       interviewSuccess: "95%",
+      interviewsHeld: "1,750+",
+      documentsProcessed: "5,000+",
+      averageTurnaround: "48 hours",
+      visaWorkSuccess: "",
+      visaStudySuccess: "",
+      visaVisitorSuccess: "",
+      visaFamilySuccess: "",
     }),
 });
 
@@ -219,6 +237,13 @@ export const SiteSettingsFormSchema = z
         jobOpportunities: optionalFormText(20),
         visasProcessed: optionalFormText(20),
         interviewSuccess: optionalFormText(20),
+        interviewsHeld: optionalFormText(20),
+        documentsProcessed: optionalFormText(20),
+        averageTurnaround: optionalFormText(20),
+        visaWorkSuccess: optionalFormText(20),
+        visaStudySuccess: optionalFormText(20),
+        visaVisitorSuccess: optionalFormText(20),
+        visaFamilySuccess: optionalFormText(20),
       }),
     ),
   })

@@ -142,3 +142,63 @@ test("sign out everywhere, from the profile page, ends the other sessions too (n
   await phone.close();
   await noJs.close();
 });
+
+test("the legal pages, the service pages and the footer follow the settings staff edit", async ({
+  page,
+  browser,
+}) => {
+  const admin = await pageAs(browser, DEMO.admin);
+  // Other tests read the fee and the office cities at the same time: this one changes only the
+  // first office's street address, one visa rate and the Facebook link, and puts them back.
+  const address = `12 Samora Machel Avenue ${Date.now()}, Harare`;
+  let original = "";
+  await saveSettings(admin, async (p) => {
+    original = await p.getByLabel("Street address").first().inputValue();
+    await p.getByLabel("Street address").first().fill(address);
+    await p.getByLabel("Work permit success rate (visa page)").fill("96%");
+  });
+
+  try {
+    await page.goto("/terms-of-service");
+    const terms = page.getByRole("article");
+    await expect(terms).toContainText("(currently 99 US dollars)");
+    await expect(terms).toContainText(address);
+    await expect(terms).not.toContainText("{{");
+    await page.goto("/privacy-policy");
+    await expect(page.getByRole("article")).toContainText(address);
+
+    // Interview success, interviews held, documents processed and the turnaround are shown.
+    await page.goto("/services/interview-preparation");
+    await expect(page.getByText("Interview success", { exact: true })).toBeVisible();
+    await expect(page.getByText("1,750+", { exact: true })).toBeVisible();
+    await page.goto("/services/document-support");
+    await expect(page.getByText("5,000+", { exact: true })).toBeVisible();
+    await expect(page.getByText("48 hours", { exact: true })).toBeVisible();
+    await page.goto("/services/visa-assistance");
+    const work = page.getByRole("listitem").filter({ hasText: "Work permits" });
+    await expect(work.getByTestId("success-rate")).toHaveText("96% success rate");
+    // A visa type without a figure shows none.
+    await expect(
+      page.getByRole("listitem").filter({ hasText: "Visitor visas" }).getByTestId("success-rate"),
+    ).toHaveCount(0);
+    await expectAccessible(page);
+
+    // No social link until staff enter one; then the footer shows it.
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Facebook" })).toHaveCount(0);
+    await saveSettings(admin, async (p) => {
+      await p.getByLabel("Facebook page").fill("https://www.facebook.com/passage.africa");
+    });
+    await page.goto("/");
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: "Facebook" }),
+    ).toHaveAttribute("href", "https://www.facebook.com/passage.africa");
+  } finally {
+    await saveSettings(admin, async (p) => {
+      await p.getByLabel("Street address").first().fill(original);
+      await p.getByLabel("Work permit success rate (visa page)").fill("");
+      await p.getByLabel("Facebook page").fill("");
+    });
+    await admin.context().close();
+  }
+});

@@ -240,6 +240,13 @@ function SettingsForm({
           {text(marketing.jobOpportunities, t("fields.jobOpportunities"))}
           {text(marketing.visasProcessed, t("fields.visasProcessed"))}
           {text(marketing.interviewSuccess, t("fields.interviewSuccess"))}
+          {text(marketing.interviewsHeld, t("fields.interviewsHeld"))}
+          {text(marketing.documentsProcessed, t("fields.documentsProcessed"))}
+          {text(marketing.averageTurnaround, t("fields.averageTurnaround"))}
+          {text(marketing.visaWorkSuccess, t("fields.visaWorkSuccess"))}
+          {text(marketing.visaStudySuccess, t("fields.visaStudySuccess"))}
+          {text(marketing.visaVisitorSuccess, t("fields.visaVisitorSuccess"))}
+          {text(marketing.visaFamilySuccess, t("fields.visaFamilySuccess"))}
         </div>
       </Section>
 

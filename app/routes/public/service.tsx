@@ -11,6 +11,7 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
+import type { PublicSiteSettings } from "~/server/settings/settings.server";
 import { isServiceSlug, SERVICE_SLUGS } from "~/domain/services";
 import { readServiceContent } from "~/server/content/pages.server";
 import {
@@ -32,7 +33,19 @@ type Item = {
   name?: string;
   salary?: string;
   processing?: string;
+  /** A marketing setting holding this card's success rate (visa types); hidden while empty. */
+  successRate?: MarketingKey;
 };
+type MarketingKey = keyof PublicSiteSettings["marketing"];
+/** The figures a service page's hero may show (each has a label under service.stats). */
+type HeroStat =
+  | "visasProcessed"
+  | "successRate"
+  | "partnerCountries"
+  | "interviewSuccess"
+  | "interviewsHeld"
+  | "documentsProcessed"
+  | "averageTurnaround";
 type Section =
   | { type: "cards" | "steps"; id: string; title: string; intro?: string; items: Item[] }
   | {
@@ -51,7 +64,8 @@ type ServiceContent = {
   metaTitle: string;
   description: string;
   hero: { eyebrow: string; title: string; lead: string };
-  stats?: boolean;
+  /** Figures from the settings shown in the hero: true for the default three, or a list. */
+  stats?: boolean | HeroStat[];
   sections: Section[];
   cta: { title: string; body: string };
 };
@@ -89,13 +103,10 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { t: tc } = useTranslation();
   const { settings } = useRootData();
   const { slug, content, jobCounts, programCounts, programs } = loaderData;
-  const stats = (
-    [
-      ["visasProcessed", settings.marketing.visasProcessed],
-      ["successRate", settings.marketing.successRate],
-      ["partnerCountries", settings.marketing.partnerCountries],
-    ] as const
-  ).filter(([, v]) => v);
+  const statKeys: HeroStat[] = Array.isArray(content.stats)
+    ? content.stats
+    : ["visasProcessed", "successRate", "partnerCountries"];
+  const stats = statKeys.map((key) => [key, settings.marketing[key]] as const).filter(([, v]) => v);
 
   return (
     <div className="grid gap-14 pb-16">
@@ -221,6 +232,7 @@ function SectionBody({
   programCounts: Record<string, number> | null;
 }) {
   const { t } = useTranslation("content");
+  const { settings } = useRootData();
   switch (section.type) {
     case "cards":
       return (
@@ -235,6 +247,11 @@ function SectionBody({
                   </Badge>
                 ) : null}
                 {item.body ? <p className="text-slate-700">{item.body}</p> : null}
+                {item.successRate && settings.marketing[item.successRate] ? (
+                  <p className="text-sm font-semibold text-green-800" data-testid="success-rate">
+                    {t("service.successRate", { rate: settings.marketing[item.successRate] })}
+                  </p>
+                ) : null}
                 {item.list ? (
                   <ul className="mt-1 grid gap-1 text-sm text-slate-700">
                     {item.list.map((line) => (
