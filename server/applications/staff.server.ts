@@ -84,6 +84,18 @@ function matchesSearch(q: string): SQL {
   )!;
 }
 
+/**
+ * `column in (ids)` with the ids as one JSON parameter: a thousand ids cost one bound value to
+ * send and parse instead of a thousand, and the planner still reads them through the index.
+ */
+function idIn(
+  column: typeof jobApplications.userId | typeof jobApplications.jobId,
+  rows: { id: string }[],
+) {
+  const ids = JSON.stringify(rows.map((r) => r.id));
+  return sql`${column} in (select jsonb_array_elements_text(${ids}::jsonb)${column === jobApplications.jobId ? sql`::uuid` : sql``})`;
+}
+
 function filterWhere(filter: StaffApplicationFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status) parts.push(eq(jobApplications.status, filter.status));
@@ -147,11 +159,14 @@ export async function listAllApplicationsForStaff(options: {
     return { rows, total: total!.n, capped: false, hasNext: offset + rows.length < total!.n };
   }
 
-  // Resolve the matching people and jobs to ids first (at most countUpTo + 1 of each): when both
-  // lists are short, applications are read through the user and job indexes with the planner
-  // knowing exactly how many ids it looks up, and a search that matches nobody stops here.
+  // Resolve the matching people and jobs to ids first (at most countUpTo + 1 of each), so
+  // applications are read through the user and job indexes with the planner knowing exactly how
+  // many ids it looks up, and a search that matches nobody stops here. When a list is cut short,
+  // its applications are a subset of the matches: more than countUpTo of them settles "more than
+  // countUpTo" without collecting every matching job; otherwise the full search is counted.
   const status = filter.status ? eq(jobApplications.status, filter.status) : undefined;
-  let condition: SQL | undefined;
+  let sample: SQL | undefined;
+  let cutShort = false;
   if (q) {
     const match = matchingPeopleAndJobs(q);
     const [people, matchingJobs] = await Promise.all([
@@ -161,41 +176,33 @@ export async function listAllApplicationsForStaff(options: {
     if (people.length === 0 && matchingJobs.length === 0) {
       return { rows: [], total: 0, capped: false, hasNext: false };
     }
-    condition =
-      people.length <= countUpTo && matchingJobs.length <= countUpTo
-        ? or(
-            people.length
-              ? inArray(
-                  jobApplications.userId,
-                  people.map((p) => p.id),
-                )
-              : undefined,
-            matchingJobs.length
-              ? inArray(
-                  jobApplications.jobId,
-                  matchingJobs.map((j) => j.id),
-                )
-              : undefined,
-          )
-        : matchesSearch(q);
+    cutShort = people.length > countUpTo || matchingJobs.length > countUpTo;
+    sample = or(
+      people.length ? idIn(jobApplications.userId, people) : undefined,
+      matchingJobs.length ? idIn(jobApplications.jobId, matchingJobs) : undefined,
+    );
   }
 
   // At most countUpTo + 1 matching ids; when that is all there is, the page comes from them.
-  const where = and(status, condition);
-  const [probe] = await queryRows<{ n: number; ids: string | null }>(sql`
-    with m as materialized (
-      select ${jobApplications.id} as id, ${jobApplications.appliedAt} as applied_at
-      from ${jobApplications} ${where ? sql`where ${where}` : sql``}
-      limit ${countUpTo + 1}
-    ), c as (select count(*)::int as n from m)
-    select c.n, case when c.n <= ${countUpTo} then array_to_string(array(
-      select m.id from m order by m.applied_at desc, m.id limit ${pageSize} offset ${offset}
-    ), ',') end as ids
-    from c`);
-  const n = Number(probe!.n);
-  if (n <= countUpTo) {
-    const rows = await hydrateApplications(probe!.ids ? probe!.ids.split(",") : []);
-    return { rows, total: n, capped: false, hasNext: offset + rows.length < n };
+  const probe = async (condition: SQL | undefined) => {
+    const where = and(status, condition);
+    const [row] = await queryRows<{ n: number; ids: string | null }>(sql`
+      with m as materialized (
+        select ${jobApplications.id} as id, ${jobApplications.appliedAt} as applied_at
+        from ${jobApplications} ${where ? sql`where ${where}` : sql``}
+        limit ${countUpTo + 1}
+      ), c as (select count(*)::int as n from m)
+      select c.n, case when c.n <= ${countUpTo} then array_to_string(array(
+        select m.id from m order by m.applied_at desc, m.id limit ${pageSize} offset ${offset}
+      ), ',') end as ids
+      from c`);
+    return { n: Number(row!.n), ids: row!.ids ? row!.ids.split(",") : [] };
+  };
+  let found = await probe(sample);
+  if (cutShort && found.n <= countUpTo) found = await probe(matchesSearch(q!));
+  if (found.n <= countUpTo) {
+    const rows = await hydrateApplications(found.ids);
+    return { rows, total: found.n, capped: false, hasNext: offset + rows.length < found.n };
   }
 
   // A broad match: its rows are dense in the applied_at index, so walk it a page at a time,

@@ -330,6 +330,32 @@ describe("listing applications for staff", () => {
     }
   });
 
+  it("counts exactly when more than 1,000 people match but few of them applied", async () => {
+    await ctx.db.execute(sql`
+      insert into profiles (id, full_name, email, created_at, updated_at)
+      select 'many-' || g, 'Manyname Person ' || g, 'many' || g || '@many.test', now(), now()
+      from generate_series(1, 1500) g`);
+    const [job] = await ctx.db
+      .insert(jobs)
+      .values({ title: "Manyname Job", description: "x" })
+      .returning({ id: jobs.id });
+    await ctx.db.insert(jobApplications).values([
+      { userId: "many-1400", jobId: job!.id },
+      { userId: "many-7", jobId: job!.id },
+    ]);
+    const result = await listAllApplicationsForStaff({
+      filter: { q: "manyname person" },
+      page: 1,
+      pageSize: 25,
+      countUpTo: 1000,
+    });
+    expect(result).toMatchObject({ total: 2, capped: false, hasNext: false });
+    expect(result.rows.map((r) => r.applicantName).sort()).toEqual([
+      "Manyname Person 1400",
+      "Manyname Person 7",
+    ]);
+  });
+
   it("says 'more than 1,000' for a broad search and still pages through it", async () => {
     const outcome = await runRoute(
       applicationsLoader,
