@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Alert } from "~/app/components/ui/alert";
@@ -8,9 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/app/components
 import { InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
+import { useLazyValidation } from "~/app/lib/lazy-validation";
 import { pageMeta } from "~/app/lib/seo";
 import { cn } from "~/app/lib/utils";
-import { SignInSchema, SignUpSchema } from "~/domain/auth";
 import { getViewer } from "~/server/auth/guards.server";
 import type { Route } from "./+types/auth";
 import { signIn, signUp } from "./auth.server";
@@ -113,10 +112,11 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "signin";
+  const lazy = useLazyValidation(() => import("~/domain/auth").then((m) => m.SignInSchema));
   const [form, fields] = useForm({
     id: "signin",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    onValidate: lazy.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -127,7 +127,7 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
         <CardDescription>{t("signIn.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-4">
           <input type="hidden" name="intent" value="signin" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <FormErrors errors={form.errors} />
@@ -167,11 +167,12 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "signup";
+  const lazy = useLazyValidation(() => import("~/domain/auth").then((m) => m.SignUpSchema));
   const [form, fields] = useForm({
     id: "signup",
     lastResult,
     // Checked in the browser first: a mismatch is shown and nothing is sent.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    onValidate: lazy.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: { role: "job_seeker" },
@@ -184,7 +185,7 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
         <CardDescription>{t("signUp.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-4">
           <input type="hidden" name="intent" value="signup" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <FormErrors errors={form.errors} />

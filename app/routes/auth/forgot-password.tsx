@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/app/components
 import { InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
+import { useLazyValidation } from "~/app/lib/lazy-validation";
 import { pageMeta } from "~/app/lib/seo";
 import { ForgotPasswordSchema } from "~/domain/auth";
 import { isAPIError } from "better-auth/api";
@@ -54,10 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
+  const lazy = useLazyValidation(() => import("~/domain/auth").then((m) => m.ForgotPasswordSchema));
   const [form, fields] = useForm({
     id: "forgot",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    onValidate: lazy.onValidate,
     shouldValidate: "onSubmit",
   });
   const formErrors = translateErrors(t, form.errors);
@@ -71,7 +73,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <CardContent className="grid gap-4">
           {actionData?.sent ? <Alert tone="success">{t("forgot.sent")}</Alert> : null}
           {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : null}
-          <Form method="post" {...getFormProps(form)} className="grid gap-4">
+          <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-4">
             <InputField
               id={fields.email.id}
               label={t("fields.email")}

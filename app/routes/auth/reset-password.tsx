@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/app/components
 import { InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
+import { useLazyValidation } from "~/app/lib/lazy-validation";
 import { pageMeta } from "~/app/lib/seo";
 import { ResetPasswordSchema } from "~/domain/auth";
 import { auth } from "~/server/auth/auth.server";
@@ -41,10 +42,11 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   // better-auth sends the user here with ?token=… (or ?error=INVALID_TOKEN for a dead link).
   const token = params.get("token") ?? "";
+  const lazy = useLazyValidation(() => import("~/domain/auth").then((m) => m.ResetPasswordSchema));
   const [form, fields] = useForm({
     id: "reset",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    onValidate: lazy.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -67,7 +69,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             </Alert>
           ) : null}
           {linkBroken ? null : (
-            <Form method="post" {...getFormProps(form)} className="grid gap-4">
+            <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-4">
               <input type="hidden" name="token" value={token} />
               <InputField
                 id={fields.password.id}

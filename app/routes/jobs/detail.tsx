@@ -19,11 +19,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/ca
 import { TextareaField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
+import { useLazyValidation } from "~/app/lib/lazy-validation";
 import { pageMeta } from "~/app/lib/seo";
 import { AGENCY_TIME_ZONE } from "~/domain/tracker";
 import { useRootData } from "~/app/root";
 import { isStaff } from "~/domain/enums";
-import { APPLICATION_NOTE_MAX, ApplySchema } from "~/domain/jobs";
+import { APPLICATION_NOTE_MAX } from "~/domain/job-search";
+import { ApplySchema } from "~/domain/jobs";
 import { applyToJob, findOwnApplication } from "~/server/applications/apply.server";
 import { getViewer, requireApplicant } from "~/server/auth/guards.server";
 import { getJobForViewer, type JobDetail } from "~/server/jobs/listing.server";
@@ -343,15 +345,16 @@ function ApplyForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("jobs");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const lazy = useLazyValidation(() => import("~/domain/jobs").then((m) => m.ApplySchema));
   const [form, fields] = useForm({
     id: "apply",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ApplySchema }),
+    onValidate: lazy.onValidate,
     shouldValidate: "onSubmit",
   });
   const formErrors = translateErrors(t, form.errors);
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-3">
+    <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-3">
       {formErrors ? (
         <Alert tone="error" data-testid="apply-error">
           {formErrors.join(" ")}

@@ -16,6 +16,7 @@ import {
 import { InputField, TextareaField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
+import { useLazyValidation } from "~/app/lib/lazy-validation";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { ContactInquirySchema } from "~/domain/inquiries";
@@ -272,16 +273,24 @@ function ContactForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("inquiries");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const lazy = useLazyValidation(() =>
+    import("~/domain/inquiries").then((m) => m.ContactInquirySchema),
+  );
   const [form, fields] = useForm({
     id: "contact",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactInquirySchema }),
+    onValidate: lazy.onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const formErrors = translateErrors(t, form.errors);
   return (
-    <Form method="post" action="/contact" {...getFormProps(form)} className="grid gap-4">
+    <Form
+      method="post"
+      action="/contact"
+      {...lazy.formProps(getFormProps(form))}
+      className="grid gap-4"
+    >
       <SubmissionKeyField />
       {formErrors ? (
         <Alert tone="error" data-testid="form-error">
