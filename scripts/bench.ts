@@ -51,7 +51,7 @@ async function main() {
   );
   const logDir = makeTempDir("logs");
   if (parts.includes("http") || parts.includes("lighthouse"))
-    await ensureBuild(options.buildDir, options.noBuild);
+    await ensureBuild(options.buildDir, options.noBuild, logDir);
 
   const httpResults: { kind: string; rows: HttpRow[]; print: () => void }[] = [];
   if (parts.includes("queries") || parts.includes("http")) {

@@ -30,21 +30,32 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+/** Runs a command with its output in logFile; on failure the error carries the log's tail. */
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: "inherit" });
+    const log = fs.openSync(logFile, "a");
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });
+    fs.closeSync(log);
     const kill = onCleanup(`stop ${command} ${args.join(" ")}`, () => void child.kill("SIGTERM"));
     child.on("error", reject);
     child.on("exit", (code) => {
       void kill();
       if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(" ")} exited with ${code}`));
+      else
+        reject(
+          new Error(`${command} ${args.join(" ")} exited with ${code}:\n${tail(logFile, 40)}`),
+        );
     });
   });
 }
 
 /** Builds into buildDir when the build is missing or a source is newer than its stamp. */
-export async function ensureBuild(buildDir: string, noBuild = false) {
+export async function ensureBuild(buildDir: string, noBuild: boolean, logDir: string) {
   const dir = path.resolve(ROOT, buildDir);
   const stamp = path.join(dir, ".stamp");
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
@@ -62,7 +73,12 @@ export async function ensureBuild(buildDir: string, noBuild = false) {
   if (noBuild) throw new Error(`--no-build: there is no complete build in ${buildDir}/`);
   console.log(`Building into ${buildDir}/ (${complete ? "sources changed" : "no build yet"})...`);
   const startedAt = new Date();
-  await run("npm", ["run", "build", "--silent"], { ...process.env, BUILD_DIR: buildDir });
+  await run(
+    "npm",
+    ["run", "build", "--silent"],
+    { ...process.env, BUILD_DIR: buildDir },
+    path.join(logDir, "build.log"),
+  );
   fs.writeFileSync(stamp, startedAt.toISOString());
   // The stamp carries the time the build started, so an edit made during the build still counts.
   fs.utimesSync(stamp, startedAt, startedAt);
