@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// A visitor's first visit to a public page downloads only what that page needs: no code that only
+// signed-in or staff screens use (charts, admin dialogs, upload logic, the dashboard shell), no
+// validation library until a form is used, and only the translations of the page's namespaces.
+
+type Manifest = {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, { id: string; module: string; imports?: string[] }>;
+};
+
+const PUBLIC_ROUTE = /^(root|routes\/(public|jobs|auth)\/)/;
+const SIGNED_IN_ROUTE = /^routes\/(admin|dashboard)\//;
+
+/** Visits `url` fresh and returns the JavaScript files it loaded, with their text. */
+async function firstVisit(page: Page, url: string) {
+  const scripts = new Map<string, string>();
+  page.on("response", async (response) => {
+    if (!/javascript/.test(response.headers()["content-type"] ?? "")) return;
+    scripts.set(new URL(response.url()).pathname, await response.text().catch(() => ""));
+  });
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  return scripts;
+}
+
+/** Files that only signed-in/staff route modules import (per the app's own route manifest). */
+async function signedInOnlyFiles(page: Page) {
+  const manifest = await page.evaluate(
+    () => (window as unknown as { __reactRouterManifest: Manifest }).__reactRouterManifest,
+  );
+  const filesOf = (test: RegExp) =>
+    new Set(
+      Object.values(manifest.routes)
+        .filter((route) => test.test(route.id))
+        .flatMap((route) => [route.module, ...(route.imports ?? [])]),
+    );
+  const publicFiles = filesOf(PUBLIC_ROUTE);
+  for (const file of [manifest.entry.module, ...(manifest.entry.imports ?? [])]) {
+    publicFiles.add(file);
+  }
+  return [...filesOf(SIGNED_IN_ROUTE)].filter((file) => !publicFiles.has(file));
+}
+
+/** A string of the admin namespace that no other namespace has. */
+function adminOnlyString(): string {
+  const dir = path.join(process.cwd(), "app", "locales", "en");
+  const strings = (file: string): string[] => {
+    const walk = (v: unknown): string[] =>
+      typeof v === "string"
+        ? [v]
+        : v && typeof v === "object"
+          ? Object.values(v).flatMap(walk)
+          : [];
+    return walk(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")));
+  };
+  const others = new Set(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f !== "admin.json")
+      .flatMap(strings),
+  );
+  const unique = strings("admin.json")
+    .filter((s) => !others.has(s) && !s.includes("{{") && s.length > 20)
+    .sort((a, b) => b.length - a.length);
+  expect(unique.length).toBeGreaterThan(0);
+  return unique[0]!;
+}
+
+const PAGES: [string, string[]][] = [
+  ["/", ["common", "jobs", "content"]],
+  ["/jobs", ["common", "jobs"]],
+  ["/news", ["common", "content"]],
+  ["/about", ["common", "content"]],
+  ["/contact", ["common", "inquiries"]],
+  ["/auth", ["common", "auth"]],
+];
+
+for (const [url, namespaces] of PAGES) {
+  test(`a first visit to ${url} loads no signed-in code and only its translations`, async ({
+    page,
+  }) => {
+    const scripts = await firstVisit(page, url);
+    expect(scripts.size).toBeGreaterThan(0);
+
+    const forbidden = await signedInOnlyFiles(page);
+    expect(forbidden.length, "the manifest lists signed-in-only files").toBeGreaterThan(0);
+    expect([...scripts.keys()].filter((file) => forbidden.includes(file))).toEqual([]);
+    for (const [file, body] of scripts) {
+      expect(body.includes("recharts-wrapper"), `${file} holds the charts`).toBe(false);
+      expect(body.includes("ZodError"), `${file} holds the validation library`).toBe(false);
+    }
+
+    const translations = await page.evaluate(
+      () => (window as unknown as { __i18n: { resources: Record<string, object> } }).__i18n,
+    );
+    expect(Object.keys(translations.resources.en ?? {}).sort()).toEqual([...namespaces].sort());
+    expect(await page.content()).not.toContain(adminOnlyString());
+  });
+}
+
+test("a form loads its validation when it is used, and still stops a bad sign-up", async ({
+  page,
+}) => {
+  const scripts = await firstVisit(page, "/auth?tab=signup");
+  expect([...scripts.values()].some((body) => body.includes("ZodError"))).toBe(false);
+  let posted = false;
+  page.on("request", (r) => {
+    if (r.method() === "POST") posted = true;
+  });
+  await page.getByLabel("Full name").fill("Lazy Person");
+  await page.getByLabel("E-mail").fill("lazy@example.com");
+  await page.getByLabel("Country you live in").fill("Zimbabwe");
+  await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+  await page.getByLabel("Confirm password").fill("another-password");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  expect(posted).toBe(false);
+  expect([...scripts.values()].some((body) => body.includes("ZodError"))).toBe(true);
+});
