@@ -1,3 +1,4 @@
+import { changePublicContent } from "~/server/cache/public-content.server";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -429,11 +430,14 @@ describe("sitemap, feed and service pages", () => {
       },
     );
     const countBefore = (before.data as { jobCounts: Record<string, number> }).jobCounts.CA ?? 0;
-    await ctx.db.insert(jobs).values([
-      { title: "Welder", description: "Welding.", countryId: canada!.id },
-      { title: "Cook", description: "Cooking.", countryId: canada!.id, isPublic: false },
-      { title: "Closed", description: "Gone.", countryId: canada!.id, isActive: false },
-    ]);
+    // Inserted the way the jobs service writes: inside changePublicContent, so kept counts drop.
+    await changePublicContent((tx) =>
+      tx.insert(jobs).values([
+        { title: "Welder", description: "Welding.", countryId: canada!.id },
+        { title: "Cook", description: "Cooking.", countryId: canada!.id, isPublic: false },
+        { title: "Closed", description: "Gone.", countryId: canada!.id, isActive: false },
+      ]),
+    );
     const after = await runRoute(
       serviceLoader,
       await requestAs(null, "/services/job-recruitment"),
