@@ -180,7 +180,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
-        <main id="main" className="min-w-0 flex-1">
+        <main id="main" className="min-w-0 flex-1 pb-20">
           <h1 className="mb-6 text-2xl font-bold text-slate-900">{title}</h1>
           {children}
         </main>
