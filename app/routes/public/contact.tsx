@@ -211,13 +211,13 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
                       <span className="block text-slate-700">{office.address}</span>
                       <a
                         href={`tel:${office.phone.replace(/[^\d+]/g, "")}`}
-                        className="block text-primary-700 underline"
+                        className="block py-0.5 text-primary-700 underline"
                       >
                         {office.phone}
                       </a>
                       <a
                         href={`mailto:${office.email}`}
-                        className="block text-primary-700 underline"
+                        className="block py-0.5 text-primary-700 underline"
                       >
                         {office.email}
                       </a>
