@@ -6,8 +6,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import {
+  contentSecurityPolicy,
+  createNonce,
+} from "~/server/security/content-security-policy.server";
 import { i18nServer, pageTranslations, serverI18nOptions } from "./i18n/i18n.server";
 import { routeNamespaces } from "./i18n/namespaces";
+import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -29,6 +34,11 @@ export default async function handleRequest(
     ),
   );
   const translations = pageTranslations(lng, namespaces);
+  // Every inline script of this page carries the nonce; the policy allows no other inline script.
+  // Vite's development server injects its own inline scripts, so the policy is for built pages.
+  const nonce = createNonce();
+  if (process.env.NODE_ENV !== "development")
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -38,10 +48,13 @@ export default async function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         // A classic inline script: it runs before the deferred module scripts (entry.client). Every "<"
         // is escaped so no string can end the script early.
         bootstrapScriptContent: `window.__i18n=${JSON.stringify(translations).replace(/</g, "\\u003c")}`,

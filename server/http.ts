@@ -4,7 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { auth } from "./auth/auth.server";
-import { isPublicPagePath, type PageCache } from "./cache/page-cache.server";
+import { hasSessionCookie, isPublicPagePath, type PageCache } from "./cache/page-cache.server";
 import { pingDatabase } from "./db/client.server";
 import { registerEndpoints } from "./http-routes";
 import { logger } from "./logger.server";
@@ -12,6 +12,11 @@ import { limitRequestBodies } from "./security/body-limit.server";
 import { clientAddress, trustedHops } from "./security/client-address.server";
 import { preparePageRequests } from "./security/page-request.server";
 import { requireSameOrigin } from "./security/same-origin.server";
+import {
+  PERMISSIONS_POLICY,
+  STRICT_TRANSPORT_SECURITY,
+} from "./security/content-security-policy.server";
+import { publicUrlOf } from "./security/public-url.server";
 import { config } from "./config.server";
 import { lookupOptional } from "./registry.server";
 import type { RequestContext } from "./context";
@@ -84,18 +89,30 @@ export function createHttpApp(options: HttpOptions) {
     );
   });
 
-  app.use(async (c, next) => {
-    await next();
-    setHeader(c, "x-content-type-options", "nosniff");
-    setHeader(c, "referrer-policy", "strict-origin-when-cross-origin");
-    setHeader(c, "x-frame-options", "DENY");
-  });
-
   // Issue 12: body limits, then the cross-site check of every state-changing request.
   const publicUrlOptions = {
     baseUrl: () => (lookupOptional("config") ? config().baseUrl : undefined),
     hops: trustedHops(options.trustProxy),
   };
+
+  app.use(async (c, next) => {
+    await next();
+    setHeader(c, "x-content-type-options", "nosniff");
+    setHeader(c, "referrer-policy", "strict-origin-when-cross-origin");
+    setHeader(c, "x-frame-options", "DENY");
+    setHeader(c, "permissions-policy", PERMISSIONS_POLICY);
+    const publicUrl = publicUrlOf(c.req.url, c.req.raw.headers, {
+      baseUrl: publicUrlOptions.baseUrl(),
+      hops: publicUrlOptions.hops,
+    });
+    if (publicUrl.protocol === "https:")
+      setHeader(c, "strict-transport-security", STRICT_TRANSPORT_SECURITY);
+    // What a signed-in person is shown (their dashboard, premium jobs, staff lists) must never be
+    // kept by a browser's shared cache or a proxy; responses that chose a policy keep it.
+    if (hasSessionCookie(c.req.header("cookie") ?? null) && !c.res.headers.has("cache-control"))
+      setHeader(c, "cache-control", "private, no-store");
+  });
+
   app.use(limitRequestBodies());
   app.use(requireSameOrigin(publicUrlOptions));
 
