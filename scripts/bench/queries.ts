@@ -1,5 +1,7 @@
 // Part "queries": the listing queries on their own, straight through the domain services, with no
 // HTTP in between. Useful to tell a slow query from a slow page.
+import { STAFF_COUNT_CAP } from "~/domain/admin";
+import { JOBS_COUNT_CAP } from "~/domain/jobs";
 import { listAllApplicationsForStaff } from "~/server/applications/staff.server";
 import { listJobsForViewer } from "~/server/jobs/listing.server";
 import { printTable } from "./table";
@@ -20,13 +22,13 @@ async function time(label: string, fn: () => Promise<unknown>): Promise<Timing> 
   return { label, median: samples[Math.floor(samples.length / 2)]!, max: samples.at(-1)! };
 }
 
-/** Times the queries against the database registered as db(). */
+/** Times the queries against the database registered as db(), as the pages call them (capped counts). */
 export async function runQueryTimings(title: string) {
   const paid = { role: "job_seeker", registrationFeePaid: true } as never;
   const jobs = (viewer: unknown, search: object) =>
-    listJobsForViewer({ viewer: viewer as never, search, pageSize: 12 });
+    listJobsForViewer({ viewer: viewer as never, search, pageSize: 12, countUpTo: JOBS_COUNT_CAP });
   const staff = (filter: object, page = 1) =>
-    listAllApplicationsForStaff({ filter, page, pageSize: 25 });
+    listAllApplicationsForStaff({ filter, page, pageSize: 25, countUpTo: STAFF_COUNT_CAP });
 
   const timings = [
     await time("jobs: visitor, first page", () => jobs(null, {})),
