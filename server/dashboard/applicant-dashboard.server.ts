@@ -94,7 +94,8 @@ export async function getApplicantDashboard(viewer: Viewer) {
     db().$count(documents, and(eq(documents.userId, viewer.id), ne(documents.status, "replaced"))),
     countUnreadMessages(viewer.id),
     listNotificationsForUser(viewer.id, 5),
-    listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS }),
+    // Only the newest few are shown: count no further than them (an exact count reads every job).
+    listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS, countUpTo: LATEST_JOBS }),
     listRecentStatusChanges(viewer.id),
     listRejectedDocuments(viewer.id),
   ]);

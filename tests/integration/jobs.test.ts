@@ -255,6 +255,18 @@ describe("paging", () => {
     expect(seen.slice(0, 2).sort()).toEqual(created.slice(58).sort());
   });
 
+  it("the home page's latest jobs are the board's newest, for a visitor and a paid applicant", async () => {
+    for (let i = 0; i < 5; i++) await createJob({ title: `Latest ${i}` });
+    const paid = await createTestUser({ paid: true });
+    for (const user of [null, paid]) {
+      const board = await list(user, "");
+      const home = await runRoute(homeLoader, await requestAs(user, "/"));
+      const latest = (home.data as { latest: { id: string }[] }).latest.map((j) => j.id);
+      expect(latest).toHaveLength(3);
+      expect(latest).toEqual(board.result.items.slice(0, 3).map((j) => j.id));
+    }
+  });
+
   it("clamps a page past the end to the last page", async () => {
     const data = await list(null, "?q=Pagewalk&page=99");
     expect(data.result.page).toBe(5);

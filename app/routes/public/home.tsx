@@ -40,7 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = { country, sector, type };
   const [filtered, latest, countries, programs, stories] = await Promise.all([
     listJobsForViewer({ viewer, search: filters, pageSize: HOME_JOBS_LIMIT }),
-    listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS }),
+    // Only the newest few are shown: count no further than them (an exact count reads every job).
+    listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS, countUpTo: LATEST_JOBS }),
     listActiveCountries(),
     listStudyPrograms({ limit: 6 }),
     listSuccessStoriesForHome(3),
