@@ -4,6 +4,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The layers, held by the linter (tests/unit/lint-layers.test.ts proves each rule fails a bad
+// import). In flat config a later block's options REPLACE an earlier block's for the same rule, so
+// every block restricts imports through restrictImports(), which always keeps the ~/ alias rule.
+const useAlias = {
+  group: ["../*", "./*/../*"],
+  message: "Use the ~/ alias for imports outside this folder.",
+};
+const restrictImports = (...patterns) => ["error", { patterns: [useAlias, ...patterns] }];
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,30 +40,56 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["../*", "./*/../*"],
-              message: "Use the ~/ alias for imports outside this folder.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": restrictImports(),
     },
   },
   {
-    // Layering: domain/ uses nothing of ours; server/ never imports app/.
     files: ["domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["~/server/*", "~/app/*", "../*"] }],
+      "@typescript-eslint/no-restricted-imports": restrictImports({
+        group: ["~/server/*", "~/app/*"],
+        message: "domain/ is pure: it imports nothing of ours outside domain/.",
+      }),
     },
   },
   {
     files: ["server/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["~/app/*", "**/app/*"] }],
+      "@typescript-eslint/no-restricted-imports": restrictImports({
+        group: ["~/app/*", "**/app/*"],
+        message: "server/ never imports app/.",
+      }),
+    },
+  },
+  {
+    // Types may cross (they vanish from the bundle); code may not.
+    files: ["app/components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrictImports({
+        group: ["~/server/*"],
+        allowTypeImports: true,
+        message: "Components never import server/: their route's loader hands them the data.",
+      }),
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrictImports({
+        group: ["~/server/db/*"],
+        allowTypeImports: true,
+        message: "Routes never query the database: call a service in server/<domain>/.",
+      }),
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            "A route never opens a transaction: the service that owns the change commits it.",
+        },
+      ],
     },
   },
 );

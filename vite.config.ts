@@ -1,3 +1,4 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -6,14 +7,18 @@ import { defineConfig } from "vite";
 // better than ten of 10 KB, and each file is one more request on a slow phone. Two groups:
 // the framework every page runs, and the small shared pieces of the public shell. Anything not
 // listed (admin screens, charts, dialogs, icons, locale files) stays in its own lazy chunk.
-const FRAMEWORK =
-  /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-resources-to-backend)\//;
+const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\//;
 const SHELL =
-  /\/app\/(components\/(site-header|site-footer|disclosure-menu|sign-out-form|ui\/(button|badge|card))\.tsx|lib\/(utils|seo|root-meta)\.ts|i18n\/namespaces\.ts)$|\/domain\/(format|services)\.ts$|node_modules\/(clsx|class-variance-authority|tailwind-merge|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared)|@radix-ui\/react-(slot|compose-refs))\//;
+  /\/app\/(components\/(site-header|site-footer|disclosure-menu|sign-out-form|ui\/(button|badge|card))\.tsx|lib\/(utils|seo|root-meta)\.ts|i18n\/(namespaces|translator|config|i18n\.client)\.ts|i18n\/react\.tsx)$|\/domain\/(format|services)\.ts$|node_modules\/(clsx|class-variance-authority|tailwind-merge|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared)|@radix-ui\/react-(slot|compose-refs))\//;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // Screens import `useTranslation` from "react-i18next"; ours (app/i18n/react.tsx) keeps that
+    // API and lets the browser translate without i18next (decision record 19).
+    alias: { "react-i18next": path.resolve(import.meta.dirname, "app/i18n/react.tsx") },
+  },
   build: {
     target: "es2020",
     rolldownOptions: isSsrBuild

@@ -8,7 +8,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+          include: [
+            "domain/**/*.test.ts",
+            "server/**/*.test.ts",
+            "app/**/*.test.{ts,tsx}",
+            "tests/unit/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

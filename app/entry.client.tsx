@@ -1,11 +1,11 @@
-import i18next from "i18next";
-import resourcesToBackend from "i18next-resources-to-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { fallbackLanguage, i18nOptions, type PageTranslations } from "./i18n/config";
-import { clientLanguages, loadNamespace } from "./i18n/i18n.client";
+import { defaultNS, fallbackLanguage, type PageTranslations } from "./i18n/config";
+import { loadNamespace } from "./i18n/i18n.client";
+import { setActiveTranslations } from "./i18n/namespaces";
+import { I18nextProvider } from "./i18n/react";
+import { createTranslator, type Resources } from "./i18n/translator";
 
 declare global {
   interface Window {
@@ -14,31 +14,25 @@ declare global {
   }
 }
 
-async function hydrate() {
-  const page = window.__i18n;
-  await i18next
-    .use(initReactI18next)
-    // Namespaces the page did not bring are fetched when a screen first needs them (a screen
-    // using one waits for it inside the navigation's transition, so no key flashes).
-    .use(resourcesToBackend(loadNamespace))
-    .init({
-      ...i18nOptions,
-      supportedLngs: clientLanguages,
-      lng: page?.lng ?? (document.documentElement.lang || fallbackLanguage),
-      ns: page?.ns ?? [i18nOptions.defaultNS],
-      resources: page?.resources,
-      partialBundledLanguages: true,
-    });
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
-      </I18nextProvider>,
-    );
-  });
-}
+const page = window.__i18n;
+// The page brought its strings inline (no request before hydration, no flash of keys); any other
+// namespace is fetched when a screen first needs it, each locale file being its own small chunk.
+const translations = createTranslator({
+  lng: page?.lng ?? (document.documentElement.lang || fallbackLanguage),
+  fallbackLng: fallbackLanguage,
+  defaultNS,
+  resources: (page?.resources ?? {}) as Resources,
+  load: loadNamespace,
+});
+setActiveTranslations(translations);
 
-void hydrate();
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <I18nextProvider i18n={translations}>
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>
+    </I18nextProvider>,
+  );
+});

@@ -1,17 +1,16 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import {
   contentSecurityPolicy,
   createNonce,
 } from "~/server/security/content-security-policy.server";
-import { i18nServer, pageTranslations, serverI18nOptions } from "./i18n/i18n.server";
+import { i18nServer, pageTranslations, serverTranslations } from "./i18n/i18n.server";
 import { routeNamespaces } from "./i18n/namespaces";
+import { lowPriorityModulePreloads } from "./lib/low-priority-scripts.server";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -23,9 +22,8 @@ export default async function handleRequest(
   routerContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
   const lng = await i18nServer.getLocale(request);
-  await instance.use(initReactI18next).init({ ...serverI18nOptions, lng });
+  const translations = await serverTranslations(lng);
   // The browser gets only the strings of the namespaces the matched routes declare, inline (no
   // request before hydration); entry.client loads any other namespace when a screen needs it.
   const namespaces = routeNamespaces(
@@ -33,7 +31,7 @@ export default async function handleRequest(
       (match) => routerContext.routeModules[match.route.id]?.handle,
     ),
   );
-  const translations = pageTranslations(lng, namespaces);
+  const inline = pageTranslations(lng, namespaces);
   // Every inline script of this page carries the nonce; the policy allows no other inline script.
   // Vite's development server injects its own inline scripts, so the policy is for built pages.
   const nonce = createNonce();
@@ -49,7 +47,7 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={instance}>
+        <I18nextProvider i18n={translations}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceContext.Provider>,
@@ -57,10 +55,10 @@ export default async function handleRequest(
         nonce,
         // A classic inline script: it runs before the deferred module scripts (entry.client). Every "<"
         // is escaped so no string can end the script early.
-        bootstrapScriptContent: `window.__i18n=${JSON.stringify(translations).replace(/</g, "\\u003c")}`,
+        bootstrapScriptContent: `window.__i18n=${JSON.stringify(inline).replace(/</g, "\\u003c")}`,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lowPriorityModulePreloads();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

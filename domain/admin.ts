@@ -115,34 +115,6 @@ export const ApplicationStatusChangeSchema = z.object({
   note: optionalText(1000),
 });
 
-/** A `datetime-local` value (no zone). The browser sends it in the staff member's local time. */
-export const ScheduleInterviewSchema = z.object({
-  applicationId: z.string().uuid("errors.notFound"),
-  interviewAt: z
-    .string({ error: "errors.interviewRequired" })
-    .trim()
-    .min(1, "errors.interviewRequired")
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, "errors.interviewInvalid"),
-  // Minutes east of UTC as the browser reports it; lets the server read the local value right.
-  tzOffset: z
-    .string()
-    .optional()
-    .transform((v) => (v && /^-?\d+$/.test(v) ? Number(v) : 0)),
-});
-
-/** Parses a datetime-local value given the browser's getTimezoneOffset() (minutes, UTC − local). */
-export function parseLocalDateTime(value: string, tzOffsetMinutes: number): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  const utc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s || 0);
-  const check = new Date(utc);
-  if (check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d! || h! > 23 || mi! > 59) {
-    return null;
-  }
-  return new Date(utc + tzOffsetMinutes * 60_000);
-}
-
 export const AdminCommentsSchema = z.object({
   applicationId: z.string().uuid("errors.notFound"),
   adminComments: optionalText(5000),

@@ -111,11 +111,3 @@ export type SuccessStoryItem = {
   href: string | null;
   imageUrl: string | null;
 };
-
-/** A flag emoji from an ISO 3166 alpha-2 code (no image download); a globe when unknown. */
-export function countryFlag(code: string | null | undefined): string {
-  if (!code || !/^[A-Za-z]{2}$/.test(code)) return "🌍";
-  const base = 0x1f1e6;
-  const upper = code.toUpperCase();
-  return String.fromCodePoint(base + upper.charCodeAt(0) - 65, base + upper.charCodeAt(1) - 65);
-}

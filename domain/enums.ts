@@ -11,6 +11,22 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Badge colours (app/components/ui/badge.tsx). Status colours mean the same everywhere: green done,
+ * amber waiting on the applicant, blue in progress, red problem; purple and orange only tell roles
+ * apart. Each enum that is shown as a badge has one tone map, next to its enum in domain/.
+ */
+export type Tone = "success" | "waiting" | "progress" | "danger" | "neutral" | "purple" | "orange";
+
+export const ROLE_TONE: Record<Role, Tone> = {
+  admin: "danger",
+  super_admin: "purple",
+  manager: "orange",
+  agent: "progress",
+  student_applicant: "success",
+  job_seeker: "neutral",
+};
+
 export const APPLICANT_ROLES = ["job_seeker", "student_applicant"] as const satisfies Role[];
 export const STAFF_ROLES = ["manager", "admin", "super_admin"] as const satisfies Role[];
 export const USER_ADMIN_ROLES = ["admin", "super_admin"] as const satisfies Role[];
@@ -105,6 +121,11 @@ export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
 export const MONITOR_STATUSES = ["up", "slow", "down"] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
+export const MONITOR_STATUS_TONE: Record<MonitorStatus, Tone> = {
+  up: "success",
+  slow: "waiting",
+  down: "danger",
+};
 
 export const INCIDENT_STATUSES = ["investigating", "resolved"] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];

@@ -9,3 +9,78 @@ export function formatMoney(amountMinor: number, currency: string, locale = "en"
 export function whatsappLink(number: string) {
   return `https://wa.me/${number.replace(/[^\d]/g, "")}`;
 }
+
+/**
+ * The agency's time zone (Central Africa Time, UTC+2, no daylight saving): both offices (Harare,
+ * Midrand) keep it. Every date and time a person reads — on a page, in an e-mail, in an export — is
+ * shown in it, so the server's rendering (UTC) and the browser's (wherever the reader is) produce
+ * the same text and React never meets a hydration mismatch.
+ */
+export const AGENCY_TIME_ZONE = "Africa/Harare";
+
+/** The ways the product shows a moment. */
+export const DATE_STYLES = {
+  /** 5 Jan 2026 */
+  date: { dateStyle: "medium" },
+  /** 5 January 2026 */
+  longDate: { dateStyle: "long" },
+  /** 5 Jan 2026, 14:30 */
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+  /** 14:30 */
+  time: { timeStyle: "short" },
+  /** 5 Jan */
+  dayMonth: { day: "numeric", month: "short" },
+  /** Monday, 5 January 2026 at 14:30 CAT: an appointment, with its zone spelled out */
+  appointment: {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DateStyle = keyof typeof DATE_STYLES;
+
+/** A moment as the database or a loader hands it over (Date, ISO string, epoch ms). */
+export type DateInput = Date | string | number;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The one date/time formatter of the product: `style` is a named style or, for a rare shape, Intl
+ * options; the time zone is always the agency's, whatever the options say. Formatters are kept per
+ * locale and style (building one costs more than formatting).
+ */
+export function dateFormatter(
+  locale: string,
+  style: DateStyle | Intl.DateTimeFormatOptions = "date",
+): Intl.DateTimeFormat {
+  const key = `${locale}|${typeof style === "string" ? style : JSON.stringify(style)}`;
+  let fmt = formatters.get(key);
+  if (!fmt) {
+    const options = typeof style === "string" ? DATE_STYLES[style] : style;
+    fmt = new Intl.DateTimeFormat(locale, { ...options, timeZone: AGENCY_TIME_ZONE });
+    if (formatters.size > 200) formatters.clear();
+    formatters.set(key, fmt);
+  }
+  return fmt;
+}
+
+/** One moment in the agency's time zone, e.g. formatDate(row.createdAt, i18n.language, "dateTime"). */
+export function formatDate(
+  value: DateInput,
+  locale: string,
+  style: DateStyle | Intl.DateTimeFormatOptions = "date",
+) {
+  return dateFormatter(locale, style).format(value instanceof Date ? value : new Date(value));
+}
+
+/**
+ * A calendar day written as YYYY-MM-DD (a legal text's "last updated", a week's first day): noon UTC
+ * of that day, which is the same day in every zone within 12 hours of UTC, the agency's included.
+ */
+export function calendarDay(day: string): Date {
+  return new Date(`${day}T12:00:00.000Z`);
+}

@@ -1,9 +1,44 @@
 import { z } from "zod";
 import {
   CONTACT_INQUIRY_STATUSES,
+  type ContactInquiryStatus,
   OUTSOURCING_INQUIRY_STATUSES,
   OUTSOURCING_SERVICES,
+  type OutsourcingInquiryStatus,
 } from "./enums";
+
+/**
+ * The agency's two inboxes: messages from /contact and quote requests from /outsourcing. One
+ * service (server/inquiries) and one back-office list serve both, keyed by kind.
+ */
+export const INQUIRY_KINDS = ["contact", "outsourcing"] as const;
+export type InquiryKind = (typeof INQUIRY_KINDS)[number];
+
+export const INQUIRY_STATUSES = {
+  contact: CONTACT_INQUIRY_STATUSES,
+  outsourcing: OUTSOURCING_INQUIRY_STATUSES,
+} as const;
+export type InquiryStatus<K extends InquiryKind = InquiryKind> = {
+  contact: ContactInquiryStatus;
+  outsourcing: OutsourcingInquiryStatus;
+}[K];
+
+export function isInquiryStatus<K extends InquiryKind>(
+  kind: K,
+  value: unknown,
+): value is InquiryStatus<K> {
+  return (INQUIRY_STATUSES[kind] as readonly unknown[]).includes(value);
+}
+
+/** Badge tone of each status: amber waits on the agency, blue is being handled, green is done. */
+export const INQUIRY_STATUS_TONES = {
+  pending: "waiting",
+  new: "waiting",
+  in_progress: "progress",
+  resolved: "success",
+  completed: "success",
+  closed: "neutral",
+} as const satisfies Record<InquiryStatus, string>;
 
 // Validation messages are translation keys (namespace "inquiries" for contact, "outsourcing"
 // for the quote form); the form shows t(key).
@@ -47,13 +82,14 @@ export const ContactInquirySchema = z.object({
 });
 export type ContactInquiry = z.infer<typeof ContactInquirySchema>;
 
-export const InquiryStatusSchema = z.object({
-  id: z.string().uuid(),
-  status: z.enum(CONTACT_INQUIRY_STATUSES),
-});
+/** A staff status change, per kind (each kind has its own statuses). */
+export const InquiryStatusSchemas = {
+  contact: z.object({ id: z.uuid(), status: z.enum(CONTACT_INQUIRY_STATUSES) }),
+  outsourcing: z.object({ id: z.uuid(), status: z.enum(OUTSOURCING_INQUIRY_STATUSES) }),
+} as const;
 
 export const InquiryReplySchema = z.object({
-  id: z.string().uuid(),
+  id: z.uuid(),
   body: z
     .string({ error: "errors.replyRequired" })
     .trim()
@@ -81,8 +117,3 @@ export const OutsourcingInquirySchema = z.object({
   website: z.string().optional(),
 });
 export type OutsourcingInquiry = z.infer<typeof OutsourcingInquirySchema>;
-
-export const OutsourcingStatusSchema = z.object({
-  id: z.string().uuid(),
-  status: z.enum(OUTSOURCING_INQUIRY_STATUSES),
-});

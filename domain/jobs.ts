@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isStaff, JOB_TYPES, SECTORS } from "./enums";
 import { APPLICATION_NOTE_MAX, SEARCH_MAX_LENGTH } from "./job-search";
+import { PageParamSchema } from "./pagination";
 
 // What the browser needs (page sizes, a search's URL) lives in ./job-search, which has no zod;
 // re-exported so server code and tests keep importing it from here.
@@ -41,10 +42,7 @@ export const JobSearchSchema = z.object({
   country: countryCode,
   sector: filterOf(SECTORS),
   type: filterOf(JOB_TYPES),
-  page: z
-    .unknown()
-    .transform((v) => (typeof v === "string" && /^\d{1,6}$/.test(v) ? Number(v) : 1))
-    .transform((n) => (n >= 1 ? n : 1)),
+  page: PageParamSchema,
 });
 export type JobSearch = z.infer<typeof JobSearchSchema>;
 

@@ -1,8 +1,4 @@
-import { APPLICATION_STATUSES, type ApplicationStatus } from "./enums";
-
-// Dates on applicant pages are shown in the agency's time zone (CAT), the same on the server and in
-// the browser, so an interview time reads the same everywhere and hydration never disagrees.
-export const AGENCY_TIME_ZONE = "Africa/Harare";
+import { APPLICATION_STATUSES, type ApplicationStatus, type Tone } from "./enums";
 
 // The 9-step progress tracker of an application (spec section 4).
 export const TRACKER_STEPS = [
@@ -27,7 +23,7 @@ export function isApplicationStatus(status: string): status is ApplicationStatus
  * Where a status sits on the 9 steps. registration_paid is still the first step (the fee is paid,
  * the documents are next). interview_completed sits between Interview (step 4, now done) and Offer
  * Received: the spec sent it back to step 1, which an applicant read as lost progress right after
- * their interview (issue 20). Along the status order the bar therefore never moves backwards.
+ * their interview. Along the status order the bar therefore never moves backwards.
  * Unknown statuses show step 1.
  */
 const POSITIONS: Record<ApplicationStatus, { step: number; between: boolean }> = {
@@ -79,10 +75,11 @@ export function statusLabelKey(status: string): ApplicationStatus | "unknown" {
   return isApplicationStatus(status) ? status : "unknown";
 }
 
-export type StatusTone = "success" | "waiting" | "progress" | "danger" | "neutral";
-
-// Green done, amber waiting on the applicant, blue in progress (the agency or employer is acting).
-const TONES: Record<ApplicationStatus, StatusTone> = {
+// Green done, amber waiting on the applicant (pay, upload, attend the interview), blue in progress
+// (the agency or the employer is acting). The admin and applicant screens both read this one map
+// through app/components/status-badge.tsx (they once disagreed on registration_paid and
+// offer_received).
+export const APPLICATION_STATUS_TONE: Record<ApplicationStatus, Tone> = {
   registration_pending: "waiting",
   registration_paid: "waiting",
   documents_uploaded: "progress",
@@ -96,6 +93,6 @@ const TONES: Record<ApplicationStatus, StatusTone> = {
   departed: "success",
 };
 
-export function statusTone(status: string): StatusTone {
-  return isApplicationStatus(status) ? TONES[status] : "neutral";
+export function statusTone(status: string): Tone {
+  return isApplicationStatus(status) ? APPLICATION_STATUS_TONE[status] : "neutral";
 }

@@ -2,38 +2,11 @@
 // production mode. Migrations and the first-run demo seed happen inside the server at start-up.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
+import { buildState, ROOT } from "./build-state.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const stamp = path.join(root, "build/.stamp");
-const SOURCES = [
-  "app",
-  "server",
-  "domain",
-  "content",
-  "public",
-  "package-lock.json",
-  "vite.config.ts",
-  "react-router.config.ts",
-];
-
-function newestMtime(p) {
-  if (!fs.existsSync(p)) return 0;
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(p))
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
-const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
-if (
-  !fs.existsSync(path.join(root, "build/server/main.js")) ||
-  !fs.existsSync(path.join(root, "build/server/index.js")) ||
-  sources > built
-) {
+const root = ROOT;
+const { stamp, complete, fresh } = buildState("build");
+if (!complete || !fresh) {
   console.log("Building Passage (first start or sources changed)...");
   const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -4,10 +4,11 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { CHROMIUM_PATH } from "./chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = CHROMIUM_PATH;
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
 function fail(message) {
@@ -73,7 +74,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 run("build", "npm", ["run", "build", "--silent"]);
-// The hostile suite (issue 12) attacks the production build just made, in-process, on PGlite.
+// The hostile suite attacks the production build just made, in-process, on PGlite.
 vitest("hostile", ".tmp/hostile.json", { TEST_DATABASE_URL: "" });
 addVitest(".tmp/hostile.json");
 const port = process.env.E2E_PORT ?? "3217";

@@ -4,10 +4,10 @@ import { type Config, setConfig } from "./config.server";
 import { type Database, migrateDatabase, openDatabase, setDatabase } from "./db/client.server";
 import { seedDemo, seedReferenceData } from "./db/seed.server";
 import { logger } from "./logger.server";
-import { createPaymentProvider } from "./payments/create-provider.server"; // issue 4
-import { setPaymentProvider } from "./payments/provider.server"; // issue 4
-import { createStorage } from "./storage/create-storage.server"; // issue 4
-import { setStorage } from "./storage/storage.server"; // issue 4
+import { createPaymentProvider } from "./payments/create-provider.server";
+import { setPaymentProvider } from "./payments/provider.server";
+import { createStorage } from "./storage/create-storage.server";
+import { setStorage } from "./storage/storage.server";
 
 /** Opens and migrates the database, sets up auth, and seeds demo data on the first start. */
 export async function bootApp(
@@ -36,10 +36,9 @@ export async function bootApp(
   });
   setAuth(auth);
 
-  // ── issue 4: file storage and the payment provider, chosen by config ──
+  // File storage and the payment provider, chosen by config (local defaults need no outside service).
   setStorage(await createStorage(config));
   setPaymentProvider(paymentProvider);
-  // ── end issue 4 ──
 
   await seedReferenceData();
   if (config.seedDemo) {

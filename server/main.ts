@@ -23,9 +23,8 @@ function createProcessLogger() {
 }
 
 await bootApp(config);
-// ── issue 6: deliver queued mail in the background ──
+// Queued mail is delivered in the background, so a request never waits for an SMTP server.
 const mailSender = startMailSender();
-// ── end issue 6 ──
 
 let getBuild: () => Promise<ServerBuild>;
 let viteMiddleware: http.RequestListener | undefined;
@@ -70,13 +69,13 @@ const server = http.createServer(
   }),
 );
 server.keepAliveTimeout = 65_000;
-let monitor: ReturnType<typeof startMonitorScheduler> | undefined; // issue 8
+let monitor: ReturnType<typeof startMonitorScheduler> | undefined;
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info({ port, env: config.env }, `Passage is listening on http://localhost:${port}`);
-  // issue 8: the monitor checks this process's own pages, so it starts once we listen.
+  // The monitor checks this process's own pages, so it starts once we listen.
   monitor = startMonitorScheduler();
 });
 
@@ -92,8 +91,8 @@ async function shutdown(signal: string) {
   server.close(async () => {
     try {
       await closeVite?.();
-      await monitor?.stop(); // issue 8
-      await mailSender.stop(); // issue 6
+      await monitor?.stop();
+      await mailSender.stop();
       await stopListening();
       await closeDatabase();
       log.info("stopped cleanly");

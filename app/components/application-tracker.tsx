@@ -1,18 +1,7 @@
 import { CheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/app/lib/utils";
-import { statusLabelKey, statusTone, trackerProgress } from "~/domain/tracker";
-import { Badge } from "./ui/badge";
-
-export function ApplicationStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  const key = statusLabelKey(status);
-  return (
-    <Badge tone={statusTone(status)} data-testid="application-status">
-      {t(`labels.applicationStatus.${key}.label`)}
-    </Badge>
-  );
-}
+import { trackerProgress } from "~/domain/tracker";
 
 /** The 9-step progress of one application: done steps ticked, the current one highlighted. */
 export function ApplicationTracker({ status }: { status: string }) {

@@ -23,9 +23,9 @@ import { useRootData } from "~/app/root";
 import { isStaff, USER_ADMIN_ROLES } from "~/domain/enums";
 import { formatMoney } from "~/domain/format";
 import { HelpDialog } from "./help-dialog";
-import { RoleBadge } from "./role-badge";
 import { BrandLink } from "./site-header";
 import { SignOutForm } from "./sign-out-form";
+import { StatusBadge } from "./status-badge";
 import { buttonVariants } from "./ui/button";
 
 export type ShellHandle = { titleKey?: string };
@@ -142,7 +142,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             >
               {viewer.fullName || viewer.email}
             </span>
-            <RoleBadge role={viewer.role} />
+            <StatusBadge kind="role" value={viewer.role} />
             <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })}>
               <HomeIcon aria-hidden />
               <span className="sr-only sm:not-sr-only">{t("shell.home")}</span>
@@ -156,7 +156,9 @@ export function DashboardShell({ children }: { children: ReactNode }) {
       </header>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label={t("shell.sidebar")} className="md:w-60 md:shrink-0">
-          <ul className="flex gap-1 overflow-x-auto pb-2 md:grid md:overflow-visible md:pb-0">
+          {/* relative: the visually hidden unread label is placed inside this scroll box, not at
+              its unclipped spot past the phone's edge (which made every page 579 px wide). */}
+          <ul className="relative flex gap-1 overflow-x-auto pb-2 md:grid md:overflow-visible md:pb-0">
             {staff ? (
               <li className="hidden px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase md:block">
                 {t("shell.adminPanel")}

@@ -54,8 +54,9 @@ export function JobCard({ job }: { job: JobCardData }) {
         </Link>
       </h3>
       <p className="flex items-center gap-2 text-sm text-slate-700">
-        <CountryFlag code={job.countryCode} />
-        {job.countryName ?? t("labels.notSet", { ns: "common" })}
+        <CountryFlag code={job.countryCode}>
+          {job.countryName ?? t("labels.notSet", { ns: "common" })}
+        </CountryFlag>
       </p>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <li className="flex items-center gap-1.5">

@@ -1,12 +1,13 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { Card } from "~/app/components/ui/card";
 import { cn } from "~/app/lib/utils";
+import { useHydrated } from "~/app/lib/use-hydrated";
 
-// Small pieces the inquiry, outsourcing and message lists share: count cards and a pager.
+// Small pieces the inquiry and message lists share: count cards, the search and status filter.
 
 export function CountCard({
   label,
@@ -31,52 +32,6 @@ export function CountCard({
       </div>
     </Card>
   );
-}
-
-export function PageLinks({
-  page,
-  hasNext,
-  labels,
-}: {
-  page: number;
-  hasNext: boolean;
-  labels: { nav: string; previous: string; next: string; summary?: string };
-}) {
-  const [params] = useSearchParams();
-  const href = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    next.delete("id");
-    return `?${next.toString()}`;
-  };
-  if (page <= 1 && !hasNext) return null;
-  const link = (p: number, label: string, rel: string, enabled: boolean) =>
-    enabled ? (
-      <Link to={href(p)} rel={rel} className={buttonVariants({ variant: "outline", size: "sm" })}>
-        {label}
-      </Link>
-    ) : (
-      <span
-        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "opacity-50")}
-        aria-disabled="true"
-      >
-        {label}
-      </span>
-    );
-  return (
-    <nav aria-label={labels.nav} className="flex flex-wrap items-center justify-between gap-2 pt-4">
-      <p className="text-sm text-slate-600">{labels.summary}</p>
-      <div className="flex gap-2">
-        {link(page - 1, labels.previous, "prev", page > 1)}
-        {link(page + 1, labels.next, "next", hasNext)}
-      </div>
-    </nav>
-  );
-}
-
-export function pageFrom(url: URL) {
-  const n = Number(url.searchParams.get("page") ?? "1");
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
 }
 
 /** The search box and status filter above a list; a GET form, so it works before JavaScript. */
@@ -168,8 +123,7 @@ export function FetcherStatusSelect({
   translateMessage: (key: string) => string;
 }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [choice, setChoice] = useState(status);
   useEffect(() => setChoice(status), [status]);
   const pointer = useRef(false);

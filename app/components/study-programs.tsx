@@ -1,6 +1,6 @@
 import { AwardIcon, CalendarIcon, ClockIcon, StarIcon, WalletIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { flagEmoji } from "~/app/components/country-flag";
+import { CountryFlag } from "~/app/components/country-flag";
 import { Badge } from "~/app/components/ui/badge";
 import { Card } from "~/app/components/ui/card";
 import type { StudyProgramItem } from "~/domain/content";
@@ -58,10 +58,7 @@ export function StudyProgramsSection({
                 </div>
                 <p className="text-sm text-slate-700">{p.university}</p>
                 <p className="text-sm text-slate-700">
-                  <span aria-hidden className="mr-1">
-                    {flagEmoji(p.countryCode)}
-                  </span>
-                  {p.countryName}
+                  <CountryFlag code={p.countryCode}>{p.countryName}</CountryFlag>
                 </p>
                 <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
                   <div className="flex items-center gap-1.5">

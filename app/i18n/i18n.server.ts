@@ -1,4 +1,5 @@
-import type { Resource } from "i18next";
+import { createInstance, type i18n, type Namespace, type Resource } from "i18next";
+import type { I18nLike } from "./react";
 import { createCookie } from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
 import {
@@ -63,4 +64,27 @@ export function pageTranslations(lng: string, ns: readonly string[]): PageTransl
     );
   }
   return { lng, ns: wanted, resources };
+}
+
+// One i18next for the process, holding every string: a page only needs a `t` bound to its
+// language, not an instance of its own (creating and initialising one cost every request).
+let shared: Promise<i18n> | undefined;
+function sharedInstance() {
+  shared ??= (async () => {
+    const instance = createInstance();
+    await instance.init({ ...serverI18nOptions, lng: fallbackLanguage });
+    return instance;
+  })();
+  return shared;
+}
+
+/** What the React tree of a page in `lng` translates with (see ./react.tsx). */
+export async function serverTranslations(lng: string): Promise<I18nLike> {
+  const instance = await sharedInstance();
+  return {
+    language: lng,
+    getFixedT: (language, ns) => instance.getFixedT(language, (ns ?? defaultNS) as Namespace),
+    hasLoadedNamespace: () => true,
+    loadNamespaces: () => Promise.resolve(),
+  };
 }

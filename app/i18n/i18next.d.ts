@@ -7,6 +7,7 @@ import type common from "~/app/locales/en/common.json";
 import type content from "~/app/locales/en/content.json";
 import type dashboard from "~/app/locales/en/dashboard.json";
 import type documents from "~/app/locales/en/documents.json";
+import type inbox from "~/app/locales/en/inbox.json";
 import type inquiries from "~/app/locales/en/inquiries.json";
 import type jobs from "~/app/locales/en/jobs.json";
 import type messages from "~/app/locales/en/messages.json";
@@ -26,6 +27,7 @@ declare module "i18next" {
       content: typeof content;
       dashboard: typeof dashboard;
       documents: typeof documents;
+      inbox: typeof inbox;
       inquiries: typeof inquiries;
       jobs: typeof jobs;
       messages: typeof messages;

@@ -1,4 +1,12 @@
-import i18next, { type FlatNamespace } from "i18next";
+import type { FlatNamespace } from "i18next";
+
+type Loader = { loadNamespaces(ns: readonly string[]): Promise<unknown> };
+let active: Loader | undefined;
+
+/** The browser's translations, once entry.client has made them (never set on the server). */
+export function setActiveTranslations(translations: Loader) {
+  active = translations;
+}
 
 /**
  * A route's `handle` naming the translation namespaces its screen uses (beyond "common", which
@@ -9,9 +17,7 @@ import i18next, { type FlatNamespace } from "i18next";
 export function i18nHandle(...ns: FlatNamespace[]) {
   // In the browser a route module is fetched when a navigation first needs it: start loading its
   // strings now, alongside its data, instead of when the screen first renders (and suspends).
-  if (typeof document !== "undefined" && i18next.isInitialized) {
-    void i18next.loadNamespaces(ns);
-  }
+  if (active) void active.loadNamespaces(ns);
   return { i18n: ns };
 }
 

@@ -10,17 +10,9 @@ import type { BenchOptions } from "./options";
 import { makeTempDir } from "./seed";
 import { startServer } from "./server";
 import { printTable } from "./table";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "~/scripts/chromium.mjs";
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 export type LighthouseRow = {
   path: string;
@@ -84,7 +76,7 @@ export async function runLighthousePart(
   // Chromium's profile and its own temporary files live in a directory removed at clean-up.
   const chromeDir = makeTempDir("chromium");
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     userDataDir: chromeDir,
     envVars: { ...process.env, TMPDIR: chromeDir },

@@ -5,30 +5,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { buildState, ROOT } from "~/scripts/build-state.mjs";
 import { onCleanup } from "./cleanup";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
-
-const SOURCES = [
-  "app",
-  "server",
-  "domain",
-  "content",
-  "public",
-  "package-lock.json",
-  "vite.config.ts",
-  "react-router.config.ts",
-];
-
-function newestMtime(p: string): number {
-  if (!fs.existsSync(p)) return 0;
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(p))
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
+export { ROOT };
 
 /** Runs a command with its output in logFile; on failure the error carries the log's tail. */
 function run(
@@ -56,17 +36,11 @@ function run(
 
 /** Builds into buildDir when the build is missing or a source is newer than its stamp. */
 export async function ensureBuild(buildDir: string, noBuild: boolean, logDir: string) {
-  const dir = path.resolve(ROOT, buildDir);
-  const stamp = path.join(dir, ".stamp");
-  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-  const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
-  const complete =
-    fs.existsSync(path.join(dir, "server/main.js")) &&
-    fs.existsSync(path.join(dir, "server/index.js"));
-  if (complete && (sources <= built || noBuild)) {
+  const { stamp, complete, fresh } = buildState(buildDir);
+  if (complete && (fresh || noBuild)) {
     console.log(
       `Using the production build in ${buildDir}/` +
-        (sources <= built ? " (newer than the sources)." : " as it is (--no-build)."),
+        (fresh ? " (newer than the sources)." : " as it is (--no-build)."),
     );
     return;
   }

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { db } from "../db/client.server";
-import { auditLog, contactInquiries, jobApplications, jobs, profiles } from "../db/schema";
+import { count, gte, inArray, sql } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { contactInquiries, jobApplications, jobs, profiles } from "~/server/db/schema";
 
 /** The spec's headline numbers for the admin dashboard. */
 export async function getDashboardStatsForStaff() {
@@ -59,71 +59,4 @@ export async function countSignUpsPerWeek(weeks = 12, now = new Date()) {
     if (i >= 0 && i < weeks) buckets[i]!.count += 1;
   }
   return buckets;
-}
-
-export type AuditFilter = {
-  action?: string | null;
-  targetType?: string | null;
-  actor?: string | null;
-  from?: Date | null;
-  to?: Date | null;
-};
-
-function auditWhere(filter: AuditFilter): SQL | undefined {
-  const parts: SQL[] = [];
-  if (filter.action) parts.push(eq(auditLog.action, filter.action));
-  if (filter.targetType) parts.push(eq(auditLog.targetType, filter.targetType));
-  if (filter.actor) parts.push(eq(auditLog.actorId, filter.actor));
-  if (filter.from) parts.push(gte(auditLog.createdAt, filter.from));
-  if (filter.to) parts.push(lt(auditLog.createdAt, filter.to));
-  return parts.length ? and(...parts) : undefined;
-}
-
-/** The audit trail, newest first, with each actor's name. */
-export async function listAuditEntriesForStaff(options: {
-  filter: AuditFilter;
-  page: number;
-  pageSize: number;
-}) {
-  const where = auditWhere(options.filter);
-  const rows = await db()
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      targetType: auditLog.targetType,
-      targetId: auditLog.targetId,
-      details: auditLog.details,
-      createdAt: auditLog.createdAt,
-      actorId: auditLog.actorId,
-      actorName: profiles.fullName,
-      actorEmail: profiles.email,
-    })
-    .from(auditLog)
-    .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
-  const [total] = await db().select({ n: count() }).from(auditLog).where(where);
-  return { rows, total: total!.n };
-}
-export type AuditRow = Awaited<ReturnType<typeof listAuditEntriesForStaff>>["rows"][number];
-
-/** Choices for the activity filters: the actions and target types seen, and the staff who acted. */
-export async function listAuditFilterOptions() {
-  const actions = await db()
-    .selectDistinct({ v: auditLog.action })
-    .from(auditLog)
-    .orderBy(auditLog.action);
-  const targets = await db()
-    .selectDistinct({ v: auditLog.targetType })
-    .from(auditLog)
-    .orderBy(auditLog.targetType);
-  const actors = await db()
-    .select({ id: profiles.id, name: profiles.fullName })
-    .from(profiles)
-    .where(inArray(profiles.role, ["manager", "admin", "super_admin"]))
-    .orderBy(profiles.fullName)
-    .limit(200);
-  return { actions: actions.map((a) => a.v), targetTypes: targets.map((t) => t.v), actors };
 }

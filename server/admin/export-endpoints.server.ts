@@ -1,9 +1,11 @@
 import type { Hono } from "hono";
-import { toCsv } from "../../domain/admin";
-import { STAFF_ROLES, USER_ADMIN_ROLES } from "../../domain/enums";
-import { exportApplicationsForStaff, readApplicationFilter } from "../applications/staff.server";
-import { requireRoleForApi } from "../auth/guards.server";
-import { exportProfilesForStaff, readProfileFilter } from "../users/staff.server";
+import { toCsv } from "~/domain/admin";
+import { STAFF_ROLES, USER_ADMIN_ROLES } from "~/domain/enums";
+import { exportApplicationsForStaff } from "~/server/applications/staff.server";
+import { requireRoleForApi } from "~/server/auth/guards.server";
+import { parseApplicationFilter } from "~/domain/applications";
+import { parseProfileFilter } from "~/domain/users";
+import { exportProfilesForStaff } from "~/server/users/staff.server";
 
 async function guarded(run: () => Promise<Response>): Promise<Response> {
   try {
@@ -31,7 +33,9 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
   app.get("/exports/applications.csv", (c) =>
     guarded(async () => {
       await requireRoleForApi(c.req.raw, STAFF_ROLES);
-      const rows = await exportApplicationsForStaff(readApplicationFilter(new URL(c.req.url)));
+      const rows = await exportApplicationsForStaff(
+        parseApplicationFilter(new URL(c.req.url).searchParams),
+      );
       return csvResponse(
         "applications",
         toCsv(
@@ -66,7 +70,9 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
   app.get("/exports/users.csv", (c) =>
     guarded(async () => {
       await requireRoleForApi(c.req.raw, USER_ADMIN_ROLES);
-      const rows = await exportProfilesForStaff(readProfileFilter(new URL(c.req.url)));
+      const rows = await exportProfilesForStaff(
+        parseProfileFilter(new URL(c.req.url).searchParams),
+      );
       return csvResponse(
         "users",
         toCsv(

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
-import { type ApplicationStatus, type DocumentType, isStaff } from "../../domain/enums";
-import { canSeePremium } from "../../domain/jobs";
-import type { Viewer } from "../auth/guards.server";
-import { type Db, db } from "../db/client.server";
+import { type ApplicationStatus, type DocumentType, isStaff } from "~/domain/enums";
+import { canSeePremium } from "~/domain/jobs";
+import { paginate } from "~/domain/pagination";
+import type { Viewer } from "~/server/auth/guards.server";
+import { type Db, db } from "~/server/db/client.server";
 import {
   applicationStatusHistory,
   countries,
@@ -10,7 +11,7 @@ import {
   jobApplications,
   jobs,
   profiles,
-} from "../db/schema";
+} from "~/server/db/schema";
 
 type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
 
@@ -138,31 +139,35 @@ export async function listApplicationsForApplicant(options: {
 }) {
   const pageSize = options.pageSize ?? APPLICATIONS_PAGE_SIZE;
   const own = eq(jobApplications.userId, options.viewer.id);
-  const total = await db().$count(jobApplications, own);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const rows = await db()
-    .select({
-      id: jobApplications.id,
-      status: jobApplications.status,
-      appliedAt: jobApplications.appliedAt,
-      interviewDate: jobApplications.interviewDate,
-      notes: jobApplications.notes,
-      adminComments: jobApplications.adminComments,
-      jobId: jobs.id,
-      jobTitle: jobs.title,
-      sector: jobs.sector,
-      jobType: jobs.jobType,
-      countryName: countries.name,
-      countryCode: countries.code,
-    })
-    .from(jobApplications)
-    .innerJoin(jobs, eq(jobApplications.jobId, jobs.id))
-    .leftJoin(countries, eq(jobs.countryId, countries.id))
-    .where(own)
-    .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const { items: rows, ...page } = await paginate({
+    page: options.page ?? 1,
+    pageSize,
+    count: () => db().$count(jobApplications, own),
+    rows: (limit, offset) =>
+      db()
+        .select({
+          id: jobApplications.id,
+          status: jobApplications.status,
+          appliedAt: jobApplications.appliedAt,
+          interviewDate: jobApplications.interviewDate,
+          interviewLocation: jobApplications.interviewLocation,
+          notes: jobApplications.notes,
+          adminComments: jobApplications.adminComments,
+          jobId: jobs.id,
+          jobTitle: jobs.title,
+          sector: jobs.sector,
+          jobType: jobs.jobType,
+          countryName: countries.name,
+          countryCode: countries.code,
+        })
+        .from(jobApplications)
+        .innerJoin(jobs, eq(jobApplications.jobId, jobs.id))
+        .leftJoin(countries, eq(jobs.countryId, countries.id))
+        .where(own)
+        .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
+        .limit(limit)
+        .offset(offset),
+  });
 
   const ids = rows.map((r) => r.id);
   const history = ids.length
@@ -179,9 +184,7 @@ export async function listApplicationsForApplicant(options: {
     : [];
 
   return {
-    total,
-    page,
-    pageCount,
+    ...page,
     items: rows.map((r) => ({
       ...r,
       appliedAt: r.appliedAt.toISOString(),

@@ -1,9 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";
-import { recordAudit } from "../audit/audit.server";
-import type { Viewer } from "../auth/guards.server";
-import { type Db, db, queryRows } from "../db/client.server";
+import type { StaffApplicationFilter } from "~/domain/applications";
+import { containsPattern } from "~/domain/jobs";
+import { cappedPage, exactPage } from "~/domain/pagination";
+import { recordAudit } from "~/server/audit/audit.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { type Db, db, queryRows } from "~/server/db/client.server";
 import {
   applicationStatusHistory,
   countries,
@@ -11,13 +14,30 @@ import {
   jobs,
   profiles,
   recordCounts,
-} from "../db/schema";
-import { enqueueMail } from "../mail/outbox.server";
-import { notifyUser } from "../notifications/notifications.server";
+} from "~/server/db/schema";
+import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import {
+  applicationStatusChangedEmail,
+  formatAgencyDateTime,
+  interviewScheduledEmail,
+} from "~/server/mail/templates.server";
+import { notifyUser } from "~/server/notifications/notifications.server";
 
 type Actor = Pick<Viewer, "id">;
 
 export class ApplicationNotFoundError extends Error {}
+
+/**
+ * Interview Scheduled always comes with its date: an applicant told "check the date below" must
+ * find one. Thrown before anything is written.
+ */
+export class InterviewDateRequiredError extends Error {
+  constructor() {
+    super(
+      "Interview Scheduled needs the interview's date and time: schedule the interview instead.",
+    );
+  }
+}
 
 // English texts for the applicant; the same strings as the tracker's status labels.
 const STATUS_LABELS: Record<ApplicationStatus, string> = {
@@ -34,34 +54,13 @@ const STATUS_LABELS: Record<ApplicationStatus, string> = {
   departed: "Departed",
 };
 
-export type StaffApplicationFilter = {
-  q?: string | null;
-  status?: ApplicationStatus | null;
-};
-
-/** Reads ?q=&status= from a URL; an unknown status is ignored. */
-export function readApplicationFilter(url: URL): StaffApplicationFilter {
-  const status = url.searchParams.get("status");
-  return {
-    q: (url.searchParams.get("q") ?? "").slice(0, 200),
-    status:
-      status && (APPLICATION_STATUSES as readonly string[]).includes(status)
-        ? (status as ApplicationStatus)
-        : null,
-  };
-}
-
-function escapeLike(q: string) {
-  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * People and jobs whose name, e-mail or title contains the search text. They are matched first
  * (their trigram indexes find the rows), and the big table is then read by id instead of being
  * joined row by row just to test a pattern.
  */
 function matchingPeopleAndJobs(q: string) {
-  const like = `%${escapeLike(q)}%`;
+  const like = containsPattern(q);
   return {
     people: db()
       .select({ id: profiles.id })
@@ -109,6 +108,7 @@ const listColumns = {
   status: jobApplications.status,
   appliedAt: jobApplications.appliedAt,
   interviewDate: jobApplications.interviewDate,
+  interviewLocation: jobApplications.interviewLocation,
   notes: jobApplications.notes,
   adminComments: jobApplications.adminComments,
   userId: profiles.id,
@@ -156,7 +156,7 @@ export async function listAllApplicationsForStaff(options: {
       .offset(offset);
     const rows = await hydrateApplications(ids.map((r) => r.id));
     const [total] = await db().select({ n: count() }).from(jobApplications).where(where);
-    return { rows, total: total!.n, capped: false, hasNext: offset + rows.length < total!.n };
+    return exactPage({ items: rows, page, pageSize, total: total!.n });
   }
 
   // Resolve the matching people and jobs to ids first (at most countUpTo + 1 of each), so
@@ -174,7 +174,7 @@ export async function listAllApplicationsForStaff(options: {
       match.jobs.limit(countUpTo + 1),
     ]);
     if (people.length === 0 && matchingJobs.length === 0) {
-      return { rows: [], total: 0, capped: false, hasNext: false };
+      return exactPage({ items: [] as StaffApplicationRow[], page, pageSize, total: 0 });
     }
     cutShort = people.length > countUpTo || matchingJobs.length > countUpTo;
     sample = or(
@@ -202,7 +202,7 @@ export async function listAllApplicationsForStaff(options: {
   if (cutShort && found.n <= countUpTo) found = await probe(matchesSearch(q!));
   if (found.n <= countUpTo) {
     const rows = await hydrateApplications(found.ids);
-    return { rows, total: found.n, capped: false, hasNext: offset + rows.length < found.n };
+    return exactPage({ items: rows, page, pageSize, total: found.n });
   }
 
   // A broad match: its rows are dense in the applied_at index, so walk it a page at a time,
@@ -210,7 +210,7 @@ export async function listAllApplicationsForStaff(options: {
   // rather than first collecting every matching job.
   let walk = db().select({ id: jobApplications.id }).from(jobApplications).$dynamic();
   if (q) {
-    const like = `%${escapeLike(q)}%`;
+    const like = containsPattern(q);
     walk = walk
       .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
       .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
@@ -234,7 +234,7 @@ export async function listAllApplicationsForStaff(options: {
       .offset(offset)
   ).map((r) => r.id);
   const rows = await hydrateApplications(ids.slice(0, pageSize));
-  return { rows, total: countUpTo, capped: true, hasNext: ids.length > pageSize };
+  return { ...cappedPage({ rows: ids, page, pageSize, cap: countUpTo }), items: rows };
 }
 
 /**
@@ -252,9 +252,7 @@ async function hydrateApplications(ids: string[]) {
     .where(inArray(jobApplications.id, ids))
     .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id));
 }
-export type StaffApplicationRow = Awaited<
-  ReturnType<typeof listAllApplicationsForStaff>
->["rows"][number];
+export type StaffApplicationRow = Awaited<ReturnType<typeof hydrateApplications>>[number];
 
 /** The filtered list for a CSV download, capped so one click cannot exhaust the server. */
 export async function exportApplicationsForStaff(filter: StaffApplicationFilter, limit = 50_000) {
@@ -332,13 +330,9 @@ async function lockApplication(tx: Db, applicationId: string) {
       status: jobApplications.status,
       userId: jobApplications.userId,
       jobTitle: jobs.title,
-      email: profiles.email,
-      emailNotifications: profiles.emailNotifications,
-      fullName: profiles.fullName,
     })
     .from(jobApplications)
     .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
     .where(eq(jobApplications.id, applicationId))
     .for("update", { of: jobApplications });
   if (!row) throw new ApplicationNotFoundError();
@@ -348,7 +342,8 @@ async function lockApplication(tx: Db, applicationId: string) {
 type Hooks = { afterHistory?: () => Promise<void> | void };
 
 /**
- * Sets any status from any other (the spec enforces no order). The change, its history row, the
+ * Sets any status from any other (the spec enforces no order), except that Interview Scheduled
+ * needs a valid interview date (InterviewDateRequiredError). The change, its history row, the
  * audit entry, the in-app notification and the queued e-mail commit together or not at all.
  */
 export async function changeApplicationStatus(
@@ -358,13 +353,23 @@ export async function changeApplicationStatus(
     status: ApplicationStatus;
     note?: string | null;
     interviewDate?: Date | null;
+    interviewLocation?: string | null;
   },
   hooks: Hooks = {},
 ) {
-  return db().transaction(async (tx) => {
+  if (
+    options.status === "interview_scheduled" &&
+    !(options.interviewDate instanceof Date && Number.isFinite(options.interviewDate.getTime()))
+  ) {
+    throw new InterviewDateRequiredError();
+  }
+  return inTransactionWithMail(async (tx) => {
     const app = await lockApplication(tx, options.applicationId);
     const set: Partial<typeof jobApplications.$inferInsert> = { status: options.status };
-    if (options.interviewDate !== undefined) set.interviewDate = options.interviewDate;
+    if (options.interviewDate !== undefined) {
+      set.interviewDate = options.interviewDate;
+      set.interviewLocation = options.interviewLocation?.trim() || null;
+    }
     await tx.update(jobApplications).set(set).where(eq(jobApplications.id, app.id));
     await tx.insert(applicationStatusHistory).values({
       applicationId: app.id,
@@ -375,6 +380,7 @@ export async function changeApplicationStatus(
     });
     await hooks.afterHistory?.();
     const interview = options.interviewDate != null;
+    const place = options.interviewLocation?.trim() || null;
     await recordAudit(tx, {
       actorId: options.actor.id,
       action: interview ? "application.schedule_interview" : "application.status_change",
@@ -383,13 +389,15 @@ export async function changeApplicationStatus(
       details: {
         from: app.status,
         to: options.status,
-        ...(interview ? { interviewDate: options.interviewDate!.toISOString() } : {}),
+        ...(interview
+          ? { interviewDate: options.interviewDate!.toISOString(), interviewLocation: place }
+          : {}),
       },
     });
     const label = STATUS_LABELS[options.status];
     const title = interview ? "Interview scheduled" : `Application status: ${label}`;
     const body = interview
-      ? `Your interview for ${app.jobTitle} is scheduled for ${options.interviewDate!.toUTCString()}.`
+      ? `Your interview for ${app.jobTitle} is scheduled for ${formatAgencyDateTime(options.interviewDate!)}${place ? `, at ${place}` : ""}.`
       : `Your application for ${app.jobTitle} is now at "${label}".`;
     await notifyUser(tx, {
       userId: app.userId,
@@ -398,13 +406,22 @@ export async function changeApplicationStatus(
       body,
       link: "/dashboard/applications",
     });
-    if (app.emailNotifications) {
-      await enqueueMail(tx, {
-        to: app.email,
-        subject: title,
-        text: `Hello ${app.fullName},\n\n${body}\n\nSee every step of your application in your dashboard: /dashboard/applications\n`,
-      });
-    }
+    await enqueueApplicantMail(tx, {
+      userId: app.userId,
+      render: (recipient) =>
+        interview
+          ? interviewScheduledEmail({
+              ...recipient,
+              jobTitle: app.jobTitle,
+              interviewDate: options.interviewDate!,
+              location: place,
+            })
+          : applicationStatusChangedEmail({
+              ...recipient,
+              jobTitle: app.jobTitle,
+              statusLabel: label,
+            }),
+    });
     return { from: app.status, to: options.status };
   });
 }
@@ -413,12 +430,14 @@ export function scheduleInterview(options: {
   actor: Actor;
   applicationId: string;
   interviewDate: Date;
+  interviewLocation?: string | null;
 }) {
   return changeApplicationStatus({
     actor: options.actor,
     applicationId: options.applicationId,
     status: "interview_scheduled",
     interviewDate: options.interviewDate,
+    interviewLocation: options.interviewLocation ?? null,
   });
 }
 

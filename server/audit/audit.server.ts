@@ -1,5 +1,5 @@
-import type { Db } from "../db/client.server";
-import { auditLog } from "../db/schema";
+import type { Db } from "~/server/db/client.server";
+import { auditLog } from "~/server/db/schema";
 
 export type AuditEntry = {
   actorId: string | null;

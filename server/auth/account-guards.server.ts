@@ -1,13 +1,13 @@
 import { and, eq, like } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { AccountFieldsSchema, safeRedirect, SignUpSchema } from "../../domain/auth";
-import type { Db } from "../db/client.server";
-import { verifications } from "../db/schema";
-import { logger } from "../logger.server";
-import { enqueueMail } from "../mail/outbox.server";
-import { signUpAttemptEmail } from "../mail/templates.server";
-import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
-import { getSiteSettings } from "../settings/settings.server";
+import { AccountFieldsSchema, safeRedirect, SignUpSchema } from "~/domain/auth";
+import type { Db } from "~/server/db/client.server";
+import { verifications } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { signUpAttemptEmail } from "~/server/mail/templates.server";
+import { consumeRateLimit, type RateLimitRule } from "~/server/security/rate-limit.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
 
 // Rules better-auth's own endpoints must keep, whoever calls them: our forms call them through
 // auth().api, and anyone can call them directly at /api/auth/*. Registered in auth.server.ts.
@@ -174,5 +174,5 @@ export async function tellOwnerOfSignUpAttempt(
   }
   const settings = await getSiteSettings(database);
   const mail = signUpAttemptEmail({ settings, baseUrl, name: user.name });
-  await enqueueMail(database, { to: user.email, ...mail });
+  await inTransactionWithMail((tx) => enqueueMail(tx, { to: user.email, ...mail }), database);
 }

@@ -3,14 +3,14 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.server";
-import { accounts, appState, profiles, sessions, verifications } from "../db/schema";
-import { logger } from "../logger.server";
-import { enqueueMail } from "../mail/outbox.server";
-import { emailVerificationEmail, passwordResetEmail } from "../mail/templates.server";
-import { getSiteSettings } from "../settings/settings.server";
-import { lookup, register } from "../registry.server";
-import { consumeRateLimit } from "../security/rate-limit.server";
+import type { Db } from "~/server/db/client.server";
+import { accounts, appState, profiles, sessions, verifications } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { emailVerificationEmail, passwordResetEmail } from "~/server/mail/templates.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
+import { lookup, register } from "~/server/registry.server";
+import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import {
   checkNewUser,
   checkSignUpBody,
@@ -76,7 +76,7 @@ export function createAuth(database: Db, options: AuthOptions) {
       onPasswordReset: async ({ user }) => {
         await revokeOtherResetLinks(database, user.id);
       },
-      // Not inside a better-auth transaction, so the outbox insert may use the database directly.
+      // Not inside a better-auth transaction, so the mail is queued in a transaction of its own.
       sendResetPassword: async ({ user, url }) => {
         const settings = await getSiteSettings(database);
         const mail = passwordResetEmail({
@@ -85,7 +85,7 @@ export function createAuth(database: Db, options: AuthOptions) {
           name: user.name,
           url,
         });
-        await enqueueMail(database, { to: user.email, ...mail });
+        await inTransactionWithMail((tx) => enqueueMail(tx, { to: user.email, ...mail }), database);
       },
     },
     emailVerification: {
@@ -100,7 +100,7 @@ export function createAuth(database: Db, options: AuthOptions) {
           name: user.name,
           url,
         });
-        await enqueueMail(database, { to: user.email, ...mail });
+        await inTransactionWithMail((tx) => enqueueMail(tx, { to: user.email, ...mail }), database);
       },
     },
     session: {

@@ -1,11 +1,6 @@
 import { redirect } from "react-router";
-import {
-  APPLICANT_ROLES,
-  isStaff,
-  type Role,
-  STAFF_ROLES,
-  USER_ADMIN_ROLES,
-} from "../../domain/enums";
+import { APPLICANT_ROLES, isStaff, type Role, STAFF_ROLES, USER_ADMIN_ROLES } from "~/domain/enums";
+import { oncePerRequest } from "~/server/request-scope.server";
 import { auth } from "./auth.server";
 
 export type Viewer = {
@@ -20,16 +15,13 @@ export type Viewer = {
   sessionId: string;
 };
 
-// Several loaders of one request ask for the viewer; read the session once per request.
-const viewerCache = new WeakMap<Request, Promise<Viewer | null>>();
-
+// Several loaders of one request ask for the viewer (each with its own copy of the Request);
+// a page request reads the session once. Keyed by the cookie, so a request can never be answered
+// with another person's session.
 export function getViewer(request: Request): Promise<Viewer | null> {
-  let pending = viewerCache.get(request);
-  if (!pending) {
-    pending = readViewer(request);
-    viewerCache.set(request, pending);
-  }
-  return pending;
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return Promise.resolve(null);
+  return oncePerRequest(`viewer:${cookie}`, () => readViewer(request));
 }
 
 async function readViewer(request: Request): Promise<Viewer | null> {

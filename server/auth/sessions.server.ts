@@ -1,7 +1,7 @@
 import Bowser from "bowser";
 import { and, desc, eq, gt } from "drizzle-orm";
-import { db } from "../db/client.server";
-import { sessions } from "../db/schema";
+import { db } from "~/server/db/client.server";
+import { sessions } from "~/server/db/schema";
 
 export type ActiveSession = {
   id: string;

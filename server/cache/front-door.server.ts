@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { metrics, routeLabel } from "../metrics/metrics.server";
+import { metrics, routeLabel } from "~/server/metrics/metrics.server";
 import { createCompression } from "./compression.server";
 import type { PageCache } from "./page-cache.server";
 

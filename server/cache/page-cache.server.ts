@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type http from "node:http";
-import { SESSION_COOKIE_PREFIX } from "../auth/auth.server";
+import { SESSION_COOKIE_PREFIX } from "~/server/auth/auth.server";
 import { compressBody, type Encoding, negotiateEncoding } from "./encoding.server";
 import { pageLanguageOf } from "./page-language.server";
 import { onPublicContentChange, publicContentGeneration } from "./public-content.server";

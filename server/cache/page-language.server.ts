@@ -1,4 +1,4 @@
-import { lookupOptional, register } from "../registry.server";
+import { lookupOptional, register } from "~/server/registry.server";
 
 type LanguageOf = (request: Request) => Promise<string>;
 

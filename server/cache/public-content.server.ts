@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type Database, type Db, database, db } from "../db/client.server";
-import { logger } from "../logger.server";
-import { lookupOptional, register } from "../registry.server";
+import { type Database, type Db, database, db } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { lookupOptional, register } from "~/server/registry.server";
 
 /**
  * One signal for "what the public site shows has changed" (a job, a post, a success story, a site

@@ -1,5 +1,5 @@
-import { type Db, db } from "../db/client.server";
-import { lookupOptional, register } from "../registry.server";
+import { type Db, db } from "~/server/db/client.server";
+import { lookupOptional, register } from "~/server/registry.server";
 import { publicContentGeneration } from "./public-content.server";
 
 type Kept = { generation: number; db: Db; value: Promise<unknown> };

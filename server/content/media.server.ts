@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import type { Hono } from "hono";
-import { logger } from "../logger.server";
-import { StorageNotFoundError, storage } from "../storage/storage.server";
+import { logger } from "~/server/logger.server";
+import { StorageNotFoundError, storage } from "~/server/storage/storage.server";
 
 // Featured images of news posts. They are public by nature (shown on public pages), so unlike
 // applicants' documents they are served without a session check, only under media/posts/.

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
-import type { SiteSettings } from "../../domain/settings";
-import { getSiteSettings } from "../settings/settings.server";
+import type { SiteSettings } from "~/domain/settings";
+import { getSiteSettings } from "~/server/settings/settings.server";
 import { renderMarkdown } from "./markdown.server";
 
 const CONTENT_DIR = path.resolve(process.cwd(), "content");

@@ -1,12 +1,14 @@
 import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
-import { type PostForm, slugify, type SuccessStoryItem, uniqueSlug } from "../../domain/content";
-import type { BlogCategory, BlogStatus } from "../../domain/enums";
-import { recordAudit } from "../audit/audit.server";
-import { changePublicContent } from "../cache/public-content.server";
-import type { Viewer } from "../auth/guards.server";
-import { type Db, db } from "../db/client.server";
-import { blogPosts, profiles } from "../db/schema";
-import { seedTestimonials } from "../db/seed-data";
+import { type PostForm, slugify, type SuccessStoryItem, uniqueSlug } from "~/domain/content";
+import type { BlogCategory, BlogStatus } from "~/domain/enums";
+import { isUuid } from "~/domain/ids";
+import { paginate } from "~/domain/pagination";
+import { recordAudit } from "~/server/audit/audit.server";
+import { changePublicContent } from "~/server/cache/public-content.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { type Db, db } from "~/server/db/client.server";
+import { blogPosts, profiles } from "~/server/db/schema";
+import { seedTestimonials } from "~/server/db/seed-data";
 import { markdownToText } from "./markdown.server";
 
 export type Post = typeof blogPosts.$inferSelect;
@@ -23,39 +25,38 @@ export async function listPublishedPosts(
   on: Db = db(),
 ) {
   const pageSize = options.pageSize ?? POSTS_PAGE_SIZE;
-  const page = Math.max(1, options.page ?? 1);
   const where = and(
     eq(blogPosts.status, "published"),
     options.category ? eq(blogPosts.category, options.category) : undefined,
   );
-  const [items, [totals]] = await Promise.all([
-    on
-      .select({
-        id: blogPosts.id,
-        title: blogPosts.title,
-        slug: blogPosts.slug,
-        excerpt: blogPosts.excerpt,
-        content: blogPosts.content,
-        category: blogPosts.category,
-        featuredImageUrl: blogPosts.featuredImageUrl,
-        publishedAt: blogPosts.publishedAt,
-      })
-      .from(blogPosts)
-      .where(where)
-      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    on.select({ total: count() }).from(blogPosts).where(where),
-  ]);
-  const total = totals?.total ?? 0;
+  const list = await paginate({
+    page: options.page ?? 1,
+    pageSize,
+    count: () => on.$count(blogPosts, where),
+    rows: (limit, offset) =>
+      on
+        .select({
+          id: blogPosts.id,
+          title: blogPosts.title,
+          slug: blogPosts.slug,
+          excerpt: blogPosts.excerpt,
+          content: blogPosts.content,
+          category: blogPosts.category,
+          featuredImageUrl: blogPosts.featuredImageUrl,
+          publishedAt: blogPosts.publishedAt,
+        })
+        .from(blogPosts)
+        .where(where)
+        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
-    items: items.map(({ content, ...item }) => ({
+    ...list,
+    items: list.items.map(({ content, ...item }) => ({
       ...item,
       excerpt: item.excerpt || markdownToText(content, 200),
     })),
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
   };
 }
 
@@ -161,7 +162,7 @@ export async function getPostStatsForStaff(on: Db = db()) {
 
 /** One post of any status, for the CMS editor. Staff only. */
 export async function getPostByIdForStaff(id: string, on: Db = db()) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [post] = await on.select().from(blogPosts).where(eq(blogPosts.id, id));
   return post ?? null;
 }
@@ -171,21 +172,20 @@ export async function listAllPostsForStaff(
   options: { page?: number; status?: BlogStatus | null; pageSize?: number } = {},
   on: Db = db(),
 ) {
-  const pageSize = options.pageSize ?? STAFF_POSTS_PAGE_SIZE;
-  const page = Math.max(1, options.page ?? 1);
   const where = options.status ? eq(blogPosts.status, options.status) : undefined;
-  const [items, [totals]] = await Promise.all([
-    on
-      .select()
-      .from(blogPosts)
-      .where(where)
-      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    on.select({ total: count() }).from(blogPosts).where(where),
-  ]);
-  const total = totals?.total ?? 0;
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  return paginate({
+    page: options.page ?? 1,
+    pageSize: options.pageSize ?? STAFF_POSTS_PAGE_SIZE,
+    count: () => on.$count(blogPosts, where),
+    rows: (limit, offset) =>
+      on
+        .select()
+        .from(blogPosts)
+        .where(where)
+        .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+        .limit(limit)
+        .offset(offset),
+  });
 }
 
 async function takenSlugs(tx: Db, base: string, exceptId?: string) {

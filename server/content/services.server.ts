@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
-import { keptUntilChange } from "../cache/until-change.server";
-import { type Db, db } from "../db/client.server";
-import { countries, jobs, studyPrograms } from "../db/schema";
+import { keptUntilChange } from "~/server/cache/until-change.server";
+import { type Db, db } from "~/server/db/client.server";
+import { countries, jobs, studyPrograms } from "~/server/db/schema";
 
 /**
  * Active jobs per country code, public and premium alike: the service pages show how many

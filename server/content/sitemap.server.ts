@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { SERVICE_SLUGS } from "../../domain/services";
-import { type Db, db } from "../db/client.server";
-import { jobs } from "../db/schema";
+import { SERVICE_SLUGS } from "~/domain/services";
+import { type Db, db } from "~/server/db/client.server";
+import { jobs } from "~/server/db/schema";
 import { markdownToText } from "./markdown.server";
 import { listPublishedPostsForFeed } from "./posts.server";
 

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import type { StudyProgramItem } from "../../domain/content";
-import { keptUntilChange } from "../cache/until-change.server";
-import { type Db, db } from "../db/client.server";
-import { countries, studyPrograms } from "../db/schema";
+import type { StudyProgramItem } from "~/domain/content";
+import { keptUntilChange } from "~/server/cache/until-change.server";
+import { type Db, db } from "~/server/db/client.server";
+import { countries, studyPrograms } from "~/server/db/schema";
 
 /**
  * Active study programs in their display order, with the country's name for the flag label.

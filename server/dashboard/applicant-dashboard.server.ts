@@ -1,20 +1,23 @@
 import { and, desc, eq, inArray, isNull, ne, notExists, or, type SQL } from "drizzle-orm";
-import { canSeePremium } from "../../domain/jobs";
-import { profileCompletion } from "../../domain/profile";
-import type { Viewer } from "../auth/guards.server";
-import { db } from "../db/client.server";
+import { canSeePremium } from "~/domain/jobs";
+import { profileCompletion } from "~/domain/profile";
+import type { Viewer } from "~/server/auth/guards.server";
+import { db } from "~/server/db/client.server";
 import {
   applicationStatusHistory,
   countries,
   documents,
   jobApplications,
   jobs,
-} from "../db/schema";
-import { listStudyPrograms } from "../content/study-programs.server";
-import { listJobsForViewer, newestJobsFirst } from "../jobs/listing.server";
-import { countUnreadMessages } from "../messages/unread.server";
-import { listNotificationsForUser } from "../notifications/notifications.server";
-import { getOwnProfile } from "../profiles/profile.server";
+} from "~/server/db/schema";
+import { listStudyPrograms } from "~/server/content/study-programs.server";
+import { listJobsForViewer, newestJobsFirst } from "~/server/jobs/listing.server";
+import { countUnreadMessages } from "~/server/messages/unread.server";
+import {
+  countUnreadNotifications,
+  listNotificationsForUser,
+} from "~/server/notifications/notifications.server";
+import { getOwnProfile } from "~/server/profiles/profile.server";
 
 const RECOMMENDATIONS = 4;
 const LATEST_JOBS = 4;
@@ -86,6 +89,7 @@ export async function getApplicantDashboard(viewer: Viewer) {
     documentCount,
     unreadMessages,
     notifications,
+    unreadNotifications,
     latest,
     recentChanges,
     rejectedDocuments,
@@ -94,6 +98,7 @@ export async function getApplicantDashboard(viewer: Viewer) {
     db().$count(documents, and(eq(documents.userId, viewer.id), ne(documents.status, "replaced"))),
     countUnreadMessages(viewer.id),
     listNotificationsForUser(viewer.id, 5),
+    countUnreadNotifications(viewer.id),
     // Only the newest few are shown: count no further than them (an exact count reads every job).
     listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS, countUpTo: LATEST_JOBS }),
     listRecentStatusChanges(viewer.id),
@@ -113,6 +118,7 @@ export async function getApplicantDashboard(viewer: Viewer) {
       applications: applicationCount,
       documents: documentCount,
       unreadMessages,
+      unreadNotifications,
       feePaid: viewer.registrationFeePaid,
     },
     completion: profileCompletion(profile ?? {}),

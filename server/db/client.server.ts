@@ -9,7 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { lookup, register, unregister } from "../registry.server";
+import { lookup, register, unregister } from "~/server/registry.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;

@@ -38,7 +38,7 @@ import {
   ROLES,
   SALARY_PERIODS,
   SECTORS,
-} from "../../domain/enums";
+} from "~/domain/enums";
 
 // Trigram index for substring search (LIKE/ILIKE '%…%'). fastupdate off: a new row goes straight
 // into the index instead of a pending list that every search scans in full until the next vacuum
@@ -253,6 +253,8 @@ export const jobApplications = pgTable(
     status: applicationStatusEnum("status").notNull().default("registration_pending"),
     appliedAt: ts("applied_at").notNull().defaultNow(),
     interviewDate: ts("interview_date"),
+    // Where the interview is held: an address or a video-call link, shown with the date.
+    interviewLocation: text("interview_location"),
     notes: text("notes"),
     adminComments: text("admin_comments"),
     updatedAt: updatedAt(),
@@ -410,7 +412,7 @@ export const contactInquiries = pgTable(
   },
   (t) => [
     index("contact_inquiries_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
-    // The unfiltered admin list, newest first (issue 6).
+    // The unfiltered admin list, newest first.
     index("contact_inquiries_created_at_idx").on(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
@@ -452,7 +454,7 @@ export const outsourcingInquiries = pgTable(
   },
   (t) => [
     index("outsourcing_inquiries_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
-    // The unfiltered admin list, newest first (issue 6).
+    // The unfiltered admin list, newest first.
     index("outsourcing_inquiries_created_at_idx").on(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
@@ -461,6 +463,21 @@ export const outsourcingInquiries = pgTable(
     trigramIndex("outsourcing_inquiries_company_trgm_idx", t.company),
     trigramIndex("outsourcing_inquiries_email_trgm_idx", t.email),
   ],
+);
+
+// Staff replies to a quote request, e-mailed to the business (like contact replies).
+export const outsourcingInquiryReplies = pgTable(
+  "outsourcing_inquiry_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inquiryId: uuid("inquiry_id")
+      .notNull()
+      .references(() => outsourcingInquiries.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outsourcing_inquiry_replies_inquiry_idx").on(t.inquiryId, t.createdAt)],
 );
 
 // ── Content ───────────────────────────────────────────────────────────────────────────────────

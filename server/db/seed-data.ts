@@ -2,7 +2,7 @@
 // Pure typed data: no imports, no I/O. Salaries are indicative 2026 figures in local currency;
 // recruiters should confirm them with the employer before an offer is made.
 
-import type { EmploymentType, JobType, SalaryPeriod, Sector } from "../../domain/enums";
+import type { EmploymentType, JobType, SalaryPeriod, Sector } from "~/domain/enums";
 
 export type SeedCountry = { code: string; name: string; isActive: boolean };
 export type SeedJob = {

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Role } from "../../domain/enums";
-import { auth } from "../auth/auth.server";
-import { getSiteSettings } from "../settings/settings.server";
+import type { Role } from "~/domain/enums";
+import { auth } from "~/server/auth/auth.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
 import { db } from "./client.server";
 import { appState, countries, jobs, mailOutbox, payments, profiles, studyPrograms } from "./schema";
 import { seedCountries, seedJobs, seedStudyPrograms } from "./seed-data";

@@ -1,13 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
-import { isStaff } from "../../domain/enums";
-import type { Viewer } from "../auth/guards.server";
-import { db } from "../db/client.server";
-import { documents, profiles } from "../db/schema";
+import { isStaff } from "~/domain/enums";
+import { isUuid } from "~/domain/ids";
+import type { Viewer } from "~/server/auth/guards.server";
+import { db } from "~/server/db/client.server";
+import { documents, profiles } from "~/server/db/schema";
 
 export type DocumentRow = typeof documents.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isDocumentId = (id: string) => UUID.test(id);
 
 // An applicant has at most a few dozen uploads (five types, each with its history): one query,
 // served by documents_user_type_idx.
@@ -58,7 +56,7 @@ export function documentDownloadPath(id: string) {
 
 /** A document the viewer may download: their own, or any when staff. Others get null (→ 404). */
 export async function getDocumentForDownload(viewer: Pick<Viewer, "id" | "role">, id: string) {
-  if (!isDocumentId(id)) return null;
+  if (!isUuid(id)) return null;
   const where = isStaff(viewer.role)
     ? eq(documents.id, id)
     : and(eq(documents.id, id), eq(documents.userId, viewer.id));

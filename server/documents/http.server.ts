@@ -1,11 +1,10 @@
 import { Readable } from "node:stream";
 import type { Hono } from "hono";
-import { isStaff, STAFF_ROLES } from "../../domain/enums";
-import { requireRoleForApi, requireUserForApi } from "../auth/guards.server";
-import { logger } from "../logger.server";
-import { StorageNotFoundError, storage } from "../storage/storage.server";
+import { isStaff } from "~/domain/enums";
+import { requireUserForApi } from "~/server/auth/guards.server";
+import { logger } from "~/server/logger.server";
+import { StorageNotFoundError, storage } from "~/server/storage/storage.server";
 import { getDocumentForDownload } from "./documents.server";
-import { DocumentReviewError, reviewDocument } from "./review.server";
 import { uploadDocumentFromRequest } from "./upload.server";
 
 /** A thrown guard Response becomes the answer; anything else is a real error. */
@@ -87,50 +86,6 @@ export function registerDocumentEndpoints(app: Hono<any>) {
           "content-security-policy": "default-src 'none'; sandbox",
         },
       });
-    }),
-  );
-
-  app.post("/api/staff/documents/:id/review", (c) =>
-    guarded(async () => {
-      const viewer = await requireRoleForApi(c.req.raw, STAFF_ROLES);
-      const type = c.req.header("content-type") ?? "";
-      let decision: unknown;
-      let reason: unknown;
-      if (type.includes("application/json")) {
-        const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
-        decision = body.decision;
-        reason = body.reason;
-      } else {
-        const form = await c.req.raw.formData().catch(() => new FormData());
-        decision = form.get("decision");
-        reason = form.get("reason");
-      }
-      if (decision !== "verify" && decision !== "reject") {
-        return c.json({ ok: false, error: "invalidDecision" }, 400);
-      }
-      try {
-        const document = await reviewDocument({
-          actor: viewer,
-          documentId: c.req.param("id"),
-          decision,
-          reason: typeof reason === "string" ? reason : null,
-        });
-        return c.json({
-          ok: true,
-          document: {
-            id: document.id,
-            status: document.status,
-            reviewReason: document.reviewReason,
-            reviewedAt: document.reviewedAt,
-          },
-        });
-      } catch (error) {
-        if (error instanceof DocumentReviewError) {
-          const status = error.code === "notFound" ? 404 : error.code === "forbidden" ? 403 : 400;
-          return c.json({ ok: false, error: error.code }, status);
-        }
-        throw error;
-      }
     }),
   );
 }

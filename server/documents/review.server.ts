@@ -1,13 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
-import { isStaff } from "../../domain/enums";
-import type { Viewer } from "../auth/guards.server";
-import { recordAudit } from "../audit/audit.server";
-import { config } from "../config.server";
-import { db } from "../db/client.server";
-import { documents, profiles } from "../db/schema";
-import { enqueueMail } from "../mail/outbox.server";
-import { notifyUser } from "../notifications/notifications.server";
-import { isDocumentId } from "./documents.server";
+import { isStaff } from "~/domain/enums";
+import { isUuid } from "~/domain/ids";
+import type { Viewer } from "~/server/auth/guards.server";
+import { recordAudit } from "~/server/audit/audit.server";
+import { documents } from "~/server/db/schema";
+import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { documentReviewedEmail } from "~/server/mail/templates.server";
+import { notifyUser } from "~/server/notifications/notifications.server";
 
 export type ReviewDecision = "verify" | "reject";
 
@@ -44,9 +43,9 @@ export async function reviewDocument({
   if (!isStaff(actor.role)) throw new DocumentReviewError("forbidden");
   const cleanReason = reason?.trim().slice(0, 1000) || null;
   if (decision === "reject" && !cleanReason) throw new DocumentReviewError("reasonRequired");
-  if (!isDocumentId(documentId)) throw new DocumentReviewError("notFound");
+  if (!isUuid(documentId)) throw new DocumentReviewError("notFound");
 
-  return db().transaction(async (tx) => {
+  return inTransactionWithMail(async (tx) => {
     const [current] = await tx.select().from(documents).where(eq(documents.id, documentId));
     if (!current) throw new DocumentReviewError("notFound");
     if (current.status === "replaced") throw new DocumentReviewError("superseded");
@@ -86,17 +85,16 @@ export async function reviewDocument({
       link: "/dashboard/documents",
     });
 
-    const [owner] = await tx
-      .select({ email: profiles.email, emailNotifications: profiles.emailNotifications })
-      .from(profiles)
-      .where(eq(profiles.id, current.userId));
-    if (owner?.emailNotifications) {
-      await enqueueMail(tx, {
-        to: owner.email,
-        subject: title,
-        text: `${body}\n\nSee your documents: ${config().baseUrl}/dashboard/documents`,
-      });
-    }
+    await enqueueApplicantMail(tx, {
+      userId: current.userId,
+      render: (recipient) =>
+        documentReviewedEmail({
+          ...recipient,
+          documentLabel: label,
+          verified: decision === "verify",
+          reason: cleanReason,
+        }),
+    });
     return updated;
   });
 }

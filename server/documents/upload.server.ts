@@ -9,14 +9,14 @@ import {
   type AcceptedDocumentType,
   MAX_DOCUMENT_BYTES,
   type UploadError,
-} from "../../domain/documents";
-import { DOCUMENT_TYPES, type DocumentType } from "../../domain/enums";
-import type { Viewer } from "../auth/guards.server";
-import { db } from "../db/client.server";
-import { documents, profiles } from "../db/schema";
-import { logger } from "../logger.server";
-import { consumeRateLimit } from "../security/rate-limit.server";
-import { storage } from "../storage/storage.server";
+} from "~/domain/documents";
+import { DOCUMENT_TYPES, type DocumentType } from "~/domain/enums";
+import type { Viewer } from "~/server/auth/guards.server";
+import { db } from "~/server/db/client.server";
+import { documents, profiles } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { consumeRateLimit } from "~/server/security/rate-limit.server";
+import { storage } from "~/server/storage/storage.server";
 
 // Enough bytes for file-type to see inside a DOCX (zip entries) before we decide; the rest streams.
 const SNIFF_BYTES = 64 * 1024;

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { JobForm } from "~/domain/admin";
-import { recordAudit } from "../audit/audit.server";
-import { changePublicContent } from "../cache/public-content.server";
-import type { Viewer } from "../auth/guards.server";
-import { db } from "../db/client.server";
-import { countries, jobApplications, jobs } from "../db/schema";
+import { paginate } from "~/domain/pagination";
+import { recordAudit } from "~/server/audit/audit.server";
+import { changePublicContent } from "~/server/cache/public-content.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { db } from "~/server/db/client.server";
+import { countries, jobApplications, jobs } from "~/server/db/schema";
 
 type Actor = Pick<Viewer, "id">;
 
@@ -25,41 +26,45 @@ export async function getJobStatsForStaff() {
 
 /** Every non-archived job, newest first, with its country and how many applications it has. */
 export async function listAllJobsForStaff(options: { page: number; pageSize: number }) {
-  const rows = await db()
-    .select({
-      id: jobs.id,
-      title: jobs.title,
-      description: jobs.description,
-      sector: jobs.sector,
-      jobType: jobs.jobType,
-      employmentType: jobs.employmentType,
-      salaryRange: jobs.salaryRange,
-      salaryMin: jobs.salaryMin,
-      salaryMax: jobs.salaryMax,
-      salaryCurrency: jobs.salaryCurrency,
-      salaryPeriod: jobs.salaryPeriod,
-      requirements: jobs.requirements,
-      benefits: jobs.benefits,
-      countryId: jobs.countryId,
-      countryName: countries.name,
-      isActive: jobs.isActive,
-      isPublic: jobs.isPublic,
-      createdAt: jobs.createdAt,
-      applicationCount:
-        sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`.mapWith(
-          Number,
-        ),
-    })
-    .from(jobs)
-    .leftJoin(countries, eq(countries.id, jobs.countryId))
-    .where(isNull(jobs.archivedAt))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
-  const [total] = await db().select({ n: count() }).from(jobs).where(isNull(jobs.archivedAt));
-  return { rows, total: total!.n };
+  return paginate({
+    page: options.page,
+    pageSize: options.pageSize,
+    count: () => db().$count(jobs, isNull(jobs.archivedAt)),
+    rows: (limit, offset) =>
+      db()
+        .select({
+          id: jobs.id,
+          title: jobs.title,
+          description: jobs.description,
+          sector: jobs.sector,
+          jobType: jobs.jobType,
+          employmentType: jobs.employmentType,
+          salaryRange: jobs.salaryRange,
+          salaryMin: jobs.salaryMin,
+          salaryMax: jobs.salaryMax,
+          salaryCurrency: jobs.salaryCurrency,
+          salaryPeriod: jobs.salaryPeriod,
+          requirements: jobs.requirements,
+          benefits: jobs.benefits,
+          countryId: jobs.countryId,
+          countryName: countries.name,
+          isActive: jobs.isActive,
+          isPublic: jobs.isPublic,
+          createdAt: jobs.createdAt,
+          applicationCount:
+            sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`.mapWith(
+              Number,
+            ),
+        })
+        .from(jobs)
+        .leftJoin(countries, eq(countries.id, jobs.countryId))
+        .where(isNull(jobs.archivedAt))
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
+        .limit(limit)
+        .offset(offset),
+  });
 }
-export type StaffJobRow = Awaited<ReturnType<typeof listAllJobsForStaff>>["rows"][number];
+export type StaffJobRow = Awaited<ReturnType<typeof listAllJobsForStaff>>["items"][number];
 
 export function listCountriesForJobForm() {
   return db()

@@ -1,9 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { type EmploymentType, isStaff, type JobType, type Sector } from "../../domain/enums";
-import { canSeePremium, containsPattern, type JobSearch } from "../../domain/jobs";
-import type { Viewer } from "../auth/guards.server";
-import { db, queryRows } from "../db/client.server";
-import { countries, jobs } from "../db/schema";
+import { type EmploymentType, isStaff, type JobType, type Sector } from "~/domain/enums";
+import { isUuid } from "~/domain/ids";
+import { canSeePremium, containsPattern, type JobSearch } from "~/domain/jobs";
+import { cappedPage, exactPage, lastPage, type Page } from "~/domain/pagination";
+import type { Viewer } from "~/server/auth/guards.server";
+import { db, queryRows } from "~/server/db/client.server";
+import { countries, jobs } from "~/server/db/schema";
 
 type JobViewer = Pick<Viewer, "role" | "registrationFeePaid"> | null;
 
@@ -113,21 +115,8 @@ async function countExactly(where: SQL) {
   return { total: row?.total ?? 0, publicCount: row?.publicCount ?? 0 };
 }
 
-const lastPage = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
-
-export type JobList = {
-  items: JobCard[];
-  /** Matching jobs; when `capped`, only "more than this many" is known. */
-  total: number;
-  capped: boolean;
-  page: number;
-  /** Null when the total is capped: the pager then offers Next while `hasNext`. */
-  pageCount: number | null;
-  hasNext: boolean;
-  pageSize: number;
-  /** Free and premium jobs among the matches; null when the total is capped. */
-  counts: { public: number; premium: number } | null;
-};
+/** A page of jobs, and the free and premium jobs among the matches (null when capped). */
+export type JobList = Page<JobCard> & { counts: { public: number; premium: number } | null };
 
 /**
  * Listed jobs, newest first, one page at a time. A page past the end shows the last page.
@@ -188,16 +177,7 @@ export async function listJobsForViewer(options: {
     page = lastPage((await countExactly(where)).total, pageSize);
     rows = await selectCards(unlocked, where, pageSize + 1, (page - 1) * pageSize);
   }
-  return {
-    items: rows.slice(0, pageSize),
-    total: countUpTo,
-    capped: true,
-    page,
-    pageCount: null,
-    hasNext: rows.length > pageSize,
-    pageSize,
-    counts: null,
-  };
+  return { ...cappedPage({ rows, page, pageSize, cap: countUpTo }), counts: null };
 }
 
 function exact(o: {
@@ -207,17 +187,8 @@ function exact(o: {
   page: number;
   pageSize: number;
 }): JobList {
-  const pageCount = lastPage(o.total, o.pageSize);
-  return {
-    items: o.items,
-    total: o.total,
-    capped: false,
-    page: o.page,
-    pageCount,
-    hasNext: o.page < pageCount,
-    pageSize: o.pageSize,
-    counts: { public: o.publicCount, premium: o.total - o.publicCount },
-  };
+  const { publicCount, ...page } = o;
+  return { ...exactPage(page), counts: { public: publicCount, premium: o.total - publicCount } };
 }
 
 export async function listActiveCountries() {
@@ -227,8 +198,6 @@ export async function listActiveCountries() {
     .where(eq(countries.isActive, true))
     .orderBy(asc(countries.name));
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type JobAccess =
   | { kind: "not_found" }
@@ -244,7 +213,7 @@ export type JobDetail = NonNullable<Awaited<ReturnType<typeof readFullJob>>>;
  * Staff may open any job, including inactive ones (to check what applicants see).
  */
 export async function getJobForViewer(viewer: JobViewer, id: string): Promise<JobAccess> {
-  if (!UUID.test(id)) return { kind: "not_found" };
+  if (!isUuid(id)) return { kind: "not_found" };
   const [flags] = await db()
     .select({ isPublic: jobs.isPublic, isActive: jobs.isActive, archivedAt: jobs.archivedAt })
     .from(jobs)

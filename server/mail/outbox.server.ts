@@ -1,6 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.server";
-import { mailOutbox, profiles } from "../db/schema";
+import type { SiteSettings } from "~/domain/settings";
+import { config } from "~/server/config.server";
+import { type Db, db } from "~/server/db/client.server";
+import { mailOutbox, profiles } from "~/server/db/schema";
+import { getSiteSettings } from "~/server/settings/settings.server";
+import { kickMailSender } from "./sender.server";
+import type { RenderedMail } from "./templates.server";
+
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type OutgoingMail = {
   to: string;
@@ -11,9 +18,24 @@ export type OutgoingMail = {
 };
 
 /**
- * Queues an e-mail in the durable outbox. Call with the transaction of the change that causes it:
- * the mail exists only if the change committed, and the sender (server/mail) delivers it after
- * the commit, with retries.
+ * Runs `work` in one transaction and, once it has committed, wakes the mail sender, so the mail it
+ * queued goes out now instead of on the sender's next round (up to 15 s later). This is the one
+ * way a change that queues mail is written: the mail exists only if the change committed, and the
+ * sender is never woken before the row is visible to it. A rolled-back transaction wakes nobody.
+ */
+export async function inTransactionWithMail<T>(
+  work: (tx: Transaction) => Promise<T>,
+  on: Db = db(),
+): Promise<T> {
+  const result = await on.transaction(work);
+  kickMailSender();
+  return result;
+}
+
+/**
+ * Queues an e-mail in the durable outbox. Call with the transaction of the change that causes it
+ * (opened by inTransactionWithMail): the sender (server/mail) delivers it after the commit, with
+ * retries. The body comes from a template in server/mail/templates.server.ts.
  */
 export async function enqueueMail(tx: Db, mail: OutgoingMail) {
   const [row] = await tx
@@ -29,20 +51,45 @@ export async function enqueueMail(tx: Db, mail: OutgoingMail) {
   return row!.id;
 }
 
+/** What a template for an applicant's e-mail is rendered with. */
+export type ApplicantMailContext = {
+  settings: SiteSettings;
+  /** Absolute origin for links (BASE_URL): a relative link is useless in a mail client. */
+  baseUrl: string;
+  /** The applicant's name, for the greeting. */
+  name: string;
+};
+
 /**
  * Queues an e-mail about one of the applicant's own moments (status change, interview, document
- * review, payment receipt), unless they turned these e-mails off in profile settings. The in-app
- * notification is separate and always sent. Returns the outbox id, or null when skipped.
+ * review, payment receipt, a message from staff): the applicant's address and name come from
+ * their profile, the body from a template rendered with the site settings (agency signature and
+ * contact details) and BASE_URL. Skipped when they turned these e-mails off in profile settings,
+ * unless `evenIfTurnedOff` (a receipt is a record of money paid). The in-app notification is
+ * separate and always sent. Returns the outbox id, or null when skipped.
  */
 export async function enqueueApplicantMail(
   tx: Db,
-  userId: string,
-  mail: Omit<OutgoingMail, "to">,
+  options: {
+    userId: string;
+    render: (context: ApplicantMailContext) => RenderedMail;
+    evenIfTurnedOff?: boolean;
+  },
 ): Promise<string | null> {
   const [profile] = await tx
-    .select({ email: profiles.email, emailNotifications: profiles.emailNotifications })
+    .select({
+      email: profiles.email,
+      fullName: profiles.fullName,
+      emailNotifications: profiles.emailNotifications,
+    })
     .from(profiles)
-    .where(eq(profiles.id, userId));
-  if (!profile || !profile.emailNotifications) return null;
+    .where(eq(profiles.id, options.userId));
+  if (!profile) return null;
+  if (!profile.emailNotifications && !options.evenIfTurnedOff) return null;
+  const mail = options.render({
+    settings: await getSiteSettings(tx),
+    baseUrl: config().baseUrl,
+    name: profile.fullName || profile.email,
+  });
   return enqueueMail(tx, { ...mail, to: profile.email });
 }

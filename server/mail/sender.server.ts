@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { type Db, db, queryRows } from "../db/client.server";
-import { mailOutbox } from "../db/schema";
-import { logger } from "../logger.server";
-import { lookupOptional, register, unregister } from "../registry.server";
+import { type Db, db, queryRows } from "~/server/db/client.server";
+import { mailOutbox } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { lookupOptional, register, unregister } from "~/server/registry.server";
 import { mailFrom, mailTransport } from "./transport.server";
 
 /** After this many failed attempts a message is marked failed and waits for staff to retry it. */

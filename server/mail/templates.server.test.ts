@@ -7,12 +7,13 @@ import {
 } from "./templates.server";
 
 const settings = { ...DEFAULT_SITE_SETTINGS, agencyName: "Passage Test Agency" };
+const baseUrl = "https://passage.example";
 
 describe("mail templates", () => {
   it("escapes what a visitor typed in the HTML body and keeps it whole in the text body", () => {
     const mail = contactInquiryReceivedEmail({
       settings,
-      baseUrl: "https://passage.example",
+      baseUrl,
       inquiry: {
         name: "<script>alert(1)</script>",
         email: "x@example.com",
@@ -32,6 +33,7 @@ describe("mail templates", () => {
   it("carries the agency's name and contact details from settings in both bodies", () => {
     const mail = paymentReceiptEmail({
       settings,
+      baseUrl,
       name: "Rudo",
       amountMinor: 9900,
       currency: "USD",
@@ -49,10 +51,11 @@ describe("mail templates", () => {
   it("shows the interview date in Central Africa Time", () => {
     const mail = interviewScheduledEmail({
       settings,
+      baseUrl,
       name: "Rudo",
       jobTitle: "Welder",
       interviewDate: new Date("2026-03-02T08:30:00Z"),
     });
-    expect(mail.text).toContain("Monday, 2 March 2026 at 10:30");
+    expect(mail.text).toContain("Monday, 2 March 2026 at 10:30 CAT");
   });
 });

@@ -1,11 +1,13 @@
-import type { SiteSettings } from "../../domain/settings";
-import { formatMoney, whatsappLink } from "../../domain/settings";
-import type { Config } from "../config.server";
-import { lookupOptional } from "../registry.server";
+import type { SiteSettings } from "~/domain/settings";
+import { formatMoney, whatsappLink } from "~/domain/settings";
+import { AGENCY_TIME_ZONE } from "~/domain/format";
+import { config } from "~/server/config.server";
 
 // Every e-mail the product sends, as plain text and HTML built from the same lines. The agency's
 // name and contact details come from site settings so a change in /admin/settings shows in the
-// next mail. Callers pass the result to enqueueMail together with `to`.
+// next mail; links are absolute (BASE_URL), times in the agency's time zone. An applicant's e-mail
+// is queued with enqueueApplicantMail (server/mail/outbox.server.ts), which renders the template
+// with their name and the settings; other mail goes to enqueueMail together with `to`.
 //
 // E-mails are English only for now: server/ may not import app/locales, and the recipient's
 // language is not stored. Keep every sentence here so a translation has one place to start.
@@ -55,12 +57,16 @@ export function interviewScheduledEmail(
     name: string;
     jobTitle: string;
     interviewDate: Date;
-    /** IANA time zone the date is shown in; default Africa/Harare (CAT). */
+    /** Where: an address or a video-call link. */
+    location?: string | null;
+    /** IANA time zone the date is shown in; default the agency's (CAT). */
     timeZone?: string;
     details?: string | null;
   },
 ): RenderedMail {
-  const when = formatDateTime(o.interviewDate, o.timeZone ?? "Africa/Harare");
+  const when = formatAgencyDateTime(o.interviewDate, o.timeZone);
+  const rows: [string, string][] = [["Date and time", when]];
+  if (o.location?.trim()) rows.push(["Where", o.location.trim()]);
   return renderMail(o, {
     subject: `Interview scheduled: ${o.jobTitle}`,
     greeting: o.name,
@@ -69,7 +75,7 @@ export function interviewScheduledEmail(
         kind: "p",
         text: `Good news: an interview has been scheduled for your application for ${o.jobTitle}.`,
       },
-      { kind: "facts", rows: [["Date and time", when]] },
+      { kind: "facts", rows },
       ...(o.details ? [{ kind: "quote" as const, text: o.details }] : []),
       {
         kind: "p",
@@ -130,9 +136,11 @@ export function paymentReceiptEmail(
   const rows: [string, string][] = [
     ["Amount", amount],
     ["Reference", o.reference],
-    ["Date", formatDateTime(o.paidAt, "Africa/Harare")],
+    ["Date", formatAgencyDateTime(o.paidAt)],
   ];
-  if (o.method) rows.push(["Method", o.method]);
+  // Provider method codes ("credit_card", "mobile_money") read as words.
+  if (o.method)
+    rows.push(["Method", o.method.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())]);
   return renderMail(o, {
     subject: `Payment received: ${amount} (${o.reference})`,
     greeting: o.name,
@@ -311,13 +319,15 @@ export function newMessageEmail(o: Base & { name: string; subject: string }): Re
 // ── Rendering ────────────────────────────────────────────────────────────────────────────────
 
 function link(o: Base, path: string) {
-  const base = o.baseUrl ?? lookupOptional<Config>("config")?.baseUrl ?? "http://localhost:3000";
+  const base = o.baseUrl ?? config().baseUrl;
   return `${base.replace(/\/$/, "")}${path}`;
 }
 
-function formatDateTime(d: Date, timeZone: string) {
-  // dateStyle cannot be combined with timeZoneName, so the parts are spelled out.
-  return new Intl.DateTimeFormat("en-GB", {
+/** "Monday, 2 March 2026 at 10:30 CAT": a moment as an e-mail or notification states it. */
+export function formatAgencyDateTime(d: Date, timeZone: string = AGENCY_TIME_ZONE) {
+  // dateStyle cannot be combined with timeZoneName, so the parts are spelled out. English as
+  // written in Zimbabwe names the zone as the agency does ("CAT"; en-GB would say "GMT+2").
+  return new Intl.DateTimeFormat("en-ZW", {
     weekday: "long",
     day: "numeric",
     month: "long",
@@ -428,4 +438,62 @@ export function esc(s: string) {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
+}
+
+// ── Quote requests (server/inquiries), to the business ───────────────────────────────────────
+
+type QuoteRequest = {
+  name: string;
+  company: string;
+  services: string[];
+  budget?: string | null;
+  message?: string | null;
+};
+
+function quoteRequestBlocks(q: QuoteRequest): Block[] {
+  return [
+    {
+      kind: "facts",
+      rows: [
+        ["Company", q.company],
+        ["Services", q.services.join(", ")],
+        ["Budget", q.budget || "Not given"],
+      ],
+    },
+    ...(q.message ? [{ kind: "quote" as const, text: q.message }] : []),
+  ];
+}
+
+/** Sent to the business as soon as it asks for a quote: what it asked for, and when we answer. */
+export function outsourcingQuoteConfirmationEmail(
+  o: Base & { inquiry: QuoteRequest },
+): RenderedMail {
+  return renderMail(o, {
+    subject: `We received your quote request (${o.inquiry.company})`,
+    greeting: o.inquiry.name,
+    blocks: [
+      {
+        kind: "p",
+        text: `Thank you for asking ${o.settings.agencyName} for an outsourcing quote. We will answer within 24 hours. This is what you asked for:`,
+      },
+      ...quoteRequestBlocks(o.inquiry),
+      { kind: "p", text: "To add anything, simply reply to this e-mail." },
+      { kind: "button", label: "About our outsourcing", href: link(o, "/outsourcing") },
+    ],
+  });
+}
+
+/** A staff member's answer to a quote request, with the request it answers. */
+export function outsourcingInquiryReplyEmail(
+  o: Base & { reply: string; inquiry: QuoteRequest },
+): RenderedMail {
+  return renderMail(o, {
+    subject: `Re: Your quote request (${o.inquiry.company})`,
+    greeting: o.inquiry.name,
+    blocks: [
+      { kind: "p", text: o.reply },
+      { kind: "p", text: "Your request:" },
+      ...quoteRequestBlocks(o.inquiry),
+    ],
+  });
 }

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { config } from "../config.server";
-import { logger } from "../logger.server";
-import { lookupOptional, register, unregister } from "../registry.server";
+import { config } from "~/server/config.server";
+import { logger } from "~/server/logger.server";
+import { lookupOptional, register, unregister } from "~/server/registry.server";
 
 export type MailMessage = {
   from: string;

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { STAFF_ROLES, type MessageGroup } from "../../domain/enums";
-import type { ComposeMessage } from "../../domain/messages";
-import { recordAudit } from "../audit/audit.server";
-import { type Db, db, queryRows } from "../db/client.server";
-import { messageRecipients, messages, profiles } from "../db/schema";
-import { enqueueApplicantMail } from "../mail/outbox.server";
-import { kickMailSender } from "../mail/sender.server";
-import { newMessageEmail } from "../mail/templates.server";
-import { getSiteSettings } from "../settings/settings.server";
+import { STAFF_ROLES, type MessageGroup } from "~/domain/enums";
+import { containsPattern } from "~/domain/jobs";
+import type { ComposeMessage } from "~/domain/messages";
+import { paginate } from "~/domain/pagination";
+import { recordAudit } from "~/server/audit/audit.server";
+import { type Db, db, queryRows } from "~/server/db/client.server";
+import { messageRecipients, messages, profiles } from "~/server/db/schema";
+import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { newMessageEmail } from "~/server/mail/templates.server";
 
 type Actor = { id: string };
 
@@ -36,12 +36,12 @@ function groupFilter(group: MessageGroup) {
  * member of the group as it is now (or the one person), each unread. Returns the recipient count.
  */
 export async function sendMessage(actor: Actor, input: ComposeMessage) {
-  const result = await db().transaction(async (tx) => {
+  return inTransactionWithMail(async (tx) => {
     const individual = input.recipientType === "individual";
-    let recipient: { id: string; fullName: string } | undefined;
+    let recipient: { id: string } | undefined;
     if (individual) {
       [recipient] = await tx
-        .select({ id: profiles.id, fullName: profiles.fullName })
+        .select({ id: profiles.id })
         .from(profiles)
         .where(eq(profiles.id, input.recipientId!));
       if (!recipient) throw new RecipientNotFoundError();
@@ -61,12 +61,10 @@ export async function sendMessage(actor: Actor, input: ComposeMessage) {
     if (individual) {
       await tx.insert(messageRecipients).values({ messageId: message!.id, userId: recipient!.id });
       recipients = 1;
-      const settings = await getSiteSettings(tx);
-      await enqueueApplicantMail(
-        tx,
-        recipient!.id,
-        newMessageEmail({ settings, name: recipient!.fullName, subject: input.subject }),
-      );
+      await enqueueApplicantMail(tx, {
+        userId: recipient!.id,
+        render: (r) => newMessageEmail({ ...r, subject: input.subject }),
+      });
     } else {
       // One INSERT … SELECT: a group of 100,000 is one statement, not 100,000 round trips.
       const [row] = await queryRows<{ n: number }>(
@@ -91,34 +89,46 @@ export async function sendMessage(actor: Actor, input: ComposeMessage) {
     });
     return { id: message!.id, recipients, individual };
   });
-  if (result.individual) kickMailSender();
-  return result;
 }
 
 export const SENT_PAGE_SIZE = 20;
 
 /** The acting staff member's own sent messages, newest first, with read counts. */
 export async function listSentMessages(actor: Actor, page: number) {
-  const rows = await db()
-    .select({
-      id: messages.id,
-      subject: messages.subject,
-      content: sql<string>`left(${messages.content}, 160)`,
-      recipientGroup: messages.recipientGroup,
-      recipientName: profiles.fullName,
-      recipientEmail: profiles.email,
-      attachmentUrl: messages.attachmentUrl,
-      sentAt: messages.sentAt,
-      recipients: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id})`,
-      read: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id} and r.read_at is not null)`,
-    })
-    .from(messages)
-    .leftJoin(profiles, eq(profiles.id, messages.recipientId))
-    .where(eq(messages.senderId, actor.id))
-    .orderBy(desc(messages.sentAt), desc(messages.id))
-    .limit(SENT_PAGE_SIZE)
-    .offset((page - 1) * SENT_PAGE_SIZE);
-  return rows.map((r) => ({ ...r, recipients: Number(r.recipients), read: Number(r.read) }));
+  const mine = eq(messages.senderId, actor.id);
+  const sent = await paginate({
+    page,
+    pageSize: SENT_PAGE_SIZE,
+    count: () => db().$count(messages, mine),
+    rows: (limit, offset) =>
+      db()
+        .select({
+          id: messages.id,
+          subject: messages.subject,
+          content: sql<string>`left(${messages.content}, 160)`,
+          recipientGroup: messages.recipientGroup,
+          recipientName: profiles.fullName,
+          recipientEmail: profiles.email,
+          attachmentUrl: messages.attachmentUrl,
+          sentAt: messages.sentAt,
+          recipients: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id})`,
+          read: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id} and r.read_at is not null)`,
+        })
+        .from(messages)
+        .leftJoin(profiles, eq(profiles.id, messages.recipientId))
+        .where(mine)
+        .orderBy(desc(messages.sentAt), desc(messages.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  return {
+    ...sent,
+    items: sent.items.map((r) => ({
+      ...r,
+      recipients: Number(r.recipients),
+      read: Number(r.read),
+    })),
+  };
 }
 
 export async function countSentMessageStats(actor: Actor, now = new Date()) {
@@ -158,9 +168,13 @@ export async function countSentMessageStats(actor: Actor, now = new Date()) {
 export async function searchRecipients(q: string) {
   const term = q.trim();
   if (term.length < 2) return [];
-  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(term);
   return db()
-    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+    })
     .from(profiles)
     .where(
       and(
@@ -180,24 +194,27 @@ export async function searchRecipients(q: string) {
 export const INBOX_PAGE_SIZE = 20;
 
 export async function listInboxMessages(userId: string, page: number) {
-  const [rows, [total]] = await Promise.all([
-    db()
-      .select({
-        id: messages.id,
-        subject: messages.subject,
-        preview: sql<string>`left(${messages.content}, 140)`,
-        sentAt: messages.sentAt,
-        readAt: messageRecipients.readAt,
-      })
-      .from(messageRecipients)
-      .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
-      .where(eq(messageRecipients.userId, userId))
-      .orderBy(desc(messages.sentAt), desc(messages.id))
-      .limit(INBOX_PAGE_SIZE)
-      .offset((page - 1) * INBOX_PAGE_SIZE),
-    db().select({ n: count() }).from(messageRecipients).where(eq(messageRecipients.userId, userId)),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const mine = eq(messageRecipients.userId, userId);
+  return paginate({
+    page,
+    pageSize: INBOX_PAGE_SIZE,
+    count: () => db().$count(messageRecipients, mine),
+    rows: (limit, offset) =>
+      db()
+        .select({
+          id: messages.id,
+          subject: messages.subject,
+          preview: sql<string>`left(${messages.content}, 140)`,
+          sentAt: messages.sentAt,
+          readAt: messageRecipients.readAt,
+        })
+        .from(messageRecipients)
+        .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+        .where(mine)
+        .orderBy(desc(messages.sentAt), desc(messages.id))
+        .limit(limit)
+        .offset(offset),
+  });
 }
 
 /** One message, only if it was addressed to this user; null otherwise (the route answers 404). */

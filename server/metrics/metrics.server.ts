@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import type { Context, Hono, Next } from "hono";
 import client from "prom-client";
-import { type Config, config } from "../config.server";
-import { logger } from "../logger.server";
-import type { Database } from "../db/client.server";
-import { type LatestCheck, listLatestChecks } from "../monitoring/monitor.server";
-import { lookupOptional, register } from "../registry.server";
+import { type Config, config } from "~/server/config.server";
+import { logger } from "~/server/logger.server";
+import type { Database } from "~/server/db/client.server";
+import { type LatestCheck, listLatestChecks } from "~/server/monitoring/monitor.server";
+import { lookupOptional, register } from "~/server/registry.server";
 
 // Both check gauges collect on one scrape; they share one query.
 let pendingLatest: Promise<LatestCheck[]> | null = null;

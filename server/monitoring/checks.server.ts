@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { config } from "../config.server";
-import { db } from "../db/client.server";
-import { lookupOptional } from "../registry.server";
-import type { StorageDriver } from "../storage/storage.server";
+import { config } from "~/server/config.server";
+import { db } from "~/server/db/client.server";
+import { lookupOptional } from "~/server/registry.server";
+import type { StorageDriver } from "~/server/storage/storage.server";
 
 export const MONITORED_SERVICES = ["database", "storage", "mail", "payments", "pages"] as const;
 export type MonitoredService = (typeof MONITORED_SERVICES)[number];

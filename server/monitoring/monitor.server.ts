@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { MonitorStatus } from "../../domain/enums";
-import { recordAudit } from "../audit/audit.server";
-import { config } from "../config.server";
-import { type Db, db, queryRows } from "../db/client.server";
-import { appState, incidentNotes, incidents, monitorChecks } from "../db/schema";
-import { lookupOptional, register } from "../registry.server";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { MonitorStatus } from "~/domain/enums";
+import { recordAudit } from "~/server/audit/audit.server";
+import { config } from "~/server/config.server";
+import { type Db, db, queryRows } from "~/server/db/client.server";
+import { appState, incidentNotes, incidents, monitorChecks } from "~/server/db/schema";
+import { lookupOptional, register } from "~/server/registry.server";
 import {
   createDefaultProbes,
   MONITORED_SERVICES,
@@ -306,8 +306,4 @@ export async function addIncidentNote(options: {
     });
     return true;
   });
-}
-
-export async function listRecentIncidents(limit = 5) {
-  return db().select().from(incidents).orderBy(desc(incidents.createdAt)).limit(limit);
 }

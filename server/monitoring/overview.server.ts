@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { IncidentStatus, MonitorStatus } from "../../domain/enums";
-import { config } from "../config.server";
-import { db, queryRows } from "../db/client.server";
-import { incidentNotes, incidents, profiles } from "../db/schema";
+import type { IncidentStatus, MonitorStatus } from "~/domain/enums";
+import { config } from "~/server/config.server";
+import { db, queryRows } from "~/server/db/client.server";
+import { incidentNotes, incidents, profiles } from "~/server/db/schema";
 import { MONITORED_SERVICES, type MonitoredService } from "./checks.server";
 import { computeUptime, isMonitoringEnabled, listLatestChecks } from "./monitor.server";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { config } from "../config.server";
-import { queryRows } from "../db/client.server";
-import { logger } from "../logger.server";
+import { config } from "~/server/config.server";
+import { queryRows } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
 import { isMonitoringEnabled, rollUpOldChecks, runAllChecks } from "./monitor.server";
 
 const LEASE_KEY = "monitoring_lease";

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../config.server";
-import { setLogger } from "../logger.server";
+import { loadConfig } from "~/server/config.server";
+import { setLogger } from "~/server/logger.server";
 import { createPaymentProvider } from "./create-provider.server";
 
 function captureLogs() {

@@ -1,5 +1,5 @@
-import type { Config } from "../config.server";
-import { logger } from "../logger.server";
+import type { Config } from "~/server/config.server";
+import { logger } from "~/server/logger.server";
 import { PaystackPaymentProvider } from "./paystack.server";
 import type { PaymentProvider } from "./provider.server";
 import { SimulatedPaymentProvider } from "./simulated.server";

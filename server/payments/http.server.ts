@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { logger } from "../logger.server";
+import { logger } from "~/server/logger.server";
 import { paymentProvider } from "./provider.server";
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;

@@ -1,17 +1,17 @@
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
-import type { PaymentProviderName } from "../../domain/enums";
-import { formatMoney } from "../../domain/settings";
-import type { Viewer } from "../auth/guards.server";
-import { config } from "../config.server";
-import { db } from "../db/client.server";
-import { recordAudit } from "../audit/audit.server";
-import { auditLog, payments, profiles } from "../db/schema";
-import { logger } from "../logger.server";
-import { enqueueMail } from "../mail/outbox.server";
-import { notifyUser } from "../notifications/notifications.server";
-import { getSiteSettings } from "../settings/settings.server";
+import type { PaymentProviderName } from "~/domain/enums";
+import { formatMoney } from "~/domain/settings";
+import type { Viewer } from "~/server/auth/guards.server";
+import { db } from "~/server/db/client.server";
+import { recordAudit } from "~/server/audit/audit.server";
+import { auditLog, payments, profiles } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { paymentReceiptEmail } from "~/server/mail/templates.server";
+import { notifyUser } from "~/server/notifications/notifications.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
 import { paymentProvider } from "./provider.server";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -45,13 +45,9 @@ export async function recordVerifiedPayment(input: {
   metadata?: Record<string, unknown>;
 }): Promise<{ recorded: boolean; overpayment: boolean }> {
   const now = new Date();
-  const outcome = await db().transaction(async (tx) => {
+  const outcome = await inTransactionWithMail(async (tx) => {
     const [profile] = await tx
-      .select({
-        paid: profiles.registrationFeePaid,
-        email: profiles.email,
-        fullName: profiles.fullName,
-      })
+      .select({ paid: profiles.registrationFeePaid })
       .from(profiles)
       .where(eq(profiles.id, input.userId))
       .for("update");
@@ -121,22 +117,20 @@ export async function recordVerifiedPayment(input: {
       body: `We received your registration payment of ${amount} (reference ${input.reference}). Premium jobs are now open to you.`,
       link: "/dashboard/payment",
     });
-    if (profile) {
-      // A receipt is a record of money paid, so it is sent even when updates e-mails are off.
-      await enqueueMail(tx, {
-        to: profile.email,
-        subject: `Payment receipt ${input.reference}`,
-        text: [
-          `Hello ${profile.fullName},`,
-          "",
-          `Thank you: we received your registration fee of ${amount}.`,
-          `Reference: ${input.reference}`,
-          `Date: ${now.toISOString().slice(0, 10)}`,
-          "",
-          `Premium jobs are now open to you: ${config().baseUrl}/jobs`,
-        ].join("\n"),
-      });
-    }
+    // A receipt is a record of money paid, so it is sent even when updates e-mails are off.
+    await enqueueApplicantMail(tx, {
+      userId: input.userId,
+      evenIfTurnedOff: true,
+      render: (recipient) =>
+        paymentReceiptEmail({
+          ...recipient,
+          amountMinor: input.amountMinor,
+          currency: input.currency,
+          reference: input.reference,
+          paidAt: now,
+          method: input.method,
+        }),
+    });
     return { recorded: true, overpayment: false };
   });
   if (outcome.overpayment) {

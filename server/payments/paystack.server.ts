@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { logger } from "../logger.server";
+import { logger } from "~/server/logger.server";
 import {
   findPaymentByReference,
   markPaymentUnsuccessful,

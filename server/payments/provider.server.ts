@@ -1,5 +1,5 @@
-import type { PaymentProviderName } from "../../domain/enums";
-import { lookup, register } from "../registry.server";
+import type { PaymentProviderName } from "~/domain/enums";
+import { lookup, register } from "~/server/registry.server";
 
 export type CheckoutUser = { id: string; email: string; fullName: string };
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { isApplicantRole } from "../../domain/enums";
-import type { Profile } from "../../domain/profile";
-import type { Viewer } from "../auth/guards.server";
-import { db } from "../db/client.server";
-import { profiles } from "../db/schema";
+import { isApplicantRole } from "~/domain/enums";
+import type { Profile } from "~/domain/profile";
+import type { Viewer } from "~/server/auth/guards.server";
+import { db } from "~/server/db/client.server";
+import { profiles } from "~/server/db/schema";
 
 export async function getOwnProfile(viewer: Pick<Viewer, "id">) {
   const [row] = await db()

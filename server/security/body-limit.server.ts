@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { MAX_DOCUMENT_BYTES } from "../../domain/documents";
-import { MAX_IMAGE_BYTES } from "../content/media.server";
+import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
+import { MAX_IMAGE_BYTES } from "~/server/content/media.server";
 
 /**
  * How many bytes a request body may have, by where it goes. Page forms and JSON are small (the

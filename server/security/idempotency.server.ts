@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { rateLimits } from "../db/schema";
-import type { Db } from "../db/client.server";
+import { rateLimits } from "~/server/db/schema";
+import type { Db } from "~/server/db/client.server";
 
 /**
  * Public forms carry a submission key (a hidden field, see app/components/submission-key.tsx), so

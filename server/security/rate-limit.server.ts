@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Config } from "../config.server";
-import { queryRows } from "../db/client.server";
-import { logger } from "../logger.server";
-import { lookupOptional } from "../registry.server";
+import type { Config } from "~/server/config.server";
+import { queryRows } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { lookupOptional } from "~/server/registry.server";
 
 export type RateLimitRule = { window: number; max: number };
 export type RateLimitResult = { allowed: boolean; retryAfter: number | null };

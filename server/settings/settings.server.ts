@@ -1,14 +1,10 @@
 import { eq } from "drizzle-orm";
-import {
-  DEFAULT_SITE_SETTINGS,
-  type SiteSettings,
-  SiteSettingsSchema,
-} from "../../domain/settings";
-import { recordAudit } from "../audit/audit.server";
-import { changePublicContent } from "../cache/public-content.server";
-import { keptUntilChange } from "../cache/until-change.server";
-import { type Db, db } from "../db/client.server";
-import { siteSettings } from "../db/schema";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings, SiteSettingsSchema } from "~/domain/settings";
+import { recordAudit } from "~/server/audit/audit.server";
+import { changePublicContent } from "~/server/cache/public-content.server";
+import { keptUntilChange } from "~/server/cache/until-change.server";
+import { type Db, db } from "~/server/db/client.server";
+import { siteSettings } from "~/server/db/schema";
 
 const KEY = "site";
 

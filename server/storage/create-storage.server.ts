@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Config } from "../config.server";
+import type { Config } from "~/server/config.server";
 import { LocalStorageDriver } from "./local.server";
 import { createS3StorageFromConfig } from "./s3.server";
 import type { StorageDriver } from "./storage.server";
@@ -13,6 +13,6 @@ export async function createStorage(config: Config): Promise<StorageDriver> {
     case "local":
       return new LocalStorageDriver(path.join(config.dataDir, "uploads"));
     case "s3":
-      return createS3StorageFromConfig(config.s3); // issue 8
+      return createS3StorageFromConfig(config.s3);
   }
 }

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { lookup, register } from "../registry.server";
+import { lookup, register } from "~/server/registry.server";
 
 /**
  * Where uploaded files live. Callers know only object keys; a driver decides where the bytes go

@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { type Role, ROLES } from "~/domain/enums";
-import { recordAudit } from "../audit/audit.server";
-import type { Viewer } from "../auth/guards.server";
-import { db } from "../db/client.server";
-import { payments, profiles } from "../db/schema";
-import { getSiteSettings } from "../settings/settings.server";
+import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Role } from "~/domain/enums";
+import { containsPattern } from "~/domain/jobs";
+import { paginate } from "~/domain/pagination";
+import type { ProfileFilter } from "~/domain/users";
+import { recordAudit } from "~/server/audit/audit.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { db } from "~/server/db/client.server";
+import { payments, profiles } from "~/server/db/schema";
+import { getSiteSettings } from "~/server/settings/settings.server";
 
 type Actor = Pick<Viewer, "id" | "role">;
 
@@ -16,30 +19,13 @@ export class RoleChangeForbiddenError extends Error {
   }
 }
 
-export type ProfileFilter = {
-  q?: string | null;
-  role?: Role | null;
-  paid?: boolean | null;
-};
-
-/** Reads ?q=&role=&paid=yes|no from a URL; anything unknown is ignored. */
-export function readProfileFilter(url: URL): ProfileFilter {
-  const role = url.searchParams.get("role");
-  const paid = url.searchParams.get("paid");
-  return {
-    q: (url.searchParams.get("q") ?? "").slice(0, 200),
-    role: role && (ROLES as readonly string[]).includes(role) ? (role as Role) : null,
-    paid: paid === "yes" ? true : paid === "no" ? false : null,
-  };
-}
-
 function filterWhere(filter: ProfileFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.role) parts.push(eq(profiles.role, filter.role));
   if (filter.paid != null) parts.push(eq(profiles.registrationFeePaid, filter.paid));
   const q = filter.q?.trim();
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q);
     parts.push(or(ilike(profiles.fullName, like), ilike(profiles.email, like))!);
   }
   return parts.length ? and(...parts) : undefined;
@@ -63,17 +49,21 @@ export async function listAllProfilesForStaff(options: {
   pageSize: number;
 }) {
   const where = filterWhere(options.filter);
-  const rows = await db()
-    .select(columns)
-    .from(profiles)
-    .where(where)
-    .orderBy(desc(profiles.createdAt), desc(profiles.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
-  const [total] = await db().select({ n: count() }).from(profiles).where(where);
-  return { rows, total: total!.n };
+  return paginate({
+    page: options.page,
+    pageSize: options.pageSize,
+    count: () => db().$count(profiles, where),
+    rows: (limit, offset) =>
+      db()
+        .select(columns)
+        .from(profiles)
+        .where(where)
+        .orderBy(desc(profiles.createdAt), desc(profiles.id))
+        .limit(limit)
+        .offset(offset),
+  });
 }
-export type StaffProfileRow = Awaited<ReturnType<typeof listAllProfilesForStaff>>["rows"][number];
+export type StaffProfileRow = Awaited<ReturnType<typeof listAllProfilesForStaff>>["items"][number];
 
 export function exportProfilesForStaff(filter: ProfileFilter, limit = 50_000) {
   return db()
@@ -166,14 +156,4 @@ export async function changeRole(options: { actor: Actor; userId: string; role: 
     });
     return { from: user.role, to: options.role };
   });
-}
-
-export async function countProfilesForStaff() {
-  const [row] = await db()
-    .select({
-      total: count(),
-      paid: sql<number>`count(*) filter (where ${profiles.registrationFeePaid})`.mapWith(Number),
-    })
-    .from(profiles);
-  return row!;
 }

@@ -33,6 +33,8 @@ test("staff create, edit, toggle and delete a job, and /jobs follows", async ({
   page,
   browser,
 }) => {
+  // A whole journey through six screens and two browsers: more than the default time on CI.
+  test.slow();
   await login(page, DEMO.manager);
   const title = `E2E Forklift Driver ${Date.now()}`;
   await page.goto("/admin/jobs");
@@ -98,6 +100,8 @@ test("staff move an application, schedule an interview and verify a document; th
   page,
   browser,
 }) => {
+  // A whole journey (staff and applicant, several dialogs): more than the default time on CI.
+  test.slow();
   const admin = await adminPage(browser);
   const title = `E2E Picker ${Date.now()}`;
   const jobId = await createJob(admin, title);

@@ -52,7 +52,7 @@ test("staff publish a success story in the CMS and it appears on the home page a
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Create Post" }).click();
 
-  await expect(page.getByTestId("cms-notice")).toHaveText("Post created successfully");
+  await expect(page.getByTestId("flash")).toHaveText("Post created successfully");
   const slug = title.toLowerCase().replace(/ /g, "-");
   await expect(page.getByText(`/news/${slug}`)).toBeVisible();
 
@@ -84,7 +84,7 @@ test("a draft is previewable by staff and missing for the public", async ({ page
   await dialog.getByLabel("Title", { exact: true }).fill(title);
   await dialog.getByLabel("Slug").fill(`draft-${Date.now()}`);
   await dialog.getByRole("button", { name: "Create Post" }).click();
-  await expect(page.getByTestId("cms-notice")).toHaveText("Post created successfully");
+  await expect(page.getByTestId("flash")).toHaveText("Post created successfully");
   const row = page.getByTestId("cms-post-row").filter({ hasText: title });
   const href = await row.getByRole("link", { name: /View/ }).getAttribute("href");
   expect(href).toMatch(/^\/news\/draft-\d+$/);
@@ -101,7 +101,7 @@ test("a draft is previewable by staff and missing for the public", async ({ page
   // Publishing from the table makes it public.
   await page.goto("/admin/cms");
   await row.getByLabel(`Status of ${title}`).selectOption("published");
-  await expect(page.getByTestId("cms-notice")).toHaveText("Post status updated");
+  await expect(page.getByTestId("flash")).toHaveText("Post status updated");
   const again = await browser.newPage();
   expect((await again.goto(href!))?.status()).toBe(200);
   await again.close();
@@ -113,7 +113,7 @@ test("a draft is previewable by staff and missing for the public", async ({ page
     .getByRole("link", { name: /Delete/ })
     .click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete Post" }).click();
-  await expect(page.getByTestId("cms-notice")).toHaveText("Post deleted successfully");
+  await expect(page.getByTestId("flash")).toHaveText("Post deleted successfully");
   await expect(page.getByTestId("cms-post-row").filter({ hasText: title })).toHaveCount(0);
 });
 

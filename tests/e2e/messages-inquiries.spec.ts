@@ -113,13 +113,19 @@ test("a business requests an outsourcing quote from the modal", async ({ page, b
   await page.getByTestId("hero-quote").click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Get a Custom Quote" })).toBeVisible();
+  const submit = dialog.getByRole("button", { name: "Submit Inquiry" });
+  await expect(submit).toBeDisabled();
+  // The very first thing done in the modal is a tick: it stays, and it is what is sent (it used
+  // to be lost: the name field, focused on open, showed its error on blur and moved the box).
+  const first = dialog.getByLabel("Virtual Assistants");
+  await first.click();
+  await expect(first).toBeChecked();
+  await expect(submit).toBeEnabled();
   await dialog.getByLabel("Your name *").fill("Thandi Freight");
   await dialog.getByLabel("Company *").fill(company);
   await dialog.getByLabel("Work e-mail *").fill("thandi@acme.example");
-  const submit = dialog.getByRole("button", { name: "Submit Inquiry" });
-  await expect(submit).toBeDisabled();
   await dialog.getByLabel("Call Centre Solutions").check();
-  await expect(submit).toBeEnabled();
+  await expect(first).toBeChecked();
   await expectAccessible(page);
   await submit.click();
   await expect(dialog.getByTestId("quote-success")).toHaveText(
@@ -130,7 +136,7 @@ test("a business requests an outsourcing quote from the modal", async ({ page, b
   await login(staff, DEMO.admin);
   await staff.goto(`/admin/outsourcing?q=${encodeURIComponent(company)}`);
   const row = staff.getByTestId("outsourcing-row").filter({ hasText: company });
-  await expect(row).toContainText("Call Centre Solutions");
+  await expect(row).toContainText("Virtual Assistants, Call Centre Solutions");
   await expect(row.getByRole("combobox")).toHaveValue("new");
   await expectAccessible(staff);
   // Keyboard-style change: nothing is saved until Save is pressed.
@@ -139,9 +145,67 @@ test("a business requests an outsourcing quote from the modal", async ({ page, b
   await expect(row.getByRole("status")).toHaveText("Status Updated");
   await expect(row.getByRole("button", { name: "Save" })).toHaveCount(0);
   await expect(row).toContainText("In Progress");
+
+  // Staff answer in the back-office: the reply is kept on the request and e-mailed.
+  await row.getByRole("link", { name: `View and reply to the request from ${company}` }).click();
+  const request = staff.getByRole("dialog");
+  await expect(
+    request.getByRole("heading", { name: `Quote request from ${company}` }),
+  ).toBeVisible();
+  await expect(request).toContainText("Virtual Assistants, Call Centre Solutions");
+  const sendReply = request.getByRole("button", { name: "Send Reply" });
+  await expect(sendReply).toBeDisabled();
+  await request
+    .getByLabel("Reply to thandi@acme.example")
+    .fill("Thank you: a quote for two call centre agents is attached.");
+  await expectAccessible(staff);
+  await sendReply.click();
+  await expect(request.getByTestId("inquiry-result")).toHaveText("Reply sent successfully");
+  await expect(request.getByTestId("inquiry-replies")).toContainText("two call centre agents");
+  await request.getByRole("button", { name: "Close" }).click();
+  await expect(request).toHaveCount(0);
+
   await staff.goto("/admin/outsourcing?q=nothing-matches-this-xyz");
   await expect(staff.getByText("No inquiries found matching your criteria.")).toBeVisible();
   await staff.context().close();
+});
+
+test("both inboxes fit a 360 px phone, even with long unbroken words", async ({
+  page,
+  browser,
+}) => {
+  const word = `Unbroken${"x".repeat(50)}${Date.now().toString(36)}`;
+  const email = `${"y".repeat(40)}.${Date.now().toString(36)}@long-domain-name.example`;
+  await page.goto("/contact");
+  await page.getByLabel("Full name *").fill("Long Words");
+  await page.getByLabel("E-mail *").fill(email);
+  await page.getByLabel("Subject *").fill(word);
+  await page.getByLabel("Message *").fill(`${word} ${word}`);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByTestId("contact-success")).toBeVisible();
+  await page.goto("/outsourcing");
+  const quote = page.locator("form#quote-page");
+  await quote.getByLabel("Your name *").fill("Long Words");
+  await quote.getByLabel("Company *").fill(word);
+  await quote.getByLabel("Work e-mail *").fill(email);
+  await quote.getByLabel("Virtual Assistants").check();
+  await quote.getByLabel("Tell us more (optional)").fill(`${word} ${word}`);
+  await quote.getByRole("button", { name: "Submit Inquiry" }).click();
+  await expect(quote.getByTestId("quote-success")).toBeVisible();
+
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 360, height: 740 },
+  });
+  const staff = await context.newPage();
+  await login(staff, DEMO.manager);
+  for (const path of ["/admin/inquiries", "/admin/outsourcing"]) {
+    await staff.goto(`${path}?q=${word}`);
+    await expect(staff.getByText(word).first()).toBeVisible();
+    const width = await staff.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(360);
+  }
+  await context.close();
 });
 
 test.describe("before JavaScript loads", () => {

@@ -1,13 +1,15 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   action as applicationsAction,
   loader as applicationsLoader,
 } from "~/app/routes/admin/applications";
 import { action as pipelineAction } from "~/app/routes/admin/pipeline";
+import { listApplicationsForApplicant } from "~/server/applications/apply.server";
 import {
   changeApplicationStatus,
   getApplicationStatsForStaff,
+  InterviewDateRequiredError,
   listAllApplicationsForStaff,
   listPipelineForStaff,
 } from "~/server/applications/staff.server";
@@ -111,7 +113,9 @@ describe("application status changes", () => {
       .where(eq(notifications.userId, applicant.id));
     expect(notes.map((n) => n.title)).toContain("Application status: Offer Received");
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, applicant.email));
-    expect(mails.map((m) => m.subject)).toContain("Application status: Offer Received");
+    expect(mails.map((m) => m.subject)).toContain(
+      "Your application for Care Assistant: Offer Received",
+    );
   });
 
   it("leaves nothing behind when the change fails half-way", async () => {
@@ -189,41 +193,129 @@ describe("application status changes", () => {
 });
 
 describe("scheduling an interview", () => {
-  const schedule = async (interviewAt: string, tzOffset = "0") =>
+  const schedule = async (interviewAt: string, interviewLocation?: string) =>
     runRoute(
       applicationsAction,
       await requestAs(manager, "/admin/applications", {
-        form: { intent: "schedule", applicationId, interviewAt, tzOffset },
+        form: {
+          intent: "schedule",
+          applicationId,
+          interviewAt,
+          ...(interviewLocation === undefined ? {} : { interviewLocation }),
+        },
       }),
     );
+  const current = async () =>
+    (await ctx.db.select().from(jobApplications).where(eq(jobApplications.id, applicationId)))[0]!;
 
   it("refuses a date in the past or an impossible date", async () => {
     expect((await schedule("2020-01-01T10:00")).status).toBe(400);
     expect((await schedule("2031-02-30T10:00")).status).toBe(400);
     expect((await schedule("")).status).toBe(400);
-    const [app] = await ctx.db
-      .select()
-      .from(jobApplications)
-      .where(eq(jobApplications.id, applicationId));
-    expect(app!.interviewDate).toBeNull();
+    expect((await current()).interviewDate).toBeNull();
   });
 
-  it("sets the interview date and the status together, in the staff member's time zone", async () => {
-    // A staff member in Harare (UTC+2, getTimezoneOffset() = -120) picks 10:00 local time.
-    const outcome = await schedule("2031-03-14T10:00", "-120");
+  it("the service refuses Interview Scheduled without a date, and writes nothing", async () => {
+    const before = await counts();
+    const statusBefore = (await current()).status;
+    for (const interviewDate of [undefined, null, new Date("not a date")]) {
+      await expect(
+        changeApplicationStatus({
+          actor: manager,
+          applicationId,
+          status: "interview_scheduled",
+          interviewDate,
+        }),
+      ).rejects.toThrow(InterviewDateRequiredError);
+    }
+    await expect(
+      changeApplicationStatus({ actor: manager, applicationId, status: "interview_scheduled" }),
+    ).rejects.toThrow(/needs the interview's date and time/);
+    expect((await current()).status).toBe(statusBefore);
+    expect((await current()).interviewDate).toBeNull();
+    expect(await counts()).toEqual(before);
+  });
+
+  it("choosing Interview Scheduled from the status list or the board opens the schedule dialog instead", async () => {
+    const before = await counts();
+    const statusBefore = (await current()).status;
+    for (const [route, path] of [
+      [applicationsAction, "/admin/applications?q=Tendai&view=" + applicationId],
+      [pipelineAction, "/admin/pipeline"],
+    ] as const) {
+      const outcome = await runRoute(
+        route,
+        await requestAs(manager, path, {
+          form: { intent: "status", applicationId, status: "interview_scheduled" },
+        }),
+      );
+      expect(outcome.status).toBe(302);
+      const to = new URL(outcome.location!, "http://x");
+      expect(to.pathname).toBe(path.split("?")[0]);
+      expect(to.searchParams.get("schedule")).toBe(applicationId);
+      expect(to.searchParams.get("view")).toBeNull();
+    }
+    expect(await counts()).toEqual(before);
+    expect((await current()).status).toBe(statusBefore);
+
+    // The dialog the redirect opens knows whom it is for and offers no time in the past.
+    const page = await runRoute(
+      applicationsLoader,
+      await requestAs(manager, `/admin/applications?schedule=${applicationId}`),
+    );
+    const scheduling = (page.data as { scheduling: { id: string; min: string } }).scheduling;
+    expect(scheduling.id).toBe(applicationId);
+    expect(scheduling.min).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  });
+
+  it("sets the date, the place and the status together, read in the agency's time zone", async () => {
+    // Staff pick 10:00 in Harare (UTC+2), wherever their browser is.
+    const outcome = await schedule("2031-03-14T10:00", "  Harare office, 2nd floor  ");
     expect(outcome.status).toBe(302);
     expect(outcome.location).toContain("done=interviewScheduled");
-    const [app] = await ctx.db
-      .select()
-      .from(jobApplications)
-      .where(eq(jobApplications.id, applicationId));
-    expect(app!.status).toBe("interview_scheduled");
-    expect(app!.interviewDate?.toISOString()).toBe("2031-03-14T08:00:00.000Z");
+    const app = await current();
+    expect(app.status).toBe("interview_scheduled");
+    expect(app.interviewDate?.toISOString()).toBe("2031-03-14T08:00:00.000Z");
+    expect(app.interviewLocation).toBe("Harare office, 2nd floor");
     const audit = await ctx.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, "application.schedule_interview"));
     expect(audit).toHaveLength(1);
+    expect(audit[0]!.actorId).toBe(manager.id);
+    expect(audit[0]!.details).toMatchObject({
+      to: "interview_scheduled",
+      interviewDate: "2031-03-14T08:00:00.000Z",
+      interviewLocation: "Harare office, 2nd floor",
+    });
+
+    // The applicant is told where as well as when, in the app and by e-mail.
+    const [note] = await ctx.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, applicant.id), eq(notifications.kind, "interview_scheduled")),
+      );
+    expect(note!.body).toContain("Harare office, 2nd floor");
+    const [mail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, applicant.email), like(mailOutbox.subject, "Interview%")));
+    expect(mail!.text).toContain("Harare office, 2nd floor");
+
+    // The applicant's list carries the date and the place.
+    const mine = await listApplicationsForApplicant({ viewer: applicant, page: 1 });
+    expect(mine.items.find((i) => i.id === applicationId)).toMatchObject({
+      interviewDate: "2031-03-14T08:00:00.000Z",
+      interviewLocation: "Harare office, 2nd floor",
+    });
+  });
+
+  it("refuses a place longer than 300 characters without changing anything", async () => {
+    const before = await counts();
+    expect((await schedule("2031-03-15T10:00", "x".repeat(301))).status).toBe(400);
+    expect((await current()).interviewDate?.toISOString()).toBe("2031-03-14T08:00:00.000Z");
+    expect(await counts()).toEqual(before);
   });
 });
 
@@ -245,13 +337,15 @@ describe("listing applications for staff", () => {
       page: (USERS * JOBS) / 25,
       pageSize: 25,
     });
-    expect(first.rows).toHaveLength(25);
-    expect(last.rows).toHaveLength(25);
-    const ids = new Set([...first.rows, ...second.rows].map((r) => r.id));
+    expect(first.items).toHaveLength(25);
+    expect(last.items).toHaveLength(25);
+    const ids = new Set([...first.items, ...second.items].map((r) => r.id));
     expect(ids.size).toBe(50);
-    const times = [...first.rows, ...second.rows].map((r) => r.appliedAt.getTime());
+    const times = [...first.items, ...second.items].map((r) => r.appliedAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(last.rows.at(-1)!.appliedAt.getTime()).toBeLessThan(first.rows[0]!.appliedAt.getTime());
+    expect(last.items.at(-1)!.appliedAt.getTime()).toBeLessThan(
+      first.items[0]!.appliedAt.getTime(),
+    );
   });
 
   it("searches by applicant name, e-mail or job title, with the status filter", async () => {
@@ -261,7 +355,9 @@ describe("listing applications for staff", () => {
       pageSize: 25,
     });
     expect(byName.total).toBe(JOBS);
-    expect(new Set(byName.rows.map((r) => r.applicantName))).toEqual(new Set(["Bulk Person 0042"]));
+    expect(new Set(byName.items.map((r) => r.applicantName))).toEqual(
+      new Set(["Bulk Person 0042"]),
+    );
 
     const byEmail = await listAllApplicationsForStaff({
       filter: { q: "bulk7@bulk.test" },
@@ -276,7 +372,7 @@ describe("listing applications for staff", () => {
       pageSize: 25,
     });
     expect(byJob.total).toBe(USERS);
-    expect(byJob.rows.every((r) => r.jobTitle === "Bulk Job 03")).toBe(true);
+    expect(byJob.items.every((r) => r.jobTitle === "Bulk Job 03")).toBe(true);
 
     const [expected] = await ctx.db
       .select({ n: count() })
@@ -290,7 +386,7 @@ describe("listing applications for staff", () => {
     });
     expect(filtered.total).toBe(expected!.n);
     expect(filtered.total).toBeGreaterThan(0);
-    expect(filtered.rows.every((r) => r.status === "departed")).toBe(true);
+    expect(filtered.items.every((r) => r.status === "departed")).toBe(true);
   });
 
   it("treats % and _ in the search as plain characters", async () => {
@@ -323,9 +419,9 @@ describe("listing applications for staff", () => {
         expect(capped.total, label).toBe(exact.total);
         expect(capped.hasNext, label).toBe(exact.total > page * 25);
         expect(
-          capped.rows.map((r) => r.id),
+          capped.items.map((r) => r.id),
           label,
-        ).toEqual(exact.rows.map((r) => r.id));
+        ).toEqual(exact.items.map((r) => r.id));
       }
     }
   });
@@ -350,7 +446,7 @@ describe("listing applications for staff", () => {
       countUpTo: 1000,
     });
     expect(result).toMatchObject({ total: 2, capped: false, hasNext: false });
-    expect(result.rows.map((r) => r.applicantName).sort()).toEqual([
+    expect(result.items.map((r) => r.applicantName).sort()).toEqual([
       "Manyname Person 1400",
       "Manyname Person 7",
     ]);
@@ -362,19 +458,18 @@ describe("listing applications for staff", () => {
       await requestAs(manager, "/admin/applications?q=Bulk%20Person&page=2"),
     );
     expect(outcome.status).toBe(200);
-    const data = outcome.data as {
-      total: number;
-      capped: boolean;
-      hasNext: boolean;
-      rows: { id: string }[];
-    };
+    const data = (
+      outcome.data as {
+        list: { total: number; capped: boolean; hasNext: boolean; items: { id: string }[] };
+      }
+    ).list;
     expect(data).toMatchObject({ total: 1000, capped: true, hasNext: true });
     const exact = await listAllApplicationsForStaff({
       filter: { q: "Bulk Person" },
       page: 2,
       pageSize: 25,
     });
-    expect(data.rows.map((r) => r.id)).toEqual(exact.rows.map((r) => r.id));
+    expect(data.items.map((r) => r.id)).toEqual(exact.items.map((r) => r.id));
 
     // The last of 160 pages has no Next; the one after it is empty.
     const last = await listAllApplicationsForStaff({
@@ -384,7 +479,7 @@ describe("listing applications for staff", () => {
       countUpTo: 1000,
     });
     expect(last).toMatchObject({ capped: true, hasNext: false });
-    expect(last.rows).toHaveLength(25);
+    expect(last.items).toHaveLength(25);
   });
 });
 
@@ -427,6 +522,7 @@ describe("staff cards and pipeline totals", () => {
       actor: manager,
       applicationId: target!.id,
       status: "interview_scheduled",
+      interviewDate: new Date("2031-01-10T08:00:00Z"),
     });
     await ctx.db.execute(
       sql`update job_applications set status = 'departed' where id in (select id from job_applications where status = 'offer_received' limit 7)`,

@@ -1,7 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import routes from "~/app/routes";
 import * as activity from "~/app/routes/admin/activity";
 import * as applications from "~/app/routes/admin/applications";
 import * as cms from "~/app/routes/admin/cms";
@@ -95,13 +94,15 @@ async function snapshot() {
 }
 
 describe("admin authorization matrix", () => {
-  it("has a row for every route module in app/routes/admin", () => {
-    const dir = path.resolve(process.cwd(), "app/routes/admin");
-    const files = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith(".tsx"))
-      .sort();
-    expect(files).toEqual(Object.keys(ROUTES).sort());
+  it("has a row for every admin route module of the route table", () => {
+    // Route modules only: a screen's dialogs and parts sit beside it in app/routes/admin.
+    type Entry = { file: string; children?: Entry[] };
+    const files = (entries: Entry[]): string[] =>
+      entries.flatMap((e) => [e.file, ...files(e.children ?? [])]);
+    const admin = files(routes as Entry[])
+      .filter((f) => f.startsWith("routes/admin/"))
+      .map((f) => f.slice("routes/admin/".length));
+    expect([...new Set(admin)].sort()).toEqual(Object.keys(ROUTES).sort());
   });
 
   for (const [file, row] of Object.entries(ROUTES)) {
@@ -113,8 +114,11 @@ describe("admin authorization matrix", () => {
       }
     });
 
+    // Only modules with an action get this test: one that returned early for the others passed
+    // without checking anything.
+    if (typeof row.module.action !== "function") continue;
     it(`${file}: action turns away non-staff before anything changes`, async () => {
-      if (typeof row.module.action !== "function") return;
+      expect.hasAssertions();
       for (const viewer of VIEWERS) {
         const want = expected(row.access, viewer);
         if (want === "allowed") continue;

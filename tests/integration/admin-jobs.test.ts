@@ -91,13 +91,13 @@ describe("admin jobs", () => {
   it("lists the audit trail with filters on the activity page", async () => {
     const run = async (qs: string) =>
       (await runRoute(activityLoader, await requestAs(staff, `/admin/activity?${qs}`))).data as {
-        rows: { action: string; actorId: string | null }[];
+        items: { action: string; actorId: string | null }[];
         total: number;
       };
     const all = await run("");
     expect(all.total).toBeGreaterThanOrEqual(6);
     const deletes = await run("action=job.delete");
-    expect(deletes.rows.map((r) => r.action)).toEqual(["job.delete"]);
+    expect(deletes.items.map((r) => r.action)).toEqual(["job.delete"]);
     const mine = await run(`actor=${staff.id}&target=job`);
     expect(mine.total).toBe(all.total);
     const future = await run("from=2999-01-01");

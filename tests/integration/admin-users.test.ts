@@ -122,19 +122,20 @@ describe("the users list", () => {
     const zanele = await createTestUser({ fullName: "Zanele Khumalo", paid: true });
     await createTestUser({ fullName: "Zanele Dube" });
     const run = async (qs: string) =>
-      (await runRoute(usersLoader, await requestAs(admin, `/admin/users?${qs}`))).data as {
-        rows: { id: string; fullName: string }[];
-        total: number;
-      };
+      (
+        (await runRoute(usersLoader, await requestAs(admin, `/admin/users?${qs}`))).data as {
+          users: { items: { id: string; fullName: string }[]; total: number };
+        }
+      ).users;
     expect((await run("q=zanele")).total).toBe(2);
     const paidOnly = await run("q=zanele&paid=yes");
-    expect(paidOnly.rows.map((r) => r.id)).toEqual([zanele.id]);
+    expect(paidOnly.items.map((r) => r.id)).toEqual([zanele.id]);
     expect((await run(`q=${encodeURIComponent(zanele.email)}`)).total).toBe(1);
     const managers = await run("role=admin");
-    expect(managers.rows.every((r) => r.fullName.length > 0)).toBe(true);
-    expect(managers.rows.map((r) => r.id)).toContain(admin.id);
+    expect(managers.items.every((r) => r.fullName.length > 0)).toBe(true);
+    expect(managers.items.map((r) => r.id)).toContain(admin.id);
     // Newest first.
     const all = await run("q=zanele");
-    expect(all.rows[0]!.fullName).toBe("Zanele Dube");
+    expect(all.items[0]!.fullName).toBe("Zanele Dube");
   });
 });

@@ -156,7 +156,7 @@ describe("news posts", () => {
       }),
     );
     expect(created.status).toBe(302);
-    expect(created.location).toBe("/admin/cms?notice=created");
+    expect(created.location).toBe("/admin/cms?done=created");
 
     const page = await runRoute(newsPostLoader, await requestAs(null, "/news/safe-post"), {
       slug: "safe-post",
@@ -224,7 +224,7 @@ describe("news posts", () => {
         form: { intent: "status", id, status: "published" },
       }),
     );
-    expect(status.location).toBe("/admin/cms?page=1&notice=status");
+    expect(status.location).toBe("/admin/cms?page=1&done=status");
     const [published] = await ctx.db.select().from(blogPosts).where(eq(blogPosts.id, id));
     expect(published?.publishedAt).toBeInstanceOf(Date);
 
@@ -232,7 +232,7 @@ describe("news posts", () => {
       cmsAction,
       await requestAs(manager, "/admin/cms", { form: { intent: "delete", id } }),
     );
-    expect(deleted.location).toBe("/admin/cms?notice=deleted");
+    expect(deleted.location).toBe("/admin/cms?done=deleted");
     const actions = (
       await ctx.db
         .select({ action: auditLog.action })

@@ -14,6 +14,7 @@ import {
   contactInquiryReplies,
   mailOutbox,
   outsourcingInquiries,
+  outsourcingInquiryReplies,
 } from "~/server/db/schema";
 import { deliverDueMail } from "~/server/mail/sender.server";
 import { createSmtpTransport, setMailTransport } from "~/server/mail/transport.server";
@@ -149,8 +150,8 @@ describe("admin contact inquiries", () => {
       inquiriesLoader,
       await requestAs(admin, `/admin/inquiries?q=${encodeURIComponent(form.email)}`),
     );
-    const listed = list.data as { rows: { id: string }[]; total: number };
-    expect(listed.rows.map((r) => r.id)).toEqual([inquiry!.id]);
+    const listed = list.data as { list: { items: { id: string }[] } };
+    expect(listed.list.items.map((r) => r.id)).toEqual([inquiry!.id]);
 
     const reply = await runRoute(
       inquiriesAction,
@@ -158,7 +159,7 @@ describe("admin contact inquiries", () => {
         form: { intent: "reply", id: inquiry!.id, body: "You need a police clearance too." },
       }),
     );
-    expect(reply.data).toMatchObject({ ok: true, message: "admin.replySent" });
+    expect(reply.data).toMatchObject({ ok: true, message: "replySent" });
 
     const [after] = await ctx.db
       .select()
@@ -227,7 +228,7 @@ describe("admin contact inquiries", () => {
       });
 
     const resolved = await runRoute(inquiriesAction, await change("resolved"));
-    expect(resolved.data).toMatchObject({ ok: true, message: "admin.statusUpdated" });
+    expect(resolved.data).toMatchObject({ ok: true, message: "kinds.contact.statusUpdated" });
     let [row] = await ctx.db
       .select()
       .from(contactInquiries)
@@ -268,7 +269,7 @@ describe("mail delivery problems", () => {
       inquiriesAction,
       await requestAs(admin, "/admin/inquiries", { form: { intent: "retry-mail" } }),
     );
-    expect(retry.data).toMatchObject({ ok: true, message: "admin.mail.requeued|1" });
+    expect(retry.data).toMatchObject({ ok: true, message: "mail.requeued|1" });
     const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed!.id));
     expect(row).toMatchObject({ status: "pending", attempts: 0 });
     const audits = await ctx.db
@@ -318,6 +319,101 @@ describe("outsourcing quote requests", () => {
     expect(mails[0]!.to).toBe(DEFAULT_SITE_SETTINGS.inboxEmail);
   });
 
+  it("confirms the request to the business by e-mail, with what it asked for", async () => {
+    const email = `quote-${Date.now()}@business.example`;
+    const form = quoteForm({
+      email,
+      services: ["BPO & Staff Leasing"],
+      budget: "USD 4,000 a month",
+      message: "Six agents for a night shift.",
+    });
+    await runRoute(outsourcingAction, await requestAs(null, "/outsourcing", { form }));
+    const queued = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.replyTo).toBe(DEFAULT_SITE_SETTINGS.contactEmail);
+    expect(queued[0]!.subject).toBe(`We received your quote request (${form.company})`);
+
+    smtp.received.length = 0;
+    await deliverDueMail();
+    const toBusiness = smtp.received.filter((m) => m.to.includes(email));
+    expect(toBusiness).toHaveLength(1);
+    expect(toBusiness[0]!.subject).toMatch(/^We received your quote request/);
+    for (const asked of [
+      "Hello Lerato Khumalo",
+      form.company as string,
+      "BPO & Staff Leasing",
+      "USD 4,000 a month",
+      "Six agents for a night shift.",
+      "within 24 hours",
+    ]) {
+      expect(toBusiness[0]!.body).toContain(asked);
+    }
+  });
+
+  it("a staff reply is stored on the request, e-mailed to the business, moves it to in progress and is audited", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const email = `reply-${Date.now()}@business.example`;
+    const form = quoteForm({ email, message: "Can you start in March?" });
+    await runRoute(outsourcingAction, await requestAs(null, "/outsourcing", { form }));
+    const [inquiry] = await ctx.db
+      .select()
+      .from(outsourcingInquiries)
+      .where(eq(outsourcingInquiries.email, email));
+
+    const blank = await runRoute(
+      outsourcingAdminAction,
+      await requestAs(manager, "/admin/outsourcing", {
+        form: { intent: "reply", id: inquiry!.id, body: "  " },
+      }),
+    );
+    expect(blank.status).toBe(400);
+
+    const reply = await runRoute(
+      outsourcingAdminAction,
+      await requestAs(manager, "/admin/outsourcing", {
+        form: { intent: "reply", id: inquiry!.id, body: "Yes: two assistants from 3 March." },
+      }),
+    );
+    expect(reply.data).toMatchObject({ ok: true, message: "replySent", id: inquiry!.id });
+
+    const replies = await ctx.db
+      .select()
+      .from(outsourcingInquiryReplies)
+      .where(eq(outsourcingInquiryReplies.inquiryId, inquiry!.id));
+    expect(replies.map((r) => [r.body, r.authorId])).toEqual([
+      ["Yes: two assistants from 3 March.", manager.id],
+    ]);
+    const [after] = await ctx.db
+      .select()
+      .from(outsourcingInquiries)
+      .where(eq(outsourcingInquiries.id, inquiry!.id));
+    expect(after!.status).toBe("in_progress");
+
+    const opened = await runRoute(
+      outsourcingAdminLoader,
+      await requestAs(manager, `/admin/outsourcing?id=${inquiry!.id}`),
+    );
+    expect((opened.data as { detail: unknown }).detail).toMatchObject({
+      company: form.company,
+      message: "Can you start in March?",
+      replies: [{ body: "Yes: two assistants from 3 March." }],
+    });
+
+    smtp.received.length = 0;
+    await deliverDueMail();
+    const sent = smtp.received.filter(
+      (m) => m.to.includes(email) && m.subject.startsWith("Re: Your quote request"),
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toContain("Yes: two assistants from 3 March.");
+    expect(sent[0]!.body).toContain("Can you start in March?");
+
+    const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, inquiry!.id));
+    expect(audits.map((a) => [a.action, a.actorId, a.targetType])).toEqual([
+      ["outsourcing_inquiry.reply", manager.id, "outsourcing_inquiry"],
+    ]);
+  });
+
   it("refuses a request without any service", async () => {
     const form = quoteForm({ services: [] });
     const outcome = await runRoute(
@@ -342,7 +438,7 @@ describe("outsourcing quote requests", () => {
       outsourcingAdminLoader,
       await requestAs(admin, `/admin/outsourcing?q=${encodeURIComponent(form.company as string)}`),
     );
-    const rows = (found.data as { rows: { id: string; status: string }[] }).rows;
+    const rows = (found.data as { list: { items: { id: string; status: string }[] } }).list.items;
     expect(rows).toHaveLength(1);
 
     const denied = await runRoute(
@@ -365,5 +461,11 @@ describe("outsourcing quote requests", () => {
       .from(outsourcingInquiries)
       .where(eq(outsourcingInquiries.id, rows[0]!.id));
     expect(row!.status).toBe("in_progress");
+    const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, rows[0]!.id));
+    expect(audit).toMatchObject({
+      action: "outsourcing_inquiry.status_change",
+      actorId: admin.id,
+      details: { from: "new", to: "in_progress" },
+    });
   });
 });

@@ -319,6 +319,14 @@ describe("a broad search", () => {
     expect(past.result.items).toHaveLength(5);
   });
 
+  it("the home page's 'See all' link says 'more than 1,000' too, for a visitor and a paid applicant", async () => {
+    const paid = await createTestUser({ paid: true });
+    for (const user of [null, paid]) {
+      const home = await runRoute(homeLoader, await requestAs(user, "/"));
+      expect(home.data).toMatchObject({ total: JOBS_COUNT_CAP, totalCapped: true });
+    }
+  });
+
   it("counts exactly, free and premium, once a filter narrows it to 1,000 or fewer", async () => {
     const paid = await createTestUser({ paid: true });
     const narrow = await list(paid, "?q=broadword%2009");

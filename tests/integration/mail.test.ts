@@ -1,9 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox } from "~/server/db/schema";
-import { enqueueApplicantMail, enqueueMail } from "~/server/mail/outbox.server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { changeApplicationStatus, scheduleInterview } from "~/server/applications/staff.server";
+import { documents, jobApplications, jobs, mailOutbox, notifications } from "~/server/db/schema";
+import { reviewDocument } from "~/server/documents/review.server";
+import {
+  enqueueApplicantMail,
+  enqueueMail,
+  inTransactionWithMail,
+} from "~/server/mail/outbox.server";
 import {
   deliverDueMail,
   getMailHealth,
@@ -11,7 +17,7 @@ import {
   requeueFailedMail,
   retryDelaySeconds,
 } from "~/server/mail/sender.server";
-import { applicationStatusChangedEmail } from "~/server/mail/templates.server";
+import { newMessageEmail } from "~/server/mail/templates.server";
 import {
   createFileTransport,
   createSmtpTransport,
@@ -20,7 +26,10 @@ import {
 } from "~/server/mail/transport.server";
 import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
 import { profiles } from "~/server/db/schema";
-import { createTestUser, setupTestDatabase } from "./harness";
+import { sendMessage } from "~/server/messages/messages.server";
+import { recordVerifiedPayment } from "~/server/payments/payments.server";
+import { register, unregister } from "~/server/registry.server";
+import { BASE_URL, createTestUser, setupTestDatabase, type TestUser } from "./harness";
 import { startTestSmtpServer } from "./smtp-test-server";
 
 const ctx = setupTestDatabase();
@@ -42,22 +51,17 @@ beforeEach(async () => {
 });
 
 describe("mail outbox", () => {
-  it("delivers a queued message over SMTP with text and HTML bodies and the agency's details", async () => {
-    const mail = applicationStatusChangedEmail({
-      settings: DEFAULT_SITE_SETTINGS,
-      name: "Rudo Moyo",
-      jobTitle: "Care Assistant",
-      statusLabel: "Job Matched",
-    });
-    const id = await ctx.db.transaction((tx) =>
-      enqueueMail(tx, { to: "rudo@example.com", ...mail }),
-    );
+  it("delivers a status-change e-mail from the real service over SMTP, text and HTML", async () => {
+    const { applicant, applicationId, staff } = await applicationFor("Rudo Moyo", "Care Assistant");
+    await changeApplicationStatus({ actor: staff, applicationId, status: "job_matched" });
+    const [queued] = await outboxTo(applicant.email);
+    const id = queued!.id;
     const report = await deliverDueMail();
     expect(report).toEqual({ sent: 1, retried: 0, failed: 0 });
 
     expect(smtp.received).toHaveLength(1);
     const got = smtp.received[0]!;
-    expect(got.to).toEqual(["rudo@example.com"]);
+    expect(got.to).toEqual([applicant.email]);
     expect(got.subject).toBe("Your application for Care Assistant: Job Matched");
     expect(got.raw).toMatch(/Content-Type: text\/plain/);
     expect(got.raw).toMatch(/Content-Type: text\/html/);
@@ -216,13 +220,198 @@ describe("mail outbox", () => {
     const on = await createTestUser();
     const off = await createTestUser();
     await ctx.db.update(profiles).set({ emailNotifications: false }).where(eq(profiles.id, off.id));
+    const render = () => ({ subject: "S", text: "T", html: "<p>T</p>" });
     const queued = await ctx.db.transaction(async (tx) => [
-      await enqueueApplicantMail(tx, on.id, { subject: "S", text: "T" }),
-      await enqueueApplicantMail(tx, off.id, { subject: "S", text: "T" }),
+      await enqueueApplicantMail(tx, { userId: on.id, render }),
+      await enqueueApplicantMail(tx, { userId: off.id, render }),
+      // A receipt is a record of money paid: it goes out even so.
+      await enqueueApplicantMail(tx, { userId: off.id, render, evenIfTurnedOff: true }),
     ]);
     expect(queued[0]).toEqual(expect.any(String));
     expect(queued[1]).toBeNull();
+    expect(queued[2]).toEqual(expect.any(String));
     const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, "S"));
-    expect(rows.map((r) => r.to)).toEqual([on.email]);
+    expect(rows.map((r) => r.to).sort()).toEqual([on.email, off.email].sort());
   });
 });
+
+// Every applicant e-mail is rendered by a template in server/mail/templates.server.ts: absolute links
+// from BASE_URL, times in the agency's time zone (CAT, UTC+2), an HTML body beside the text, and the
+// agency's signature and contact details. These run the real services and read the queued row.
+describe("applicant e-mails from the services", () => {
+  const agency = DEFAULT_SITE_SETTINGS.agencyName;
+
+  function expectAgencyMail(row: typeof mailOutbox.$inferSelect, path: string) {
+    expect(row.text).toContain(`${BASE_URL}${path}`);
+    expect(row.text).not.toMatch(/(^|\s)\/dashboard/);
+    expect(row.html).toContain(`href="${BASE_URL}${path}"`);
+    for (const body of [row.text, row.html!]) {
+      expect(body).toContain("Kind regards");
+      expect(body).toContain(`The ${agency} team`);
+      expect(body).toContain(DEFAULT_SITE_SETTINGS.contactEmail);
+    }
+  }
+
+  it("status change: template subject, absolute link, HTML and signature", async () => {
+    const { applicant, applicationId, staff } = await applicationFor("Tendai Moyo", "Welder");
+    await changeApplicationStatus({ actor: staff, applicationId, status: "offer_received" });
+    const [row] = await outboxTo(applicant.email);
+    expect(row!.subject).toBe("Your application for Welder: Offer Received");
+    expect(row!.text).toContain("Hello Tendai Moyo,");
+    expectAgencyMail(row!, "/dashboard/applications");
+  });
+
+  it("interview: the time in the agency's time zone, in the e-mail and the notification", async () => {
+    const { applicant, applicationId, staff } = await applicationFor("Chipo Dube", "Chef");
+    await scheduleInterview({
+      actor: staff,
+      applicationId,
+      interviewDate: new Date("2026-03-02T08:30:00Z"),
+      interviewLocation: "Harare office, 3rd floor",
+    });
+    const [row] = await outboxTo(applicant.email);
+    expect(row!.subject).toBe("Interview scheduled: Chef");
+    expect(row!.text).toContain("Monday, 2 March 2026 at 10:30 CAT");
+    expect(row!.html).toContain("Monday, 2 March 2026 at 10:30 CAT");
+    expect(row!.text).not.toContain("08:30");
+    expect(row!.text).toContain("Where: Harare office, 3rd floor");
+    expectAgencyMail(row!, "/dashboard/applications");
+    const [note] = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, applicant.id));
+    expect(note!.body).toContain("10:30 CAT");
+    expect(note!.body).not.toContain("GMT");
+  });
+
+  it("document review: the reason, an absolute link to the documents, HTML and signature", async () => {
+    const applicant = await createTestUser({ fullName: "Farai Ncube" });
+    const staff = await createTestUser({ role: "admin" });
+    const [doc] = await ctx.db
+      .insert(documents)
+      .values({
+        userId: applicant.id,
+        documentType: "passport",
+        fileName: "passport.pdf",
+        storageKey: `test/${applicant.id}/passport.pdf`,
+        fileSize: 1000,
+        contentType: "application/pdf",
+      })
+      .returning({ id: documents.id });
+    await reviewDocument({
+      actor: { id: staff.id, role: staff.role },
+      documentId: doc!.id,
+      decision: "reject",
+      reason: "The photo page is cut off",
+    });
+    const [row] = await outboxTo(applicant.email);
+    expect(row!.subject).toBe("Action needed: please upload your Passport again");
+    expect(row!.text).toContain("The photo page is cut off");
+    expectAgencyMail(row!, "/dashboard/documents");
+  });
+
+  it("payment receipt: amount, reference and date in CAT, even with update e-mails off", async () => {
+    const applicant = await createTestUser({ fullName: "Nyasha Banda" });
+    await ctx.db
+      .update(profiles)
+      .set({ emailNotifications: false })
+      .where(eq(profiles.id, applicant.id));
+    const reference = `PAY_TEST_${applicant.id.slice(0, 8)}`;
+    await recordVerifiedPayment({
+      userId: applicant.id,
+      reference,
+      amountMinor: 9900,
+      currency: "USD",
+      method: "credit_card",
+      provider: "simulated",
+    });
+    const [row] = await outboxTo(applicant.email);
+    expect(row!.subject).toBe(`Payment received: $99.00 (${reference})`);
+    expect(row!.text).toContain("Method: Credit card");
+    expect(row!.text).toMatch(/Date: .* CAT/);
+    expectAgencyMail(row!, "/dashboard");
+  });
+
+  it("a message from staff: an absolute link to the inbox", async () => {
+    const applicant = await createTestUser({ fullName: "Tariro Sibanda" });
+    const staff = await createTestUser({ role: "admin" });
+    await sendMessage(staff, {
+      recipientType: "individual",
+      recipientId: applicant.id,
+      subject: "Your visa appointment",
+      content: "Bring your passport.",
+      attachmentUrl: undefined,
+    });
+    const [row] = await outboxTo(applicant.email);
+    expect(row).toMatchObject(
+      newMessageEmail({
+        settings: DEFAULT_SITE_SETTINGS,
+        baseUrl: BASE_URL,
+        name: "Tariro Sibanda",
+        subject: "Your visa appointment",
+      }),
+    );
+    expectAgencyMail(row!, "/dashboard/messages");
+  });
+});
+
+describe("waking the sender", () => {
+  let kicks = 0;
+  beforeEach(() => {
+    kicks = 0;
+    register("mailSender", { kick: () => kicks++, stop: async () => {} });
+  });
+  afterEach(() => unregister("mailSender"));
+
+  it("wakes it once the change has committed, and not when it rolled back", async () => {
+    const { applicationId, staff } = await applicationFor("Kuda Phiri", "Driver");
+    kicks = 0; // creating the accounts queued (and woke the sender for) their confirmations
+    await changeApplicationStatus({ actor: staff, applicationId, status: "visa_approved" });
+    expect(kicks).toBe(1);
+
+    await expect(
+      changeApplicationStatus(
+        { actor: staff, applicationId, status: "departed" },
+        {
+          afterHistory: () => {
+            throw new Error("boom");
+          },
+        },
+      ),
+    ).rejects.toThrow("boom");
+    expect(kicks).toBe(1);
+
+    await expect(
+      inTransactionWithMail(async (tx) => {
+        await enqueueMail(tx, { to: "x@example.com", subject: "Rolled back", text: "x" });
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(kicks).toBe(1);
+    expect(
+      await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.subject, "Rolled back")),
+    ).toEqual([]);
+  });
+});
+
+async function applicationFor(fullName: string, jobTitle: string) {
+  const applicant: TestUser = await createTestUser({ fullName });
+  const staff = await createTestUser({ role: "manager" });
+  const [job] = await ctx.db
+    .insert(jobs)
+    .values({ title: jobTitle, description: "Work" })
+    .returning({ id: jobs.id });
+  const [app] = await ctx.db
+    .insert(jobApplications)
+    .values({ userId: applicant.id, jobId: job!.id, status: "documents_uploaded" })
+    .returning({ id: jobApplications.id });
+  // Sign-up queued a confirmation e-mail to each account; each test reads only the mail it causes.
+  await ctx.db.delete(mailOutbox);
+  return { applicant, applicationId: app!.id, staff };
+}
+
+/** The mail queued to `to`, but for the confirmation e-mail an account gets at sign-up. */
+async function outboxTo(to: string) {
+  const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  return rows.filter((r) => !r.subject.startsWith("Confirm your e-mail"));
+}

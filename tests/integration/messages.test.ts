@@ -6,6 +6,7 @@ import {
 } from "~/app/routes/admin/messages";
 import { action as inboxAction, loader as inboxLoader } from "~/app/routes/dashboard/messages";
 import { messageRecipients, messages } from "~/server/db/schema";
+import { SENT_PAGE_SIZE } from "~/server/messages/messages.server";
 import { countUnreadMessages } from "~/server/messages/unread.server";
 import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
 
@@ -67,10 +68,10 @@ describe("in-app messages", () => {
     // The sender's list shows it with its read count; a later member does not receive it.
     const sent = await runRoute(adminMessagesLoader, await requestAs(admin, "/admin/messages"));
     const data = sent.data as {
-      rows: { subject: string; recipients: number; read: number }[];
+      sent: { items: { subject: string; recipients: number; read: number }[] };
       stats: { total: number; group: number; thisWeek: number; read: number };
     };
-    expect(data.rows[0]).toMatchObject({
+    expect(data.sent.items[0]).toMatchObject({
       subject: "Premium jobs this week",
       recipients: 2,
       read: 1,
@@ -109,7 +110,7 @@ describe("in-app messages", () => {
     expect(await countUnreadMessages(owner.id)).toBe(1);
 
     const otherInbox = await runRoute(inboxLoader, await requestAs(other, "/dashboard/messages"));
-    expect((otherInbox.data as { rows: unknown[] }).rows).toHaveLength(0);
+    expect((otherInbox.data as { inbox: { items: unknown[] } }).inbox.items).toHaveLength(0);
 
     const own = await runRoute(
       inboxLoader,
@@ -149,5 +150,28 @@ describe("in-app messages", () => {
     expect(outcome.status).toBe(302);
     const rows = await ctx.db.select().from(messages).where(eq(messages.subject, "Spam"));
     expect(rows).toHaveLength(0);
+  });
+  it("a sent list that exactly fills its page offers no Next page", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const reader = await createTestUser();
+    for (let i = 0; i < SENT_PAGE_SIZE; i++) {
+      const outcome = await compose(admin, {
+        recipientType: "individual",
+        recipientId: reader.id,
+        subject: `Note ${i}`,
+        content: "Hello.",
+      });
+      expect(outcome.data).toMatchObject({ ok: true });
+    }
+    const page = async (path: string) =>
+      (
+        (await runRoute(adminMessagesLoader, await requestAs(admin, path))).data as {
+          sent: { items: unknown[]; hasNext: boolean; pageCount: number };
+        }
+      ).sent;
+    expect(await page("/admin/messages")).toMatchObject({ hasNext: false, pageCount: 1 });
+    expect((await page("/admin/messages")).items).toHaveLength(SENT_PAGE_SIZE);
+    // A page past the end shows the last page, not an empty list.
+    expect((await page("/admin/messages?page=2")).items).toHaveLength(SENT_PAGE_SIZE);
   });
 });

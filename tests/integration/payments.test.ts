@@ -108,7 +108,7 @@ async function isPaid(userId: string) {
 }
 async function receiptsTo(email: string) {
   const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-  return mails.filter((m) => m.subject.startsWith("Payment receipt"));
+  return mails.filter((m) => m.subject.startsWith("Payment received"));
 }
 async function paymentNotices(userId: string) {
   const rows = await ctx.db.select().from(notifications).where(eq(notifications.userId, userId));

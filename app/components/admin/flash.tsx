@@ -1,39 +1,67 @@
+import type { FlatNamespace } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/app/components/ui/alert";
+import type { Flash as FlashMessage } from "~/app/lib/action-result";
 
-export type ActionFlash = { ok: boolean; message: string; value?: string } | null | undefined;
+export type ActionFlash = FlashMessage | null | undefined;
 
-/** The outcome of the last action, from actionData, so it also shows without JavaScript. */
-export function Flash({ flash }: { flash: ActionFlash }) {
-  const { t } = useTranslation("admin");
+/**
+ * The one way a page shows the outcome of its last action (decision record 18): the `flash` of an
+ * ActionResult, or the ?done=<key> left by a redirect (DoneFlash). An Alert in the page, so it also
+ * shows without JavaScript and is announced (role="status", or role="alert" for a failure).
+ */
+export function Flash({
+  flash,
+  ns = "admin",
+  className = "mb-4",
+}: {
+  flash: ActionFlash;
+  /** The namespace the message key belongs to. */
+  ns?: FlatNamespace;
+  className?: string;
+}) {
+  const { t } = useTranslation(ns);
   if (!flash) return null;
   return (
-    <Alert tone={flash.ok ? "success" : "error"} data-testid="flash" className="mb-4">
-      {String(
-        t(flash.message as "flash.jobCreated", { value: flash.value, defaultValue: flash.message }),
-      )}
+    <Alert tone={flash.ok ? "success" : "error"} data-testid="flash" className={className}>
+      {String(t(flash.message, { value: flash.value, defaultValue: flash.message }))}
     </Alert>
   );
 }
 
-const DONE_KEYS = new Set([
-  "jobCreated",
-  "jobUpdated",
-  "jobActiveUpdated",
-  "jobPublicUpdated",
-  "jobDeleted",
-  "jobArchived",
-  "statusUpdated",
-  "interviewScheduled",
-  "commentsSaved",
-  "paymentUpdated",
-  "roleUpdated",
-  "documentVerified",
-  "documentRejected",
-]);
+const ADMIN_DONE = Object.fromEntries(
+  [
+    "jobCreated",
+    "jobUpdated",
+    "jobActiveUpdated",
+    "jobPublicUpdated",
+    "jobDeleted",
+    "jobArchived",
+    "statusUpdated",
+    "interviewScheduled",
+    "commentsSaved",
+    "paymentUpdated",
+    "roleUpdated",
+    "documentVerified",
+    "documentRejected",
+  ].map((key) => [key, `flash.${key}`]),
+);
 
-/** The ?done=<key> confirmation left by a redirect after a change; unknown keys show nothing. */
-export function DoneFlash({ done }: { done: string | null }) {
-  if (!done || !DONE_KEYS.has(done)) return null;
-  return <Flash flash={{ ok: true, message: `flash.${done}` }} />;
+/**
+ * The ?done=<key> confirmation left by a redirect after a change (redirectDone). `messages` maps
+ * the keys a page knows to translation keys of `ns`; unknown keys show nothing.
+ */
+export function DoneFlash({
+  done,
+  ns = "admin",
+  messages = ADMIN_DONE,
+  className,
+}: {
+  done: string | null;
+  ns?: FlatNamespace;
+  messages?: Record<string, string>;
+  className?: string;
+}) {
+  if (!done || !Object.hasOwn(messages, done)) return null;
+  return <Flash flash={{ ok: true, message: messages[done]! }} ns={ns} className={className} />;
 }

@@ -4,7 +4,15 @@ import { Alert } from "~/app/components/ui/alert";
 import { buttonVariants } from "~/app/components/ui/button";
 
 type LoadErrorKey =
-  "dashboard" | "users" | "jobs" | "applications" | "messages" | "inquiries" | "outsourcing";
+  | "dashboard"
+  | "users"
+  | "jobs"
+  | "applications"
+  | "messages"
+  | "inquiries"
+  | "outsourcing"
+  | "activity"
+  | "monitoring";
 
 /**
  * A back-office page whose data could not be loaded: the spec's message inside the admin shell

@@ -1,5 +1,5 @@
 import { useId, useRef } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { Button } from "~/app/components/ui/button";
 import { NativeSelect } from "~/app/components/ui/input";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";
@@ -10,6 +10,10 @@ import { useAdminT } from "./use-admin-t";
  * with JavaScript a change made with the mouse or touch submits at once. A keyboard user's arrow
  * keys change the value step by step (Chrome fires "change" on each), so for them the Update
  * button submits, and nothing moves by accident.
+ *
+ * Interview Scheduled is never set bare: choosing it opens the page's ?schedule=<id> dialog, which
+ * asks for the date, time and place. With JavaScript that happens here; without it the action
+ * answers the posted choice by redirecting to the same dialog.
  */
 export function StatusSelectForm({
   applicationId,
@@ -29,13 +33,32 @@ export function StatusSelectForm({
   const busy =
     navigation.state !== "idle" && navigation.formData?.get("applicationId") === applicationId;
   const byPointer = useRef(false);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  /** True when the choice was Interview Scheduled, now handed to the schedule dialog. */
+  const toScheduleDialog = (form: HTMLFormElement) => {
+    const select = form.elements.namedItem("status") as HTMLSelectElement | null;
+    if (select?.value !== "interview_scheduled") return false;
+    select.value = status;
+    const next = new URLSearchParams(params);
+    for (const p of ["view", "done", "schedule"]) next.delete(p);
+    next.set("schedule", applicationId);
+    void navigate(`?${next.toString()}`, { preventScrollReset: true });
+    return true;
+  };
   return (
     <Form
       method="post"
       preventScrollReset
       className="flex items-center gap-2"
       onChange={(e) => {
-        if (byPointer.current) void submit(e.currentTarget, { preventScrollReset: true });
+        if (!byPointer.current) return;
+        if (!toScheduleDialog(e.currentTarget)) {
+          void submit(e.currentTarget, { preventScrollReset: true });
+        }
+      }}
+      onSubmit={(e) => {
+        if (toScheduleDialog(e.currentTarget)) e.preventDefault();
       }}
     >
       <input type="hidden" name="intent" value="status" />

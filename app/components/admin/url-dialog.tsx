@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Card, CardContent, CardHeader } from "~/app/components/ui/card";
 import {
@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from "~/app/components/ui/dialog";
 import { useAdminT } from "./use-admin-t";
+import { useHydrated } from "~/app/lib/use-hydrated";
 
 /**
  * A dialog whose open state lives in the URL (?new=1, ?edit=<id>, ?view=<id>): before JavaScript
@@ -28,8 +29,7 @@ export function UrlDialog({
   wide?: boolean;
 }) {
   const { t } = useAdminT();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const close = () => {

@@ -5,8 +5,6 @@ import { cn } from "~/app/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
-
 export function DialogContent({
   className,
   children,

@@ -1,15 +1,18 @@
 import { Form, useSearchParams } from "react-router";
+import { LoadError } from "~/app/components/admin/load-error";
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from "~/app/components/admin/data-table";
-import { Pager } from "~/app/components/admin/pager";
 import { AuditText } from "~/app/components/admin/audit-text";
+import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Button } from "~/app/components/ui/button";
 import { InputField, SelectField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
-import { PAGE_SIZE, readPage } from "~/domain/admin";
-import { listAuditEntriesForStaff, listAuditFilterOptions } from "~/server/admin/dashboard.server";
+import { PAGE_SIZE } from "~/domain/admin";
+import { dateFormatter } from "~/domain/format";
+import { readPage } from "~/domain/pagination";
+import { listAuditEntriesForStaff, listAuditFilterOptions } from "~/server/audit/audit-log.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/activity";
 
@@ -35,19 +38,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     from: readDay(p.get("from"), false),
     to: readDay(p.get("to"), true),
   };
-  const page = readPage(p.get("page"));
+  const page = readPage(p);
   const [list, options] = [
     await listAuditEntriesForStaff({ filter, page, pageSize: PAGE_SIZE }),
     await listAuditFilterOptions(),
   ];
-  return { ...list, options, page, pageSize: PAGE_SIZE };
+  return { ...list, options };
 }
 
 export default function Activity({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useAdminT();
   const [params] = useSearchParams();
-  const { rows, total, page, pageSize, options } = loaderData;
-  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+  const { items: rows, options } = loaderData;
+  const dateTime = dateFormatter(lang, "dateTime");
   return (
     <div className="grid gap-6">
       <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
@@ -130,7 +133,11 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           </DataBody>
         </DataTable>
       )}
-      <Pager page={page} pageSize={pageSize} total={total} />
+      <Pager page={loaderData} withTotal />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="activity" />;
 }

@@ -1,111 +1,185 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import {
   AdminCommentsSchema,
   ApplicationStatusChangeSchema,
   DocumentReviewSchema,
-  parseLocalDateTime,
-  ScheduleInterviewSchema,
 } from "~/domain/admin";
-import { redirectDone } from "~/server/admin/flash.server";
+import {
+  agencyDateTimeInputValue,
+  parseAgencyDateTime,
+  ScheduleInterviewSchema,
+} from "~/domain/interview";
+import { redirectDone } from "~/app/lib/redirect-done";
+import { isUuid } from "~/domain/ids";
 import {
   ApplicationNotFoundError,
   changeApplicationStatus,
+  getApplicationDetailsForStaff,
+  InterviewDateRequiredError,
   scheduleInterview,
   updateAdminComments,
 } from "~/server/applications/staff.server";
 import type { Viewer } from "~/server/auth/guards.server";
+import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
 import { logger } from "~/server/logger.server";
 
+// The staff actions on applications, one handler per intent, shared by the applications list and
+// the pipeline board (each route's action hands its form to runApplicationIntent).
+
 type Flash = { ok: boolean; message: string };
+type Failure = ReturnType<typeof failure>;
+type Handler = (
+  request: Request,
+  viewer: Viewer,
+  formData: FormData,
+) => Promise<Response | Failure>;
 
 function failure(intent: string, message: string, status: number, result?: unknown) {
   return data({ intent, flash: { ok: false, message } as Flash, result }, status);
 }
 
-/** The staff actions on applications, shared by the applications list and the pipeline board. */
-export async function handleApplicationAction(
-  request: Request,
-  viewer: Viewer,
-  formData: FormData,
-) {
+/** A dialog's ?param=<application id>, or null when absent or not an id. */
+function dialogId(url: URL, param: string) {
+  const id = url.searchParams.get(param);
+  return isUuid(id) ? id : null;
+}
+
+/** The same page with the schedule dialog open for that application. */
+function redirectToSchedule(request: Request, applicationId: string) {
+  const url = new URL(request.url);
+  for (const p of ["view", "done", "schedule"]) url.searchParams.delete(p);
+  url.searchParams.set("schedule", applicationId);
+  return redirect(`${url.pathname}?${url.searchParams.toString()}`);
+}
+
+const changeStatus: Handler = async (request, viewer, formData) => {
+  const submission = parseWithZod(formData, { schema: ApplicationStatusChangeSchema });
+  if (submission.status !== "success") return failure("status", "errors.statusInvalid", 400);
+  // Interview Scheduled needs its date and place, so choosing it (from the status list, with or
+  // without JavaScript) opens the schedule dialog instead of setting a bare status.
+  if (submission.value.status === "interview_scheduled") {
+    return redirectToSchedule(request, submission.value.applicationId);
+  }
+  await changeApplicationStatus({
+    actor: viewer,
+    applicationId: submission.value.applicationId,
+    status: submission.value.status,
+    note: submission.value.note,
+  });
+  return redirectDone(request, "statusUpdated");
+};
+
+const schedule: Handler = async (request, viewer, formData) => {
+  const submission = parseWithZod(formData, { schema: ScheduleInterviewSchema });
+  if (submission.status !== "success") {
+    const message = submission.error?.interviewLocation
+      ? "errors.tooLong"
+      : (submission.error?.interviewAt?.[0] ?? "errors.interviewInvalid");
+    return failure("schedule", message, 400, submission.reply());
+  }
+  const when = parseAgencyDateTime(submission.value.interviewAt);
+  const refuse = (message: string) =>
+    failure(
+      "schedule",
+      message,
+      400,
+      submission.reply({ fieldErrors: { interviewAt: [message] } }),
+    );
+  if (!when) return refuse("errors.interviewInvalid");
+  if (when.getTime() <= Date.now()) return refuse("errors.interviewPast");
+  await scheduleInterview({
+    actor: viewer,
+    applicationId: submission.value.applicationId,
+    interviewDate: when,
+    interviewLocation: submission.value.interviewLocation,
+  });
+  return redirectDone(request, "interviewScheduled");
+};
+
+const saveComments: Handler = async (request, viewer, formData) => {
+  const submission = parseWithZod(formData, { schema: AdminCommentsSchema });
+  if (submission.status !== "success") return failure("comments", "errors.tooLong", 400);
+  await updateAdminComments({
+    actor: viewer,
+    applicationId: submission.value.applicationId,
+    adminComments: submission.value.adminComments,
+  });
+  return redirectDone(request, "commentsSaved");
+};
+
+const review: Handler = async (request, viewer, formData) => {
+  const submission = parseWithZod(formData, { schema: DocumentReviewSchema });
+  if (submission.status !== "success") {
+    return failure("review", "errors.reasonRequired", 400, submission.reply());
+  }
+  await reviewDocument({ actor: viewer, ...submission.value });
+  return redirectDone(
+    request,
+    submission.value.decision === "verify" ? "documentVerified" : "documentRejected",
+  );
+};
+
+const HANDLERS: Record<string, Handler> = {
+  status: changeStatus,
+  schedule,
+  comments: saveComments,
+  review,
+};
+
+const FAILED: Record<string, string> = {
+  schedule: "errors.scheduleFailed",
+  review: "errors.reviewFailed",
+};
+
+/** Runs the form's intent, turning the services' refusals into messages for the page. */
+export async function runApplicationIntent(request: Request, viewer: Viewer, formData: FormData) {
   const intent = String(formData.get("intent") ?? "");
+  const handler = HANDLERS[intent];
+  if (!handler) return failure(intent, "errors.unknownAction", 400);
   try {
-    if (intent === "status") {
-      const submission = parseWithZod(formData, { schema: ApplicationStatusChangeSchema });
-      if (submission.status !== "success") return failure(intent, "errors.statusInvalid", 400);
-      await changeApplicationStatus({
-        actor: viewer,
-        applicationId: submission.value.applicationId,
-        status: submission.value.status,
-        note: submission.value.note,
-      });
-      return redirectDone(request, "statusUpdated");
-    }
-    if (intent === "schedule") {
-      const submission = parseWithZod(formData, { schema: ScheduleInterviewSchema });
-      if (submission.status !== "success") {
-        return failure(intent, "errors.interviewInvalid", 400, submission.reply());
-      }
-      const when = parseLocalDateTime(submission.value.interviewAt, submission.value.tzOffset);
-      if (!when) {
-        return failure(
-          intent,
-          "errors.interviewInvalid",
-          400,
-          submission.reply({ fieldErrors: { interviewAt: ["errors.interviewInvalid"] } }),
-        );
-      }
-      if (when.getTime() <= Date.now()) {
-        return failure(
-          intent,
-          "errors.interviewPast",
-          400,
-          submission.reply({ fieldErrors: { interviewAt: ["errors.interviewPast"] } }),
-        );
-      }
-      await scheduleInterview({
-        actor: viewer,
-        applicationId: submission.value.applicationId,
-        interviewDate: when,
-      });
-      return redirectDone(request, "interviewScheduled");
-    }
-    if (intent === "comments") {
-      const submission = parseWithZod(formData, { schema: AdminCommentsSchema });
-      if (submission.status !== "success") return failure(intent, "errors.tooLong", 400);
-      await updateAdminComments({
-        actor: viewer,
-        applicationId: submission.value.applicationId,
-        adminComments: submission.value.adminComments,
-      });
-      return redirectDone(request, "commentsSaved");
-    }
-    if (intent === "review") {
-      const submission = parseWithZod(formData, { schema: DocumentReviewSchema });
-      if (submission.status !== "success") {
-        return failure(intent, "errors.reasonRequired", 400, submission.reply());
-      }
-      await reviewDocument({ actor: viewer, ...submission.value });
-      return redirectDone(
-        request,
-        submission.value.decision === "verify" ? "documentVerified" : "documentRejected",
-      );
-    }
+    return await handler(request, viewer, formData);
   } catch (error) {
     if (error instanceof ApplicationNotFoundError) return failure(intent, "errors.notFound", 404);
+    if (error instanceof InterviewDateRequiredError) {
+      return failure(intent, "errors.interviewRequired", 400);
+    }
     if (error instanceof DocumentReviewError) {
       return failure(intent, `errors.review.${error.code}`, error.code === "notFound" ? 404 : 400);
     }
     logger().error({ err: error, intent }, "admin application action failed");
-    const message =
-      intent === "schedule"
-        ? "errors.scheduleFailed"
-        : intent === "review"
-          ? "errors.reviewFailed"
-          : "errors.statusFailed";
-    return failure(intent, message, 500);
+    return failure(intent, FAILED[intent] ?? "errors.statusFailed", 500);
   }
-  return failure(intent, "errors.unknownAction", 400);
+}
+
+/**
+ * The application named by ?schedule=<id>, for the schedule dialog: who and what, the interview
+ * already set (to reschedule), and the earliest time the picker offers (now, in the agency's zone).
+ */
+export async function loadScheduling(url: URL) {
+  const id = dialogId(url, "schedule");
+  if (!id) return null;
+  const found = await getApplicationDetailsForStaff(id);
+  if (!found) return null;
+  const { app } = found;
+  return {
+    id: app.id,
+    applicantName: app.applicantName,
+    jobTitle: app.jobTitle,
+    interviewAt: app.interviewDate ? agencyDateTimeInputValue(app.interviewDate) : "",
+    interviewLocation: app.interviewLocation ?? "",
+    min: agencyDateTimeInputValue(new Date()),
+  };
+}
+export type Scheduling = NonNullable<Awaited<ReturnType<typeof loadScheduling>>>;
+
+/** The application named by ?view=<id>, with its history and current documents. */
+export async function loadDetails(url: URL) {
+  const id = dialogId(url, "view");
+  if (!id) return null;
+  const found = await getApplicationDetailsForStaff(id);
+  if (!found) return null;
+  const documents = await listDocumentsForApplicantAsStaff(found.app.userId);
+  return { ...found, documents: documents.filter((d) => d.status !== "replaced") };
 }

@@ -10,12 +10,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/ca
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { APPLICATION_STATUSES } from "~/domain/enums";
+import { calendarDay, dateFormatter } from "~/domain/format";
 import {
   countApplicationsByStatus,
   countSignUpsPerWeek,
   getDashboardStatsForStaff,
-  listAuditEntriesForStaff,
 } from "~/server/admin/dashboard.server";
+import { listAuditEntriesForStaff } from "~/server/audit/audit-log.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/dashboard";
 
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const signUps = await countSignUpsPerWeek(12);
   return {
     stats,
-    recent: recent.rows,
+    recent: recent.items,
     byStatus: APPLICATION_STATUSES.map((s) => ({
       status: s,
       count: byStatus.find((b) => b.status === s)?.n ?? 0,
@@ -72,18 +73,14 @@ function DataTableFallback({
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const { stats, recent, byStatus, signUps } = loaderData;
-  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
-  const weekFmt = new Intl.DateTimeFormat(lang, {
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });
+  const dateTime = dateFormatter(lang, "dateTime");
+  const weekFmt = dateFormatter(lang, "dayMonth");
   const statusPoints = byStatus.map((b) => ({
     label: tc(`labels.applicationStatus.${b.status}.label`),
     value: b.count,
   }));
   const weekPoints = signUps.map((w) => ({
-    label: weekFmt.format(new Date(`${w.weekStart}T00:00:00Z`)),
+    label: weekFmt.format(calendarDay(w.weekStart)),
     value: w.count,
   }));
   return (

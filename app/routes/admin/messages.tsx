@@ -1,12 +1,13 @@
 import { LoadError } from "~/app/components/admin/load-error";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarDaysIcon, MailCheckIcon, SendIcon, UsersIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
-import { CountCard, PageLinks, pageFrom } from "~/app/components/list-parts";
+import { CountCard } from "~/app/components/list-parts";
+import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
@@ -19,17 +20,18 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/app/components/ui/dialog";
-import { InputField, SelectField, TextareaField } from "~/app/components/ui/field";
+import { FormErrors, FormInput, FormTextarea, SelectField } from "~/app/components/ui/field";
 import { Input, Label } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { MESSAGE_GROUPS } from "~/domain/enums";
+import { dateFormatter } from "~/domain/format";
 import { ComposeMessageSchema } from "~/domain/messages";
+import { readPage } from "~/domain/pagination";
 import { requireStaff } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import {
-  SENT_PAGE_SIZE,
   countSentMessageStats,
   listSentMessages,
   RecipientNotFoundError,
@@ -47,12 +49,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const who = url.searchParams.get("who");
   // The compose dialog's person search asks for candidates only.
   if (who !== null) return { candidates: await searchRecipients(who.slice(0, 100)) } as const;
-  const page = pageFrom(url);
-  const [rows, stats] = await Promise.all([
-    listSentMessages(viewer, page),
+  const [sent, stats] = await Promise.all([
+    listSentMessages(viewer, readPage(url)),
     countSentMessageStats(viewer),
   ]);
-  return { rows, stats, page, hasNext: rows.length === SENT_PAGE_SIZE, candidates: null } as const;
+  return { sent, stats, candidates: null } as const;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -96,8 +97,9 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
   const { t, i18n } = useTranslation("messages");
   const fetcher = useFetcher<typeof action>({ key: "compose" });
   if (!("stats" in loaderData) || !loaderData.stats) return null;
-  const { rows, stats, page, hasNext } = loaderData;
-  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const { sent: sentList, stats } = loaderData;
+  const rows = sentList.items;
+  const fmt = dateFormatter(i18n.language, "dateTime");
   const sent = fetcher.data?.ok ? fetcher.data : null;
 
   return (
@@ -197,15 +199,11 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
               </tbody>
             </table>
           </Card>
-          <PageLinks
-            page={page}
-            hasNext={hasNext}
-            labels={{
-              nav: t("admin.pager.label"),
-              previous: t("admin.pager.previous"),
-              next: t("admin.pager.next"),
-              summary: t("admin.pager.page", { page }),
-            }}
+          <Pager
+            page={sentList}
+            label={t("admin.pager.label")}
+            previous={t("admin.pager.previous")}
+            next={t("admin.pager.next")}
           />
         </>
       )}
@@ -297,7 +295,6 @@ function ComposeDialog() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- search.load is stable enough; rerun on input only
   }, [query, type]);
   const candidates = query.trim().length >= 2 ? (search.data?.candidates ?? null) : null;
-  const formErrors = translateErrors(t, form.errors);
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -312,7 +309,7 @@ function ComposeDialog() {
           <DialogDescription>{t("admin.composeDescription")}</DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-          {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : null}
+          <FormErrors errors={form.errors} ns="messages" />
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium text-slate-800">
               {t("admin.recipientType")}
@@ -404,41 +401,31 @@ function ComposeDialog() {
             </div>
           )}
 
-          <InputField
-            id={fields.subject.id}
+          <FormInput
+            field={fields.subject}
+            ns="messages"
             label={t("admin.subject")}
-            errors={translateErrors(t, fields.subject.errors)}
-            inputProps={{
-              ...getInputProps(fields.subject, { type: "text" }),
-              value: subject,
-              onChange: (e) => setSubject(e.target.value),
-              defaultValue: undefined,
-              maxLength: 200,
-              required: true,
-            }}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+            maxLength={200}
+            required
           />
-          <TextareaField
-            id={fields.content.id}
+          <FormTextarea
+            field={fields.content}
+            ns="messages"
             label={t("admin.content")}
-            errors={translateErrors(t, fields.content.errors)}
-            textareaProps={{
-              ...getTextareaProps(fields.content),
-              value: content,
-              onChange: (e) => setContent(e.target.value),
-              defaultValue: undefined,
-              rows: 6,
-              required: true,
-            }}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            rows={6}
+            required
           />
-          <InputField
-            id={fields.attachmentUrl.id}
+          <FormInput
+            field={fields.attachmentUrl}
+            ns="messages"
+            type="url"
             label={t("admin.attachment")}
             hint={t("admin.attachmentHint")}
-            errors={translateErrors(t, fields.attachmentUrl.errors)}
-            inputProps={{
-              ...getInputProps(fields.attachmentUrl, { type: "url" }),
-              placeholder: "https://",
-            }}
+            placeholder="https://"
           />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={() => setOpen(false)}>

@@ -2,19 +2,20 @@ import { LoadError } from "~/app/components/admin/load-error";
 import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { DoneFlash, Flash } from "~/app/components/admin/flash";
-import { STATUS_TONE } from "~/app/components/admin/status-badge";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Badge } from "~/app/components/ui/badge";
-import { Button } from "~/app/components/ui/button";
+import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { APPLICATION_STATUSES } from "~/domain/enums";
+import { APPLICATION_STATUS_TONE } from "~/domain/tracker";
 import { listPipelineForStaff } from "~/server/applications/staff.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/pipeline";
-import { handleApplicationAction } from "./applications.server";
+import { ScheduleInterviewDialog } from "./applications-schedule";
+import { loadScheduling, runApplicationIntent } from "./applications.server";
 
 export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.pipeline" };
 export const meta = () => pageMeta({ title: "Application Pipeline", noindex: true });
@@ -23,12 +24,16 @@ const PER_COLUMN = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return { columns: await listPipelineForStaff(PER_COLUMN) };
+  const [columns, scheduling] = await Promise.all([
+    listPipelineForStaff(PER_COLUMN),
+    loadScheduling(new URL(request.url)),
+  ]);
+  return { columns, scheduling };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireStaff(request);
-  return handleApplicationAction(request, viewer, await request.formData());
+  return runApplicationIntent(request, viewer, await request.formData());
 }
 
 type Card = Route.ComponentProps["loaderData"]["columns"][number]["cards"][number];
@@ -36,13 +41,17 @@ type Card = Route.ComponentProps["loaderData"]["columns"][number]["cards"][numbe
 export default function Pipeline({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc } = useAdminT();
   const [params] = useSearchParams();
-  const { columns } = loaderData;
+  const { columns, scheduling } = loaderData;
   return (
     <div className="grid gap-4">
       <DoneFlash done={params.get("done")} />
-      <Flash flash={actionData?.flash} />
+      <Flash flash={actionData?.intent === "schedule" ? null : actionData?.flash} />
+      {scheduling ? (
+        <ScheduleInterviewDialog scheduling={scheduling} actionData={actionData} />
+      ) : null}
       <p className="text-sm text-slate-600">{t("pipeline.intro", { count: PER_COLUMN })}</p>
-      <div className="-mx-4 overflow-x-auto px-4 pb-4">
+      {/* relative: the hidden labels inside the board are placed within its scroll box, not the page */}
+      <div className="relative -mx-4 overflow-x-auto px-4 pb-4">
         <ol className="flex gap-3" aria-label={t("pipeline.board")}>
           {columns.map((col) => (
             <li key={col.status} className="w-72 shrink-0" data-testid={`column-${col.status}`}>
@@ -55,7 +64,7 @@ export default function Pipeline({ loaderData, actionData }: Route.ComponentProp
                   className="flex items-center justify-between gap-2 text-sm font-semibold"
                 >
                   <span>{tc(`labels.applicationStatus.${col.status}.label`)}</span>
-                  <Badge tone={STATUS_TONE[col.status]}>{col.total}</Badge>
+                  <Badge tone={APPLICATION_STATUS_TONE[col.status]}>{col.total}</Badge>
                 </h2>
                 {col.cards.length === 0 ? (
                   <p className="rounded-lg border border-dashed border-slate-300 p-3 text-center text-xs text-slate-600">
@@ -92,23 +101,35 @@ function PipelineCard({ card }: { card: Card }) {
   const index = APPLICATION_STATUSES.indexOf(card.status);
   const prev = APPLICATION_STATUSES[index - 1];
   const next = APPLICATION_STATUSES[index + 1];
-  const move = (to: string, label: string, icon: React.ReactNode) => (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="applicationId" value={card.id} />
-      <input type="hidden" name="status" value={to} />
-      <Button
-        type="submit"
-        size="sm"
-        variant="ghost"
-        disabled={busy}
+  const move = (to: string, label: string, icon: React.ReactNode) =>
+    // Interview Scheduled asks for the date and place first: the arrow opens that dialog.
+    to === "interview_scheduled" ? (
+      <Link
+        to={`?schedule=${card.id}`}
+        preventScrollReset
         aria-label={label}
         title={label}
+        className={buttonVariants({ variant: "ghost", size: "sm" })}
       >
         {icon}
-      </Button>
-    </Form>
-  );
+      </Link>
+    ) : (
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="applicationId" value={card.id} />
+        <input type="hidden" name="status" value={to} />
+        <Button
+          type="submit"
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          aria-label={label}
+          title={label}
+        >
+          {icon}
+        </Button>
+      </Form>
+    );
   return (
     <li
       className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"

@@ -1,10 +1,4 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
+import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
@@ -12,9 +6,8 @@ import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import { InputField, TextareaField } from "~/app/components/ui/field";
+import { FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import {
   formatMoney,
@@ -100,21 +93,18 @@ function SettingsForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const tr = (errors: unknown) => translateErrors(t, errors);
   const text = (
     field: Field,
     label: string,
     extra?: { hint?: string; type?: "text" | "email" | "url" | "time"; autoComplete?: string },
   ) => (
-    <InputField
-      id={field.id}
+    <FormInput
+      field={field}
+      ns="settings"
+      type={extra?.type}
       label={label}
       hint={extra?.hint}
-      errors={tr(field.errors)}
-      inputProps={{
-        ...getInputProps(field, { type: extra?.type ?? "text" }),
-        autoComplete: extra?.autoComplete ?? "off",
-      }}
+      autoComplete={extra?.autoComplete ?? "off"}
     />
   );
 
@@ -194,8 +184,9 @@ function SettingsForm({
 
       <Section title={t("sections.fee")} description={t("hints.fee")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            id={fee.amount.id}
+          <FormInput
+            field={fee.amount}
+            ns="settings"
             label={t("fields.amount")}
             hint={t("hints.amount", {
               current: formatMoney(
@@ -204,21 +195,17 @@ function SettingsForm({
                 i18n.language,
               ),
             })}
-            errors={tr(fee.amount.errors)}
-            inputProps={{
-              ...getInputProps(fee.amount, { type: "text" }),
-              inputMode: "decimal",
-              autoComplete: "off",
-            }}
+            inputMode="decimal"
+            autoComplete="off"
           />
           {text(fee.currency, t("fields.currency"), { hint: t("hints.currency") })}
           <div className="sm:col-span-2">
-            <TextareaField
-              id={fee.refundPolicy.id}
+            <FormTextarea
+              field={fee.refundPolicy}
+              ns="settings"
               label={t("fields.refundPolicy")}
               hint={t("hints.refundPolicy")}
-              errors={tr(fee.refundPolicy.errors)}
-              textareaProps={{ ...getTextareaProps(fee.refundPolicy), rows: 3 }}
+              rows={3}
             />
           </div>
         </div>

@@ -3,25 +3,27 @@ import { DownloadIcon } from "lucide-react";
 import { data, Form, useNavigation, useSearchParams } from "react-router";
 import { DataBody, DataHead, DataTable, Td, Th, Tr } from "~/app/components/admin/data-table";
 import { DoneFlash, Flash } from "~/app/components/admin/flash";
-import { Pager } from "~/app/components/admin/pager";
+import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
-import { RoleBadge } from "~/app/components/role-badge";
+import { StatusBadge } from "~/app/components/status-badge";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { SelectField } from "~/app/components/ui/field";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
-import { PAGE_SIZE, readPage, RoleChangeSchema } from "~/domain/admin";
+import { PAGE_SIZE, RoleChangeSchema } from "~/domain/admin";
 import { type Role, ROLES } from "~/domain/enums";
-import { redirectDone } from "~/server/admin/flash.server";
+import { dateFormatter } from "~/domain/format";
+import { readPage } from "~/domain/pagination";
+import { parseProfileFilter } from "~/domain/users";
+import { redirectDone } from "~/app/lib/redirect-done";
 import { requireUserAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import {
   changeRole,
   listAllProfilesForStaff,
-  readProfileFilter,
   RoleChangeForbiddenError,
   setRegistrationPaid,
   type StaffProfileRow,
@@ -35,10 +37,9 @@ export const meta = () => pageMeta({ title: "Users", noindex: true });
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUserAdmin(request);
   const url = new URL(request.url);
-  const filter = readProfileFilter(url);
-  const page = readPage(url.searchParams.get("page"));
-  const list = await listAllProfilesForStaff({ filter, page, pageSize: PAGE_SIZE });
-  return { ...list, page, pageSize: PAGE_SIZE, viewerRole: viewer.role, viewerId: viewer.id };
+  const filter = parseProfileFilter(url.searchParams);
+  const users = await listAllProfilesForStaff({ filter, page: readPage(url), pageSize: PAGE_SIZE });
+  return { users, viewerRole: viewer.role, viewerId: viewer.id };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -82,8 +83,9 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const [params] = useSearchParams();
-  const { rows, total, page, pageSize, viewerRole } = loaderData;
-  const dateFmt = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
+  const { users, viewerRole } = loaderData;
+  const rows = users.items;
+  const dateFmt = dateFormatter(lang, "date");
   const exportQs = new URLSearchParams(params);
   for (const k of ["page", "done"]) exportQs.delete(k);
   const grantable: readonly Role[] =
@@ -162,7 +164,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </DataBody>
         </DataTable>
       )}
-      <Pager page={page} pageSize={pageSize} total={total} />
+      <Pager page={users} withTotal />
     </div>
   );
 }
@@ -213,7 +215,7 @@ function UserRow({
             </Button>
           </Form>
         ) : (
-          <RoleBadge role={user.role} />
+          <StatusBadge kind="role" value={user.role} />
         )}
       </Td>
       <Td label={t("users.cols.joined")}>{dateFmt.format(new Date(user.createdAt))}</Td>

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
-import { InputField } from "~/app/components/ui/field";
+import { FormErrors, FormInput } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { useLazyValidation } from "~/app/lib/lazy-validation";
@@ -97,17 +97,6 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
 
 type LastResult = Parameters<typeof useForm>[0]["lastResult"];
 
-function FormErrors({ errors }: { errors?: unknown }) {
-  const { t } = useTranslation("auth");
-  const list = translateErrors(t, errors);
-  if (!list) return null;
-  return (
-    <Alert tone="error" data-testid="form-error">
-      {list.join(" ")}
-    </Alert>
-  );
-}
-
 function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redirectTo: string }) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
@@ -130,26 +119,22 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
         <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-4">
           <input type="hidden" name="intent" value="signin" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <FormErrors errors={form.errors} />
-          <InputField
-            id={fields.email.id}
+          <FormErrors errors={form.errors} ns="auth" />
+          <FormInput
+            field={fields.email}
+            ns="auth"
+            type="email"
             label={t("fields.email")}
-            errors={translateErrors(t, fields.email.errors)}
-            inputProps={{
-              ...getInputProps(fields.email, { type: "email" }),
-              autoComplete: "email",
-              required: true,
-            }}
+            autoComplete="email"
+            required
           />
-          <InputField
-            id={fields.password.id}
+          <FormInput
+            field={fields.password}
+            ns="auth"
+            type="password"
             label={t("fields.password")}
-            errors={translateErrors(t, fields.password.errors)}
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
-              autoComplete: "current-password",
-              required: true,
-            }}
+            autoComplete="current-password"
+            required
           />
           <Button type="submit" disabled={busy}>
             {busy ? t("signIn.submitting") : t("signIn.submit")}
@@ -188,7 +173,7 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
         <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-4">
           <input type="hidden" name="intent" value="signup" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <FormErrors errors={form.errors} />
+          <FormErrors errors={form.errors} ns="auth" />
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium text-slate-800">{t("fields.role")}</legend>
             <div className="grid grid-cols-2 gap-2">
@@ -217,74 +202,60 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
             </div>
             {roleErrors ? <p className="text-sm text-red-700">{roleErrors.join(" ")}</p> : null}
           </fieldset>
-          <InputField
-            id={fields.fullName.id}
+          <FormInput
+            field={fields.fullName}
+            ns="auth"
             label={t("fields.fullName")}
-            errors={translateErrors(t, fields.fullName.errors)}
-            inputProps={{
-              ...getInputProps(fields.fullName, { type: "text" }),
-              autoComplete: "name",
-              required: true,
-            }}
+            autoComplete="name"
+            required
           />
-          <InputField
-            id={fields.email.id}
+          <FormInput
+            field={fields.email}
+            ns="auth"
+            type="email"
             label={t("fields.email")}
-            errors={translateErrors(t, fields.email.errors)}
-            inputProps={{
-              ...getInputProps(fields.email, { type: "email" }),
-              autoComplete: "email",
-              required: true,
-            }}
+            autoComplete="email"
+            required
           />
-          <InputField
-            id={fields.country.id}
+          <FormInput
+            field={fields.country}
+            ns="auth"
             label={t("fields.country")}
-            errors={translateErrors(t, fields.country.errors)}
-            inputProps={{
-              ...getInputProps(fields.country, { type: "text" }),
-              autoComplete: "country-name",
-              required: true,
-            }}
+            autoComplete="country-name"
+            required
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              id={fields.phoneNumber.id}
+            <FormInput
+              field={fields.phoneNumber}
+              ns="auth"
+              type="tel"
               label={t("fields.phoneNumber")}
-              errors={translateErrors(t, fields.phoneNumber.errors)}
-              inputProps={{
-                ...getInputProps(fields.phoneNumber, { type: "tel" }),
-                autoComplete: "tel",
-              }}
+              autoComplete="tel"
             />
-            <InputField
-              id={fields.whatsappNumber.id}
+            <FormInput
+              field={fields.whatsappNumber}
+              ns="auth"
+              type="tel"
               label={t("fields.whatsappNumber")}
-              errors={translateErrors(t, fields.whatsappNumber.errors)}
-              inputProps={{ ...getInputProps(fields.whatsappNumber, { type: "tel" }) }}
             />
           </div>
-          <InputField
-            id={fields.password.id}
+          <FormInput
+            field={fields.password}
+            ns="auth"
+            type="password"
             label={t("fields.password")}
             hint={t("fields.passwordHint")}
-            errors={translateErrors(t, fields.password.errors)}
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
-              autoComplete: "new-password",
-              required: true,
-              minLength: 8,
-            }}
+            autoComplete="new-password"
+            required
+            minLength={8}
           />
-          <InputField
-            id={fields.confirmPassword.id}
+          <FormInput
+            field={fields.confirmPassword}
+            ns="auth"
+            type="password"
             label={t("fields.confirmPassword")}
-            errors={translateErrors(t, fields.confirmPassword.errors)}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: "password" }),
-              autoComplete: "new-password",
-              required: true,
-            }}
+            autoComplete="new-password"
+            required
           />
           <Button type="submit" variant="accent" disabled={busy}>
             {busy ? t("signUp.submitting") : t("signUp.submit")}

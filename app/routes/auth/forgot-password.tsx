@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
-import { InputField } from "~/app/components/ui/field";
+import { FormErrors, FormInput } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { translateErrors } from "~/app/lib/form-errors";
 import { useLazyValidation } from "~/app/lib/lazy-validation";
 import { pageMeta } from "~/app/lib/seo";
 import { ForgotPasswordSchema } from "~/domain/auth";
@@ -62,7 +61,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     onValidate: lazy.onValidate,
     shouldValidate: "onSubmit",
   });
-  const formErrors = translateErrors(t, form.errors);
   return (
     <div className="mx-auto grid max-w-md gap-4 px-4 py-10">
       <Card>
@@ -72,17 +70,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent className="grid gap-4">
           {actionData?.sent ? <Alert tone="success">{t("forgot.sent")}</Alert> : null}
-          {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : null}
+          <FormErrors errors={form.errors} ns="auth" />
           <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-4">
-            <InputField
-              id={fields.email.id}
+            <FormInput
+              field={fields.email}
+              ns="auth"
+              type="email"
               label={t("fields.email")}
-              errors={translateErrors(t, fields.email.errors)}
-              inputProps={{
-                ...getInputProps(fields.email, { type: "email" }),
-                autoComplete: "email",
-                required: true,
-              }}
+              autoComplete="email"
+              required
             />
             <Button type="submit" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? t("forgot.submitting") : t("forgot.submit")}

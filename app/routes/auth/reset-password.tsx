@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
-import { InputField } from "~/app/components/ui/field";
+import { FormInput } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { useLazyValidation } from "~/app/lib/lazy-validation";
@@ -71,27 +71,23 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
           {linkBroken ? null : (
             <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-4">
               <input type="hidden" name="token" value={token} />
-              <InputField
-                id={fields.password.id}
+              <FormInput
+                field={fields.password}
+                ns="auth"
+                type="password"
                 label={t("reset.password")}
                 hint={t("fields.passwordHint")}
-                errors={translateErrors(t, fields.password.errors)}
-                inputProps={{
-                  ...getInputProps(fields.password, { type: "password" }),
-                  autoComplete: "new-password",
-                  required: true,
-                  minLength: 8,
-                }}
+                autoComplete="new-password"
+                required
+                minLength={8}
               />
-              <InputField
-                id={fields.confirmPassword.id}
+              <FormInput
+                field={fields.confirmPassword}
+                ns="auth"
+                type="password"
                 label={t("reset.confirmPassword")}
-                errors={translateErrors(t, fields.confirmPassword.errors)}
-                inputProps={{
-                  ...getInputProps(fields.confirmPassword, { type: "password" }),
-                  autoComplete: "new-password",
-                  required: true,
-                }}
+                autoComplete="new-password"
+                required
               />
               <Button type="submit" disabled={navigation.state === "submitting"}>
                 {navigation.state === "submitting" ? t("reset.submitting") : t("reset.submit")}

@@ -1,16 +1,23 @@
-import { CalendarIcon, ClipboardListIcon, MessageSquareIcon, StickyNoteIcon } from "lucide-react";
+import {
+  CalendarIcon,
+  ClipboardListIcon,
+  MapPinIcon,
+  MessageSquareIcon,
+  StickyNoteIcon,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ApplicationStatusBadge, ApplicationTracker } from "~/app/components/application-tracker";
+import { ApplicationTracker } from "~/app/components/application-tracker";
 import { CountryFlag } from "~/app/components/country-flag";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
-import { Pagination } from "~/app/components/pagination";
+import { Pager } from "~/app/components/pager";
+import { StatusBadge } from "~/app/components/status-badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
-import { readPage } from "~/domain/admin";
-import { AGENCY_TIME_ZONE } from "~/domain/tracker";
+import { readPage } from "~/domain/pagination";
+import { dateFormatter } from "~/domain/format";
 import { statusLabelKey } from "~/domain/tracker";
 import { listApplicationsForApplicant } from "~/server/applications/apply.server";
 import { requireApplicant } from "~/server/auth/guards.server";
@@ -21,29 +28,15 @@ export const meta = () => pageMeta({ title: "My Applications", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);
-  // 1…99,999: a wild ?page= (9e21) is page 1, not an offset PostgreSQL cannot hold.
-  const page = readPage(new URL(request.url).searchParams.get("page"));
-  return listApplicationsForApplicant({ viewer, page });
+  return listApplicationsForApplicant({ viewer, page: readPage(new URL(request.url)) });
 }
 
 export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("dashboard");
   const { t: tc } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeZone: AGENCY_TIME_ZONE,
-  });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: AGENCY_TIME_ZONE,
-    timeZoneName: "short",
-  });
-  const { items, total, page, pageCount } = loaderData;
+  const date = dateFormatter(i18n.language, "date");
+  const dateTime = dateFormatter(i18n.language, "appointment");
+  const { items, total } = loaderData;
 
   if (total === 0) {
     return (
@@ -74,29 +67,50 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </h2>
                     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-                      <span className="flex items-center gap-1.5">
-                        <CountryFlag code={a.countryCode} />
+                      <CountryFlag code={a.countryCode}>
                         {a.countryName ?? tc("labels.notSet")}
-                      </span>
+                      </CountryFlag>
                       <span>{tc(`labels.sector.${a.sector}`)}</span>
                       <span>
                         {t("applications.applied", { date: date.format(new Date(a.appliedAt)) })}
                       </span>
                     </p>
                   </div>
-                  <ApplicationStatusBadge status={a.status} />
+                  <StatusBadge kind="application" value={a.status} />
                 </div>
                 <p className="text-sm text-slate-700">
                   {tc(`labels.applicationStatus.${key}.description`)}
                 </p>
                 <ApplicationTracker status={a.status} />
                 {a.interviewDate ? (
-                  <p className="flex items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-                    <CalendarIcon className="size-4 shrink-0" aria-hidden />
-                    {t("applications.interviewDate", {
-                      date: dateTime.format(new Date(a.interviewDate)),
-                    })}
-                  </p>
+                  <div
+                    className="grid gap-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-950"
+                    data-testid="interview"
+                  >
+                    <p className="flex items-center gap-2">
+                      <CalendarIcon className="size-4 shrink-0" aria-hidden />
+                      {t("applications.interviewDate", {
+                        date: dateTime.format(new Date(a.interviewDate)),
+                      })}
+                    </p>
+                    {a.interviewLocation ? (
+                      <p className="flex items-center gap-2 break-words">
+                        <MapPinIcon className="size-4 shrink-0" aria-hidden />
+                        {/^https?:\/\//i.test(a.interviewLocation) ? (
+                          <a
+                            href={a.interviewLocation}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className="break-all underline"
+                          >
+                            {t("applications.interviewWhere", { place: a.interviewLocation })}
+                          </a>
+                        ) : (
+                          t("applications.interviewWhere", { place: a.interviewLocation })
+                        )}
+                      </p>
+                    ) : null}
+                  </div>
                 ) : null}
                 {a.adminComments ? (
                   <div className="grid gap-1 rounded-lg bg-blue-50 p-3 text-sm text-blue-950">
@@ -140,7 +154,7 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
           );
         })}
       </ul>
-      <Pagination page={page} pageCount={pageCount} label={t("applications.pages")} />
+      <Pager page={loaderData} label={t("applications.pages")} />
     </div>
   );
 }

@@ -27,6 +27,7 @@ import {
   type UploadError,
 } from "~/domain/documents";
 import { DOCUMENT_TYPES, type DocumentStatus, type DocumentType } from "~/domain/enums";
+import { dateFormatter } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { documentDownloadPath, listDocumentsForOwner } from "~/server/documents/documents.server";
 import { uploadDocumentFromRequest } from "~/server/documents/upload.server";
@@ -36,7 +37,6 @@ export const handle: ShellHandle = { ...i18nHandle("documents"), titleKey: "titl
 export const meta = () => pageMeta({ title: "Documents", noindex: true });
 
 // Dates read the same on the server and in the browser: the agency's time zone.
-const TIME_ZONE = "Africa/Harare";
 
 type UploadView = {
   id: string;
@@ -161,7 +161,7 @@ type Entry = Route.ComponentProps["loaderData"]["types"][number];
 
 function useFormatters() {
   const { t, i18n } = useTranslation("documents");
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: TIME_ZONE });
+  const date = dateFormatter(i18n.language, "date");
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return {
     date: (iso: string) => date.format(new Date(iso)),

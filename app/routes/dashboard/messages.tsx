@@ -2,7 +2,7 @@ import { ArrowLeftIcon, MailIcon, MailOpenIcon, PaperclipIcon } from "lucide-rea
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
-import { PageLinks, pageFrom } from "~/app/components/list-parts";
+import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
@@ -11,9 +11,11 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { cn } from "~/app/lib/utils";
+import { isUuid } from "~/domain/ids";
+import { dateFormatter } from "~/domain/format";
+import { readPage } from "~/domain/pagination";
 import { requireUser } from "~/server/auth/guards.server";
 import {
-  INBOX_PAGE_SIZE,
   getInboxMessage,
   listInboxMessages,
   markAllMessagesRead,
@@ -24,22 +26,18 @@ import type { Route } from "./+types/messages";
 export const handle: ShellHandle = { ...i18nHandle("messages"), titleKey: "titles.messages" };
 export const meta = () => pageMeta({ title: "Messages", noindex: true });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
   const url = new URL(request.url);
   const id = url.searchParams.get("id");
   if (id) {
     // Only the viewer's own copy: someone else's message id answers 404, like a missing one.
-    const message = UUID.test(id) ? await getInboxMessage(viewer.id, id) : null;
+    const message = isUuid(id) ? await getInboxMessage(viewer.id, id) : null;
     if (!message) throw data({ message: "notFound" }, { status: 404 });
     if (!message.readAt) await markMessageRead(viewer.id, id);
     return { view: "detail" as const, message };
   }
-  const page = pageFrom(url);
-  const inbox = await listInboxMessages(viewer.id, page);
-  return { view: "list" as const, ...inbox, page, hasNext: page * INBOX_PAGE_SIZE < inbox.total };
+  return { view: "list" as const, inbox: await listInboxMessages(viewer.id, readPage(url)) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -52,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const id = String(formData.get("id") ?? "");
   // Marked read here, before the page reloads, so the unread count in the header is current.
-  if (!UUID.test(id) || !(await markMessageRead(viewer.id, id))) {
+  if (!isUuid(id) || !(await markMessageRead(viewer.id, id))) {
     throw data({ message: "notFound" }, { status: 404 });
   }
   throw redirect(`/dashboard/messages?id=${id}`);
@@ -61,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function InboxPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("messages");
   const { settings, unreadMessages } = useRootData();
-  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const fmt = dateFormatter(i18n.language, "dateTime");
 
   if (loaderData.view === "detail") {
     const m = loaderData.message;
@@ -112,9 +110,11 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { rows, page, hasNext } = loaderData;
+  const { inbox } = loaderData;
+  const rows = inbox.items;
+  // grid-cols-1 (minmax(0, 1fr)): a long preview is cut short instead of widening the page on a phone.
   return (
-    <div className="grid max-w-3xl gap-4">
+    <div className="grid max-w-3xl grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-slate-700">{t("inbox.intro")}</p>
         {unreadMessages > 0 ? (
@@ -134,7 +134,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <Alert tone="info">{t("inbox.empty")}</Alert>
       ) : (
-        <ul className="grid gap-2" data-testid="inbox-list">
+        <ul className="grid grid-cols-1 gap-2" data-testid="inbox-list">
           {rows.map((m) => {
             const unread = !m.readAt;
             return (
@@ -177,14 +177,11 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       )}
-      <PageLinks
-        page={page}
-        hasNext={hasNext}
-        labels={{
-          nav: t("inbox.pager.label"),
-          previous: t("inbox.pager.previous"),
-          next: t("inbox.pager.next"),
-        }}
+      <Pager
+        page={inbox}
+        label={t("inbox.pager.label")}
+        previous={t("inbox.pager.previous")}
+        next={t("inbox.pager.next")}
       />
     </div>
   );

@@ -23,7 +23,7 @@ import {
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import type { PaymentStatus } from "~/domain/enums";
-import { formatMoney } from "~/domain/format";
+import { dateFormatter, formatMoney } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { config } from "~/server/config.server";
 import {
@@ -38,7 +38,6 @@ import type { Route } from "./+types/payment";
 export const handle: ShellHandle = { ...i18nHandle("payment"), titleKey: "titles.payment" };
 export const meta = () => pageMeta({ title: "Registration Payment", noindex: true });
 
-const TIME_ZONE = "Africa/Harare";
 const RESULTS = ["success", "failed", "pending"] as const;
 type Result = (typeof RESULTS)[number];
 
@@ -247,11 +246,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
 
 function PaymentHistory({ history }: { history: Route.ComponentProps["loaderData"]["history"] }) {
   const { t, i18n } = useTranslation("payment");
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: TIME_ZONE,
-  });
+  const date = dateFormatter(i18n.language, "dateTime");
   return (
     <Card>
       <CardHeader>

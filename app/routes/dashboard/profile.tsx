@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
@@ -6,13 +6,13 @@ import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
-import { InputField, SelectField } from "~/app/components/ui/field";
+import { FormInput, FormSelect, InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { isApplicantRole, SECTORS } from "~/domain/enums";
 import { ProfileSchema, profileCompletion } from "~/domain/profile";
-import { AGENCY_TIME_ZONE } from "~/domain/tracker";
+import { dateFormatter } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
 import { listOwnActiveSessions } from "~/server/auth/sessions.server";
 import { listActiveCountries } from "~/server/jobs/listing.server";
@@ -107,41 +107,33 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               hint={t("profile.fields.emailHint")}
               inputProps={{ type: "email", value: profile.email, readOnly: true, disabled: true }}
             />
-            <InputField
-              id={fields.fullName.id}
+            <FormInput
+              field={fields.fullName}
+              ns="dashboard"
               label={t("profile.fields.fullName")}
-              errors={err(fields.fullName.errors)}
-              inputProps={{
-                ...getInputProps(fields.fullName, { type: "text" }),
-                autoComplete: "name",
-                required: true,
-              }}
+              autoComplete="name"
+              required
             />
-            <InputField
-              id={fields.country.id}
+            <FormInput
+              field={fields.country}
+              ns="dashboard"
               label={t("profile.fields.country")}
-              errors={err(fields.country.errors)}
-              inputProps={{
-                ...getInputProps(fields.country, { type: "text" }),
-                autoComplete: "country-name",
-                required: true,
-              }}
+              autoComplete="country-name"
+              required
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <InputField
-                id={fields.phoneNumber.id}
+              <FormInput
+                field={fields.phoneNumber}
+                ns="dashboard"
+                type="tel"
                 label={t("profile.fields.phoneNumber")}
-                errors={err(fields.phoneNumber.errors)}
-                inputProps={{
-                  ...getInputProps(fields.phoneNumber, { type: "tel" }),
-                  autoComplete: "tel",
-                }}
+                autoComplete="tel"
               />
-              <InputField
-                id={fields.whatsappNumber.id}
+              <FormInput
+                field={fields.whatsappNumber}
+                ns="dashboard"
+                type="tel"
                 label={t("profile.fields.whatsappNumber")}
-                errors={err(fields.whatsappNumber.errors)}
-                inputProps={{ ...getInputProps(fields.whatsappNumber, { type: "tel" }) }}
               />
             </div>
             {applicant ? (
@@ -185,10 +177,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm text-slate-600">{t("profile.preferencesHint")}</p>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id={fields.preferredCountryCode.id}
+            <FormSelect
+              field={fields.preferredCountryCode}
+              ns="dashboard"
               label={t("profile.fields.preferredCountry")}
-              selectProps={getSelectProps(fields.preferredCountryCode)}
             >
               <option value="">{t("profile.fields.noPreference")}</option>
               {countries.map((c) => (
@@ -196,11 +188,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                   {c.name}
                 </option>
               ))}
-            </SelectField>
-            <SelectField
-              id={fields.preferredSector.id}
+            </FormSelect>
+            <FormSelect
+              field={fields.preferredSector}
+              ns="dashboard"
               label={t("profile.fields.preferredSector")}
-              selectProps={getSelectProps(fields.preferredSector)}
             >
               <option value="">{t("profile.fields.noPreference")}</option>
               {SECTORS.map((s) => (
@@ -208,7 +200,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                   {t(`labels.sector.${s}`, { ns: "common" })}
                 </option>
               ))}
-            </SelectField>
+            </FormSelect>
           </CardContent>
         </Card>
 
@@ -241,11 +233,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 /** The active sessions and the way out of all of them (a plain form: works before JavaScript). */
 function SessionsCard({ sessions }: { sessions: Route.ComponentProps["loaderData"]["sessions"] }) {
   const { t, i18n } = useTranslation("dashboard");
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: AGENCY_TIME_ZONE,
-  });
+  const dateTime = dateFormatter(i18n.language, "dateTime");
   return (
     <Card aria-labelledby="sessions-title">
       <CardHeader>

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   ArrowLeftIcon,
@@ -9,19 +9,28 @@ import {
   ListChecksIcon,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { CountryFlag } from "~/app/components/country-flag";
 import { PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
+import { RouteError } from "~/app/components/route-error";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
-import { TextareaField } from "~/app/components/ui/field";
+import { FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { useLazyValidation } from "~/app/lib/lazy-validation";
 import { pageMeta } from "~/app/lib/seo";
-import { AGENCY_TIME_ZONE } from "~/domain/tracker";
+import { formatDate } from "~/domain/format";
 import { useRootData } from "~/app/root";
 import { isStaff } from "~/domain/enums";
 import { APPLICATION_NOTE_MAX } from "~/domain/job-search";
@@ -152,10 +161,7 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
   }
 
   const paragraphs = job.description.split(/\n{2,}/).filter(Boolean);
-  const posted = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: "long",
-    timeZone: AGENCY_TIME_ZONE,
-  }).format(new Date(job.createdAt));
+  const posted = formatDate(job.createdAt, i18n.language, "longDate");
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
@@ -191,8 +197,9 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
             <h1 className="text-3xl font-bold text-slate-900">{job.title}</h1>
             <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
               <li className="flex items-center gap-2">
-                <CountryFlag code={job.countryCode} />
-                {job.countryName ?? t("labels.notSet", { ns: "common" })}
+                <CountryFlag code={job.countryCode}>
+                  {job.countryName ?? t("labels.notSet", { ns: "common" })}
+                </CountryFlag>
               </li>
               <li className="flex items-center gap-1.5">
                 <BriefcaseIcon className="size-4 text-slate-500" aria-hidden />
@@ -272,10 +279,7 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
                 <Alert tone="info" title={t("apply.alreadyTitle")}>
                   <p>
                     {t("apply.alreadyBody", {
-                      date: new Intl.DateTimeFormat(i18n.language, {
-                        dateStyle: "medium",
-                        timeZone: AGENCY_TIME_ZONE,
-                      }).format(new Date(applied.appliedAt)),
+                      date: formatDate(applied.appliedAt, i18n.language, "date"),
                     })}
                   </p>
                   <Link
@@ -360,20 +364,42 @@ function ApplyForm({ lastResult }: { lastResult: LastResult }) {
           {formErrors.join(" ")}
         </Alert>
       ) : null}
-      <TextareaField
-        id={fields.note.id}
+      <FormTextarea
+        field={fields.note}
+        ns="jobs"
         label={t("apply.note")}
         hint={t("apply.noteHint")}
-        errors={translateErrors(t, fields.note.errors)}
-        textareaProps={{
-          ...getTextareaProps(fields.note),
-          maxLength: APPLICATION_NOTE_MAX,
-          rows: 4,
-        }}
+        maxLength={APPLICATION_NOTE_MAX}
+        rows={4}
       />
       <Button type="submit" variant="accent" disabled={busy}>
         {busy ? t("apply.submitting") : t("apply.submit")}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * The job could not be loaded (the spec's 'Failed to load job details'), inside the site frame, with
+ * a way to try again; an unknown job still reads as not found.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("jobs");
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <RouteError error={error} />;
+  return (
+    <div className="mx-auto grid max-w-xl gap-4 px-4 py-16" data-testid="job-load-error">
+      <Alert tone="error" title={t("detail.loadFailedTitle")}>
+        {t("detail.loadFailed")}
+      </Alert>
+      <div className="flex flex-wrap gap-3">
+        <Link to={location.pathname + location.search} className={buttonVariants()}>
+          {t("detail.retry")}
+        </Link>
+        <Link to="/jobs" className={buttonVariants({ variant: "outline" })}>
+          {t("detail.browse")}
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
 import { JobCard, JobCardSkeleton } from "~/app/components/job-card";
 import { JobFilters } from "~/app/components/job-filters";
-import { Pagination } from "~/app/components/pagination";
+import { Pager } from "~/app/components/pager";
 import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
@@ -134,12 +134,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <Pagination
-              page={result.page}
-              pageCount={result.pageCount}
-              hasNext={result.hasNext}
-              label={t("list.pages")}
-            />
+            <Pager page={result} label={t("list.pages")} />
           </>
         )}
       </section>

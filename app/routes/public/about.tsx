@@ -14,7 +14,7 @@ import {
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { flagEmoji } from "~/app/components/country-flag";
+import { CountryFlag } from "~/app/components/country-flag";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -177,8 +177,9 @@ export default function AboutPage() {
             <li key={`${office.city}-${office.address}`}>
               <Card className="grid h-full content-start gap-3 p-5">
                 <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-                  <span aria-hidden>{flagEmoji(OFFICE_CODES[office.country.toLowerCase()])}</span>
-                  {office.city}, {office.country}
+                  <CountryFlag code={OFFICE_CODES[office.country.toLowerCase()]}>
+                    {office.city}, {office.country}
+                  </CountryFlag>
                 </h3>
                 <p className="flex gap-2 text-slate-700">
                   <MapPinIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary-700" />

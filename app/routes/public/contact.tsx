@@ -21,7 +21,7 @@ import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { ContactInquirySchema } from "~/domain/inquiries";
 import { whatsappLink } from "~/domain/format";
-import { submitContactInquiry } from "~/server/inquiries/contact.server";
+import { submitContactInquiry } from "~/server/inquiries/receive.server";
 import { logger } from "~/server/logger.server";
 import { readSubmissionKey } from "~/server/security/idempotency.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   try {
-    await submitContactInquiry(inquiry, { submissionKey: readSubmissionKey(formData) });
+    await submitContactInquiry({ inquiry, submissionKey: readSubmissionKey(formData) });
   } catch (error) {
     logger().error({ err: error, requestId: context.requestId }, "contact inquiry failed");
     return data(

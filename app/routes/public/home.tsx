@@ -11,7 +11,7 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { HOME_JOBS_LIMIT, hasActiveFilters, jobSearchQuery } from "~/domain/job-search";
-import { parseJobSearch } from "~/domain/jobs";
+import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
 import { getViewer } from "~/server/auth/guards.server";
 import { listSuccessStoriesForHome } from "~/server/content/posts.server";
 import { listStudyPrograms } from "~/server/content/study-programs.server";
@@ -39,7 +39,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { country, sector, type } = parseJobSearch(new URL(request.url).searchParams);
   const filters = { country, sector, type };
   const [filtered, latest, countries, programs, stories] = await Promise.all([
-    listJobsForViewer({ viewer, search: filters, pageSize: HOME_JOBS_LIMIT }),
+    // "See all N jobs" counts as the board does: up to 1,000 (an exact count reads every match).
+    listJobsForViewer({
+      viewer,
+      search: filters,
+      pageSize: HOME_JOBS_LIMIT,
+      countUpTo: JOBS_COUNT_CAP,
+    }),
     // Only the newest few are shown: count no further than them (an exact count reads every job).
     listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS, countUpTo: LATEST_JOBS }),
     listActiveCountries(),
@@ -50,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     jobs: filtered.items,
     total: filtered.total,
+    totalCapped: filtered.capped,
     latest: latest.items,
     countries,
     programs,
@@ -61,7 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("jobs");
   const { settings, viewer } = useRootData();
   const navigation = useNavigation();
-  const { filters, jobs, total, latest, countries, programs, stories } = loaderData;
+  const { filters, jobs, total, totalCapped, latest, countries, programs, stories } = loaderData;
   // The jobs section re-renders as skeletons while a filter change loads.
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   const seeAllHref = `/jobs${jobSearchQuery(filters)}`;
@@ -165,7 +172,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           <Link to={seeAllHref} className={buttonVariants({ className: "justify-self-center" })}>
-            {t("home.seeAll", { count: total })}
+            {totalCapped
+              ? t("home.seeAllMany", { cap: total })
+              : t("home.seeAll", { count: total })}
             <ArrowRightIcon aria-hidden />
           </Link>
         </div>

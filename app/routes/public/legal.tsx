@@ -5,6 +5,7 @@ import { RouteError } from "~/app/components/route-error";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
+import { calendarDay, formatDate } from "~/domain/format";
 import { LEGAL_PAGES, type LegalPath, readLegalPage } from "~/server/content/pages.server";
 import type { Route } from "./+types/legal";
 
@@ -33,9 +34,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("content");
   const { title, lastUpdated, html, path } = loaderData;
   const updated = lastUpdated
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
-        new Date(`${lastUpdated}T00:00:00Z`),
-      )
+    ? formatDate(calendarDay(lastUpdated), i18n.language, "longDate")
     : null;
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_16rem]">

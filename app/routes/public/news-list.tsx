@@ -1,6 +1,7 @@
 import { NewspaperIcon, RssIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Pager } from "~/app/components/pager";
 import { Card } from "~/app/components/ui/card";
 import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -8,6 +9,8 @@ import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
 import { cn } from "~/app/lib/utils";
 import { BLOG_CATEGORIES, type BlogCategory } from "~/domain/enums";
+import { readPage } from "~/domain/pagination";
+import { dateFormatter } from "~/domain/format";
 import { listPublishedPosts } from "~/server/content/posts.server";
 import type { Route } from "./+types/news-list";
 
@@ -20,8 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = (BLOG_CATEGORIES as readonly string[]).includes(categoryParam ?? "")
     ? (categoryParam as BlogCategory)
     : null;
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
-  const posts = await listPublishedPosts({ category, page });
+  const posts = await listPublishedPosts({ category, page: readPage(url) });
   return { ...posts, category };
 }
 
@@ -46,13 +48,12 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 
 export default function NewsList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("content");
-  const { items, page, pageCount, category } = loaderData;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" });
-  const href = (change: { category?: string | null; page?: number }) => {
+  const { items, category } = loaderData;
+  const dateFormat = dateFormatter(i18n.language, "longDate");
+  const href = (change: { category?: string | null }) => {
     const qs = new URLSearchParams();
     const c = change.category === undefined ? category : change.category;
     if (c) qs.set("category", c);
-    if (change.page && change.page > 1) qs.set("page", String(change.page));
     return qs.toString() ? `/news?${qs.toString()}` : "/news";
   };
   const chip = (active: boolean) =>
@@ -153,27 +154,12 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label={t("news.paging")} className="flex items-center justify-between gap-2">
-          {page > 1 ? (
-            <Link to={href({ page: page - 1 })} className={buttonVariants({ variant: "outline" })}>
-              {t("news.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-700">
-            {t("news.pageStatus", { page, pageCount })}
-          </span>
-          {page < pageCount ? (
-            <Link to={href({ page: page + 1 })} className={buttonVariants({ variant: "outline" })}>
-              {t("news.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        page={loaderData}
+        label={t("news.paging")}
+        previous={t("news.previous")}
+        next={t("news.next")}
+      />
     </div>
   );
 }

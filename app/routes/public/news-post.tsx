@@ -8,6 +8,7 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { rootMeta } from "~/app/lib/root-meta";
 import { pageMeta } from "~/app/lib/seo";
 import { isStaff } from "~/domain/enums";
+import { dateFormatter } from "~/domain/format";
 import { getViewer } from "~/server/auth/guards.server";
 import { renderMarkdown } from "~/server/content/markdown.server";
 import { getPostForReader } from "~/server/content/posts.server";
@@ -61,7 +62,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 export default function NewsPost({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("content");
   const { post, html } = loaderData;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" });
+  const dateFormat = dateFormatter(i18n.language, "longDate");
   return (
     <article className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
       <Link

@@ -38,11 +38,12 @@ import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_SERVICES } from "~/domain/enums";
 import { OutsourcingInquirySchema } from "~/domain/inquiries";
-import { submitOutsourcingInquiry } from "~/server/inquiries/outsourcing.server";
+import { submitOutsourcingInquiry } from "~/server/inquiries/receive.server";
 import { logger } from "~/server/logger.server";
 import { readSubmissionKey } from "~/server/security/idempotency.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import type { Route } from "./+types/outsourcing";
+import { useHydrated } from "~/app/lib/use-hydrated";
 
 export const handle = i18nHandle("outsourcing");
 
@@ -81,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await submitOutsourcingInquiry(inquiry, { submissionKey: readSubmissionKey(formData) });
+    await submitOutsourcingInquiry({ inquiry, submissionKey: readSubmissionKey(formData) });
   } catch (error) {
     logger().error({ err: error, requestId: context.requestId }, "outsourcing inquiry failed");
     return data(
@@ -203,7 +204,16 @@ function QuoteDialog({ triggerLabel, testId }: { triggerLabel: string; testId: s
           {triggerLabel}
         </Button>
       </DialogTrigger>
-      <DialogContent closeLabel={t("form.close")}>
+      {/* The dialog itself takes focus on open, not the name field: leaving an untouched name field
+          shows "Please enter your name" under it, and that line, appearing between pressing and
+          releasing the mouse on a service, moved the box under the pointer and lost the click. */}
+      <DialogContent
+        closeLabel={t("form.close")}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t("form.dialogTitle")}</DialogTitle>
           <DialogDescription>{t("form.dialogDescription")}</DialogDescription>
@@ -221,8 +231,7 @@ function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData
   const { t } = useTranslation("outsourcing");
   const fetcher = useFetcher<typeof action>({ key: formId });
   const result = fetcher.data ?? fallback;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [chosen, setChosen] = useState(0);
   const busy = fetcher.state !== "idle";
   const [form, fields] = useForm({

@@ -1,7 +1,7 @@
 import { ArrowRightIcon, CheckCircle2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { flagEmoji } from "~/app/components/country-flag";
+import { CountryFlag } from "~/app/components/country-flag";
 import { RouteError } from "~/app/components/route-error";
 import { StudyProgramsSection } from "~/app/components/study-programs";
 import { Badge } from "~/app/components/ui/badge";
@@ -280,8 +280,7 @@ function SectionBody({
               <li key={item.code}>
                 <Card className="grid h-full content-start gap-2 p-5">
                   <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-                    <span aria-hidden>{flagEmoji(item.code)}</span>
-                    {item.name}
+                    <CountryFlag code={item.code}>{item.name}</CountryFlag>
                   </h3>
                   {jobs !== null ? (
                     <p data-testid={`job-count-${item.code}`}>

@@ -1,0 +1,63 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+
+/*
+ * One answer from every action that does not redirect (decision record 18):
+ *   { intent, result?, flash? } (+ whatever a page needs besides, e.g. a preview)
+ * - intent: which form on the page was posted, so only that form shows the reply;
+ * - result: Conform's reply (field and form errors as translation keys, kept values);
+ * - flash:  one message for the page: { ok, message: translation key, value? }, shown by <Flash>.
+ * A change that succeeded redirects instead (redirectDone: ?done=<key>, shown by <DoneFlash>),
+ * so a reload never posts again. Both render as an Alert (role="status" or role="alert") in the
+ * page, with or without JavaScript.
+ */
+
+export type Flash = { ok: boolean; message: string; value?: string };
+
+export type ActionResult = {
+  intent: string;
+  result?: SubmissionResult<string[]>;
+  flash?: Flash | null;
+};
+
+/** The form's input did not pass its schema: 400 with Conform's reply (`submission.reply()`). */
+export function formInvalid<Extra extends object = object>(
+  intent: string,
+  result: SubmissionResult<string[]>,
+  extra?: Extra,
+  init: number | ResponseInit = 400,
+) {
+  return data({ intent, result, flash: null, ...extra }, init);
+}
+
+/** Something went wrong that the person can read about (a translation key): 4xx or 5xx. */
+export function actionFailed<Extra extends object = object>(
+  intent: string,
+  message: string,
+  init: number | ResponseInit = 500,
+  extra?: Extra & { result?: SubmissionResult<string[]> },
+) {
+  return data({ intent, result: undefined, ...extra, flash: { ok: false, message } }, init);
+}
+
+/** The answer of an action that stays on the page (no redirect) and succeeded. */
+export function actionSucceeded<Extra extends object = object>(
+  intent: string,
+  message: string | null,
+  extra?: Extra & { result?: SubmissionResult<string[]> },
+) {
+  return data({
+    intent,
+    result: undefined,
+    ...extra,
+    flash: message ? { ok: true, message } : null,
+  });
+}
+
+/** The Conform reply meant for one form of the page (undefined when another form was posted). */
+export function resultFor(
+  actionData: { intent?: string; result?: SubmissionResult<string[]> } | undefined | null,
+  ...intents: string[]
+) {
+  return actionData && intents.includes(actionData.intent ?? "") ? actionData.result : undefined;
+}

@@ -1,0 +1,127 @@
+import { Form, useNavigation } from "react-router";
+import { StatusSelectForm } from "~/app/components/admin/status-select-form";
+import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { StatusBadge } from "~/app/components/status-badge";
+import { Badge } from "~/app/components/ui/badge";
+import { Button } from "~/app/components/ui/button";
+import { TextareaField } from "~/app/components/ui/field";
+import { dateFormatter } from "~/domain/format";
+import { StaffDocuments } from "./applications-documents";
+import type { loadDetails } from "./applications.server";
+
+export type ApplicationDetailsData = NonNullable<Awaited<ReturnType<typeof loadDetails>>>;
+export type ActionResult = { intent?: string; flash?: { ok: boolean; message: string } } | null;
+
+/** The ?view=<id> dialog's content: applicant, job, status and interview, notes, documents, history. */
+export function ApplicationDetails({
+  details,
+  actionData,
+}: {
+  details: ApplicationDetailsData;
+  actionData: ActionResult | undefined;
+}) {
+  const { t, tc, lang } = useAdminT();
+  const { app, history, documents } = details;
+  const dateTime = dateFormatter(lang, "dateTime");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="grid gap-5 text-sm" data-testid="application-details">
+      <section className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <h3 className="font-semibold">{t("applications.details.applicant")}</h3>
+          <p>{app.applicantName}</p>
+          <p className="break-all text-slate-600">{app.applicantEmail}</p>
+          <p className="text-slate-600">{app.applicantPhone ?? ""}</p>
+          <p className="text-slate-600">{app.applicantCountry ?? tc("labels.notSet")}</p>
+          <Badge tone={app.paid ? "success" : "waiting"}>
+            {t("applications.details.fee", {
+              state: app.paid ? t("applications.paid") : t("applications.pending"),
+            })}
+          </Badge>
+        </div>
+        <div>
+          <h3 className="font-semibold">{t("applications.details.job")}</h3>
+          <p>{app.jobTitle}</p>
+          <p className="text-slate-600">
+            {tc(`labels.sector.${app.jobSector}`)} · {tc(`labels.jobType.${app.jobType}`)} ·{" "}
+            {app.jobCountry ?? tc("labels.notSet")}
+          </p>
+        </div>
+      </section>
+      <section className="grid gap-2">
+        <h3 className="font-semibold">{t("applications.details.status")}</h3>
+        <div className="flex flex-wrap items-center gap-3">
+          <StatusBadge kind="application" value={app.status} />
+          <StatusSelectForm
+            applicationId={app.id}
+            status={app.status}
+            label={t("applications.details.changeStatus")}
+          />
+        </div>
+        <p>
+          <span className="font-medium">{t("applications.details.interview")}: </span>
+          {app.interviewDate
+            ? dateTime.format(new Date(app.interviewDate))
+            : t("applications.details.noInterview")}
+        </p>
+        {app.interviewDate && app.interviewLocation ? (
+          <p className="break-words">
+            <span className="font-medium">{t("applications.details.interviewWhere")}: </span>
+            {app.interviewLocation}
+          </p>
+        ) : null}
+      </section>
+      <section className="grid gap-1">
+        <h3 className="font-semibold">{t("applications.details.notes")}</h3>
+        <p className="whitespace-pre-line text-slate-700">
+          {app.notes || t("applications.details.noNotes")}
+        </p>
+      </section>
+      <Form method="post" className="grid gap-2" preventScrollReset>
+        <input type="hidden" name="intent" value="comments" />
+        <input type="hidden" name="applicationId" value={app.id} />
+        <TextareaField
+          id="admin-comments"
+          label={t("applications.details.adminComments")}
+          hint={t("applications.details.adminCommentsHint")}
+          textareaProps={{ name: "adminComments", defaultValue: app.adminComments ?? "", rows: 3 }}
+        />
+        <div>
+          <Button type="submit" size="sm" disabled={busy}>
+            {t("applications.details.saveComments")}
+          </Button>
+        </div>
+      </Form>
+      <StaffDocuments documents={documents} actionData={actionData} />
+      <section className="grid gap-2">
+        <h3 className="font-semibold">{t("applications.details.history")}</h3>
+        {history.length === 0 ? (
+          <p className="text-slate-600">{t("applications.details.noHistory")}</p>
+        ) : (
+          <ol className="grid gap-2" data-testid="status-history">
+            {history.map((h) => (
+              <li key={h.id} className="rounded-md bg-slate-50 p-2">
+                <p>
+                  {h.fromStatus
+                    ? tc(`labels.applicationStatus.${h.fromStatus}.label`)
+                    : t("applications.details.new")}{" "}
+                  →{" "}
+                  <span className="font-medium">
+                    {tc(`labels.applicationStatus.${h.toStatus}.label`)}
+                  </span>
+                </p>
+                <p className="text-xs text-slate-600">
+                  {t("applications.details.changedBy", {
+                    name: h.changedByName ?? t("applications.details.system"),
+                    when: dateTime.format(new Date(h.createdAt)),
+                  })}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { CheckCircle2Icon } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { Flash } from "~/app/components/admin/flash";
+import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { Badge } from "~/app/components/ui/badge";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { Input, Label } from "~/app/components/ui/input";
+import type { ActionResult, ApplicationDetailsData } from "./applications-details";
+
+/** The applicant's documents in the details dialog, each with Open, Verify and Reject. */
+export function StaffDocuments({
+  documents,
+  actionData,
+}: {
+  documents: ApplicationDetailsData["documents"];
+  actionData: ActionResult | undefined;
+}) {
+  const { t, tc } = useAdminT();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <section className="grid gap-2">
+      <h3 className="font-semibold">{t("applications.details.documents")}</h3>
+      {actionData?.intent === "review" && actionData.flash ? (
+        <Flash flash={actionData.flash} />
+      ) : null}
+      {documents.length === 0 ? (
+        <p className="text-slate-600">{t("applications.details.noDocuments")}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {documents.map((d) => (
+            <li
+              key={d.id}
+              className="grid gap-2 rounded-lg border border-slate-200 p-3"
+              data-testid="staff-document"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div>
+                  <p className="font-medium">{tc(`labels.documentType.${d.documentType}`)}</p>
+                  <p className="text-xs break-all text-slate-600">{d.fileName}</p>
+                </div>
+                <Badge
+                  tone={
+                    d.status === "verified"
+                      ? "success"
+                      : d.status === "rejected"
+                        ? "danger"
+                        : "waiting"
+                  }
+                >
+                  {t(`documents.status.${d.status}`)}
+                </Badge>
+              </div>
+              {d.reviewReason ? <p className="text-xs text-slate-700">{d.reviewReason}</p> : null}
+              <div className="flex flex-wrap items-end gap-2">
+                <a
+                  href={d.downloadUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={buttonVariants({ variant: "ghost", size: "sm" })}
+                >
+                  {t("applications.details.open")}
+                </a>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="review" />
+                  <input type="hidden" name="documentId" value={d.id} />
+                  <input type="hidden" name="decision" value="verify" />
+                  <Button
+                    type="submit"
+                    size="sm"
+                    variant="outline"
+                    disabled={busy || d.status === "verified"}
+                  >
+                    <CheckCircle2Icon aria-hidden />
+                    {t("applications.details.verify")}
+                  </Button>
+                </Form>
+                <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="review" />
+                  <input type="hidden" name="documentId" value={d.id} />
+                  <input type="hidden" name="decision" value="reject" />
+                  <div className="grid gap-1">
+                    <Label htmlFor={`reason-${d.id}`} className="text-xs">
+                      {t("applications.details.rejectReason")}
+                    </Label>
+                    <Input
+                      id={`reason-${d.id}`}
+                      name="reason"
+                      required
+                      maxLength={500}
+                      className="h-9"
+                    />
+                  </div>
+                  <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+                    {t("applications.details.reject")}
+                  </Button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

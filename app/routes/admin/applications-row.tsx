@@ -1,0 +1,80 @@
+import { CalendarIcon, EyeIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Td, Tr } from "~/app/components/admin/data-table";
+import { StatusSelectForm } from "~/app/components/admin/status-select-form";
+import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { Badge } from "~/app/components/ui/badge";
+import { buttonVariants } from "~/app/components/ui/button";
+import type { StaffApplicationRow } from "~/server/applications/staff.server";
+
+/** The list's URL with one dialog open (and no other dialog or confirmation). */
+export function linkWith(params: URLSearchParams, key: string, value: string) {
+  const next = new URLSearchParams(params);
+  for (const k of ["view", "schedule", "done"]) next.delete(k);
+  next.set(key, value);
+  return `?${next.toString()}`;
+}
+
+export function ApplicationRow({
+  row,
+  dateFmt,
+  params,
+}: {
+  row: StaffApplicationRow;
+  dateFmt: Intl.DateTimeFormat;
+  params: URLSearchParams;
+}) {
+  const { t, tc } = useAdminT();
+  return (
+    <Tr data-testid="application-row">
+      <Td>
+        <p className="font-medium text-slate-900">{row.applicantName}</p>
+        <p className="text-xs break-all text-slate-600">{row.applicantEmail}</p>
+        <p className="text-xs text-slate-600">{row.applicantCountry ?? tc("labels.notSet")}</p>
+      </Td>
+      <Td label={t("applications.cols.job")}>
+        <p className="font-medium">{row.jobTitle}</p>
+        <p className="text-xs text-slate-600">
+          {tc(`labels.sector.${row.jobSector}`)} · {row.jobCountry ?? tc("labels.notSet")}
+        </p>
+      </Td>
+      <Td label={t("applications.cols.status")}>
+        <StatusSelectForm
+          applicationId={row.id}
+          status={row.status}
+          label={t("applications.statusFor", { name: row.applicantName, job: row.jobTitle })}
+          compact
+        />
+      </Td>
+      <Td label={t("applications.cols.applied")}>{dateFmt.format(new Date(row.appliedAt))}</Td>
+      <Td label={t("applications.cols.payment")}>
+        <Badge tone={row.paid ? "success" : "waiting"}>
+          {row.paid ? t("applications.paid") : t("applications.pending")}
+        </Badge>
+      </Td>
+      <Td>
+        <div className="flex flex-wrap gap-1">
+          <Link
+            to={linkWith(params, "view", row.id)}
+            preventScrollReset
+            className={buttonVariants({ variant: "ghost", size: "sm" })}
+            aria-label={t("applications.viewFor", { name: row.applicantName, job: row.jobTitle })}
+          >
+            <EyeIcon aria-hidden />
+            {t("applications.view")}
+          </Link>
+          {row.status === "job_matched" ? (
+            <Link
+              to={linkWith(params, "schedule", row.id)}
+              preventScrollReset
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+            >
+              <CalendarIcon aria-hidden />
+              {t("applications.scheduleInterview")}
+            </Link>
+          ) : null}
+        </div>
+      </Td>
+    </Tr>
+  );
+}

@@ -1,0 +1,178 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import {
+  FormCheckbox,
+  FormErrors,
+  FormInput,
+  FormSelect,
+  FormTextarea,
+} from "~/app/components/ui/field";
+import { JobFormSchema } from "~/domain/admin";
+import { EMPLOYMENT_TYPES, JOB_TYPES, SALARY_PERIODS, SECTORS } from "~/domain/enums";
+import type { StaffJobRow } from "~/server/jobs/admin.server";
+
+function defaultsFor(job: StaffJobRow | undefined) {
+  if (!job) {
+    return {
+      sector: "technology",
+      jobType: "entry_level",
+      employmentType: "full_time",
+      isActive: "on",
+      isPublic: "on",
+    };
+  }
+  return {
+    title: job.title,
+    description: job.description,
+    sector: job.sector,
+    jobType: job.jobType,
+    employmentType: job.employmentType,
+    countryId: job.countryId ? String(job.countryId) : "",
+    salaryRange: job.salaryRange ?? "",
+    salaryMin: job.salaryMin != null ? String(job.salaryMin) : "",
+    salaryMax: job.salaryMax != null ? String(job.salaryMax) : "",
+    salaryCurrency: job.salaryCurrency ?? "",
+    salaryPeriod: job.salaryPeriod ?? "",
+    requirements: job.requirements.join("\n"),
+    benefits: job.benefits.join("\n"),
+    isActive: job.isActive ? "on" : "",
+    isPublic: job.isPublic ? "on" : "",
+  };
+}
+
+/** Add or edit a job (intent "create" / "update"), in the ?new=1 / ?edit=<id> dialog. */
+export function JobForm({
+  job,
+  countries,
+  lastResult,
+}: {
+  job?: StaffJobRow;
+  countries: { id: number; name: string }[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t, tc } = useAdminT();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    ["create", "update"].includes(String(navigation.formData?.get("intent")));
+  const [form, fields] = useForm({
+    id: job ? `job-${job.id}` : "job-new",
+    lastResult,
+    defaultValue: defaultsFor(job),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: JobFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4" preventScrollReset>
+      <input type="hidden" name="intent" value={job ? "update" : "create"} />
+      {job ? <input type="hidden" name="jobId" value={job.id} /> : null}
+      <FormErrors errors={form.errors} ns="admin" className="mb-4" />
+      <FormInput field={fields.title} ns="admin" label={t("jobs.form.title")} required />
+      <FormTextarea
+        field={fields.description}
+        ns="admin"
+        label={t("jobs.form.description")}
+        required
+        rows={4}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormSelect field={fields.sector} ns="admin" label={t("jobs.form.sector")}>
+          {SECTORS.map((s) => (
+            <option key={s} value={s}>
+              {tc(`labels.sector.${s}`)}
+            </option>
+          ))}
+        </FormSelect>
+        <FormSelect field={fields.jobType} ns="admin" label={t("jobs.form.jobType")}>
+          {JOB_TYPES.map((s) => (
+            <option key={s} value={s}>
+              {tc(`labels.jobType.${s}`)}
+            </option>
+          ))}
+        </FormSelect>
+        <FormSelect field={fields.employmentType} ns="admin" label={t("jobs.form.employmentType")}>
+          {EMPLOYMENT_TYPES.map((s) => (
+            <option key={s} value={s}>
+              {tc(`labels.employmentType.${s}`)}
+            </option>
+          ))}
+        </FormSelect>
+        <FormSelect field={fields.countryId} ns="admin" label={t("jobs.form.country")}>
+          <option value="">{tc("labels.notSet")}</option>
+          {countries.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </FormSelect>
+      </div>
+      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-medium">{t("jobs.form.salary")}</legend>
+        <FormInput
+          field={fields.salaryRange}
+          ns="admin"
+          className="sm:col-span-2"
+          label={t("jobs.form.salaryRange")}
+          hint={t("jobs.form.salaryRangeHint")}
+        />
+        <FormInput
+          field={fields.salaryMin}
+          ns="admin"
+          label={t("jobs.form.salaryMin")}
+          inputMode="decimal"
+        />
+        <FormInput
+          field={fields.salaryMax}
+          ns="admin"
+          label={t("jobs.form.salaryMax")}
+          inputMode="decimal"
+        />
+        <FormInput
+          field={fields.salaryCurrency}
+          ns="admin"
+          label={t("jobs.form.salaryCurrency")}
+          hint={t("jobs.form.salaryCurrencyHint")}
+          maxLength={3}
+        />
+        <FormSelect field={fields.salaryPeriod} ns="admin" label={t("jobs.form.salaryPeriod")}>
+          <option value="">{tc("labels.notSet")}</option>
+          {SALARY_PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {t(`jobs.form.period.${p}`)}
+            </option>
+          ))}
+        </FormSelect>
+      </fieldset>
+      <FormTextarea
+        field={fields.requirements}
+        ns="admin"
+        label={t("jobs.form.requirements")}
+        hint={t("jobs.form.onePerLine")}
+        rows={4}
+      />
+      <FormTextarea
+        field={fields.benefits}
+        ns="admin"
+        label={t("jobs.form.benefits")}
+        hint={t("jobs.form.onePerLine")}
+        rows={4}
+      />
+      <div className="flex flex-wrap gap-6">
+        <FormCheckbox field={fields.isActive} ns="admin" label={t("jobs.form.isActive")} />
+        <FormCheckbox field={fields.isPublic} ns="admin" label={t("jobs.form.isPublic")} />
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link to="?" className={buttonVariants({ variant: "outline" })}>
+          {t("actions.cancel")}
+        </Link>
+        <Button type="submit" disabled={busy}>
+          {job ? t("jobs.form.update") : t("jobs.form.create")}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,71 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
+import { JobFormSchema } from "~/domain/admin";
+import type { Viewer } from "~/server/auth/guards.server";
+import {
+  createJob,
+  deleteJob,
+  JobNotFoundError,
+  toggleJobFlag,
+  updateJob,
+} from "~/server/jobs/admin.server";
+import { logger } from "~/server/logger.server";
+
+/** What each intent handler of the jobs screen gets from the route's action. */
+export type JobIntent = {
+  request: Request;
+  viewer: Viewer;
+  formData: FormData;
+  intent: string;
+};
+
+/** A job gone since the page loaded is a 404 message; anything else is logged and a 500 message. */
+async function answering<T>(intent: string, failure: string, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof JobNotFoundError) {
+      return actionFailed(intent, "errors.jobNotFound", 404);
+    }
+    logger().error({ err: error, intent }, "admin job action failed");
+    return actionFailed(intent, failure, 500);
+  }
+}
+
+const jobIdOf = (formData: FormData) => String(formData.get("jobId") ?? "");
+
+/** intent "create" or "update": the job form. */
+export function saveJob({ request, viewer, formData, intent }: JobIntent) {
+  return answering(intent, "errors.saveJobFailed", async () => {
+    const submission = parseWithZod(formData, { schema: JobFormSchema });
+    if (submission.status !== "success") return formInvalid(intent, submission.reply());
+    if (intent === "create") {
+      await createJob({ actor: viewer, input: submission.value });
+      return redirectDone(request, "jobCreated");
+    }
+    await updateJob({ actor: viewer, jobId: jobIdOf(formData), input: submission.value });
+    return redirectDone(request, "jobUpdated");
+  });
+}
+
+/** intent "toggle-active" or "toggle-public": the badges in the list. */
+export function toggleJob({ request, viewer, formData, intent }: JobIntent) {
+  return answering(intent, "errors.toggleJobFailed", async () => {
+    const active = intent === "toggle-active";
+    await toggleJobFlag({
+      actor: viewer,
+      jobId: jobIdOf(formData),
+      flag: active ? "isActive" : "isPublic",
+    });
+    return redirectDone(request, active ? "jobActiveUpdated" : "jobPublicUpdated");
+  });
+}
+
+/** intent "delete": a job with applications is archived instead. */
+export function removeJob({ request, viewer, formData, intent }: JobIntent) {
+  return answering(intent, "errors.deleteJobFailed", async () => {
+    const { archived } = await deleteJob({ actor: viewer, jobId: jobIdOf(formData) });
+    return redirectDone(request, archived ? "jobArchived" : "jobDeleted");
+  });
+}

@@ -1,0 +1,119 @@
+import {
+  BriefcaseIcon,
+  ClipboardListIcon,
+  CreditCardIcon,
+  FileTextIcon,
+  InboxIcon,
+  UserCogIcon,
+} from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { buttonVariants } from "~/app/components/ui/button";
+import { cn } from "~/app/lib/utils";
+import type { Route } from "./+types/home";
+
+type Stats = Route.ComponentProps["loaderData"]["stats"];
+
+/** The four counters at the top, each a link to its page. */
+export function HomeStats({ counts }: { counts: Stats }) {
+  const { t } = useTranslation("dashboard");
+  const stats = [
+    {
+      label: t("home.stats.applications"),
+      value: String(counts.applications),
+      to: "/dashboard/applications",
+      icon: <ClipboardListIcon aria-hidden />,
+    },
+    {
+      label: t("home.stats.documents"),
+      value: String(counts.documents),
+      to: "/dashboard/documents",
+      icon: <FileTextIcon aria-hidden />,
+    },
+    {
+      label: t("home.stats.unreadMessages"),
+      value: String(counts.unreadMessages),
+      to: "/dashboard/messages",
+      icon: <InboxIcon aria-hidden />,
+    },
+    {
+      label: t("home.stats.fee"),
+      value: counts.feePaid ? t("home.stats.feePaid") : t("home.stats.feeUnpaid"),
+      to: counts.feePaid ? "/dashboard" : "/dashboard/payment",
+      icon: <CreditCardIcon aria-hidden />,
+      tone: counts.feePaid ? "text-green-800" : "text-amber-900",
+    },
+  ];
+  return (
+    <section aria-labelledby="dash-stats">
+      <h2 id="dash-stats" className="sr-only">
+        {t("home.stats.label")}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {stats.map((s) => (
+          <li key={s.label}>
+            <Link
+              to={s.to}
+              className="grid h-full gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-primary-200 [&_svg]:size-5 [&_svg]:text-primary-700"
+            >
+              {s.icon}
+              <span
+                className={cn("text-2xl font-bold text-slate-900", s.tone)}
+                data-testid={`stat-${s.label}`}
+              >
+                {s.value}
+              </span>
+              <span className="text-sm text-slate-700">{s.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Shortcuts to every area of the dashboard. */
+export function QuickActions() {
+  const { t } = useTranslation("dashboard");
+  return (
+    <section aria-labelledby="dash-actions" className="grid gap-3">
+      <h2 id="dash-actions" className="text-xl font-semibold text-slate-900">
+        {t("home.quickActions")}
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <Link to="/jobs" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <BriefcaseIcon aria-hidden />
+          {t("home.actions.browseJobs")}
+        </Link>
+        <Link
+          to="/dashboard/documents"
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          <FileTextIcon aria-hidden />
+          {t("home.actions.uploadDocuments")}
+        </Link>
+        <Link
+          to="/dashboard/applications"
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          <ClipboardListIcon aria-hidden />
+          {t("home.actions.myApplications")}
+        </Link>
+        <Link
+          to="/dashboard/messages"
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          <InboxIcon aria-hidden />
+          {t("home.actions.messages")}
+        </Link>
+        <Link
+          to="/dashboard/profile"
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          <UserCogIcon aria-hidden />
+          {t("home.actions.editProfile")}
+        </Link>
+      </div>
+    </section>
+  );
+}

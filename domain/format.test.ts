@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { AGENCY_TIME_ZONE, calendarDay, dateFormatter, formatDate } from "./format";
+
+// 23:30 UTC on 31 December is already 01:30 on 1 January in Harare (UTC+2).
+const lateEvening = "2026-12-31T23:30:00.000Z";
+
+describe("formatDate", () => {
+  it("shows every moment in the agency's time zone, whatever zone the process runs in", () => {
+    const before = process.env.TZ;
+    try {
+      for (const tz of ["UTC", "America/Los_Angeles", "Asia/Tokyo"]) {
+        process.env.TZ = tz;
+        expect(formatDate(lateEvening, "en-GB", "dateTime")).toBe("1 Jan 2027, 01:30");
+        expect(formatDate(new Date(lateEvening), "en-GB", "date")).toBe("1 Jan 2027");
+      }
+    } finally {
+      process.env.TZ = before;
+    }
+  });
+
+  it("cannot be talked into another zone by the options", () => {
+    expect(formatDate(lateEvening, "en-GB", { hour: "2-digit", timeZone: "UTC" })).toBe("01");
+    expect(
+      dateFormatter("en", { timeZone: "America/New_York", timeZoneName: "short" })
+        .format(Date.parse(lateEvening))
+        .match(/(CAT|GMT\+2)$/) !== null,
+    ).toBe(true);
+  });
+
+  it("names the zone in an appointment", () => {
+    expect(formatDate(lateEvening, "en-GB", "appointment")).toMatch(/01:30 (CAT|GMT\+2)$/);
+    expect(AGENCY_TIME_ZONE).toBe("Africa/Harare");
+  });
+
+  it("keeps a calendar day on its day", () => {
+    expect(formatDate(calendarDay("2026-03-01"), "en-GB", "longDate")).toBe("1 March 2026");
+    expect(formatDate(calendarDay("2026-03-01"), "en-GB", "dayMonth")).toBe("1 Mar");
+  });
+});

@@ -1,0 +1,76 @@
+import type { ContactInquiry, OutsourcingInquiry } from "~/domain/inquiries";
+import type { SiteSettings } from "~/domain/settings";
+import type { Db } from "~/server/db/client.server";
+import { contactInquiries, outsourcingInquiries } from "~/server/db/schema";
+import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import {
+  contactInquiryReceivedEmail,
+  outsourcingInquiryReceivedEmail,
+  outsourcingQuoteConfirmationEmail,
+} from "~/server/mail/templates.server";
+import { claimSubmission } from "~/server/security/idempotency.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
+
+// What visitors send in: a message from /contact, a quote request from /outsourcing. Each is
+// stored, the agency inbox is e-mailed, and a repeat of a submission already stored (same
+// submission key and content) stores and sends nothing and returns null.
+
+export async function submitContactInquiry(o: {
+  inquiry: Omit<ContactInquiry, "website">;
+  submissionKey?: string | null;
+}) {
+  return receive("contact", o.submissionKey, o.inquiry, async (tx, settings) => {
+    const q = o.inquiry;
+    const [row] = await tx
+      .insert(contactInquiries)
+      .values({
+        name: q.name,
+        email: q.email,
+        phone: q.phone ?? null,
+        subject: q.subject || null,
+        message: q.message,
+      })
+      .returning({ id: contactInquiries.id });
+    const mail = contactInquiryReceivedEmail({ settings, inquiry: q });
+    await enqueueMail(tx, { to: settings.inboxEmail, replyTo: q.email, ...mail });
+    return row!.id;
+  });
+}
+
+/** A quote request; the business also gets a confirmation of what it asked for. */
+export async function submitOutsourcingInquiry(o: {
+  inquiry: Omit<OutsourcingInquiry, "website">;
+  submissionKey?: string | null;
+}) {
+  return receive("outsourcing", o.submissionKey, o.inquiry, async (tx, settings) => {
+    const q = { ...o.inquiry, services: [...new Set(o.inquiry.services)] };
+    const [row] = await tx
+      .insert(outsourcingInquiries)
+      .values({
+        name: q.name,
+        company: q.company,
+        email: q.email,
+        services: q.services,
+        budget: q.budget ?? null,
+        message: q.message ?? null,
+      })
+      .returning({ id: outsourcingInquiries.id });
+    const toAgency = outsourcingInquiryReceivedEmail({ settings, inquiry: q });
+    await enqueueMail(tx, { to: settings.inboxEmail, replyTo: q.email, ...toAgency });
+    const toBusiness = outsourcingQuoteConfirmationEmail({ settings, inquiry: q });
+    await enqueueMail(tx, { to: q.email, replyTo: settings.contactEmail, ...toBusiness });
+    return row!.id;
+  });
+}
+
+async function receive(
+  scope: "contact" | "outsourcing",
+  submissionKey: string | null | undefined,
+  content: object,
+  store: (tx: Db, settings: SiteSettings) => Promise<string>,
+) {
+  return inTransactionWithMail(async (tx) => {
+    if (!(await claimSubmission(tx, scope, submissionKey, content))) return null;
+    return store(tx, await getSiteSettings(tx));
+  });
+}

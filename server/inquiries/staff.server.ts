@@ -1,0 +1,280 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { InquiryKind, InquiryStatus } from "~/domain/inquiries";
+import { containsPattern } from "~/domain/jobs";
+import { type Page, paginate } from "~/domain/pagination";
+import { recordAudit } from "~/server/audit/audit.server";
+import { db } from "~/server/db/client.server";
+import {
+  contactInquiries,
+  contactInquiryReplies,
+  outsourcingInquiries,
+  outsourcingInquiryReplies,
+  profiles,
+} from "~/server/db/schema";
+import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import {
+  contactInquiryReplyEmail,
+  outsourcingInquiryReplyEmail,
+} from "~/server/mail/templates.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
+
+// The staff side of both inboxes (contact messages and quote requests), keyed by kind. Staff read
+// every inquiry: the inboxes are the agency's, not one person's, hence no owner in the queries.
+
+type Actor = { id: string };
+
+export const INQUIRY_PAGE_SIZE = 20;
+
+const contactRow = {
+  id: contactInquiries.id,
+  name: contactInquiries.name,
+  email: contactInquiries.email,
+  phone: contactInquiries.phone,
+  subject: contactInquiries.subject,
+  message: contactInquiries.message,
+  status: contactInquiries.status,
+  createdAt: contactInquiries.createdAt,
+};
+
+const outsourcingRow = {
+  id: outsourcingInquiries.id,
+  name: outsourcingInquiries.name,
+  email: outsourcingInquiries.email,
+  company: outsourcingInquiries.company,
+  services: outsourcingInquiries.services,
+  budget: outsourcingInquiries.budget,
+  message: outsourcingInquiries.message,
+  status: outsourcingInquiries.status,
+  createdAt: outsourcingInquiries.createdAt,
+};
+
+export type ContactInquiryRow = Pick<typeof contactInquiries.$inferSelect, keyof typeof contactRow>;
+export type OutsourcingInquiryRow = Pick<
+  typeof outsourcingInquiries.$inferSelect,
+  keyof typeof outsourcingRow
+>;
+export type InquiryRow<K extends InquiryKind> = {
+  contact: ContactInquiryRow;
+  outsourcing: OutsourcingInquiryRow;
+}[K];
+
+/** The table, its replies and what staff search in, for each kind. */
+const KIND = {
+  contact: {
+    table: contactInquiries,
+    replies: contactInquiryReplies,
+    searched: [contactInquiries.name, contactInquiries.email, contactInquiries.subject],
+    targetType: "contact_inquiry",
+  },
+  outsourcing: {
+    table: outsourcingInquiries,
+    replies: outsourcingInquiryReplies,
+    searched: [outsourcingInquiries.name, outsourcingInquiries.company, outsourcingInquiries.email],
+    targetType: "outsourcing_inquiry",
+  },
+} as const;
+
+/** One page of one inbox, newest first, filtered by status and by a search in its text fields. */
+export async function listInquiriesForStaff<K extends InquiryKind>(o: {
+  kind: K;
+  status?: InquiryStatus<K>;
+  q?: string;
+  page: number;
+}): Promise<Page<InquiryRow<K>>> {
+  const { table, searched } = KIND[o.kind];
+  const where: SQL[] = [];
+  if (o.status) where.push(eq(table.status, o.status));
+  if (o.q) {
+    const pattern = containsPattern(o.q);
+    where.push(or(...searched.map((column) => ilike(column, pattern)))!);
+  }
+  const filter = where.length ? and(...where) : undefined;
+  const fields = o.kind === "contact" ? contactRow : outsourcingRow;
+  return paginate({
+    page: o.page,
+    pageSize: INQUIRY_PAGE_SIZE,
+    count: async () => (await db().select({ n: count() }).from(table).where(filter))[0]?.n ?? 0,
+    rows: async (limit, offset) => {
+      const rows = await db()
+        .select(fields)
+        .from(table)
+        .where(filter)
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(limit)
+        .offset(offset);
+      return rows as InquiryRow<K>[];
+    },
+  });
+}
+
+/** How many inquiries of one kind sit in each status, and in all. */
+export async function countInquiriesByStatus<K extends InquiryKind>(kind: K) {
+  const { table } = KIND[kind];
+  const rows = await db()
+    .select({ status: table.status, n: count() })
+    .from(table)
+    .groupBy(table.status);
+  const byStatus: Partial<Record<InquiryStatus<K>, number>> = {};
+  for (const r of rows) byStatus[r.status as InquiryStatus<K>] = r.n;
+  return { byStatus, total: rows.reduce((sum, r) => sum + r.n, 0) };
+}
+
+/** One inquiry with its replies (oldest first), or null. */
+export async function getInquiryForStaff<K extends InquiryKind>(o: { kind: K; id: string }) {
+  const inquiry =
+    o.kind === "contact"
+      ? (
+          await db()
+            .select({
+              ...contactRow,
+              updatedAt: contactInquiries.updatedAt,
+              resolvedAt: contactInquiries.resolvedAt,
+              assignedToName: profiles.fullName,
+            })
+            .from(contactInquiries)
+            .leftJoin(profiles, eq(profiles.id, contactInquiries.assignedTo))
+            .where(eq(contactInquiries.id, o.id))
+        )[0]
+      : (
+          await db()
+            .select(outsourcingRow)
+            .from(outsourcingInquiries)
+            .where(eq(outsourcingInquiries.id, o.id))
+        )[0];
+  if (!inquiry) return null;
+  const { replies } = KIND[o.kind];
+  const rows = await db()
+    .select({
+      id: replies.id,
+      body: replies.body,
+      createdAt: replies.createdAt,
+      authorName: profiles.fullName,
+    })
+    .from(replies)
+    .leftJoin(profiles, eq(profiles.id, replies.authorId))
+    .where(eq(replies.inquiryId, o.id))
+    .orderBy(asc(replies.createdAt));
+  return {
+    ...(inquiry as InquiryRow<K> & {
+      updatedAt?: Date;
+      resolvedAt?: Date | null;
+      assignedToName?: string | null;
+    }),
+    replies: rows,
+  };
+}
+export type InquiryDetail<K extends InquiryKind> = NonNullable<
+  Awaited<ReturnType<typeof getInquiryForStaff<K>>>
+>;
+
+/**
+ * Staff move an inquiry to another status, audited. On a contact message the acting staff member
+ * becomes assigned_to, and resolved or closed stamps resolved_at (reopening clears it).
+ */
+export async function updateInquiryStatus<K extends InquiryKind>(o: {
+  actor: Actor;
+  kind: K;
+  id: string;
+  status: InquiryStatus<K>;
+}) {
+  return db().transaction(async (tx) => {
+    const { table } = KIND[o.kind];
+    const [before] = await tx
+      .select({ status: table.status })
+      .from(table)
+      .where(eq(table.id, o.id));
+    if (!before) return false;
+    if (o.kind === "contact") {
+      const closing = o.status === "resolved" || o.status === "closed";
+      await tx
+        .update(contactInquiries)
+        .set({
+          status: o.status as InquiryStatus<"contact">,
+          assignedTo: o.actor.id,
+          updatedAt: new Date(),
+          resolvedAt: closing ? sql`coalesce(${contactInquiries.resolvedAt}, now())` : null,
+        })
+        .where(eq(contactInquiries.id, o.id));
+    } else {
+      await tx
+        .update(outsourcingInquiries)
+        .set({ status: o.status as InquiryStatus<"outsourcing">, updatedAt: new Date() })
+        .where(eq(outsourcingInquiries.id, o.id));
+    }
+    await recordAudit(tx, {
+      actorId: o.actor.id,
+      action: o.kind === "contact" ? "inquiry.status_change" : "outsourcing_inquiry.status_change",
+      targetType: KIND[o.kind].targetType,
+      targetId: o.id,
+      details: { from: before.status, to: o.status },
+    });
+    return true;
+  });
+}
+
+/**
+ * A staff reply: kept on the inquiry, e-mailed to the person who wrote in (replies to it reach
+ * the agency's contact address), audited; the inquiry moves to in progress.
+ */
+export async function replyToInquiry(o: {
+  actor: Actor;
+  kind: InquiryKind;
+  id: string;
+  body: string;
+}) {
+  return inTransactionWithMail(async (tx) => {
+    const settings = await getSiteSettings(tx);
+    let from: string;
+    let recipient: string;
+    let mail;
+    if (o.kind === "contact") {
+      const [inquiry] = await tx
+        .select()
+        .from(contactInquiries)
+        .where(eq(contactInquiries.id, o.id));
+      if (!inquiry) return false;
+      await tx
+        .update(contactInquiries)
+        .set({
+          status: "in_progress",
+          assignedTo: o.actor.id,
+          updatedAt: new Date(),
+          resolvedAt: null,
+        })
+        .where(eq(contactInquiries.id, o.id));
+      from = inquiry.status;
+      recipient = inquiry.email;
+      mail = contactInquiryReplyEmail({
+        settings,
+        name: inquiry.name,
+        subject: inquiry.subject,
+        reply: o.body,
+        originalMessage: inquiry.message,
+      });
+    } else {
+      const [inquiry] = await tx
+        .select()
+        .from(outsourcingInquiries)
+        .where(eq(outsourcingInquiries.id, o.id));
+      if (!inquiry) return false;
+      await tx
+        .update(outsourcingInquiries)
+        .set({ status: "in_progress", updatedAt: new Date() })
+        .where(eq(outsourcingInquiries.id, o.id));
+      from = inquiry.status;
+      recipient = inquiry.email;
+      mail = outsourcingInquiryReplyEmail({ settings, reply: o.body, inquiry });
+    }
+    const { replies, targetType } = KIND[o.kind];
+    await tx.insert(replies).values({ inquiryId: o.id, authorId: o.actor.id, body: o.body });
+    await enqueueMail(tx, { to: recipient, replyTo: settings.contactEmail, ...mail });
+    await recordAudit(tx, {
+      actorId: o.actor.id,
+      action: o.kind === "contact" ? "inquiry.reply" : "outsourcing_inquiry.reply",
+      targetType,
+      targetId: o.id,
+      details: { from, to: "in_progress" },
+    });
+    return true;
+  });
+}

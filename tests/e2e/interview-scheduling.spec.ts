@@ -1,0 +1,161 @@
+import type { Browser, Page } from "@playwright/test";
+import {
+  DEMO,
+  expect as baseExpect,
+  expectAccessible,
+  login,
+  signUpNewApplicant,
+  test,
+} from "./fixtures";
+
+// Interview Scheduled is never set without a date (issue 20, item 9): however staff choose it, the
+// schedule dialog asks for the date, time and place, and the applicant then reads them.
+// Each test makes a job, an applicant and staff changes: slow on a busy machine, so the limits are
+// generous (nothing here waits for a time to pass).
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+async function staffPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await login(page, DEMO.manager);
+  return page;
+}
+
+/** A new applicant who applied to a new public job; returns their name. */
+async function newApplication(staff: Page, applicant: Page, label: string) {
+  const title = `E2E Interview ${label} ${Date.now()}`;
+  await staff.goto("/admin/jobs?new=1");
+  const dialog = staff.getByRole("dialog", { name: "Add New Job" });
+  await dialog.getByLabel("Job title").fill(title);
+  await dialog.getByLabel("Description").fill("Care for residents of a small home.");
+  await dialog.getByLabel("Country").selectOption({ label: "Canada" });
+  await dialog.getByRole("button", { name: "Create Job" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("Job created successfully");
+  const edit = await staff
+    .getByTestId("job-row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: `Edit ${title}` })
+    .getAttribute("href");
+  const jobId = new URL(edit!, "http://x").searchParams.get("edit")!;
+
+  const { fullName } = await signUpNewApplicant(applicant, {
+    fullName: `Interview ${label} ${Date.now()}`,
+  });
+  const applied = await applicant.request.post(`/jobs/${jobId}`, { form: { note: "" } });
+  expect(applied.status()).toBe(200);
+  return { fullName, title };
+}
+
+async function expectApplicantSeesInterview(applicant: Page, title: string, place: string) {
+  await applicant.goto("/dashboard/applications");
+  const card = applicant.getByTestId("application").filter({ hasText: title });
+  await expect(card.getByText("Interview Scheduled").first()).toBeVisible();
+  const interview = card.getByTestId("interview");
+  await expect(interview).toContainText("2031");
+  await expect(interview).toContainText("10:30");
+  await expect(interview).toContainText(place);
+}
+
+test("choosing Interview Scheduled in the status list asks for the date and place; the applicant reads them", async ({
+  page,
+  browser,
+}) => {
+  const staff = await staffPage(browser);
+  const { fullName, title } = await newApplication(staff, page, "list");
+
+  await staff.goto(`/admin/applications?q=${encodeURIComponent(fullName)}`);
+  const row = staff.getByTestId("application-row").filter({ hasText: fullName });
+  await expect(row).toHaveCount(1);
+  await row.getByTestId("status-select").selectOption("interview_scheduled");
+  await row.getByRole("button", { name: "Update" }).click();
+
+  // Nothing is set yet: the dialog asks first, and the list still shows the old status.
+  const dialog = staff.getByRole("dialog", { name: "Schedule Interview" });
+  await expect(dialog).toBeVisible();
+  await expect(row.getByTestId("status-select")).toHaveValue("registration_pending");
+  await expectAccessible(staff);
+
+  // Sending without a date is refused by the browser's required field, so nothing changes.
+  await dialog.getByRole("button", { name: "Schedule Interview" }).click();
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel("Interview date and time").fill("2031-05-20T10:30");
+  await dialog.getByLabel("Place or link").fill("Harare office, 12 Samora Machel Ave");
+  await dialog.getByRole("button", { name: "Schedule Interview" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("Interview scheduled successfully");
+  await expect(row.getByTestId("status-select")).toHaveValue("interview_scheduled");
+
+  await expectApplicantSeesInterview(page, title, "Harare office, 12 Samora Machel Ave");
+  await staff.context().close();
+});
+
+test("without JavaScript, the status list's Update leads to the same schedule form", async ({
+  page,
+  browser,
+}) => {
+  const staff = await staffPage(browser);
+  const { fullName, title } = await newApplication(staff, page, "nojs");
+  await staff.context().close();
+
+  const plain = await staffPage(browser, { javaScriptEnabled: false });
+  await plain.goto(`/admin/applications?q=${encodeURIComponent(fullName)}`);
+  const row = plain.getByTestId("application-row").filter({ hasText: fullName });
+  await row.getByTestId("status-select").selectOption("interview_scheduled");
+  await row.getByRole("button", { name: "Update" }).click();
+
+  const form = plain.getByTestId("inline-dialog").filter({ hasText: "Schedule Interview" });
+  await expect(form).toBeVisible();
+  await expect(form).toContainText(fullName);
+  await expect(row.getByTestId("status-select")).toHaveValue("registration_pending");
+  await form.getByLabel("Interview date and time").fill("2031-05-20T10:30");
+  await form.getByLabel("Place or link").fill("https://meet.example.com/passage-interview");
+  await form.getByRole("button", { name: "Schedule Interview" }).click();
+  await expect(plain.getByTestId("flash")).toHaveText("Interview scheduled successfully");
+  await expect(row.getByTestId("status-select")).toHaveValue("interview_scheduled");
+
+  await expectApplicantSeesInterview(page, title, "https://meet.example.com/passage-interview");
+  await expect(page.getByRole("link", { name: /meet\.example\.com/ })).toHaveAttribute(
+    "href",
+    "https://meet.example.com/passage-interview",
+  );
+  await plain.context().close();
+});
+
+test("the pipeline arrow into Interview Scheduled asks for the date and place first", async ({
+  page,
+  browser,
+}) => {
+  const staff = await staffPage(browser);
+  const { fullName, title } = await newApplication(staff, page, "board");
+
+  // Job Matched first, so the next arrow leads to Interview Scheduled.
+  await staff.goto(`/admin/applications?q=${encodeURIComponent(fullName)}`);
+  const row = staff.getByTestId("application-row").filter({ hasText: fullName });
+  await row.getByTestId("status-select").selectOption("job_matched");
+  await row.getByRole("button", { name: "Update" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("Application status updated");
+
+  await staff.goto("/admin/pipeline");
+  const card = staff
+    .getByTestId("column-job_matched")
+    .getByTestId("pipeline-card")
+    .filter({ hasText: fullName });
+  await card.getByRole("link", { name: `Move ${fullName} to Interview Scheduled` }).click();
+  const dialog = staff.getByRole("dialog", { name: "Schedule Interview" });
+  await expect(dialog).toBeVisible();
+  await expect(staff.getByTestId("column-job_matched")).toContainText(fullName);
+  await expectAccessible(staff);
+  await dialog.getByLabel("Interview date and time").fill("2031-05-20T10:30");
+  await dialog.getByLabel("Place or link").fill("Midrand office");
+  await dialog.getByRole("button", { name: "Schedule Interview" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("Interview scheduled successfully");
+  await expect(
+    staff.getByTestId("column-interview_scheduled").getByTestId("pipeline-card").filter({
+      hasText: fullName,
+    }),
+  ).toHaveCount(1);
+
+  await expectApplicantSeesInterview(page, title, "Midrand office");
+  await staff.context().close();
+});

@@ -1,0 +1,87 @@
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// The layers are held by eslint.config.js; each case lints a snippet as if it sat at `filePath`
+// and expects the rule to fail it (or, for the allowed imports, to stay quiet).
+
+let eslint: ESLint;
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: process.cwd() });
+  await eslint.lintText("export {};\n", { filePath: "app/routes/warm-up.tsx" }); // loads the plugins
+}, 120_000);
+
+async function layerErrors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages
+    .filter((m) =>
+      ["@typescript-eslint/no-restricted-imports", "no-restricted-syntax"].includes(m.ruleId ?? ""),
+    )
+    .map((m) => m.message);
+}
+
+describe("eslint holds the layers", () => {
+  it("a route never imports server/db", async () => {
+    const errors = await layerErrors(
+      "app/routes/admin/new-screen.tsx",
+      'import { db } from "~/server/db/client.server";\nexport const x = db;\n',
+    );
+    expect(errors).toEqual([expect.stringContaining("Routes never query the database")]);
+  });
+
+  it("a route never opens a transaction", async () => {
+    const errors = await layerErrors(
+      "app/routes/admin/new-screen.tsx",
+      'import { run } from "~/server/jobs/admin.server";\nexport const x = () => run().transaction(async () => {});\n',
+    );
+    expect(errors).toEqual([expect.stringContaining("never opens a transaction")]);
+  });
+
+  it("a component never imports server code (types may cross)", async () => {
+    const code =
+      'import { listJobsForViewer } from "~/server/jobs/listing.server";\nexport const x = listJobsForViewer;\n';
+    expect(await layerErrors("app/components/new-card.tsx", code)).toEqual([
+      expect.stringContaining("Components never import server/"),
+    ]);
+    const typeOnly =
+      'import type { JobCard } from "~/server/jobs/listing.server";\nexport type X = JobCard;\n';
+    expect(await layerErrors("app/components/new-card.tsx", typeOnly)).toEqual([]);
+  });
+
+  it("server/ never imports app/, domain/ imports nothing of ours", async () => {
+    expect(
+      await layerErrors(
+        "server/jobs/new.server.ts",
+        'import { x } from "~/app/lib/utils";\nexport const y = x;\n',
+      ),
+    ).toEqual([expect.stringContaining("server/ never imports app/")]);
+    expect(
+      await layerErrors(
+        "domain/new.ts",
+        'import { db } from "~/server/db/client.server";\nexport const y = db;\n',
+      ),
+    ).toEqual([expect.stringContaining("domain/ is pure")]);
+  });
+
+  it("every folder uses the ~/ alias, server/ included", async () => {
+    for (const filePath of [
+      "server/jobs/new.server.ts",
+      "app/routes/jobs/new.tsx",
+      "domain/new.ts",
+    ]) {
+      const errors = await layerErrors(
+        filePath,
+        'import { config } from "../config.server";\nexport const y = config;\n',
+      );
+      expect({ filePath, errors }).toEqual({
+        filePath,
+        errors: [expect.stringContaining("Use the ~/ alias")],
+      });
+    }
+  });
+
+  it("the usual imports pass", async () => {
+    const code =
+      'import { listJobsForViewer } from "~/server/jobs/listing.server";\nimport { readPage } from "~/domain/pagination";\nimport { helper } from "./sibling";\nexport const x = [listJobsForViewer, readPage, helper];\n';
+    expect(await layerErrors("app/routes/jobs/new.tsx", code)).toEqual([]);
+  });
+});
