@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3217);
 export const E2E_DEMO_PASSWORD = "demo-password-e2e";
@@ -19,8 +19,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: `.tmp/e2e-results-${E2E_PORT}.json` }]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    trace: "retain-on-failure",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {

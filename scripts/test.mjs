@@ -4,12 +4,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { CHROMIUM_PATH } from "./chromium.mjs";
+import { TEST_CHROMIUM_PATH } from "./chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
-const chromium = CHROMIUM_PATH;
+const chromium = TEST_CHROMIUM_PATH;
 const counts = { passed: 0, failed: 0, skipped: 0 };
+const runStart = Date.now();
 
 function fail(message) {
   console.error(`\n✖ ${message}`);
@@ -25,10 +26,15 @@ if (!fs.existsSync(chromium)) {
   );
 }
 
+/** Seconds since `start`, for the line each stage ends with (CI has a time budget to keep). */
+const since = (start) => `${Math.round((Date.now() - start) / 1000)} s`;
+
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
+  const start = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) fail(`${title} failed`);
+  console.log(`✔ ${title} (${since(start)})`);
 }
 
 function addVitest(file) {
@@ -80,7 +86,10 @@ addVitest(".tmp/hostile.json");
 const port = process.env.E2E_PORT ?? "3217";
 const e2eReport = `.tmp/e2e-results-${port}.json`;
 fs.rmSync(e2eReport, { force: true });
+console.log(`\n▶ browser tests (${TEST_CHROMIUM_PATH})`);
+const e2eStart = Date.now();
 const e2e = spawnSync("npx", ["playwright", "test"], { stdio: "inherit", env: process.env });
+console.log(`browser tests took ${since(e2eStart)}`);
 if (fs.existsSync(e2eReport)) {
   const stats = JSON.parse(fs.readFileSync(e2eReport, "utf8")).stats;
   counts.passed += stats.expected;
@@ -89,4 +98,5 @@ if (fs.existsSync(e2eReport)) {
 }
 if (e2e.status !== 0) fail("browser tests failed");
 
-console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);
+console.log(`\nwhole run: ${since(runStart)}`);
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed`);

@@ -15,16 +15,27 @@ type Manifest = {
 const PUBLIC_ROUTE = /^(root|routes\/(public|jobs|auth)\/)/;
 const SIGNED_IN_ROUTE = /^routes\/(admin|dashboard)\//;
 
-/** Visits `url` fresh and returns the JavaScript files it loaded, with their text. */
+/**
+ * Visits `url` fresh. `loaded()` gives the JavaScript files the page has loaded so far, with their
+ * text (a response event fires before its body is in, so bodies are awaited when asked for).
+ */
 async function firstVisit(page: Page, url: string) {
-  const scripts = new Map<string, string>();
-  page.on("response", async (response) => {
+  const bodies = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
     if (!/javascript/.test(response.headers()["content-type"] ?? "")) return;
-    scripts.set(new URL(response.url()).pathname, await response.text().catch(() => ""));
+    bodies.set(
+      new URL(response.url()).pathname,
+      response.text().catch(() => ""),
+    );
   });
+  const loaded = async () => {
+    const scripts = new Map<string, string>();
+    for (const [file, body] of bodies) scripts.set(file, await body);
+    return scripts;
+  };
   await page.goto(url);
   await page.waitForLoadState("networkidle");
-  return scripts;
+  return loaded;
 }
 
 /**
@@ -93,7 +104,7 @@ for (const [url, namespaces] of PAGES) {
   test(`a first visit to ${url} loads no signed-in code and only its translations`, async ({
     page,
   }) => {
-    const scripts = await firstVisit(page, url);
+    const scripts = await (await firstVisit(page, url))();
     expect(scripts.size).toBeGreaterThan(0);
 
     const forbidden = signedInOnlyFiles();
@@ -115,8 +126,10 @@ for (const [url, namespaces] of PAGES) {
 test("a form loads its validation when it is used, and still stops a bad sign-up", async ({
   page,
 }) => {
-  const scripts = await firstVisit(page, "/auth?tab=signup");
-  expect([...scripts.values()].some((body) => body.includes("ZodError"))).toBe(false);
+  const loaded = await firstVisit(page, "/auth?tab=signup");
+  const holdsZod = async () =>
+    [...(await loaded()).values()].some((body) => body.includes("ZodError"));
+  expect(await holdsZod()).toBe(false);
   let posted = false;
   page.on("request", (r) => {
     if (r.method() === "POST") posted = true;
@@ -129,5 +142,5 @@ test("a form loads its validation when it is used, and still stops a bad sign-up
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Passwords do not match")).toBeVisible();
   expect(posted).toBe(false);
-  expect([...scripts.values()].some((body) => body.includes("ZodError"))).toBe(true);
+  expect(await holdsZod()).toBe(true);
 });

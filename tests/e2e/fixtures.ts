@@ -1,4 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import { test as base, expect, type Page } from "@playwright/test";
 import { E2E_DEMO_PASSWORD } from "~/playwright.config";
 
@@ -77,11 +78,28 @@ export async function signUpNewApplicant(
   return { email, password, fullName };
 }
 
-/** axe finds no violations on what the page shows now. */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe finds no violations on what the page shows now. axe-core runs in the page itself: the pages
+ * have no frames, and @axe-core/playwright's AxeBuilder opens a blank page for every check to merge
+ * frame results, which made each check cost 2.5 s instead of 0.6 s.
+ */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run: (
+          context: Document,
+        ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    return (await axe.run(document)).violations.map((v) => ({
+      id: v.id,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+  });
+  const summary = violations.map((v) => `${v.id}: ${v.targets.join(", ")}`);
   expect(summary, "axe violations").toEqual([]);
 }
