@@ -78,7 +78,10 @@ export async function signUpNewApplicant(
   return { email, password, fullName };
 }
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const AXE_SOURCE = fs.readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
 
 /**
  * axe finds no violations on what the page shows now. axe-core runs in the page itself: the pages
