@@ -24,10 +24,13 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/integration/fresh-registry.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
           maxWorkers: 2,
+          // Files share a worker's modules (tests/integration/fresh-registry.ts resets the state).
+          isolate: false,
         },
       },
       {
