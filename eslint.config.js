@@ -11,7 +11,33 @@ const useAlias = {
   group: ["../*", "./*/../*"],
   message: "Use the ~/ alias for imports outside this folder.",
 };
-const restrictImports = (...patterns) => ["error", { patterns: [useAlias, ...patterns] }];
+// Applicant e-mail goes out one way: a service queues it with enqueueApplicantMail /
+// inTransactionWithMail (server/mail/outbox.server.ts), which wakes the sender after commit.
+const kickOnlyFromMail = {
+  group: ["~/server/mail/sender.server"],
+  importNames: ["kickMailSender"],
+  message:
+    "Queue mail with enqueueApplicantMail or inTransactionWithMail (server/mail/outbox.server.ts): they wake the sender after the commit.",
+};
+const restrictImports = (...patterns) => [
+  "error",
+  { patterns: [useAlias, kickOnlyFromMail, ...patterns] },
+];
+const serverNeverApp = { group: ["~/app/*", "**/app/*"], message: "server/ never imports app/." };
+
+// Dates shown in the app go through domain/format.ts, always in the agency's time zone: the
+// server (UTC) and a browser elsewhere would otherwise print different text (a hydration error).
+const oneDateHelper = [
+  {
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+    message: "Format dates with formatDate/dateFormatter from domain/format.ts (agency time zone).",
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+    message:
+      "Format dates and numbers with domain/format.ts: toLocale*String follows the reader's machine, so server and browser disagree.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -56,11 +82,22 @@ export default tseslint.config(
   {
     files: ["server/**/*.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": restrictImports({
-        group: ["~/app/*", "**/app/*"],
-        message: "server/ never imports app/.",
-      }),
+      "@typescript-eslint/no-restricted-imports": restrictImports(serverNeverApp),
     },
+  },
+  {
+    files: ["server/mail/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [useAlias, serverNeverApp] },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...oneDateHelper] },
   },
   {
     // Types may cross (they vanish from the bundle); code may not.
@@ -84,6 +121,7 @@ export default tseslint.config(
       }),
       "no-restricted-syntax": [
         "error",
+        ...oneDateHelper,
         {
           selector: "CallExpression[callee.property.name='transaction']",
           message:

@@ -62,6 +62,38 @@ describe("eslint holds the layers", () => {
     ).toEqual([expect.stringContaining("domain/ is pure")]);
   });
 
+  it("only server/mail wakes the mail sender; services queue mail through the outbox", async () => {
+    const code =
+      'import { kickMailSender } from "~/server/mail/sender.server";\nexport const y = kickMailSender;\n';
+    for (const filePath of ["server/applications/new.server.ts", "app/routes/admin/new.tsx"]) {
+      expect({ filePath, errors: await layerErrors(filePath, code) }).toEqual({
+        filePath,
+        errors: [expect.stringContaining("enqueueApplicantMail")],
+      });
+    }
+    expect(await layerErrors("server/mail/outbox-2.server.ts", code)).toEqual([]);
+  });
+
+  it("screens format dates with the one helper, in the agency's time zone", async () => {
+    for (const [filePath, code] of [
+      ["app/routes/admin/new.tsx", "export const f = new Intl.DateTimeFormat('en-GB');\n"],
+      ["app/components/new-card.tsx", "export const f = (d: Date) => d.toLocaleDateString();\n"],
+      ["app/routes/dashboard/new.tsx", "export const f = (d: Date) => d.toLocaleString('en');\n"],
+    ] as const) {
+      expect({ filePath, errors: await layerErrors(filePath, code) }).toEqual({
+        filePath,
+        errors: [expect.stringContaining("domain/format.ts")],
+      });
+    }
+    // Routes keep their other syntax rule alongside this one.
+    expect(
+      await layerErrors(
+        "app/routes/admin/new.tsx",
+        "export const f = (d: Date) => d.toLocaleTimeString();\nexport const t = (x: { transaction(): void }) => x.transaction();\n",
+      ),
+    ).toHaveLength(2);
+  });
+
   it("every folder uses the ~/ alias, server/ included", async () => {
     for (const filePath of [
       "server/jobs/new.server.ts",
