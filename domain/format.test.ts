@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AGENCY_TIME_ZONE, calendarDay, dateFormatter, formatDate } from "./format";
+import { AGENCY_TIME_ZONE, calendarDay, dateFormatter, formatDate, formatMoney } from "./format";
 
 // 23:30 UTC on 31 December is already 01:30 on 1 January in Harare (UTC+2).
 const lateEvening = "2026-12-31T23:30:00.000Z";
@@ -35,5 +35,16 @@ describe("formatDate", () => {
   it("keeps a calendar day on its day", () => {
     expect(formatDate(calendarDay("2026-03-01"), "en-GB", "longDate")).toBe("1 March 2026");
     expect(formatDate(calendarDay("2026-03-01"), "en-GB", "dayMonth")).toBe("1 Mar");
+  });
+});
+
+describe("formatMoney", () => {
+  it("formats minor units in each currency and locale, however often and in whatever order", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(formatMoney(123_456, "USD")).toBe("$1,234.56");
+      expect(formatMoney(99, "EUR")).toBe("€0.99");
+      expect(formatMoney(500_000, "GBP", "en-GB")).toBe("£5,000.00");
+      expect(formatMoney(250_000, "EUR", "fr")).toBe("2\u202f500,00\u00a0€");
+    }
   });
 });

@@ -2,8 +2,18 @@
 // visitor, and the settings schema (domain/settings.ts) stays on the server and admin screens.
 
 /** The fee as a formatted amount, e.g. "$99.00" in en-US. */
+// Building an Intl formatter costs far more than using one (a job list formats two amounts per
+// card, on the server and again while the browser hydrates), so each is built once and kept.
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(amountMinor: number, currency: string, locale = "en") {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amountMinor / 100);
+  const key = `${locale}|${currency}`;
+  let fmt = moneyFormatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(locale, { style: "currency", currency });
+    moneyFormatters.set(key, fmt);
+  }
+  return fmt.format(amountMinor / 100);
 }
 
 export function whatsappLink(number: string) {
