@@ -126,6 +126,16 @@ const listColumns = {
 
 const newestAppliedFirst = [desc(jobApplications.appliedAt), asc(jobApplications.id)] as const;
 
+/** Applications with their applicant, job and country: what every staff view of them reads. */
+function selectApplications() {
+  return db()
+    .select(listColumns)
+    .from(jobApplications)
+    .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
+    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .leftJoin(countries, eq(countries.id, jobs.countryId));
+}
+
 /**
  * Every applicant's applications, for staff: reads across users on purpose. Newest applied
  * first; the (applied_at, id) and (status, applied_at) indexes keep pages fast.
@@ -243,27 +253,17 @@ export async function listAllApplicationsForStaff(options: {
  */
 async function hydrateApplications(ids: string[]) {
   if (ids.length === 0) return [];
-  return db()
-    .select(listColumns)
-    .from(jobApplications)
-    .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
-    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .leftJoin(countries, eq(countries.id, jobs.countryId))
+  return selectApplications()
     .where(inArray(jobApplications.id, ids))
-    .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id));
+    .orderBy(...newestAppliedFirst);
 }
 export type StaffApplicationRow = Awaited<ReturnType<typeof hydrateApplications>>[number];
 
 /** The filtered list for a CSV download, capped so one click cannot exhaust the server. */
 export async function exportApplicationsForStaff(filter: StaffApplicationFilter, limit = 50_000) {
-  return db()
-    .select(listColumns)
-    .from(jobApplications)
-    .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
-    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .leftJoin(countries, eq(countries.id, jobs.countryId))
+  return selectApplications()
     .where(filterWhere(filter))
-    .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
+    .orderBy(...newestAppliedFirst)
     .limit(limit);
 }
 
@@ -296,13 +296,7 @@ const changer = alias(profiles, "changer");
 
 /** One application with its status history, for the details dialog. */
 export async function getApplicationDetailsForStaff(applicationId: string) {
-  const [app] = await db()
-    .select(listColumns)
-    .from(jobApplications)
-    .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
-    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .leftJoin(countries, eq(countries.id, jobs.countryId))
-    .where(eq(jobApplications.id, applicationId));
+  const [app] = await selectApplications().where(eq(jobApplications.id, applicationId));
   if (!app) return null;
   const history = await db()
     .select({
@@ -474,7 +468,7 @@ export async function listPipelineForStaff(perColumn = 20) {
       .select({ id: jobApplications.id })
       .from(jobApplications)
       .where(eq(jobApplications.status, status))
-      .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
+      .orderBy(...newestAppliedFirst)
       .limit(perColumn);
     const cards = (await hydrateApplications(ids.map((r) => r.id))).map((r) => ({
       id: r.id,

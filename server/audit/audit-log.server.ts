@@ -24,15 +24,17 @@ function auditWhere(filter: AuditFilter): SQL | undefined {
 }
 
 /** The audit trail, newest first, with each actor's name. */
-export async function listAuditEntriesForStaff(options: {
+export async function listAuditEntriesForStaff({
+  filter,
+  ...paging
+}: {
   filter: AuditFilter;
   page: number;
   pageSize: number;
 }) {
-  const where = auditWhere(options.filter);
+  const where = auditWhere(filter);
   return paginate({
-    page: options.page,
-    pageSize: options.pageSize,
+    ...paging,
     count: () => db().$count(auditLog, where),
     rows: (limit, offset) =>
       db()

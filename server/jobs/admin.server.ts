@@ -6,6 +6,7 @@ import { changePublicContent } from "~/server/cache/public-content.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { countries, jobApplications, jobs } from "~/server/db/schema";
+import { jobColumns } from "./columns.server";
 
 type Actor = Pick<Viewer, "id">;
 
@@ -25,32 +26,16 @@ export async function getJobStatsForStaff() {
 }
 
 /** Every non-archived job, newest first, with its country and how many applications it has. */
-export async function listAllJobsForStaff(options: { page: number; pageSize: number }) {
+export async function listAllJobsForStaff(paging: { page: number; pageSize: number }) {
   return paginate({
-    page: options.page,
-    pageSize: options.pageSize,
+    ...paging,
     count: () => db().$count(jobs, isNull(jobs.archivedAt)),
     rows: (limit, offset) =>
       db()
         .select({
-          id: jobs.id,
-          title: jobs.title,
-          description: jobs.description,
-          sector: jobs.sector,
-          jobType: jobs.jobType,
-          employmentType: jobs.employmentType,
-          salaryRange: jobs.salaryRange,
-          salaryMin: jobs.salaryMin,
-          salaryMax: jobs.salaryMax,
-          salaryCurrency: jobs.salaryCurrency,
-          salaryPeriod: jobs.salaryPeriod,
-          requirements: jobs.requirements,
-          benefits: jobs.benefits,
+          ...jobColumns,
           countryId: jobs.countryId,
           countryName: countries.name,
-          isActive: jobs.isActive,
-          isPublic: jobs.isPublic,
-          createdAt: jobs.createdAt,
           applicationCount:
             sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`.mapWith(
               Number,
@@ -74,24 +59,9 @@ export function listCountriesForJobForm() {
     .orderBy(asc(countries.name));
 }
 
-function jobValues(input: JobForm) {
-  return {
-    title: input.title,
-    description: input.description,
-    sector: input.sector,
-    jobType: input.jobType,
-    employmentType: input.employmentType,
-    countryId: input.countryId,
-    salaryRange: input.salaryRange,
-    salaryMin: input.salaryMin,
-    salaryMax: input.salaryMax,
-    salaryCurrency: input.salaryCurrency,
-    salaryPeriod: input.salaryPeriod,
-    requirements: input.requirements,
-    benefits: input.benefits,
-    isActive: input.isActive,
-    isPublic: input.isPublic,
-  };
+/** The form's fields are the job's columns; its id only says which job. */
+function jobValues({ id: _id, ...values }: JobForm) {
+  return values;
 }
 
 export async function createJob(options: { actor: Actor; input: JobForm }) {

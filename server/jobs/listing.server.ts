@@ -6,6 +6,7 @@ import { cappedPage, exactPage, lastPage, type Page } from "~/domain/pagination"
 import type { Viewer } from "~/server/auth/guards.server";
 import { db, queryRows } from "~/server/db/client.server";
 import { countries, jobs } from "~/server/db/schema";
+import { jobColumns } from "./columns.server";
 
 type JobViewer = Pick<Viewer, "role" | "registrationFeePaid"> | null;
 
@@ -231,23 +232,8 @@ export async function getJobForViewer(viewer: JobViewer, id: string): Promise<Jo
 async function readFullJob(id: string) {
   const [row] = await db()
     .select({
-      id: jobs.id,
-      title: jobs.title,
-      description: jobs.description,
-      sector: jobs.sector,
-      jobType: jobs.jobType,
-      employmentType: jobs.employmentType,
-      salaryRange: jobs.salaryRange,
-      salaryMin: jobs.salaryMin,
-      salaryMax: jobs.salaryMax,
-      salaryCurrency: jobs.salaryCurrency,
-      salaryPeriod: jobs.salaryPeriod,
-      requirements: jobs.requirements,
-      benefits: jobs.benefits,
-      isPublic: jobs.isPublic,
-      isActive: jobs.isActive,
+      ...jobColumns,
       archivedAt: jobs.archivedAt,
-      createdAt: jobs.createdAt,
       countryName: countries.name,
       countryCode: countries.code,
     })

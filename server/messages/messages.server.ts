@@ -1,4 +1,17 @@
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { STAFF_ROLES, type MessageGroup } from "~/domain/enums";
 import { containsPattern } from "~/domain/jobs";
 import type { ComposeMessage } from "~/domain/messages";
@@ -13,12 +26,11 @@ type Actor = { id: string };
 
 export class RecipientNotFoundError extends Error {}
 
-// Groups are of applicants; staff accounts never receive group messages.
+// Groups are of applicants: staff accounts never receive group messages, nor are they offered as
+// recipients.
+const notStaff = notInArray(profiles.role, [...STAFF_ROLES]);
+
 function groupFilter(group: MessageGroup) {
-  const notStaff = sql`${profiles.role} not in (${sql.join(
-    STAFF_ROLES.map((r) => sql`${r}`),
-    sql`, `,
-  )})`;
   switch (group) {
     case "all_users":
       return notStaff;
@@ -96,7 +108,7 @@ export const SENT_PAGE_SIZE = 20;
 /** The acting staff member's own sent messages, newest first, with read counts. */
 export async function listSentMessages(actor: Actor, page: number) {
   const mine = eq(messages.senderId, actor.id);
-  const sent = await paginate({
+  return paginate({
     page,
     pageSize: SENT_PAGE_SIZE,
     count: () => db().$count(messages, mine),
@@ -111,8 +123,13 @@ export async function listSentMessages(actor: Actor, page: number) {
           recipientEmail: profiles.email,
           attachmentUrl: messages.attachmentUrl,
           sentAt: messages.sentAt,
-          recipients: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id})`,
-          read: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id} and r.read_at is not null)`,
+          recipients:
+            sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id})`.mapWith(
+              Number,
+            ),
+          read: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id} and r.read_at is not null)`.mapWith(
+            Number,
+          ),
         })
         .from(messages)
         .leftJoin(profiles, eq(profiles.id, messages.recipientId))
@@ -121,47 +138,25 @@ export async function listSentMessages(actor: Actor, page: number) {
         .limit(limit)
         .offset(offset),
   });
-  return {
-    ...sent,
-    items: sent.items.map((r) => ({
-      ...r,
-      recipients: Number(r.recipients),
-      read: Number(r.read),
-    })),
-  };
 }
 
 export async function countSentMessageStats(actor: Actor, now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
-  const mine = eq(messages.senderId, actor.id);
-  const [[total], [group], [week], [read]] = await Promise.all([
-    db().select({ n: count() }).from(messages).where(mine),
-    db()
-      .select({ n: count() })
-      .from(messages)
-      .where(and(mine, isNotNull(messages.recipientGroup))),
-    db()
-      .select({ n: count() })
-      .from(messages)
-      .where(and(mine, gte(messages.sentAt, weekAgo))),
-    // Read = every recipient has opened it.
-    db()
-      .select({ n: count() })
-      .from(messages)
-      .where(
-        and(
-          mine,
-          sql`exists (select 1 from ${messageRecipients} r where r.message_id = ${messages.id})`,
-          sql`not exists (select 1 from ${messageRecipients} r where r.message_id = ${messages.id} and r.read_at is null)`,
-        ),
+  const counted = (where: SQL) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
+  const [stats] = await db()
+    .select({
+      total: count(),
+      group: counted(isNotNull(messages.recipientGroup)),
+      thisWeek: counted(gte(messages.sentAt, weekAgo)),
+      // Read = every recipient has opened it.
+      read: counted(
+        sql`exists (select 1 from ${messageRecipients} r where r.message_id = ${messages.id})
+          and not exists (select 1 from ${messageRecipients} r where r.message_id = ${messages.id} and r.read_at is null)`,
       ),
-  ]);
-  return {
-    total: total?.n ?? 0,
-    read: read?.n ?? 0,
-    group: group?.n ?? 0,
-    thisWeek: week?.n ?? 0,
-  };
+    })
+    .from(messages)
+    .where(eq(messages.senderId, actor.id));
+  return stats!;
 }
 
 /** For the compose dialog: people found by name or e-mail (staff excluded), at most 8. */
@@ -170,21 +165,9 @@ export async function searchRecipients(q: string) {
   if (term.length < 2) return [];
   const like = containsPattern(term);
   return db()
-    .select({
-      id: profiles.id,
-      fullName: profiles.fullName,
-      email: profiles.email,
-    })
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
-    .where(
-      and(
-        or(ilike(profiles.fullName, like), ilike(profiles.email, like)),
-        sql`${profiles.role} not in (${sql.join(
-          STAFF_ROLES.map((r) => sql`${r}`),
-          sql`, `,
-        )})`,
-      ),
-    )
+    .where(and(or(ilike(profiles.fullName, like), ilike(profiles.email, like)), notStaff))
     .orderBy(profiles.fullName)
     .limit(8);
 }
