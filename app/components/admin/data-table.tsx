@@ -1,29 +1,51 @@
 import type * as React from "react";
 import { cn } from "~/app/lib/utils";
 
-// One table in the DOM: on phones each row becomes a card and each cell shows its column name.
-export function DataTable({ className, ...props }: React.ComponentProps<"table">) {
+/**
+ * A back-office list: the rows as one table in the DOM (on phones each row becomes a card and each
+ * cell shows its column name), or the `empty` note when there are none.
+ */
+export function ListTable<T>({
+  columns,
+  rows,
+  empty,
+  emptyTestId,
+  children: renderRow,
+}: {
+  columns: React.ReactNode[];
+  rows: T[];
+  empty: React.ReactNode;
+  emptyTestId?: string;
+  children: (row: T) => React.ReactNode;
+}) {
+  if (rows.length === 0) {
+    return (
+      <div
+        className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600"
+        data-testid={emptyTestId}
+      >
+        {empty}
+      </div>
+    );
+  }
   return (
     <div className="md:overflow-x-auto md:rounded-xl md:border md:border-slate-200 md:bg-white">
-      <table className={cn("w-full text-left text-sm max-md:block", className)} {...props} />
+      <table className="w-full text-left text-sm max-md:block">
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase max-md:sr-only">
+          <tr>
+            {columns.map((column, i) => (
+              <th key={i} scope="col" className="px-4 py-3 font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-md:grid max-md:gap-3 md:divide-y md:divide-slate-200">
+          {rows.map(renderRow)}
+        </tbody>
+      </table>
     </div>
   );
-}
-
-export function DataHead({ children }: { children: React.ReactNode }) {
-  return (
-    <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase max-md:sr-only">
-      <tr>{children}</tr>
-    </thead>
-  );
-}
-
-export function Th({ className, ...props }: React.ComponentProps<"th">) {
-  return <th scope="col" className={cn("px-4 py-3 font-semibold", className)} {...props} />;
-}
-
-export function DataBody(props: React.ComponentProps<"tbody">) {
-  return <tbody className="max-md:grid max-md:gap-3 md:divide-y md:divide-slate-200" {...props} />;
 }
 
 export function Tr({ className, ...props }: React.ComponentProps<"tr">) {

@@ -1,5 +1,6 @@
 import type { FlatNamespace } from "i18next";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { Alert } from "~/app/components/ui/alert";
 import type { Flash as FlashMessage } from "~/app/lib/action-result";
 
@@ -52,16 +53,26 @@ const ADMIN_DONE = Object.fromEntries(
  * the keys a page knows to translation keys of `ns`; unknown keys show nothing.
  */
 export function DoneFlash({
-  done,
   ns = "admin",
   messages = ADMIN_DONE,
   className,
 }: {
-  done: string | null;
   ns?: FlatNamespace;
   messages?: Record<string, string>;
   className?: string;
 }) {
+  const [params] = useSearchParams();
+  const done = params.get("done");
   if (!done || !Object.hasOwn(messages, done)) return null;
   return <Flash flash={{ ok: true, message: messages[done]! }} ns={ns} className={className} />;
+}
+
+/** Both outcomes an admin page shows: the ?done=<key> of a redirect, then its action's `flash`. */
+export function PageFlash({ flash }: { flash: ActionFlash }) {
+  return (
+    <>
+      <DoneFlash />
+      <Flash flash={flash} />
+    </>
+  );
 }

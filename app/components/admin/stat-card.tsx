@@ -1,6 +1,8 @@
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/app/components/ui/card";
+import { useAdminT } from "./use-admin-t";
 
 export function StatCard({
   label,
@@ -36,4 +38,29 @@ export function StatCard({
 
 export function StatGrid({ children }: { children: ReactNode }) {
   return <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;
+}
+
+/** A grid of figures, one card per icon in its order; each card's label is `<labels>.<key>`. */
+export function StatCards<K extends string>({
+  labels,
+  stats,
+  icons,
+}: {
+  labels: string;
+  stats: Record<NoInfer<K>, number>;
+  icons: Record<K, LucideIcon>;
+}) {
+  const { t } = useAdminT();
+  return (
+    <StatGrid>
+      {(Object.entries(icons) as [K, LucideIcon][]).map(([key, Icon]) => (
+        <StatCard
+          key={key}
+          label={t(`${labels}.${key}`)}
+          value={stats[key]}
+          icon={<Icon aria-hidden />}
+        />
+      ))}
+    </StatGrid>
+  );
 }

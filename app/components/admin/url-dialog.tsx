@@ -1,13 +1,7 @@
 import type { ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Card, CardContent, CardHeader } from "~/app/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/app/components/ui/dialog";
+import { TitledDialog } from "./titled-dialog";
 import { useAdminT } from "./use-admin-t";
 import { useHydrated } from "~/app/lib/use-hydrated";
 
@@ -50,18 +44,15 @@ export function UrlDialog({
     );
   }
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : close())}>
-      <DialogContent
-        closeLabel={t("actions.close")}
-        className={wide ? "max-w-3xl" : undefined}
-        {...(description ? {} : { "aria-describedby": undefined })}
-      >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          {description ? <DialogDescription>{description}</DialogDescription> : null}
-        </DialogHeader>
-        {children}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={title}
+      description={description}
+      closeLabel={t("actions.close")}
+      className={wide ? "max-w-3xl" : undefined}
+    >
+      {children}
+    </TitledDialog>
   );
 }

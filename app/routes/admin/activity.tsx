@@ -1,12 +1,13 @@
 import { Form, useSearchParams } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
-import { DataBody, DataHead, DataTable, Td, Th, Tr } from "~/app/components/admin/data-table";
+import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
+import { FilterSelect } from "~/app/components/admin/list-filters";
 import { AuditText } from "~/app/components/admin/audit-text";
 import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Button } from "~/app/components/ui/button";
-import { InputField, SelectField } from "~/app/components/ui/field";
+import { InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { PAGE_SIZE } from "~/domain/admin";
@@ -46,93 +47,74 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...list, options };
 }
 
+const COLUMNS = ["when", "who", "what", "record"] as const;
+
 export default function Activity({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useAdminT();
   const [params] = useSearchParams();
   const { items: rows, options } = loaderData;
   const dateTime = dateFormatter(lang, "dateTime");
+  const targetName = (type: string) => t(`activity.targets.${type}`, { defaultValue: type });
+  const filter = (name: string, any: string, choices: { value: string; label: string }[]) => (
+    <FilterSelect
+      id={`f-${name}`}
+      name={name}
+      label={t(`activity.filters.${name}`)}
+      value={params.get(name) ?? ""}
+      any={any}
+      options={choices}
+    />
+  );
   return (
     <div className="grid gap-6">
       <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
-        <SelectField
-          id="f-action"
-          label={t("activity.filters.action")}
-          selectProps={{ name: "action", defaultValue: params.get("action") ?? "" }}
-        >
-          <option value="">{t("activity.filters.any")}</option>
-          {options.actions.map((a) => (
-            <option key={a} value={a}>
-              {t(`activity.actions.${a.replace(".", "_")}`, { defaultValue: a })}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="f-target"
-          label={t("activity.filters.target")}
-          selectProps={{ name: "target", defaultValue: params.get("target") ?? "" }}
-        >
-          <option value="">{t("activity.filters.any")}</option>
-          {options.targetTypes.map((a) => (
-            <option key={a} value={a}>
-              {t(`activity.targets.${a}`, { defaultValue: a })}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="f-actor"
-          label={t("activity.filters.actor")}
-          selectProps={{ name: "actor", defaultValue: params.get("actor") ?? "" }}
-        >
-          <option value="">{t("activity.filters.anyone")}</option>
-          {options.actors.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </SelectField>
-        <InputField
-          id="f-from"
-          label={t("activity.filters.from")}
-          inputProps={{ type: "date", name: "from", defaultValue: params.get("from") ?? "" }}
-        />
-        <InputField
-          id="f-to"
-          label={t("activity.filters.to")}
-          inputProps={{ type: "date", name: "to", defaultValue: params.get("to") ?? "" }}
-        />
+        {filter(
+          "action",
+          t("activity.filters.any"),
+          options.actions.map((a) => ({
+            value: a,
+            label: t(`activity.actions.${a.replace(".", "_")}`, { defaultValue: a }),
+          })),
+        )}
+        {filter(
+          "target",
+          t("activity.filters.any"),
+          options.targetTypes.map((a) => ({ value: a, label: targetName(a) })),
+        )}
+        {filter(
+          "actor",
+          t("activity.filters.anyone"),
+          options.actors.map((a) => ({ value: a.id, label: a.name })),
+        )}
+        {(["from", "to"] as const).map((day) => (
+          <InputField
+            key={day}
+            id={`f-${day}`}
+            label={t(`activity.filters.${day}`)}
+            inputProps={{ type: "date", name: day, defaultValue: params.get(day) ?? "" }}
+          />
+        ))}
         <Button type="submit">{t("actions.filter")}</Button>
       </Form>
-      {rows.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-          {t("activity.empty")}
-        </div>
-      ) : (
-        <DataTable>
-          <DataHead>
-            <Th>{t("activity.cols.when")}</Th>
-            <Th>{t("activity.cols.who")}</Th>
-            <Th>{t("activity.cols.what")}</Th>
-            <Th>{t("activity.cols.record")}</Th>
-          </DataHead>
-          <DataBody>
-            {rows.map((r) => (
-              <Tr key={r.id} data-testid="audit-row">
-                <Td label={t("activity.cols.when")}>{dateTime.format(new Date(r.createdAt))}</Td>
-                <Td label={t("activity.cols.who")}>{r.actorName ?? t("activity.system")}</Td>
-                <Td label={t("activity.cols.what")}>
-                  <AuditText action={r.action} details={r.details} />
-                </Td>
-                <Td label={t("activity.cols.record")}>
-                  <span className="text-xs text-slate-600">
-                    {t(`activity.targets.${r.targetType}`, { defaultValue: r.targetType })}
-                  </span>{" "}
-                  <code className="text-xs break-all">{r.targetId ?? ""}</code>
-                </Td>
-              </Tr>
-            ))}
-          </DataBody>
-        </DataTable>
-      )}
+      <ListTable
+        columns={COLUMNS.map((c) => t(`activity.cols.${c}`))}
+        rows={rows}
+        empty={t("activity.empty")}
+      >
+        {(r) => (
+          <Tr key={r.id} data-testid="audit-row">
+            <Td label={t("activity.cols.when")}>{dateTime.format(new Date(r.createdAt))}</Td>
+            <Td label={t("activity.cols.who")}>{r.actorName ?? t("activity.system")}</Td>
+            <Td label={t("activity.cols.what")}>
+              <AuditText action={r.action} details={r.details} />
+            </Td>
+            <Td label={t("activity.cols.record")}>
+              <span className="text-xs text-slate-600">{targetName(r.targetType)}</span>{" "}
+              <code className="text-xs break-all">{r.targetId ?? ""}</code>
+            </Td>
+          </Tr>
+        )}
+      </ListTable>
       <Pager page={loaderData} withTotal />
     </div>
   );

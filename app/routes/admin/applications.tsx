@@ -1,15 +1,14 @@
-import { CalendarIcon, ClipboardListIcon, DownloadIcon, PlaneIcon, UsersIcon } from "lucide-react";
+import { CalendarIcon, ClipboardListIcon, PlaneIcon, UsersIcon } from "lucide-react";
 import { Form, useSearchParams } from "react-router";
-import { DataBody, DataHead, DataTable, Th } from "~/app/components/admin/data-table";
-import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { ListTable } from "~/app/components/admin/data-table";
+import { PageFlash } from "~/app/components/admin/flash";
 import { LoadError } from "~/app/components/admin/load-error";
-import { StatCard, StatGrid } from "~/app/components/admin/stat-card";
+import { ExportCsvLink, FilterSelect, SearchInput } from "~/app/components/admin/list-filters";
+import { StatCards } from "~/app/components/admin/stat-card";
 import { UrlDialog } from "~/app/components/admin/url-dialog";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
-import { Button, buttonVariants } from "~/app/components/ui/button";
-import { SelectField } from "~/app/components/ui/field";
-import { Input, Label } from "~/app/components/ui/input";
+import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { DIALOG_PARAMS } from "~/app/lib/redirect-done";
@@ -58,6 +57,8 @@ export async function action({ request }: Route.ActionArgs) {
   return runApplicationIntent(request, viewer, await request.formData());
 }
 
+const COLUMNS = ["applicant", "job", "status", "applied", "payment", "actions"] as const;
+
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const [params] = useSearchParams();
@@ -70,67 +71,42 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
 
   return (
     <div className="grid gap-6">
-      <DoneFlash done={params.get("done")} />
-      <Flash flash={actionData?.intent === "schedule" ? null : actionData?.flash} />
-      <StatGrid>
-        <StatCard
-          label={t("applications.cards.total")}
-          value={stats.total}
-          icon={<ClipboardListIcon aria-hidden />}
-        />
-        <StatCard
-          label={t("applications.cards.paidUsers")}
-          value={stats.paidUsers}
-          icon={<UsersIcon aria-hidden />}
-        />
-        <StatCard
-          label={t("applications.cards.interviews")}
-          value={stats.interviews}
-          icon={<CalendarIcon aria-hidden />}
-        />
-        <StatCard
-          label={t("applications.cards.departed")}
-          value={stats.departed}
-          icon={<PlaneIcon aria-hidden />}
-        />
-      </StatGrid>
+      <PageFlash flash={actionData?.intent === "schedule" ? null : actionData?.flash} />
+      <StatCards
+        labels="applications.cards"
+        stats={stats}
+        icons={{
+          total: ClipboardListIcon,
+          paidUsers: UsersIcon,
+          interviews: CalendarIcon,
+          departed: PlaneIcon,
+        }}
+      />
 
       <Form
         method="get"
         className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
         role="search"
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor="app-search">{t("applications.search.label")}</Label>
-          <Input
-            id="app-search"
-            type="search"
-            name="q"
-            defaultValue={q ?? ""}
-            placeholder={t("applications.search.placeholder")}
-          />
-        </div>
-        <SelectField
+        <SearchInput
+          id="app-search"
+          label={t("applications.search.label")}
+          defaultValue={q ?? ""}
+          placeholder={t("applications.search.placeholder")}
+        />
+        <FilterSelect
           id="app-status"
+          name="status"
           label={t("applications.search.status")}
-          selectProps={{ name: "status", defaultValue: status ?? "" }}
-        >
-          <option value="">{t("applications.search.allStatuses")}</option>
-          {APPLICATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {tc(`labels.applicationStatus.${s}.label`)}
-            </option>
-          ))}
-        </SelectField>
+          value={status ?? ""}
+          any={t("applications.search.allStatuses")}
+          options={APPLICATION_STATUSES.map((s) => ({
+            value: s,
+            label: tc(`labels.applicationStatus.${s}.label`),
+          }))}
+        />
         <Button type="submit">{t("actions.search")}</Button>
-        <a
-          href={`/exports/applications.csv?${exportQs.toString()}`}
-          className={buttonVariants({ variant: "outline" })}
-          download
-        >
-          <DownloadIcon aria-hidden />
-          {t("actions.exportCsv")}
-        </a>
+        <ExportCsvLink href={`/exports/applications.csv?${exportQs.toString()}`} />
       </Form>
 
       {details ? (
@@ -142,30 +118,14 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         <ScheduleInterviewDialog scheduling={scheduling} actionData={actionData} />
       ) : null}
 
-      {rows.length === 0 ? (
-        <div
-          className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600"
-          data-testid="empty"
-        >
-          {q || status ? t("applications.emptyFiltered") : t("applications.empty")}
-        </div>
-      ) : (
-        <DataTable>
-          <DataHead>
-            <Th>{t("applications.cols.applicant")}</Th>
-            <Th>{t("applications.cols.job")}</Th>
-            <Th>{t("applications.cols.status")}</Th>
-            <Th>{t("applications.cols.applied")}</Th>
-            <Th>{t("applications.cols.payment")}</Th>
-            <Th>{t("applications.cols.actions")}</Th>
-          </DataHead>
-          <DataBody>
-            {rows.map((r) => (
-              <ApplicationRow key={r.id} row={r} dateFmt={dateFmt} params={params} />
-            ))}
-          </DataBody>
-        </DataTable>
-      )}
+      <ListTable
+        columns={COLUMNS.map((c) => t(`applications.cols.${c}`))}
+        rows={rows}
+        empty={q || status ? t("applications.emptyFiltered") : t("applications.empty")}
+        emptyTestId="empty"
+      >
+        {(r) => <ApplicationRow key={r.id} row={r} dateFmt={dateFmt} params={params} />}
+      </ListTable>
       <Pager page={list} withTotal drop={DIALOG_PARAMS} />
     </div>
   );

@@ -1,6 +1,7 @@
 import { EyeIcon, FileTextIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { HeadCells } from "~/app/components/admin/wide-table";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
@@ -10,6 +11,8 @@ import { dateFormatter } from "~/domain/format";
 import type { Post } from "~/server/content/posts.server";
 
 const STATUS_TONE = { draft: "waiting", published: "success", archived: "neutral" } as const;
+
+const COLUMNS = ["title", "category", "status", "date"] as const;
 
 /** The posts of this page with their status form (intent "status"), or the empty state. */
 export function PostsTable({
@@ -38,21 +41,14 @@ export function PostsTable({
         <caption className="sr-only">{t("table.caption")}</caption>
         <thead className="hidden bg-slate-50 text-slate-700 md:table-header-group">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              {t("table.title")}
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              {t("table.category")}
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              {t("table.status")}
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              {t("table.date")}
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              <span className="sr-only">{t("table.actions")}</span>
-            </th>
+            <HeadCells
+              columns={[
+                ...COLUMNS.map((c) => t(`table.${c}`)),
+                <span key="actions" className="sr-only">
+                  {t("table.actions")}
+                </span>,
+              ]}
+            />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -104,32 +100,31 @@ export function PostsTable({
               </td>
               <td className="md:px-4 md:py-3">
                 <div className="flex flex-wrap gap-1 md:justify-end">
-                  <Link
-                    to={`/news/${post.slug}`}
-                    className={buttonVariants({ variant: "ghost", size: "sm" })}
-                  >
-                    <EyeIcon aria-hidden />
-                    {t("actions.view")}
-                    <span className="sr-only">: {post.title}</span>
-                  </Link>
-                  <Link
-                    to={withParams({ edit: post.id, new: null, delete: null })}
-                    preventScrollReset
-                    className={buttonVariants({ variant: "ghost", size: "sm" })}
-                  >
-                    <PencilIcon aria-hidden />
-                    {t("actions.edit")}
-                    <span className="sr-only">: {post.title}</span>
-                  </Link>
-                  <Link
-                    to={withParams({ delete: post.id, new: null, edit: null })}
-                    preventScrollReset
-                    className={buttonVariants({ variant: "ghost", size: "sm" })}
-                  >
-                    <Trash2Icon aria-hidden className="text-red-700" />
-                    {t("actions.delete")}
-                    <span className="sr-only">: {post.title}</span>
-                  </Link>
+                  {(
+                    [
+                      ["view", `/news/${post.slug}`, EyeIcon],
+                      ["edit", withParams({ edit: post.id, new: null, delete: null }), PencilIcon],
+                      [
+                        "delete",
+                        withParams({ delete: post.id, new: null, edit: null }),
+                        Trash2Icon,
+                      ],
+                    ] as const
+                  ).map(([action, to, Icon]) => (
+                    <Link
+                      key={action}
+                      to={to}
+                      preventScrollReset={action !== "view"}
+                      className={buttonVariants({ variant: "ghost", size: "sm" })}
+                    >
+                      <Icon
+                        aria-hidden
+                        className={action === "delete" ? "text-red-700" : undefined}
+                      />
+                      {t(`actions.${action}`)}
+                      <span className="sr-only">: {post.title}</span>
+                    </Link>
+                  ))}
                 </div>
               </td>
             </tr>

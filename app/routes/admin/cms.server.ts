@@ -5,7 +5,6 @@ import { actionFailed, actionSucceeded, formInvalid } from "~/app/lib/action-res
 import { redirectDone } from "~/app/lib/redirect-done";
 import { PostFormSchema } from "~/domain/content";
 import { BLOG_STATUSES } from "~/domain/enums";
-import type { Viewer } from "~/server/auth/guards.server";
 import { renderMarkdown } from "~/server/content/markdown.server";
 import {
   deleteFeaturedImage,
@@ -14,9 +13,7 @@ import {
 } from "~/server/content/media.server";
 import { createPost, deletePost, setPostStatus, updatePost } from "~/server/content/posts.server";
 import { logger } from "~/server/logger.server";
-
-/** What each intent handler of the CMS screen gets from the route's action. */
-export type CmsIntent = { request: Request; viewer: Viewer; formData: FormData; intent: string };
+import type { StaffIntent } from "./staff-intent.server";
 
 /** The post an intent names; a missing or malformed id is a 404, like a post deleted meanwhile. */
 function postIdOf(formData: FormData) {
@@ -26,7 +23,7 @@ function postIdOf(formData: FormData) {
 }
 
 /** intent "preview": the Markdown as the public page will render it; nothing is saved. */
-export function previewPost({ formData, intent }: CmsIntent) {
+export function previewPost({ formData, intent }: StaffIntent) {
   const submission = parseWithZod(formData, { schema: PostFormSchema });
   return actionSucceeded(intent, null, {
     result: submission.reply(),
@@ -35,7 +32,7 @@ export function previewPost({ formData, intent }: CmsIntent) {
 }
 
 /** intent "save": create or update a post, with its featured image if one was uploaded. */
-export async function savePost({ request, viewer, formData, intent }: CmsIntent) {
+export async function savePost({ request, viewer, formData, intent }: StaffIntent) {
   const submission = parseWithZod(formData, { schema: PostFormSchema });
   if (submission.status !== "success") return formInvalid(intent, submission.reply());
   const { id } = submission.value;
@@ -65,7 +62,7 @@ export async function savePost({ request, viewer, formData, intent }: CmsIntent)
 }
 
 /** intent "status": draft, published or archived, from the list. */
-export async function changePostStatus({ request, viewer, formData, intent }: CmsIntent) {
+export async function changePostStatus({ request, viewer, formData, intent }: StaffIntent) {
   const id = postIdOf(formData);
   const status = z.enum(BLOG_STATUSES).safeParse(formData.get("status"));
   if (!status.success) return actionFailed(intent, "messages.failedStatus", 400);
@@ -81,7 +78,7 @@ export async function changePostStatus({ request, viewer, formData, intent }: Cm
 }
 
 /** intent "delete", from the confirmation. */
-export async function removePost({ request, viewer, formData, intent }: CmsIntent) {
+export async function removePost({ request, viewer, formData, intent }: StaffIntent) {
   const id = postIdOf(formData);
   let found: boolean;
   try {

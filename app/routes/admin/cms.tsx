@@ -2,21 +2,15 @@ import { PlusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, useNavigate, useSearchParams } from "react-router";
 import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { TitledDialog } from "~/app/components/admin/titled-dialog";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/app/components/ui/dialog";
+import { Dialog, DialogContent } from "~/app/components/ui/dialog";
 import { NativeSelect } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed } from "~/app/lib/action-result";
 import { pageMeta } from "~/app/lib/seo";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { BLOG_STATUSES, type BlogStatus } from "~/domain/enums";
@@ -32,6 +26,7 @@ import { DeletePost } from "./cms-delete";
 import { PostEditor, toEditable } from "./cms-editor";
 import { PostsTable } from "./cms-table";
 import { changePostStatus, previewPost, removePost, savePost } from "./cms.server";
+import { runStaffIntent } from "./staff-intent.server";
 
 export const handle: ShellHandle = { ...i18nHandle("cms"), titleKey: "titles.cms" };
 export const meta = () => pageMeta({ title: "Content Management", noindex: true });
@@ -68,24 +63,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireStaff(request);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const args = { request, viewer, formData, intent };
-  switch (intent) {
-    case "preview":
-      return previewPost(args);
-    case "save":
-      return savePost(args);
-    case "status":
-      return changePostStatus(args);
-    case "delete":
-      return removePost(args);
-    default:
-      return actionFailed(intent, "messages.failedSave", 400);
-  }
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  runStaffIntent(
+    request,
+    { preview: previewPost, save: savePost, status: changePostStatus, delete: removePost },
+    "messages.failedSave",
+  );
 
 /** The confirmations the list shows after a redirect (?done=<key>), as keys of the cms namespace. */
 const CMS_DONE = {
@@ -129,7 +112,7 @@ export default function CmsPage({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="grid gap-6">
-      <DoneFlash done={params.get("done")} ns="cms" messages={CMS_DONE} className="" />
+      <DoneFlash ns="cms" messages={CMS_DONE} className="" />
       {editorOpen ? null : <Flash flash={actionData?.flash} ns="cms" className="" />}
 
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("stats.label")}>
@@ -199,15 +182,16 @@ export default function CmsPage({ loaderData, actionData }: Route.ComponentProps
 
       {hydrated ? (
         <>
-          <Dialog open={editorOpen} onOpenChange={(open) => (open ? null : close())}>
-            <DialogContent className="max-w-3xl" closeLabel={t("actions.close")}>
-              <DialogHeader>
-                <DialogTitle>{editing ? t("editor.editTitle") : t("editor.newTitle")}</DialogTitle>
-                <DialogDescription>{t("editor.description")}</DialogDescription>
-              </DialogHeader>
-              {editor}
-            </DialogContent>
-          </Dialog>
+          <TitledDialog
+            open={editorOpen}
+            onOpenChange={(open) => (open ? null : close())}
+            title={editing ? t("editor.editTitle") : t("editor.newTitle")}
+            description={t("editor.description")}
+            closeLabel={t("actions.close")}
+            className="max-w-3xl"
+          >
+            {editor}
+          </TitledDialog>
           <Dialog open={deleting !== null} onOpenChange={(open) => (open ? null : close())}>
             <DialogContent closeLabel={t("actions.close")}>
               {deleting ? <DeletePost post={deleting} closeHref={closeHref} /> : null}

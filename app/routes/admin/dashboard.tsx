@@ -3,10 +3,10 @@ import { BriefcaseIcon, ClipboardListIcon, InboxIcon, UsersIcon } from "lucide-r
 import { Link } from "react-router";
 import { AuditText } from "~/app/components/admin/audit-text";
 import { StatCard, StatGrid } from "~/app/components/admin/stat-card";
+import { TitledCard } from "~/app/components/admin/titled-card";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { BarChartCard, type ChartPoint, LineChartCard } from "~/app/components/charts/admin-charts";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
-import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { APPLICATION_STATUSES } from "~/domain/enums";
@@ -46,7 +46,7 @@ function DataTableFallback({
   rows,
 }: {
   caption: string;
-  head: [string, string];
+  head: readonly [string, string];
   rows: ChartPoint[];
 }) {
   return (
@@ -83,6 +83,20 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     label: weekFmt.format(calendarDay(w.weekStart)),
     value: w.count,
   }));
+  const charts = [
+    {
+      title: t("dashboard.charts.byStatus"),
+      Chart: BarChartCard,
+      points: statusPoints,
+      head: [t("dashboard.charts.status"), t("dashboard.charts.applications")],
+    },
+    {
+      title: t("dashboard.charts.signUps"),
+      Chart: LineChartCard,
+      points: weekPoints,
+      head: [t("dashboard.charts.week"), t("dashboard.charts.newUsers")],
+    },
+  ] as const;
   return (
     <div className="grid gap-6">
       <StatGrid>
@@ -110,66 +124,46 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         />
       </StatGrid>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("dashboard.charts.byStatus")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <BarChartCard data={statusPoints} name={t("dashboard.charts.applications")} />
-            <DataTableFallback
-              caption={t("dashboard.charts.byStatus")}
-              head={[t("dashboard.charts.status"), t("dashboard.charts.applications")]}
-              rows={statusPoints}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("dashboard.charts.signUps")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <LineChartCard data={weekPoints} name={t("dashboard.charts.newUsers")} />
-            <DataTableFallback
-              caption={t("dashboard.charts.signUps")}
-              head={[t("dashboard.charts.week"), t("dashboard.charts.newUsers")]}
-              rows={weekPoints}
-            />
-          </CardContent>
-        </Card>
+        {charts.map(({ title, Chart, points, head }) => (
+          <TitledCard key={title} title={title}>
+            <Chart data={points} name={head[1]} />
+            <DataTableFallback caption={title} head={head} rows={points} />
+          </TitledCard>
+        ))}
       </div>
-      <Card>
-        <CardHeader className="flex flex-row items-center justify-between">
-          <CardTitle>{t("dashboard.recent")}</CardTitle>
+      <TitledCard
+        title={t("dashboard.recent")}
+        headerClassName="flex flex-row items-center justify-between"
+        aside={
           <Link to="/admin/activity" className="text-sm font-medium text-primary-700 underline">
             {t("dashboard.allActivity")}
           </Link>
-        </CardHeader>
-        <CardContent>
-          {recent.length === 0 ? (
-            <p className="text-sm text-slate-600">{t("dashboard.noActivity")}</p>
-          ) : (
-            <ul className="grid gap-2 text-sm" data-testid="recent-activity">
-              {recent.map((r) => (
-                <li
-                  key={r.id}
-                  className="flex flex-wrap justify-between gap-2 border-b border-slate-100 pb-2 last:border-0"
+        }
+      >
+        {recent.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("dashboard.noActivity")}</p>
+        ) : (
+          <ul className="grid gap-2 text-sm" data-testid="recent-activity">
+            {recent.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap justify-between gap-2 border-b border-slate-100 pb-2 last:border-0"
+              >
+                <span>
+                  <span className="font-medium">{r.actorName ?? t("activity.system")}</span> ·{" "}
+                  <AuditText action={r.action} details={r.details} />
+                </span>
+                <time
+                  className="text-xs text-slate-600"
+                  dateTime={new Date(r.createdAt).toISOString()}
                 >
-                  <span>
-                    <span className="font-medium">{r.actorName ?? t("activity.system")}</span> ·{" "}
-                    <AuditText action={r.action} details={r.details} />
-                  </span>
-                  <time
-                    className="text-xs text-slate-600"
-                    dateTime={new Date(r.createdAt).toISOString()}
-                  >
-                    {dateTime.format(new Date(r.createdAt))}
-                  </time>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+                  {dateTime.format(new Date(r.createdAt))}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TitledCard>
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { JobFormSchema } from "~/domain/admin";
-import type { Viewer } from "~/server/auth/guards.server";
 import {
   createJob,
   deleteJob,
@@ -11,14 +10,7 @@ import {
   updateJob,
 } from "~/server/jobs/admin.server";
 import { logger } from "~/server/logger.server";
-
-/** What each intent handler of the jobs screen gets from the route's action. */
-export type JobIntent = {
-  request: Request;
-  viewer: Viewer;
-  formData: FormData;
-  intent: string;
-};
+import type { StaffIntent } from "./staff-intent.server";
 
 /** A job gone since the page loaded is a 404 message; anything else is logged and a 500 message. */
 async function answering<T>(intent: string, failure: string, run: () => Promise<T>) {
@@ -36,7 +28,7 @@ async function answering<T>(intent: string, failure: string, run: () => Promise<
 const jobIdOf = (formData: FormData) => String(formData.get("jobId") ?? "");
 
 /** intent "create" or "update": the job form. */
-export function saveJob({ request, viewer, formData, intent }: JobIntent) {
+export function saveJob({ request, viewer, formData, intent }: StaffIntent) {
   return answering(intent, "errors.saveJobFailed", async () => {
     const submission = parseWithZod(formData, { schema: JobFormSchema });
     if (submission.status !== "success") return formInvalid(intent, submission.reply());
@@ -50,7 +42,7 @@ export function saveJob({ request, viewer, formData, intent }: JobIntent) {
 }
 
 /** intent "toggle-active" or "toggle-public": the badges in the list. */
-export function toggleJob({ request, viewer, formData, intent }: JobIntent) {
+export function toggleJob({ request, viewer, formData, intent }: StaffIntent) {
   return answering(intent, "errors.toggleJobFailed", async () => {
     const active = intent === "toggle-active";
     await toggleJobFlag({
@@ -63,7 +55,7 @@ export function toggleJob({ request, viewer, formData, intent }: JobIntent) {
 }
 
 /** intent "delete": a job with applications is archived instead. */
-export function removeJob({ request, viewer, formData, intent }: JobIntent) {
+export function removeJob({ request, viewer, formData, intent }: StaffIntent) {
   return answering(intent, "errors.deleteJobFailed", async () => {
     const { archived } = await deleteJob({ actor: viewer, jobId: jobIdOf(formData) });
     return redirectDone(request, archived ? "jobArchived" : "jobDeleted");

@@ -1,15 +1,15 @@
 import { BriefcaseIcon, EyeIcon, LockIcon, PlusIcon, ZapIcon } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { PageFlash } from "~/app/components/admin/flash";
 import { LoadError } from "~/app/components/admin/load-error";
-import { StatCard, StatGrid } from "~/app/components/admin/stat-card";
+import { StatCards } from "~/app/components/admin/stat-card";
 import { UrlDialog } from "~/app/components/admin/url-dialog";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Pager } from "~/app/components/pager";
 import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed, resultFor } from "~/app/lib/action-result";
+import { resultFor } from "~/app/lib/action-result";
 import { pageMeta } from "~/app/lib/seo";
 import { PAGE_SIZE } from "~/domain/admin";
 import { readPage } from "~/domain/pagination";
@@ -24,6 +24,7 @@ import { removeJob, saveJob, toggleJob } from "./jobs.server";
 import { DeleteJob } from "./jobs-delete";
 import { JobForm } from "./jobs-form";
 import { JobsTable } from "./jobs-table";
+import { runStaffIntent } from "./staff-intent.server";
 
 export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.jobs" };
 export const meta = () => pageMeta({ title: "Manage Jobs", noindex: true });
@@ -39,24 +40,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { stats, jobs, countries };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireStaff(request);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const args = { request, viewer, formData, intent };
-  switch (intent) {
-    case "create":
-    case "update":
-      return saveJob(args);
-    case "toggle-active":
-    case "toggle-public":
-      return toggleJob(args);
-    case "delete":
-      return removeJob(args);
-    default:
-      return actionFailed(intent, "errors.unknownAction", 400);
-  }
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  runStaffIntent(
+    request,
+    {
+      create: saveJob,
+      update: saveJob,
+      "toggle-active": toggleJob,
+      "toggle-public": toggleJob,
+      delete: removeJob,
+    },
+    "errors.unknownAction",
+  );
 
 export default function AdminJobs({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
@@ -71,30 +66,12 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="grid gap-6">
-      <DoneFlash done={params.get("done")} />
-      <Flash flash={actionData?.flash} />
-      <StatGrid>
-        <StatCard
-          label={t("jobs.cards.total")}
-          value={stats.total}
-          icon={<BriefcaseIcon aria-hidden />}
-        />
-        <StatCard
-          label={t("jobs.cards.active")}
-          value={stats.active}
-          icon={<ZapIcon aria-hidden />}
-        />
-        <StatCard
-          label={t("jobs.cards.public")}
-          value={stats.public}
-          icon={<EyeIcon aria-hidden />}
-        />
-        <StatCard
-          label={t("jobs.cards.paidOnly")}
-          value={stats.paidOnly}
-          icon={<LockIcon aria-hidden />}
-        />
-      </StatGrid>
+      <PageFlash flash={actionData?.flash} />
+      <StatCards
+        labels="jobs.cards"
+        stats={stats}
+        icons={{ total: BriefcaseIcon, active: ZapIcon, public: EyeIcon, paidOnly: LockIcon }}
+      />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">{t("jobs.listTitle")}</h2>

@@ -1,25 +1,19 @@
 import { LoadError } from "~/app/components/admin/load-error";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarDaysIcon, MailCheckIcon, SendIcon, UsersIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ChangeEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { WideTable } from "~/app/components/admin/wide-table";
 import { CountCard } from "~/app/components/list-parts";
 import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent } from "~/app/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/app/components/ui/dialog";
+import { TitledDialog } from "~/app/components/admin/titled-dialog";
 import { FormErrors, FormInput, FormTextarea, SelectField } from "~/app/components/ui/field";
 import { Input, Label } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -56,13 +50,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { sent, stats, candidates: null } as const;
 }
 
+/** The compose form's answer when nothing was sent: its Conform reply, with the status. */
+const notSent = (result: SubmissionResult<string[]>, status: number) =>
+  data({ ok: false as const, result, recipients: 0 }, status);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ComposeMessageSchema });
-  if (submission.status !== "success") {
-    return data({ ok: false as const, result: submission.reply(), recipients: 0 }, 400);
-  }
+  if (submission.status !== "success") return notSent(submission.reply(), 400);
   try {
     const sent = await sendMessage(viewer, submission.value);
     return {
@@ -72,26 +68,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
   } catch (error) {
     if (error instanceof RecipientNotFoundError) {
-      return data(
-        {
-          ok: false as const,
-          result: submission.reply({ fieldErrors: { recipientId: ["errors.recipientNotFound"] } }),
-          recipients: 0,
-        },
+      return notSent(
+        submission.reply({ fieldErrors: { recipientId: ["errors.recipientNotFound"] } }),
         400,
       );
     }
     logger().error({ err: error, requestId: context.requestId }, "send message failed");
-    return data(
-      {
-        ok: false as const,
-        result: submission.reply({ formErrors: ["admin.failed"] }),
-        recipients: 0,
-      },
-      500,
-    );
+    return notSent(submission.reply({ formErrors: ["admin.failed"] }), 500);
   }
 }
+
+const COLUMNS = ["subject", "recipients", "status", "date"] as const;
 
 export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("messages");
@@ -149,56 +136,39 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
               </li>
             ))}
           </ul>
-          <Card className="hidden overflow-x-auto md:block">
-            <table className="w-full text-left text-sm" data-testid="sent-messages">
-              <caption className="sr-only">{t("admin.table.caption")}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("admin.table.subject")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("admin.table.recipients")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("admin.table.status")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("admin.table.date")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((m) => (
-                  <tr key={m.id} data-testid="sent-row">
-                    <td className="max-w-md px-4 py-3">
-                      <p className="font-medium text-slate-900">{m.subject}</p>
-                      <p className="truncate text-slate-600">{m.content}</p>
-                      {m.attachmentUrl ? (
-                        <a
-                          href={m.attachmentUrl}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="text-xs text-primary-700 underline"
-                        >
-                          {t("admin.table.attachment")}
-                        </a>
-                      ) : null}
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">
-                      <Recipients m={m} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <ReadBadge read={m.read} total={m.recipients} />
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                      {fmt.format(new Date(m.sentAt))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
+          <WideTable
+            caption={t("admin.table.caption")}
+            columns={COLUMNS.map((c) => t(`admin.table.${c}`))}
+            testId="sent-messages"
+          >
+            {rows.map((m) => (
+              <tr key={m.id} data-testid="sent-row">
+                <td className="max-w-md px-4 py-3">
+                  <p className="font-medium text-slate-900">{m.subject}</p>
+                  <p className="truncate text-slate-600">{m.content}</p>
+                  {m.attachmentUrl ? (
+                    <a
+                      href={m.attachmentUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-xs text-primary-700 underline"
+                    >
+                      {t("admin.table.attachment")}
+                    </a>
+                  ) : null}
+                </td>
+                <td className="px-4 py-3 text-slate-700">
+                  <Recipients m={m} />
+                </td>
+                <td className="px-4 py-3">
+                  <ReadBadge read={m.read} total={m.recipients} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  {fmt.format(new Date(m.sentAt))}
+                </td>
+              </tr>
+            ))}
+          </WideTable>
           <Pager
             page={sentList}
             label={t("admin.pager.label")}
@@ -256,14 +226,15 @@ function ReadBadge({ read, total }: { read: number; total: number }) {
   );
 }
 
+const EMPTY_TEXT = { subject: "", content: "" };
+
 function ComposeDialog() {
   const { t } = useTranslation("messages");
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<typeof action>({ key: "compose" });
   const search = useFetcher<typeof loader>();
   const [type, setType] = useState<"group" | "individual">("group");
-  const [subject, setSubject] = useState("");
-  const [content, setContent] = useState("");
+  const [text, setText] = useState(EMPTY_TEXT);
   const [query, setQuery] = useState("");
   const busy = fetcher.state !== "idle";
   const [form, fields] = useForm({
@@ -274,13 +245,22 @@ function ComposeDialog() {
     shouldRevalidate: "onInput",
     defaultValue: { recipientType: "group", recipientGroup: "all_users" },
   });
+  // Subject and content are required, and Send waits until both are typed.
+  const typed = (name: keyof typeof EMPTY_TEXT) => ({
+    field: fields[name],
+    ns: "messages" as const,
+    label: t(`admin.${name}`),
+    required: true,
+    value: text[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setText({ ...text, [name]: e.target.value }),
+  });
 
   const ok = fetcher.data?.ok;
   useEffect(() => {
     if (ok && fetcher.state === "idle") {
       setOpen(false);
-      setSubject("");
-      setContent("");
+      setText(EMPTY_TEXT);
       setQuery("");
     }
   }, [ok, fetcher.state, fetcher.data]);
@@ -297,147 +277,131 @@ function ComposeDialog() {
   const candidates = query.trim().length >= 2 ? (search.data?.candidates ?? null) : null;
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <TitledDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button>
           <SendIcon aria-hidden /> {t("admin.compose")}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{t("admin.composeTitle")}</DialogTitle>
-          <DialogDescription>{t("admin.composeDescription")}</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-          <FormErrors errors={form.errors} ns="messages" />
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium text-slate-800">
-              {t("admin.recipientType")}
-            </legend>
-            <div className="grid grid-cols-2 gap-2">
-              {(["group", "individual"] as const).map((v) => (
-                <label
-                  key={v}
-                  className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
-                >
-                  <input
-                    type="radio"
-                    name={fields.recipientType.name}
-                    value={v}
-                    checked={type === v}
-                    onChange={() => setType(v)}
-                    className="accent-primary-700"
-                  />
-                  {v === "group" ? t("admin.typeGroup") : t("admin.typeIndividual")}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          {type === "group" ? (
-            <SelectField
-              id={fields.recipientGroup.id}
-              label={t("admin.group")}
-              errors={translateErrors(t, fields.recipientGroup.errors)}
-              selectProps={{
-                name: fields.recipientGroup.name,
-                defaultValue: fields.recipientGroup.initialValue ?? "all_users",
-              }}
-            >
-              {MESSAGE_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`groups.${g}`)}
-                </option>
-              ))}
-            </SelectField>
-          ) : (
-            <div className="grid gap-2">
-              <Label htmlFor="compose-who">{t("admin.search")}</Label>
-              <Input
-                id="compose-who"
-                type="search"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                aria-describedby="compose-who-hint"
-                autoComplete="off"
-              />
-              <p id="compose-who-hint" className="text-xs text-slate-600">
-                {t("admin.searchHint")}
-              </p>
-              {candidates && candidates.length === 0 ? (
-                <p className="text-sm text-slate-600" role="status">
-                  {t("admin.noMatches")}
-                </p>
-              ) : null}
-              {candidates && candidates.length > 0 ? (
-                <fieldset className="grid gap-1">
-                  <legend className="mb-1 text-sm font-medium text-slate-800">
-                    {t("admin.pickPerson")}
-                  </legend>
-                  {candidates.map((c) => (
-                    <label
-                      key={c.id}
-                      className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-200 p-2 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
-                    >
-                      <input
-                        type="radio"
-                        name={fields.recipientId.name}
-                        value={c.id}
-                        className="accent-primary-700"
-                      />
-                      <span>
-                        <span className="font-medium text-slate-900">{c.fullName}</span>{" "}
-                        <span className="text-slate-600">{c.email}</span>
-                      </span>
-                    </label>
-                  ))}
-                </fieldset>
-              ) : null}
-              {fields.recipientId.errors ? (
-                <p className="text-sm text-red-700">
-                  {translateErrors(t, fields.recipientId.errors)?.join(" ")}
-                </p>
-              ) : null}
-            </div>
-          )}
-
-          <FormInput
-            field={fields.subject}
-            ns="messages"
-            label={t("admin.subject")}
-            value={subject}
-            onChange={(e) => setSubject(e.target.value)}
-            maxLength={200}
-            required
-          />
-          <FormTextarea
-            field={fields.content}
-            ns="messages"
-            label={t("admin.content")}
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            rows={6}
-            required
-          />
-          <FormInput
-            field={fields.attachmentUrl}
-            ns="messages"
-            type="url"
-            label={t("admin.attachment")}
-            hint={t("admin.attachmentHint")}
-            placeholder="https://"
-          />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-              {t("admin.cancel")}
-            </Button>
-            <Button type="submit" disabled={busy || !subject.trim() || !content.trim()}>
-              {busy ? t("admin.sending") : t("admin.send")}
-            </Button>
+      }
+      title={t("admin.composeTitle")}
+      description={t("admin.composeDescription")}
+      className="max-w-xl"
+    >
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <FormErrors errors={form.errors} ns="messages" />
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">
+            {t("admin.recipientType")}
+          </legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(["group", "individual"] as const).map((v) => (
+              <label
+                key={v}
+                className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
+              >
+                <input
+                  type="radio"
+                  name={fields.recipientType.name}
+                  value={v}
+                  checked={type === v}
+                  onChange={() => setType(v)}
+                  className="accent-primary-700"
+                />
+                {v === "group" ? t("admin.typeGroup") : t("admin.typeIndividual")}
+              </label>
+            ))}
           </div>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </fieldset>
+
+        {type === "group" ? (
+          <SelectField
+            id={fields.recipientGroup.id}
+            label={t("admin.group")}
+            errors={translateErrors(t, fields.recipientGroup.errors)}
+            selectProps={{
+              name: fields.recipientGroup.name,
+              defaultValue: fields.recipientGroup.initialValue ?? "all_users",
+            }}
+          >
+            {MESSAGE_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t(`groups.${g}`)}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <div className="grid gap-2">
+            <Label htmlFor="compose-who">{t("admin.search")}</Label>
+            <Input
+              id="compose-who"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              aria-describedby="compose-who-hint"
+              autoComplete="off"
+            />
+            <p id="compose-who-hint" className="text-xs text-slate-600">
+              {t("admin.searchHint")}
+            </p>
+            {candidates && candidates.length === 0 ? (
+              <p className="text-sm text-slate-600" role="status">
+                {t("admin.noMatches")}
+              </p>
+            ) : null}
+            {candidates && candidates.length > 0 ? (
+              <fieldset className="grid gap-1">
+                <legend className="mb-1 text-sm font-medium text-slate-800">
+                  {t("admin.pickPerson")}
+                </legend>
+                {candidates.map((c) => (
+                  <label
+                    key={c.id}
+                    className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-200 p-2 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
+                  >
+                    <input
+                      type="radio"
+                      name={fields.recipientId.name}
+                      value={c.id}
+                      className="accent-primary-700"
+                    />
+                    <span>
+                      <span className="font-medium text-slate-900">{c.fullName}</span>{" "}
+                      <span className="text-slate-600">{c.email}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            {fields.recipientId.errors ? (
+              <p className="text-sm text-red-700">
+                {translateErrors(t, fields.recipientId.errors)?.join(" ")}
+              </p>
+            ) : null}
+          </div>
+        )}
+
+        <FormInput {...typed("subject")} maxLength={200} />
+        <FormTextarea {...typed("content")} rows={6} />
+        <FormInput
+          field={fields.attachmentUrl}
+          ns="messages"
+          type="url"
+          label={t("admin.attachment")}
+          hint={t("admin.attachmentHint")}
+          placeholder="https://"
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+            {t("admin.cancel")}
+          </Button>
+          <Button type="submit" disabled={busy || !text.subject.trim() || !text.content.trim()}>
+            {busy ? t("admin.sending") : t("admin.send")}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </TitledDialog>
   );
 }
 

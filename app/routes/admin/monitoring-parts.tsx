@@ -62,7 +62,37 @@ export type NoteResult = {
   result?: Parameters<typeof useForm>[0]["lastResult"];
 };
 
-export function IncidentItem({
+/** The incidents, each with its notes and a note form, or a line saying there have been none. */
+export function IncidentList({
+  incidents,
+  noteResult,
+}: {
+  incidents: IncidentView[];
+  /** The answer to the last note posted, shown by the incident it was for. */
+  noteResult: (NoteResult & { incidentId: string }) | undefined;
+}) {
+  const { t } = useTranslation("monitoring");
+  if (incidents.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+        {t("incidents.empty")}
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-3">
+      {incidents.map((incident) => (
+        <IncidentItem
+          key={incident.id}
+          incident={incident}
+          lastResult={noteResult?.incidentId === incident.id ? noteResult : undefined}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function IncidentItem({
   incident,
   lastResult,
 }: {

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { IncidentNoteSchema } from "~/domain/monitoring";
@@ -23,23 +24,12 @@ export async function switchMonitoring(viewer: Viewer, intent: "start" | "stop")
 export async function addNote(viewer: Viewer, formData: FormData) {
   const submission = parseWithZod(formData, { schema: IncidentNoteSchema });
   const incidentId = String(formData.get("incidentId") ?? "");
-  if (submission.status !== "success") {
-    return data(
-      { intent: "add-note" as const, incidentId, ok: false, result: submission.reply() },
-      { status: 400 },
-    );
-  }
+  const refused = (result: SubmissionResult<string[]>, status: number) =>
+    data({ intent: "add-note" as const, incidentId, ok: false, result }, { status });
+  if (submission.status !== "success") return refused(submission.reply(), 400);
   const saved = await addIncidentNote({ actorId: viewer.id, ...submission.value });
   if (!saved) {
-    return data(
-      {
-        intent: "add-note" as const,
-        incidentId,
-        ok: false,
-        result: submission.reply({ formErrors: ["errors.incidentMissing"] }),
-      },
-      { status: 404 },
-    );
+    return refused(submission.reply({ formErrors: ["errors.incidentMissing"] }), 404);
   }
   return {
     intent: "add-note" as const,

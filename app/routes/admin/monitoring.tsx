@@ -1,25 +1,19 @@
 import { AlertTriangleIcon, PlayIcon, RefreshCwIcon, SquareIcon } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
+import { TitledCard } from "~/app/components/admin/titled-card";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { requireStaff } from "~/server/auth/guards.server";
 import { getMonitoringOverviewForStaff } from "~/server/monitoring/overview.server";
 import type { Route } from "./+types/monitoring";
 import { ResponseChart } from "./monitoring-chart";
-import { IncidentItem, ServiceCardView } from "./monitoring-parts";
+import { IncidentList, ServiceCardView } from "./monitoring-parts";
 import { addNote, checkNow, switchMonitoring } from "./monitoring.server";
 
 export const handle: ShellHandle = { ...i18nHandle("monitoring"), titleKey: "titles.monitoring" };
@@ -98,122 +92,101 @@ export default function MonitoringPage({ loaderData, actionData }: Route.Compone
       </p>
 
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("health.heading")}</CardTitle>
-            <CardDescription>{t("health.description")}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <p
-              className={
-                healthScore === null
-                  ? "text-lg text-slate-600"
-                  : healthScore >= 90
-                    ? "text-4xl font-bold text-green-700"
-                    : healthScore >= 60
-                      ? "text-4xl font-bold text-amber-700"
-                      : "text-4xl font-bold text-red-700"
-              }
-              data-testid="health-score"
-            >
-              {healthScore === null ? t("health.none") : t("health.score", { value: healthScore })}
-            </p>
-          </CardContent>
-        </Card>
+        <TitledCard title={t("health.heading")} description={t("health.description")}>
+          <p
+            className={
+              healthScore === null
+                ? "text-lg text-slate-600"
+                : healthScore >= 90
+                  ? "text-4xl font-bold text-green-700"
+                  : healthScore >= 60
+                    ? "text-4xl font-bold text-amber-700"
+                    : "text-4xl font-bold text-red-700"
+            }
+            data-testid="health-score"
+          >
+            {healthScore === null ? t("health.none") : t("health.score", { value: healthScore })}
+          </p>
+        </TitledCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("controls.heading")}</CardTitle>
-            <CardDescription data-testid="monitoring-state">
-              {enabled
-                ? t("controls.running", { interval: Math.round(intervalMs / 1000) })
-                : t("controls.stopped")}
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <div className="flex flex-wrap gap-2">
-              <Form method="post">
-                <input type="hidden" name="intent" value={enabled ? "stop" : "start"} />
-                <Button type="submit" variant="outline" disabled={Boolean(busyIntent)}>
-                  {enabled ? (
-                    <SquareIcon className="size-4" aria-hidden />
-                  ) : (
-                    <PlayIcon className="size-4" aria-hidden />
-                  )}
-                  {enabled ? t("controls.stop") : t("controls.start")}
-                </Button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="check-now" />
-                <Button type="submit" disabled={Boolean(busyIntent)}>
-                  <RefreshCwIcon
-                    className={busyIntent === "check-now" ? "size-4 animate-spin" : "size-4"}
-                    aria-hidden
-                  />
-                  {busyIntent === "check-now" ? t("controls.checking") : t("controls.checkNow")}
-                </Button>
-              </Form>
-            </div>
-            {flash ? <Alert tone="success">{flash}</Alert> : null}
-          </CardContent>
-        </Card>
+        <TitledCard
+          title={t("controls.heading")}
+          description={
+            enabled
+              ? t("controls.running", { interval: Math.round(intervalMs / 1000) })
+              : t("controls.stopped")
+          }
+          descriptionTestId="monitoring-state"
+          contentClassName="grid gap-3"
+        >
+          <div className="flex flex-wrap gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value={enabled ? "stop" : "start"} />
+              <Button type="submit" variant="outline" disabled={Boolean(busyIntent)}>
+                {enabled ? (
+                  <SquareIcon className="size-4" aria-hidden />
+                ) : (
+                  <PlayIcon className="size-4" aria-hidden />
+                )}
+                {enabled ? t("controls.stop") : t("controls.start")}
+              </Button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="check-now" />
+              <Button type="submit" disabled={Boolean(busyIntent)}>
+                <RefreshCwIcon
+                  className={busyIntent === "check-now" ? "size-4 animate-spin" : "size-4"}
+                  aria-hidden
+                />
+                {busyIntent === "check-now" ? t("controls.checking") : t("controls.checkNow")}
+              </Button>
+            </Form>
+          </div>
+          {flash ? <Alert tone="success">{flash}</Alert> : null}
+        </TitledCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("config.heading")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-slate-600">{t("config.interval")}</dt>
-              <dd>{t("config.intervalValue", { value: Math.round(intervalMs / 1000) })}</dd>
-              <dt className="text-slate-600">{t("config.threshold")}</dt>
-              <dd>{t("config.thresholdValue", { value: slowMs })}</dd>
-              <dt className="text-slate-600">{t("config.retention")}</dt>
-              <dd>{t("config.retentionValue")}</dd>
-            </dl>
-            <p className="mt-2 text-xs text-slate-600">{t("config.hint")}</p>
-          </CardContent>
-        </Card>
+        <TitledCard title={t("config.heading")}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">{t("config.interval")}</dt>
+            <dd>{t("config.intervalValue", { value: Math.round(intervalMs / 1000) })}</dd>
+            <dt className="text-slate-600">{t("config.threshold")}</dt>
+            <dd>{t("config.thresholdValue", { value: slowMs })}</dd>
+            <dt className="text-slate-600">{t("config.retention")}</dt>
+            <dd>{t("config.retentionValue")}</dd>
+          </dl>
+          <p className="mt-2 text-xs text-slate-600">{t("config.hint")}</p>
+        </TitledCard>
       </div>
 
-      <section aria-labelledby="services-heading" className="grid gap-3">
-        <h2 id="services-heading" className="text-lg font-semibold">
-          {t("services.heading")}
-        </h2>
+      <Section id="services-heading" title={t("services.heading")}>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
           {services.map((s) => (
             <ServiceCardView key={s.service} card={s} />
           ))}
         </ul>
-      </section>
+      </Section>
 
       <ResponseChart points={chart} />
 
-      <section aria-labelledby="incidents-heading" className="grid gap-3">
-        <h2 id="incidents-heading" className="text-lg font-semibold">
-          {t("incidents.heading")}
-        </h2>
-        {incidents.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-            {t("incidents.empty")}
-          </p>
-        ) : (
-          <ul className="grid gap-3">
-            {incidents.map((incident) => (
-              <IncidentItem
-                key={incident.id}
-                incident={incident}
-                lastResult={
-                  actionData?.intent === "add-note" && actionData.incidentId === incident.id
-                    ? actionData
-                    : undefined
-                }
-              />
-            ))}
-          </ul>
-        )}
-      </section>
+      <Section id="incidents-heading" title={t("incidents.heading")}>
+        <IncidentList
+          incidents={incidents}
+          noteResult={actionData?.intent === "add-note" ? actionData : undefined}
+        />
+      </Section>
     </div>
+  );
+}
+
+/** A titled part of the page; its heading names it for assistive technology. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { LoadError } from "~/app/components/admin/load-error";
 import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { Form, Link, useNavigation } from "react-router";
+import { PageFlash } from "~/app/components/admin/flash";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
@@ -40,12 +40,10 @@ type Card = Route.ComponentProps["loaderData"]["columns"][number]["cards"][numbe
 
 export default function Pipeline({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc } = useAdminT();
-  const [params] = useSearchParams();
   const { columns, scheduling } = loaderData;
   return (
     <div className="grid gap-4">
-      <DoneFlash done={params.get("done")} />
-      <Flash flash={actionData?.intent === "schedule" ? null : actionData?.flash} />
+      <PageFlash flash={actionData?.intent === "schedule" ? null : actionData?.flash} />
       {scheduling ? (
         <ScheduleInterviewDialog scheduling={scheduling} actionData={actionData} />
       ) : null}
@@ -101,9 +99,14 @@ function PipelineCard({ card }: { card: Card }) {
   const index = APPLICATION_STATUSES.indexOf(card.status);
   const prev = APPLICATION_STATUSES[index - 1];
   const next = APPLICATION_STATUSES[index + 1];
-  const move = (to: string, label: string, icon: React.ReactNode) =>
+  const move = (to: string | undefined, icon: React.ReactNode) => {
+    if (!to) return <span />;
+    const label = t("pipeline.moveTo", {
+      name: card.applicantName,
+      status: tc(`labels.applicationStatus.${to}.label`),
+    });
     // Interview Scheduled asks for the date and place first: the arrow opens that dialog.
-    to === "interview_scheduled" ? (
+    return to === "interview_scheduled" ? (
       <Link
         to={`?schedule=${card.id}`}
         preventScrollReset
@@ -130,6 +133,7 @@ function PipelineCard({ card }: { card: Card }) {
         </Button>
       </Form>
     );
+  };
   return (
     <li
       className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
@@ -146,33 +150,11 @@ function PipelineCard({ card }: { card: Card }) {
         compact
       />
       <div className="flex items-center justify-between">
-        {prev ? (
-          move(
-            prev,
-            t("pipeline.moveTo", {
-              name: card.applicantName,
-              status: tc(`labels.applicationStatus.${prev}.label`),
-            }),
-            <ArrowLeftIcon aria-hidden />,
-          )
-        ) : (
-          <span />
-        )}
+        {move(prev, <ArrowLeftIcon aria-hidden />)}
         <Badge tone={card.paid ? "success" : "waiting"}>
           {card.paid ? t("applications.paid") : t("applications.pending")}
         </Badge>
-        {next ? (
-          move(
-            next,
-            t("pipeline.moveTo", {
-              name: card.applicantName,
-              status: tc(`labels.applicationStatus.${next}.label`),
-            }),
-            <ArrowRightIcon aria-hidden />,
-          )
-        ) : (
-          <span />
-        )}
+        {move(next, <ArrowRightIcon aria-hidden />)}
       </div>
     </li>
   );

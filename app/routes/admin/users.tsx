@@ -1,17 +1,17 @@
 import { LoadError } from "~/app/components/admin/load-error";
-import { DownloadIcon } from "lucide-react";
-import { data, Form, useNavigation, useSearchParams } from "react-router";
-import { DataBody, DataHead, DataTable, Td, Th, Tr } from "~/app/components/admin/data-table";
-import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { Form, useNavigation, useSearchParams } from "react-router";
+import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
+import { PageFlash } from "~/app/components/admin/flash";
+import { ExportCsvLink, FilterSelect, SearchInput } from "~/app/components/admin/list-filters";
 import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { StatusBadge } from "~/app/components/status-badge";
 import { Badge } from "~/app/components/ui/badge";
-import { Button, buttonVariants } from "~/app/components/ui/button";
-import { SelectField } from "~/app/components/ui/field";
-import { Input, Label, NativeSelect } from "~/app/components/ui/input";
+import { Button } from "~/app/components/ui/button";
+import { NativeSelect } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { actionFailed } from "~/app/lib/action-result";
 import { pageMeta } from "~/app/lib/seo";
 import { PAGE_SIZE, RoleChangeSchema } from "~/domain/admin";
 import { type Role, ROLES } from "~/domain/enums";
@@ -54,31 +54,24 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (intent === "role") {
       const parsed = RoleChangeSchema.safeParse({ userId, role: formData.get("role") });
-      if (!parsed.success)
-        return data({ flash: { ok: false, message: "errors.roleInvalid" } }, 400);
+      if (!parsed.success) return actionFailed(intent, "errors.roleInvalid", 400);
       await changeRole({ actor: viewer, userId, role: parsed.data.role });
       return redirectDone(request, "roleUpdated");
     }
   } catch (error) {
     if (error instanceof UserNotFoundError) {
-      return data({ flash: { ok: false, message: "errors.userNotFound" } }, 404);
+      return actionFailed(intent, "errors.userNotFound", 404);
     }
     if (error instanceof RoleChangeForbiddenError) {
-      return data({ flash: { ok: false, message: `errors.role.${error.reason}` } }, 403);
+      return actionFailed(intent, `errors.role.${error.reason}`, 403);
     }
     logger().error({ err: error, intent }, "admin user action failed");
-    return data(
-      {
-        flash: {
-          ok: false,
-          message: intent === "role" ? "errors.roleFailed" : "errors.paymentFailed",
-        },
-      },
-      500,
-    );
+    return actionFailed(intent, intent === "role" ? "errors.roleFailed" : "errors.paymentFailed");
   }
-  return data({ flash: { ok: false, message: "errors.unknownAction" } }, 400);
+  return actionFailed(intent, "errors.unknownAction", 400);
 }
+
+const COLUMNS = ["user", "role", "joined", "payment", "actions"] as const;
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
@@ -95,75 +88,48 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="grid gap-6">
-      <DoneFlash done={params.get("done")} />
-      <Flash flash={actionData?.flash} />
+      <PageFlash flash={actionData?.flash} />
       <Form
         method="get"
         role="search"
         className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-end"
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor="user-search">{t("users.search.label")}</Label>
-          <Input
-            id="user-search"
-            type="search"
-            name="q"
-            defaultValue={params.get("q") ?? ""}
-            placeholder={t("users.search.placeholder")}
-          />
-        </div>
-        <SelectField
+        <SearchInput
+          id="user-search"
+          label={t("users.search.label")}
+          defaultValue={params.get("q") ?? ""}
+          placeholder={t("users.search.placeholder")}
+        />
+        <FilterSelect
           id="user-role"
+          name="role"
           label={t("users.search.role")}
-          selectProps={{ name: "role", defaultValue: params.get("role") ?? "" }}
-        >
-          <option value="">{t("users.search.allRoles")}</option>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {tc(`roles.${r}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          value={params.get("role") ?? ""}
+          any={t("users.search.allRoles")}
+          options={ROLES.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
+        />
+        <FilterSelect
           id="user-paid"
+          name="paid"
           label={t("users.search.paid")}
-          selectProps={{ name: "paid", defaultValue: params.get("paid") ?? "" }}
-        >
-          <option value="">{t("users.search.anyPaid")}</option>
-          <option value="yes">{t("users.search.paidYes")}</option>
-          <option value="no">{t("users.search.paidNo")}</option>
-        </SelectField>
+          value={params.get("paid") ?? ""}
+          any={t("users.search.anyPaid")}
+          options={[
+            { value: "yes", label: t("users.search.paidYes") },
+            { value: "no", label: t("users.search.paidNo") },
+          ]}
+        />
         <Button type="submit">{t("actions.search")}</Button>
-        <a
-          href={`/exports/users.csv?${exportQs.toString()}`}
-          className={buttonVariants({ variant: "outline" })}
-          download
-        >
-          <DownloadIcon aria-hidden />
-          {t("actions.exportCsv")}
-        </a>
+        <ExportCsvLink href={`/exports/users.csv?${exportQs.toString()}`} />
       </Form>
 
-      {rows.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-          {t("users.empty")}
-        </div>
-      ) : (
-        <DataTable>
-          <DataHead>
-            <Th>{t("users.cols.user")}</Th>
-            <Th>{t("users.cols.role")}</Th>
-            <Th>{t("users.cols.joined")}</Th>
-            <Th>{t("users.cols.payment")}</Th>
-            <Th>{t("users.cols.actions")}</Th>
-          </DataHead>
-          <DataBody>
-            {rows.map((u) => (
-              <UserRow key={u.id} user={u} dateFmt={dateFmt} grantable={grantable} />
-            ))}
-          </DataBody>
-        </DataTable>
-      )}
+      <ListTable
+        columns={COLUMNS.map((c) => t(`users.cols.${c}`))}
+        rows={rows}
+        empty={t("users.empty")}
+      >
+        {(u) => <UserRow key={u.id} user={u} dateFmt={dateFmt} grantable={grantable} />}
+      </ListTable>
       <Pager page={users} withTotal />
     </div>
   );

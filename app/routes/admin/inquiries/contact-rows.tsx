@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { WideTable } from "~/app/components/admin/wide-table";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { formatDate } from "~/domain/format";
@@ -8,20 +10,35 @@ import { InquiryStatusBadge, InquiryStatusSelect } from "./status-parts";
 
 type Row = InboxData<"contact">["list"]["items"][number];
 
-/** The URL of the current list with one inquiry opened over it. */
-export function useOpenHref() {
+/** Opens one inquiry over the current list (?id=), keeping the list's filters. */
+export function OpenInquiryLink({
+  id,
+  label,
+  children,
+}: {
+  id: string;
+  label: string;
+  children: ReactNode;
+}) {
   const [params] = useSearchParams();
-  return (id: string) => {
-    const next = new URLSearchParams(params);
-    next.set("id", id);
-    return `?${next.toString()}`;
-  };
+  const next = new URLSearchParams(params);
+  next.set("id", id);
+  return (
+    <Link
+      to={`?${next.toString()}`}
+      className={buttonVariants({ variant: "outline", size: "sm" })}
+      aria-label={label}
+    >
+      {children}
+    </Link>
+  );
 }
+
+const COLUMNS = ["name", "email", "phone", "subject", "status", "date"] as const;
 
 /** Contact messages: stacked cards on phones, a table on wider screens. */
 export function ContactRows({ rows }: { rows: Row[] }) {
   const { t, i18n } = useTranslation("inbox");
-  const open = useOpenHref();
   const date = (d: Date) => formatDate(d, i18n.language, "date");
   const statusSelect = (r: Row) => (
     <InquiryStatusSelect
@@ -29,18 +46,12 @@ export function ContactRows({ rows }: { rows: Row[] }) {
       id={r.id}
       status={r.status}
       label={t("table.statusFor", { name: r.name })}
-      selectClassName="w-36"
-      okMessageClassName="sr-only"
     />
   );
   const view = (r: Row) => (
-    <Link
-      to={open(r.id)}
-      className={buttonVariants({ variant: "outline", size: "sm" })}
-      aria-label={t("table.viewLabel", { name: r.name })}
-    >
+    <OpenInquiryLink id={r.id} label={t("table.viewLabel", { name: r.name })}>
       {t("table.view")}
-    </Link>
+    </OpenInquiryLink>
   );
   return (
     <>
@@ -66,38 +77,30 @@ export function ContactRows({ rows }: { rows: Row[] }) {
           </li>
         ))}
       </ul>
-      <Card className="hidden overflow-x-auto md:block">
-        <table className="w-full text-left text-sm" data-testid="inquiries-table">
-          <caption className="sr-only">{t("kinds.contact.listLabel")}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              {(["name", "email", "phone", "subject", "status", "date"] as const).map((c) => (
-                <th key={c} scope="col" className="px-4 py-3 font-medium">
-                  {t(`table.${c}`)}
-                </th>
-              ))}
-              <th scope="col" className="px-4 py-3 font-medium">
-                <span className="sr-only">{t("table.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((r) => (
-              <tr key={r.id} data-testid="inquiry-row">
-                <td className="px-4 py-3 font-medium text-slate-900">{r.name}</td>
-                <td className="px-4 py-3 text-slate-700">{r.email}</td>
-                <td className="px-4 py-3 text-slate-700">{r.phone || "—"}</td>
-                <td className="max-w-60 truncate px-4 py-3 text-slate-700">
-                  {r.subject || t("table.noSubject")}
-                </td>
-                <td className="px-4 py-3">{statusSelect(r)}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{date(r.createdAt)}</td>
-                <td className="px-4 py-3">{view(r)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
+      <WideTable
+        caption={t("kinds.contact.listLabel")}
+        columns={[
+          ...COLUMNS.map((c) => t(`table.${c}`)),
+          <span key="actions" className="sr-only">
+            {t("table.actions")}
+          </span>,
+        ]}
+        testId="inquiries-table"
+      >
+        {rows.map((r) => (
+          <tr key={r.id} data-testid="inquiry-row">
+            <td className="px-4 py-3 font-medium text-slate-900">{r.name}</td>
+            <td className="px-4 py-3 text-slate-700">{r.email}</td>
+            <td className="px-4 py-3 text-slate-700">{r.phone || "—"}</td>
+            <td className="max-w-60 truncate px-4 py-3 text-slate-700">
+              {r.subject || t("table.noSubject")}
+            </td>
+            <td className="px-4 py-3">{statusSelect(r)}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{date(r.createdAt)}</td>
+            <td className="px-4 py-3">{view(r)}</td>
+          </tr>
+        ))}
+      </WideTable>
     </>
   );
 }

@@ -3,13 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "~/app/components/ui/dialog";
+import { TitledDialog } from "~/app/components/admin/titled-dialog";
 import { Label, NativeSelect, Textarea } from "~/app/components/ui/input";
 import { formatDate } from "~/domain/format";
 import { INQUIRY_STATUSES, type InquiryKind } from "~/domain/inquiries";
@@ -46,88 +40,90 @@ export function InquiryDialog({
     void navigate(`?${next.toString()}`, { preventScrollReset: true });
   };
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : close())}>
-      <DialogContent className="max-w-2xl grid-cols-1 wrap-anywhere" closeLabel={t("detail.close")}>
-        <DialogHeader>
-          <DialogTitle>
-            {"company" in detail
-              ? t("detail.titleQuote", { company: detail.company })
-              : t("detail.title", { name: detail.name })}
-          </DialogTitle>
-          <DialogDescription>
-            {t("detail.received", { date: when(detail.createdAt) })} ·{" "}
-            {"company" in detail ? `${detail.name} · ` : null}
-            <a href={`mailto:${detail.email}`} className="underline">
-              {detail.email}
-            </a>
-            {"phone" in detail && detail.phone ? ` · ${t("detail.phone")}: ${detail.phone}` : null}
-          </DialogDescription>
-        </DialogHeader>
+    <TitledDialog
+      open
+      onOpenChange={(open) => (open ? null : close())}
+      title={
+        "company" in detail
+          ? t("detail.titleQuote", { company: detail.company })
+          : t("detail.title", { name: detail.name })
+      }
+      description={
+        <>
+          {t("detail.received", { date: when(detail.createdAt) })} ·{" "}
+          {"company" in detail ? `${detail.name} · ` : null}
+          <a href={`mailto:${detail.email}`} className="underline">
+            {detail.email}
+          </a>
+          {"phone" in detail && detail.phone ? ` · ${t("detail.phone")}: ${detail.phone}` : null}
+        </>
+      }
+      closeLabel={t("detail.close")}
+      className="max-w-2xl grid-cols-1 wrap-anywhere"
+    >
+      {result ? (
+        <Alert tone={result.ok ? "success" : "error"} data-testid="inquiry-result">
+          {resultText(result)}
+        </Alert>
+      ) : null}
 
-        {result ? (
-          <Alert tone={result.ok ? "success" : "error"} data-testid="inquiry-result">
-            {resultText(result)}
-          </Alert>
+      <WhatWasAsked detail={detail} />
+
+      <Form method="post" className="flex flex-wrap items-end gap-2" preventScrollReset>
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="id" value={detail.id} />
+        <div className="grid gap-1.5">
+          <Label htmlFor="detail-status">{t("detail.status")}</Label>
+          <NativeSelect
+            id="detail-status"
+            name="status"
+            defaultValue={detail.status}
+            key={detail.status}
+            className="w-44"
+          >
+            {INQUIRY_STATUSES[kind].map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${kind}.${s}` as "total")}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" variant="outline" disabled={busy}>
+          {t("detail.updateStatus")}
+        </Button>
+        {"assignedToName" in detail ? (
+          <p className="text-sm text-slate-600">
+            {t("detail.assignedTo")}: {detail.assignedToName ?? t("detail.nobody")}
+          </p>
         ) : null}
+      </Form>
 
-        <WhatWasAsked detail={detail} />
+      <section className="grid gap-2" aria-labelledby="replies-heading">
+        <h3 id="replies-heading" className="text-sm font-semibold text-slate-900">
+          {t("detail.replies")}
+        </h3>
+        {detail.replies.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("detail.noReplies")}</p>
+        ) : (
+          <ol className="grid gap-2" data-testid="inquiry-replies">
+            {detail.replies.map((r) => (
+              <li key={r.id} className="rounded-md border border-slate-200 p-3 text-sm">
+                <p className="text-xs text-slate-600">
+                  {t("detail.replyBy", { name: r.authorName ?? "—", date: when(r.createdAt) })}
+                </p>
+                <p className="mt-1 whitespace-pre-wrap text-slate-800">{r.body}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
 
-        <Form method="post" className="flex flex-wrap items-end gap-2" preventScrollReset>
-          <input type="hidden" name="intent" value="status" />
-          <input type="hidden" name="id" value={detail.id} />
-          <div className="grid gap-1.5">
-            <Label htmlFor="detail-status">{t("detail.status")}</Label>
-            <NativeSelect
-              id="detail-status"
-              name="status"
-              defaultValue={detail.status}
-              key={detail.status}
-              className="w-44"
-            >
-              {INQUIRY_STATUSES[kind].map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${kind}.${s}` as "total")}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <Button type="submit" variant="outline" disabled={busy}>
-            {t("detail.updateStatus")}
-          </Button>
-          {"assignedToName" in detail ? (
-            <p className="text-sm text-slate-600">
-              {t("detail.assignedTo")}: {detail.assignedToName ?? t("detail.nobody")}
-            </p>
-          ) : null}
-        </Form>
-
-        <section className="grid gap-2" aria-labelledby="replies-heading">
-          <h3 id="replies-heading" className="text-sm font-semibold text-slate-900">
-            {t("detail.replies")}
-          </h3>
-          {detail.replies.length === 0 ? (
-            <p className="text-sm text-slate-600">{t("detail.noReplies")}</p>
-          ) : (
-            <ol className="grid gap-2" data-testid="inquiry-replies">
-              {detail.replies.map((r) => (
-                <li key={r.id} className="rounded-md border border-slate-200 p-3 text-sm">
-                  <p className="text-xs text-slate-600">
-                    {t("detail.replyBy", { name: r.authorName ?? "—", date: when(r.createdAt) })}
-                  </p>
-                  <p className="mt-1 whitespace-pre-wrap text-slate-800">{r.body}</p>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-
-        <ReplyForm
-          id={detail.id}
-          email={detail.email}
-          sent={result?.ok && result.intent === "reply" ? result : null}
-        />
-      </DialogContent>
-    </Dialog>
+      <ReplyForm
+        id={detail.id}
+        email={detail.email}
+        sent={result?.ok && result.intent === "reply" ? result : null}
+      />
+    </TitledDialog>
   );
 }
 

@@ -1,9 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { formatDate } from "~/domain/format";
-import { useOpenHref } from "./contact-rows";
+import { OpenInquiryLink } from "./contact-rows";
 import type { InboxData } from "./inbox-screen";
 import { InquiryStatusBadge, InquiryStatusSelect } from "./status-parts";
 
@@ -48,7 +46,6 @@ export function QuoteFacts({
 /** Quote requests: one card each, with what was asked, on every screen width. */
 export function QuoteRequestRows({ rows }: { rows: Row[] }) {
   const { t, i18n } = useTranslation("inbox");
-  const open = useOpenHref();
   return (
     <ul className="grid grid-cols-1 gap-3" aria-label={t("kinds.outsourcing.listLabel")}>
       {rows.map((r) => (
@@ -83,16 +80,10 @@ export function QuoteRequestRows({ rows }: { rows: Row[] }) {
                 id={r.id}
                 status={r.status}
                 label={t("outsourcing.statusFor", { company: r.company })}
-                selectClassName="w-40"
-                okMessageClassName="text-sm text-green-800"
               />
-              <Link
-                to={open(r.id)}
-                className={buttonVariants({ variant: "outline", size: "sm" })}
-                aria-label={t("outsourcing.viewLabel", { company: r.company })}
-              >
+              <OpenInquiryLink id={r.id} label={t("outsourcing.viewLabel", { company: r.company })}>
                 {t("outsourcing.viewAndReply")}
-              </Link>
+              </OpenInquiryLink>
             </div>
           </Card>
         </li>

@@ -15,21 +15,23 @@ export function InquiryStatusBadge({ kind, status }: { kind: InquiryKind; status
   );
 }
 
+/** How each list shows its rows' status select and the "saved" note after it. */
+const LOOK: { [K in InquiryKind]: { select: string; ok: string } } = {
+  contact: { select: "w-36", ok: "sr-only" },
+  outsourcing: { select: "w-40", ok: "text-sm text-green-800" },
+};
+
 /** A list row's status, saved in place (see FetcherStatusSelect). */
 export function InquiryStatusSelect({
   kind,
   id,
   status,
   label,
-  selectClassName,
-  okMessageClassName,
 }: {
   kind: InquiryKind;
   id: string;
   status: InquiryStatus;
   label: string;
-  selectClassName: string;
-  okMessageClassName: string;
 }) {
   const { t } = useTranslation("inbox");
   return (
@@ -43,8 +45,8 @@ export function InquiryStatusSelect({
       label={label}
       saveLabel={t("table.save")}
       intent="status"
-      selectClassName={selectClassName}
-      okMessageClassName={okMessageClassName}
+      selectClassName={LOOK[kind].select}
+      okMessageClassName={LOOK[kind].ok}
       translateMessage={(key) => t(key as "total")}
     />
   );

@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import {
+  Dialog,
+  DialogTrigger,
+  DialogContent,
+  DialogHeader,
+  DialogTitle,
+  DialogDescription,
+} from "~/app/components/ui/dialog";
+
+/**
+ * The back office's dialog: its title (and a line under it) over the content, opened by `trigger`
+ * or by its caller (`open`).
+ */
+export function TitledDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  closeLabel,
+  className,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  closeLabel?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent
+        closeLabel={closeLabel}
+        className={className}
+        {...(description ? {} : { "aria-describedby": undefined })}
+      >
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? <DialogDescription>{description}</DialogDescription> : null}
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
