@@ -1,6 +1,7 @@
 import { BriefcaseIcon, ClockIcon, LockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { cn } from "~/app/lib/utils";
 import { useRootData } from "~/app/root";
 import { formatMoney } from "~/domain/format";
 import type { JobCard as JobCardData } from "~/server/jobs/listing.server";
@@ -54,19 +55,10 @@ export function JobCard({ job }: { job: JobCardData }) {
         </Link>
       </h3>
       <p className="flex items-center gap-2 text-sm text-slate-700">
-        <CountryFlag code={job.countryCode}>
-          {job.countryName ?? t("labels.notSet", { ns: "common" })}
-        </CountryFlag>
+        <JobCountry job={job} />
       </p>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-        <li className="flex items-center gap-1.5">
-          <BriefcaseIcon className="size-4 text-slate-500" aria-hidden />
-          {t(`labels.jobType.${job.jobType}`, { ns: "common" })}
-        </li>
-        <li className="flex items-center gap-1.5">
-          <ClockIcon className="size-4 text-slate-500" aria-hidden />
-          {t(`labels.employmentType.${job.employmentType}`, { ns: "common" })}
-        </li>
+        <JobTypeFacts job={job} />
       </ul>
       {job.locked ? (
         <div className="relative mt-auto">
@@ -95,7 +87,58 @@ export function JobCard({ job }: { job: JobCardData }) {
   );
 }
 
-export function JobCardSkeleton() {
+/** Where the job is, with the country's flag. */
+export function JobCountry({ job }: { job: Pick<JobCardData, "countryCode" | "countryName"> }) {
+  const { t } = useTranslation("jobs");
+  return (
+    <CountryFlag code={job.countryCode}>
+      {job.countryName ?? t("labels.notSet", { ns: "common" })}
+    </CountryFlag>
+  );
+}
+
+/** The job's type and employment type, as items of a list of its facts. */
+export function JobTypeFacts({ job }: { job: Pick<JobCardData, "jobType" | "employmentType"> }) {
+  const { t } = useTranslation("jobs");
+  return (
+    <>
+      <li className="flex items-center gap-1.5">
+        <BriefcaseIcon className="size-4 text-slate-500" aria-hidden />
+        {t(`labels.jobType.${job.jobType}`, { ns: "common" })}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <ClockIcon className="size-4 text-slate-500" aria-hidden />
+        {t(`labels.employmentType.${job.employmentType}`, { ns: "common" })}
+      </li>
+    </>
+  );
+}
+
+/** Job cards in a grid; the page sets the columns. */
+export function JobCardGrid({ jobs, className }: { jobs: JobCardData[]; className: string }) {
+  return (
+    <ul className={cn("grid gap-4", className)}>
+      {jobs.map((job) => (
+        <li key={job.id} className="grid">
+          <JobCard job={job} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a grid of job cards shows while it loads. */
+export function JobCardSkeletons({ count, className }: { count: number; className: string }) {
+  return (
+    <div className={cn("grid gap-4", className)}>
+      {Array.from({ length: count }, (_, i) => (
+        <JobCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+function JobCardSkeleton() {
   return (
     <div
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5"

@@ -4,6 +4,7 @@ import { Form, useLocation, useSubmit } from "react-router";
 import { JOB_TYPES, SECTORS } from "~/domain/enums";
 import type { JobSearch } from "~/domain/jobs";
 import { cn } from "~/app/lib/utils";
+import { SelectOptions } from "./select-options";
 import { Button } from "./ui/button";
 import { Input, Label, NativeSelect } from "./ui/input";
 
@@ -33,6 +34,32 @@ export function JobFilters({
   const autoSubmit = (e: React.ChangeEvent<HTMLSelectElement>) =>
     submit(e.currentTarget.form, { preventScrollReset: true });
   const id = (name: string) => `${idPrefix}-${name}`;
+  const selects = [
+    {
+      name: "country",
+      label: t("filters.country"),
+      all: t("filters.allCountries"),
+      value: search.country,
+      options: countryOptions(countries),
+    },
+    {
+      name: "sector",
+      label: t("filters.sector"),
+      all: t("filters.allSectors"),
+      value: search.sector,
+      options: SECTORS.map((s) => ({ value: s, label: t(`labels.sector.${s}`, { ns: "common" }) })),
+    },
+    {
+      name: "type",
+      label: t("filters.jobType"),
+      all: t("filters.allJobTypes"),
+      value: search.type,
+      options: JOB_TYPES.map((s) => ({
+        value: s,
+        label: t(`labels.jobType.${s}`, { ns: "common" }),
+      })),
+    },
+  ];
   return (
     <Form
       method="get"
@@ -47,70 +74,72 @@ export function JobFilters({
       )}
     >
       {withQuery ? (
-        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
-          <Label htmlFor={id("q")}>{t("filters.query")}</Label>
-          <Input
-            id={id("q")}
-            name="q"
-            type="search"
-            defaultValue={search.q ?? ""}
-            placeholder={t("filters.queryPlaceholder")}
-            maxLength={100}
-          />
-        </div>
+        <QueryField
+          id={id("q")}
+          label={t("filters.query")}
+          placeholder={t("filters.queryPlaceholder")}
+          defaultValue={search.q ?? ""}
+          className="sm:col-span-2 lg:col-span-1"
+        />
       ) : null}
-      <div className="grid gap-1.5">
-        <Label htmlFor={id("country")}>{t("filters.country")}</Label>
-        <NativeSelect
-          id={id("country")}
-          name="country"
-          defaultValue={search.country ?? "all"}
+      {selects.map(({ name, value, ...select }) => (
+        <FilterSelect
+          key={name}
+          id={id(name)}
+          name={name}
+          defaultValue={value ?? "all"}
           onChange={autoSubmit}
-        >
-          <option value="all">{t("filters.allCountries")}</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={id("sector")}>{t("filters.sector")}</Label>
-        <NativeSelect
-          id={id("sector")}
-          name="sector"
-          defaultValue={search.sector ?? "all"}
-          onChange={autoSubmit}
-        >
-          <option value="all">{t("filters.allSectors")}</option>
-          {SECTORS.map((s) => (
-            <option key={s} value={s}>
-              {t(`labels.sector.${s}`, { ns: "common" })}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={id("type")}>{t("filters.jobType")}</Label>
-        <NativeSelect
-          id={id("type")}
-          name="type"
-          defaultValue={search.type ?? "all"}
-          onChange={autoSubmit}
-        >
-          <option value="all">{t("filters.allJobTypes")}</option>
-          {JOB_TYPES.map((s) => (
-            <option key={s} value={s}>
-              {t(`labels.jobType.${s}`, { ns: "common" })}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+          {...select}
+        />
+      ))}
       <Button type="submit" className={withQuery ? "" : "sm:col-span-2 lg:col-span-1"}>
         <SearchIcon aria-hidden />
         {withQuery ? t("filters.search") : t("filters.apply")}
       </Button>
     </Form>
+  );
+}
+
+/** The countries with active jobs as options of a select. */
+export function countryOptions(countries: { code: string; name: string }[]) {
+  return countries.map((c) => ({ value: c.code, label: c.name }));
+}
+
+/** The free-text job search box, with its label above it. */
+export function QueryField({
+  id,
+  label,
+  className,
+  ...input
+}: { id: string; label: string; className?: string } & React.ComponentProps<"input">) {
+  return (
+    <div className={cn("grid gap-1.5", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} name="q" type="search" maxLength={100} {...input} />
+    </div>
+  );
+}
+
+/** A filter's select with its label above it: "all" first, then the options. */
+export function FilterSelect({
+  id,
+  label,
+  all,
+  options,
+  ...select
+}: {
+  id: string;
+  label: string;
+  all: string;
+  options: { value: string; label: string }[];
+} & React.ComponentProps<"select">) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} {...select}>
+        <option value="all">{all}</option>
+        <SelectOptions options={options} />
+      </NativeSelect>
+    </div>
   );
 }

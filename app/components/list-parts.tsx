@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
+import { SelectOptions } from "~/app/components/select-options";
 import { Card } from "~/app/components/ui/card";
 import { cn } from "~/app/lib/utils";
 import { useHydrated } from "~/app/lib/use-hydrated";
@@ -76,11 +77,7 @@ export function SearchStatusFilter({
         <Label htmlFor={`${idPrefix}-status`}>{labels.status}</Label>
         <NativeSelect id={`${idPrefix}-status`} name="status" defaultValue={status}>
           <option value="">{labels.all}</option>
-          {statuses.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
+          <SelectOptions options={statuses} />
         </NativeSelect>
       </div>
       <div className="flex gap-2">
@@ -144,11 +141,7 @@ export function FetcherStatusSelect({
         }}
         className={cn("h-9", selectClassName)}
       >
-        {statuses.map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
-          </option>
-        ))}
+        <SelectOptions options={statuses} />
       </NativeSelect>
       {!hydrated || (choice !== status && !saving) ? (
         <Button type="submit" size="sm" variant="outline">

@@ -2,8 +2,29 @@ import { AwardIcon, CalendarIcon, ClockIcon, StarIcon, WalletIcon } from "lucide
 import { useTranslation } from "react-i18next";
 import { CountryFlag } from "~/app/components/country-flag";
 import { Badge } from "~/app/components/ui/badge";
+import { SectionHeader } from "~/app/components/page-section";
 import { Card } from "~/app/components/ui/card";
+import { cn } from "~/app/lib/utils";
 import type { StudyProgramItem } from "~/domain/content";
+
+type T = ReturnType<typeof useTranslation<"content">>["t"];
+
+/** A program's facts in the order its card lists them; the wide ones take a whole row. */
+function programFacts(p: StudyProgramItem, t: T) {
+  const icon = "text-primary-700";
+  return [
+    { key: "duration", icon: ClockIcon, iconClassName: icon, wide: false, value: p.duration },
+    { key: "intake", icon: CalendarIcon, iconClassName: icon, wide: false, value: p.intake },
+    { key: "tuition", icon: WalletIcon, iconClassName: icon, wide: true, value: p.tuition },
+    {
+      key: "rating",
+      icon: StarIcon,
+      iconClassName: "fill-amber-400 text-amber-500",
+      wide: true,
+      value: t("study.ratingValue", { rating: p.rating.toFixed(1) }),
+    },
+  ] as const;
+}
 
 /**
  * Study programs as cards: title, university, country with flag, duration, tuition, intake,
@@ -20,17 +41,16 @@ export function StudyProgramsSection({
   showHeading?: boolean;
 }) {
   const { t } = useTranslation("content");
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const CardHeading = headingLevel === 2 ? "h3" : "h4";
   return (
     <section aria-labelledby="study-programs-title" className="grid gap-6">
       {showHeading ? (
-        <div className="grid gap-2">
-          <Heading id="study-programs-title" className="text-2xl font-bold text-slate-900">
-            {t("study.title")}
-          </Heading>
-          <p className="max-w-2xl text-slate-700">{t("study.subtitle")}</p>
-        </div>
+        <SectionHeader
+          id="study-programs-title"
+          as={headingLevel === 2 ? "h2" : "h3"}
+          title={t("study.title")}
+          intro={t("study.subtitle")}
+        />
       ) : (
         <span id="study-programs-title" className="sr-only">
           {t("study.title")}
@@ -61,26 +81,16 @@ export function StudyProgramsSection({
                   <CountryFlag code={p.countryCode}>{p.countryName}</CountryFlag>
                 </p>
                 <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-                  <div className="flex items-center gap-1.5">
-                    <ClockIcon aria-hidden className="size-4 text-primary-700" />
-                    <dt className="sr-only">{t("study.duration")}</dt>
-                    <dd>{p.duration}</dd>
-                  </div>
-                  <div className="flex items-center gap-1.5">
-                    <CalendarIcon aria-hidden className="size-4 text-primary-700" />
-                    <dt className="sr-only">{t("study.intake")}</dt>
-                    <dd>{p.intake}</dd>
-                  </div>
-                  <div className="col-span-2 flex items-center gap-1.5">
-                    <WalletIcon aria-hidden className="size-4 text-primary-700" />
-                    <dt className="sr-only">{t("study.tuition")}</dt>
-                    <dd>{p.tuition}</dd>
-                  </div>
-                  <div className="col-span-2 flex items-center gap-1.5">
-                    <StarIcon aria-hidden className="size-4 fill-amber-400 text-amber-500" />
-                    <dt className="sr-only">{t("study.rating")}</dt>
-                    <dd>{t("study.ratingValue", { rating: p.rating.toFixed(1) })}</dd>
-                  </div>
+                  {programFacts(p, t).map(({ key, icon: Icon, iconClassName, wide, value }) => (
+                    <div
+                      key={key}
+                      className={cn("flex items-center gap-1.5", wide && "col-span-2")}
+                    >
+                      <Icon aria-hidden className={cn("size-4", iconClassName)} />
+                      <dt className="sr-only">{t(`study.${key}`)}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
                 </dl>
               </Card>
             </li>

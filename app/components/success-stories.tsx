@@ -1,6 +1,7 @@
 import { QuoteIcon, StarIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CardImage, SectionHeader } from "~/app/components/page-section";
 import { Card } from "~/app/components/ui/card";
 import type { SuccessStoryItem } from "~/domain/content";
 
@@ -13,25 +14,17 @@ export function SuccessStoriesSection({ stories }: { stories: SuccessStoryItem[]
   if (stories.length === 0) return null;
   return (
     <section aria-labelledby="success-stories-title" className="grid gap-6">
-      <div className="grid gap-2">
-        <h2 id="success-stories-title" className="text-2xl font-bold text-slate-900">
-          {t("stories.title")}
-        </h2>
-        <p className="max-w-2xl text-slate-700">{t("stories.subtitle")}</p>
-      </div>
+      <SectionHeader
+        id="success-stories-title"
+        title={t("stories.title")}
+        intro={t("stories.subtitle")}
+      />
       <ul className="grid gap-4 md:grid-cols-3">
         {stories.map((s) => (
           <li key={s.id}>
             <Card className="grid h-full content-start gap-3 p-5">
               {s.imageUrl ? (
-                <img
-                  src={s.imageUrl}
-                  alt=""
-                  loading="lazy"
-                  width={640}
-                  height={360}
-                  className="aspect-video w-full rounded-md object-cover"
-                />
+                <CardImage src={s.imageUrl} className="rounded-md" />
               ) : (
                 <QuoteIcon aria-hidden className="size-6 text-primary-600" />
               )}

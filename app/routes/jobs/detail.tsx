@@ -1,13 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  ArrowLeftIcon,
-  BanknoteIcon,
-  BriefcaseIcon,
-  ClockIcon,
-  GiftIcon,
-  ListChecksIcon,
-} from "lucide-react";
+import { ArrowLeftIcon, BanknoteIcon, GiftIcon, ListChecksIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -18,13 +11,12 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
-import { CountryFlag } from "~/app/components/country-flag";
-import { PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
+import { JobCountry, JobTypeFacts, PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
 import { RouteError } from "~/app/components/route-error";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
+import { TitledCard } from "~/app/components/titled-card";
 import { FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
@@ -162,6 +154,21 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
 
   const paragraphs = job.description.split(/\n{2,}/).filter(Boolean);
   const posted = formatDate(job.createdAt, i18n.language, "longDate");
+  // The applicant has applied, just now or before: say so, with the way to their applications.
+  const notice: { tone: "success" | "info"; title: string; body: string } | null =
+    actionData?.outcome === "submitted"
+      ? { tone: "success", title: t("apply.submittedTitle"), body: t("apply.submittedBody") }
+      : actionData?.outcome === "duplicate"
+        ? { tone: "info", title: t("apply.alreadyTitle"), body: t("apply.errors.duplicate") }
+        : applied
+          ? {
+              tone: "info",
+              title: t("apply.alreadyTitle"),
+              body: t("apply.alreadyBody", {
+                date: formatDate(applied.appliedAt, i18n.language, "date"),
+              }),
+            }
+          : null;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
@@ -197,18 +204,9 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
             <h1 className="text-3xl font-bold text-slate-900">{job.title}</h1>
             <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
               <li className="flex items-center gap-2">
-                <CountryFlag code={job.countryCode}>
-                  {job.countryName ?? t("labels.notSet", { ns: "common" })}
-                </CountryFlag>
+                <JobCountry job={job} />
               </li>
-              <li className="flex items-center gap-1.5">
-                <BriefcaseIcon className="size-4 text-slate-500" aria-hidden />
-                {t(`labels.jobType.${job.jobType}`, { ns: "common" })}
-              </li>
-              <li className="flex items-center gap-1.5">
-                <ClockIcon className="size-4 text-slate-500" aria-hidden />
-                {t(`labels.employmentType.${job.employmentType}`, { ns: "common" })}
-              </li>
+              <JobTypeFacts job={job} />
               {job.salaryRange ? (
                 <li className="flex items-center gap-1.5 font-semibold text-primary-800">
                   <BanknoteIcon className="size-4" aria-hidden />
@@ -250,59 +248,30 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
         </article>
 
         <aside className="lg:sticky lg:top-20">
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("apply.title")}</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-3">
-              {actionData?.outcome === "submitted" ? (
-                <Alert tone="success" title={t("apply.submittedTitle")}>
-                  <p>{t("apply.submittedBody")}</p>
-                  <Link
-                    to="/dashboard/applications"
-                    className="mt-2 inline-block font-medium underline"
-                  >
-                    {t("apply.viewApplications")}
-                  </Link>
-                </Alert>
-              ) : actionData?.outcome === "duplicate" ? (
-                <Alert tone="info" title={t("apply.alreadyTitle")}>
-                  <p>{t("apply.errors.duplicate")}</p>
-                  <Link
-                    to="/dashboard/applications"
-                    className="mt-2 inline-block font-medium underline"
-                  >
-                    {t("apply.viewApplications")}
-                  </Link>
-                </Alert>
-              ) : applied ? (
-                <Alert tone="info" title={t("apply.alreadyTitle")}>
-                  <p>
-                    {t("apply.alreadyBody", {
-                      date: formatDate(applied.appliedAt, i18n.language, "date"),
-                    })}
-                  </p>
-                  <Link
-                    to="/dashboard/applications"
-                    className="mt-2 inline-block font-medium underline"
-                  >
-                    {t("apply.viewApplications")}
-                  </Link>
-                </Alert>
-              ) : !viewer ? (
-                <>
-                  <p className="text-sm text-slate-700">{t("apply.signInFirst")}</p>
-                  <Link to={signInHref(job.id)} className={buttonVariants({ variant: "accent" })}>
-                    {t("apply.submit")}
-                  </Link>
-                </>
-              ) : isStaff(viewer.role) ? (
-                <p className="text-sm text-slate-700">{t("apply.staffNote")}</p>
-              ) : (
-                <ApplyForm lastResult={actionData?.result} />
-              )}
-            </CardContent>
-          </Card>
+          <TitledCard title={t("apply.title")} contentClassName="grid gap-3">
+            {notice ? (
+              <Alert tone={notice.tone} title={notice.title}>
+                <p>{notice.body}</p>
+                <Link
+                  to="/dashboard/applications"
+                  className="mt-2 inline-block font-medium underline"
+                >
+                  {t("apply.viewApplications")}
+                </Link>
+              </Alert>
+            ) : !viewer ? (
+              <>
+                <p className="text-sm text-slate-700">{t("apply.signInFirst")}</p>
+                <Link to={signInHref(job.id)} className={buttonVariants({ variant: "accent" })}>
+                  {t("apply.submit")}
+                </Link>
+              </>
+            ) : isStaff(viewer.role) ? (
+              <p className="text-sm text-slate-700">{t("apply.staffNote")}</p>
+            ) : (
+              <ApplyForm lastResult={actionData?.result} />
+            )}
+          </TitledCard>
         </aside>
       </div>
     </div>

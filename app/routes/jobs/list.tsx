@@ -1,7 +1,7 @@
 import { SearchXIcon, SparklesIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
-import { JobCard, JobCardSkeleton } from "~/app/components/job-card";
+import { JobCardGrid, JobCardSkeletons } from "~/app/components/job-card";
 import { JobFilters } from "~/app/components/job-filters";
 import { Pager } from "~/app/components/pager";
 import { buttonVariants } from "~/app/components/ui/button";
@@ -99,11 +99,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
           {t("list.results")}
         </h2>
         {loading ? (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: 6 }, (_, i) => (
-              <JobCardSkeleton key={i} />
-            ))}
-          </div>
+          <JobCardSkeletons count={6} className="sm:grid-cols-2 lg:grid-cols-3" />
         ) : result.items.length === 0 ? (
           <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
             <SearchXIcon className="size-8 text-slate-500" aria-hidden />
@@ -127,13 +123,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
                 cap: result.total,
               })}
             </p>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {result.items.map((job) => (
-                <li key={job.id} className="grid">
-                  <JobCard job={job} />
-                </li>
-              ))}
-            </ul>
+            <JobCardGrid jobs={result.items} className="sm:grid-cols-2 lg:grid-cols-3" />
             <Pager page={result} label={t("list.pages")} />
           </>
         )}

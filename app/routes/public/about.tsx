@@ -15,6 +15,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CountryFlag } from "~/app/components/country-flag";
+import { CallToAction, Figure, PageHero, SectionTitle } from "~/app/components/page-section";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -58,13 +59,9 @@ export default function AboutPage() {
     i18n.language,
   );
   const hours = settings.businessHours;
-  const figures = (
-    [
-      ["placements", settings.marketing.placements],
-      ["successRate", settings.marketing.successRate],
-      ["partnerCountries", settings.marketing.partnerCountries],
-    ] as const
-  ).filter(([, v]) => v);
+  const figures = (["placements", "successRate", "partnerCountries"] as const)
+    .map((key) => [key, settings.marketing[key]] as const)
+    .filter(([, v]) => v);
   const promises = [
     { key: "transparency", icon: SearchCheckIcon },
     { key: "fixedFees", icon: ReceiptIcon },
@@ -73,17 +70,11 @@ export default function AboutPage() {
 
   return (
     <div className="grid gap-14 pb-16">
-      <section className="bg-primary-900 text-white">
-        <div className="mx-auto grid max-w-6xl gap-4 px-4 py-14 sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-primary-100 uppercase">
-            {t("about.eyebrow")}
-          </p>
-          <h1 className="max-w-3xl text-3xl font-bold sm:text-4xl">{t("about.title")}</h1>
-          <p className="max-w-3xl text-lg text-slate-100">
-            {t("about.lead", { agency: settings.agencyName })}
-          </p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow={t("about.eyebrow")}
+        title={t("about.title")}
+        lead={t("about.lead", { agency: settings.agencyName })}
+      />
 
       <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 md:grid-cols-3">
         {(["who", "vision", "mission"] as const).map((key) => (
@@ -97,9 +88,7 @@ export default function AboutPage() {
       </div>
 
       <section aria-labelledby="about-what" className="mx-auto grid w-full max-w-6xl gap-6 px-4">
-        <h2 id="about-what" className="text-2xl font-bold text-slate-900">
-          {t("about.whatTitle")}
-        </h2>
+        <SectionTitle id="about-what">{t("about.whatTitle")}</SectionTitle>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {SERVICE_SLUGS.map((slug) => {
             const Icon = SERVICE_ICONS[slug];
@@ -120,9 +109,7 @@ export default function AboutPage() {
 
       <section aria-labelledby="about-promises" className="bg-slate-50 py-12">
         <div className="mx-auto grid max-w-6xl gap-6 px-4">
-          <h2 id="about-promises" className="text-2xl font-bold text-slate-900">
-            {t("about.promisesTitle")}
-          </h2>
+          <SectionTitle id="about-promises">{t("about.promisesTitle")}</SectionTitle>
           <ul className="grid gap-4 md:grid-cols-3">
             {promises.map(({ key, icon: Icon }) => (
               <li key={key}>
@@ -147,10 +134,13 @@ export default function AboutPage() {
               className="grid grid-cols-3 gap-4 rounded-xl bg-primary-900 p-6 text-white"
             >
               {figures.map(([key, value]) => (
-                <div key={key} className="grid gap-1 text-center">
-                  <dt className="order-2 text-sm text-primary-100">{t(`about.figures.${key}`)}</dt>
-                  <dd className="order-1 text-2xl font-bold sm:text-3xl">{value}</dd>
-                </div>
+                <Figure
+                  key={key}
+                  label={t(`about.figures.${key}`)}
+                  value={value}
+                  className="text-center"
+                  valueClassName="text-2xl sm:text-3xl"
+                />
               ))}
             </dl>
           ) : null}
@@ -159,9 +149,7 @@ export default function AboutPage() {
 
       <section aria-labelledby="about-offices" className="mx-auto grid w-full max-w-6xl gap-6 px-4">
         <div className="grid gap-1">
-          <h2 id="about-offices" className="text-2xl font-bold text-slate-900">
-            {t("about.officesTitle")}
-          </h2>
+          <SectionTitle id="about-offices">{t("about.officesTitle")}</SectionTitle>
           <p className="text-slate-700">
             {t("about.hours", {
               days: hours.days,
@@ -206,14 +194,7 @@ export default function AboutPage() {
         </ul>
       </section>
 
-      <section
-        aria-labelledby="about-cta"
-        className="mx-auto grid w-full max-w-6xl gap-4 rounded-2xl bg-primary-50 p-8"
-      >
-        <h2 id="about-cta" className="text-2xl font-bold text-slate-900">
-          {t("about.ctaTitle")}
-        </h2>
-        <p className="text-slate-700">{t("about.ctaBody")}</p>
+      <CallToAction id="about-cta" title={t("about.ctaTitle")} body={t("about.ctaBody")}>
         <div className="flex flex-wrap gap-3">
           <Link to="/auth?tab=signup" className={buttonVariants({ size: "lg" })}>
             {t("about.ctaAuth")}
@@ -222,7 +203,7 @@ export default function AboutPage() {
             {t("about.ctaContact")}
           </Link>
         </div>
-      </section>
+      </CallToAction>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { ArrowRightIcon, SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { JobCard, JobCardSkeleton } from "~/app/components/job-card";
-import { JobFilters } from "~/app/components/job-filters";
+import { JobCardGrid, JobCardSkeletons } from "~/app/components/job-card";
+import { countryOptions, FilterSelect, JobFilters, QueryField } from "~/app/components/job-filters";
+import { Figure, SectionHeader, SectionTitle } from "~/app/components/page-section";
 import { StudyProgramsSection } from "~/app/components/study-programs";
 import { SuccessStoriesSection } from "~/app/components/success-stories";
 import { Button, buttonVariants } from "~/app/components/ui/button";
-import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
@@ -94,27 +94,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             aria-label={t("home.searchLabel")}
             className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[2fr_1fr_auto] sm:items-end"
           >
-            <div className="grid gap-1.5">
-              <Label htmlFor="hero-q">{t("home.searchLabel")}</Label>
-              <Input
-                id="hero-q"
-                name="q"
-                type="search"
-                maxLength={100}
-                placeholder={t("home.searchPlaceholder")}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="hero-country">{t("home.countryLabel")}</Label>
-              <NativeSelect id="hero-country" name="country" defaultValue="all">
-                <option value="all">{t("filters.allCountries")}</option>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <QueryField
+              id="hero-q"
+              label={t("home.searchLabel")}
+              placeholder={t("home.searchPlaceholder")}
+            />
+            <FilterSelect
+              id="hero-country"
+              name="country"
+              label={t("home.countryLabel")}
+              all={t("filters.allCountries")}
+              options={countryOptions(countries)}
+              defaultValue="all"
+            />
             <Button type="submit" size="lg" variant="accent">
               <SearchIcon aria-hidden />
               {t("home.search")}
@@ -128,12 +120,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         aria-labelledby="home-jobs"
         className="mx-auto grid w-full max-w-6xl scroll-mt-20 gap-6 px-4"
       >
-        <div className="grid gap-2">
-          <h2 id="home-jobs" className="text-2xl font-bold text-slate-900">
-            {t("home.jobsTitle")}
-          </h2>
-          <p className="text-slate-700">{t("home.jobsBody")}</p>
-        </div>
+        <SectionHeader
+          id="home-jobs"
+          title={t("home.jobsTitle")}
+          intro={t("home.jobsBody")}
+          introClassName=""
+        />
         <JobFilters
           action="/#jobs"
           search={filters}
@@ -144,11 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
         <div aria-busy={loading || undefined} aria-live="polite" className="grid gap-6">
           {loading ? (
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {Array.from({ length: HOME_JOBS_LIMIT }, (_, i) => (
-                <JobCardSkeleton key={i} />
-              ))}
-            </div>
+            <JobCardSkeletons count={HOME_JOBS_LIMIT} className="sm:grid-cols-2 lg:grid-cols-4" />
           ) : jobs.length === 0 ? (
             <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
               <p className="font-semibold text-slate-900">{t("home.jobsEmpty")}</p>
@@ -163,13 +151,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {jobs.map((job) => (
-                <li key={job.id} className="grid">
-                  <JobCard job={job} />
-                </li>
-              ))}
-            </ul>
+            <JobCardGrid jobs={jobs} className="sm:grid-cols-2 lg:grid-cols-4" />
           )}
           <Link to={seeAllHref} className={buttonVariants({ className: "justify-self-center" })}>
             {totalCapped
@@ -181,19 +163,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="home-latest" className="mx-auto grid w-full max-w-6xl gap-6 px-4">
-        <h2 id="home-latest" className="text-2xl font-bold text-slate-900">
-          {t("home.latestTitle")}
-        </h2>
+        <SectionTitle id="home-latest">{t("home.latestTitle")}</SectionTitle>
         {latest.length === 0 ? (
           <p className="text-slate-600">{t("home.latestEmpty")}</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {latest.map((job) => (
-              <li key={job.id} className="grid">
-                <JobCard job={job} />
-              </li>
-            ))}
-          </ul>
+          <JobCardGrid jobs={latest} className="sm:grid-cols-2 lg:grid-cols-3" />
         )}
       </section>
 
@@ -207,15 +181,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="home-stats" className="bg-primary-900 text-white">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12">
-          <h2 id="home-stats" className="text-2xl font-bold">
+          <SectionTitle id="home-stats" className="text-white">
             {t("home.statsTitle")}
-          </h2>
+          </SectionTitle>
           <dl className="grid grid-cols-2 gap-6 md:grid-cols-4">
             {stats.map((s) => (
-              <div key={s.label} className="grid gap-1">
-                <dt className="order-2 text-sm text-slate-200">{s.label}</dt>
-                <dd className="order-1 text-3xl font-bold">{s.value}</dd>
-              </div>
+              <Figure
+                key={s.label}
+                {...s}
+                labelClassName="text-slate-200"
+                valueClassName="text-3xl"
+              />
             ))}
           </dl>
         </div>
@@ -225,9 +201,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         aria-labelledby="home-cta"
         className="mx-auto grid w-full max-w-6xl justify-items-center gap-4 px-4 text-center"
       >
-        <h2 id="home-cta" className="text-2xl font-bold text-slate-900">
-          {t("home.ctaTitle")}
-        </h2>
+        <SectionTitle id="home-cta">{t("home.ctaTitle")}</SectionTitle>
         <p className="max-w-xl text-slate-700">{t("home.ctaBody")}</p>
         <div className="flex flex-wrap justify-center gap-3">
           {viewer ? (

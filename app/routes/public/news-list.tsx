@@ -1,6 +1,7 @@
 import { NewspaperIcon, RssIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CardImage } from "~/app/components/page-section";
 import { Pager } from "~/app/components/pager";
 import { Card } from "~/app/components/ui/card";
 import { buttonVariants } from "~/app/components/ui/button";
@@ -117,16 +118,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
           {items.map((post) => (
             <li key={post.id}>
               <Card className="relative grid h-full content-start gap-3 overflow-hidden focus-within:ring-2 focus-within:ring-primary-600">
-                {post.featuredImageUrl ? (
-                  <img
-                    src={post.featuredImageUrl}
-                    alt=""
-                    loading="lazy"
-                    width={640}
-                    height={360}
-                    className="aspect-video w-full object-cover"
-                  />
-                ) : null}
+                {post.featuredImageUrl ? <CardImage src={post.featuredImageUrl} /> : null}
                 <div className="grid gap-2 p-5">
                   <p className="text-xs font-medium tracking-wide text-primary-700 uppercase">
                     {t(`news.category.${post.category}`)}
@@ -154,12 +146,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <Pager
-        page={loaderData}
-        label={t("news.paging")}
-        previous={t("news.previous")}
-        next={t("news.next")}
-      />
+      <Pager page={loaderData} previous={t("news.previous")} next={t("news.next")} />
     </div>
   );
 }

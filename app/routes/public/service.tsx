@@ -2,6 +2,13 @@ import { ArrowRightIcon, CheckCircle2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { CountryFlag } from "~/app/components/country-flag";
+import {
+  CallToAction,
+  Figure,
+  PageHero,
+  SectionHeader,
+  SectionTitle,
+} from "~/app/components/page-section";
 import { RouteError } from "~/app/components/route-error";
 import { StudyProgramsSection } from "~/app/components/study-programs";
 import { Badge } from "~/app/components/ui/badge";
@@ -110,26 +117,16 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-14 pb-16">
-      <section className="bg-primary-900 text-white">
-        <div className="mx-auto grid max-w-6xl gap-4 px-4 py-14 sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-primary-100 uppercase">
-            {content.hero.eyebrow}
-          </p>
-          <h1 className="max-w-3xl text-3xl font-bold sm:text-4xl">{content.hero.title}</h1>
-          <p className="max-w-3xl text-lg text-slate-100">{content.hero.lead}</p>
-          <CtaButtons inverted />
-          {content.stats && stats.length > 0 ? (
-            <dl className="mt-4 grid max-w-2xl grid-cols-3 gap-4">
-              {stats.map(([key, value]) => (
-                <div key={key} className="grid gap-1">
-                  <dt className="order-2 text-sm text-primary-100">{t(`service.stats.${key}`)}</dt>
-                  <dd className="order-1 text-2xl font-bold">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-        </div>
-      </section>
+      <PageHero {...content.hero}>
+        <CtaButtons inverted />
+        {content.stats && stats.length > 0 ? (
+          <dl className="mt-4 grid max-w-2xl grid-cols-3 gap-4">
+            {stats.map(([key, value]) => (
+              <Figure key={key} label={t(`service.stats.${key}`)} value={value} />
+            ))}
+          </dl>
+        ) : null}
+      </PageHero>
 
       {content.sections.map((section) => (
         <section
@@ -140,35 +137,26 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         >
           {section.type === "studyPrograms" ? (
             <>
-              <h2 id={`${section.id}-title`} className="text-2xl font-bold text-slate-900">
-                {section.title}
-              </h2>
+              <SectionTitle id={`${section.id}-title`}>{section.title}</SectionTitle>
               <StudyProgramsSection programs={programs ?? []} showHeading={false} />
             </>
           ) : (
             <>
-              <div className="grid gap-2">
-                <h2 id={`${section.id}-title`} className="text-2xl font-bold text-slate-900">
-                  {section.title}
-                </h2>
-                {section.intro ? <p className="max-w-3xl text-slate-700">{section.intro}</p> : null}
-              </div>
+              <SectionHeader
+                id={`${section.id}-title`}
+                title={section.title}
+                intro={section.intro}
+                introClassName="max-w-3xl"
+              />
               <SectionBody section={section} jobCounts={jobCounts} programCounts={programCounts} />
             </>
           )}
         </section>
       ))}
 
-      <section
-        aria-labelledby="cta-title"
-        className="mx-auto grid w-full max-w-6xl gap-4 rounded-2xl bg-primary-50 p-8"
-      >
-        <h2 id="cta-title" className="text-2xl font-bold text-slate-900">
-          {content.cta.title}
-        </h2>
-        <p className="max-w-2xl text-slate-700">{content.cta.body}</p>
+      <CallToAction id="cta-title" {...content.cta} bodyClassName="max-w-2xl">
         <CtaButtons />
-      </section>
+      </CallToAction>
 
       <nav aria-labelledby="other-services" className="mx-auto grid w-full max-w-6xl gap-3 px-4">
         <h2 id="other-services" className="text-lg font-semibold text-slate-900">
