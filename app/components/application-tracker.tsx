@@ -1,5 +1,6 @@
 import { CheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ProgressBar } from "~/app/components/progress-bar";
 import { cn } from "~/app/lib/utils";
 import { trackerProgress } from "~/domain/tracker";
 
@@ -17,30 +18,22 @@ export function ApplicationTracker({ status }: { status: string }) {
           next: t(`tracker.steps.${next.key}`),
         })
       : t(`tracker.steps.${current.key}`);
+  const stepOf = t("tracker.stepOf", { step: progress.step, total: progress.total });
   return (
     <div className="grid gap-3" data-testid="application-tracker">
       <div className="flex items-center justify-between text-sm">
-        <span className="font-medium text-slate-800">
-          {t("tracker.stepOf", { step: progress.step, total: progress.total })}
-        </span>
+        <span className="font-medium text-slate-800">{stepOf}</span>
         <span className="text-slate-600" data-testid="tracker-where">
           {where}
         </span>
       </div>
-      <div
-        role="progressbar"
-        aria-label={t("tracker.label")}
-        aria-valuemin={0}
-        aria-valuemax={progress.total}
-        aria-valuenow={progress.position}
-        aria-valuetext={`${t("tracker.stepOf", { step: progress.step, total: progress.total })}: ${where}`}
-        className="h-2 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full rounded-full bg-primary-600"
-          style={{ width: `${progress.widthPercent}%` }}
-        />
-      </div>
+      <ProgressBar
+        label={t("tracker.label")}
+        value={progress.position}
+        max={progress.total}
+        percent={progress.widthPercent}
+        valueText={`${stepOf}: ${where}`}
+      />
       <ol className="grid gap-1.5 sm:grid-cols-3 lg:grid-cols-9 lg:gap-2">
         {progress.steps.map((s, i) => (
           <li

@@ -10,9 +10,11 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useRevalidator, useSearchParams } from "react-router";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { ProgressBar } from "~/app/components/progress-bar";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
+import { TitledCard } from "~/app/components/titled-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { inputClass, Label } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -138,22 +140,18 @@ export default function DocumentsPage({ loaderData, actionData }: Route.Componen
 function Guidelines() {
   const { t } = useTranslation("documents");
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
-          <InfoIcon className="size-5 text-primary-700" aria-hidden />
-          {t("guidelines.title")}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-700">
-          <li>{t("guidelines.types")}</li>
-          <li>{t("guidelines.size")}</li>
-          <li>{t("guidelines.review")}</li>
-          <li>{t("guidelines.clear")}</li>
-        </ul>
-      </CardContent>
-    </Card>
+    <TitledCard
+      icon={<InfoIcon className="size-5 text-primary-700" aria-hidden />}
+      title={t("guidelines.title")}
+      titleClassName="text-base"
+    >
+      <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-700">
+        <li>{t("guidelines.types")}</li>
+        <li>{t("guidelines.size")}</li>
+        <li>{t("guidelines.review")}</li>
+        <li>{t("guidelines.clear")}</li>
+      </ul>
+    </TitledCard>
   );
 }
 
@@ -409,19 +407,11 @@ function UploadForm({
 
       {progress ? (
         <div className="grid gap-1" aria-live="polite">
-          <div
-            role="progressbar"
-            aria-label={t("upload.progressLabel", { type: label })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div
-              className="h-full rounded-full bg-primary-600 transition-[width]"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <ProgressBar
+            label={t("upload.progressLabel", { type: label })}
+            value={percent}
+            fillClassName="rounded-full bg-primary-600 transition-[width]"
+          />
           <p className="text-xs text-slate-700">
             {t("upload.progress", { name: progress.name, percent })} ·{" "}
             {t("upload.progressBytes", {

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { JobCard } from "~/app/components/job-card";
+import { JobCardGrid, PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
 import { StudyProgramsSection } from "~/app/components/study-programs";
+import { TitledSection } from "~/app/components/titled-section";
 import type { Route } from "./+types/home";
 
 type Dashboard = Route.ComponentProps["loaderData"];
@@ -10,10 +11,7 @@ type Dashboard = Route.ComponentProps["loaderData"];
 export function Recommended({ recommended }: { recommended: Dashboard["recommended"] }) {
   const { t } = useTranslation("dashboard");
   return (
-    <section aria-labelledby="dash-recommended" className="grid gap-3">
-      <h2 id="dash-recommended" className="text-xl font-semibold text-slate-900">
-        {t("home.recommended")}
-      </h2>
+    <TitledSection id="dash-recommended" title={t("home.recommended")}>
       {recommended.basis === "programs" ? (
         <>
           <p className="text-sm text-slate-700">{t("home.recommendedPrograms")}</p>
@@ -32,18 +30,20 @@ export function Recommended({ recommended }: { recommended: Dashboard["recommend
               ? t("home.recommendedPreferences")
               : t("home.recommendedNewest")}
           </p>
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {recommended.jobs.map((job) => (
-              <li key={job.id} className="grid">
-                {/* Recommendations hold only jobs this viewer may open, so none is locked; the
-                    Free / Premium badge still follows the job. */}
-                <JobCard job={{ ...job, locked: false, excerpt: null, createdAt: null }} />
-              </li>
-            ))}
-          </ul>
+          {/* Recommendations hold only jobs this viewer may open, so none is locked; the Free /
+              Premium badge still follows the job. */}
+          <JobCardGrid
+            jobs={recommended.jobs.map((job) => ({
+              ...job,
+              locked: false,
+              excerpt: null,
+              createdAt: null,
+            }))}
+            className="sm:grid-cols-2"
+          />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -67,7 +67,7 @@ export function LatestJobs({ latestJobs }: { latestJobs: Dashboard["latestJobs"]
           {latestJobs.map((job) => (
             <li key={job.id}>
               <Link
-                to={job.locked ? "/dashboard/payment?notice=payment-required" : `/jobs/${job.id}`}
+                to={job.locked ? PAYMENT_REQUIRED_HREF : `/jobs/${job.id}`}
                 className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm hover:border-primary-200"
               >
                 <span className="font-medium text-slate-900">{job.title}</span>

@@ -8,6 +8,7 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TitledSection } from "~/app/components/titled-section";
 import { Badge } from "~/app/components/ui/badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import { cn } from "~/app/lib/utils";
@@ -94,10 +95,7 @@ export function NextSteps({ dashboard, fee }: { dashboard: Dashboard; fee: strin
   const { t } = useTranslation("dashboard");
   const prompts = nextSteps(dashboard, t, fee);
   return (
-    <section aria-labelledby="dash-next" className="grid gap-3">
-      <h2 id="dash-next" className="text-xl font-semibold text-slate-900">
-        {t("home.nextSteps")}
-      </h2>
+    <TitledSection id="dash-next" title={t("home.nextSteps")}>
       {prompts.length === 0 ? (
         <p className="rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900">
           {t("home.nextStepsDone")}
@@ -135,6 +133,6 @@ export function NextSteps({ dashboard, fee }: { dashboard: Dashboard; fee: strin
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TitledSection } from "~/app/components/titled-section";
 import { buttonVariants } from "~/app/components/ui/button";
 import { cn } from "~/app/lib/utils";
 import type { Route } from "./+types/home";
@@ -72,48 +73,27 @@ export function HomeStats({ counts }: { counts: Stats }) {
   );
 }
 
+const QUICK_ACTIONS = [
+  { key: "browseJobs", to: "/jobs", icon: BriefcaseIcon },
+  { key: "uploadDocuments", to: "/dashboard/documents", icon: FileTextIcon },
+  { key: "myApplications", to: "/dashboard/applications", icon: ClipboardListIcon },
+  { key: "messages", to: "/dashboard/messages", icon: InboxIcon },
+  { key: "editProfile", to: "/dashboard/profile", icon: UserCogIcon },
+] as const;
+
 /** Shortcuts to every area of the dashboard. */
 export function QuickActions() {
   const { t } = useTranslation("dashboard");
   return (
-    <section aria-labelledby="dash-actions" className="grid gap-3">
-      <h2 id="dash-actions" className="text-xl font-semibold text-slate-900">
-        {t("home.quickActions")}
-      </h2>
+    <TitledSection id="dash-actions" title={t("home.quickActions")}>
       <div className="flex flex-wrap gap-2">
-        <Link to="/jobs" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <BriefcaseIcon aria-hidden />
-          {t("home.actions.browseJobs")}
-        </Link>
-        <Link
-          to="/dashboard/documents"
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-        >
-          <FileTextIcon aria-hidden />
-          {t("home.actions.uploadDocuments")}
-        </Link>
-        <Link
-          to="/dashboard/applications"
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-        >
-          <ClipboardListIcon aria-hidden />
-          {t("home.actions.myApplications")}
-        </Link>
-        <Link
-          to="/dashboard/messages"
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-        >
-          <InboxIcon aria-hidden />
-          {t("home.actions.messages")}
-        </Link>
-        <Link
-          to="/dashboard/profile"
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-        >
-          <UserCogIcon aria-hidden />
-          {t("home.actions.editProfile")}
-        </Link>
+        {QUICK_ACTIONS.map(({ key, to, icon: Icon }) => (
+          <Link key={key} to={to} className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Icon aria-hidden />
+            {t(`home.actions.${key}`)}
+          </Link>
+        ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }

@@ -177,12 +177,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       )}
-      <Pager
-        page={inbox}
-        label={t("inbox.pager.label")}
-        previous={t("inbox.pager.previous")}
-        next={t("inbox.pager.next")}
-      />
+      <Pager page={inbox} previous={t("inbox.pager.previous")} next={t("inbox.pager.next")} />
     </div>
   );
 }

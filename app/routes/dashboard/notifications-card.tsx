@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
+import { TitledCard } from "~/app/components/titled-card";
 import { statusLabelKey } from "~/domain/tracker";
 import type { ApplicationStatus } from "~/domain/enums";
 
@@ -87,81 +87,79 @@ export function NotificationsCard({
   }, [unreadNewestId]);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2 text-xl">
-          <BellIcon aria-hidden className="size-5 text-primary-700" />
+    <TitledCard
+      icon={<BellIcon aria-hidden className="size-5 text-primary-700" />}
+      title={
+        <>
           {t("home.notifications")}
           {newCount > 0 ? (
             <Badge tone="progress" data-testid="notifications-new-count">
               {t("home.newCount", { count: newCount })}
             </Badge>
           ) : null}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {unreadMessages > 0 ? (
-          <p className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-blue-50 p-3 text-sm text-blue-900">
-            {t("home.unreadMessages", { count: unreadMessages })}
-            <Link to="/dashboard/messages" className="font-medium underline">
-              {t("home.openMessages")}
-            </Link>
-          </p>
-        ) : null}
-        {notifications.length === 0 && recentChanges.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("home.notificationsEmpty")}</p>
-        ) : (
-          <ul className="grid gap-2" data-testid="notifications">
-            {notifications.map((n, i) => (
-              <li
-                key={n.id}
-                ref={i === 0 ? newestRef : undefined}
-                className="grid gap-0.5 rounded-lg border border-slate-200 p-3 text-sm"
-              >
-                <p className="flex items-center gap-2 font-medium text-slate-900">
-                  {n.link ? (
-                    <Link to={n.link} className="underline">
-                      {n.title}
-                    </Link>
-                  ) : (
-                    n.title
-                  )}
-                  {isNew(n) ? <Badge tone="progress">{t("home.new")}</Badge> : null}
-                </p>
-                <p className="text-slate-700">{n.body}</p>
-                <p className="text-xs text-slate-600">{formatDateTime(n.createdAt)}</p>
-              </li>
-            ))}
-            {notifications.length === 0
-              ? recentChanges.map((c, i) => (
-                  <li
-                    key={i}
-                    className="grid gap-0.5 rounded-lg border border-slate-200 p-3 text-sm"
-                  >
-                    <p className="text-slate-900">
-                      {t("home.statusChanged", {
-                        job: c.jobTitle,
-                        status: t(`labels.applicationStatus.${statusLabelKey(c.toStatus)}.label`, {
-                          ns: "common",
-                        }),
-                      })}
-                    </p>
-                    <p className="text-xs text-slate-600">{formatDateTime(c.createdAt)}</p>
-                  </li>
-                ))
-              : null}
-          </ul>
-        )}
-        {newest && unreadNotifications > 0 ? (
-          <fetcher.Form method="post" action={MARK_READ_ACTION} className="justify-self-start">
-            <input type="hidden" name="intent" value="mark-notifications-read" />
-            <input type="hidden" name="newestSeenId" value={newest.id} />
-            <Button type="submit" variant="outline" size="sm">
-              {t("home.markRead")}
-            </Button>
-          </fetcher.Form>
-        ) : null}
-      </CardContent>
-    </Card>
+        </>
+      }
+      titleClassName="flex-wrap text-xl"
+      contentClassName="grid gap-3"
+    >
+      {unreadMessages > 0 ? (
+        <p className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-blue-50 p-3 text-sm text-blue-900">
+          {t("home.unreadMessages", { count: unreadMessages })}
+          <Link to="/dashboard/messages" className="font-medium underline">
+            {t("home.openMessages")}
+          </Link>
+        </p>
+      ) : null}
+      {notifications.length === 0 && recentChanges.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("home.notificationsEmpty")}</p>
+      ) : (
+        <ul className="grid gap-2" data-testid="notifications">
+          {notifications.map((n, i) => (
+            <li
+              key={n.id}
+              ref={i === 0 ? newestRef : undefined}
+              className="grid gap-0.5 rounded-lg border border-slate-200 p-3 text-sm"
+            >
+              <p className="flex items-center gap-2 font-medium text-slate-900">
+                {n.link ? (
+                  <Link to={n.link} className="underline">
+                    {n.title}
+                  </Link>
+                ) : (
+                  n.title
+                )}
+                {isNew(n) ? <Badge tone="progress">{t("home.new")}</Badge> : null}
+              </p>
+              <p className="text-slate-700">{n.body}</p>
+              <p className="text-xs text-slate-600">{formatDateTime(n.createdAt)}</p>
+            </li>
+          ))}
+          {notifications.length === 0
+            ? recentChanges.map((c, i) => (
+                <li key={i} className="grid gap-0.5 rounded-lg border border-slate-200 p-3 text-sm">
+                  <p className="text-slate-900">
+                    {t("home.statusChanged", {
+                      job: c.jobTitle,
+                      status: t(`labels.applicationStatus.${statusLabelKey(c.toStatus)}.label`, {
+                        ns: "common",
+                      }),
+                    })}
+                  </p>
+                  <p className="text-xs text-slate-600">{formatDateTime(c.createdAt)}</p>
+                </li>
+              ))
+            : null}
+        </ul>
+      )}
+      {newest && unreadNotifications > 0 ? (
+        <fetcher.Form method="post" action={MARK_READ_ACTION} className="justify-self-start">
+          <input type="hidden" name="intent" value="mark-notifications-read" />
+          <input type="hidden" name="newestSeenId" value={newest.id} />
+          <Button type="submit" variant="outline" size="sm">
+            {t("home.markRead")}
+          </Button>
+        </fetcher.Form>
+      ) : null}
+    </TitledCard>
   );
 }

@@ -13,13 +13,7 @@ import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "~/app/components/ui/card";
+import { TitledCard } from "~/app/components/titled-card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import type { PaymentStatus } from "~/domain/enums";
@@ -35,11 +29,12 @@ import { paymentProvider } from "~/server/payments/provider.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/payment";
 
-export const handle: ShellHandle = { ...i18nHandle("payment"), titleKey: "titles.payment" };
-export const meta = () => pageMeta({ title: "Registration Payment", noindex: true });
-
+/** How a checkout ended, as the page's ?result= says it. */
 const RESULTS = ["success", "failed", "pending"] as const;
 type Result = (typeof RESULTS)[number];
+
+export const handle: ShellHandle = { ...i18nHandle("payment"), titleKey: "titles.payment" };
+export const meta = () => pageMeta({ title: "Registration Payment", noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);
@@ -103,6 +98,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+const UNPAID_RESULT_TONE = { failed: "error", pending: "info" } as const;
+
 const STATUS_TONE = {
   completed: "success",
   pending: "neutral",
@@ -148,95 +145,80 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           </noscript>
         </Alert>
       ) : null}
-      {result === "failed" && !paid ? (
-        <Alert tone="error" title={t("result.failedTitle")} data-testid="payment-result">
-          {t("result.failed")}
-        </Alert>
-      ) : null}
-      {result === "pending" && !paid ? (
-        <Alert tone="info" title={t("result.pendingTitle")} data-testid="payment-result">
-          {t("result.pending")}
+      {result && result !== "success" && !paid ? (
+        <Alert
+          tone={UNPAID_RESULT_TONE[result]}
+          title={t(`result.${result}Title`)}
+          data-testid="payment-result"
+        >
+          {t(`result.${result}`)}
         </Alert>
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {paid ? (
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <CheckCircle2Icon className="size-5 text-green-700" aria-hidden />
-                {t("paid.title")}
-              </CardTitle>
-              <CardDescription>{t("paid.body")}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Link to="/jobs" className={buttonVariants({ variant: "default" })}>
-                {t("paid.browse")}
-              </Link>
-            </CardContent>
-          </Card>
+          <TitledCard
+            icon={<CheckCircle2Icon className="size-5 text-green-700" aria-hidden />}
+            title={t("paid.title")}
+            description={t("paid.body")}
+          >
+            <Link to="/jobs" className={buttonVariants({ variant: "default" })}>
+              {t("paid.browse")}
+            </Link>
+          </TitledCard>
         ) : (
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <CreditCardIcon className="size-5 text-primary-700" aria-hidden />
-                {t("fee.title")}
-              </CardTitle>
-              <CardDescription>{t("fee.description")}</CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <p>
-                <span className="text-3xl font-bold text-slate-900" data-testid="fee-amount">
-                  {amount}
-                </span>{" "}
-                <span className="text-sm text-slate-600">{t("fee.oneTime")}</span>
+          <TitledCard
+            icon={<CreditCardIcon className="size-5 text-primary-700" aria-hidden />}
+            title={t("fee.title")}
+            description={t("fee.description")}
+            contentClassName="grid gap-4"
+          >
+            <p>
+              <span className="text-3xl font-bold text-slate-900" data-testid="fee-amount">
+                {amount}
+              </span>{" "}
+              <span className="text-sm text-slate-600">{t("fee.oneTime")}</span>
+            </p>
+            <Form method="post" className="grid gap-2">
+              <Button
+                type="submit"
+                variant="accent"
+                size="lg"
+                disabled={processing}
+                className="w-full sm:w-auto"
+              >
+                {processing ? (
+                  <Loader2Icon className="animate-spin" aria-hidden />
+                ) : (
+                  <LockIcon aria-hidden />
+                )}
+                {processing ? t("pay.processing") : t("pay.button", { amount })}
+              </Button>
+              <p className="text-xs text-slate-600" aria-live="polite">
+                {processing
+                  ? t("pay.processingHint")
+                  : provider === "paystack"
+                    ? t("pay.redirectHint")
+                    : t("pay.demo")}
               </p>
-              <Form method="post" className="grid gap-2">
-                <Button
-                  type="submit"
-                  variant="accent"
-                  size="lg"
-                  disabled={processing}
-                  className="w-full sm:w-auto"
-                >
-                  {processing ? (
-                    <Loader2Icon className="animate-spin" aria-hidden />
-                  ) : (
-                    <LockIcon aria-hidden />
-                  )}
-                  {processing ? t("pay.processing") : t("pay.button", { amount })}
-                </Button>
-                <p className="text-xs text-slate-600" aria-live="polite">
-                  {processing
-                    ? t("pay.processingHint")
-                    : provider === "paystack"
-                      ? t("pay.redirectHint")
-                      : t("pay.demo")}
-                </p>
-              </Form>
-              <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-                <h3 className="font-semibold text-slate-900">{t("fee.refundTitle")}</h3>
-                <p className="mt-1">{fee.refundPolicy}</p>
-              </div>
-            </CardContent>
-          </Card>
+            </Form>
+            <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+              <h3 className="font-semibold text-slate-900">{t("fee.refundTitle")}</h3>
+              <p className="mt-1">{fee.refundPolicy}</p>
+            </div>
+          </TitledCard>
         )}
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("unlocks.title")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-2 text-sm text-slate-700">
-              {(["premiumJobs", "details", "team", "tracking"] as const).map((key) => (
-                <li key={key} className="flex gap-2">
-                  <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden />
-                  {t(`unlocks.${key}`)}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <TitledCard title={t("unlocks.title")}>
+          <ul className="grid gap-2 text-sm text-slate-700">
+            {(["premiumJobs", "details", "team", "tracking"] as const).map((key) => (
+              <li key={key} className="flex gap-2">
+                <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden />
+                {t(`unlocks.${key}`)}
+              </li>
+            ))}
+          </ul>
+        </TitledCard>
       </div>
 
       <PaymentHistory history={history} />
@@ -248,48 +230,43 @@ function PaymentHistory({ history }: { history: Route.ComponentProps["loaderData
   const { t, i18n } = useTranslation("payment");
   const date = dateFormatter(i18n.language, "dateTime");
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ReceiptIcon className="size-5 text-slate-500" aria-hidden />
-          {t("history.title")}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {history.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("history.empty")}</p>
-        ) : (
-          <ul className="grid gap-3" data-testid="payment-history">
-            {history.map((p) => (
-              <li key={p.id} className="rounded-lg border border-slate-200 p-3 text-sm">
-                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr_auto_1fr]">
-                  <dt className="text-slate-600">{t("history.date")}</dt>
-                  <dd>{date.format(new Date(p.date))}</dd>
-                  <dt className="text-slate-600">{t("history.amount")}</dt>
-                  <dd className="font-medium">
-                    {formatMoney(p.amountMinor, p.currency, i18n.language)}
-                  </dd>
-                  <dt className="text-slate-600">{t("history.method")}</dt>
-                  <dd>{t(`method.${p.method}`, { defaultValue: p.method })}</dd>
-                  <dt className="text-slate-600">{t("history.reference")}</dt>
-                  <dd className="font-mono text-xs break-all">{p.reference}</dd>
-                  <dt className="text-slate-600">{t("history.status")}</dt>
-                  <dd>
-                    <Badge tone={STATUS_TONE[p.status]}>{t(`status.${p.status}`)}</Badge>
-                  </dd>
-                  {p.refundDue ? (
-                    <>
-                      <dt className="text-slate-600">{t("history.refund")}</dt>
-                      <dd className="sm:col-span-3">{t("history.refundDue")}</dd>
-                    </>
-                  ) : null}
-                </dl>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard
+      icon={<ReceiptIcon className="size-5 text-slate-500" aria-hidden />}
+      title={t("history.title")}
+    >
+      {history.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("history.empty")}</p>
+      ) : (
+        <ul className="grid gap-3" data-testid="payment-history">
+          {history.map((p) => (
+            <li key={p.id} className="rounded-lg border border-slate-200 p-3 text-sm">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr_auto_1fr]">
+                <dt className="text-slate-600">{t("history.date")}</dt>
+                <dd>{date.format(new Date(p.date))}</dd>
+                <dt className="text-slate-600">{t("history.amount")}</dt>
+                <dd className="font-medium">
+                  {formatMoney(p.amountMinor, p.currency, i18n.language)}
+                </dd>
+                <dt className="text-slate-600">{t("history.method")}</dt>
+                <dd>{t(`method.${p.method}`, { defaultValue: p.method })}</dd>
+                <dt className="text-slate-600">{t("history.reference")}</dt>
+                <dd className="font-mono text-xs break-all">{p.reference}</dd>
+                <dt className="text-slate-600">{t("history.status")}</dt>
+                <dd>
+                  <Badge tone={STATUS_TONE[p.status]}>{t(`status.${p.status}`)}</Badge>
+                </dd>
+                {p.refundDue ? (
+                  <>
+                    <dt className="text-slate-600">{t("history.refund")}</dt>
+                    <dd className="sm:col-span-3">{t("history.refundDue")}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }
 
