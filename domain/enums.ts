@@ -1,14 +1,10 @@
 // The product's enumerations. The database enforces the same lists (server/db/schema.ts builds its
 // enum types from these arrays), so a value that is not here can never be stored.
 
-export const ROLES = [
-  "job_seeker",
-  "student_applicant",
-  "agent",
-  "manager",
-  "admin",
-  "super_admin",
-] as const;
+export const APPLICANT_ROLES = ["job_seeker", "student_applicant"] as const;
+export const STAFF_ROLES = ["manager", "admin", "super_admin"] as const;
+/** Every role, each named once: the applicants', the agent's, then the staff's. */
+export const ROLES = [...APPLICANT_ROLES, "agent", ...STAFF_ROLES] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
@@ -27,8 +23,6 @@ export const ROLE_TONE: Record<Role, Tone> = {
   job_seeker: "neutral",
 };
 
-export const APPLICANT_ROLES = ["job_seeker", "student_applicant"] as const satisfies Role[];
-export const STAFF_ROLES = ["manager", "admin", "super_admin"] as const satisfies Role[];
 export const USER_ADMIN_ROLES = ["admin", "super_admin"] as const satisfies Role[];
 
 export function isStaff(role: string | null | undefined): boolean {

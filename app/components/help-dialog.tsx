@@ -16,6 +16,16 @@ import {
 const tabTrigger =
   "flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-primary-800 data-[state=active]:shadow-sm";
 
+const TABS = ["faqs", "contact", "resources"] as const;
+
+/** The service pages the help dialog points to, by the resource they explain. */
+const RESOURCES = [
+  ["guidelines", "/services/application-tracking"],
+  ["checklist", "/services/document-support"],
+  ["visa", "/services/visa-assistance"],
+  ["interview", "/services/interview-preparation"],
+] as const;
+
 export function HelpDialog() {
   const { t, i18n } = useTranslation();
   const { settings } = useRootData();
@@ -33,6 +43,11 @@ export function HelpDialog() {
     a: string;
   }[];
   const hours = settings.businessHours;
+  const channels = [
+    { key: "whatsapp", href: whatsappLink(settings.whatsappNumber), text: settings.whatsappNumber },
+    { key: "email", href: `mailto:${settings.contactEmail}`, text: settings.contactEmail },
+    { key: "phone", href: `tel:${settings.phone.replace(/\s/g, "")}`, text: settings.phone },
+  ] as const;
   return (
     <Dialog>
       <DialogTrigger className="fixed right-4 bottom-4 z-40 inline-flex items-center gap-2 rounded-full bg-primary-700 px-4 py-3 text-sm font-medium text-white shadow-lg hover:bg-primary-800">
@@ -49,15 +64,11 @@ export function HelpDialog() {
             className="flex gap-1 rounded-lg bg-slate-100 p-1"
             aria-label={t("help.title")}
           >
-            <Tabs.Trigger value="faqs" className={tabTrigger}>
-              {t("help.tabs.faqs")}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="contact" className={tabTrigger}>
-              {t("help.tabs.contact")}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="resources" className={tabTrigger}>
-              {t("help.tabs.resources")}
-            </Tabs.Trigger>
+            {TABS.map((tab) => (
+              <Tabs.Trigger key={tab} value={tab} className={tabTrigger}>
+                {t(`help.tabs.${tab}`)}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
           <Tabs.Content value="faqs" className="grid gap-2">
             {faqs.map((f) => (
@@ -69,39 +80,16 @@ export function HelpDialog() {
           </Tabs.Content>
           <Tabs.Content value="contact">
             <dl className="grid gap-3 text-sm">
-              <div>
-                <dt className="font-medium">{t("help.contact.whatsapp")}</dt>
-                <dd>
-                  <a
-                    className="text-primary-700 underline"
-                    href={whatsappLink(settings.whatsappNumber)}
-                  >
-                    {settings.whatsappNumber}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium">{t("help.contact.email")}</dt>
-                <dd>
-                  <a
-                    className="text-primary-700 underline"
-                    href={`mailto:${settings.contactEmail}`}
-                  >
-                    {settings.contactEmail}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium">{t("help.contact.phone")}</dt>
-                <dd>
-                  <a
-                    className="text-primary-700 underline"
-                    href={`tel:${settings.phone.replace(/\s/g, "")}`}
-                  >
-                    {settings.phone}
-                  </a>
-                </dd>
-              </div>
+              {channels.map((c) => (
+                <div key={c.key}>
+                  <dt className="font-medium">{t(`help.contact.${c.key}`)}</dt>
+                  <dd>
+                    <a className="text-primary-700 underline" href={c.href}>
+                      {c.text}
+                    </a>
+                  </dd>
+                </div>
+              ))}
               <div>
                 <dt className="font-medium">{t("help.contact.hours")}</dt>
                 <dd>
@@ -121,26 +109,13 @@ export function HelpDialog() {
           </Tabs.Content>
           <Tabs.Content value="resources">
             <ul className="grid gap-2 text-sm">
-              <li>
-                <Link className="text-primary-700 underline" to="/services/application-tracking">
-                  {t("help.resources.guidelines")}
-                </Link>
-              </li>
-              <li>
-                <Link className="text-primary-700 underline" to="/services/document-support">
-                  {t("help.resources.checklist")}
-                </Link>
-              </li>
-              <li>
-                <Link className="text-primary-700 underline" to="/services/visa-assistance">
-                  {t("help.resources.visa")}
-                </Link>
-              </li>
-              <li>
-                <Link className="text-primary-700 underline" to="/services/interview-preparation">
-                  {t("help.resources.interview")}
-                </Link>
-              </li>
+              {RESOURCES.map(([key, to]) => (
+                <li key={key}>
+                  <Link className="text-primary-700 underline" to={to}>
+                    {t(`help.resources.${key}`)}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </Tabs.Content>
         </Tabs.Root>
