@@ -41,10 +41,13 @@ export default defineConfig({
           include: ["tests/hostile/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/integration/fresh-registry.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
           maxWorkers: 2,
+          // As for integration: files share a worker's modules (the build is imported once).
+          isolate: false,
         },
       },
     ],
