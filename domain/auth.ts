@@ -1,23 +1,24 @@
 import { z } from "zod";
 import { APPLICANT_ROLES } from "./enums";
+import { emailAddress, optionalText, requiredText } from "./text-fields";
 
 // Validation messages are translation keys (namespace "auth"); the form shows t(key).
-const email = z
-  .string({ error: "errors.emailRequired" })
-  .trim()
-  .min(1, "errors.emailRequired")
-  .max(254, "errors.emailInvalid")
-  .email("errors.emailInvalid")
-  .transform((v) => v.toLowerCase());
-
-const optionalText = z
-  .string()
-  .trim()
-  .max(40, "errors.phoneTooLong")
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const email = emailAddress("errors.emailRequired", "errors.emailInvalid");
 
 export const PASSWORD_MIN = 8;
+
+/** A new password typed twice (sign-up, reset); `passwordsMatch` checks the second copy. */
+const newPassword = {
+  password: z
+    .string({ error: "errors.passwordRequired" })
+    .min(PASSWORD_MIN, "errors.passwordTooShort")
+    .max(128, "errors.passwordTooLong"),
+  confirmPassword: z.string({ error: "errors.confirmRequired" }).min(1, "errors.confirmRequired"),
+};
+const passwordsMatch = [
+  (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword,
+  { path: ["confirmPassword"], message: "errors.passwordsDoNotMatch" },
+] satisfies [unknown, { path: string[]; message: string }];
 
 export const SignInSchema = z.object({
   email,
@@ -31,34 +32,19 @@ export type SignIn = z.infer<typeof SignInSchema>;
  * form, better-auth's own endpoints, the seed) is checked against this one schema.
  */
 export const AccountFieldsSchema = z.object({
-  fullName: z
-    .string({ error: "errors.fullNameRequired" })
-    .trim()
-    .min(1, "errors.fullNameRequired")
-    .max(120, "errors.fullNameTooLong"),
+  fullName: requiredText(120, "errors.fullNameRequired", "errors.fullNameTooLong"),
   email,
-  phoneNumber: optionalText,
-  whatsappNumber: optionalText,
-  country: z
-    .string({ error: "errors.countryRequired" })
-    .trim()
-    .min(1, "errors.countryRequired")
-    .max(80, "errors.countryRequired"),
+  phoneNumber: optionalText(40, "errors.phoneTooLong"),
+  whatsappNumber: optionalText(40, "errors.phoneTooLong"),
+  country: requiredText(80, "errors.countryRequired", "errors.countryRequired"),
   role: z.enum(APPLICANT_ROLES, { error: "errors.roleRequired" }),
 });
 export type AccountFields = z.infer<typeof AccountFieldsSchema>;
 
 export const SignUpSchema = AccountFieldsSchema.extend({
-  password: z
-    .string({ error: "errors.passwordRequired" })
-    .min(PASSWORD_MIN, "errors.passwordTooShort")
-    .max(128, "errors.passwordTooLong"),
-  confirmPassword: z.string({ error: "errors.confirmRequired" }).min(1, "errors.confirmRequired"),
+  ...newPassword,
   redirectTo: z.string().optional(),
-}).refine((v) => v.password === v.confirmPassword, {
-  path: ["confirmPassword"],
-  message: "errors.passwordsDoNotMatch",
-});
+}).refine(...passwordsMatch);
 export type SignUp = z.infer<typeof SignUpSchema>;
 
 // Browsers drop tabs and newlines inside a URL, read a backslash as "/" and resolve "//host"
@@ -114,15 +100,5 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
 export const ForgotPasswordSchema = z.object({ email });
 
 export const ResetPasswordSchema = z
-  .object({
-    token: z.string().min(1, "errors.resetLinkInvalid"),
-    password: z
-      .string({ error: "errors.passwordRequired" })
-      .min(PASSWORD_MIN, "errors.passwordTooShort")
-      .max(128, "errors.passwordTooLong"),
-    confirmPassword: z.string({ error: "errors.confirmRequired" }).min(1, "errors.confirmRequired"),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "errors.passwordsDoNotMatch",
-  });
+  .object({ token: z.string().min(1, "errors.resetLinkInvalid"), ...newPassword })
+  .refine(...passwordsMatch);

@@ -6,6 +6,7 @@ import {
   OUTSOURCING_SERVICES,
   type OutsourcingInquiryStatus,
 } from "./enums";
+import { emailAddress, optionalText, requiredText } from "./text-fields";
 
 /**
  * The agency's two inboxes: messages from /contact and quote requests from /outsourcing. One
@@ -42,41 +43,15 @@ export const INQUIRY_STATUS_TONES = {
 
 // Validation messages are translation keys (namespace "inquiries" for contact, "outsourcing"
 // for the quote form); the form shows t(key).
-const email = (required: string, invalid: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(254, invalid)
-    .email(invalid)
-    .transform((v) => v.toLowerCase());
-
-const optional = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+const email = emailAddress("errors.emailRequired", "errors.emailInvalid");
+const name = requiredText(120, "errors.nameRequired", "errors.nameTooLong");
 
 export const ContactInquirySchema = z.object({
-  name: z
-    .string({ error: "errors.nameRequired" })
-    .trim()
-    .min(1, "errors.nameRequired")
-    .max(120, "errors.nameTooLong"),
-  email: email("errors.emailRequired", "errors.emailInvalid"),
-  phone: optional(40, "errors.phoneTooLong"),
-  subject: z
-    .string({ error: "errors.subjectRequired" })
-    .trim()
-    .min(1, "errors.subjectRequired")
-    .max(200, "errors.subjectTooLong"),
-  message: z
-    .string({ error: "errors.messageRequired" })
-    .trim()
-    .min(1, "errors.messageRequired")
-    .max(5000, "errors.messageTooLong"),
+  name,
+  email,
+  phone: optionalText(40, "errors.phoneTooLong"),
+  subject: requiredText(200, "errors.subjectRequired", "errors.subjectTooLong"),
+  message: requiredText(5000, "errors.messageRequired", "errors.messageTooLong"),
   // Honeypot: people never see or fill it; bots fill every field.
   website: z.string().optional(),
 });
@@ -90,30 +65,18 @@ export const InquiryStatusSchemas = {
 
 export const InquiryReplySchema = z.object({
   id: z.uuid(),
-  body: z
-    .string({ error: "errors.replyRequired" })
-    .trim()
-    .min(1, "errors.replyRequired")
-    .max(5000, "errors.messageTooLong"),
+  body: requiredText(5000, "errors.replyRequired", "errors.messageTooLong"),
 });
 
 export const OutsourcingInquirySchema = z.object({
-  name: z
-    .string({ error: "errors.nameRequired" })
-    .trim()
-    .min(1, "errors.nameRequired")
-    .max(120, "errors.nameTooLong"),
-  company: z
-    .string({ error: "errors.companyRequired" })
-    .trim()
-    .min(1, "errors.companyRequired")
-    .max(160, "errors.companyTooLong"),
-  email: email("errors.emailRequired", "errors.emailInvalid"),
+  name,
+  company: requiredText(160, "errors.companyRequired", "errors.companyTooLong"),
+  email,
   services: z
     .array(z.enum(OUTSOURCING_SERVICES), { error: "errors.servicesRequired" })
     .min(1, "errors.servicesRequired"),
-  budget: optional(120, "errors.budgetTooLong"),
-  message: optional(5000, "errors.messageTooLong"),
+  budget: optionalText(120, "errors.budgetTooLong"),
+  message: optionalText(5000, "errors.messageTooLong"),
   website: z.string().optional(),
 });
 export type OutsourcingInquiry = z.infer<typeof OutsourcingInquirySchema>;

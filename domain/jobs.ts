@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isStaff, JOB_TYPES, SECTORS } from "./enums";
 import { APPLICATION_NOTE_MAX, SEARCH_MAX_LENGTH } from "./job-search";
 import { PageParamSchema } from "./pagination";
+import { optionalText } from "./text-fields";
 
 // What the browser needs (page sizes, a search's URL) lives in ./job-search, which has no zod;
 // re-exported so server code and tests keep importing it from here.
@@ -63,12 +64,7 @@ export function containsPattern(text: string): string {
 }
 
 export const ApplySchema = z.object({
-  note: z
-    .string()
-    .trim()
-    .max(APPLICATION_NOTE_MAX, "apply.errors.noteTooLong")
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  note: optionalText(APPLICATION_NOTE_MAX, "apply.errors.noteTooLong"),
 });
 export type Apply = z.infer<typeof ApplySchema>;
 

@@ -16,15 +16,16 @@ import { Input, Label, NativeSelect, Textarea } from "./input";
  * One way to render a labelled form field (decision record 18).
  *
  * - A field of a Conform form: <FormInput field={fields.title} ns="cms" label={…} />, and likewise
- *   FormTextarea, FormSelect, FormCheckbox. They call Conform's get*Props (name, id, default value,
- *   aria-invalid, aria-describedby) and translate the field's errors, which travel as translation
- *   keys of the page's namespace `ns` (see app/lib/form-errors.ts).
+ *   FormTextarea, FormSelect, FormCheckbox, and FormChoices for a set of radios or checkboxes. They
+ *   call Conform's get*Props (name, id, default value) and translate the field's errors, which
+ *   travel as translation keys of the page's namespace `ns` (see app/lib/form-errors.ts).
  * - A plain field of a form without Conform (a GET filter): InputField, SelectField, TextareaField
  *   with the control's props passed as they are.
- * Either way the label is tied to the control, a hint and the errors are announced with it.
+ * Every one is drawn by FieldFrame: the label tied to the control, a hint and the errors announced
+ * with it (aria-describedby names both, so a hint is not lost when the field turns invalid).
  */
 
-type ShellProps = {
+type FrameProps = {
   id: string;
   label: React.ReactNode;
   /** Already translated text. */
@@ -33,88 +34,104 @@ type ShellProps = {
   className?: string;
 };
 
+/** What ties a control to its frame: its id, and whether it is invalid and what describes it. */
+type ControlAria = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
 function describedBy(id: string, hasHint: boolean, hasError: boolean) {
   return (
     [hasHint && `${id}-hint`, hasError && `${id}-error`].filter(Boolean).join(" ") || undefined
   );
 }
 
-function FieldShell({
+/**
+ * The label, hint and errors around one control, which it draws with `children(aria)`. `inline`
+ * puts a checkbox and its label on one line (a checkbox has no hint).
+ */
+function FieldFrame({
   id,
   label,
   errors,
   hint,
   className,
+  inline = false,
   children,
-}: ShellProps & { children: React.ReactNode }) {
+}: FrameProps & { inline?: boolean; children: (aria: ControlAria) => React.ReactNode }) {
   const list = errors ? (Array.isArray(errors) ? errors : [errors]) : [];
+  const hasError = list.length > 0;
+  const control = children({
+    id,
+    "aria-invalid": hasError || undefined,
+    "aria-describedby": describedBy(id, Boolean(hint), hasError),
+  });
   return (
-    <div className={cn("grid gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
+    <div className={cn(inline ? "grid gap-1" : "grid gap-1.5", className)}>
+      {inline ? (
+        <label className="flex items-center gap-2 text-sm font-medium">
+          {control}
+          {label}
+        </label>
+      ) : (
+        <>
+          <Label htmlFor={id}>{label}</Label>
+          {control}
+        </>
+      )}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
         </p>
       ) : null}
-      {list.length > 0 ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {list.join(" ")}
-        </p>
-      ) : null}
+      <ErrorText id={id} errors={list} />
     </div>
   );
 }
 
-function plainControlProps(field: ShellProps) {
-  const hasError = Boolean(field.errors && field.errors.length);
-  return {
-    id: field.id,
-    "aria-invalid": hasError || undefined,
-    "aria-describedby": describedBy(field.id, Boolean(field.hint), hasError),
-  };
+function ErrorText({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return errors && errors.length > 0 ? (
+    <p id={`${id}-error`} className="text-sm text-red-700">
+      {errors.join(" ")}
+    </p>
+  ) : null;
 }
 
 export function InputField({
   inputProps,
-  ...field
-}: ShellProps & { inputProps: React.ComponentProps<"input"> }) {
-  return (
-    <FieldShell {...field}>
-      <Input {...plainControlProps(field)} {...inputProps} />
-    </FieldShell>
-  );
+  ...frame
+}: FrameProps & { inputProps: React.ComponentProps<"input"> }) {
+  return <FieldFrame {...frame}>{(aria) => <Input {...aria} {...inputProps} />}</FieldFrame>;
 }
 
 export function TextareaField({
   textareaProps,
-  ...field
-}: ShellProps & { textareaProps: React.ComponentProps<"textarea"> }) {
-  return (
-    <FieldShell {...field}>
-      <Textarea {...plainControlProps(field)} {...textareaProps} />
-    </FieldShell>
-  );
+  ...frame
+}: FrameProps & { textareaProps: React.ComponentProps<"textarea"> }) {
+  return <FieldFrame {...frame}>{(aria) => <Textarea {...aria} {...textareaProps} />}</FieldFrame>;
 }
 
 export function SelectField({
   selectProps,
   children,
-  ...field
-}: ShellProps & { selectProps: React.ComponentProps<"select">; children: React.ReactNode }) {
+  ...frame
+}: FrameProps & { selectProps: React.ComponentProps<"select">; children: React.ReactNode }) {
   return (
-    <FieldShell {...field}>
-      <NativeSelect {...plainControlProps(field)} {...selectProps}>
-        {children}
-      </NativeSelect>
-    </FieldShell>
+    <FieldFrame {...frame}>
+      {(aria) => (
+        <NativeSelect {...aria} {...selectProps}>
+          {children}
+        </NativeSelect>
+      )}
+    </FieldFrame>
   );
 }
 
 // ---- Fields of a Conform form ----------------------------------------------------------------
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a field of any schema
-type AnyField = FieldMetadata<any, any, any>;
+export type AnyField = FieldMetadata<any, any, any>;
 
 type BoundProps = {
   field: AnyField;
@@ -132,120 +149,145 @@ type BoundProps = {
 /** Owned by the component: Conform sets them from the field (a controlled `value` drops the default). */
 type Bound = "id" | "name" | "form" | "defaultValue" | "defaultChecked" | "type" | "className";
 
-/** The field's translated errors, and its aria attributes (ours, so a hint stays described). */
-function useBound({ field, ns, hint, errors }: BoundProps) {
+/** Error keys of the namespace `ns`, translated. */
+function useTranslatedErrors(ns: FlatNamespace, errors: unknown) {
   const { t } = useTranslation(ns);
-  const translated = translateErrors(t, errors ?? field.errors);
-  return {
-    errors: translated,
-    control: { ariaAttributes: false } as const,
-    aria: plainControlProps({ id: field.id, label: null, hint, errors: translated }),
+  return translateErrors(t, errors);
+}
+
+/**
+ * The frame of a Conform field, and the props left for its control: the caller's attributes, the
+ * control's classes, and the options for Conform's get*Props (our aria attributes replace Conform's,
+ * and a controlled `value` drops the default).
+ */
+function useBoundField<P extends BoundProps>(props: P) {
+  const { field, ns, label, hint, className, controlClassName, errors, ...rest } = props;
+  const translated = useTranslatedErrors(ns, errors ?? field.errors);
+  const frame = { id: field.id, label, hint, className, errors: translated };
+  const conform = {
+    ariaAttributes: false as const,
+    value: (rest as { value?: unknown }).value === undefined,
   };
+  return { frame, conform, control: { className: controlClassName, ...rest } };
 }
 
 type TextType = Exclude<Parameters<typeof getInputProps>[1]["type"], "checkbox" | "radio">;
 
 export function FormInput({
-  field,
-  ns,
-  label,
-  hint,
-  className,
-  controlClassName,
-  errors,
   type = "text",
-  ...rest
+  ...props
 }: BoundProps & { type?: TextType } & Omit<React.ComponentProps<"input">, Bound>) {
-  const bound = useBound({ field, ns, label, hint, errors });
+  const { frame, conform, control } = useBoundField(props);
   return (
-    <FieldShell id={field.id} label={label} hint={hint} errors={bound.errors} className={className}>
-      <Input
-        {...getInputProps(field, { type, ...bound.control, value: rest.value === undefined })}
-        {...bound.aria}
-        className={controlClassName}
-        {...rest}
-      />
-    </FieldShell>
+    <FieldFrame {...frame}>
+      {(aria) => (
+        <Input {...getInputProps(props.field, { type, ...conform })} {...aria} {...control} />
+      )}
+    </FieldFrame>
   );
 }
 
-export function FormTextarea({
-  field,
-  ns,
-  label,
-  hint,
-  className,
-  controlClassName,
-  errors,
-  ...rest
-}: BoundProps & Omit<React.ComponentProps<"textarea">, Bound>) {
-  const bound = useBound({ field, ns, label, hint, errors });
+export function FormTextarea(props: BoundProps & Omit<React.ComponentProps<"textarea">, Bound>) {
+  const { frame, conform, control } = useBoundField(props);
   return (
-    <FieldShell id={field.id} label={label} hint={hint} errors={bound.errors} className={className}>
-      <Textarea
-        {...getTextareaProps(field, { ...bound.control, value: rest.value === undefined })}
-        {...bound.aria}
-        className={controlClassName}
-        {...rest}
-      />
-    </FieldShell>
+    <FieldFrame {...frame}>
+      {(aria) => <Textarea {...getTextareaProps(props.field, conform)} {...aria} {...control} />}
+    </FieldFrame>
   );
 }
 
-export function FormSelect({
-  field,
-  ns,
-  label,
-  hint,
-  className,
-  controlClassName,
-  errors,
-  children,
-  ...rest
-}: BoundProps & Omit<React.ComponentProps<"select">, Bound>) {
-  const bound = useBound({ field, ns, label, hint, errors });
+export function FormSelect(props: BoundProps & Omit<React.ComponentProps<"select">, Bound>) {
+  const { frame, conform, control } = useBoundField(props);
   return (
-    <FieldShell id={field.id} label={label} hint={hint} errors={bound.errors} className={className}>
-      <NativeSelect
-        {...getSelectProps(field, { ...bound.control, value: rest.value === undefined })}
-        {...bound.aria}
-        className={controlClassName}
-        {...rest}
-      >
-        {children}
-      </NativeSelect>
-    </FieldShell>
+    <FieldFrame {...frame}>
+      {(aria) => <NativeSelect {...getSelectProps(props.field, conform)} {...aria} {...control} />}
+    </FieldFrame>
   );
+}
+
+/** The `<option>`s of a select: one per value, labelled by `label(value)`. */
+export function optionsOf<V extends string>(
+  values: readonly V[],
+  label: (value: V) => React.ReactNode,
+) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label(value)}
+    </option>
+  ));
 }
 
 /** A checkbox with its label beside it; errors (rare: consents) show under it. */
-export function FormCheckbox({
+export function FormCheckbox(
+  props: Omit<BoundProps, "hint"> & Omit<React.ComponentProps<"input">, Bound>,
+) {
+  const { frame, control } = useBoundField(props);
+  return (
+    <FieldFrame {...frame} inline>
+      {(aria) => (
+        <input
+          {...getInputProps(props.field, { type: "checkbox", ariaAttributes: false })}
+          {...aria}
+          {...control}
+          className={cn("size-4", control.className)}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+/**
+ * A set of radio buttons (one value) or checkboxes (several) under a legend, each option a
+ * bordered tile; `tilesClassName` lays the tiles out in a grid of their own.
+ */
+export function FormChoices({
   field,
   ns,
-  label,
-  className,
-  controlClassName,
-  errors,
-  ...rest
-}: Omit<BoundProps, "hint"> & Omit<React.ComponentProps<"input">, Bound>) {
-  const bound = useBound({ field, ns, label, errors });
+  type,
+  legend,
+  hint,
+  options,
+  tilesClassName,
+}: {
+  field: AnyField;
+  ns: FlatNamespace;
+  type: "radio" | "checkbox";
+  legend: React.ReactNode;
+  hint?: React.ReactNode;
+  options: readonly (readonly [value: string, label: React.ReactNode])[];
+  tilesClassName?: string;
+}) {
+  const errors = useTranslatedErrors(ns, field.errors);
+  const initial: unknown = field.initialValue;
+  const tiles = options.map(([value, label]) => (
+    <label
+      key={value}
+      className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
+    >
+      <input
+        type={type}
+        name={field.name}
+        value={value}
+        defaultChecked={Array.isArray(initial) ? initial.includes(value) : initial === value}
+        className={type === "checkbox" ? "size-4 accent-primary-700" : "accent-primary-700"}
+      />
+      {label}
+    </label>
+  ));
   return (
-    <div className={cn("grid gap-1", className)}>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          {...getInputProps(field, { type: "checkbox", ...bound.control })}
-          className={cn("size-4", controlClassName)}
-          {...bound.aria}
-          {...rest}
-        />
-        {label}
-      </label>
-      {bound.errors ? (
-        <p id={`${field.id}-error`} className="text-sm text-red-700">
-          {bound.errors.join(" ")}
+    <fieldset
+      className="grid gap-2"
+      aria-describedby={describedBy(field.id, Boolean(hint), Boolean(errors))}
+    >
+      <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
+      {hint ? (
+        <p id={`${field.id}-hint`} className="text-xs text-slate-600">
+          {hint}
         </p>
       ) : null}
-    </div>
+      {tilesClassName ? <div className={tilesClassName}>{tiles}</div> : tiles}
+      <ErrorText id={field.id} errors={errors} />
+    </fieldset>
   );
 }
 
@@ -259,8 +301,7 @@ export function FormErrors({
   ns: FlatNamespace;
   className?: string;
 }) {
-  const { t } = useTranslation(ns);
-  const list = translateErrors(t, errors);
+  const list = useTranslatedErrors(ns, errors);
   if (!list) return null;
   return (
     <Alert tone="error" data-testid="form-error" className={className}>

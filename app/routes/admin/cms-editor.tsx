@@ -6,7 +6,13 @@ import { Form, Link, useNavigation } from "react-router";
 import { Flash } from "~/app/components/admin/flash";
 import { Prose } from "~/app/components/prose";
 import { Button, buttonVariants } from "~/app/components/ui/button";
-import { FormInput, FormSelect, FormTextarea, InputField } from "~/app/components/ui/field";
+import {
+  FormInput,
+  FormSelect,
+  FormTextarea,
+  InputField,
+  optionsOf,
+} from "~/app/components/ui/field";
 import type { Flash as FlashMessage } from "~/app/lib/action-result";
 import { translateErrors } from "~/app/lib/form-errors";
 import { PostFormSchema, slugify } from "~/domain/content";
@@ -109,11 +115,7 @@ export function PostEditor({
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormSelect field={fields.category} ns="cms" label={t("fields.category")}>
-          {BLOG_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`category.${c}`)}
-            </option>
-          ))}
+          {optionsOf(BLOG_CATEGORIES, (c) => t(`category.${c}`))}
         </FormSelect>
         <FormSelect
           field={fields.status}
@@ -121,11 +123,7 @@ export function PostEditor({
           label={t("fields.status")}
           hint={t("fields.statusHint")}
         >
-          {BLOG_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`status.${s}`)}
-            </option>
-          ))}
+          {optionsOf(BLOG_STATUSES, (s) => t(`status.${s}`))}
         </FormSelect>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -9,6 +9,7 @@ import {
   FormInput,
   FormSelect,
   FormTextarea,
+  optionsOf,
 } from "~/app/components/ui/field";
 import { JobFormSchema } from "~/domain/admin";
 import { EMPLOYMENT_TYPES, JOB_TYPES, SALARY_PERIODS, SECTORS } from "~/domain/enums";
@@ -81,25 +82,13 @@ export function JobForm({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormSelect field={fields.sector} ns="admin" label={t("jobs.form.sector")}>
-          {SECTORS.map((s) => (
-            <option key={s} value={s}>
-              {tc(`labels.sector.${s}`)}
-            </option>
-          ))}
+          {optionsOf(SECTORS, (s) => tc(`labels.sector.${s}`))}
         </FormSelect>
         <FormSelect field={fields.jobType} ns="admin" label={t("jobs.form.jobType")}>
-          {JOB_TYPES.map((s) => (
-            <option key={s} value={s}>
-              {tc(`labels.jobType.${s}`)}
-            </option>
-          ))}
+          {optionsOf(JOB_TYPES, (s) => tc(`labels.jobType.${s}`))}
         </FormSelect>
         <FormSelect field={fields.employmentType} ns="admin" label={t("jobs.form.employmentType")}>
-          {EMPLOYMENT_TYPES.map((s) => (
-            <option key={s} value={s}>
-              {tc(`labels.employmentType.${s}`)}
-            </option>
-          ))}
+          {optionsOf(EMPLOYMENT_TYPES, (s) => tc(`labels.employmentType.${s}`))}
         </FormSelect>
         <FormSelect field={fields.countryId} ns="admin" label={t("jobs.form.country")}>
           <option value="">{tc("labels.notSet")}</option>
@@ -140,11 +129,7 @@ export function JobForm({
         />
         <FormSelect field={fields.salaryPeriod} ns="admin" label={t("jobs.form.salaryPeriod")}>
           <option value="">{tc("labels.notSet")}</option>
-          {SALARY_PERIODS.map((p) => (
-            <option key={p} value={p}>
-              {t(`jobs.form.period.${p}`)}
-            </option>
-          ))}
+          {optionsOf(SALARY_PERIODS, (p) => t(`jobs.form.period.${p}`))}
         </FormSelect>
       </fieldset>
       <FormTextarea

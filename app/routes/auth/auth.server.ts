@@ -1,13 +1,15 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { safeRedirect, SignInSchema, SignUpSchema } from "~/domain/auth";
 import { auth } from "~/server/auth/auth.server";
 import { logger } from "~/server/logger.server";
-import { consumeRateLimit } from "~/server/security/rate-limit.server";
+import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
 
 type Ctx = { clientIp: string; requestId: string };
 
-function forwardCookies(response: Response) {
+/** The cookies better-auth set on its answer, for the page's own redirect. */
+export function forwardCookies(response: Response) {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
   return headers;
@@ -19,39 +21,30 @@ function authHeaders(request: Request, ctx: Ctx) {
   return headers;
 }
 
-async function limited(keys: [string, number, number][]) {
-  for (const [key, window, max] of keys) {
-    const result = await consumeRateLimit(key, { window, max });
-    if (!result.allowed) return result.retryAfter ?? window;
-  }
-  return null;
+/** The typed passwords a form's answer never sends back. */
+const HIDE_FIELDS = { signin: ["password"], signup: ["password", "confirmPassword"] };
+
+/** A form that did not go through: its errors (and `formError`, if any), with the HTTP status. */
+function refused<I extends keyof typeof HIDE_FIELDS>(
+  intent: I,
+  submission: Pick<Submission<unknown>, "reply">,
+  status: number,
+  formError?: string,
+) {
+  const hideFields = HIDE_FIELDS[intent];
+  const options = formError ? { formErrors: [formError], hideFields } : { hideFields };
+  return data({ intent, result: submission.reply(options) }, status);
 }
 
 export async function signIn(request: Request, formData: FormData, ctx: Ctx) {
   const submission = parseWithZod(formData, { schema: SignInSchema });
-  if (submission.status !== "success") {
-    return data(
-      { intent: "signin" as const, result: submission.reply({ hideFields: ["password"] }) },
-      400,
-    );
-  }
+  if (submission.status !== "success") return refused("signin", submission, 400);
   const { email, password, redirectTo } = submission.value;
-  const wait = await limited([
+  const wait = await secondsUntilAllowed([
     [`signin:ip:${ctx.clientIp}`, 600, 30],
     [`signin:email:${email}`, 60, 5],
   ]);
-  if (wait) {
-    return data(
-      {
-        intent: "signin" as const,
-        result: submission.reply({
-          formErrors: [`errors.tooManyAttempts|${wait}`],
-          hideFields: ["password"],
-        }),
-      },
-      429,
-    );
-  }
+  if (wait) return refused("signin", submission, 429, `errors.tooManyAttempts|${wait}`);
   const response = await auth().api.signInEmail({
     body: { email, password },
     headers: authHeaders(request, ctx),
@@ -64,34 +57,17 @@ export async function signIn(request: Request, formData: FormData, ctx: Ctx) {
         : "errors.generic";
     if (key === "errors.generic")
       logger().warn({ status: response.status, requestId: ctx.requestId }, "sign-in failed");
-    return data(
-      {
-        intent: "signin" as const,
-        result: submission.reply({ formErrors: [key], hideFields: ["password"] }),
-      },
-      response.status === 401 ? 401 : 400,
-    );
+    return refused("signin", submission, response.status === 401 ? 401 : 400, key);
   }
   throw redirect(safeRedirect(redirectTo), { headers: forwardCookies(response) });
 }
 
 export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
   const submission = parseWithZod(formData, { schema: SignUpSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") {
-    return data({ intent: "signup" as const, result: submission.reply({ hideFields }) }, 400);
-  }
+  if (submission.status !== "success") return refused("signup", submission, 400);
   const v = submission.value;
-  const wait = await limited([[`signup:ip:${ctx.clientIp}`, 600, 10]]);
-  if (wait) {
-    return data(
-      {
-        intent: "signup" as const,
-        result: submission.reply({ formErrors: [`errors.tooManyAttempts|${wait}`], hideFields }),
-      },
-      429,
-    );
-  }
+  const wait = await secondsUntilAllowed([[`signup:ip:${ctx.clientIp}`, 600, 10]]);
+  if (wait) return refused("signup", submission, 429, `errors.tooManyAttempts|${wait}`);
   // Where the confirmation link lands (signed in) once the address is confirmed.
   const next = safeRedirect(v.redirectTo, "/dashboard");
   const response = await auth().api.signUpEmail({
@@ -120,10 +96,7 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
         "sign-up failed",
       );
     }
-    return data(
-      { intent: "signup" as const, result: submission.reply({ formErrors: [key], hideFields }) },
-      400,
-    );
+    return refused("signup", submission, 400, key);
   }
   // The same answer for a new and a taken address (better-auth answers a taken one with a
   // look-alike and mails its owner): "check your e-mail", on the sign-in tab.

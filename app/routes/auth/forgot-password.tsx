@@ -1,13 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/app/components/ui/alert";
-import { Button } from "~/app/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
-import { FormErrors, FormInput } from "~/app/components/ui/field";
+import { FormErrors } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { useLazyValidation } from "~/app/lib/lazy-validation";
+import { useLazyForm } from "~/app/lib/lazy-form";
 import { pageMeta } from "~/app/lib/seo";
 import { ForgotPasswordSchema } from "~/domain/auth";
 import { isAPIError } from "better-auth/api";
@@ -16,6 +13,7 @@ import { auth } from "~/server/auth/auth.server";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/forgot-password";
+import { AuthCard, AuthColumn, EmailField, SubmitButton } from "./auth-parts";
 
 export const handle = i18nHandle("auth");
 
@@ -53,42 +51,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const navigation = useNavigation();
-  const lazy = useLazyValidation(() => import("~/domain/auth").then((m) => m.ForgotPasswordSchema));
-  const [form, fields] = useForm({
-    id: "forgot",
-    lastResult: actionData?.result,
-    onValidate: lazy.onValidate,
-    shouldValidate: "onSubmit",
-  });
+  const busy = useNavigation().state === "submitting";
+  const [form, fields, formProps] = useLazyForm(
+    () => import("~/domain/auth").then((m) => m.ForgotPasswordSchema),
+    { id: "forgot", lastResult: actionData?.result, shouldRevalidate: "onSubmit" },
+  );
   return (
-    <div className="mx-auto grid max-w-md gap-4 px-4 py-10">
-      <Card>
-        <CardHeader>
-          <h1 className="text-xl font-semibold text-slate-900">{t("forgot.title")}</h1>
-          <CardDescription>{t("forgot.description")}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {actionData?.sent ? <Alert tone="success">{t("forgot.sent")}</Alert> : null}
-          <FormErrors errors={form.errors} ns="auth" />
-          <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-4">
-            <FormInput
-              field={fields.email}
-              ns="auth"
-              type="email"
-              label={t("fields.email")}
-              autoComplete="email"
-              required
-            />
-            <Button type="submit" disabled={navigation.state === "submitting"}>
-              {navigation.state === "submitting" ? t("forgot.submitting") : t("forgot.submit")}
-            </Button>
-          </Form>
-          <Link to="/auth" className="text-sm text-primary-700 underline">
-            {t("forgot.back")}
-          </Link>
-        </CardContent>
-      </Card>
-    </div>
+    <AuthColumn>
+      <AuthCard
+        title={t("forgot.title")}
+        description={t("forgot.description")}
+        contentClassName="grid gap-4"
+      >
+        {actionData?.sent ? <Alert tone="success">{t("forgot.sent")}</Alert> : null}
+        <FormErrors errors={form.errors} ns="auth" />
+        <Form method="post" {...formProps} className="grid gap-4">
+          <EmailField field={fields.email} />
+          <SubmitButton busy={busy} label={t("forgot.submit")} busyLabel={t("forgot.submitting")} />
+        </Form>
+        <Link to="/auth" className="text-sm text-primary-700 underline">
+          {t("forgot.back")}
+        </Link>
+      </AuthCard>
+    </AuthColumn>
   );
 }

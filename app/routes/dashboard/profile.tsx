@@ -2,13 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
+import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
-import { FormInput, FormSelect, InputField } from "~/app/components/ui/field";
+import { FormSelect, InputField, optionsOf } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { isApplicantRole, SECTORS } from "~/domain/enums";
 import { ProfileSchema, profileCompletion } from "~/domain/profile";
@@ -67,7 +67,6 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   // The percentage follows what is saved, so it matches what staff and the dashboard see.
   const completion = profileCompletion(profile);
   const applicant = isApplicantRole(profile.role);
-  const err = (e: string[] | undefined) => translateErrors(t, e);
 
   return (
     <div className="grid max-w-3xl gap-6">
@@ -107,66 +106,17 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               hint={t("profile.fields.emailHint")}
               inputProps={{ type: "email", value: profile.email, readOnly: true, disabled: true }}
             />
-            <FormInput
-              field={fields.fullName}
+            <AccountFields
+              fields={fields}
               ns="dashboard"
-              label={t("profile.fields.fullName")}
-              autoComplete="name"
-              required
+              label={(name) => t(`profile.fields.${name}`)}
             />
-            <FormInput
-              field={fields.country}
-              ns="dashboard"
-              label={t("profile.fields.country")}
-              autoComplete="country-name"
-              required
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormInput
-                field={fields.phoneNumber}
-                ns="dashboard"
-                type="tel"
-                label={t("profile.fields.phoneNumber")}
-                autoComplete="tel"
-              />
-              <FormInput
-                field={fields.whatsappNumber}
-                ns="dashboard"
-                type="tel"
-                label={t("profile.fields.whatsappNumber")}
-              />
-            </div>
             {applicant ? (
-              <fieldset className="grid gap-2">
-                <legend className="mb-1 text-sm font-medium text-slate-800">
-                  {t("profile.fields.role")}
-                </legend>
-                <div className="grid grid-cols-2 gap-2">
-                  {(
-                    [
-                      ["job_seeker", t("profile.fields.roleJobSeeker")],
-                      ["student_applicant", t("profile.fields.roleStudent")],
-                    ] as const
-                  ).map(([value, label]) => (
-                    <label
-                      key={value}
-                      className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
-                    >
-                      <input
-                        type="radio"
-                        name={fields.role.name}
-                        value={value}
-                        defaultChecked={profile.role === value}
-                        className="accent-primary-700"
-                      />
-                      {label}
-                    </label>
-                  ))}
-                </div>
-                {err(fields.role.errors) ? (
-                  <p className="text-sm text-red-700">{err(fields.role.errors)!.join(" ")}</p>
-                ) : null}
-              </fieldset>
+              <ApplicantRoleChoice
+                field={fields.role}
+                ns="dashboard"
+                label={(name) => t(`profile.fields.${name}`)}
+              />
             ) : null}
           </CardContent>
         </Card>
@@ -195,11 +145,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               label={t("profile.fields.preferredSector")}
             >
               <option value="">{t("profile.fields.noPreference")}</option>
-              {SECTORS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`labels.sector.${s}`, { ns: "common" })}
-                </option>
-              ))}
+              {optionsOf(SECTORS, (s) => t(`labels.sector.${s}`, { ns: "common" }))}
             </FormSelect>
           </CardContent>
         </Card>

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { HoneypotField } from "~/app/components/honeypot-field";
 import { SubmissionKeyField } from "~/app/components/submission-key";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
@@ -13,19 +13,16 @@ import {
   CardHeader,
   CardTitle,
 } from "~/app/components/ui/card";
-import { InputField, TextareaField } from "~/app/components/ui/field";
+import { FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { translateErrors } from "~/app/lib/form-errors";
-import { useLazyValidation } from "~/app/lib/lazy-validation";
+import { useLazyForm } from "~/app/lib/lazy-form";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { ContactInquirySchema } from "~/domain/inquiries";
 import { whatsappLink } from "~/domain/format";
 import { submitContactInquiry } from "~/server/inquiries/receive.server";
-import { logger } from "~/server/logger.server";
-import { readSubmissionKey } from "~/server/security/idempotency.server";
-import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import type { Route } from "./+types/contact";
+import { receiveInquiry, submissionKeyLoader } from "./inquiry-form.server";
 
 export const handle = i18nHandle("inquiries");
 
@@ -37,48 +34,19 @@ export const meta: Route.MetaFunction = () =>
     path: "/contact",
   });
 
-export async function loader() {
-  // Public page: nothing to guard. The form's submission key (a retry is not stored twice).
-  return { submissionKey: crypto.randomUUID() };
-}
+export const loader = submissionKeyLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ContactInquirySchema });
-  if (submission.status !== "success") {
-    return data({ ok: false as const, result: submission.reply() }, 400);
-  }
-  const { website, ...inquiry } = submission.value;
-  // A filled honeypot is a bot: answer as if it worked, store nothing.
-  if (website) {
-    return { ok: true as const, name: inquiry.name, email: inquiry.email };
-  }
-  const limits: [string, number, number][] = [
-    [`contact:ip:${context.clientIp}`, 600, 20],
-    [`contact:email:${inquiry.email}`, 3600, 5],
-  ];
-  for (const [key, window, max] of limits) {
-    const r = await consumeRateLimit(key, { window, max });
-    if (!r.allowed) {
-      return data(
-        {
-          ok: false as const,
-          result: submission.reply({ formErrors: [`errors.tooManyAttempts|${r.retryAfter}`] }),
-        },
-        429,
-      );
-    }
-  }
-  try {
-    await submitContactInquiry({ inquiry, submissionKey: readSubmissionKey(formData) });
-  } catch (error) {
-    logger().error({ err: error, requestId: context.requestId }, "contact inquiry failed");
-    return data(
-      { ok: false as const, result: submission.reply({ formErrors: ["errors.generic"] }) },
-      500,
-    );
-  }
-  return { ok: true as const, name: inquiry.name, email: inquiry.email };
+  return receiveInquiry(request, context, {
+    kind: "contact",
+    schema: ContactInquirySchema,
+    caps: (inquiry) => [
+      [`contact:ip:${context.clientIp}`, 600, 20],
+      [`contact:email:${inquiry.email}`, 3600, 5],
+    ],
+    submit: submitContactInquiry,
+    answer: (inquiry) => ({ ok: true as const, name: inquiry.name, email: inquiry.email }),
+  });
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
@@ -267,92 +235,62 @@ function SocialLinks() {
   );
 }
 
-type LastResult = Parameters<typeof useForm>[0]["lastResult"];
+type LastResult = SubmissionResult<string[]> | undefined;
 
 function ContactForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("inquiries");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
-  const lazy = useLazyValidation(() =>
-    import("~/domain/inquiries").then((m) => m.ContactInquirySchema),
+  const [form, fields, formProps] = useLazyForm(
+    () => import("~/domain/inquiries").then((m) => m.ContactInquirySchema),
+    { id: "contact", lastResult, shouldValidate: "onBlur" },
   );
-  const [form, fields] = useForm({
-    id: "contact",
-    lastResult,
-    onValidate: lazy.onValidate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const formErrors = translateErrors(t, form.errors);
   return (
-    <Form
-      method="post"
-      action="/contact"
-      {...lazy.formProps(getFormProps(form))}
-      className="grid gap-4"
-    >
+    <Form method="post" action="/contact" {...formProps} className="grid gap-4">
       <SubmissionKeyField />
-      {formErrors ? (
-        <Alert tone="error" data-testid="form-error">
-          {formErrors.join(" ")}
-        </Alert>
-      ) : null}
+      <FormErrors errors={form.errors} ns="inquiries" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          id={fields.name.id}
+        <FormInput
+          field={fields.name}
+          ns="inquiries"
           label={t("contact.fields.name")}
-          errors={translateErrors(t, fields.name.errors)}
-          inputProps={{
-            ...getInputProps(fields.name, { type: "text" }),
-            autoComplete: "name",
-            required: true,
-          }}
+          autoComplete="name"
+          required
         />
-        <InputField
-          id={fields.email.id}
+        <FormInput
+          field={fields.email}
+          ns="inquiries"
+          type="email"
           label={t("contact.fields.email")}
-          errors={translateErrors(t, fields.email.errors)}
-          inputProps={{
-            ...getInputProps(fields.email, { type: "email" }),
-            autoComplete: "email",
-            required: true,
-          }}
+          autoComplete="email"
+          required
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          id={fields.phone.id}
+        <FormInput
+          field={fields.phone}
+          ns="inquiries"
+          type="tel"
           label={t("contact.fields.phone")}
-          errors={translateErrors(t, fields.phone.errors)}
-          inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+          autoComplete="tel"
         />
-        <InputField
-          id={fields.subject.id}
+        <FormInput
+          field={fields.subject}
+          ns="inquiries"
           label={t("contact.fields.subject")}
-          errors={translateErrors(t, fields.subject.errors)}
-          inputProps={{
-            ...getInputProps(fields.subject, { type: "text" }),
-            required: true,
-            maxLength: 200,
-          }}
+          required
+          maxLength={200}
         />
       </div>
-      <TextareaField
-        id={fields.message.id}
+      <FormTextarea
+        field={fields.message}
+        ns="inquiries"
         label={t("contact.fields.message")}
-        errors={translateErrors(t, fields.message.errors)}
-        textareaProps={{
-          ...getTextareaProps(fields.message),
-          rows: 6,
-          required: true,
-          maxLength: 5000,
-        }}
+        rows={6}
+        required
+        maxLength={5000}
       />
-      {/* Honeypot: off-screen and skipped by keyboard and screen readers; bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor="contact-website">{t("contact.honeypot")}</label>
-        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <HoneypotField id="contact-website" label={t("contact.honeypot")} />
       <Button type="submit" variant="accent" disabled={busy} className="justify-self-start">
         {busy ? t("contact.submitting") : t("contact.submit")}
       </Button>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   BadgeCheckIcon,
@@ -13,7 +13,8 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { HoneypotField } from "~/app/components/honeypot-field";
 import { SubmissionKeyField } from "~/app/components/submission-key";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
@@ -32,18 +33,15 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/app/components/ui/dialog";
-import { InputField, TextareaField } from "~/app/components/ui/field";
+import { FormChoices, FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_SERVICES } from "~/domain/enums";
 import { OutsourcingInquirySchema } from "~/domain/inquiries";
 import { submitOutsourcingInquiry } from "~/server/inquiries/receive.server";
-import { logger } from "~/server/logger.server";
-import { readSubmissionKey } from "~/server/security/idempotency.server";
-import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import type { Route } from "./+types/outsourcing";
 import { useHydrated } from "~/app/lib/use-hydrated";
+import { receiveInquiry, submissionKeyLoader } from "./inquiry-form.server";
 
 export const handle = i18nHandle("outsourcing");
 
@@ -55,42 +53,19 @@ export const meta: Route.MetaFunction = () =>
     path: "/outsourcing",
   });
 
-export async function loader() {
-  // Public page: nothing to guard. The form's submission key (a retry is not stored twice).
-  return { submissionKey: crypto.randomUUID() };
-}
+export const loader = submissionKeyLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: OutsourcingInquirySchema });
-  if (submission.status !== "success") {
-    return data({ ok: false as const, result: submission.reply() }, 400);
-  }
-  const { website, ...inquiry } = submission.value;
-  if (website) return { ok: true as const, result: submission.reply({ resetForm: true }) };
-  const limit = await consumeRateLimit(`outsourcing:ip:${context.clientIp}`, {
-    window: 600,
-    max: 5,
+  return receiveInquiry(request, context, {
+    kind: "outsourcing",
+    schema: OutsourcingInquirySchema,
+    caps: () => [[`outsourcing:ip:${context.clientIp}`, 600, 5]],
+    submit: submitOutsourcingInquiry,
+    answer: (_, submission) => ({
+      ok: true as const,
+      result: submission.reply({ resetForm: true }),
+    }),
   });
-  if (!limit.allowed) {
-    return data(
-      {
-        ok: false as const,
-        result: submission.reply({ formErrors: [`errors.tooManyAttempts|${limit.retryAfter}`] }),
-      },
-      429,
-    );
-  }
-  try {
-    await submitOutsourcingInquiry({ inquiry, submissionKey: readSubmissionKey(formData) });
-  } catch (error) {
-    logger().error({ err: error, requestId: context.requestId }, "outsourcing inquiry failed");
-    return data(
-      { ok: false as const, result: submission.reply({ formErrors: ["errors.generic"] }) },
-      500,
-    );
-  }
-  return { ok: true as const, result: submission.reply({ resetForm: true }) };
 }
 
 const SERVICE_ICONS = {
@@ -226,6 +201,13 @@ function QuoteDialog({ triggerLabel, testId }: { triggerLabel: string; testId: s
 
 type ActionData = Route.ComponentProps["actionData"];
 
+/** Who is asking: each required, with the browser's autofill hint. */
+const QUOTE_CONTACT_FIELDS = [
+  ["name", "text", "name"],
+  ["company", "text", "organization"],
+  ["email", "email", "email"],
+] as const;
+
 /** One form for the page and the modal. Before JavaScript it posts like any form (`fallback`). */
 function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData }) {
   const { t } = useTranslation("outsourcing");
@@ -245,8 +227,6 @@ function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData
   useEffect(() => {
     if (succeeded) setChosen(0);
   }, [succeeded, fetcher.data]);
-  const formErrors = translateErrors(t, form.errors);
-  const serviceErrors = translateErrors(t, fields.services.errors);
   return (
     <fetcher.Form
       method="post"
@@ -264,95 +244,34 @@ function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData
           {t("form.success")}
         </Alert>
       ) : null}
-      {formErrors ? <Alert tone="error">{formErrors.join(" ")}</Alert> : null}
-      <InputField
-        id={fields.name.id}
-        label={t("form.name")}
-        errors={translateErrors(t, fields.name.errors)}
-        inputProps={{
-          ...getInputProps(fields.name, { type: "text" }),
-          autoComplete: "name",
-          required: true,
-        }}
-      />
-      <InputField
-        id={fields.company.id}
-        label={t("form.company")}
-        errors={translateErrors(t, fields.company.errors)}
-        inputProps={{
-          ...getInputProps(fields.company, { type: "text" }),
-          autoComplete: "organization",
-          required: true,
-        }}
-      />
-      <InputField
-        id={fields.email.id}
-        label={t("form.email")}
-        errors={translateErrors(t, fields.email.errors)}
-        inputProps={{
-          ...getInputProps(fields.email, { type: "email" }),
-          autoComplete: "email",
-          required: true,
-        }}
-      />
-      <fieldset
-        className="grid gap-2"
-        aria-describedby={`${formId}-services-hint${serviceErrors ? ` ${formId}-services-error` : ""}`}
-      >
-        <legend className="mb-1 text-sm font-medium text-slate-800">{t("form.services")}</legend>
-        <p id={`${formId}-services-hint`} className="text-xs text-slate-600">
-          {t("form.servicesHint")}
-        </p>
-        {OUTSOURCING_SERVICES.map((s) => (
-          <label
-            key={s}
-            className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
-          >
-            <input
-              type="checkbox"
-              name="services"
-              value={s}
-              defaultChecked={
-                Array.isArray(fields.services.initialValue)
-                  ? fields.services.initialValue.includes(s)
-                  : fields.services.initialValue === s
-              }
-              className="size-4 accent-primary-700"
-            />
-            {t(`services.${s}.title`)}
-          </label>
-        ))}
-        {serviceErrors ? (
-          <p id={`${formId}-services-error`} className="text-sm text-red-700">
-            {serviceErrors.join(" ")}
-          </p>
-        ) : null}
-      </fieldset>
-      <InputField
-        id={fields.budget.id}
-        label={t("form.budget")}
-        errors={translateErrors(t, fields.budget.errors)}
-        inputProps={{
-          ...getInputProps(fields.budget, { type: "text" }),
-          placeholder: t("form.budgetPlaceholder"),
-        }}
-      />
-      <TextareaField
-        id={fields.message.id}
-        label={t("form.message")}
-        errors={translateErrors(t, fields.message.errors)}
-        textareaProps={{ ...getTextareaProps(fields.message), rows: 4 }}
-      />
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${formId}-website`}>{t("form.honeypot")}</label>
-        <input
-          id={`${formId}-website`}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
+      <FormErrors errors={form.errors} ns="outsourcing" />
+      {QUOTE_CONTACT_FIELDS.map(([name, type, autoComplete]) => (
+        <FormInput
+          key={name}
+          field={fields[name]}
+          ns="outsourcing"
+          type={type}
+          label={t(`form.${name}`)}
+          autoComplete={autoComplete}
+          required
         />
-      </div>
+      ))}
+      <FormChoices
+        field={fields.services}
+        ns="outsourcing"
+        type="checkbox"
+        legend={t("form.services")}
+        hint={t("form.servicesHint")}
+        options={OUTSOURCING_SERVICES.map((s) => [s, t(`services.${s}.title`)] as const)}
+      />
+      <FormInput
+        field={fields.budget}
+        ns="outsourcing"
+        label={t("form.budget")}
+        placeholder={t("form.budgetPlaceholder")}
+      />
+      <FormTextarea field={fields.message} ns="outsourcing" label={t("form.message")} rows={4} />
+      <HoneypotField id={`${formId}-website`} label={t("form.honeypot")} />
       <Button
         type="submit"
         variant="accent"

@@ -1,0 +1,106 @@
+import type { FieldMetadata } from "@conform-to/react";
+import type * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/app/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
+import { FormInput } from "~/app/components/ui/field";
+
+// The pieces the sign-in, sign-up, forgot-password and reset-password screens share.
+
+/** The narrow column an account screen sits in. */
+export function AuthColumn({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto grid max-w-md gap-4 px-4 py-10">{children}</div>;
+}
+
+/** A card with the screen's heading (its one `h1`) and a line under it. */
+export function AuthCard({
+  title,
+  description,
+  contentClassName,
+  children,
+}: {
+  title: string;
+  description: string;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
+
+type Field = FieldMetadata<string | undefined>;
+
+export function EmailField({ field }: { field: Field }) {
+  const { t } = useTranslation("auth");
+  return (
+    <FormInput
+      field={field}
+      ns="auth"
+      type="email"
+      label={t("fields.email")}
+      autoComplete="email"
+      required
+    />
+  );
+}
+
+/** A new password and its confirmation (sign-up, reset), with the screen's own labels. */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+  labels,
+}: {
+  password: Field;
+  confirmPassword: Field;
+  labels: { password: string; confirmPassword: string };
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <>
+      <FormInput
+        field={password}
+        ns="auth"
+        type="password"
+        label={labels.password}
+        hint={t("fields.passwordHint")}
+        autoComplete="new-password"
+        required
+        minLength={8}
+      />
+      <FormInput
+        field={confirmPassword}
+        ns="auth"
+        type="password"
+        label={labels.confirmPassword}
+        autoComplete="new-password"
+        required
+      />
+    </>
+  );
+}
+
+/** The form's submit button, which says it is working while its post is on its way. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  variant,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  variant?: "accent";
+}) {
+  return (
+    <Button type="submit" variant={variant} disabled={busy}>
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}

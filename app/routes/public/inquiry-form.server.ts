@@ -1,0 +1,60 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import type { InquiryKind } from "~/domain/inquiries";
+import { logger } from "~/server/logger.server";
+import { readSubmissionKey } from "~/server/security/idempotency.server";
+import { type RateLimitKey, secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
+
+type Honeypot = { website?: string };
+/** What is stored: the posted fields without the honeypot. */
+type Inquiry<Schema extends z.ZodType> = Omit<z.output<Schema>, "website">;
+
+/**
+ * The first submission key of an inquiry page, so its form carries one before JavaScript runs
+ * (SubmissionKeyField): a retry is not stored twice. Public pages: nothing to guard.
+ */
+export function submissionKeyLoader() {
+  return { submissionKey: crypto.randomUUID() };
+}
+
+/**
+ * What /contact and /outsourcing do with a posted inquiry: check it with its schema, answer a bot
+ * (which fills the hidden `website` field) as if it worked while storing nothing, keep to the
+ * sender's caps, then store it. Every refusal is `{ ok: false, result }`; `answer` shapes success.
+ */
+export async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>(
+  request: Request,
+  context: { clientIp: string; requestId: string },
+  o: {
+    kind: InquiryKind;
+    schema: Schema;
+    caps: (inquiry: Inquiry<Schema>) => RateLimitKey[];
+    submit: (o: { inquiry: Inquiry<Schema>; submissionKey: string | null }) => Promise<unknown>;
+    answer: (inquiry: Inquiry<Schema>, submission: Pick<Submission<unknown>, "reply">) => Answer;
+  },
+) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: o.schema });
+  const refuse = (status: number, formError?: string) =>
+    data(
+      {
+        ok: false as const,
+        result: submission.reply(formError ? { formErrors: [formError] } : undefined),
+      },
+      status,
+    );
+  if (submission.status !== "success") return refuse(400);
+  const { website, ...inquiry } = submission.value;
+  if (website) return o.answer(inquiry, submission);
+  const wait = await secondsUntilAllowed(o.caps(inquiry));
+  if (wait) return refuse(429, `errors.tooManyAttempts|${wait}`);
+  try {
+    await o.submit({ inquiry, submissionKey: readSubmissionKey(formData) });
+  } catch (error) {
+    logger().error({ err: error, requestId: context.requestId }, `${o.kind} inquiry failed`);
+    return refuse(500, "errors.generic");
+  }
+  return o.answer(inquiry, submission);
+}
