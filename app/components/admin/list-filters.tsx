@@ -1,4 +1,5 @@
 import { DownloadIcon } from "lucide-react";
+import { SelectOptions } from "~/app/components/select-options";
 import { buttonVariants } from "~/app/components/ui/button";
 import { SelectField } from "~/app/components/ui/field";
 import { Input, Label } from "~/app/components/ui/input";
@@ -45,11 +46,7 @@ export function FilterSelect({
   return (
     <SelectField id={id} label={label} selectProps={{ name, defaultValue: value }}>
       <option value="">{any}</option>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <SelectOptions options={options} />
     </SelectField>
   );
 }

@@ -1,10 +1,11 @@
 import { AlertTriangleIcon, PlayIcon, RefreshCwIcon, SquareIcon } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
 import { TitledCard } from "~/app/components/admin/titled-card";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
+import { TitledSection } from "~/app/components/titled-section";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -35,6 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const REFRESH_MS = 30_000;
+const HEADING = "text-lg font-semibold";
 
 export default function MonitoringPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("monitoring");
@@ -158,35 +160,27 @@ export default function MonitoringPage({ loaderData, actionData }: Route.Compone
         </TitledCard>
       </div>
 
-      <Section id="services-heading" title={t("services.heading")}>
+      <TitledSection id="services-heading" title={t("services.heading")} headingClassName={HEADING}>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
           {services.map((s) => (
             <ServiceCardView key={s.service} card={s} />
           ))}
         </ul>
-      </Section>
+      </TitledSection>
 
       <ResponseChart points={chart} />
 
-      <Section id="incidents-heading" title={t("incidents.heading")}>
+      <TitledSection
+        id="incidents-heading"
+        title={t("incidents.heading")}
+        headingClassName={HEADING}
+      >
         <IncidentList
           incidents={incidents}
           noteResult={actionData?.intent === "add-note" ? actionData : undefined}
         />
-      </Section>
+      </TitledSection>
     </div>
-  );
-}
-
-/** A titled part of the page; its heading names it for assistive technology. */
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="grid gap-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
