@@ -34,6 +34,7 @@ import { requireApplicant } from "~/server/auth/guards.server";
 import { documentDownloadPath, listDocumentsForOwner } from "~/server/documents/documents.server";
 import { uploadDocumentFromRequest } from "~/server/documents/upload.server";
 import type { Route } from "./+types/documents";
+import { LoadFailed } from "./load-failed";
 
 export const handle: ShellHandle = { ...i18nHandle("documents"), titleKey: "titles.documents" };
 export const meta = () => pageMeta({ title: "Documents", noindex: true });
@@ -453,9 +454,5 @@ function UploadForm({
 
 export function ErrorBoundary() {
   const { t } = useTranslation("documents");
-  return (
-    <Alert tone="error" title={t("errors.fetchTitle")}>
-      {t("errors.fetchBody")}
-    </Alert>
-  );
+  return <LoadFailed title={t("errors.fetchTitle")} body={t("errors.fetchBody")} />;
 }

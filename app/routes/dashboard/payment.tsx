@@ -28,6 +28,7 @@ import {
 import { paymentProvider } from "~/server/payments/provider.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/payment";
+import { LoadFailed } from "./load-failed";
 
 /** How a checkout ended, as the page's ?result= says it. */
 const RESULTS = ["success", "failed", "pending"] as const;
@@ -226,7 +227,9 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PaymentHistory({ history }: { history: Route.ComponentProps["loaderData"]["history"] }) {
+type Payment = Route.ComponentProps["loaderData"]["history"][number];
+
+function PaymentHistory({ history }: { history: Payment[] }) {
   const { t, i18n } = useTranslation("payment");
   const date = dateFormatter(i18n.language, "dateTime");
   return (
@@ -272,9 +275,5 @@ function PaymentHistory({ history }: { history: Route.ComponentProps["loaderData
 
 export function ErrorBoundary() {
   const { t } = useTranslation("payment");
-  return (
-    <Alert tone="error" title={t("errors.loadTitle")}>
-      {t("errors.loadBody")}
-    </Alert>
-  );
+  return <LoadFailed title={t("errors.loadTitle")} body={t("errors.loadBody")} />;
 }
