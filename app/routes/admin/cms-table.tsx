@@ -6,6 +6,7 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { NativeSelect } from "~/app/components/ui/input";
+import { SelectOptions } from "~/app/components/select-options";
 import { BLOG_STATUSES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import type { Post } from "~/server/content/posts.server";
@@ -26,6 +27,7 @@ export function PostsTable({
 }) {
   const { t, i18n } = useTranslation("cms");
   const dateFormat = dateFormatter(i18n.language, "date");
+  const statusOptions = BLOG_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }));
   if (posts.length === 0) {
     return (
       <Card className="grid justify-items-center gap-2 p-10 text-center">
@@ -80,11 +82,7 @@ export function PostsTable({
                     className="h-9 w-auto"
                     onChange={(e) => e.currentTarget.form?.requestSubmit()}
                   >
-                    {BLOG_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`status.${s}`)}
-                      </option>
-                    ))}
+                    <SelectOptions options={statusOptions} />
                   </NativeSelect>
                   {hydrated ? null : (
                     <Button type="submit" size="sm" variant="outline">

@@ -10,6 +10,7 @@ import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { Dialog, DialogContent } from "~/app/components/ui/dialog";
 import { NativeSelect } from "~/app/components/ui/input";
+import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { useHydrated } from "~/app/lib/use-hydrated";
@@ -146,11 +147,9 @@ export default function CmsPage({ loaderData, actionData }: Route.ComponentProps
               onChange={(e) => e.currentTarget.form?.requestSubmit()}
             >
               <option value="">{t("filter.all")}</option>
-              {BLOG_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
+              <SelectOptions
+                options={BLOG_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              />
             </NativeSelect>
           </div>
           {hydrated ? null : (

@@ -16,6 +16,7 @@ import { Card, CardContent } from "~/app/components/ui/card";
 import { TitledDialog } from "~/app/components/admin/titled-dialog";
 import { FormErrors, FormInput, FormTextarea, SelectField } from "~/app/components/ui/field";
 import { Input, Label } from "~/app/components/ui/input";
+import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { pageMeta } from "~/app/lib/seo";
@@ -325,11 +326,9 @@ function ComposeDialog() {
               defaultValue: fields.recipientGroup.initialValue ?? "all_users",
             }}
           >
-            {MESSAGE_GROUPS.map((g) => (
-              <option key={g} value={g}>
-                {t(`groups.${g}`)}
-              </option>
-            ))}
+            <SelectOptions
+              options={MESSAGE_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))}
+            />
           </SelectField>
         ) : (
           <div className="grid gap-2">

@@ -10,6 +10,7 @@ import { StatusBadge } from "~/app/components/status-badge";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { NativeSelect } from "~/app/components/ui/input";
+import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
 import { pageMeta } from "~/app/lib/seo";
@@ -170,11 +171,9 @@ function UserRow({
               key={user.role}
               className="h-9 min-w-36 text-sm"
             >
-              {grantable.map((r) => (
-                <option key={r} value={r}>
-                  {tc(`roles.${r}`)}
-                </option>
-              ))}
+              <SelectOptions
+                options={grantable.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
+              />
             </NativeSelect>
             <Button type="submit" size="sm" variant="outline" disabled={busy}>
               {t("users.changeRole")}

@@ -5,6 +5,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { TitledDialog } from "~/app/components/admin/titled-dialog";
 import { Label, NativeSelect, Textarea } from "~/app/components/ui/input";
+import { SelectOptions } from "~/app/components/select-options";
 import { formatDate } from "~/domain/format";
 import { INQUIRY_STATUSES, type InquiryKind } from "~/domain/inquiries";
 import type { InboxResult } from "./inbox.server";
@@ -81,11 +82,12 @@ export function InquiryDialog({
             key={detail.status}
             className="w-44"
           >
-            {INQUIRY_STATUSES[kind].map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${kind}.${s}` as "total")}
-              </option>
-            ))}
+            <SelectOptions
+              options={INQUIRY_STATUSES[kind].map((s) => ({
+                value: s,
+                label: t(`status.${kind}.${s}` as "total"),
+              }))}
+            />
           </NativeSelect>
         </div>
         <Button type="submit" variant="outline" disabled={busy}>
