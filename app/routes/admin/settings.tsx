@@ -53,6 +53,24 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 type Field = FieldMetadata<string | undefined>;
+
+const SOCIAL_FIELDS = ["facebook", "linkedin", "instagram"] as const;
+/** The figures the public pages show, in the order of the form. */
+const MARKETING_FIELDS = [
+  "placements",
+  "successRate",
+  "partnerCountries",
+  "jobOpportunities",
+  "visasProcessed",
+  "interviewSuccess",
+  "interviewsHeld",
+  "documentsProcessed",
+  "averageTurnaround",
+  "visaWorkSuccess",
+  "visaStudySuccess",
+  "visaVisitorSuccess",
+  "visaFamilySuccess",
+] as const;
 type FormValues = Omit<ReturnType<typeof settingsToFormValues>, "offices"> & {
   offices: Partial<ReturnType<typeof settingsToFormValues>["offices"][number]>[];
 };
@@ -99,6 +117,7 @@ function SettingsForm({
     extra?: { hint?: string; type?: "text" | "email" | "url" | "time"; autoComplete?: string },
   ) => (
     <FormInput
+      key={field.name}
       field={field}
       ns="settings"
       type={extra?.type}
@@ -213,27 +232,13 @@ function SettingsForm({
 
       <Section title={t("sections.social")}>
         <div className="grid gap-4 sm:grid-cols-3">
-          {text(social.facebook, t("fields.facebook"), { type: "url" })}
-          {text(social.linkedin, t("fields.linkedin"), { type: "url" })}
-          {text(social.instagram, t("fields.instagram"), { type: "url" })}
+          {SOCIAL_FIELDS.map((name) => text(social[name], t(`fields.${name}`), { type: "url" }))}
         </div>
       </Section>
 
       <Section title={t("sections.marketing")} description={t("hints.marketing")}>
         <div className="grid gap-4 sm:grid-cols-3">
-          {text(marketing.placements, t("fields.placements"))}
-          {text(marketing.successRate, t("fields.successRate"))}
-          {text(marketing.partnerCountries, t("fields.partnerCountries"))}
-          {text(marketing.jobOpportunities, t("fields.jobOpportunities"))}
-          {text(marketing.visasProcessed, t("fields.visasProcessed"))}
-          {text(marketing.interviewSuccess, t("fields.interviewSuccess"))}
-          {text(marketing.interviewsHeld, t("fields.interviewsHeld"))}
-          {text(marketing.documentsProcessed, t("fields.documentsProcessed"))}
-          {text(marketing.averageTurnaround, t("fields.averageTurnaround"))}
-          {text(marketing.visaWorkSuccess, t("fields.visaWorkSuccess"))}
-          {text(marketing.visaStudySuccess, t("fields.visaStudySuccess"))}
-          {text(marketing.visaVisitorSuccess, t("fields.visaVisitorSuccess"))}
-          {text(marketing.visaFamilySuccess, t("fields.visaFamilySuccess"))}
+          {MARKETING_FIELDS.map((name) => text(marketing[name], t(`fields.${name}`)))}
         </div>
       </Section>
 
