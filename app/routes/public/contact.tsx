@@ -18,11 +18,9 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { useLazyForm } from "~/app/lib/lazy-form";
 import { pageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
-import { ContactInquirySchema } from "~/domain/inquiries";
 import { whatsappLink } from "~/domain/format";
-import { submitContactInquiry } from "~/server/inquiries/receive.server";
 import type { Route } from "./+types/contact";
-import { receiveInquiry, submissionKeyLoader } from "./inquiry-form.server";
+import { receiveContactMessage, submissionKeyLoader } from "./inquiry-form.server";
 
 export const handle = i18nHandle("inquiries");
 
@@ -36,18 +34,7 @@ export const meta: Route.MetaFunction = () =>
 
 export const loader = submissionKeyLoader;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return receiveInquiry(request, context, {
-    kind: "contact",
-    schema: ContactInquirySchema,
-    caps: (inquiry) => [
-      [`contact:ip:${context.clientIp}`, 600, 20],
-      [`contact:email:${inquiry.email}`, 3600, 5],
-    ],
-    submit: submitContactInquiry,
-    answer: (inquiry) => ({ ok: true as const, name: inquiry.name, email: inquiry.email }),
-  });
-}
+export const action = receiveContactMessage;
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("inquiries");

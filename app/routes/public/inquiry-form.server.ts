@@ -2,7 +2,12 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import type { InquiryKind } from "~/domain/inquiries";
+import {
+  ContactInquirySchema,
+  type InquiryKind,
+  OutsourcingInquirySchema,
+} from "~/domain/inquiries";
+import { submitContactInquiry, submitOutsourcingInquiry } from "~/server/inquiries/receive.server";
 import { logger } from "~/server/logger.server";
 import { readSubmissionKey } from "~/server/security/idempotency.server";
 import { type RateLimitKey, secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
@@ -24,7 +29,7 @@ export function submissionKeyLoader() {
  * (which fills the hidden `website` field) as if it worked while storing nothing, keep to the
  * sender's caps, then store it. Every refusal is `{ ok: false, result }`; `answer` shapes success.
  */
-export async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>(
+async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>(
   request: Request,
   context: { clientIp: string; requestId: string },
   o: {
@@ -57,4 +62,34 @@ export async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>
     return refuse(500, "errors.generic");
   }
   return o.answer(inquiry, submission);
+}
+
+type ActionArgs = { request: Request; context: { clientIp: string; requestId: string } };
+
+/** /contact's action: capped per client and per sender; the page thanks the sender by name. */
+export function receiveContactMessage({ request, context }: ActionArgs) {
+  return receiveInquiry(request, context, {
+    kind: "contact",
+    schema: ContactInquirySchema,
+    caps: (inquiry) => [
+      [`contact:ip:${context.clientIp}`, 600, 20],
+      [`contact:email:${inquiry.email}`, 3600, 5],
+    ],
+    submit: submitContactInquiry,
+    answer: (inquiry) => ({ ok: true as const, name: inquiry.name, email: inquiry.email }),
+  });
+}
+
+/** /outsourcing's action: capped per client; the quote form empties itself for the next one. */
+export function receiveQuoteRequest({ request, context }: ActionArgs) {
+  return receiveInquiry(request, context, {
+    kind: "outsourcing",
+    schema: OutsourcingInquirySchema,
+    caps: () => [[`outsourcing:ip:${context.clientIp}`, 600, 5]],
+    submit: submitOutsourcingInquiry,
+    answer: (_, submission) => ({
+      ok: true as const,
+      result: submission.reply({ resetForm: true }),
+    }),
+  });
 }

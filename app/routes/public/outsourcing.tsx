@@ -38,10 +38,9 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_SERVICES } from "~/domain/enums";
 import { OutsourcingInquirySchema } from "~/domain/inquiries";
-import { submitOutsourcingInquiry } from "~/server/inquiries/receive.server";
 import type { Route } from "./+types/outsourcing";
 import { useHydrated } from "~/app/lib/use-hydrated";
-import { receiveInquiry, submissionKeyLoader } from "./inquiry-form.server";
+import { receiveQuoteRequest, submissionKeyLoader } from "./inquiry-form.server";
 
 export const handle = i18nHandle("outsourcing");
 
@@ -55,18 +54,7 @@ export const meta: Route.MetaFunction = () =>
 
 export const loader = submissionKeyLoader;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return receiveInquiry(request, context, {
-    kind: "outsourcing",
-    schema: OutsourcingInquirySchema,
-    caps: () => [[`outsourcing:ip:${context.clientIp}`, 600, 5]],
-    submit: submitOutsourcingInquiry,
-    answer: (_, submission) => ({
-      ok: true as const,
-      result: submission.reply({ resetForm: true }),
-    }),
-  });
-}
+export const action = receiveQuoteRequest;
 
 const SERVICE_ICONS = {
   "Virtual Assistants": UserRoundCheckIcon,
