@@ -2,11 +2,17 @@ import type * as React from "react";
 import { cn } from "~/app/lib/utils";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
 
-/** A card with a heading (an optional icon before it, an optional line under it) over its content. */
+/**
+ * A card with a heading (an optional icon before it, an optional line under it, and whatever
+ * `aside` puts beside them, such as a link) over its content.
+ */
 export function TitledCard({
   icon,
   title,
   description,
+  descriptionTestId,
+  aside,
+  headerClassName,
   titleClassName,
   contentClassName,
   children,
@@ -15,17 +21,23 @@ export function TitledCard({
   icon?: React.ReactNode;
   title: React.ReactNode;
   description?: React.ReactNode;
+  descriptionTestId?: string;
+  aside?: React.ReactNode;
+  headerClassName?: string;
   titleClassName?: string;
   contentClassName?: string;
 } & Omit<React.ComponentProps<"div">, "title">) {
   return (
     <Card {...card}>
-      <CardHeader>
+      <CardHeader className={headerClassName}>
         <CardTitle className={cn(icon ? "flex items-center gap-2" : undefined, titleClassName)}>
           {icon}
           {title}
         </CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
+        {description ? (
+          <CardDescription data-testid={descriptionTestId}>{description}</CardDescription>
+        ) : null}
+        {aside}
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>
     </Card>

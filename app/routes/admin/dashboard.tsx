@@ -3,7 +3,7 @@ import { BriefcaseIcon, ClipboardListIcon, InboxIcon, UsersIcon } from "lucide-r
 import { Link } from "react-router";
 import { AuditText } from "~/app/components/admin/audit-text";
 import { StatCard, StatGrid } from "~/app/components/admin/stat-card";
-import { TitledCard } from "~/app/components/admin/titled-card";
+import { TitledCard } from "~/app/components/titled-card";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { BarChartCard, type ChartPoint, LineChartCard } from "~/app/components/charts/admin-charts";
 import type { ShellHandle } from "~/app/components/dashboard-shell";

@@ -1,6 +1,6 @@
 import { ActivityIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { TitledCard } from "~/app/components/admin/titled-card";
+import { TitledCard } from "~/app/components/titled-card";
 import type { MonitoredService } from "~/server/monitoring/checks.server";
 import type { ChartPoint } from "~/server/monitoring/overview.server";
 import { useMonitorDate } from "./monitoring-parts";

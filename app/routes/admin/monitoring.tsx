@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
-import { TitledCard } from "~/app/components/admin/titled-card";
+import { TitledCard } from "~/app/components/titled-card";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { TitledSection } from "~/app/components/titled-section";
 import { Alert } from "~/app/components/ui/alert";
