@@ -12,6 +12,7 @@ import {
   jobs,
   profiles,
 } from "~/server/db/schema";
+import { applicationColumns } from "~/server/applications/columns.server";
 
 type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
 
@@ -146,13 +147,7 @@ export async function listApplicationsForApplicant(options: {
     rows: (limit, offset) =>
       db()
         .select({
-          id: jobApplications.id,
-          status: jobApplications.status,
-          appliedAt: jobApplications.appliedAt,
-          interviewDate: jobApplications.interviewDate,
-          interviewLocation: jobApplications.interviewLocation,
-          notes: jobApplications.notes,
-          adminComments: jobApplications.adminComments,
+          ...applicationColumns,
           jobId: jobs.id,
           jobTitle: jobs.title,
           sector: jobs.sector,

@@ -15,6 +15,7 @@ import {
   profiles,
   recordCounts,
 } from "~/server/db/schema";
+import { applicationColumns } from "~/server/applications/columns.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import {
   applicationStatusChangedEmail,
@@ -104,13 +105,7 @@ function filterWhere(filter: StaffApplicationFilter): SQL | undefined {
 }
 
 const listColumns = {
-  id: jobApplications.id,
-  status: jobApplications.status,
-  appliedAt: jobApplications.appliedAt,
-  interviewDate: jobApplications.interviewDate,
-  interviewLocation: jobApplications.interviewLocation,
-  notes: jobApplications.notes,
-  adminComments: jobApplications.adminComments,
+  ...applicationColumns,
   userId: profiles.id,
   applicantName: profiles.fullName,
   applicantEmail: profiles.email,

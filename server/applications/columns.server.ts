@@ -1,0 +1,12 @@
+import { jobApplications } from "~/server/db/schema";
+
+/** An application's own columns, as the applicant's list and the staff views read them. */
+export const applicationColumns = {
+  id: jobApplications.id,
+  status: jobApplications.status,
+  appliedAt: jobApplications.appliedAt,
+  interviewDate: jobApplications.interviewDate,
+  interviewLocation: jobApplications.interviewLocation,
+  notes: jobApplications.notes,
+  adminComments: jobApplications.adminComments,
+};
