@@ -205,18 +205,6 @@ export function FormSelect(props: BoundProps & Omit<React.ComponentProps<"select
   );
 }
 
-/** The `<option>`s of a select: one per value, labelled by `label(value)`. */
-export function optionsOf<V extends string>(
-  values: readonly V[],
-  label: (value: V) => React.ReactNode,
-) {
-  return values.map((value) => (
-    <option key={value} value={value}>
-      {label(value)}
-    </option>
-  ));
-}
-
 /** A checkbox with its label beside it; errors (rare: consents) show under it. */
 export function FormCheckbox(
   props: Omit<BoundProps, "hint"> & Omit<React.ComponentProps<"input">, Bound>,

@@ -5,14 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Flash } from "~/app/components/admin/flash";
 import { Prose } from "~/app/components/prose";
+import { SelectOptions } from "~/app/components/select-options";
 import { Button, buttonVariants } from "~/app/components/ui/button";
-import {
-  FormInput,
-  FormSelect,
-  FormTextarea,
-  InputField,
-  optionsOf,
-} from "~/app/components/ui/field";
+import { FormInput, FormSelect, FormTextarea, InputField } from "~/app/components/ui/field";
 import type { Flash as FlashMessage } from "~/app/lib/action-result";
 import { translateErrors } from "~/app/lib/form-errors";
 import { PostFormSchema, slugify } from "~/domain/content";
@@ -115,7 +110,9 @@ export function PostEditor({
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormSelect field={fields.category} ns="cms" label={t("fields.category")}>
-          {optionsOf(BLOG_CATEGORIES, (c) => t(`category.${c}`))}
+          <SelectOptions
+            options={BLOG_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))}
+          />
         </FormSelect>
         <FormSelect
           field={fields.status}
@@ -123,7 +120,9 @@ export function PostEditor({
           label={t("fields.status")}
           hint={t("fields.statusHint")}
         >
-          {optionsOf(BLOG_STATUSES, (s) => t(`status.${s}`))}
+          <SelectOptions
+            options={BLOG_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
         </FormSelect>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

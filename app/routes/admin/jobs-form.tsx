@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { SelectOptions } from "~/app/components/select-options";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import {
   FormCheckbox,
@@ -9,7 +10,6 @@ import {
   FormInput,
   FormSelect,
   FormTextarea,
-  optionsOf,
 } from "~/app/components/ui/field";
 import { JobFormSchema } from "~/domain/admin";
 import { EMPLOYMENT_TYPES, JOB_TYPES, SALARY_PERIODS, SECTORS } from "~/domain/enums";
@@ -82,13 +82,22 @@ export function JobForm({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormSelect field={fields.sector} ns="admin" label={t("jobs.form.sector")}>
-          {optionsOf(SECTORS, (s) => tc(`labels.sector.${s}`))}
+          <SelectOptions
+            options={SECTORS.map((s) => ({ value: s, label: tc(`labels.sector.${s}`) }))}
+          />
         </FormSelect>
         <FormSelect field={fields.jobType} ns="admin" label={t("jobs.form.jobType")}>
-          {optionsOf(JOB_TYPES, (s) => tc(`labels.jobType.${s}`))}
+          <SelectOptions
+            options={JOB_TYPES.map((s) => ({ value: s, label: tc(`labels.jobType.${s}`) }))}
+          />
         </FormSelect>
         <FormSelect field={fields.employmentType} ns="admin" label={t("jobs.form.employmentType")}>
-          {optionsOf(EMPLOYMENT_TYPES, (s) => tc(`labels.employmentType.${s}`))}
+          <SelectOptions
+            options={EMPLOYMENT_TYPES.map((s) => ({
+              value: s,
+              label: tc(`labels.employmentType.${s}`),
+            }))}
+          />
         </FormSelect>
         <FormSelect field={fields.countryId} ns="admin" label={t("jobs.form.country")}>
           <option value="">{tc("labels.notSet")}</option>
@@ -129,7 +138,9 @@ export function JobForm({
         />
         <FormSelect field={fields.salaryPeriod} ns="admin" label={t("jobs.form.salaryPeriod")}>
           <option value="">{tc("labels.notSet")}</option>
-          {optionsOf(SALARY_PERIODS, (p) => t(`jobs.form.period.${p}`))}
+          <SelectOptions
+            options={SALARY_PERIODS.map((p) => ({ value: p, label: t(`jobs.form.period.${p}`) }))}
+          />
         </FormSelect>
       </fieldset>
       <FormTextarea

@@ -3,11 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
+import { SelectOptions } from "~/app/components/select-options";
 import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
-import { FormSelect, InputField, optionsOf } from "~/app/components/ui/field";
+import { FormSelect, InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { pageMeta } from "~/app/lib/seo";
 import { isApplicantRole, SECTORS } from "~/domain/enums";
@@ -145,7 +146,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               label={t("profile.fields.preferredSector")}
             >
               <option value="">{t("profile.fields.noPreference")}</option>
-              {optionsOf(SECTORS, (s) => t(`labels.sector.${s}`, { ns: "common" }))}
+              <SelectOptions
+                options={SECTORS.map((s) => ({
+                  value: s,
+                  label: t(`labels.sector.${s}`, { ns: "common" }),
+                }))}
+              />
             </FormSelect>
           </CardContent>
         </Card>
