@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { isStaff, JOB_TYPES, SECTORS } from "./enums";
+import { EMPLOYMENT_TYPES, isStaff, JOB_TYPES, SALARY_PERIODS, SECTORS } from "./enums";
 import { APPLICATION_NOTE_MAX, SEARCH_MAX_LENGTH } from "./job-search";
 import { PageParamSchema } from "./pagination";
-import { optionalText } from "./text-fields";
+import { nullableText, optionalText } from "./text-fields";
 
 // What the browser needs (page sizes, a search's URL) lives in ./job-search, which has no zod;
 // re-exported so server code and tests keep importing it from here.
@@ -75,3 +75,95 @@ export function canSeePremium(
   if (!viewer) return false;
   return viewer.registrationFeePaid || isStaff(viewer.role);
 }
+
+// The staff job form. Validation messages are translation keys of the "admin" namespace.
+/** Requirements and benefits are typed one per line; blank lines are dropped. */
+export function splitLines(text: string | undefined | null): string[] {
+  return (text ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+const optionalNumber = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const n = Number(v.replace(/,/g, ""));
+    if (!Number.isFinite(n) || n < 0) {
+      ctx.addIssue({ code: "custom", message: "errors.salaryInvalid" });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const JobFormSchema = z
+  .object({
+    id: z.string().uuid().optional(),
+    title: z
+      .string({ error: "errors.titleRequired" })
+      .trim()
+      .min(1, "errors.titleRequired")
+      .max(200, "errors.tooLong"),
+    description: z
+      .string({ error: "errors.descriptionRequired" })
+      .trim()
+      .min(1, "errors.descriptionRequired")
+      .max(20000, "errors.tooLong"),
+    sector: z.enum(SECTORS, { error: "errors.sectorRequired" }).default("technology"),
+    jobType: z.enum(JOB_TYPES, { error: "errors.jobTypeRequired" }).default("entry_level"),
+    employmentType: z
+      .enum(EMPLOYMENT_TYPES, { error: "errors.employmentTypeRequired" })
+      .default("full_time"),
+    countryId: z
+      .string()
+      .optional()
+      .transform((v) => (v ? Number(v) : null))
+      .pipe(z.number().int().positive().nullable()),
+    salaryRange: nullableText(120, "errors.tooLong"),
+    salaryMin: optionalNumber,
+    salaryMax: optionalNumber,
+    salaryCurrency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z]{3}$/, "errors.currencyInvalid")
+          .nullable(),
+      ),
+    salaryPeriod: z
+      .enum(SALARY_PERIODS)
+      .optional()
+      .transform((v) => v ?? null),
+    requirements: z
+      .string()
+      .max(20000, "errors.tooLong")
+      .optional()
+      .transform((v) => splitLines(v)),
+    benefits: z
+      .string()
+      .max(20000, "errors.tooLong")
+      .optional()
+      .transform((v) => splitLines(v)),
+    // Checkboxes: absent means unchecked. The form pre-checks both for a new job (spec defaults).
+    isActive: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+    isPublic: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.salaryMin != null && v.salaryMax != null && v.salaryMin > v.salaryMax) {
+      ctx.addIssue({ code: "custom", path: ["salaryMax"], message: "errors.salaryOrder" });
+    }
+  });
+export type JobForm = z.output<typeof JobFormSchema>;

@@ -18,6 +18,16 @@ export function optionalText(max: number, tooLong: string) {
     .transform((v) => (v ? v : undefined));
 }
 
+/** Text that may be left out, stored as NULL when it is. */
+export function nullableText(max: number, tooLong: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((v) => (v ? v : null));
+}
+
 /** An e-mail address, trimmed and lower-cased. */
 export function emailAddress(required: string, invalid: string) {
   return z

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
-import type { JobForm } from "~/domain/admin";
+import type { JobForm } from "~/domain/jobs";
 import { paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import { changePublicContent } from "~/server/cache/public-content.server";

@@ -7,7 +7,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { JobFormSchema } from "~/domain/admin";
+import { JobFormSchema } from "~/domain/jobs";
 import { createFrontDoor } from "~/server/cache/front-door.server";
 import { PageCache } from "~/server/cache/page-cache.server";
 import { listenForPublicContentChanges } from "~/server/cache/public-content.server";

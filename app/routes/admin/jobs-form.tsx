@@ -11,7 +11,7 @@ import {
   FormSelect,
   FormTextarea,
 } from "~/app/components/ui/field";
-import { JobFormSchema } from "~/domain/admin";
+import { JobFormSchema } from "~/domain/jobs";
 import { EMPLOYMENT_TYPES, JOB_TYPES, SALARY_PERIODS, SECTORS } from "~/domain/enums";
 import type { StaffJobRow } from "~/server/jobs/admin.server";
 

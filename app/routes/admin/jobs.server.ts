@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
-import { JobFormSchema } from "~/domain/admin";
+import { JobFormSchema } from "~/domain/jobs";
 import {
   createJob,
   deleteJob,

@@ -3,7 +3,7 @@
 // Usage: tsx tests/integration/processes/edit-job.ts <databaseUrl> <actorId> <jobId> <title>
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { JobFormSchema } from "~/domain/admin";
+import { JobFormSchema } from "~/domain/jobs";
 import { loadConfig, setConfig } from "~/server/config.server";
 import { openDatabase, setDatabase } from "~/server/db/client.server";
 import { jobs } from "~/server/db/schema";
