@@ -214,7 +214,8 @@ async function seedRows(database: Database, rows: number) {
 }
 
 async function createAccounts(database: Database) {
-  const password = crypto.randomBytes(12).toString("base64url");
+  // BENCH_PASSWORD fixes it, to sign in by hand against the seeded database after a run.
+  const password = process.env.BENCH_PASSWORD || crypto.randomBytes(12).toString("base64url");
   const paid: BenchAccount = { email: "bench-paid@passage.test", password, role: "job_seeker" };
   const staff: BenchAccount = { email: "bench-staff@passage.test", password, role: "admin" };
   const paidId = await createAccount({

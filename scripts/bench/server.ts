@@ -128,26 +128,32 @@ export async function startServer(options: {
   const logFile = path.join(options.logDir, `server-${options.label}.log`);
   const log = fs.openSync(logFile, "a");
   logFiles.push(logFile);
-  const child = spawn(process.execPath, [path.join(options.buildDir, "server/main.js")], {
-    cwd: ROOT,
-    stdio: ["ignore", log, log],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: options.buildDir,
-      HOST: "127.0.0.1",
-      PORT: String(options.port),
-      BASE_URL: origin,
-      // As in production: one JSON line per request. The log goes to a file, not a pipe the
-      // bench would have to drain.
-      LOG_LEVEL: "info",
-      // Every sign-in and request comes from one address; production limits would stop the bench.
-      RATE_LIMIT_SCALE: "1000000",
-      // Production refuses to start without a choice; the bench never takes real payments.
-      PAYMENT_PROVIDER: "simulated",
-      ...options.env,
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(options.buildDir, "server/main.js")],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", log, log],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BUILD_DIR: options.buildDir,
+        HOST: "127.0.0.1",
+        PORT: String(options.port),
+        BASE_URL: origin,
+        // As in production: one JSON line per request. The log goes to a file, not a pipe the
+        // bench would have to drain.
+        LOG_LEVEL: "info",
+        // Every sign-in and request comes from one address; production limits would stop the bench.
+        RATE_LIMIT_SCALE: "1000000",
+        // Production refuses to start without a choice; the bench never takes real payments.
+        PAYMENT_PROVIDER: "simulated",
+        ...options.env,
+      },
     },
-  });
+  );
   fs.closeSync(log);
 
   const stop = onCleanup(`stop the ${options.label} server`, async () => {
