@@ -2,19 +2,10 @@ import type { Hono } from "hono";
 import { toCsv } from "~/domain/admin";
 import { STAFF_ROLES, USER_ADMIN_ROLES } from "~/domain/enums";
 import { exportApplicationsForStaff } from "~/server/applications/staff.server";
-import { requireRoleForApi } from "~/server/auth/guards.server";
+import { guarded, requireRoleForApi } from "~/server/auth/guards.server";
 import { parseApplicationFilter } from "~/domain/applications";
 import { parseProfileFilter } from "~/domain/users";
 import { exportProfilesForStaff } from "~/server/users/staff.server";
-
-async function guarded(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 function csvResponse(name: string, body: string) {
   const day = new Date().toISOString().slice(0, 10);

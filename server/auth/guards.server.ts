@@ -84,4 +84,14 @@ export async function requireRoleForApi(request: Request, roles: readonly Role[]
   return viewer;
 }
 
+/** For data endpoints: a Response thrown by a guard above becomes the answer; anything else is a real error. */
+export async function guarded(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
 export { APPLICANT_ROLES, STAFF_ROLES, USER_ADMIN_ROLES };

@@ -1,21 +1,11 @@
 import { Readable } from "node:stream";
 import type { Hono } from "hono";
 import { isStaff } from "~/domain/enums";
-import { requireUserForApi } from "~/server/auth/guards.server";
+import { guarded, requireUserForApi } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { StorageNotFoundError, storage } from "~/server/storage/storage.server";
 import { getDocumentForDownload } from "./documents.server";
 import { uploadDocumentFromRequest } from "./upload.server";
-
-/** A thrown guard Response becomes the answer; anything else is a real error. */
-async function guarded(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "cache-control": "private, no-store" } });
