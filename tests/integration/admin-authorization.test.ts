@@ -14,7 +14,7 @@ import * as outsourcing from "~/app/routes/admin/outsourcing";
 import * as pipeline from "~/app/routes/admin/pipeline";
 import * as settings from "~/app/routes/admin/settings";
 import * as users from "~/app/routes/admin/users";
-import type { Role } from "~/domain/enums";
+import { ROLES, type Role } from "~/domain/enums";
 import { auditLog, jobs as jobsTable, profiles } from "~/server/db/schema";
 import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
 
@@ -42,15 +42,7 @@ const ROUTES: Record<string, { module: RouteModule; path: string; access: Access
   "settings.tsx": { module: settings, path: "/admin/settings", access: "userAdmin" },
 };
 
-const VIEWERS: Viewer[] = [
-  "visitor",
-  "job_seeker",
-  "student_applicant",
-  "agent",
-  "manager",
-  "admin",
-  "super_admin",
-];
+const VIEWERS: Viewer[] = ["visitor", ...ROLES];
 
 type Expected = "auth" | "dashboard" | "allowed";
 

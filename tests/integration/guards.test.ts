@@ -5,7 +5,7 @@ import { loader as dashboardLayout } from "~/app/routes/dashboard/layout";
 import { loader as documents } from "~/app/routes/dashboard/documents";
 import { loader as redirects } from "~/app/routes/redirects";
 import { action as signOut } from "~/app/routes/auth/sign-out";
-import type { Role } from "~/domain/enums";
+import { ROLES, type Role } from "~/domain/enums";
 import { getViewer } from "~/server/auth/guards.server";
 import {
   createTestUser,
@@ -17,15 +17,6 @@ import {
 } from "./harness";
 
 setupTestDatabase();
-
-const ROLES: Role[] = [
-  "job_seeker",
-  "student_applicant",
-  "agent",
-  "manager",
-  "admin",
-  "super_admin",
-];
 
 async function users() {
   const out = {} as Record<Role, TestUser>;
