@@ -26,6 +26,14 @@ const SESSION_DAYS = 7;
 export type AuthOptions = { baseUrl: string; secret: string; secureCookies: boolean };
 
 export function createAuth(database: Db, options: AuthOptions) {
+  /** Queues one of the account e-mails that carry a better-auth link (reset, confirm address). */
+  const sendLinkMail =
+    (template: typeof passwordResetEmail) =>
+    async ({ user, url }: { user: { name: string; email: string }; url: string }) => {
+      const settings = await getSiteSettings(database);
+      const mail = template({ settings, baseUrl: options.baseUrl, name: user.name, url });
+      await inTransactionWithMail((tx) => enqueueMail(tx, { to: user.email, ...mail }), database);
+    };
   return betterAuth({
     appName: "Passage",
     logger: {
@@ -77,31 +85,13 @@ export function createAuth(database: Db, options: AuthOptions) {
         await revokeOtherResetLinks(database, user.id);
       },
       // Not inside a better-auth transaction, so the mail is queued in a transaction of its own.
-      sendResetPassword: async ({ user, url }) => {
-        const settings = await getSiteSettings(database);
-        const mail = passwordResetEmail({
-          settings,
-          baseUrl: options.baseUrl,
-          name: user.name,
-          url,
-        });
-        await inTransactionWithMail((tx) => enqueueMail(tx, { to: user.email, ...mail }), database);
-      },
+      sendResetPassword: sendLinkMail(passwordResetEmail),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       // Runs after the sign-up transaction has committed (better-auth queues it).
-      sendVerificationEmail: async ({ user, url }) => {
-        const settings = await getSiteSettings(database);
-        const mail = emailVerificationEmail({
-          settings,
-          baseUrl: options.baseUrl,
-          name: user.name,
-          url,
-        });
-        await inTransactionWithMail((tx) => enqueueMail(tx, { to: user.email, ...mail }), database);
-      },
+      sendVerificationEmail: sendLinkMail(emailVerificationEmail),
     },
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
