@@ -6,7 +6,7 @@ import { paginate } from "~/domain/pagination";
 import type { ProfileFilter } from "~/domain/users";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
-import { db } from "~/server/db/client.server";
+import { type Db, db } from "~/server/db/client.server";
 import { payments, profiles } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
@@ -74,6 +74,17 @@ export function exportProfilesForStaff(filter: ProfileFilter, limit = 50_000) {
     .limit(limit);
 }
 
+/** The user's row, locked for the rest of the transaction; UserNotFoundError when there is none. */
+async function lockUser(tx: Db, userId: string) {
+  const [user] = await tx
+    .select({ id: profiles.id, role: profiles.role, paid: profiles.registrationFeePaid })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .for("update");
+  if (!user) throw new UserNotFoundError();
+  return user;
+}
+
 /** Sets the fee flag; Mark Paid also records a completed manual payment so the books stay complete. */
 export async function setRegistrationPaid(options: {
   actor: Actor;
@@ -82,12 +93,7 @@ export async function setRegistrationPaid(options: {
 }) {
   const settings = await getSiteSettings();
   return db().transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: profiles.id, paid: profiles.registrationFeePaid })
-      .from(profiles)
-      .where(eq(profiles.id, options.userId))
-      .for("update");
-    if (!user) throw new UserNotFoundError();
+    const user = await lockUser(tx, options.userId);
     await tx
       .update(profiles)
       .set({ registrationFeePaid: options.paid })
@@ -127,12 +133,7 @@ const PRIVILEGED: Role[] = ["admin", "super_admin"];
  */
 export async function changeRole(options: { actor: Actor; userId: string; role: Role }) {
   return db().transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: profiles.id, role: profiles.role })
-      .from(profiles)
-      .where(eq(profiles.id, options.userId))
-      .for("update");
-    if (!user) throw new UserNotFoundError();
+    const user = await lockUser(tx, options.userId);
     if (user.role === options.role) return { from: user.role, to: user.role };
     const touchesPrivileged = PRIVILEGED.includes(options.role) || PRIVILEGED.includes(user.role);
     if (touchesPrivileged && options.actor.role !== "super_admin") {
