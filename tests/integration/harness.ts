@@ -124,17 +124,22 @@ const cookieCache = new Map<string, string>();
 export async function sessionCookie(user: TestUser): Promise<string> {
   const cached = cookieCache.get(user.id);
   if (cached) return cached;
+  const cookie = await newSessionCookie(user);
+  cookieCache.set(user.id, cookie);
+  return cookie;
+}
+
+/** Signs in afresh (another session than sessionCookie's kept one) and returns its cookie header. */
+export async function newSessionCookie(user: Pick<TestUser, "email" | "password">) {
   const response = await auth().api.signInEmail({
     body: { email: user.email, password: user.password },
     asResponse: true,
   });
   if (!response.ok) throw new Error(`sign-in failed for ${user.email}: ${response.status}`);
-  const cookie = response.headers
+  return response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  cookieCache.set(user.id, cookie);
-  return cookie;
 }
 
 /** A Request as the given user would send it (null: a visitor). */

@@ -9,6 +9,7 @@ import { mailOutbox } from "~/server/db/schema";
 import {
   BASE_URL,
   createTestUser,
+  newSessionCookie,
   requestAs,
   runRoute,
   sessionCookie,
@@ -50,37 +51,20 @@ describe("password reset by e-mail", () => {
     const token = target.searchParams.get("token");
     expect(token).toBeTruthy();
 
-    const mismatch = await runRoute(
-      resetAction,
-      await requestAs(null, "/auth/reset-password", {
-        form: { token: token!, password: "brand-new-pass", confirmPassword: "other" },
-      }),
-    );
+    const mismatch = await resetByForm(token!, "brand-new-pass", "other");
     expect(mismatch.status).toBe(400);
 
-    const done = await runRoute(
-      resetAction,
-      await requestAs(null, "/auth/reset-password", {
-        form: { token: token!, password: "brand-new-pass", confirmPassword: "brand-new-pass" },
-      }),
-    );
+    const done = await resetByForm(token!, "brand-new-pass");
     expect(done).toMatchObject({ status: 302, location: "/auth?reset=done" });
 
     expect(
       await getViewer(new Request(`${BASE_URL}/`, { headers: { cookie: oldCookie } })),
     ).toBeNull();
-    const signIn = await auth().api.signInEmail({
-      body: { email: user.email, password: "brand-new-pass" },
-      asResponse: true,
-    });
-    expect(signIn.ok).toBe(true);
+    await expect(
+      newSessionCookie({ email: user.email, password: "brand-new-pass" }),
+    ).resolves.toBeTruthy();
 
-    const reused = await runRoute(
-      resetAction,
-      await requestAs(null, "/auth/reset-password", {
-        form: { token: token!, password: "another-new-pass", confirmPassword: "another-new-pass" },
-      }),
-    );
+    const reused = await resetByForm(token!, "another-new-pass");
     expect(reused.status).toBe(400);
   });
 
@@ -97,6 +81,14 @@ describe("password reset by e-mail", () => {
     expect(after.length).toBe(before.length);
   });
 });
+
+/** The reset-password form, posted by a visitor; the confirmation repeats the password unless given. */
+async function resetByForm(token: string, password: string, confirmPassword = password) {
+  return runRoute(
+    resetAction,
+    await requestAs(null, "/auth/reset-password", { form: { token, password, confirmPassword } }),
+  );
+}
 
 async function requestLinkByForm(email: string) {
   const outcome = await runRoute(
@@ -146,51 +138,26 @@ describe("older reset links", () => {
     expect(firstToken).toBeTruthy();
     expect(thirdToken).toBeTruthy();
 
-    const done = await runRoute(
-      resetAction,
-      await requestAs(null, "/auth/reset-password", {
-        form: {
-          token: (await tokenBehind(second))!,
-          password: "second-link-pass",
-          confirmPassword: "second-link-pass",
-        },
-      }),
-    );
+    const done = await resetByForm((await tokenBehind(second))!, "second-link-pass");
     expect(done).toMatchObject({ status: 302, location: "/auth?reset=done" });
 
     // The other links now lead to "this link has expired", and their tokens set nothing.
     expect(await tokenBehind(first)).toBeNull();
     expect(await tokenBehind(third)).toBeNull();
     for (const token of [firstToken!, thirdToken!]) {
-      const reused = await runRoute(
-        resetAction,
-        await requestAs(null, "/auth/reset-password", {
-          form: { token, password: "attacker-pass-1", confirmPassword: "attacker-pass-1" },
-        }),
-      );
+      const reused = await resetByForm(token, "attacker-pass-1");
       expect(reused.status).toBe(400);
     }
-    const signIn = await auth().api.signInEmail({
-      body: { email: user.email, password: "second-link-pass" },
-      asResponse: true,
-    });
-    expect(signIn.ok).toBe(true);
+    await expect(
+      newSessionCookie({ email: user.email, password: "second-link-pass" }),
+    ).resolves.toBeTruthy();
   });
 
   it("of another account keep working", async () => {
     const [alice, bob] = [await createTestUser(), await createTestUser()];
     const aliceLink = await requestLinkByForm(alice.email);
     const bobLink = await requestLinkByForm(bob.email);
-    const done = await runRoute(
-      resetAction,
-      await requestAs(null, "/auth/reset-password", {
-        form: {
-          token: (await tokenBehind(aliceLink))!,
-          password: "alice-new-pass",
-          confirmPassword: "alice-new-pass",
-        },
-      }),
-    );
+    const done = await resetByForm((await tokenBehind(aliceLink))!, "alice-new-pass");
     expect(done.status).toBe(302);
     expect(await tokenBehind(bobLink)).toBeTruthy();
   });
@@ -240,14 +207,7 @@ describe("sign out everywhere", () => {
   it("ends every session of the user", async () => {
     const user = await createTestUser();
     const first = await sessionCookie(user);
-    const secondResponse = await auth().api.signInEmail({
-      body: { email: user.email, password: user.password },
-      asResponse: true,
-    });
-    const second = secondResponse.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const second = await newSessionCookie(user);
     const outcome = await runRoute(
       signOutEverywhere,
       new Request(`${BASE_URL}/auth/sign-out-everywhere`, {
