@@ -11,24 +11,22 @@ import {
   applicationStatusHistory,
   documents,
   jobApplications,
-  jobs,
   payments,
   profiles,
 } from "~/server/db/schema";
 import { DEMO_ACCOUNTS, seedDemo } from "~/server/db/seed.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import {
+  createTestJob,
+  createTestUser,
+  requestAs,
+  runRoute,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
 
 // What an applicant meets on their way through (issue 20, items 3, 4, 5, 12 and 16).
 const ctx = setupTestDatabase();
-
-async function createJob(values: Partial<typeof jobs.$inferInsert> = {}) {
-  const [job] = await ctx.db
-    .insert(jobs)
-    .values({ title: "Care Assistant", description: "Care for residents.", ...values })
-    .returning();
-  return job!;
-}
 
 async function addDocument(
   user: TestUser,
@@ -81,7 +79,7 @@ async function dashboardOf(user: TestUser) {
 describe("a new application starts at the first stage still true for the applicant", () => {
   it("starts at Registration Pending for an applicant who has not paid", async () => {
     const user = await createTestUser();
-    const { application, history } = await applyAndRead(user, (await createJob()).id);
+    const { application, history } = await applyAndRead(user, (await createTestJob(ctx.db)).id);
     expect(application.status).toBe("registration_pending");
     expect(history).toMatchObject([{ fromStatus: null, toStatus: "registration_pending" }]);
   });
@@ -90,7 +88,7 @@ describe("a new application starts at the first stage still true for the applica
     const user = await createTestUser({ paid: true });
     // A verified CV alone is not the passport and CV: still Registration Paid.
     await addDocument(user, "cv", "verified");
-    const { application, history } = await applyAndRead(user, (await createJob()).id);
+    const { application, history } = await applyAndRead(user, (await createTestJob(ctx.db)).id);
     expect(application.status).toBe("registration_paid");
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "registration_paid" });
@@ -111,7 +109,7 @@ describe("a new application starts at the first stage still true for the applica
     await addDocument(user, "passport", "verified");
     await addDocument(user, "cv", "replaced");
     await addDocument(user, "cv", "verified");
-    const { application, history } = await applyAndRead(user, (await createJob()).id);
+    const { application, history } = await applyAndRead(user, (await createTestJob(ctx.db)).id);
     expect(application.status).toBe("documents_uploaded");
     expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "documents_uploaded" });
     expect(history[0]!.note).toMatch(/passport and CV already verified/i);
@@ -122,7 +120,7 @@ describe("a new application starts at the first stage still true for the applica
     await addDocument(user, "cv", "verified");
     await addDocument(user, "passport", "verified", { uploadedAt: new Date(Date.now() - 60_000) });
     await addDocument(user, "passport", "rejected", { reviewReason: "Expired" });
-    const { application } = await applyAndRead(user, (await createJob()).id);
+    const { application } = await applyAndRead(user, (await createTestJob(ctx.db)).id);
     expect(application.status).toBe("registration_paid");
   });
 });
@@ -147,8 +145,8 @@ describe("the dashboard's next steps", () => {
   it("labels premium recommendations Premium for a paid applicant, free ones Free", async () => {
     const user = await createTestUser({ paid: true });
     const tag = crypto.randomBytes(3).toString("hex");
-    await createJob({ title: `Premium ${tag}`, isPublic: false });
-    await createJob({ title: `Free ${tag}`, isPublic: true });
+    await createTestJob(ctx.db, { title: `Premium ${tag}`, isPublic: false });
+    await createTestJob(ctx.db, { title: `Free ${tag}`, isPublic: true });
     const { recommended } = await dashboardOf(user);
     const byTitle = Object.fromEntries(recommended.jobs.map((j) => [j.title, j.isPublic]));
     expect(byTitle[`Premium ${tag}`]).toBe(false);

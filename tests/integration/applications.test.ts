@@ -3,18 +3,10 @@ import { describe, expect, it } from "vitest";
 import { loader as applicationsLoader } from "~/app/routes/dashboard/applications";
 import { loader as dashboardLoader } from "~/app/routes/dashboard/home";
 import { action as applyAction, loader as detailLoader } from "~/app/routes/jobs/detail";
-import { applicationStatusHistory, jobApplications, jobs } from "~/server/db/schema";
-import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { applicationStatusHistory, jobApplications } from "~/server/db/schema";
+import { createTestJob, createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
-
-async function createJob(values: Partial<typeof jobs.$inferInsert> = {}) {
-  const [job] = await ctx.db
-    .insert(jobs)
-    .values({ title: "Warehouse Operative", description: "Pick and pack orders.", ...values })
-    .returning();
-  return job!;
-}
 
 async function apply(
   user: Awaited<ReturnType<typeof createTestUser>> | null,
@@ -31,7 +23,7 @@ const applicationsOf = (userId: string) =>
 
 describe("applying", () => {
   it("creates a registration_pending application with its first history entry and the note", async () => {
-    const job = await createJob();
+    const job = await createTestJob(ctx.db);
     const user = await createTestUser();
     const outcome = await apply(user, job.id, "I can start in March.");
     expect(outcome.status).toBe(200);
@@ -62,7 +54,7 @@ describe("applying", () => {
   });
 
   it("refuses a second application to the same job clearly, keeping one", async () => {
-    const job = await createJob();
+    const job = await createTestJob(ctx.db);
     const user = await createTestUser();
     expect((await apply(user, job.id)).status).toBe(200);
     const second = await apply(user, job.id);
@@ -75,14 +67,14 @@ describe("applying", () => {
   });
 
   it("sends a visitor to sign in and back to the job", async () => {
-    const job = await createJob();
+    const job = await createTestJob(ctx.db);
     const outcome = await apply(null, job.id);
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe(`/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`);
   });
 
   it("sends an unpaid applicant to payment for a premium job, and lets a paid one apply", async () => {
-    const job = await createJob({ isPublic: false });
+    const job = await createTestJob(ctx.db, { isPublic: false });
     const unpaid = await createTestUser();
     const refused = await apply(unpaid, job.id);
     expect(refused.status).toBe(302);
@@ -95,12 +87,12 @@ describe("applying", () => {
   });
 
   it("refuses inactive jobs and staff accounts", async () => {
-    const inactive = await createJob({ isActive: false });
+    const inactive = await createTestJob(ctx.db, { isActive: false });
     const user = await createTestUser();
     expect((await apply(user, inactive.id)).status).toBe(404);
     expect(await applicationsOf(user.id)).toHaveLength(0);
 
-    const job = await createJob();
+    const job = await createTestJob(ctx.db);
     const admin = await createTestUser({ role: "admin" });
     const outcome = await apply(admin, job.id);
     expect(outcome.status).toBe(302);
@@ -111,8 +103,8 @@ describe("applying", () => {
 
 describe("my applications", () => {
   it("lists only the applicant's own applications, with status history", async () => {
-    const job = await createJob({ title: "Mine Only Job" });
-    const other = await createJob({ title: "Someone Else's Job" });
+    const job = await createTestJob(ctx.db, { title: "Mine Only Job" });
+    const other = await createTestJob(ctx.db, { title: "Someone Else's Job" });
     const me = await createTestUser();
     const someoneElse = await createTestUser();
     await apply(me, job.id, "my note");
@@ -138,7 +130,7 @@ describe("my applications", () => {
   });
 
   it("dashboard counts the applications and prompts the unpaid applicant to pay first", async () => {
-    const job = await createJob();
+    const job = await createTestJob(ctx.db);
     const me = await createTestUser();
     await apply(me, job.id);
     const outcome = await runRoute(dashboardLoader, await requestAs(me, "/dashboard"));

@@ -16,7 +16,7 @@ import {
   openDatabase,
   setDatabase,
 } from "~/server/db/client.server";
-import { profiles } from "~/server/db/schema";
+import { countries, jobs, profiles } from "~/server/db/schema";
 import { createAccount, seedReferenceData } from "~/server/db/seed.server";
 import { setLogger } from "~/server/logger.server";
 import { withDatabase } from "./global-setup";
@@ -233,4 +233,29 @@ async function toOutcome(value: unknown): Promise<RouteOutcome> {
 
 export async function setPaid(db: Db, userId: string, paid = true) {
   await db.update(profiles).set({ registrationFeePaid: paid }).where(eq(profiles.id, userId));
+}
+
+let jobCounter = 0;
+
+/** A new job with a unique title; `countryCode` links it to that seeded country. */
+export async function createTestJob(
+  db: Db,
+  values: Partial<typeof jobs.$inferInsert> & { countryCode?: string } = {},
+) {
+  const { countryCode, ...rest } = values;
+  let countryId: number | null = null;
+  if (countryCode) {
+    const [c] = await db.select().from(countries).where(eq(countries.code, countryCode));
+    countryId = c!.id;
+  }
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      title: `Job ${++jobCounter}`,
+      description: "A plain job description.",
+      countryId,
+      ...rest,
+    })
+    .returning();
+  return job!;
 }

@@ -1,35 +1,12 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as detailLoader } from "~/app/routes/jobs/detail";
 import { loader as listLoader } from "~/app/routes/jobs/list";
 import { loader as homeLoader } from "~/app/routes/public/home";
 import { JOBS_COUNT_CAP } from "~/domain/jobs";
-import { countries, jobs } from "~/server/db/schema";
-import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { jobs } from "~/server/db/schema";
+import { createTestJob, createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
-
-let n = 0;
-async function createJob(
-  values: Partial<typeof jobs.$inferInsert> & { countryCode?: string } = {},
-) {
-  const { countryCode, ...rest } = values;
-  let countryId: number | null = null;
-  if (countryCode) {
-    const [c] = await ctx.db.select().from(countries).where(eq(countries.code, countryCode));
-    countryId = c!.id;
-  }
-  const [job] = await ctx.db
-    .insert(jobs)
-    .values({
-      title: `Job ${++n}`,
-      description: "A plain job description.",
-      countryId,
-      ...rest,
-    })
-    .returning();
-  return job!;
-}
 
 type ListData = {
   result: {
@@ -72,7 +49,7 @@ describe("premium jobs stay on the server", () => {
     ].filter((s) => JSON.stringify(data).includes(s));
 
   it("list data for a visitor and an unpaid user carries only the teaser of a premium job", async () => {
-    const job = await createJob({ ...secret });
+    const job = await createTestJob(ctx.db, { ...secret });
     const unpaid = await createTestUser();
     for (const user of [null, unpaid]) {
       const data = await list(user, "?q=Welder%20Zeta");
@@ -87,7 +64,7 @@ describe("premium jobs stay on the server", () => {
   });
 
   it("the detail of a premium job redirects a visitor to sign in and an unpaid user to payment", async () => {
-    const job = await createJob({ ...secret, title: "Premium Welder Eta" });
+    const job = await createTestJob(ctx.db, { ...secret, title: "Premium Welder Eta" });
     const visitor = await runRoute(detailLoader, await requestAs(null, `/jobs/${job.id}`), {
       id: job.id,
     });
@@ -105,7 +82,7 @@ describe("premium jobs stay on the server", () => {
   });
 
   it("paid applicants and staff see everything", async () => {
-    const job = await createJob({ ...secret, title: "Premium Welder Theta" });
+    const job = await createTestJob(ctx.db, { ...secret, title: "Premium Welder Theta" });
     for (const user of [
       await createTestUser({ paid: true }),
       await createTestUser({ role: "manager" }),
@@ -122,7 +99,11 @@ describe("premium jobs stay on the server", () => {
   });
 
   it("searching a premium job's description does not reveal it to a locked viewer", async () => {
-    await createJob({ ...secret, title: "Premium Welder Iota", description: "uniqueword-q9x" });
+    await createTestJob(ctx.db, {
+      ...secret,
+      title: "Premium Welder Iota",
+      description: "uniqueword-q9x",
+    });
     const unpaid = await createTestUser();
     expect((await list(unpaid, "?q=uniqueword-q9x")).result.total).toBe(0);
     const paid = await createTestUser({ paid: true });
@@ -132,8 +113,8 @@ describe("premium jobs stay on the server", () => {
 
 describe("job detail", () => {
   it("answers 404 'Job not found' for a missing, inactive or archived job", async () => {
-    const inactive = await createJob({ isActive: false });
-    const archived = await createJob({ archivedAt: new Date() });
+    const inactive = await createTestJob(ctx.db, { isActive: false });
+    const archived = await createTestJob(ctx.db, { archivedAt: new Date() });
     const user = await createTestUser({ paid: true });
     for (const id of [
       inactive.id,
@@ -148,7 +129,7 @@ describe("job detail", () => {
   });
 
   it("shows a public job to a visitor, with its lists and salary", async () => {
-    const job = await createJob({
+    const job = await createTestJob(ctx.db, {
       title: "Farm Hand Lambda",
       requirements: ["Tractor licence"],
       benefits: ["Housing"],
@@ -174,20 +155,20 @@ describe("job detail", () => {
 
 describe("job search", () => {
   it("matches title, description and country name case-insensitively, AND-combining filters", async () => {
-    const a = await createJob({
+    const a = await createTestJob(ctx.db, {
       title: "Kappa Orchard Picker",
       sector: "agriculture",
       jobType: "entry_level",
       countryCode: "CA",
     });
-    const b = await createJob({
+    const b = await createTestJob(ctx.db, {
       title: "Kappa Driver",
       description: "Deliver ORCHARD fruit",
       sector: "logistics",
       jobType: "skilled",
       countryCode: "CA",
     });
-    const c = await createJob({
+    const c = await createTestJob(ctx.db, {
       title: "Kappa Nurse",
       sector: "healthcare",
       jobType: "skilled",
@@ -207,16 +188,16 @@ describe("job search", () => {
   });
 
   it("treats LIKE wildcards in the search text literally", async () => {
-    await createJob({ title: "Wildcard Mu" });
+    await createTestJob(ctx.db, { title: "Wildcard Mu" });
     expect((await list(null, "?q=%25")).result.total).toBe(0);
     expect((await list(null, "?q=Wildcard_Mu")).result.total).toBe(0);
   });
 
   it("counts free and premium jobs of the filtered set", async () => {
-    await createJob({ title: "Sigma Count A", isPublic: true });
-    await createJob({ title: "Sigma Count B", isPublic: false });
-    await createJob({ title: "Sigma Count C", isPublic: false });
-    await createJob({ title: "Sigma Count D", isActive: false });
+    await createTestJob(ctx.db, { title: "Sigma Count A", isPublic: true });
+    await createTestJob(ctx.db, { title: "Sigma Count B", isPublic: false });
+    await createTestJob(ctx.db, { title: "Sigma Count C", isPublic: false });
+    await createTestJob(ctx.db, { title: "Sigma Count D", isActive: false });
     const data = await list(null, "?q=Sigma%20Count");
     expect(data.result.total).toBe(3);
     expect(data.result.counts).toEqual({ public: 1, premium: 2 });
@@ -229,7 +210,7 @@ describe("paging", () => {
     const created: string[] = [];
     for (let i = 0; i < 60; i++) {
       // Pairs share a timestamp so the order has to break ties by id.
-      const job = await createJob({
+      const job = await createTestJob(ctx.db, {
         title: `Pagewalk ${i}`,
         createdAt: new Date(base + Math.floor(i / 2) * 1000),
       });
@@ -256,7 +237,7 @@ describe("paging", () => {
   });
 
   it("the home page's latest jobs are the board's newest, for a visitor and a paid applicant", async () => {
-    for (let i = 0; i < 5; i++) await createJob({ title: `Latest ${i}` });
+    for (let i = 0; i < 5; i++) await createTestJob(ctx.db, { title: `Latest ${i}` });
     const paid = await createTestUser({ paid: true });
     for (const user of [null, paid]) {
       const board = await list(user, "");
