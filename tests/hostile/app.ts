@@ -28,6 +28,13 @@ export function productionBuild(): Promise<ServerBuild> {
   return build;
 }
 
+/** A route's URL path in the build: its parents' paths joined (`/admin/users`, `/jobs/:id`). */
+export function routeUrlPath(build: ServerBuild, id: string): string {
+  const route = build.routes[id]!;
+  const parent = route.parentId ? routeUrlPath(build, route.parentId) : "";
+  return route.path ? `${parent.replace(/\/$/, "")}/${route.path}` : parent || "/";
+}
+
 export type App = ReturnType<typeof createHttpApp>;
 
 export function hostileApp(options: { trustProxy?: boolean | number } = {}): App {
@@ -62,6 +69,22 @@ export function formPost(
     },
     body: new URLSearchParams(fields).toString(),
   });
+}
+
+/**
+ * A POST to the document upload endpoint; `headers` carries everything else (cookie, origin,
+ * content-length), so a test can leave any of them out. A stream is sent chunked.
+ */
+export function documentUpload(
+  upload: { contentType: string; body: BodyInit },
+  headers: Record<string, string>,
+) {
+  return new Request(url("/api/documents"), {
+    method: "POST",
+    headers: { "content-type": upload.contentType, ...headers },
+    body: upload.body,
+    ...(upload.body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 /** A body sent in chunks without Content-Length (Transfer-Encoding: chunked on the wire). */

@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { documents, payments } from "~/server/db/schema";
 import { BASE_URL, createTestUser, sessionCookie } from "~/tests/integration/harness";
-import { formPost, productionBuild, send, setupHostileApp, url } from "./app";
+import {
+  documentUpload,
+  formPost,
+  productionBuild,
+  routeUrlPath,
+  send,
+  setupHostileApp,
+  url,
+} from "./app";
 import { EXE, GIF_JS_POLYGLOT, HTML_AS_JPG, multipart, PDF, SVG } from "./files";
 
 // Oversize and malformed bodies on every endpoint, upload attack files, concurrent payments and
@@ -15,14 +23,9 @@ let adminCookie = "";
 
 beforeAll(async () => {
   const build = await productionBuild();
-  const full = (id: string): string => {
-    const r = build.routes[id]!;
-    const parent = r.parentId ? full(r.parentId) : "";
-    return r.path ? `${parent.replace(/\/$/, "")}/${r.path}` : parent || "/";
-  };
   const pages = Object.values(build.routes)
     .filter((r) => typeof r!.module.action === "function")
-    .map((r) => full(r!.id).replace(/:id/, "00000000-0000-0000-0000-000000000000"));
+    .map((r) => routeUrlPath(build, r!.id).replace(/:id/, "00000000-0000-0000-0000-000000000000"));
   const endpoints = ctx.app.routes
     .filter((r) => r.method === "POST")
     .map((r) =>
@@ -95,15 +98,10 @@ describe("upload attack files", () => {
       ]);
       const response = await send(
         ctx.app,
-        new Request(url("/api/documents"), {
-          method: "POST",
-          headers: {
-            cookie,
-            origin: ORIGIN,
-            "content-type": form.contentType,
-            "content-length": String(declared ?? form.body.length),
-          },
-          body: form.body,
+        documentUpload(form, {
+          cookie,
+          origin: ORIGIN,
+          "content-length": String(declared ?? form.body.length),
         }),
       );
       return {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { contactInquiries, documents } from "~/server/db/schema";
 import { BASE_URL, createTestUser, sessionCookie } from "~/tests/integration/harness";
-import { chunkedBody, formPost, send, setupHostileApp, url } from "./app";
+import { chunkedBody, documentUpload, formPost, send, setupHostileApp, url } from "./app";
 import { multipart, pdfOfSize } from "./files";
 
 // Issue 12, findings 1 (body limits) and 15 (malformed bodies).
@@ -74,38 +74,25 @@ describe("body size limits (finding 1)", () => {
     ]);
     const declared = await send(
       ctx.app,
-      new Request(url("/api/documents"), {
-        method: "POST",
-        headers: {
-          cookie,
-          origin,
-          "content-type": exact.contentType,
-          "content-length": String(exact.body.length),
-        },
-        body: exact.body,
-      }),
+      documentUpload(exact, { cookie, origin, "content-length": String(exact.body.length) }),
     );
     expect(declared.status).toBe(201);
 
     const streamed = await send(
       ctx.app,
-      new Request(url("/api/documents"), {
-        method: "POST",
-        headers: { cookie, origin, "content-type": exact.contentType },
-        body: new Blob([exact.body]).stream(),
-        duplex: "half",
-      } as RequestInit),
+      documentUpload(
+        { contentType: exact.contentType, body: new Blob([exact.body]).stream() },
+        { cookie, origin },
+      ),
     );
     expect(streamed.status).toBe(201);
 
     const huge = await send(
       ctx.app,
-      new Request(url("/api/documents"), {
-        method: "POST",
-        headers: { cookie, origin, "content-type": exact.contentType },
-        body: chunkedBody(MAX_DOCUMENT_BYTES + 2 * 1024 * 1024),
-        duplex: "half",
-      } as RequestInit),
+      documentUpload(
+        { contentType: exact.contentType, body: chunkedBody(MAX_DOCUMENT_BYTES + 2 * 1024 * 1024) },
+        { cookie, origin },
+      ),
     );
     expect(huge.status).toBe(413);
     const rows = await ctx.db.select().from(documents).where(eq(documents.userId, user.id));

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/domain/enums";
 import { createTestUser, sessionCookie, type TestUser } from "~/tests/integration/harness";
-import { productionBuild, send, setupHostileApp, url } from "./app";
+import { productionBuild, routeUrlPath, send, setupHostileApp, url } from "./app";
 
 // The role × route matrix (issue 12): every page, its `.data` response and every Hono endpoint,
 // for every kind of visitor. The targets come from the production build's route table and the
@@ -69,14 +69,9 @@ const cookies = {} as Record<Viewer, string | null>;
 
 beforeAll(async () => {
   const build = await productionBuild();
-  const full = (id: string): string => {
-    const r = build.routes[id]!;
-    const parent = r.parentId ? full(r.parentId) : "";
-    return r.path ? `${parent.replace(/\/$/, "")}/${r.path}` : parent || "/";
-  };
   targets = Object.values(build.routes).map((r) => ({
     id: r!.id,
-    path: full(r!.id),
+    path: routeUrlPath(build, r!.id),
     access: RULES.find(([re]) => re.test(r!.id))?.[1] ?? ("unknown" as Access),
     action: typeof r!.module.action === "function",
     index: Boolean(r!.index),

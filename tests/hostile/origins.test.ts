@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { documents } from "~/server/db/schema";
 import { createTestUser, sessionCookie } from "~/tests/integration/harness";
-import { send, setupHostileApp, url } from "./app";
+import { documentUpload, send, setupHostileApp, url } from "./app";
 import { multipart, PDF } from "./files";
 
 // Issue 12, finding 6: every state-changing endpoint checks that the request comes from our pages.
@@ -26,14 +26,7 @@ describe("forged origins (finding 6)", () => {
         { name: "documentType", value: "passport" },
         { name: "file", file: { name: "p.pdf", bytes: PDF } },
       ]);
-      const response = await send(
-        ctx.app,
-        new Request(url("/api/documents"), {
-          method: "POST",
-          headers: { cookie, "content-type": upload.contentType, ...headers },
-          body: upload.body,
-        }),
-      );
+      const response = await send(ctx.app, documentUpload(upload, { cookie, ...headers }));
       expect({ headers, status: response.status }).toEqual({ headers, status: 403 });
     }
     expect(await ctx.db.select().from(documents).where(eq(documents.userId, user.id))).toEqual([]);
