@@ -24,6 +24,7 @@ import {
 } from "~/server/db/schema";
 import {
   createTestUser,
+  mailsTo,
   requestAs,
   runRoute,
   setPaid,
@@ -112,7 +113,7 @@ describe("application status changes", () => {
       .from(notifications)
       .where(eq(notifications.userId, applicant.id));
     expect(notes.map((n) => n.title)).toContain("Application status: Offer Received");
-    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, applicant.email));
+    const mails = await mailsTo(ctx.db, applicant.email);
     expect(mails.map((m) => m.subject)).toContain(
       "Your application for Care Assistant: Offer Received",
     );
@@ -143,15 +144,9 @@ describe("application status changes", () => {
       .update(profiles)
       .set({ emailNotifications: false })
       .where(eq(profiles.id, applicant.id));
-    const mailsBefore = await ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, applicant.email));
+    const mailsBefore = await mailsTo(ctx.db, applicant.email);
     await changeApplicationStatus({ actor: manager, applicationId, status: "visa_approved" });
-    const mailsAfter = await ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, applicant.email));
+    const mailsAfter = await mailsTo(ctx.db, applicant.email);
     expect(mailsAfter).toHaveLength(mailsBefore.length);
     const notes = await ctx.db
       .select()

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { action as authAction, loader as authLoader } from "~/app/routes/auth/auth";
 import { auth } from "~/server/auth/auth.server";
 import { getViewer } from "~/server/auth/guards.server";
-import { mailOutbox, profiles } from "~/server/db/schema";
+import { profiles } from "~/server/db/schema";
 import {
   BASE_URL,
   createTestUser,
+  mailsTo,
   newSessionCookie,
   requestAs,
   runRoute,
@@ -33,10 +34,6 @@ function signUpForm(overrides: Record<string, string> = {}) {
 function formErrors(outcome: { data: unknown }) {
   const result = (outcome.data as { result: { error?: Record<string, string[]> } }).result;
   return result.error ?? {};
-}
-
-async function mailsTo(email: string) {
-  return ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 }
 
 function sessionCookieOf(headers: Headers) {
@@ -91,7 +88,7 @@ describe("sign-up", () => {
       emailVerified: false,
     });
 
-    const [mail] = await mailsTo(form.email);
+    const [mail] = await mailsTo(ctx.db, form.email);
     expect(mail?.subject).toMatch(/Confirm your e-mail address/);
     const link = mail!.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
     expect(link).toBeTruthy();
@@ -134,7 +131,7 @@ describe("sign-up", () => {
 
   it("answers a taken address exactly like a new one, and tells the owner by e-mail", async () => {
     const existing = await createTestUser({ fullName: "Owner Person" });
-    const mailsBefore = (await mailsTo(existing.email)).map((m) => m.id);
+    const mailsBefore = (await mailsTo(ctx.db, existing.email)).map((m) => m.id);
     const fresh = signUpForm();
     const forNew = await runRoute(authAction, await requestAs(null, "/auth", { form: fresh }));
     const forTaken = await runRoute(
@@ -158,7 +155,9 @@ describe("sign-up", () => {
     ).resolves.toBeTruthy();
 
     // The owner learns that someone tried, with a way in if it was them.
-    const mails = (await mailsTo(existing.email)).filter((m) => !mailsBefore.includes(m.id));
+    const mails = (await mailsTo(ctx.db, existing.email)).filter(
+      (m) => !mailsBefore.includes(m.id),
+    );
     const warning = mails.find((m) => /tried to create an account/i.test(m.subject));
     expect(warning).toBeTruthy();
     expect(warning!.text).toContain(`${BASE_URL}/auth/forgot-password`);

@@ -7,21 +7,21 @@ import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/dashboard/documents";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
-import {
-  auditLog,
-  documents,
-  mailOutbox,
-  notifications,
-  profiles,
-  rateLimits,
-} from "~/server/db/schema";
+import { auditLog, documents, notifications, profiles, rateLimits } from "~/server/db/schema";
 import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
 import { cleanFileName, detectDocumentType } from "~/server/documents/upload.server";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage } from "~/server/storage/storage.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import {
+  createTestUser,
+  mailsTo,
+  requestAs,
+  runRoute,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
 
 const ctx = setupTestDatabase();
 const app = new Hono();
@@ -412,7 +412,7 @@ describe("downloading a document", () => {
 describe("reviewing a document", () => {
   // Sign-up sends its own confirmation e-mail; these are the ones about documents.
   async function documentMails(to: string) {
-    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    const mails = await mailsTo(ctx.db, to);
     return mails.filter((m) => m.text.includes("Passport"));
   }
 

@@ -16,7 +16,7 @@ import {
   openDatabase,
   setDatabase,
 } from "~/server/db/client.server";
-import { countries, jobs, profiles } from "~/server/db/schema";
+import { countries, jobs, mailOutbox, profiles } from "~/server/db/schema";
 import { createAccount, seedReferenceData } from "~/server/db/seed.server";
 import { setLogger } from "~/server/logger.server";
 import { withDatabase } from "./global-setup";
@@ -229,6 +229,11 @@ async function toOutcome(value: unknown): Promise<RouteOutcome> {
     };
   }
   return { status: 200, location: null, data: value, headers: new Headers() };
+}
+
+/** The e-mail queued in the outbox to this address. */
+export function mailsTo(db: Db, to: string) {
+  return db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 }
 
 export async function setPaid(db: Db, userId: string, paid = true) {

@@ -29,7 +29,7 @@ import { profiles } from "~/server/db/schema";
 import { sendMessage } from "~/server/messages/messages.server";
 import { recordVerifiedPayment } from "~/server/payments/payments.server";
 import { register, unregister } from "~/server/registry.server";
-import { BASE_URL, createTestUser, setupTestDatabase, type TestUser } from "./harness";
+import { BASE_URL, createTestUser, mailsTo, setupTestDatabase, type TestUser } from "./harness";
 import { startTestSmtpServer } from "./smtp-test-server";
 
 const ctx = setupTestDatabase();
@@ -412,6 +412,6 @@ async function applicationFor(fullName: string, jobTitle: string) {
 
 /** The mail queued to `to`, but for the confirmation e-mail an account gets at sign-up. */
 async function outboxTo(to: string) {
-  const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const rows = await mailsTo(ctx.db, to);
   return rows.filter((r) => !r.subject.startsWith("Confirm your e-mail"));
 }

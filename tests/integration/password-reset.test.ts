@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as forgotAction } from "~/app/routes/auth/forgot-password";
 import { action as resetAction } from "~/app/routes/auth/reset-password";
@@ -9,6 +9,7 @@ import { mailOutbox } from "~/server/db/schema";
 import {
   BASE_URL,
   createTestUser,
+  mailsTo,
   newSessionCookie,
   requestAs,
   runRoute,
@@ -19,12 +20,7 @@ import {
 const ctx = setupTestDatabase();
 
 async function latestMailTo(email: string) {
-  const [mail] = await ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
+  const [mail] = await mailsTo(ctx.db, email).orderBy(desc(mailOutbox.createdAt)).limit(1);
   return mail;
 }
 
@@ -123,7 +119,7 @@ function rawResetRequest(email: string, clientIp: string) {
 }
 
 async function resetMailCount(email: string) {
-  const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  const rows = await mailsTo(ctx.db, email);
   return rows.filter((m) => /Reset your/.test(m.subject)).length;
 }
 

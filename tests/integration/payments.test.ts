@@ -5,13 +5,20 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as adminLayoutLoader } from "~/app/routes/admin/layout";
 import { action, loader } from "~/app/routes/dashboard/payment";
-import { auditLog, mailOutbox, notifications, payments, profiles } from "~/server/db/schema";
+import { auditLog, notifications, payments, profiles } from "~/server/db/schema";
 import { registerPaymentEndpoints } from "~/server/payments/http.server";
 import { PaystackPaymentProvider, paystackSignature } from "~/server/payments/paystack.server";
 import { setPaymentProvider } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { setRegistrationPaid } from "~/server/users/staff.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import {
+  createTestUser,
+  mailsTo,
+  requestAs,
+  runRoute,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
 
 const ctx = setupTestDatabase();
 const app = new Hono();
@@ -107,7 +114,7 @@ async function isPaid(userId: string) {
   return p!.registrationFeePaid;
 }
 async function receiptsTo(email: string) {
-  const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  const mails = await mailsTo(ctx.db, email);
   return mails.filter((m) => m.subject.startsWith("Payment received"));
 }
 async function paymentNotices(userId: string) {
