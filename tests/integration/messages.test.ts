@@ -19,6 +19,11 @@ async function compose(
   return runRoute(composeAction, await requestAs(sender, "/admin/messages", { form }));
 }
 
+/** The messages sent with this subject (each test uses its own). */
+function messagesTitled(subject: string) {
+  return ctx.db.select().from(messages).where(eq(messages.subject, subject));
+}
+
 describe("in-app messages", () => {
   it("a group message to paid_users reaches exactly the paid users, each unread", async () => {
     const admin = await createTestUser({ role: "admin" });
@@ -35,10 +40,7 @@ describe("in-app messages", () => {
     });
     expect(outcome.data).toMatchObject({ ok: true, recipients: 2 });
 
-    const [message] = await ctx.db
-      .select()
-      .from(messages)
-      .where(eq(messages.subject, "Premium jobs this week"));
+    const [message] = await messagesTitled("Premium jobs this week");
     expect(message).toMatchObject({
       recipientGroup: "paid_users",
       recipientId: null,
@@ -90,10 +92,7 @@ describe("in-app messages", () => {
       content: "Private details for you only.",
     });
     expect(outcome.data).toMatchObject({ ok: true, recipients: 1 });
-    const [message] = await ctx.db
-      .select()
-      .from(messages)
-      .where(eq(messages.subject, "Your interview"));
+    const [message] = await messagesTitled("Your interview");
 
     const peek = await runRoute(
       inboxLoader,
@@ -148,7 +147,7 @@ describe("in-app messages", () => {
       content: "Spam",
     });
     expect(outcome.status).toBe(302);
-    const rows = await ctx.db.select().from(messages).where(eq(messages.subject, "Spam"));
+    const rows = await messagesTitled("Spam");
     expect(rows).toHaveLength(0);
   });
   it("a sent list that exactly fills its page offers no Next page", async () => {
