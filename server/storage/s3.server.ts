@@ -12,6 +12,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+import type { Config } from "~/server/config.server";
 import { type StorageDriver, StorageNotFoundError } from "./storage.server";
 
 export type S3Options = {
@@ -123,14 +124,7 @@ export class S3StorageDriver implements StorageDriver {
 }
 
 /** The driver from S3_* settings; fails at start-up with a clear message when one is missing. */
-export function createS3StorageFromConfig(s3: {
-  endpoint: string | undefined;
-  region: string;
-  bucket: string | undefined;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  forcePathStyle: boolean;
-}): S3StorageDriver {
+export function createS3StorageFromConfig(s3: Config["s3"]): S3StorageDriver {
   if (!s3.bucket) throw new Error("STORAGE_DRIVER=s3 needs S3_BUCKET (and usually S3_ENDPOINT)");
   if (Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey)) {
     throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
