@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { SERVICE_SLUGS } from "~/domain/services";
 import { type Db, db } from "~/server/db/client.server";
 import { jobs } from "~/server/db/schema";
+import { escapeMarkup } from "~/server/escape.server";
 import { markdownToText } from "./markdown.server";
 import { listPublishedPostsForFeed } from "./posts.server";
 
@@ -22,24 +23,10 @@ export const STATIC_PUBLIC_PATHS = [
   "/cookie-policy",
 ];
 
-function xmlEscape(value: string) {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
-
 // A feed reader renders <description> as HTML, so the summary (plain text) is HTML-escaped
 // first, then carried in CDATA; a "]]>" is split across two sections so it cannot end one early.
 function htmlDescription(text: string) {
-  const html = text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  const html = escapeMarkup(text);
   return `<![CDATA[${html.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 }
 
@@ -65,7 +52,7 @@ export async function buildSitemap(baseUrl: string, on: Db = db()) {
   const body = entries
     .map(
       (e) =>
-        `  <url><loc>${xmlEscape(e.loc)}</loc>${
+        `  <url><loc>${escapeMarkup(e.loc)}</loc>${
           e.lastmod ? `<lastmod>${new Date(e.lastmod).toISOString()}</lastmod>` : ""
         }</url>`,
     )
@@ -85,11 +72,11 @@ export async function buildNewsFeed(
       const summary = p.excerpt || markdownToText(p.content, 300);
       return [
         "    <item>",
-        `      <title>${xmlEscape(p.title)}</title>`,
-        `      <link>${xmlEscape(link)}</link>`,
-        `      <guid isPermaLink="true">${xmlEscape(link)}</guid>`,
+        `      <title>${escapeMarkup(p.title)}</title>`,
+        `      <link>${escapeMarkup(link)}</link>`,
+        `      <guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
         p.publishedAt ? `      <pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate>` : "",
-        `      <category>${xmlEscape(p.category)}</category>`,
+        `      <category>${escapeMarkup(p.category)}</category>`,
         `      <description>${htmlDescription(summary)}</description>`,
         "    </item>",
       ]
@@ -100,10 +87,10 @@ export async function buildNewsFeed(
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${xmlEscape(`${options.agencyName} news`)}</title>
-    <link>${xmlEscape(`${options.baseUrl}/news`)}</link>
-    <atom:link href="${xmlEscape(`${options.baseUrl}/news/rss.xml`)}" rel="self" type="application/rss+xml"/>
-    <description>${xmlEscape(options.description)}</description>
+    <title>${escapeMarkup(`${options.agencyName} news`)}</title>
+    <link>${escapeMarkup(`${options.baseUrl}/news`)}</link>
+    <atom:link href="${escapeMarkup(`${options.baseUrl}/news/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <description>${escapeMarkup(options.description)}</description>
     <language>en</language>
 ${items}
   </channel>

@@ -2,6 +2,7 @@ import type { SiteSettings } from "~/domain/settings";
 import { formatMoney, whatsappLink } from "~/domain/settings";
 import { AGENCY_TIME_ZONE } from "~/domain/format";
 import { config } from "~/server/config.server";
+import { escapeMarkup } from "~/server/escape.server";
 
 // Every e-mail the product sends, as plain text and HTML built from the same lines. The agency's
 // name and contact details come from site settings so a change in /admin/settings shows in the
@@ -371,7 +372,7 @@ export function renderMail(
   const text = `${textParts.join("\n\n")}\n\n-- \n${contactLines.join("\n")}\n`;
 
   const htmlParts: string[] = [];
-  if (mail.greeting) htmlParts.push(p(`Hello ${esc(mail.greeting)},`));
+  if (mail.greeting) htmlParts.push(p(`Hello ${escapeMarkup(mail.greeting)},`));
   for (const b of mail.blocks) {
     if (b.kind === "p") htmlParts.push(p(multiline(b.text)));
     else if (b.kind === "quote")
@@ -383,30 +384,30 @@ export function renderMail(
         `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${b.rows
           .map(
             ([k, v]) =>
-              `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#475569;font-weight:600;vertical-align:top">${esc(k)}</th><td style="padding:4px 0;color:#0f172a">${multiline(v)}</td></tr>`,
+              `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#475569;font-weight:600;vertical-align:top">${escapeMarkup(k)}</th><td style="padding:4px 0;color:#0f172a">${multiline(v)}</td></tr>`,
           )
           .join("")}</table>`,
       );
     else
       htmlParts.push(
-        `<p style="margin:24px 0"><a href="${esc(b.href)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${esc(b.label)}</a></p>`,
+        `<p style="margin:24px 0"><a href="${escapeMarkup(b.href)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeMarkup(b.label)}</a></p>`,
       );
   }
-  if (signature.length) htmlParts.push(p(signature.map(esc).join("<br>")));
+  if (signature.length) htmlParts.push(p(signature.map(escapeMarkup).join("<br>")));
 
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(mail.subject)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(mail.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f8fafc;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">
 <div style="max-width:600px;margin:0 auto;padding:24px 16px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#0f766e">${esc(s.agencyName)}</p>
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#0f766e">${escapeMarkup(s.agencyName)}</p>
 <div style="background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">
 ${htmlParts.join("\n")}
 </div>
 <div style="padding:16px 4px;font-size:13px;color:#475569">
-<p style="margin:0 0 4px"><strong>${esc(s.agencyName)}</strong></p>
-<p style="margin:0 0 4px">E-mail: <a href="mailto:${esc(s.contactEmail)}" style="color:#0f766e">${esc(s.contactEmail)}</a> · Phone: ${esc(s.phone)} · WhatsApp: <a href="${esc(whatsappLink(s.whatsappNumber))}" style="color:#0f766e">${esc(s.whatsappNumber)}</a></p>
-<p style="margin:0 0 4px">Office hours: ${esc(hours)}</p>
-${s.offices.map((of) => `<p style="margin:0 0 4px">${esc(of.city)}, ${esc(of.country)}: ${esc(of.address)}</p>`).join("\n")}
+<p style="margin:0 0 4px"><strong>${escapeMarkup(s.agencyName)}</strong></p>
+<p style="margin:0 0 4px">E-mail: <a href="mailto:${escapeMarkup(s.contactEmail)}" style="color:#0f766e">${escapeMarkup(s.contactEmail)}</a> · Phone: ${escapeMarkup(s.phone)} · WhatsApp: <a href="${escapeMarkup(whatsappLink(s.whatsappNumber))}" style="color:#0f766e">${escapeMarkup(s.whatsappNumber)}</a></p>
+<p style="margin:0 0 4px">Office hours: ${escapeMarkup(hours)}</p>
+${s.offices.map((of) => `<p style="margin:0 0 4px">${escapeMarkup(of.city)}, ${escapeMarkup(of.country)}: ${escapeMarkup(of.address)}</p>`).join("\n")}
 </div>
 </div>
 </body></html>`;
@@ -419,7 +420,7 @@ function p(inner: string) {
 }
 
 function multiline(s: string) {
-  return esc(s).replace(/\r?\n/g, "<br>");
+  return escapeMarkup(s).replace(/\r?\n/g, "<br>");
 }
 
 // Subjects come partly from user input (inquiry subjects); a line break there would be a header
@@ -429,15 +430,6 @@ function oneLine(s: string) {
     .replace(/[\r\n]+/g, " ")
     .trim()
     .slice(0, 200);
-}
-
-export function esc(s: string) {
-  return s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 // ── Quote requests (server/inquiries), to the business ───────────────────────────────────────

@@ -459,11 +459,12 @@ describe("sitemap, feed and service pages", () => {
 /** The text an XML parser hands over for an element's content: CDATA sections and entities. */
 function xmlText(raw: string) {
   return raw.replace(
-    /<!\[CDATA\[([\s\S]*?)\]\]>|&(lt|gt|amp|quot|apos);|([^<&]+)|[<&]/g,
-    (m, cdata, entity, text) => {
+    /<!\[CDATA\[([\s\S]*?)\]\]>|&(lt|gt|amp|quot|apos);|&#(\d+);|([^<&]+)|[<&]/g,
+    (m, cdata, entity, code, text) => {
       if (cdata !== undefined) return cdata;
       if (entity !== undefined)
         return { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" }[entity as "lt"];
+      if (code !== undefined) return String.fromCharCode(Number(code));
       if (text !== undefined) return text;
       throw new Error(`not well-formed XML text: ${m}`);
     },
