@@ -19,6 +19,7 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useMatches } from "react-router";
+import { shellTitleKey } from "~/app/lib/shell-screen";
 import { useRootData } from "~/app/root";
 import { isStaff, USER_ADMIN_ROLES } from "~/domain/enums";
 import { formatMoney } from "~/domain/format";
@@ -27,8 +28,6 @@ import { BrandLink } from "./site-header";
 import { SignOutForm } from "./sign-out-form";
 import { StatusBadge } from "./status-badge";
 import { buttonVariants } from "./ui/button";
-
-export type ShellHandle = { titleKey?: string };
 
 type Item = { to: string; label: string; icon: ReactNode; end?: boolean; badge?: number };
 
@@ -39,13 +38,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { viewer, settings, unreadMessages } = useRootData();
   const matches = useMatches();
-  const titleKey = [...matches]
-    .reverse()
-    .find((m) => (m.handle as ShellHandle | undefined)?.titleKey)?.handle as
-    ShellHandle | undefined;
-  const title = titleKey?.titleKey
-    ? t(titleKey.titleKey as "titles.dashboard")
-    : t("titles.dashboard");
+  const title = t(shellTitleKey(matches));
   if (!viewer) return null;
   const staff = isStaff(viewer.role);
   const fee = formatMoney(

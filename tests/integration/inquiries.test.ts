@@ -1,10 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as inquiriesAction, loader as inquiriesLoader } from "~/app/routes/admin/inquiries";
-import {
-  action as outsourcingAdminAction,
-  loader as outsourcingAdminLoader,
-} from "~/app/routes/admin/outsourcing";
+// One module serves both back-office inboxes; the request's path says which.
+import { action as inboxAction, loader as inboxLoader } from "~/app/routes/admin/inquiries";
 import { action as contactAction } from "~/app/routes/public/contact";
 import { action as outsourcingAction } from "~/app/routes/public/outsourcing";
 import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
@@ -125,11 +122,11 @@ describe("contact form", () => {
 describe("admin contact inquiries", () => {
   it("is closed to applicants", async () => {
     const seeker = await createTestUser();
-    const view = await runRoute(inquiriesLoader, await requestAs(seeker, "/admin/inquiries"));
+    const view = await runRoute(inboxLoader, await requestAs(seeker, "/admin/inquiries"));
     expect(view.status).toBe(302);
     expect(view.location).toBe("/dashboard");
     const change = await runRoute(
-      inquiriesAction,
+      inboxAction,
       await requestAs(seeker, "/admin/inquiries", {
         form: { intent: "status", id: crypto.randomUUID(), status: "closed" },
       }),
@@ -147,14 +144,14 @@ describe("admin contact inquiries", () => {
       .where(eq(contactInquiries.email, form.email));
 
     const list = await runRoute(
-      inquiriesLoader,
+      inboxLoader,
       await requestAs(admin, `/admin/inquiries?q=${encodeURIComponent(form.email)}`),
     );
     const listed = list.data as { list: { items: { id: string }[] } };
     expect(listed.list.items.map((r) => r.id)).toEqual([inquiry!.id]);
 
     const reply = await runRoute(
-      inquiriesAction,
+      inboxAction,
       await requestAs(admin, "/admin/inquiries", {
         form: { intent: "reply", id: inquiry!.id, body: "You need a police clearance too." },
       }),
@@ -196,7 +193,7 @@ describe("admin contact inquiries", () => {
       .from(contactInquiries)
       .where(eq(contactInquiries.email, form.email));
     const outcome = await runRoute(
-      inquiriesAction,
+      inboxAction,
       await requestAs(manager, "/admin/inquiries", {
         form: { intent: "reply", id: inquiry!.id, body: "   " },
       }),
@@ -227,7 +224,7 @@ describe("admin contact inquiries", () => {
         form: { intent: "status", id: inquiry!.id, status },
       });
 
-    const resolved = await runRoute(inquiriesAction, await change("resolved"));
+    const resolved = await runRoute(inboxAction, await change("resolved"));
     expect(resolved.data).toMatchObject({ ok: true, message: "kinds.contact.statusUpdated" });
     let [row] = await ctx.db
       .select()
@@ -236,7 +233,7 @@ describe("admin contact inquiries", () => {
     expect(row).toMatchObject({ status: "resolved", assignedTo: manager.id });
     expect(row!.resolvedAt).toBeInstanceOf(Date);
 
-    await runRoute(inquiriesAction, await change("in_progress"));
+    await runRoute(inboxAction, await change("in_progress"));
     [row] = await ctx.db
       .select()
       .from(contactInquiries)
@@ -259,14 +256,14 @@ describe("mail delivery problems", () => {
         lastError: "Connection refused",
       })
       .returning();
-    const view = await runRoute(inquiriesLoader, await requestAs(admin, "/admin/inquiries"));
+    const view = await runRoute(inboxLoader, await requestAs(admin, "/admin/inquiries"));
     expect((view.data as { mail: unknown }).mail).toMatchObject({
       failed: 1,
       lastError: "Connection refused",
     });
 
     const retry = await runRoute(
-      inquiriesAction,
+      inboxAction,
       await requestAs(admin, "/admin/inquiries", { form: { intent: "retry-mail" } }),
     );
     expect(retry.data).toMatchObject({ ok: true, message: "mail.requeued|1" });
@@ -361,7 +358,7 @@ describe("outsourcing quote requests", () => {
       .where(eq(outsourcingInquiries.email, email));
 
     const blank = await runRoute(
-      outsourcingAdminAction,
+      inboxAction,
       await requestAs(manager, "/admin/outsourcing", {
         form: { intent: "reply", id: inquiry!.id, body: "  " },
       }),
@@ -369,7 +366,7 @@ describe("outsourcing quote requests", () => {
     expect(blank.status).toBe(400);
 
     const reply = await runRoute(
-      outsourcingAdminAction,
+      inboxAction,
       await requestAs(manager, "/admin/outsourcing", {
         form: { intent: "reply", id: inquiry!.id, body: "Yes: two assistants from 3 March." },
       }),
@@ -390,7 +387,7 @@ describe("outsourcing quote requests", () => {
     expect(after!.status).toBe("in_progress");
 
     const opened = await runRoute(
-      outsourcingAdminLoader,
+      inboxLoader,
       await requestAs(manager, `/admin/outsourcing?id=${inquiry!.id}`),
     );
     expect((opened.data as { detail: unknown }).detail).toMatchObject({
@@ -435,14 +432,14 @@ describe("outsourcing quote requests", () => {
     const form = quoteForm();
     await runRoute(outsourcingAction, await requestAs(null, "/outsourcing", { form }));
     const found = await runRoute(
-      outsourcingAdminLoader,
+      inboxLoader,
       await requestAs(admin, `/admin/outsourcing?q=${encodeURIComponent(form.company as string)}`),
     );
     const rows = (found.data as { list: { items: { id: string; status: string }[] } }).list.items;
     expect(rows).toHaveLength(1);
 
     const denied = await runRoute(
-      outsourcingAdminAction,
+      inboxAction,
       await requestAs(seeker, "/admin/outsourcing", {
         form: { intent: "status", id: rows[0]!.id, status: "completed" },
       }),
@@ -450,7 +447,7 @@ describe("outsourcing quote requests", () => {
     expect(denied.status).toBe(302);
 
     const changed = await runRoute(
-      outsourcingAdminAction,
+      inboxAction,
       await requestAs(admin, "/admin/outsourcing", {
         form: { intent: "status", id: rows[0]!.id, status: "in_progress" },
       }),

@@ -5,20 +5,18 @@ import { FilterSelect } from "~/app/components/admin/list-filters";
 import { AuditText } from "~/app/components/admin/audit-text";
 import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Button } from "~/app/components/ui/button";
 import { InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
+import { guardedRequest } from "~/app/lib/guarded-request";
 import { PAGE_SIZE } from "~/domain/admin";
 import { dateFormatter } from "~/domain/format";
-import { readPage } from "~/domain/pagination";
 import { listAuditEntriesForStaff, listAuditFilterOptions } from "~/server/audit/audit-log.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/activity";
 
-export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.activity" };
-export const meta = () => pageMeta({ title: "Activity Log", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.activity");
 
 function readDay(v: string | null, endOfDay: boolean): Date | null {
   if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
@@ -29,8 +27,7 @@ function readDay(v: string | null, endOfDay: boolean): Date | null {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const url = new URL(request.url);
+  const { url, page } = await guardedRequest(request, requireStaff);
   const p = url.searchParams;
   const filter = {
     action: p.get("action")?.slice(0, 80) || null,
@@ -39,7 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     from: readDay(p.get("from"), false),
     to: readDay(p.get("to"), true),
   };
-  const page = readPage(p);
   const [list, options] = [
     await listAuditEntriesForStaff({ filter, page, pageSize: PAGE_SIZE }),
     await listAuditFilterOptions(),

@@ -7,15 +7,14 @@ import { ExportCsvLink, FilterSelect, SearchInput } from "~/app/components/admin
 import { StatCards } from "~/app/components/admin/stat-card";
 import { UrlDialog } from "~/app/components/admin/url-dialog";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { DIALOG_PARAMS } from "~/app/lib/redirect-done";
+import { guardedRequest } from "~/app/lib/guarded-request";
 import { Pager } from "~/app/components/pager";
 import { PAGE_SIZE, STAFF_COUNT_CAP } from "~/domain/admin";
 import { parseApplicationFilter } from "~/domain/applications";
-import { readPage } from "~/domain/pagination";
 import { APPLICATION_STATUSES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import {
@@ -29,14 +28,11 @@ import { ApplicationRow } from "./applications-row";
 import { ScheduleInterviewDialog } from "./applications-schedule";
 import { loadDetails, loadScheduling, runApplicationIntent } from "./applications.server";
 
-export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.adminApplications" };
-export const meta = () => pageMeta({ title: "Applications", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminApplications");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const url = new URL(request.url);
+  const { url, page } = await guardedRequest(request, requireStaff);
   const { q, status } = parseApplicationFilter(url.searchParams);
-  const page = readPage(url);
   // Independent reads run together; the list counts its matches only up to a cap.
   const [stats, list, details, scheduling] = await Promise.all([
     getApplicationStatsForStaff(),

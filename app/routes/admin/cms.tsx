@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, useNavigate, useSearchParams } from "react-router";
 import { DoneFlash, Flash } from "~/app/components/admin/flash";
 import { TitledDialog } from "~/app/components/admin/titled-dialog";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
 import { Button, buttonVariants } from "~/app/components/ui/button";
@@ -12,10 +11,10 @@ import { Dialog, DialogContent } from "~/app/components/ui/dialog";
 import { NativeSelect } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { useHydrated } from "~/app/lib/use-hydrated";
+import { guardedRequest } from "~/app/lib/guarded-request";
 import { BLOG_STATUSES, type BlogStatus } from "~/domain/enums";
-import { readPage } from "~/domain/pagination";
 import { requireStaff } from "~/server/auth/guards.server";
 import {
   getPostByIdForStaff,
@@ -29,13 +28,10 @@ import { PostsTable } from "./cms-table";
 import { changePostStatus, previewPost, removePost, savePost } from "./cms.server";
 import { runStaffIntent } from "./staff-intent.server";
 
-export const handle: ShellHandle = { ...i18nHandle("cms"), titleKey: "titles.cms" };
-export const meta = () => pageMeta({ title: "Content Management", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("cms"), "titles.cms");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const url = new URL(request.url);
-  const page = readPage(url); // 1…99,999: a wild ?page= is page 1
+  const { url, page } = await guardedRequest(request, requireStaff);
   const statusParam = url.searchParams.get("status");
   const status = (BLOG_STATUSES as readonly string[]).includes(statusParam ?? "")
     ? (statusParam as BlogStatus)

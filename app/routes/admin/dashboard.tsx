@@ -6,9 +6,8 @@ import { StatCard, StatGrid } from "~/app/components/admin/stat-card";
 import { TitledCard } from "~/app/components/titled-card";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { BarChartCard, type ChartPoint, LineChartCard } from "~/app/components/charts/admin-charts";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { APPLICATION_STATUSES } from "~/domain/enums";
 import { calendarDay, dateFormatter } from "~/domain/format";
 import {
@@ -20,8 +19,7 @@ import { listAuditEntriesForStaff } from "~/server/audit/audit-log.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/dashboard";
 
-export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.adminDashboard" };
-export const meta = () => pageMeta({ title: "Admin Dashboard", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminDashboard");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

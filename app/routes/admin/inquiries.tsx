@@ -1,24 +1,40 @@
+import { useLocation } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
+import type { InquiryKind } from "~/domain/inquiries";
 import type { Route } from "./+types/inquiries";
-import { InboxScreen } from "./inquiries/inbox-screen";
+import { type InboxData, InboxScreen } from "./inquiries/inbox-screen";
 import { inboxAction, loadInbox } from "./inquiries/inbox.server";
 
-// Contact Inquiries: messages sent from /contact. The same inbox screen serves quote requests at
-// /admin/outsourcing (./outsourcing.tsx); its parts sit in ./inquiries/.
+// One module serves both back-office inboxes (app/routes.ts names it twice); the path says which:
+// /admin/inquiries holds the messages sent from /contact, /admin/outsourcing the quote requests
+// from /outsourcing. Their parts sit in ./inquiries/.
 
-export const handle: ShellHandle = { ...i18nHandle("inbox"), titleKey: "titles.inquiries" };
-export const meta = () => pageMeta({ title: "Contact Inquiries", noindex: true });
+/** Each inbox's shell heading (and tab title) and its load-failure message. */
+const INBOXES = {
+  contact: { titleKey: "titles.inquiries", what: "inquiries" },
+  outsourcing: { titleKey: "titles.outsourcing", what: "outsourcing" },
+} as const satisfies Record<InquiryKind, object>;
 
-export const loader = ({ request }: Route.LoaderArgs) => loadInbox(request, "contact");
-export const action = (args: Route.ActionArgs) => inboxAction(args, "contact");
+const kindAt = (pathname: string): InquiryKind =>
+  /^\/admin\/outsourcing\/?$/.test(pathname) ? "outsourcing" : "contact";
 
-export default function ContactInquiriesPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <InboxScreen data={loaderData} result={actionData} />;
+export const { handle, meta } = shellScreen(
+  i18nHandle("inbox"),
+  (pathname) => INBOXES[kindAt(pathname)].titleKey,
+);
+
+export const loader = ({ request }: Route.LoaderArgs) =>
+  loadInbox(request, kindAt(new URL(request.url).pathname));
+export const action = (args: Route.ActionArgs) =>
+  inboxAction(args, kindAt(new URL(args.request.url).pathname));
+
+export default function InboxPage({ loaderData, actionData }: Route.ComponentProps) {
+  // The loader's kind and rows go together: data of one kind or the other, never a mix.
+  return <InboxScreen data={loaderData as InboxData} result={actionData} />;
 }
 
 export function ErrorBoundary() {
-  return <LoadError what="inquiries" />;
+  return <LoadError what={INBOXES[kindAt(useLocation().pathname)].what} />;
 }

@@ -5,14 +5,13 @@ import { LoadError } from "~/app/components/admin/load-error";
 import { StatCards } from "~/app/components/admin/stat-card";
 import { UrlDialog } from "~/app/components/admin/url-dialog";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Pager } from "~/app/components/pager";
 import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { resultFor } from "~/app/lib/action-result";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
+import { guardedRequest } from "~/app/lib/guarded-request";
 import { PAGE_SIZE } from "~/domain/admin";
-import { readPage } from "~/domain/pagination";
 import { requireStaff } from "~/server/auth/guards.server";
 import {
   getJobStatsForStaff,
@@ -26,12 +25,10 @@ import { JobForm } from "./jobs-form";
 import { JobsTable } from "./jobs-table";
 import { runStaffIntent } from "./staff-intent.server";
 
-export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.jobs" };
-export const meta = () => pageMeta({ title: "Manage Jobs", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.jobs");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const page = readPage(new URL(request.url));
+  const { page } = await guardedRequest(request, requireStaff);
   const [stats, jobs, countries] = [
     await getJobStatsForStaff(),
     await listAllJobsForStaff({ page, pageSize: PAGE_SIZE }),

@@ -5,7 +5,6 @@ import { CalendarDaysIcon, MailCheckIcon, SendIcon, UsersIcon } from "lucide-rea
 import { type ChangeEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { WideTable } from "~/app/components/admin/wide-table";
 import { CountCard } from "~/app/components/list-parts";
 import { Pager } from "~/app/components/pager";
@@ -19,11 +18,11 @@ import { Input, Label } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
+import { guardedRequest } from "~/app/lib/guarded-request";
 import { MESSAGE_GROUPS } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import { ComposeMessageSchema } from "~/domain/messages";
-import { readPage } from "~/domain/pagination";
 import { requireStaff } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import {
@@ -35,17 +34,15 @@ import {
 } from "~/server/messages/messages.server";
 import type { Route } from "./+types/messages";
 
-export const handle: ShellHandle = { ...i18nHandle("messages"), titleKey: "titles.adminMessages" };
-export const meta = () => pageMeta({ title: "In-App Messaging", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("messages"), "titles.adminMessages");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireStaff(request);
-  const url = new URL(request.url);
+  const { viewer, url, page } = await guardedRequest(request, requireStaff);
   const who = url.searchParams.get("who");
   // The compose dialog's person search asks for candidates only.
   if (who !== null) return { candidates: await searchRecipients(who.slice(0, 100)) } as const;
   const [sent, stats] = await Promise.all([
-    listSentMessages(viewer, readPage(url)),
+    listSentMessages(viewer, page),
     countSentMessageStats(viewer),
   ]);
   return { sent, stats, candidates: null } as const;

@@ -4,12 +4,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
 import { TitledCard } from "~/app/components/titled-card";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { TitledSection } from "~/app/components/titled-section";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { requireStaff } from "~/server/auth/guards.server";
 import { getMonitoringOverviewForStaff } from "~/server/monitoring/overview.server";
 import type { Route } from "./+types/monitoring";
@@ -17,8 +16,7 @@ import { ResponseChart } from "./monitoring-chart";
 import { IncidentList, ServiceCardView } from "./monitoring-parts";
 import { addNote, checkNow, switchMonitoring } from "./monitoring.server";
 
-export const handle: ShellHandle = { ...i18nHandle("monitoring"), titleKey: "titles.monitoring" };
-export const meta = () => pageMeta({ title: "System Monitoring", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("monitoring"), "titles.monitoring");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

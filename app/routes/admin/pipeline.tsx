@@ -4,11 +4,10 @@ import { Form, Link, useNavigation } from "react-router";
 import { PageFlash } from "~/app/components/admin/flash";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { APPLICATION_STATUSES } from "~/domain/enums";
 import { APPLICATION_STATUS_TONE } from "~/domain/tracker";
 import { listPipelineForStaff } from "~/server/applications/staff.server";
@@ -17,8 +16,7 @@ import type { Route } from "./+types/pipeline";
 import { ScheduleInterviewDialog } from "./applications-schedule";
 import { loadScheduling, runApplicationIntent } from "./applications.server";
 
-export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.pipeline" };
-export const meta = () => pageMeta({ title: "Application Pipeline", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.pipeline");
 
 const PER_COLUMN = 20;
 

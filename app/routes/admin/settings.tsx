@@ -2,13 +2,13 @@ import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
+import { guardedRequest } from "~/app/lib/guarded-request";
 import {
   formatMoney,
   MAX_OFFICES,
@@ -21,12 +21,10 @@ import { logger } from "~/server/logger.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/settings";
 
-export const handle: ShellHandle = { ...i18nHandle("settings"), titleKey: "titles.settings" };
-export const meta = () => pageMeta({ title: "Site Settings", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("settings"), "titles.settings");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUserAdmin(request);
-  const url = new URL(request.url);
+  const { url } = await guardedRequest(request, requireUserAdmin);
   return { settings: await getSiteSettings(), saved: url.searchParams.get("saved") === "1" };
 }
 

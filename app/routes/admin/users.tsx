@@ -5,7 +5,6 @@ import { PageFlash } from "~/app/components/admin/flash";
 import { ExportCsvLink, FilterSelect, SearchInput } from "~/app/components/admin/list-filters";
 import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { StatusBadge } from "~/app/components/status-badge";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
@@ -13,13 +12,13 @@ import { NativeSelect } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { PAGE_SIZE, RoleChangeSchema } from "~/domain/admin";
 import { type Role, ROLES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
-import { readPage } from "~/domain/pagination";
 import { parseProfileFilter } from "~/domain/users";
 import { redirectDone } from "~/app/lib/redirect-done";
+import { guardedRequest } from "~/app/lib/guarded-request";
 import { requireUserAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import {
@@ -32,14 +31,12 @@ import {
 } from "~/server/users/staff.server";
 import type { Route } from "./+types/users";
 
-export const handle: ShellHandle = { ...i18nHandle("admin"), titleKey: "titles.users" };
-export const meta = () => pageMeta({ title: "Users", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.users");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireUserAdmin(request);
-  const url = new URL(request.url);
+  const { viewer, url, page } = await guardedRequest(request, requireUserAdmin);
   const filter = parseProfileFilter(url.searchParams);
-  const users = await listAllProfilesForStaff({ filter, page: readPage(url), pageSize: PAGE_SIZE });
+  const users = await listAllProfilesForStaff({ filter, page, pageSize: PAGE_SIZE });
   return { users, viewerRole: viewer.role, viewerId: viewer.id };
 }
 

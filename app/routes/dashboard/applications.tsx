@@ -1,19 +1,17 @@
 import { ClipboardListIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Pager } from "~/app/components/pager";
 import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { readPage } from "~/domain/pagination";
 import { listApplicationsForApplicant } from "~/server/applications/apply.server";
 import { requireApplicant } from "~/server/auth/guards.server";
 import type { Route } from "./+types/applications";
 import { ApplicationCard } from "./applications-card";
 
-export const handle: ShellHandle = { ...i18nHandle("dashboard"), titleKey: "titles.applications" };
-export const meta = () => pageMeta({ title: "My Applications", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.applications");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);

@@ -9,7 +9,6 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useRevalidator, useSearchParams } from "react-router";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { ProgressBar } from "~/app/components/progress-bar";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
@@ -18,7 +17,7 @@ import { TitledCard } from "~/app/components/titled-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { inputClass, Label } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { cn } from "~/app/lib/utils";
 import {
   DOCUMENT_ACCEPT_ATTRIBUTE,
@@ -36,8 +35,7 @@ import { uploadDocumentFromRequest } from "~/server/documents/upload.server";
 import type { Route } from "./+types/documents";
 import { LoadFailed } from "./load-failed";
 
-export const handle: ShellHandle = { ...i18nHandle("documents"), titleKey: "titles.documents" };
-export const meta = () => pageMeta({ title: "Documents", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("documents"), "titles.documents");
 
 // Dates read the same on the server and in the browser: the agency's time zone.
 

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { useRootData } from "~/app/root";
 import { isStaff } from "~/domain/enums";
 import { dateFormatter, formatMoney } from "~/domain/format";
@@ -16,11 +15,10 @@ import { NextSteps } from "./home-next-steps";
 import { HomeStats, QuickActions } from "./home-overview";
 import { NotificationsCard } from "./notifications-card";
 
-export const handle: ShellHandle = {
-  ...i18nHandle("dashboard", "jobs", "content"),
-  titleKey: "titles.dashboard",
-};
-export const meta = () => pageMeta({ title: "Dashboard", noindex: true });
+export const { handle, meta } = shellScreen(
+  i18nHandle("dashboard", "jobs", "content"),
+  "titles.dashboard",
+);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);

@@ -1,19 +1,18 @@
 import { ArrowLeftIcon, MailIcon, MailOpenIcon, PaperclipIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Card, CardContent } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { useRootData } from "~/app/root";
 import { cn } from "~/app/lib/utils";
+import { guardedRequest } from "~/app/lib/guarded-request";
 import { isUuid } from "~/domain/ids";
 import { dateFormatter } from "~/domain/format";
-import { readPage } from "~/domain/pagination";
 import { requireUser } from "~/server/auth/guards.server";
 import {
   getInboxMessage,
@@ -23,12 +22,10 @@ import {
 } from "~/server/messages/messages.server";
 import type { Route } from "./+types/messages";
 
-export const handle: ShellHandle = { ...i18nHandle("messages"), titleKey: "titles.messages" };
-export const meta = () => pageMeta({ title: "Messages", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("messages"), "titles.messages");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireUser(request);
-  const url = new URL(request.url);
+  const { viewer, url, page } = await guardedRequest(request, requireUser);
   const id = url.searchParams.get("id");
   if (id) {
     // Only the viewer's own copy: someone else's message id answers 404, like a missing one.
@@ -37,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!message.readAt) await markMessageRead(viewer.id, id);
     return { view: "detail" as const, message };
   }
-  return { view: "list" as const, inbox: await listInboxMessages(viewer.id, readPage(url)) };
+  return { view: "list" as const, inbox: await listInboxMessages(viewer.id, page) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -9,13 +9,12 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { TitledCard } from "~/app/components/titled-card";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import type { PaymentStatus } from "~/domain/enums";
 import { dateFormatter, formatMoney } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
@@ -34,8 +33,7 @@ import { LoadFailed } from "./load-failed";
 const RESULTS = ["success", "failed", "pending"] as const;
 type Result = (typeof RESULTS)[number];
 
-export const handle: ShellHandle = { ...i18nHandle("payment"), titleKey: "titles.payment" };
-export const meta = () => pageMeta({ title: "Registration Payment", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("payment"), "titles.payment");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);

@@ -4,13 +4,12 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
 import { SelectOptions } from "~/app/components/select-options";
-import type { ShellHandle } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { FormSelect, InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { shellScreen } from "~/app/lib/shell-screen";
 import { isApplicantRole, SECTORS } from "~/domain/enums";
 import { ProfileSchema, profileCompletion } from "~/domain/profile";
 import { dateFormatter } from "~/domain/format";
@@ -20,8 +19,7 @@ import { listActiveCountries } from "~/server/jobs/listing.server";
 import { getOwnProfile, updateOwnProfile } from "~/server/profiles/profile.server";
 import type { Route } from "./+types/profile";
 
-export const handle: ShellHandle = { ...i18nHandle("dashboard"), titleKey: "titles.profile" };
-export const meta = () => pageMeta({ title: "Profile Settings", noindex: true });
+export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.profile");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);

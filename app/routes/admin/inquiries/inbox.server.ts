@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { guardedRequest } from "~/app/lib/guarded-request";
 import {
   InquiryReplySchema,
   InquiryStatusSchemas,
@@ -7,7 +8,6 @@ import {
   type InquiryKind,
 } from "~/domain/inquiries";
 import { isUuid } from "~/domain/ids";
-import { readPage } from "~/domain/pagination";
 import { requireStaff } from "~/server/auth/guards.server";
 import {
   countInquiriesByStatus,
@@ -25,14 +25,13 @@ import { getMailHealth } from "~/server/mail/sender.server";
 
 /** The list with its filters and counts, the mail health, and the inquiry opened with ?id=. */
 export async function loadInbox<K extends InquiryKind>(request: Request, kind: K) {
-  await requireStaff(request);
-  const url = new URL(request.url);
+  const { url, page } = await guardedRequest(request, requireStaff);
   const asked = url.searchParams.get("status");
   const status = isInquiryStatus(kind, asked) ? asked : undefined;
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const id = url.searchParams.get("id");
   const [list, counts, mail, detail] = await Promise.all([
-    listInquiriesForStaff({ kind, status, q, page: readPage(url) }),
+    listInquiriesForStaff({ kind, status, q, page }),
     countInquiriesByStatus(kind),
     getMailHealth(),
     isUuid(id) ? getInquiryForStaff({ kind, id }) : null,
