@@ -38,6 +38,15 @@ let manager: TestUser;
 let applicant: TestUser;
 let applicationId: string;
 
+/** The shared application as it is now. */
+async function current() {
+  const [app] = await ctx.db
+    .select()
+    .from(jobApplications)
+    .where(eq(jobApplications.id, applicationId));
+  return app!;
+}
+
 // 400 applicants × 10 jobs = 4,000 applications, inserted with SQL in one go.
 const USERS = 400;
 const JOBS = 10;
@@ -84,11 +93,7 @@ describe("application status changes", () => {
     expect(outcome.status).toBe(302);
     expect(outcome.location).toContain("done=statusUpdated");
 
-    const [app] = await ctx.db
-      .select()
-      .from(jobApplications)
-      .where(eq(jobApplications.id, applicationId));
-    expect(app!.status).toBe("offer_received");
+    expect((await current()).status).toBe("offer_received");
     const history = await ctx.db
       .select()
       .from(applicationStatusHistory)
@@ -131,11 +136,7 @@ describe("application status changes", () => {
         },
       ),
     ).rejects.toThrow("boom");
-    const [app] = await ctx.db
-      .select()
-      .from(jobApplications)
-      .where(eq(jobApplications.id, applicationId));
-    expect(app!.status).toBe("offer_received");
+    expect((await current()).status).toBe("offer_received");
     expect(await counts()).toEqual(before);
   });
 
@@ -167,11 +168,7 @@ describe("application status changes", () => {
       }),
     );
     expect(outcome.status).toBe(302);
-    const [app] = await ctx.db
-      .select()
-      .from(jobApplications)
-      .where(eq(jobApplications.id, applicationId));
-    expect(app!.status).toBe("job_matched");
+    expect((await current()).status).toBe("job_matched");
   });
 
   it("rejects an unknown status without changing anything", async () => {
@@ -200,9 +197,6 @@ describe("scheduling an interview", () => {
         },
       }),
     );
-  const current = async () =>
-    (await ctx.db.select().from(jobApplications).where(eq(jobApplications.id, applicationId)))[0]!;
-
   it("refuses a date in the past or an impossible date", async () => {
     expect((await schedule("2020-01-01T10:00")).status).toBe(400);
     expect((await schedule("2031-02-30T10:00")).status).toBe(400);
