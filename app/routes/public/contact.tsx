@@ -3,16 +3,10 @@ import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "l
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { HoneypotField } from "~/app/components/honeypot-field";
+import { TitledCard } from "~/app/components/titled-card";
 import { SubmissionKeyField } from "~/app/components/submission-key";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "~/app/components/ui/card";
 import { FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useLazyForm } from "~/app/lib/lazy-form";
@@ -57,131 +51,111 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[3fr_2fr]">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("contact.formTitle")}</CardTitle>
-            <CardDescription>{t("contact.formDescription")}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {actionData?.ok ? (
-              <Alert tone="success" title={t("contact.successTitle")} data-testid="contact-success">
-                <p>
-                  {t("contact.successBody", { name: actionData.name, email: actionData.email })}
-                </p>
-                <p className="mt-3">
-                  <a href="/contact" className="font-medium underline">
-                    {t("contact.sendAnother")}
-                  </a>
-                </p>
-              </Alert>
-            ) : (
-              <ContactForm lastResult={actionData?.ok === false ? actionData.result : undefined} />
-            )}
-          </CardContent>
-        </Card>
+        <TitledCard title={t("contact.formTitle")} description={t("contact.formDescription")}>
+          {actionData?.ok ? (
+            <Alert tone="success" title={t("contact.successTitle")} data-testid="contact-success">
+              <p>{t("contact.successBody", { name: actionData.name, email: actionData.email })}</p>
+              <p className="mt-3">
+                <a href="/contact" className="font-medium underline">
+                  {t("contact.sendAnother")}
+                </a>
+              </p>
+            </Alert>
+          ) : (
+            <ContactForm lastResult={actionData?.ok === false ? actionData.result : undefined} />
+          )}
+        </TitledCard>
 
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("contact.channelsTitle")}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="grid gap-4">
-                <li>
-                  <a
-                    href={whatsappLink(settings.whatsappNumber)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex items-start gap-3 rounded-md hover:bg-slate-50"
-                  >
-                    <MessageCircleIcon className="mt-0.5 size-5 text-green-700" aria-hidden />
-                    <span>
-                      <span className="block font-medium text-slate-900">
-                        {t("contact.whatsapp")}: {settings.whatsappNumber}
-                      </span>
-                      <span className="block text-sm text-slate-600">
-                        {t("contact.whatsappHint")}
-                      </span>
+          <TitledCard title={t("contact.channelsTitle")}>
+            <ul className="grid gap-4">
+              <li>
+                <a
+                  href={whatsappLink(settings.whatsappNumber)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex items-start gap-3 rounded-md hover:bg-slate-50"
+                >
+                  <MessageCircleIcon className="mt-0.5 size-5 text-green-700" aria-hidden />
+                  <span>
+                    <span className="block font-medium text-slate-900">
+                      {t("contact.whatsapp")}: {settings.whatsappNumber}
                     </span>
-                  </a>
-                </li>
-                <li>
-                  <a
-                    href={`mailto:${settings.contactEmail}`}
-                    className="flex items-start gap-3 rounded-md hover:bg-slate-50"
-                  >
-                    <MailIcon className="mt-0.5 size-5 text-primary-700" aria-hidden />
-                    <span className="font-medium text-slate-900">
-                      {t("contact.email")}: {settings.contactEmail}
+                    <span className="block text-sm text-slate-600">
+                      {t("contact.whatsappHint")}
                     </span>
-                  </a>
-                </li>
-                <li>
-                  <a
-                    href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`}
-                    className="flex items-start gap-3 rounded-md hover:bg-slate-50"
-                  >
-                    <PhoneIcon className="mt-0.5 size-5 text-primary-700" aria-hidden />
-                    <span className="font-medium text-slate-900">
-                      {t("contact.phone")}: {settings.phone}
-                    </span>
-                  </a>
-                </li>
-              </ul>
-            </CardContent>
-          </Card>
+                  </span>
+                </a>
+              </li>
+              <li>
+                <a
+                  href={`mailto:${settings.contactEmail}`}
+                  className="flex items-start gap-3 rounded-md hover:bg-slate-50"
+                >
+                  <MailIcon className="mt-0.5 size-5 text-primary-700" aria-hidden />
+                  <span className="font-medium text-slate-900">
+                    {t("contact.email")}: {settings.contactEmail}
+                  </span>
+                </a>
+              </li>
+              <li>
+                <a
+                  href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`}
+                  className="flex items-start gap-3 rounded-md hover:bg-slate-50"
+                >
+                  <PhoneIcon className="mt-0.5 size-5 text-primary-700" aria-hidden />
+                  <span className="font-medium text-slate-900">
+                    {t("contact.phone")}: {settings.phone}
+                  </span>
+                </a>
+              </li>
+            </ul>
+          </TitledCard>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("contact.hoursTitle")}</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-1 text-sm text-slate-700">
-              <p className="flex items-center gap-2">
-                <ClockIcon className="size-4 text-primary-700" aria-hidden />
-                {t("contact.hoursLine", {
-                  days: hours.days,
-                  open: hours.open,
-                  close: hours.close,
-                  zone: hours.timeZoneLabel,
-                })}
-              </p>
-              {hours.closedNote ? <p>{hours.closedNote}</p> : null}
-              <p className="mt-2 font-medium text-slate-900">{t("contact.promise")}</p>
-            </CardContent>
-          </Card>
+          <TitledCard
+            title={t("contact.hoursTitle")}
+            contentClassName="grid gap-1 text-sm text-slate-700"
+          >
+            <p className="flex items-center gap-2">
+              <ClockIcon className="size-4 text-primary-700" aria-hidden />
+              {t("contact.hoursLine", {
+                days: hours.days,
+                open: hours.open,
+                close: hours.close,
+                zone: hours.timeZoneLabel,
+              })}
+            </p>
+            {hours.closedNote ? <p>{hours.closedNote}</p> : null}
+            <p className="mt-2 font-medium text-slate-900">{t("contact.promise")}</p>
+          </TitledCard>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("contact.officesTitle")}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="grid gap-4">
-                {settings.offices.map((office) => (
-                  <li key={office.city} className="flex items-start gap-3 text-sm">
-                    <MapPinIcon className="mt-0.5 size-5 shrink-0 text-accent-600" aria-hidden />
-                    <address className="not-italic">
-                      <span className="block font-semibold text-slate-900">
-                        {office.city}, {office.country}
-                      </span>
-                      <span className="block text-slate-700">{office.address}</span>
-                      <a
-                        href={`tel:${office.phone.replace(/[^\d+]/g, "")}`}
-                        className="block py-0.5 text-primary-700 underline"
-                      >
-                        {office.phone}
-                      </a>
-                      <a
-                        href={`mailto:${office.email}`}
-                        className="block py-0.5 text-primary-700 underline"
-                      >
-                        {office.email}
-                      </a>
-                    </address>
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
+          <TitledCard title={t("contact.officesTitle")}>
+            <ul className="grid gap-4">
+              {settings.offices.map((office) => (
+                <li key={office.city} className="flex items-start gap-3 text-sm">
+                  <MapPinIcon className="mt-0.5 size-5 shrink-0 text-accent-600" aria-hidden />
+                  <address className="not-italic">
+                    <span className="block font-semibold text-slate-900">
+                      {office.city}, {office.country}
+                    </span>
+                    <span className="block text-slate-700">{office.address}</span>
+                    <a
+                      href={`tel:${office.phone.replace(/[^\d+]/g, "")}`}
+                      className="block py-0.5 text-primary-700 underline"
+                    >
+                      {office.phone}
+                    </a>
+                    <a
+                      href={`mailto:${office.email}`}
+                      className="block py-0.5 text-primary-700 underline"
+                    >
+                      {office.email}
+                    </a>
+                  </address>
+                </li>
+              ))}
+            </ul>
+          </TitledCard>
 
           <SocialLinks />
         </div>

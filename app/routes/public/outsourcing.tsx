@@ -15,16 +15,11 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { HoneypotField } from "~/app/components/honeypot-field";
+import { TitledCard } from "~/app/components/titled-card";
 import { SubmissionKeyField } from "~/app/components/submission-key";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "~/app/components/ui/card";
+import { Card } from "~/app/components/ui/card";
 import {
   Dialog,
   DialogContent,
@@ -143,15 +138,9 @@ export default function OutsourcingPage({ actionData }: Route.ComponentProps) {
             <QuoteDialog triggerLabel={t("page.cta")} testId="bottom-quote" />
           </div>
         </div>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("page.formTitle")}</CardTitle>
-            <CardDescription>{t("page.formIntro")}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <QuoteForm formId="quote-page" fallback={actionData} />
-          </CardContent>
-        </Card>
+        <TitledCard title={t("page.formTitle")} description={t("page.formIntro")}>
+          <QuoteForm formId="quote-page" fallback={actionData} />
+        </TitledCard>
       </section>
     </div>
   );
