@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
@@ -12,6 +11,7 @@ import { createHttpApp } from "~/server/http";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage } from "~/server/storage/storage.server";
 import { createTestUser, requestAs, runRoute, sessionCookie, setupTestDatabase } from "./harness";
+import { httpGet, listenLocally } from "./local-http";
 
 // The production stack on a real socket: compression on the node request, then the Hono app.
 // A few routes added here stand for what React Router and the endpoints send.
@@ -62,29 +62,15 @@ beforeAll(async () => {
   });
   const listener = getRequestListener(app.fetch);
   server = http.createServer(createFrontDoor({ app: (req, res) => void listener(req, res) }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenLocally(server);
 });
 
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-type Got = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
-function get(pathname: string, headers: Record<string, string> = {}): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${origin}${pathname}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on("error", reject);
-  });
-}
+const get = (pathname: string, headers?: Record<string, string>) =>
+  httpGet(`${origin}${pathname}`, headers);
 
 describe("compression by Accept-Encoding", () => {
   it("sends brotli, else gzip, else the plain bytes, for every text type the app serves", async () => {

@@ -1,8 +1,6 @@
 import { execFile } from "node:child_process";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
-import zlib from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
@@ -21,6 +19,7 @@ import {
   setupTestDatabase,
   type TestUser,
 } from "./harness";
+import { httpGet, listenLocally } from "./local-http";
 import { countQueries } from "./query-counter";
 
 // The real app, rendered through the production server stack: compression on the node request,
@@ -61,8 +60,7 @@ beforeAll(async () => {
       },
     }),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await listenLocally(server);
   admin = await createTestUser({ role: "admin" });
 }, 240_000);
 
@@ -72,35 +70,8 @@ afterAll(async () => {
   await vite?.close();
 });
 
-type Got = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string };
-
-/** A GET as a browser sends it, the body decoded from whatever encoding the server chose. */
-function get(path: string, headers: Record<string, string> = {}): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${origin}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const body = Buffer.concat(chunks);
-          const encoding = res.headers["content-encoding"];
-          const decoded =
-            encoding === "br"
-              ? zlib.brotliDecompressSync(body)
-              : encoding === "gzip"
-                ? zlib.gunzipSync(body)
-                : body;
-          resolve({
-            status: res.statusCode!,
-            headers: res.headers,
-            body,
-            text: decoded.toString(),
-          });
-        });
-      })
-      .on("error", reject);
-  });
-}
+const get = (path: string, headers?: Record<string, string>) =>
+  httpGet(`${origin}${path}`, headers);
 
 const asMember = async (user: TestUser) => ({ cookie: await sessionCookie(user) });
 

@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -19,6 +18,7 @@ import {
   setupTestDatabase,
   type TestUser,
 } from "./harness";
+import { listenLocally } from "./local-http";
 
 const ctx = setupTestDatabase();
 const app = new Hono();
@@ -82,8 +82,7 @@ beforeAll(async () => {
       res.end(JSON.stringify({ status: false, message: "not found" }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = await listenLocally(server);
 });
 
 afterAll(async () => {
