@@ -1,9 +1,18 @@
 import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { action as usersAction, loader as usersLoader } from "~/app/routes/admin/users";
-import { auditLog, payments, profiles } from "~/server/db/schema";
+import { registerAdminExportEndpoints } from "~/server/admin/export-endpoints.server";
+import { auditLog, jobApplications, payments, profiles } from "~/server/db/schema";
 import { changeRole, RoleChangeForbiddenError } from "~/server/users/staff.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import {
+  createTestJob,
+  createTestUser,
+  requestAs,
+  runRoute,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -137,5 +146,50 @@ describe("the users list", () => {
     // Newest first.
     const all = await run("q=zanele");
     expect(all.items[0]!.fullName).toBe("Zanele Dube");
+  });
+});
+
+describe("CSV exports", () => {
+  const app = new Hono();
+  registerAdminExportEndpoints(app);
+  const download = async (user: TestUser, path: string) => app.fetch(await requestAs(user, path));
+
+  it("downloads the user list with the page's filters, to user admins only", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const manager = await createTestUser({ role: "manager" });
+    const listed = await createTestUser({ fullName: "Nomvula Csvexport", paid: true });
+    await createTestUser({ fullName: "Sipho Csvexport" });
+    const response = await download(admin, "/exports/users.csv?q=csvexport&paid=yes");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Name,Email,Phone,Country,Role,Paid,Joined");
+    expect(lines).toHaveLength(2);
+    expect(
+      lines[1]!.startsWith(`Nomvula Csvexport,${listed.email},,Zimbabwe,job_seeker,yes,`),
+    ).toBe(true);
+    expect((await download(manager, "/exports/users.csv")).status).toBe(403);
+  });
+
+  it("downloads the application list to staff, a row per application", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const applicant = await createTestUser({ fullName: "Farai Csvexport" });
+    const job = await createTestJob(ctx.db, { title: "Csv Export Driver" });
+    await ctx.db.insert(jobApplications).values({ userId: applicant.id, jobId: job.id });
+    const response = await download(manager, "/exports/applications.csv?q=farai%20csvexport");
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "Applicant,Email,Country,Job,Sector,Job country,Status,Applied,Interview,Paid",
+    );
+    expect(lines).toHaveLength(2);
+    expect(
+      lines[1]!.startsWith(`Farai Csvexport,${applicant.email},Zimbabwe,Csv Export Driver,`),
+    ).toBe(true);
+    expect(lines[1]!.endsWith(",no")).toBe(true);
+    expect((await download(applicant, "/exports/applications.csv")).status).toBe(403);
   });
 });
