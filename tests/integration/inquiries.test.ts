@@ -44,6 +44,28 @@ function contactForm(overrides: Record<string, string> = {}) {
   };
 }
 
+/** A visitor sends the contact form; the inquiry it stored. */
+async function sendContactForm(form: ReturnType<typeof contactForm>) {
+  await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+  const [inquiry] = await ctx.db
+    .select()
+    .from(contactInquiries)
+    .where(eq(contactInquiries.email, form.email));
+  return inquiry!;
+}
+
+async function contactInquiryById(id: string) {
+  const [inquiry] = await ctx.db.select().from(contactInquiries).where(eq(contactInquiries.id, id));
+  return inquiry!;
+}
+
+function repliesTo(inquiryId: string) {
+  return ctx.db
+    .select()
+    .from(contactInquiryReplies)
+    .where(eq(contactInquiryReplies.inquiryId, inquiryId));
+}
+
 function formErrors(outcome: { data: unknown }) {
   return (outcome.data as { result: { error?: Record<string, string[]> } }).result.error ?? {};
 }
@@ -137,36 +159,26 @@ describe("admin contact inquiries", () => {
   it("a reply is stored on the inquiry, moves it to in progress, and reaches the sender by e-mail", async () => {
     const admin = await createTestUser({ role: "admin" });
     const form = contactForm({ subject: "Documents for Poland" });
-    await runRoute(contactAction, await requestAs(null, "/contact", { form }));
-    const [inquiry] = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.email, form.email));
+    const inquiry = await sendContactForm(form);
 
     const list = await runRoute(
       inboxLoader,
       await requestAs(admin, `/admin/inquiries?q=${encodeURIComponent(form.email)}`),
     );
     const listed = list.data as { list: { items: { id: string }[] } };
-    expect(listed.list.items.map((r) => r.id)).toEqual([inquiry!.id]);
+    expect(listed.list.items.map((r) => r.id)).toEqual([inquiry.id]);
 
     const reply = await runRoute(
       inboxAction,
       await requestAs(admin, "/admin/inquiries", {
-        form: { intent: "reply", id: inquiry!.id, body: "You need a police clearance too." },
+        form: { intent: "reply", id: inquiry.id, body: "You need a police clearance too." },
       }),
     );
     expect(reply.data).toMatchObject({ ok: true, message: "replySent" });
 
-    const [after] = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.id, inquiry!.id));
+    const after = await contactInquiryById(inquiry.id);
     expect(after).toMatchObject({ status: "in_progress", assignedTo: admin.id });
-    const replies = await ctx.db
-      .select()
-      .from(contactInquiryReplies)
-      .where(eq(contactInquiryReplies.inquiryId, inquiry!.id));
+    const replies = await repliesTo(inquiry.id);
     expect(replies.map((r) => r.body)).toEqual(["You need a police clearance too."]);
 
     smtp.received.length = 0;
@@ -179,7 +191,7 @@ describe("admin contact inquiries", () => {
     const [audit] = await ctx.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.targetId, inquiry!.id))
+      .where(eq(auditLog.targetId, inquiry.id))
       .orderBy(desc(auditLog.createdAt));
     expect(audit).toMatchObject({ action: "inquiry.reply", actorId: admin.id });
   });
@@ -187,57 +199,37 @@ describe("admin contact inquiries", () => {
   it("a blank reply is refused and nothing is stored or sent", async () => {
     const manager = await createTestUser({ role: "manager" });
     const form = contactForm();
-    await runRoute(contactAction, await requestAs(null, "/contact", { form }));
-    const [inquiry] = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.email, form.email));
+    const inquiry = await sendContactForm(form);
     const outcome = await runRoute(
       inboxAction,
       await requestAs(manager, "/admin/inquiries", {
-        form: { intent: "reply", id: inquiry!.id, body: "   " },
+        form: { intent: "reply", id: inquiry.id, body: "   " },
       }),
     );
     expect(outcome.status).toBe(400);
-    const replies = await ctx.db
-      .select()
-      .from(contactInquiryReplies)
-      .where(eq(contactInquiryReplies.inquiryId, inquiry!.id));
+    const replies = await repliesTo(inquiry.id);
     expect(replies).toHaveLength(0);
-    const [after] = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.id, inquiry!.id));
-    expect(after!.status).toBe("pending");
+    const after = await contactInquiryById(inquiry.id);
+    expect(after.status).toBe("pending");
   });
 
   it("a status change records the acting staff member, and resolving stamps resolved_at", async () => {
     const manager = await createTestUser({ role: "manager" });
     const form = contactForm();
-    await runRoute(contactAction, await requestAs(null, "/contact", { form }));
-    const [inquiry] = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.email, form.email));
+    const inquiry = await sendContactForm(form);
     const change = (status: string) =>
       requestAs(manager, "/admin/inquiries", {
-        form: { intent: "status", id: inquiry!.id, status },
+        form: { intent: "status", id: inquiry.id, status },
       });
 
     const resolved = await runRoute(inboxAction, await change("resolved"));
     expect(resolved.data).toMatchObject({ ok: true, message: "kinds.contact.statusUpdated" });
-    let [row] = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.id, inquiry!.id));
+    let row = await contactInquiryById(inquiry.id);
     expect(row).toMatchObject({ status: "resolved", assignedTo: manager.id });
-    expect(row!.resolvedAt).toBeInstanceOf(Date);
+    expect(row.resolvedAt).toBeInstanceOf(Date);
 
     await runRoute(inboxAction, await change("in_progress"));
-    [row] = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.id, inquiry!.id));
+    row = await contactInquiryById(inquiry.id);
     expect(row).toMatchObject({ status: "in_progress", resolvedAt: null });
   });
 });
