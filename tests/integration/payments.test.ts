@@ -234,6 +234,14 @@ describe("Paystack", () => {
     return String(init.reference);
   }
 
+  /** The applicant's browser back from Paystack's checkout page, as Paystack sends it. */
+  async function backFromCheckout(user: TestUser, reference: string) {
+    return runRoute(
+      loader,
+      await requestAs(user, `/dashboard/payment?trxref=${reference}&reference=${reference}`),
+    );
+  }
+
   function webhook(body: string, signature: string | null) {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (signature !== null) headers["x-paystack-signature"] = signature;
@@ -301,10 +309,9 @@ describe("Paystack", () => {
     const body = chargeSuccess(reference);
     const signature = paystackSignature(body, SECRET);
 
-    const returnUrl = `/dashboard/payment?trxref=${reference}&reference=${reference}`;
     const [back, refresh, hook1, hook2] = await Promise.all([
-      runRoute(loader, await requestAs(user, returnUrl)),
-      runRoute(loader, await requestAs(user, returnUrl)),
+      backFromCheckout(user, reference),
+      backFromCheckout(user, reference),
       webhook(body, signature),
       webhook(body, signature),
     ]);
@@ -322,10 +329,7 @@ describe("Paystack", () => {
     const user = await createTestUser();
     const reference = await startCheckout(user);
     fake.outcome.set(reference, { status: "abandoned" });
-    const back = await runRoute(
-      loader,
-      await requestAs(user, `/dashboard/payment?reference=${reference}`),
-    );
+    const back = await backFromCheckout(user, reference);
     expect(back.location).toBe("/dashboard/payment?result=failed");
     expect(await isPaid(user.id)).toBe(false);
     expect(await paymentsOf(user.id)).toMatchObject([{ status: "abandoned" }]);
@@ -419,10 +423,7 @@ describe("Paystack", () => {
     const other = await createTestUser();
     const otherRef = await startCheckout(other);
     fake.outcome.set(otherRef, { status: "success" });
-    const stolen = await runRoute(
-      loader,
-      await requestAs(user, `/dashboard/payment?reference=${otherRef}`),
-    );
+    const stolen = await backFromCheckout(user, otherRef);
     expect(stolen.location).toBe("/dashboard/payment?result=failed");
     expect(await isPaid(user.id)).toBe(false);
     expect(await isPaid(other.id)).toBe(false);
