@@ -1,6 +1,8 @@
 // Part "lighthouse": Lighthouse (mobile, default simulated throttling) on the public pages of a
 // production server with the embedded database and the demo data, as a new visitor sees them.
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { LIGHTHOUSE_BUDGETS, type LighthouseFigures } from "./budgets";
@@ -106,6 +108,13 @@ export async function runLighthousePart(
         break;
       }
       runs.push(figuresOf(lhr as never));
+      // BENCH_LIGHTHOUSE_REPORTS=dir keeps every run's full report, to see what a score is made of.
+      const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+      if (reportDir) {
+        fs.mkdirSync(reportDir, { recursive: true });
+        const name = `${page.replace(/[^a-z0-9]+/gi, "_") || "_"}-${i + 1}.json`;
+        fs.writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+      }
     }
     process.stdout.write(".");
     if (problem || runs.length === 0) {
