@@ -41,7 +41,8 @@ export function ApplicationTracker({ status }: { status: string }) {
             aria-current={s.state === "current" ? "step" : undefined}
             className={cn(
               "flex items-center gap-2 text-xs lg:flex-col lg:text-center",
-              s.state === "pending" ? "text-slate-500" : "text-slate-800",
+              s.state === "pending" && "text-slate-500",
+              s.state === "completed" && "text-slate-800",
               s.state === "current" && "font-semibold text-primary-800",
             )}
           >

@@ -2,6 +2,16 @@ import { ChevronDownIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { cn } from "~/app/lib/utils";
 
+// Each way the menu can look, written whole: class lists are joined, never merged, so a
+// variant replaces the default instead of overriding some of its classes.
+const PANELS = {
+  right:
+    "absolute right-0 z-40 mt-1 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg",
+  left: "absolute left-0 z-40 mt-1 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg",
+  sheet:
+    "fixed inset-x-0 top-16 z-40 max-h-[calc(100vh-4rem)] min-w-56 overflow-y-auto border-y border-slate-200 bg-white p-3 shadow-lg",
+} as const;
+
 /**
  * A drop-down built on <details>: it opens before JavaScript loads; once loaded it also closes
  * on Escape, on a click outside, and after a choice.
@@ -10,14 +20,16 @@ export function DisclosureMenu({
   label,
   children,
   className,
-  panelClassName,
-  summaryClassName,
+  panel = "right",
+  summaryClassName = "px-3 py-2",
   chevron = true,
 }: {
   label: ReactNode;
   children: ReactNode;
   className?: string;
-  panelClassName?: string;
+  /** Where the panel opens: under the summary's right or left edge, or as a full-width sheet. */
+  panel?: keyof typeof PANELS;
+  /** The summary's padding and border (default `px-3 py-2`). */
   summaryClassName?: string;
   chevron?: boolean;
 }) {
@@ -51,7 +63,7 @@ export function DisclosureMenu({
     <details ref={ref} className={cn("group relative", className)}>
       <summary
         className={cn(
-          "flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden",
+          "flex cursor-pointer list-none items-center gap-1 rounded-md text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden",
           summaryClassName,
         )}
       >
@@ -63,14 +75,7 @@ export function DisclosureMenu({
           />
         ) : null}
       </summary>
-      <div
-        className={cn(
-          "absolute right-0 z-40 mt-1 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg",
-          panelClassName,
-        )}
-      >
-        {children}
-      </div>
+      <div className={PANELS[panel]}>{children}</div>
     </details>
   );
 }

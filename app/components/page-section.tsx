@@ -18,7 +18,7 @@ export function SectionTitle({
   children: React.ReactNode;
 }) {
   return (
-    <Heading id={id} className={cn("text-2xl font-bold text-slate-900", className)}>
+    <Heading id={id} className={cn("text-2xl font-bold", className ?? "text-slate-900")}>
       {children}
     </Heading>
   );

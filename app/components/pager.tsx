@@ -2,7 +2,6 @@ import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/app/components/ui/button";
-import { cn } from "~/app/lib/utils";
 import type { PageInfo } from "~/domain/pagination";
 
 /**
@@ -51,7 +50,7 @@ export function Pager({
       : t("actions.pageOf", { page, pages: pageCount });
   const link = buttonVariants({ variant: "outline", size: "sm" });
   // Dimmed by colour, not opacity: the label keeps a 4.5:1 contrast (Lighthouse checks it).
-  const disabled = cn(link, "pointer-events-none border-slate-200 text-slate-500");
+  const disabled = buttonVariants({ variant: "outlineDisabled", size: "sm" });
   const previousText = previous ?? t("actions.previous");
   const nextText = next ?? t("actions.next");
   return (

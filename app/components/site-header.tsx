@@ -42,7 +42,7 @@ export function SiteHeader() {
           <NavLink to="/jobs" className={navLink}>
             {t("nav.findJobs")}
           </NavLink>
-          <DisclosureMenu label={t("nav.services")} panelClassName="left-0 right-auto">
+          <DisclosureMenu label={t("nav.services")} panel="left">
             <ul>
               {SERVICE_SLUGS.map((slug) => (
                 <li key={slug}>
@@ -70,7 +70,7 @@ export function SiteHeader() {
           {viewer ? (
             <DisclosureMenu
               label={<span className="max-w-48 truncate">{accountName}</span>}
-              summaryClassName="border border-slate-200"
+              summaryClassName="border border-slate-200 px-3 py-2"
             >
               <ul aria-label={t("nav.accountMenu", { name: accountName })}>
                 <li>
@@ -117,7 +117,7 @@ function MobileMenu({ signedIn, accountName }: { signedIn: boolean; accountName:
       className="lg:hidden"
       chevron={false}
       summaryClassName="p-2"
-      panelClassName="fixed inset-x-0 top-16 mt-0 max-h-[calc(100vh-4rem)] overflow-y-auto rounded-none border-x-0 p-3"
+      panel="sheet"
       label={
         <>
           <MenuIcon className="size-6 group-open:hidden" aria-hidden />

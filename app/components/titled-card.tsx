@@ -1,6 +1,13 @@
 import type * as React from "react";
 import { cn } from "~/app/lib/utils";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  type CardTitleSize,
+} from "./ui/card";
 
 /**
  * A card with a heading (an optional icon before it, an optional line under it, and whatever
@@ -12,7 +19,8 @@ export function TitledCard({
   description,
   descriptionTestId,
   aside,
-  headerClassName,
+  headerLayout,
+  titleSize,
   titleClassName,
   contentClassName,
   children,
@@ -23,14 +31,18 @@ export function TitledCard({
   description?: React.ReactNode;
   descriptionTestId?: string;
   aside?: React.ReactNode;
-  headerClassName?: string;
+  headerLayout?: React.ComponentProps<typeof CardHeader>["layout"];
+  titleSize?: CardTitleSize;
   titleClassName?: string;
   contentClassName?: string;
 } & Omit<React.ComponentProps<"div">, "title">) {
   return (
     <Card {...card}>
-      <CardHeader className={headerClassName}>
-        <CardTitle className={cn(icon ? "flex items-center gap-2" : undefined, titleClassName)}>
+      <CardHeader layout={headerLayout}>
+        <CardTitle
+          size={titleSize}
+          className={cn(icon ? "flex items-center gap-2" : undefined, titleClassName)}
+        >
           {icon}
           {title}
         </CardTitle>

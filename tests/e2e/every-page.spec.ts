@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { twMerge } from "tailwind-merge";
 import routes from "~/app/routes";
 import { SERVICE_SLUGS } from "~/domain/services";
 import { DEMO, expect, login, signUpNewApplicant, test } from "./fixtures";
@@ -134,6 +135,23 @@ async function applicantWithUnreadMessages(page: Page, browser: Browser) {
 const PHONE = { width: 360, height: 740 };
 
 /**
+ * The class lists on the page in which two classes fight (e.g. `h-9 h-10`): cn() joins and never
+ * merges, so which one wins would depend on the stylesheet's order. tailwind-merge, run here and
+ * not in the browser, says which class it would have dropped.
+ */
+async function conflictingClasses(page: Page) {
+  const lists = await page.evaluate(() => [
+    ...new Set([...document.querySelectorAll("[class]")].map((e) => e.getAttribute("class")!)),
+  ]);
+  return lists.flatMap((list) => {
+    const joined = list.trim().split(/\s+/).join(" ");
+    const kept = new Set(twMerge(joined).split(" "));
+    const dropped = joined.split(" ").filter((c) => !kept.has(c));
+    return dropped.length ? [`[${dropped.join(" ")}] in "${joined}"`] : [];
+  });
+}
+
+/**
  * Loads a page and waits until React has taken it over (hydrated, or re-rendered after a mismatch).
  * Console errors that come later still fail the test: the listener stays for the next pages.
  */
@@ -178,6 +196,7 @@ for (const timezoneId of ["Africa/Harare", "America/Los_Angeles"]) {
           expect
             .soft(width, `${path} is ${width} px wide on a ${PHONE.width} px phone`)
             .toBeLessThanOrEqual(PHONE.width);
+          expect.soft(await conflictingClasses(page), `conflicting classes on ${path}`).toEqual([]);
         }
       });
     }

@@ -72,7 +72,8 @@ export function StatusSelectForm({
         defaultValue={status}
         key={status}
         disabled={busy}
-        className={compact ? "h-9 min-w-0 text-sm" : "min-w-44"}
+        compact={compact}
+        className={compact ? "min-w-0" : "min-w-44"}
         data-testid="status-select"
         onPointerDown={() => (byPointer.current = true)}
         onKeyDown={() => (byPointer.current = false)}

@@ -6,6 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
   DialogDescription,
+  type DialogWidth,
 } from "~/app/components/ui/dialog";
 
 /**
@@ -19,6 +20,7 @@ export function TitledDialog({
   title,
   description,
   closeLabel,
+  width,
   className,
   children,
 }: {
@@ -28,6 +30,7 @@ export function TitledDialog({
   title: ReactNode;
   description?: ReactNode;
   closeLabel?: string;
+  width?: DialogWidth;
   className?: string;
   children: ReactNode;
 }) {
@@ -36,6 +39,7 @@ export function TitledDialog({
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent
         closeLabel={closeLabel}
+        width={width}
         className={className}
         {...(description ? {} : { "aria-describedby": undefined })}
       >

@@ -34,7 +34,7 @@ export function UrlDialog({
   };
   if (!hydrated) {
     return (
-      <Card className="mb-6 border-primary-200" data-testid="inline-dialog">
+      <Card highlight className="mb-6" data-testid="inline-dialog">
         <CardHeader>
           <h2 className="text-lg font-semibold">{title}</h2>
           {description ? <p className="text-sm text-slate-600">{description}</p> : null}
@@ -50,7 +50,7 @@ export function UrlDialog({
       title={title}
       description={description}
       closeLabel={t("actions.close")}
-      className={wide ? "max-w-3xl" : undefined}
+      width={wide ? "3xl" : undefined}
     >
       {children}
     </TitledDialog>

@@ -5,18 +5,29 @@ import { cn } from "~/app/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
+
+// Written out so Tailwind finds them; a caller picks one instead of overriding max-w-lg.
+const WIDTHS = { lg: "max-w-lg", xl: "max-w-xl", "2xl": "max-w-2xl", "3xl": "max-w-3xl" } as const;
+export type DialogWidth = keyof typeof WIDTHS;
+
 export function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  width = "lg",
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel?: string;
+  /** How wide the dialog may grow on a large screen: Tailwind's max-w-{width}, `lg` by default. */
+  width?: DialogWidth;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl",
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-1.5rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-xl",
+          WIDTHS[width],
           className,
         )}
         {...props}

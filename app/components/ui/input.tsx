@@ -1,20 +1,36 @@
 import type * as React from "react";
 import { cn } from "~/app/lib/utils";
 
-export const inputClass =
-  "flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-600 sm:text-sm";
+// Class lists are joined, never merged (no tailwind-merge in the browser): what one control sets
+// differently from another (height, width, text size) is not in the shared frame.
+const frame =
+  "flex rounded-md border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-600";
+const regular = "w-full py-2 text-base sm:text-sm";
+
+export const inputClass = `${frame} ${regular} h-10`;
+
+/** A file input: as tall as its button, which is styled like the page's light buttons. */
+export const fileInputClass = `${frame} w-full py-1.5 text-base sm:text-sm file:mr-3 file:rounded file:border-0 file:bg-primary-50 file:px-3 file:py-1 file:text-sm file:font-medium file:text-primary-800`;
 
 export function Input({ className, ...props }: React.ComponentProps<"input">) {
   return <input className={cn(inputClass, className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
-  return <textarea className={cn(inputClass, "h-auto min-h-24", className)} {...props} />;
+  return <textarea className={cn(frame, regular, "min-h-24", className)} {...props} />;
 }
 
-/** A native select: works before JavaScript loads and on every phone. */
-export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {
-  return <select className={cn(inputClass, "pr-8", className)} {...props} />;
+/**
+ * A native select: works before JavaScript loads and on every phone. `compact` is the smaller one
+ * of filter bars and table rows, as wide as its content unless `className` gives a width.
+ */
+export function NativeSelect({
+  className,
+  compact = false,
+  ...props
+}: React.ComponentProps<"select"> & { compact?: boolean }) {
+  const size = compact ? "h-9 py-1 text-sm" : `${regular} h-10`;
+  return <select className={cn(frame, size, "pr-8", className)} {...props} />;
 }
 
 export function Label({ className, ...props }: React.ComponentProps<"label">) {

@@ -72,14 +72,14 @@ export function PostsTable({
                 <Form method="post" className="flex items-center gap-2">
                   <input type="hidden" name="intent" value="status" />
                   <input type="hidden" name="id" value={post.id} />
-                  <Badge tone={STATUS_TONE[post.status]} className="hidden lg:inline-flex">
+                  <Badge tone={STATUS_TONE[post.status]} className="max-lg:hidden">
                     {t(`status.${post.status}`)}
                   </Badge>
                   <NativeSelect
                     name="status"
                     defaultValue={post.status}
                     aria-label={t("table.statusFor", { title: post.title })}
-                    className="h-9 w-auto"
+                    compact
                     onChange={(e) => e.currentTarget.form?.requestSubmit()}
                   >
                     <SelectOptions options={statusOptions} />

@@ -183,7 +183,7 @@ export default function CmsPage({ loaderData, actionData }: Route.ComponentProps
             title={editing ? t("editor.editTitle") : t("editor.newTitle")}
             description={t("editor.description")}
             closeLabel={t("actions.close")}
-            className="max-w-3xl"
+            width="3xl"
           >
             {editor}
           </TitledDialog>

@@ -131,7 +131,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <TitledCard
         title={t("dashboard.recent")}
-        headerClassName="flex flex-row items-center justify-between"
+        headerLayout="row"
         aside={
           <Link to="/admin/activity" className="text-sm font-medium text-primary-700 underline">
             {t("dashboard.allActivity")}

@@ -82,7 +82,7 @@ export function JobsTable({ rows }: { rows: StaffJobRow[] }) {
                 <Link
                   to={`?${withParam(params, "delete", job.id)}`}
                   preventScrollReset
-                  className={buttonVariants({ variant: "ghost", size: "sm" }) + " text-red-700"}
+                  className={buttonVariants({ variant: "ghostDanger", size: "sm" })}
                   aria-label={t("jobs.deleteJob", { title: job.title })}
                 >
                   <Trash2Icon aria-hidden />

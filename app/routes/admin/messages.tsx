@@ -11,7 +11,7 @@ import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
-import { Card, CardContent } from "~/app/components/ui/card";
+import { Card } from "~/app/components/ui/card";
 import { TitledDialog } from "~/app/components/admin/titled-dialog";
 import { FormErrors, FormInput, FormTextarea, SelectField } from "~/app/components/ui/field";
 import { Input, Label } from "~/app/components/ui/input";
@@ -112,9 +112,7 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
       </div>
 
       {rows.length === 0 ? (
-        <Card>
-          <CardContent className="p-8 text-center text-slate-600">{t("admin.empty")}</CardContent>
-        </Card>
+        <Card className="p-8 text-center text-slate-600">{t("admin.empty")}</Card>
       ) : (
         <>
           <ul className="grid gap-3 md:hidden">
@@ -285,7 +283,7 @@ function ComposeDialog() {
       }
       title={t("admin.composeTitle")}
       description={t("admin.composeDescription")}
-      className="max-w-xl"
+      width="xl"
     >
       <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
         <FormErrors errors={form.errors} ns="messages" />

@@ -166,7 +166,8 @@ function UserRow({
               name="role"
               defaultValue={user.role}
               key={user.role}
-              className="h-9 min-w-36 text-sm"
+              compact
+              className="min-w-36"
             >
               <SelectOptions
                 options={grantable.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}

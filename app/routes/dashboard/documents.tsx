@@ -15,10 +15,9 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { TitledCard } from "~/app/components/titled-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
-import { inputClass, Label } from "~/app/components/ui/input";
+import { fileInputClass, Label } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { cn } from "~/app/lib/utils";
 import {
   DOCUMENT_ACCEPT_ATTRIBUTE,
   DOCUMENT_STATUS_TONE,
@@ -142,7 +141,7 @@ function Guidelines() {
     <TitledCard
       icon={<InfoIcon className="size-5 text-primary-700" aria-hidden />}
       title={t("guidelines.title")}
-      titleClassName="text-base"
+      titleSize="base"
     >
       <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-700">
         <li>{t("guidelines.types")}</li>
@@ -179,8 +178,8 @@ function DocumentCard({ entry, initialMessage }: { entry: Entry; initialMessage:
 
   return (
     <Card className="h-full" aria-labelledby={headingId} data-testid={`document-${entry.type}`}>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <CardTitle id={headingId} className="flex items-center gap-2 text-base">
+      <CardHeader layout="rowTop">
+        <CardTitle id={headingId} size="base" className="flex items-center gap-2">
           <FileTextIcon className="size-5 text-slate-500" aria-hidden />
           {label}
         </CardTitle>
@@ -394,10 +393,7 @@ function UploadForm({
         aria-describedby={`${inputId}-hint${message ? ` ${messageId}` : ""}`}
         aria-invalid={message?.tone === "error" || undefined}
         disabled={Boolean(progress)}
-        className={cn(
-          inputClass,
-          "h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-primary-50 file:px-3 file:py-1 file:text-sm file:font-medium file:text-primary-800",
-        )}
+        className={fileInputClass}
       />
       <p id={`${inputId}-hint`} className="text-xs text-slate-600">
         {t("upload.hint")}

@@ -107,8 +107,8 @@ export function NextSteps({ dashboard, fee }: { dashboard: Dashboard; fee: strin
               key={p.key}
               data-testid={`next-step-${p.key}`}
               className={cn(
-                "flex gap-3 rounded-xl border bg-white p-4 [&>svg]:mt-0.5 [&>svg]:size-5 [&>svg]:shrink-0",
-                p.urgent ? "border-amber-300 bg-amber-50" : "border-slate-200",
+                "flex gap-3 rounded-xl border p-4 [&>svg]:mt-0.5 [&>svg]:size-5 [&>svg]:shrink-0",
+                p.urgent ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white",
               )}
             >
               {p.urgent ? <AlertTriangleIcon aria-hidden className="text-amber-700" /> : p.icon}

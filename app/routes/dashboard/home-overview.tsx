@@ -59,7 +59,7 @@ export function HomeStats({ counts }: { counts: Stats }) {
             >
               {s.icon}
               <span
-                className={cn("text-2xl font-bold text-slate-900", s.tone)}
+                className={cn("text-2xl font-bold", s.tone ?? "text-slate-900")}
                 data-testid={`stat-${s.label}`}
               >
                 {s.value}

@@ -99,7 +99,8 @@ export function NotificationsCard({
           ) : null}
         </>
       }
-      titleClassName="flex-wrap text-xl"
+      titleSize="xl"
+      titleClassName="flex-wrap"
       contentClassName="grid gap-3"
     >
       {unreadMessages > 0 ? (

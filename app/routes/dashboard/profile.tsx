@@ -70,7 +70,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="grid max-w-3xl gap-6">
       <Card>
-        <CardContent className="grid gap-2 pt-5">
+        <CardContent alone className="grid gap-2">
           <p className="font-semibold text-slate-900" data-testid="profile-completion">
             {t("profile.completion", { percent: completion })}
           </p>

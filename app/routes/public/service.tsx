@@ -196,11 +196,7 @@ function CtaButtons({ inverted = false }: { inverted?: boolean }) {
         to="/contact"
         className={
           inverted
-            ? buttonVariants({
-                variant: "ghost",
-                size: "lg",
-                className: "text-white hover:bg-white/10",
-              })
+            ? buttonVariants({ variant: "ghostInverted", size: "lg" })
             : buttonVariants({ variant: "outline", size: "lg" })
         }
       >

@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { CountCard, SearchStatusFilter } from "~/app/components/list-parts";
 import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
-import { Card, CardContent } from "~/app/components/ui/card";
+import { Card } from "~/app/components/ui/card";
 import { INQUIRY_STATUSES, type InquiryKind } from "~/domain/inquiries";
 import { ContactRows } from "./contact-rows";
 import type { InboxResult, loadInbox } from "./inbox.server";
@@ -89,10 +89,8 @@ export function InboxScreen({ data, result }: { data: InboxData; result?: InboxR
       />
 
       {list.items.length === 0 ? (
-        <Card>
-          <CardContent className="p-8 text-center text-slate-600">
-            {filters.q || filters.status ? t(`kinds.${kind}.empty`) : t(`kinds.${kind}.emptyAll`)}
-          </CardContent>
+        <Card className="p-8 text-center text-slate-600">
+          {filters.q || filters.status ? t(`kinds.${kind}.empty`) : t(`kinds.${kind}.emptyAll`)}
         </Card>
       ) : (
         <>

@@ -60,7 +60,8 @@ export function InquiryDialog({
         </>
       }
       closeLabel={t("detail.close")}
-      className="max-w-2xl grid-cols-1 wrap-anywhere"
+      width="2xl"
+      className="grid-cols-1 wrap-anywhere"
     >
       {result ? (
         <Alert tone={result.ok ? "success" : "error"} data-testid="inquiry-result">
