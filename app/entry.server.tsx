@@ -53,6 +53,11 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A Suspense boundary whose content is ready when its turn comes is written in place, however
+        // far down the page: by default React moves one past the first 12.8 KB to the end of the
+        // stream, hidden until an inline script shows it, and without JavaScript it stays hidden
+        // (the apply form on a job page, say).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // A classic inline script: it runs before the deferred module scripts (entry.client). Every "<"
         // is escaped so no string can end the script early.
         bootstrapScriptContent: `window.__i18n=${JSON.stringify(inline).replace(/</g, "\\u003c")}`,

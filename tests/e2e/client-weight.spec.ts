@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, signUpNewApplicant, test } from "./fixtures";
 
 // A visitor's first visit to a public page downloads only what that page needs: no code that only
 // signed-in or staff screens use (charts, admin dialogs, upload logic, the dashboard shell), no
@@ -143,4 +143,39 @@ test("a form loads its validation when it is used, and still stops a bad sign-up
   await expect(page.getByText("Passwords do not match")).toBeVisible();
   expect(posted).toBe(false);
   expect(await holdsZod()).toBe(true);
+});
+
+test("a visitor's job page loads no form code; an applicant gets the apply form, with or without JavaScript", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/jobs?q=construction");
+  const card = page.getByTestId("job-card").filter({ hasText: "Construction Labourer" });
+  // A visitor's card links to sign-in, with the job's own address to come back to.
+  const href = decodeURIComponent((await card.getByRole("link").getAttribute("href"))!);
+  const jobPath = href.match(/\/jobs\/[0-9a-f-]+/)![0];
+
+  const visitor = await browser.newPage();
+  const visitorScripts = [...(await (await firstVisit(visitor, jobPath))()).keys()];
+  expect(visitorScripts.length).toBeGreaterThan(0);
+  expect(visitorScripts.filter((file) => /apply-form/.test(file))).toEqual([]);
+  await expect(visitor.getByRole("link", { name: "Apply Now" })).toBeVisible();
+  await visitor.close();
+
+  // Without JavaScript the server renders the form itself.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await signUpNewApplicant(plain);
+  await plain.goto(jobPath);
+  await expect(plain.getByLabel("Note to our team (optional)")).toBeVisible();
+  await expect(plain.getByRole("button", { name: "Apply Now" })).toBeVisible();
+  await noScript.close();
+
+  // With it, the form's code comes while the page hydrates, and the form is React's.
+  await signUpNewApplicant(page);
+  const applicantScripts = [...(await (await firstVisit(page, jobPath))()).keys()];
+  expect(applicantScripts.filter((file) => /apply-form/.test(file))).toHaveLength(1);
+  const note = page.getByLabel("Note to our team (optional)");
+  await note.fill("x".repeat(5));
+  await expect(note).toHaveValue("xxxxx");
 });

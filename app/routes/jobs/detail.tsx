@@ -1,36 +1,30 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { Suspense } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeftIcon, BanknoteIcon, GiftIcon, ListChecksIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  useLocation,
-  useNavigation,
-} from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
 import { JobCountry, JobTypeFacts, PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
 import { RouteError } from "~/app/components/route-error";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
-import { Button, buttonVariants } from "~/app/components/ui/button";
+import { buttonVariants } from "~/app/components/ui/button";
 import { TitledCard } from "~/app/components/titled-card";
-import { FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { translateErrors } from "~/app/lib/form-errors";
-import { useLazyValidation } from "~/app/lib/lazy-validation";
+import { lazyComponent } from "~/app/lib/lazy-component";
 import { pageMeta } from "~/app/lib/seo";
 import { formatDate } from "~/domain/format";
 import { useRootData } from "~/app/root";
 import { isStaff } from "~/domain/enums";
-import { APPLICATION_NOTE_MAX } from "~/domain/job-search";
 import { ApplySchema } from "~/domain/jobs";
 import { applyToJob, findOwnApplication } from "~/server/applications/apply.server";
 import { getViewer, requireApplicant } from "~/server/auth/guards.server";
 import { getJobForViewer, type JobDetail } from "~/server/jobs/listing.server";
 import type { Route } from "./+types/detail";
+
+// The apply form (Conform, its field, its validation) is code only an applicant who may apply
+// runs, so a visitor's first visit never downloads it. The server renders it in place (the loader
+// preloads it); in the browser it is fetched while the page hydrates.
+const applyForm = lazyComponent(() => import("./apply-form").then((m) => m.ApplyForm));
 
 const signInHref = (id: string) => `/auth?redirectTo=${encodeURIComponent(`/jobs/${id}`)}`;
 
@@ -44,7 +38,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // goes to the payment page (the /auth page would bounce them home).
   if (access.kind === "sign_in_required") throw redirect(signInHref(params.id));
   if (access.kind === "payment_required") throw redirect(PAYMENT_REQUIRED_HREF);
-  const applied = viewer ? await findOwnApplication(viewer.id, params.id) : null;
+  const [applied] = await Promise.all([
+    viewer ? findOwnApplication(viewer.id, params.id) : null,
+    applyForm.preload(), // once per process: then the form renders without suspending
+  ]);
   return { job: access.job, applied };
 }
 
@@ -269,7 +266,9 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
             ) : isStaff(viewer.role) ? (
               <p className="text-sm text-slate-700">{t("apply.staffNote")}</p>
             ) : (
-              <ApplyForm lastResult={actionData?.result} />
+              <Suspense>
+                <applyForm.Component lastResult={actionData?.result} />
+              </Suspense>
             )}
           </TitledCard>
         </aside>
@@ -309,42 +308,6 @@ function DetailList({
         <p className="text-sm text-slate-600">{empty}</p>
       )}
     </section>
-  );
-}
-
-type LastResult = Parameters<typeof useForm>[0]["lastResult"];
-
-function ApplyForm({ lastResult }: { lastResult: LastResult }) {
-  const { t } = useTranslation("jobs");
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const lazy = useLazyValidation(() => import("~/domain/jobs").then((m) => m.ApplySchema));
-  const [form, fields] = useForm({
-    id: "apply",
-    lastResult,
-    onValidate: lazy.onValidate,
-    shouldValidate: "onSubmit",
-  });
-  const formErrors = translateErrors(t, form.errors);
-  return (
-    <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-3">
-      {formErrors ? (
-        <Alert tone="error" data-testid="apply-error">
-          {formErrors.join(" ")}
-        </Alert>
-      ) : null}
-      <FormTextarea
-        field={fields.note}
-        ns="jobs"
-        label={t("apply.note")}
-        hint={t("apply.noteHint")}
-        maxLength={APPLICATION_NOTE_MAX}
-        rows={4}
-      />
-      <Button type="submit" variant="accent" disabled={busy}>
-        {busy ? t("apply.submitting") : t("apply.submit")}
-      </Button>
-    </Form>
   );
 }
 
