@@ -221,6 +221,11 @@ function postValues(form: PostForm) {
   };
 }
 
+/** The spec: publishing sets published_at to now, also on every save with status published. */
+function publishedAtOnSave(status: BlogStatus, previous: Date | null) {
+  return status === "published" ? new Date() : previous;
+}
+
 export async function createPost(actor: Actor, form: PostForm) {
   return changePublicContent(async (tx) => {
     const slug = await resolveSlug(tx, form);
@@ -230,8 +235,7 @@ export async function createPost(actor: Actor, form: PostForm) {
         ...postValues(form),
         slug,
         authorId: actor.id,
-        // The spec: publishing sets published_at to now, also on every save with status published.
-        publishedAt: form.status === "published" ? new Date() : null,
+        publishedAt: publishedAtOnSave(form.status, null),
       })
       .returning();
     await recordAudit(tx, {
@@ -256,7 +260,7 @@ export async function updatePost(actor: Actor, id: string, form: PostForm) {
       .set({
         ...postValues(form),
         slug,
-        publishedAt: form.status === "published" ? new Date() : existing.publishedAt,
+        publishedAt: publishedAtOnSave(form.status, existing.publishedAt),
         updatedAt: new Date(),
       })
       .where(eq(blogPosts.id, id))
@@ -283,7 +287,7 @@ export async function setPostStatus(actor: Actor, id: string, status: BlogStatus
       .update(blogPosts)
       .set({
         status,
-        publishedAt: status === "published" ? new Date() : existing.publishedAt,
+        publishedAt: publishedAtOnSave(status, existing.publishedAt),
         updatedAt: new Date(),
       })
       .where(eq(blogPosts.id, id))
