@@ -1,18 +1,25 @@
 import type { MetaDescriptor } from "react-router";
+import type { RootData } from "~/app/root";
 
-/** Title, description, canonical URL and Open Graph tags for one page. */
-export function pageMeta(options: {
-  title: string;
+/** What a page says about itself in its head; the site (base URL, agency name) is added. */
+export type PageHead = {
+  /** Without one, the page is titled by the agency's name alone (the home page). */
+  title?: string;
   description?: string;
-  baseUrl?: string;
+  /** The page's own address, for its canonical URL; none for a page that has no fixed one. */
   path?: string;
-  agencyName?: string;
   type?: "website" | "article";
+  /** An absolute URL, or a path on this site. */
   image?: string | null;
   noindex?: boolean;
-}): MetaDescriptor[] {
+};
+
+/** Title, description, canonical URL and Open Graph tags for one page. */
+export function pageMeta(
+  options: PageHead & { baseUrl?: string; agencyName?: string },
+): MetaDescriptor[] {
   const name = options.agencyName ?? "Passage";
-  const title = options.title === name ? name : `${options.title} · ${name}`;
+  const title = options.title ? `${options.title} · ${name}` : name;
   const meta: MetaDescriptor[] = [{ title }, { property: "og:title", content: title }];
   if (options.description) {
     meta.push({ name: "description", content: options.description });
@@ -25,7 +32,39 @@ export function pageMeta(options: {
     meta.push({ tagName: "link", rel: "canonical", href: url });
     meta.push({ property: "og:url", content: url });
   }
-  if (options.image) meta.push({ property: "og:image", content: options.image });
+  if (options.image) {
+    const onSite = options.image.startsWith("/") && options.baseUrl;
+    meta.push({
+      property: "og:image",
+      content: onSite ? options.baseUrl + options.image : options.image,
+    });
+  }
   if (options.noindex) meta.push({ name: "robots", content: "noindex" });
   return meta;
+}
+
+/** The head of a missing page (a 404 from the loader, or the catch-all route). */
+export const PAGE_NOT_FOUND: PageHead = { title: "Page not found", noindex: true };
+
+type MetaArgsLike = { matches: readonly ({ id: string; data?: unknown } | undefined)[] };
+
+/**
+ * The `meta` of a public page, written once: the page gives its title, description and path (or
+ * a function of the route's meta arguments that gives them), and the canonical URL and the agency
+ * name come from the root loader's data, so they follow config and the site settings.
+ *
+ * `export const meta: Route.MetaFunction = publicPageMeta({ title, description, path: "/contact" });`
+ * `export const meta: Route.MetaFunction = publicPageMeta(({ data }) => data ? {…} : PAGE_NOT_FOUND);`
+ */
+export function publicPageMeta<Args extends MetaArgsLike>(
+  head: PageHead | ((args: Args) => PageHead),
+) {
+  return (args: Args): MetaDescriptor[] => {
+    const root = args.matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+    return pageMeta({
+      ...(typeof head === "function" ? head(args) : head),
+      baseUrl: root?.baseUrl,
+      agencyName: root?.settings.agencyName,
+    });
+  };
 }

@@ -6,7 +6,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { FormErrors, FormInput } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useLazyForm } from "~/app/lib/lazy-form";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import { getViewer } from "~/server/auth/guards.server";
 import type { Route } from "./+types/auth";
 import { AuthCard, AuthColumn, EmailField, NewPasswordFields, SubmitButton } from "./auth-parts";
@@ -14,13 +14,12 @@ import { signIn, signUp } from "./auth.server";
 
 export const handle = i18nHandle("auth");
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Sign In or Create an Account",
-    description:
-      "Sign in to track your applications, or create a free account to apply for jobs and study programs abroad.",
-    path: "/auth",
-  });
+export const meta: Route.MetaFunction = publicPageMeta({
+  title: "Sign In or Create an Account",
+  description:
+    "Sign in to track your applications, or create a free account to apply for jobs and study programs abroad.",
+  path: "/auth",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getViewer(request)) throw redirect("/");

@@ -5,7 +5,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { FormErrors } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useLazyForm } from "~/app/lib/lazy-form";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import { ForgotPasswordSchema } from "~/domain/auth";
 import { isAPIError } from "better-auth/api";
 import { CLIENT_IP_HEADER } from "~/server/auth/account-guards.server";
@@ -17,8 +17,11 @@ import { AuthCard, AuthColumn, EmailField, SubmitButton } from "./auth-parts";
 
 export const handle = i18nHandle("auth");
 
-export const meta = () =>
-  pageMeta({ title: "Reset your password", path: "/auth/forgot-password", noindex: true });
+export const meta: Route.MetaFunction = publicPageMeta({
+  title: "Reset your password",
+  path: "/auth/forgot-password",
+  noindex: true,
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });

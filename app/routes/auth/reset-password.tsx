@@ -5,7 +5,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
 import { useLazyForm } from "~/app/lib/lazy-form";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import { ResetPasswordSchema } from "~/domain/auth";
 import { auth } from "~/server/auth/auth.server";
 import type { Route } from "./+types/reset-password";
@@ -13,7 +13,11 @@ import { AuthCard, AuthColumn, NewPasswordFields, SubmitButton } from "./auth-pa
 
 export const handle = i18nHandle("auth");
 
-export const meta = () => pageMeta({ title: "Choose a new password", noindex: true });
+// No path: the address carries the reset token, which no canonical URL should repeat.
+export const meta: Route.MetaFunction = publicPageMeta({
+  title: "Choose a new password",
+  noindex: true,
+});
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });

@@ -11,7 +11,7 @@ import { buttonVariants } from "~/app/components/ui/button";
 import { TitledCard } from "~/app/components/titled-card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { lazyComponent } from "~/app/lib/lazy-component";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import { formatDate } from "~/domain/format";
 import { useRootData } from "~/app/root";
 import { isStaff } from "~/domain/enums";
@@ -74,20 +74,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as
-    { baseUrl: string; settings: { agencyName: string } } | undefined;
-  const job = loaderData?.job;
-  if (!job) return pageMeta({ title: "Job not found", noindex: true });
-  return pageMeta({
+export const meta: Route.MetaFunction = publicPageMeta(({ data }) => {
+  const job = data?.job;
+  if (!job) return { title: "Job not found", noindex: true };
+  return {
     title: job.countryName ? `${job.title} in ${job.countryName}` : job.title,
     description: job.description.slice(0, 155),
-    baseUrl: root?.baseUrl,
     path: `/jobs/${job.id}`,
-    agencyName: root?.settings.agencyName,
     noindex: !job.isPublic || !job.isActive,
-  });
-};
+  };
+});
 
 const SCHEMA_EMPLOYMENT: Record<string, string> = {
   full_time: "FULL_TIME",

@@ -6,7 +6,7 @@ import { JobFilters } from "~/app/components/job-filters";
 import { Pager } from "~/app/components/pager";
 import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { hasActiveFilters, JOBS_PAGE_SIZE } from "~/domain/job-search";
 import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
@@ -16,18 +16,12 @@ import type { Route } from "./+types/list";
 
 export const handle = i18nHandle("jobs");
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as
-    { baseUrl: string; settings: { agencyName: string } } | undefined;
-  return pageMeta({
-    title: "Find Jobs Abroad",
-    description:
-      "Search verified jobs abroad in healthcare, logistics, agriculture, hospitality and more, with visa sponsorship where the employer offers it.",
-    baseUrl: root?.baseUrl,
-    path: "/jobs",
-    agencyName: root?.settings.agencyName,
-  });
-};
+export const meta: Route.MetaFunction = publicPageMeta({
+  title: "Find Jobs Abroad",
+  description:
+    "Search verified jobs abroad in healthcare, logistics, agriculture, hospitality and more, with visa sponsorship where the employer offers it.",
+  path: "/jobs",
+});
 
 // Visibility is checked here, not in the layout: this loader decides what each viewer may see.
 export async function loader({ request }: Route.LoaderArgs) {

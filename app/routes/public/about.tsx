@@ -19,8 +19,7 @@ import { CallToAction, Figure, PageHero, SectionTitle } from "~/app/components/p
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { rootMeta } from "~/app/lib/root-meta";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { formatMoney } from "~/domain/format";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/domain/services";
@@ -29,14 +28,12 @@ import type { Route } from "./+types/about";
 export const handle = i18nHandle("content");
 
 // Public page; everything it shows comes from site settings in the root loader.
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    ...rootMeta(matches),
-    title: "About Us",
-    description:
-      "Who we are: a recruitment and study-placement agency in Harare and Midrand placing African applicants in verified jobs and universities abroad, with fixed fees and real-time tracking.",
-    path: "/about",
-  });
+export const meta: Route.MetaFunction = publicPageMeta({
+  title: "About Us",
+  description:
+    "Who we are: a recruitment and study-placement agency in Harare and Midrand placing African applicants in verified jobs and universities abroad, with fixed fees and real-time tracking.",
+  path: "/about",
+});
 
 const SERVICE_ICONS: Record<ServiceSlug, typeof BriefcaseIcon> = {
   "job-recruitment": BriefcaseIcon,

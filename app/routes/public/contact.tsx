@@ -10,7 +10,7 @@ import { Button } from "~/app/components/ui/button";
 import { FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useLazyForm } from "~/app/lib/lazy-form";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { whatsappLink } from "~/domain/format";
 import type { Route } from "./+types/contact";
@@ -18,13 +18,12 @@ import { receiveContactMessage, submissionKeyLoader } from "./inquiry-form.serve
 
 export const handle = i18nHandle("inquiries");
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Contact Us",
-    description:
-      "Talk to our team in Harare or Midrand about jobs and study abroad. We answer every message within 24 hours.",
-    path: "/contact",
-  });
+export const meta: Route.MetaFunction = publicPageMeta({
+  title: "Contact Us",
+  description:
+    "Talk to our team in Harare or Midrand about jobs and study abroad. We answer every message within 24 hours.",
+  path: "/contact",
+});
 
 export const loader = submissionKeyLoader;
 

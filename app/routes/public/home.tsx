@@ -8,7 +8,7 @@ import { StudyProgramsSection } from "~/app/components/study-programs";
 import { SuccessStoriesSection } from "~/app/components/success-stories";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { HOME_JOBS_LIMIT, hasActiveFilters, jobSearchQuery } from "~/domain/job-search";
 import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
@@ -22,17 +22,11 @@ const LATEST_JOBS = 3;
 
 export const handle = i18nHandle("jobs", "content");
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as
-    { baseUrl: string; settings: { agencyName: string } } | undefined;
-  return pageMeta({
-    title: root?.settings.agencyName ?? "Passage",
-    description: "Honest jobs and study programs abroad for African job seekers and students.",
-    baseUrl: root?.baseUrl,
-    path: "/",
-    agencyName: root?.settings.agencyName,
-  });
-};
+// No title of its own: the home page is titled by the agency's name.
+export const meta: Route.MetaFunction = publicPageMeta({
+  description: "Honest jobs and study programs abroad for African job seekers and students.",
+  path: "/",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);

@@ -3,8 +3,7 @@ import { data, Link } from "react-router";
 import { Prose } from "~/app/components/prose";
 import { RouteError } from "~/app/components/route-error";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { rootMeta } from "~/app/lib/root-meta";
-import { pageMeta } from "~/app/lib/seo";
+import { PAGE_NOT_FOUND, publicPageMeta } from "~/app/lib/seo";
 import { calendarDay, formatDate } from "~/domain/format";
 import { LEGAL_PAGES, type LegalPath, readLegalPage } from "~/server/content/pages.server";
 import type { Route } from "./+types/legal";
@@ -20,15 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...page, path: pathname };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data }) =>
-  data
-    ? pageMeta({
-        ...rootMeta(matches),
-        title: data.title,
-        description: data.description,
-        path: data.path,
-      })
-    : pageMeta({ ...rootMeta(matches), title: "Page not found", noindex: true });
+export const meta: Route.MetaFunction = publicPageMeta(({ data }) =>
+  data ? { title: data.title, description: data.description, path: data.path } : PAGE_NOT_FOUND,
+);
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("content");

@@ -6,8 +6,7 @@ import { Pager } from "~/app/components/pager";
 import { Card } from "~/app/components/ui/card";
 import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { rootMeta } from "~/app/lib/root-meta";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import { cn } from "~/app/lib/utils";
 import { BLOG_CATEGORIES, type BlogCategory } from "~/domain/enums";
 import { readPage } from "~/domain/pagination";
@@ -28,24 +27,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...posts, category };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data }) => {
+const newsHead = publicPageMeta<Route.MetaArgs>(({ data }) => {
   const category = data?.category;
   const page = data?.page ?? 1;
   const qs = new URLSearchParams();
   if (category) qs.set("category", category);
   if (page > 1) qs.set("page", String(page));
   const suffix = qs.toString() ? `?${qs.toString()}` : "";
-  return [
-    ...pageMeta({
-      ...rootMeta(matches),
-      title: page > 1 ? `News and Success Stories (page ${page})` : "News and Success Stories",
-      description:
-        "Agency news, visa and study updates, and success stories from applicants we placed abroad.",
-      path: `/news${suffix}`,
-    }),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", href: "/news/rss.xml" },
-  ];
-};
+  return {
+    title: page > 1 ? `News and Success Stories (page ${page})` : "News and Success Stories",
+    description:
+      "Agency news, visa and study updates, and success stories from applicants we placed abroad.",
+    path: `/news${suffix}`,
+  };
+});
+
+export const meta: Route.MetaFunction = (args) => [
+  ...newsHead(args),
+  { tagName: "link", rel: "alternate", type: "application/rss+xml", href: "/news/rss.xml" },
+];
 
 export default function NewsList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("content");

@@ -5,8 +5,7 @@ import { Prose } from "~/app/components/prose";
 import { RouteError } from "~/app/components/route-error";
 import { Alert } from "~/app/components/ui/alert";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { rootMeta } from "~/app/lib/root-meta";
-import { pageMeta } from "~/app/lib/seo";
+import { PAGE_NOT_FOUND, publicPageMeta } from "~/app/lib/seo";
 import { isStaff } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import { getViewer } from "~/server/auth/guards.server";
@@ -40,24 +39,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data }) => {
-  if (!data) return pageMeta({ ...rootMeta(matches), title: "Page not found", noindex: true });
+export const meta: Route.MetaFunction = publicPageMeta(({ data }) => {
+  if (!data) return PAGE_NOT_FOUND;
   const { post } = data;
-  const base = rootMeta(matches);
-  const image =
-    post.featuredImageUrl && post.featuredImageUrl.startsWith("/") && base.baseUrl
-      ? base.baseUrl + post.featuredImageUrl
-      : post.featuredImageUrl;
-  return pageMeta({
-    ...base,
+  return {
     title: post.metaTitle || post.title,
     description: post.metaDescription || post.excerpt || undefined,
     path: `/news/${post.slug}`,
     type: "article",
-    image,
+    image: post.featuredImageUrl,
     noindex: post.status !== "published",
-  });
-};
+  };
+});
 
 export default function NewsPost({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("content");

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { buttonVariants } from "~/app/components/ui/button";
-import { pageMeta } from "~/app/lib/seo";
+import { PAGE_NOT_FOUND, publicPageMeta } from "~/app/lib/seo";
+import type { Route } from "./+types/not-found";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta = () => pageMeta({ title: "Page not found", noindex: true });
+export const meta: Route.MetaFunction = publicPageMeta(PAGE_NOT_FOUND);
 
 export default function NotFound() {
   const { t } = useTranslation();

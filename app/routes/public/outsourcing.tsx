@@ -30,7 +30,7 @@ import {
 } from "~/app/components/ui/dialog";
 import { FormChoices, FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_SERVICES } from "~/domain/enums";
 import { OutsourcingInquirySchema } from "~/domain/inquiries";
 import type { Route } from "./+types/outsourcing";
@@ -39,13 +39,12 @@ import { receiveQuoteRequest, submissionKeyLoader } from "./inquiry-form.server"
 
 export const handle = i18nHandle("outsourcing");
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Outsourcing for Businesses",
-    description:
-      "Virtual assistants, call centre solutions and BPO & staff leasing from skilled African professionals. Ask for a custom quote.",
-    path: "/outsourcing",
-  });
+export const meta: Route.MetaFunction = publicPageMeta({
+  title: "Outsourcing for Businesses",
+  description:
+    "Virtual assistants, call centre solutions and BPO & staff leasing from skilled African professionals. Ask for a custom quote.",
+  path: "/outsourcing",
+});
 
 export const loader = submissionKeyLoader;
 

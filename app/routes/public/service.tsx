@@ -15,8 +15,7 @@ import { Badge } from "~/app/components/ui/badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { rootMeta } from "~/app/lib/root-meta";
-import { pageMeta } from "~/app/lib/seo";
+import { PAGE_NOT_FOUND, publicPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import type { PublicSiteSettings } from "~/server/settings/settings.server";
 import { isServiceSlug, SERVICE_SLUGS } from "~/domain/services";
@@ -95,15 +94,15 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { slug: params.slug, content, jobCounts, programCounts, programs };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data }) =>
+export const meta: Route.MetaFunction = publicPageMeta(({ data }) =>
   data
-    ? pageMeta({
-        ...rootMeta(matches),
+    ? {
         title: data.content.metaTitle,
         description: data.content.description,
         path: `/services/${data.slug}`,
-      })
-    : pageMeta({ ...rootMeta(matches), title: "Page not found", noindex: true });
+      }
+    : PAGE_NOT_FOUND,
+);
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
