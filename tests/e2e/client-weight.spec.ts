@@ -97,6 +97,7 @@ const PAGES: [string, string[]][] = [
   ["/news", ["common", "content"]],
   ["/about", ["common", "content"]],
   ["/contact", ["common", "inquiries"]],
+  ["/outsourcing", ["common", "outsourcing"]],
   ["/auth", ["common", "auth"]],
 ];
 

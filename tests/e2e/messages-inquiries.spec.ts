@@ -170,6 +170,29 @@ test("a business requests an outsourcing quote from the modal", async ({ page, b
   await staff.context().close();
 });
 
+test("the quote form explains a mistake in the browser, before anything is sent", async ({
+  page,
+}) => {
+  await page.goto("/outsourcing");
+  const quote = page.locator("form#quote-page");
+  let posted = false;
+  page.on("request", (r) => {
+    if (r.method() === "POST") posted = true;
+  });
+  await quote.getByLabel("Virtual Assistants").check();
+  await quote.getByLabel("Your name *").fill("Early Check");
+  await quote.getByLabel("Company *").fill("Early Check Ltd");
+  // Sent with Enter from the field itself, so the check on leaving a field plays no part.
+  const email = quote.getByLabel("Work e-mail *");
+  await email.fill("not-an-email");
+  await email.press("Enter");
+  await expect(quote.getByText("Please enter a valid e-mail address")).toBeVisible();
+  expect(posted).toBe(false);
+  await email.fill("early@check.example");
+  await email.press("Enter");
+  await expect(quote.getByTestId("quote-success")).toBeVisible();
+});
+
 test("both inboxes fit a 360 px phone, even with long unbroken words", async ({
   page,
   browser,
@@ -222,5 +245,19 @@ test.describe("before JavaScript loads", () => {
     await page.getByLabel("Subject *").fill("No JavaScript");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByTestId("contact-success")).toContainText("noscript@example.com");
+  });
+
+  test("the quote form explains mistakes, keeps what was typed, and sends", async ({ page }) => {
+    await page.goto("/outsourcing");
+    const quote = page.locator("form#quote-page");
+    await quote.getByLabel("Your name *").fill("No Script");
+    await quote.getByLabel("Company *").fill("Plain Phones Ltd");
+    await quote.getByLabel("Work e-mail *").fill("noscript@plain.example");
+    await quote.getByRole("button", { name: "Submit Inquiry" }).click();
+    await expect(quote.getByText("Please choose at least one service.")).toBeVisible();
+    await expect(quote.getByLabel("Company *")).toHaveValue("Plain Phones Ltd");
+    await quote.getByLabel("Call Centre Solutions").check();
+    await quote.getByRole("button", { name: "Submit Inquiry" }).click();
+    await expect(quote.getByTestId("quote-success")).toBeVisible();
   });
 });

@@ -1,5 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   BadgeCheckIcon,
   BriefcaseBusinessIcon,
@@ -30,9 +28,9 @@ import {
 } from "~/app/components/ui/dialog";
 import { FormChoices, FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { useLazyForm } from "~/app/lib/lazy-form";
 import { publicPageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_SERVICES } from "~/domain/enums";
-import { OutsourcingInquirySchema } from "~/domain/inquiries";
 import type { Route } from "./+types/outsourcing";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { receiveQuoteRequest, submissionKeyLoader } from "./inquiry-form.server";
@@ -192,13 +190,10 @@ function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(0);
   const busy = fetcher.state !== "idle";
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult: result?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OutsourcingInquirySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields, formProps] = useLazyForm(
+    () => import("~/domain/inquiries").then((m) => m.OutsourcingInquirySchema),
+    { id: formId, lastResult: result?.result, shouldValidate: "onBlur" },
+  );
   const succeeded = result?.ok === true;
   useEffect(() => {
     if (succeeded) setChosen(0);
@@ -207,7 +202,7 @@ function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData
     <fetcher.Form
       method="post"
       action="/outsourcing"
-      {...getFormProps(form)}
+      {...formProps}
       className="grid gap-4"
       onChange={(e) => {
         const f = e.currentTarget;
