@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import common from "~/app/locales/en/common.json";
 import { shellScreen, shellTitleKey, type TitleKey, tabTitle } from "./shell-screen";
 
-const at = (pathname: string) => ({ location: { pathname } });
+const at = (pathname: string, agencyName?: string) => ({
+  location: { pathname },
+  matches: agencyName ? [{ id: "root", data: { settings: { agencyName } } }] : [],
+});
 
 describe("shellScreen", () => {
   it("names the shell's heading and the tab's title, never indexed", () => {
@@ -10,6 +13,10 @@ describe("shellScreen", () => {
     expect(handle).toEqual({ i18n: ["admin"], titleKey: "titles.users" });
     expect(meta(at("/admin/users"))).toContainEqual({ title: "Users · Passage" });
     expect(meta(at("/admin/users"))).toContainEqual({ name: "robots", content: "noindex" });
+    // The agency's name comes from the site settings, as on public pages.
+    expect(meta(at("/admin/users", "Harare Placements"))).toContainEqual({
+      title: "Users · Harare Placements",
+    });
   });
 
   it("lets one module serving two routes title each by its path", () => {

@@ -1,8 +1,9 @@
 import type { UIMatch } from "react-router";
-import { pageMeta } from "~/app/lib/seo";
+import { publicPageMeta } from "~/app/lib/seo";
 import type common from "~/app/locales/en/common.json";
 
 type TitleName = keyof typeof common.titles;
+type MetaMatches = readonly ({ id: string; data?: unknown } | undefined)[];
 /** The shell's heading of a screen: a key of the common namespace's `titles`. */
 export type TitleKey = `titles.${TitleName}`;
 
@@ -53,8 +54,13 @@ export function shellScreen<I18n extends { i18n: readonly string[] }>(
 ) {
   const at = typeof titleKey === "function" ? titleKey : () => titleKey;
   const handle: I18n & ShellHandle = { ...i18n, titleKey };
-  const meta = ({ location }: { location: { pathname: string } }) =>
-    pageMeta({ title: tabTitle(at(location.pathname)), noindex: true });
+  // The agency's name from the site settings, as on public pages (publicPageMeta reads it).
+  const meta = publicPageMeta(
+    ({ location }: { location: { pathname: string }; matches: MetaMatches }) => ({
+      title: tabTitle(at(location.pathname)),
+      noindex: true,
+    }),
+  );
   return { handle, meta };
 }
 
