@@ -58,11 +58,6 @@ export function parseJobSearch(params: URLSearchParams): JobSearch {
   });
 }
 
-/** A LIKE pattern that matches `text` literally anywhere (%, _ and \ in the input are escaped). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export const ApplySchema = z.object({
   note: optionalText(APPLICATION_NOTE_MAX, "apply.errors.noteTooLong"),
 });
@@ -101,7 +96,7 @@ const optionalNumber = z
 
 export const JobFormSchema = z
   .object({
-    id: z.string().uuid().optional(),
+    id: z.uuid().optional(),
     title: z
       .string({ error: "errors.titleRequired" })
       .trim()

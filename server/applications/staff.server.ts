@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } fr
 import { alias } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";
 import type { StaffApplicationFilter } from "~/domain/applications";
-import { containsPattern } from "~/domain/jobs";
+import { containsPattern } from "~/domain/like-patterns";
 import { cappedPage, exactPage } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";

@@ -2,6 +2,7 @@ import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
 import { type PostForm, slugify, type SuccessStoryItem, uniqueSlug } from "~/domain/content";
 import type { BlogCategory, BlogStatus } from "~/domain/enums";
 import { isUuid } from "~/domain/ids";
+import { startsWithPattern } from "~/domain/like-patterns";
 import { paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import { changePublicContent } from "~/server/cache/public-content.server";
@@ -192,9 +193,7 @@ async function takenSlugs(tx: Db, base: string, exceptId?: string) {
   const rows = await tx
     .select({ id: blogPosts.id, slug: blogPosts.slug })
     .from(blogPosts)
-    .where(
-      or(eq(blogPosts.slug, base), like(blogPosts.slug, `${base.replace(/[%_\\]/g, "\\$&")}-%`)),
-    );
+    .where(or(eq(blogPosts.slug, base), like(blogPosts.slug, startsWithPattern(`${base}-`))));
   return rows.filter((r) => r.id !== exceptId).map((r) => r.slug);
 }
 

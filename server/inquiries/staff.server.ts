@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { InquiryKind, InquiryStatus } from "~/domain/inquiries";
-import { containsPattern } from "~/domain/jobs";
+import { containsPattern } from "~/domain/like-patterns";
 import { type Page, paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import { db } from "~/server/db/client.server";

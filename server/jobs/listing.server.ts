@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type EmploymentType, isStaff, type JobType, type Sector } from "~/domain/enums";
 import { isUuid } from "~/domain/ids";
-import { canSeePremium, containsPattern, type JobSearch } from "~/domain/jobs";
+import { canSeePremium, type JobSearch } from "~/domain/jobs";
+import { containsPattern } from "~/domain/like-patterns";
 import { cappedPage, exactPage, lastPage, type Page } from "~/domain/pagination";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db, queryRows } from "~/server/db/client.server";

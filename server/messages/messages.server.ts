@@ -13,7 +13,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { STAFF_ROLES, type MessageGroup } from "~/domain/enums";
-import { containsPattern } from "~/domain/jobs";
+import { containsPattern } from "~/domain/like-patterns";
 import type { ComposeMessage } from "~/domain/messages";
 import { paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Role } from "~/domain/enums";
-import { containsPattern } from "~/domain/jobs";
+import { containsPattern } from "~/domain/like-patterns";
 import { paginate } from "~/domain/pagination";
 import type { ProfileFilter } from "~/domain/users";
 import { recordAudit } from "~/server/audit/audit.server";
