@@ -181,7 +181,8 @@ export function createHttpApp(options: HttpOptions) {
     app.use("*", (c, next) => (isPublicPagePath(c.req.path) ? next() : files(c, next)));
   }
 
-  app.use(preparePageRequests(publicUrlOptions)); // issue 12: public URL, form bodies checked once
+  // Each page request learns its public URL and has its form body checked once, before any route.
+  app.use(preparePageRequests(publicUrlOptions));
 
   let cached: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | undefined;
   app.all("*", async (c) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useHydrated } from "~/app/lib/use-hydrated";
 import {
   Bar,
   BarChart,
@@ -13,16 +13,10 @@ import {
 
 export type ChartPoint = { label: string; value: number };
 
-// Recharts measures the DOM, so the picture is drawn after hydration; the data table beside it
-// (visible to screen readers, and to everyone before JavaScript) carries the same numbers.
-function useMounted() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}
-
+// Recharts measures the DOM, so the picture is drawn after hydration (useHydrated); the data table
+// beside it (visible to screen readers, and to everyone before JavaScript) carries the same numbers.
 export function BarChartCard({ data, name }: { data: ChartPoint[]; name: string }) {
-  const mounted = useMounted();
+  const mounted = useHydrated();
   if (!mounted) return null;
   return (
     <div className="h-64 w-full" aria-hidden>
@@ -51,7 +45,7 @@ export function BarChartCard({ data, name }: { data: ChartPoint[]; name: string 
 }
 
 export function LineChartCard({ data, name }: { data: ChartPoint[]; name: string }) {
-  const mounted = useMounted();
+  const mounted = useHydrated();
   if (!mounted) return null;
   return (
     <div className="h-64 w-full" aria-hidden>
