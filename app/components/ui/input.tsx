@@ -22,15 +22,19 @@ export function Textarea({ className, ...props }: React.ComponentProps<"textarea
 
 /**
  * A native select: works before JavaScript loads and on every phone. `compact` is the smaller one
- * of filter bars and table rows, as wide as its content unless `className` gives a width.
+ * of filter bars, table rows and board cards; `fit` makes it as wide as its options instead of
+ * its container.
  */
 export function NativeSelect({
   className,
   compact = false,
+  fit = false,
   ...props
-}: React.ComponentProps<"select"> & { compact?: boolean }) {
-  const size = compact ? "h-9 py-1 text-sm" : `${regular} h-10`;
-  return <select className={cn(frame, size, "pr-8", className)} {...props} />;
+}: React.ComponentProps<"select"> & { compact?: boolean; fit?: boolean }) {
+  const size = compact ? "h-9 py-2 text-sm" : "h-10 py-2 text-base sm:text-sm";
+  return (
+    <select className={cn(frame, size, fit ? "w-auto" : "w-full", "pr-8", className)} {...props} />
+  );
 }
 
 export function Label({ className, ...props }: React.ComponentProps<"label">) {

@@ -7,11 +7,9 @@ import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { NativeSelect } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
-import { BLOG_STATUSES } from "~/domain/enums";
+import { BLOG_STATUS_TONE, BLOG_STATUSES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import type { Post } from "~/server/content/posts.server";
-
-const STATUS_TONE = { draft: "waiting", published: "success", archived: "neutral" } as const;
 
 const COLUMNS = ["title", "category", "status", "date"] as const;
 
@@ -72,7 +70,7 @@ export function PostsTable({
                 <Form method="post" className="flex items-center gap-2">
                   <input type="hidden" name="intent" value="status" />
                   <input type="hidden" name="id" value={post.id} />
-                  <Badge tone={STATUS_TONE[post.status]} className="max-lg:hidden">
+                  <Badge tone={BLOG_STATUS_TONE[post.status]} className="max-lg:hidden">
                     {t(`status.${post.status}`)}
                   </Badge>
                   <NativeSelect
@@ -80,6 +78,7 @@ export function PostsTable({
                     defaultValue={post.status}
                     aria-label={t("table.statusFor", { title: post.title })}
                     compact
+                    fit
                     onChange={(e) => e.currentTarget.form?.requestSubmit()}
                   >
                     <SelectOptions options={statusOptions} />
