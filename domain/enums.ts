@@ -87,6 +87,12 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ["pending", "completed", "failed", "abandoned"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_TONE: Record<PaymentStatus, Tone> = {
+  completed: "success",
+  pending: "neutral",
+  failed: "danger",
+  abandoned: "neutral",
+};
 
 export const PAYMENT_PROVIDERS = ["simulated", "paystack", "manual"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -112,6 +118,11 @@ export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
 export const BLOG_STATUSES = ["draft", "published", "archived"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
+export const BLOG_STATUS_TONE: Record<BlogStatus, Tone> = {
+  draft: "waiting",
+  published: "success",
+  archived: "neutral",
+};
 
 export const MONITOR_STATUSES = ["up", "slow", "down"] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];

@@ -15,7 +15,7 @@ import { Button, buttonVariants } from "~/app/components/ui/button";
 import { TitledCard } from "~/app/components/titled-card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
-import type { PaymentStatus } from "~/domain/enums";
+import { PAYMENT_STATUS_TONE } from "~/domain/enums";
 import { dateFormatter, formatMoney } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { config } from "~/server/config.server";
@@ -98,13 +98,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const UNPAID_RESULT_TONE = { failed: "error", pending: "info" } as const;
-
-const STATUS_TONE = {
-  completed: "success",
-  pending: "neutral",
-  failed: "danger",
-  abandoned: "neutral",
-} as const satisfies Record<PaymentStatus, string>;
 
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("payment");
@@ -254,7 +247,7 @@ function PaymentHistory({ history }: { history: Payment[] }) {
                 <dd className="font-mono text-xs break-all">{p.reference}</dd>
                 <dt className="text-slate-600">{t("history.status")}</dt>
                 <dd>
-                  <Badge tone={STATUS_TONE[p.status]}>{t(`status.${p.status}`)}</Badge>
+                  <Badge tone={PAYMENT_STATUS_TONE[p.status]}>{t(`status.${p.status}`)}</Badge>
                 </dd>
                 {p.refundDue ? (
                   <>
