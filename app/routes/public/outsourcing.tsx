@@ -192,7 +192,9 @@ function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData
   const busy = fetcher.state !== "idle";
   const [form, fields, formProps] = useLazyForm(
     () => import("~/domain/inquiries").then((m) => m.OutsourcingInquirySchema),
-    { id: formId, lastResult: result?.result, shouldValidate: "onBlur" },
+    // Checked on submit, then as the person corrects: an error appearing on blur moved the
+    // services under the pointer between press and release, and the click was lost.
+    { id: formId, lastResult: result?.result },
   );
   const succeeded = result?.ok === true;
   useEffect(() => {
