@@ -1,6 +1,6 @@
 import type { SiteSettings } from "~/domain/settings";
 import { formatMoney, whatsappLink } from "~/domain/settings";
-import { AGENCY_TIME_ZONE } from "~/domain/format";
+import { formatDate } from "~/domain/format";
 import { config } from "~/server/config.server";
 import { escapeMarkup } from "~/server/escape.server";
 
@@ -61,11 +61,10 @@ export function interviewScheduledEmail(
     /** Where: an address or a video-call link. */
     location?: string | null;
     /** IANA time zone the date is shown in; default the agency's (CAT). */
-    timeZone?: string;
     details?: string | null;
   },
 ): RenderedMail {
-  const when = formatAgencyDateTime(o.interviewDate, o.timeZone);
+  const when = formatAgencyDateTime(o.interviewDate);
   const rows: [string, string][] = [["Date and time", when]];
   if (o.location?.trim()) rows.push(["Where", o.location.trim()]);
   return renderMail(o, {
@@ -325,19 +324,10 @@ function link(o: Base, path: string) {
 }
 
 /** "Monday, 2 March 2026 at 10:30 CAT": a moment as an e-mail or notification states it. */
-export function formatAgencyDateTime(d: Date, timeZone: string = AGENCY_TIME_ZONE) {
-  // dateStyle cannot be combined with timeZoneName, so the parts are spelled out. English as
-  // written in Zimbabwe names the zone as the agency does ("CAT"; en-GB would say "GMT+2").
-  return new Intl.DateTimeFormat("en-ZW", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(d);
+export function formatAgencyDateTime(d: Date) {
+  // The product's appointment style, in the agency's time zone. English as written in Zimbabwe
+  // names the zone as the agency does ("CAT"; en-GB would say "GMT+2").
+  return formatDate(d, "en-ZW", "appointment");
 }
 
 export function renderMail(
