@@ -1,4 +1,4 @@
-// The figures issue 11 asks for, in one place. HTTP targets are printed PASS/FAIL and only set the
+// The page-weight, speed and throughput targets, in one place. HTTP targets are printed PASS/FAIL and only set the
 // exit code with --strict (throughput on a shared 2-core machine moves with whatever else runs);
 // the Lighthouse budgets marked `gate` always do.
 

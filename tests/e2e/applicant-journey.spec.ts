@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
 
-// What applicants and staff still tripped over (issue 20, items 2, 4, 5, 6, 12, 13 and 15), from
+// What applicants and staff still tripped over, from
 // their side of the screen.
 
 const PDF = Buffer.from(

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// Flags are small images, not emoji (issue 20, item 7): emoji flags show as boxes or letter pairs
+// Flags are small images, not emoji: emoji flags show as boxes or letter pairs
 // on Windows and on systems without an emoji font.
 
 test("job cards and the about page show flag images beside the country's name, light and no emoji", async ({

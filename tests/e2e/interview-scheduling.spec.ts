@@ -8,7 +8,7 @@ import {
   test,
 } from "./fixtures";
 
-// Interview Scheduled is never set without a date (issue 20, item 9): however staff choose it, the
+// Interview Scheduled is never set without a date: however staff choose it, the
 // schedule dialog asks for the date, time and place, and the applicant then reads them.
 // Each test makes a job, an applicant and staff changes: slow on a busy machine, so the limits are
 // generous (nothing here waits for a time to pass).

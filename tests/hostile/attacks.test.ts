@@ -15,7 +15,7 @@ import {
 import { EXE, GIF_JS_POLYGLOT, HTML_AS_JPG, multipart, PDF, SVG } from "./files";
 
 // Oversize and malformed bodies on every endpoint, upload attack files, concurrent payments and
-// open-redirect variants (issue 12), against the production build.
+// open-redirect variants, against the production build.
 const ctx = setupHostileApp();
 const ORIGIN = new URL(BASE_URL).origin;
 let postTargets: string[] = [];

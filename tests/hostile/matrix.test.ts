@@ -3,7 +3,7 @@ import type { Role } from "~/domain/enums";
 import { createTestUser, sessionCookie, type TestUser } from "~/tests/integration/harness";
 import { productionBuild, routeUrlPath, send, setupHostileApp, url } from "./app";
 
-// The role × route matrix (issue 12): every page, its `.data` response and every Hono endpoint,
+// The role × route matrix: every page, its `.data` response and every Hono endpoint,
 // for every kind of visitor. The targets come from the production build's route table and the
 // app's own endpoint list, so a new route without a rule here fails the first test.
 const ctx = setupHostileApp();

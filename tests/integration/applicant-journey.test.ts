@@ -25,7 +25,7 @@ import {
   type TestUser,
 } from "./harness";
 
-// What an applicant meets on their way through (issue 20, items 3, 4, 5, 12 and 16).
+// What an applicant meets on their way through.
 const ctx = setupTestDatabase();
 
 async function addDocument(
