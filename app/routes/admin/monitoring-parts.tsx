@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -6,8 +6,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
-import { TextareaField } from "~/app/components/ui/field";
-import { translateErrors } from "~/app/lib/form-errors";
+import { FormErrors, FormTextarea } from "~/app/components/ui/field";
 import { MONITOR_STATUS_TONE } from "~/domain/enums";
 import { formatDate } from "~/domain/format";
 import { IncidentNoteSchema } from "~/domain/monitoring";
@@ -150,17 +149,15 @@ function IncidentItem({
             </div>
           ) : null}
           {lastResult?.ok ? <Alert tone="success">{t("incidents.noteSaved")}</Alert> : null}
-          {form.errors ? (
-            <Alert tone="error">{translateErrors(t, form.errors)?.join(" ")}</Alert>
-          ) : null}
+          <FormErrors errors={form.errors} ns="monitoring" />
           <Form method="post" {...getFormProps(form)} className="grid gap-2">
             <input type="hidden" name="intent" value="add-note" />
             <input type="hidden" name="incidentId" value={incident.id} />
-            <TextareaField
-              id={fields.body.id}
+            <FormTextarea
+              field={fields.body}
+              ns="monitoring"
               label={t("incidents.noteLabel")}
-              errors={translateErrors(t, fields.body.errors)}
-              textareaProps={{ ...getTextareaProps(fields.body), rows: 2 }}
+              rows={2}
             />
             <div>
               <Button type="submit" variant="outline" size="sm">
