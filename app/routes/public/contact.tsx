@@ -68,46 +68,23 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
         <div className="grid content-start gap-6">
           <TitledCard title={t("contact.channelsTitle")}>
             <ul className="grid gap-4">
-              <li>
-                <a
-                  href={whatsappLink(settings.whatsappNumber)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="flex items-start gap-3 rounded-md hover:bg-slate-50"
-                >
-                  <MessageCircleIcon className="mt-0.5 size-5 text-green-700" aria-hidden />
-                  <span>
-                    <span className="block font-medium text-slate-900">
-                      {t("contact.whatsapp")}: {settings.whatsappNumber}
-                    </span>
-                    <span className="block text-sm text-slate-600">
-                      {t("contact.whatsappHint")}
-                    </span>
-                  </span>
-                </a>
-              </li>
-              <li>
-                <a
-                  href={`mailto:${settings.contactEmail}`}
-                  className="flex items-start gap-3 rounded-md hover:bg-slate-50"
-                >
-                  <MailIcon className="mt-0.5 size-5 text-primary-700" aria-hidden />
-                  <span className="font-medium text-slate-900">
-                    {t("contact.email")}: {settings.contactEmail}
-                  </span>
-                </a>
-              </li>
-              <li>
-                <a
-                  href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`}
-                  className="flex items-start gap-3 rounded-md hover:bg-slate-50"
-                >
-                  <PhoneIcon className="mt-0.5 size-5 text-primary-700" aria-hidden />
-                  <span className="font-medium text-slate-900">
-                    {t("contact.phone")}: {settings.phone}
-                  </span>
-                </a>
-              </li>
+              <Channel
+                href={whatsappLink(settings.whatsappNumber)}
+                external
+                icon={<MessageCircleIcon className="mt-0.5 size-5 text-green-700" aria-hidden />}
+                label={`${t("contact.whatsapp")}: ${settings.whatsappNumber}`}
+                hint={t("contact.whatsappHint")}
+              />
+              <Channel
+                href={`mailto:${settings.contactEmail}`}
+                icon={<MailIcon className="mt-0.5 size-5 text-primary-700" aria-hidden />}
+                label={`${t("contact.email")}: ${settings.contactEmail}`}
+              />
+              <Channel
+                href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`}
+                icon={<PhoneIcon className="mt-0.5 size-5 text-primary-700" aria-hidden />}
+                label={`${t("contact.phone")}: ${settings.phone}`}
+              />
             </ul>
           </TitledCard>
 
@@ -255,5 +232,36 @@ function ContactForm({ lastResult }: { lastResult: LastResult }) {
         {busy ? t("contact.submitting") : t("contact.submit")}
       </Button>
     </Form>
+  );
+}
+
+/** One way to reach the agency: its icon, what to press, and a line under it. */
+function Channel({
+  href,
+  icon,
+  label,
+  hint,
+  external = false,
+}: {
+  href: string;
+  icon: React.ReactNode;
+  label: string;
+  hint?: string;
+  external?: boolean;
+}) {
+  return (
+    <li>
+      <a
+        href={href}
+        {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+        className="flex items-start gap-3 rounded-md hover:bg-slate-50"
+      >
+        {icon}
+        <span>
+          <span className="block font-medium text-slate-900">{label}</span>
+          {hint ? <span className="block text-sm text-slate-600">{hint}</span> : null}
+        </span>
+      </a>
+    </li>
   );
 }
