@@ -65,7 +65,10 @@ export async function listPublishedPosts(
  * One post by slug for a reader. The public sees only published posts; staff may preview
  * drafts and archived posts (the page says so). Unknown → null (the route answers 404).
  */
-export async function getPostForReader(slug: string, options: { staff: boolean }, on: Db = db()) {
+export async function getPostForReader(
+  { slug, staff }: { slug: string; staff: boolean },
+  on: Db = db(),
+) {
   const [row] = await on
     .select({ post: blogPosts, authorName: profiles.fullName })
     .from(blogPosts)
@@ -73,7 +76,7 @@ export async function getPostForReader(slug: string, options: { staff: boolean }
     .where(eq(blogPosts.slug, slug))
     .limit(1);
   if (!row) return null;
-  if (row.post.status !== "published" && !options.staff) return null;
+  if (row.post.status !== "published" && !staff) return null;
   return { ...row.post, authorName: row.authorName };
 }
 
@@ -225,7 +228,7 @@ function publishedAtOnSave(status: BlogStatus, previous: Date | null) {
   return status === "published" ? new Date() : previous;
 }
 
-export async function createPost(actor: Actor, form: PostForm) {
+export async function createPost({ actor, form }: { actor: Actor; form: PostForm }) {
   return changePublicContent(async (tx) => {
     const slug = await resolveSlug(tx, form);
     const [post] = await tx
@@ -249,7 +252,15 @@ export async function createPost(actor: Actor, form: PostForm) {
 }
 
 /** Updates a post; null when it does not exist. */
-export async function updatePost(actor: Actor, id: string, form: PostForm) {
+export async function updatePost({
+  actor,
+  id,
+  form,
+}: {
+  actor: Actor;
+  id: string;
+  form: PostForm;
+}) {
   return changePublicContent(async (tx) => {
     const [existing] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (!existing) return null;
@@ -275,7 +286,15 @@ export async function updatePost(actor: Actor, id: string, form: PostForm) {
   });
 }
 
-export async function setPostStatus(actor: Actor, id: string, status: BlogStatus) {
+export async function setPostStatus({
+  actor,
+  id,
+  status,
+}: {
+  actor: Actor;
+  id: string;
+  status: BlogStatus;
+}) {
   return changePublicContent(async (tx) => {
     const [existing] = await tx
       .select({ status: blogPosts.status, publishedAt: blogPosts.publishedAt })
@@ -302,7 +321,7 @@ export async function setPostStatus(actor: Actor, id: string, status: BlogStatus
   });
 }
 
-export async function deletePost(actor: Actor, id: string) {
+export async function deletePost({ actor, id }: { actor: Actor; id: string }) {
   return changePublicContent(async (tx) => {
     const [post] = await tx
       .delete(blogPosts)

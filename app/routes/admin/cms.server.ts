@@ -50,8 +50,8 @@ export async function savePost({ request, viewer, formData, intent }: StaffInten
   const value = uploaded ? { ...submission.value, featuredImageUrl: uploaded } : submission.value;
   let found = true;
   try {
-    if (id) found = (await updatePost(viewer, id, value)) !== null;
-    else await createPost(viewer, value);
+    if (id) found = (await updatePost({ actor: viewer, id, form: value })) !== null;
+    else await createPost({ actor: viewer, form: value });
   } catch (error) {
     if (uploaded) await deleteFeaturedImage(uploaded);
     logger().error({ err: error }, "saving a post failed");
@@ -68,7 +68,7 @@ export async function changePostStatus({ request, viewer, formData, intent }: St
   if (!status.success) return actionFailed(intent, "messages.failedStatus", 400);
   let found: boolean;
   try {
-    found = (await setPostStatus(viewer, id, status.data)) !== null;
+    found = (await setPostStatus({ actor: viewer, id, status: status.data })) !== null;
   } catch (error) {
     logger().error({ err: error }, "changing a post's status failed");
     return actionFailed(intent, "messages.failedStatus", 500);
@@ -82,7 +82,7 @@ export async function removePost({ request, viewer, formData, intent }: StaffInt
   const id = postIdOf(formData);
   let found: boolean;
   try {
-    found = await deletePost(viewer, id);
+    found = await deletePost({ actor: viewer, id });
   } catch (error) {
     logger().error({ err: error }, "deleting a post failed");
     return actionFailed(intent, "messages.failedDelete", 500);

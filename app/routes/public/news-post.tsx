@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Public page; staff may also preview drafts and archived posts.
   const viewer = await getViewer(request);
   const staff = isStaff(viewer?.role);
-  const post = await getPostForReader(params.slug, { staff });
+  const post = await getPostForReader({ slug: params.slug, staff });
   if (!post) throw data(null, { status: 404 });
   return {
     post: {
