@@ -17,12 +17,15 @@ import { containsPattern } from "~/domain/like-patterns";
 import type { ComposeMessage } from "~/domain/messages";
 import { paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
+import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db, queryRows } from "~/server/db/client.server";
 import { messageRecipients, messages, profiles } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { newMessageEmail } from "~/server/mail/templates.server";
 
-type Actor = { id: string };
+type Actor = Pick<Viewer, "id">;
+/** The applicant reading their own inbox. */
+type Reader = Pick<Viewer, "id">;
 
 export class RecipientNotFoundError extends Error {}
 
@@ -47,7 +50,7 @@ function groupFilter(group: MessageGroup) {
  * Sends a message: one row for the message and, in the same transaction, one recipient row per
  * member of the group as it is now (or the one person), each unread. Returns the recipient count.
  */
-export async function sendMessage(actor: Actor, input: ComposeMessage) {
+export async function sendMessage({ actor, input }: { actor: Actor; input: ComposeMessage }) {
   return inTransactionWithMail(async (tx) => {
     const individual = input.recipientType === "individual";
     let recipient: { id: string } | undefined;
@@ -106,7 +109,7 @@ export async function sendMessage(actor: Actor, input: ComposeMessage) {
 export const SENT_PAGE_SIZE = 20;
 
 /** The acting staff member's own sent messages, newest first, with read counts. */
-export async function listSentMessages(actor: Actor, page: number) {
+export async function listSentMessages({ actor, page }: { actor: Actor; page: number }) {
   const mine = eq(messages.senderId, actor.id);
   return paginate({
     page,
@@ -140,7 +143,13 @@ export async function listSentMessages(actor: Actor, page: number) {
   });
 }
 
-export async function countSentMessageStats(actor: Actor, now = new Date()) {
+export async function countSentMessageStats({
+  actor,
+  now = new Date(),
+}: {
+  actor: Actor;
+  now?: Date;
+}) {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
   const counted = (where: SQL) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
   const [stats] = await db()
@@ -176,8 +185,8 @@ export async function searchRecipients(q: string) {
 
 export const INBOX_PAGE_SIZE = 20;
 
-export async function listInboxMessages(userId: string, page: number) {
-  const mine = eq(messageRecipients.userId, userId);
+export async function listInboxMessages({ viewer, page }: { viewer: Reader; page: number }) {
+  const mine = eq(messageRecipients.userId, viewer.id);
   return paginate({
     page,
     pageSize: INBOX_PAGE_SIZE,
@@ -201,7 +210,13 @@ export async function listInboxMessages(userId: string, page: number) {
 }
 
 /** One message, only if it was addressed to this user; null otherwise (the route answers 404). */
-export async function getInboxMessage(userId: string, messageId: string) {
+export async function getInboxMessage({
+  viewer,
+  messageId,
+}: {
+  viewer: Reader;
+  messageId: string;
+}) {
   const [row] = await db()
     .select({
       id: messages.id,
@@ -215,16 +230,21 @@ export async function getInboxMessage(userId: string, messageId: string) {
     .from(messageRecipients)
     .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
     .leftJoin(profiles, eq(profiles.id, messages.senderId))
-    .where(and(eq(messageRecipients.userId, userId), eq(messageRecipients.messageId, messageId)));
+    .where(
+      and(eq(messageRecipients.userId, viewer.id), eq(messageRecipients.messageId, messageId)),
+    );
   return row ?? null;
 }
 
 /** Marks the user's own copy read; returns false when the message was not addressed to them. */
-export async function markMessageRead(userId: string, messageId: string, on: Db = db()) {
+export async function markMessageRead(
+  { viewer, messageId }: { viewer: Reader; messageId: string },
+  on: Db = db(),
+) {
   const rows = await on
     .update(messageRecipients)
     .set({ readAt: sql`coalesce(${messageRecipients.readAt}, now())` })
-    .where(and(eq(messageRecipients.userId, userId), eq(messageRecipients.messageId, messageId)))
+    .where(and(eq(messageRecipients.userId, viewer.id), eq(messageRecipients.messageId, messageId)))
     .returning({ messageId: messageRecipients.messageId });
   return rows.length > 0;
 }

@@ -335,12 +335,15 @@ describe("applicant e-mails from the services", () => {
   it("a message from staff: an absolute link to the inbox", async () => {
     const applicant = await createTestUser({ fullName: "Tariro Sibanda" });
     const staff = await createTestUser({ role: "admin" });
-    await sendMessage(staff, {
-      recipientType: "individual",
-      recipientId: applicant.id,
-      subject: "Your visa appointment",
-      content: "Bring your passport.",
-      attachmentUrl: undefined,
+    await sendMessage({
+      actor: staff,
+      input: {
+        recipientType: "individual",
+        recipientId: applicant.id,
+        subject: "Your visa appointment",
+        content: "Bring your passport.",
+        attachmentUrl: undefined,
+      },
     });
     const [row] = await outboxTo(applicant.email);
     expect(row).toMatchObject(

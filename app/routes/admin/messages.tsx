@@ -42,8 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The compose dialog's person search asks for candidates only.
   if (who !== null) return { candidates: await searchRecipients(who.slice(0, 100)) } as const;
   const [sent, stats] = await Promise.all([
-    listSentMessages(viewer, page),
-    countSentMessageStats(viewer),
+    listSentMessages({ actor: viewer, page }),
+    countSentMessageStats({ actor: viewer }),
   ]);
   return { sent, stats, candidates: null } as const;
 }
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ComposeMessageSchema });
   if (submission.status !== "success") return notSent(submission.reply(), 400);
   try {
-    const sent = await sendMessage(viewer, submission.value);
+    const sent = await sendMessage({ actor: viewer, input: submission.value });
     return {
       ok: true as const,
       result: submission.reply({ resetForm: true }),

@@ -29,12 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = url.searchParams.get("id");
   if (id) {
     // Only the viewer's own copy: someone else's message id answers 404, like a missing one.
-    const message = isUuid(id) ? await getInboxMessage(viewer.id, id) : null;
+    const message = isUuid(id) ? await getInboxMessage({ viewer, messageId: id }) : null;
     if (!message) throw data({ message: "notFound" }, { status: 404 });
-    if (!message.readAt) await markMessageRead(viewer.id, id);
+    if (!message.readAt) await markMessageRead({ viewer, messageId: id });
     return { view: "detail" as const, message };
   }
-  return { view: "list" as const, inbox: await listInboxMessages(viewer.id, page) };
+  return { view: "list" as const, inbox: await listInboxMessages({ viewer, page }) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const id = String(formData.get("id") ?? "");
   // Marked read here, before the page reloads, so the unread count in the header is current.
-  if (!isUuid(id) || !(await markMessageRead(viewer.id, id))) {
+  if (!isUuid(id) || !(await markMessageRead({ viewer, messageId: id }))) {
     throw data({ message: "notFound" }, { status: 404 });
   }
   throw redirect(`/dashboard/messages?id=${id}`);
