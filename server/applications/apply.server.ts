@@ -122,11 +122,17 @@ export async function applyToJob(options: {
 }
 
 /** When the applicant applied to this job, or null. */
-export async function findOwnApplication(userId: string, jobId: string) {
+export async function findOwnApplication({
+  viewer,
+  jobId,
+}: {
+  viewer: Pick<Viewer, "id">;
+  jobId: string;
+}) {
   const [row] = await db()
     .select({ id: jobApplications.id, appliedAt: jobApplications.appliedAt })
     .from(jobApplications)
-    .where(and(eq(jobApplications.userId, userId), eq(jobApplications.jobId, jobId)));
+    .where(and(eq(jobApplications.userId, viewer.id), eq(jobApplications.jobId, jobId)));
   return row ? { id: row.id, appliedAt: row.appliedAt.toISOString() } : null;
 }
 

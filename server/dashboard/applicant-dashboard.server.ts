@@ -97,7 +97,7 @@ export async function getApplicantDashboard(viewer: Viewer) {
     db().$count(jobApplications, eq(jobApplications.userId, viewer.id)),
     db().$count(documents, and(eq(documents.userId, viewer.id), ne(documents.status, "replaced"))),
     countUnreadMessages(viewer.id),
-    listNotificationsForUser(viewer.id, 5),
+    listNotificationsForUser({ viewer, limit: 5 }),
     countUnreadNotifications(viewer.id),
     // Only the newest few are shown: count no further than them (an exact count reads every job).
     listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS, countUpTo: LATEST_JOBS }),

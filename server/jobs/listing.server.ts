@@ -214,7 +214,13 @@ export type JobDetail = NonNullable<Awaited<ReturnType<typeof readFullJob>>>;
  * when the viewer may see it, so a premium job's content never reaches a locked viewer's response.
  * Staff may open any job, including inactive ones (to check what applicants see).
  */
-export async function getJobForViewer(viewer: JobViewer, id: string): Promise<JobAccess> {
+export async function getJobForViewer({
+  viewer,
+  id,
+}: {
+  viewer: JobViewer;
+  id: string;
+}): Promise<JobAccess> {
   if (!isUuid(id)) return { kind: "not_found" };
   const [flags] = await db()
     .select({ isPublic: jobs.isPublic, isActive: jobs.isActive, archivedAt: jobs.archivedAt })

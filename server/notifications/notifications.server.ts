@@ -17,11 +17,17 @@ export async function notifyUser(tx: Db, n: NewNotification) {
   await tx.insert(notifications).values({ ...n, link: n.link ?? null });
 }
 
-export async function listNotificationsForUser(userId: string, limit = 10) {
+export async function listNotificationsForUser({
+  viewer,
+  limit = 10,
+}: {
+  viewer: Pick<Viewer, "id">;
+  limit?: number;
+}) {
   return db()
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(eq(notifications.userId, viewer.id))
     .orderBy(desc(notifications.createdAt))
     .limit(limit);
 }

@@ -158,7 +158,13 @@ export async function countRecentOverpaymentsForStaff(days = 30): Promise<number
 }
 
 /** A failed or abandoned attempt stays in the history; it never touches the fee flag. */
-export async function markPaymentUnsuccessful(reference: string, status: "failed" | "abandoned") {
+export async function markPaymentUnsuccessful({
+  reference,
+  status,
+}: {
+  reference: string;
+  status: "failed" | "abandoned";
+}) {
   await db()
     .update(payments)
     .set({ status })
@@ -170,7 +176,13 @@ export async function findPaymentByReference(reference: string) {
   return row ?? null;
 }
 
-export async function listPaymentsForOwner(owner: Pick<Viewer, "id">, limit = 20) {
+export async function listPaymentsForOwner({
+  owner,
+  limit = 20,
+}: {
+  owner: Pick<Viewer, "id">;
+  limit?: number;
+}) {
   return db()
     .select()
     .from(payments)
@@ -294,7 +306,7 @@ export async function startRegistrationPayment({
   } catch (error) {
     logger().error({ err: error, reference }, "starting a payment failed");
   }
-  await markPaymentUnsuccessful(reference, "failed");
+  await markPaymentUnsuccessful({ reference, status: "failed" });
   return { kind: "failed" };
 }
 

@@ -140,7 +140,7 @@ export class PaystackPaymentProvider implements PaymentProvider {
             { reference, amount: tx.amount, currency: tx.currency },
             "paystack amount or currency does not match the checkout",
           );
-          await markPaymentUnsuccessful(reference, "failed");
+          await markPaymentUnsuccessful({ reference, status: "failed" });
           return { status: "failed" };
         }
         await recordVerifiedPayment({
@@ -156,10 +156,10 @@ export class PaystackPaymentProvider implements PaymentProvider {
       }
       case "failed":
       case "reversed":
-        await markPaymentUnsuccessful(reference, "failed");
+        await markPaymentUnsuccessful({ reference, status: "failed" });
         return { status: "failed" };
       case "abandoned":
-        await markPaymentUnsuccessful(reference, "abandoned");
+        await markPaymentUnsuccessful({ reference, status: "abandoned" });
         return { status: "abandoned" };
       default:
         return { status: "pending" };

@@ -48,7 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(`/dashboard/payment?result=${result}`);
   }
 
-  const [settings, history] = await Promise.all([getSiteSettings(), listPaymentsForOwner(viewer)]);
+  const [settings, history] = await Promise.all([
+    getSiteSettings(),
+    listPaymentsForOwner({ owner: viewer }),
+  ]);
   const rawResult = url.searchParams.get("result");
   let result = (RESULTS as readonly string[]).includes(rawResult ?? "")
     ? (rawResult as Result)

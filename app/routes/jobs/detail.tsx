@@ -32,14 +32,14 @@ export const handle = i18nHandle("jobs");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
-  const access = await getJobForViewer(viewer, params.id);
+  const access = await getJobForViewer({ viewer, id: params.id });
   if (access.kind === "not_found") return data({ job: null, applied: null }, { status: 404 });
   // A premium job: a visitor signs in and comes back here; a signed-in user who has not paid
   // goes to the payment page (the /auth page would bounce them home).
   if (access.kind === "sign_in_required") throw redirect(signInHref(params.id));
   if (access.kind === "payment_required") throw redirect(PAYMENT_REQUIRED_HREF);
   const [applied] = await Promise.all([
-    viewer ? findOwnApplication(viewer.id, params.id) : null,
+    viewer ? findOwnApplication({ viewer, jobId: params.id }) : null,
     applyForm.preload(), // once per process: then the form renders without suspending
   ]);
   return { job: access.job, applied };
