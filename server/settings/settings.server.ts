@@ -44,7 +44,15 @@ export function toPublicSettings(s: SiteSettings) {
 }
 export type PublicSiteSettings = ReturnType<typeof toPublicSettings>;
 
-export async function saveSiteSettings(on: Db, value: SiteSettings, actorId: string | null) {
+export type SaveSiteSettingsOptions = {
+  /** The database or the transaction the change belongs to. */
+  on: Db;
+  value: SiteSettings;
+  /** Who changed them; null for a change no person made (a seed). */
+  actorId: string | null;
+};
+
+export async function saveSiteSettings({ on, value, actorId }: SaveSiteSettingsOptions) {
   const parsed = SiteSettingsSchema.parse(value);
   await on
     .insert(siteSettings)
@@ -60,10 +68,12 @@ export async function saveSiteSettings(on: Db, value: SiteSettings, actorId: str
  * An admin's change to the site settings, audited in the same transaction. Once it commits, every
  * app process drops its kept settings and cached pages, so the next page load shows the change.
  */
-export async function updateSiteSettings(actor: { id: string }, value: SiteSettings) {
+export type UpdateSiteSettingsOptions = { actor: { id: string }; value: SiteSettings };
+
+export async function updateSiteSettings({ actor, value }: UpdateSiteSettingsOptions) {
   return changePublicContent(async (tx) => {
     const before = await getSiteSettings(tx);
-    const saved = await saveSiteSettings(tx, value, actor.id);
+    const saved = await saveSiteSettings({ on: tx, value, actorId: actor.id });
     const changed = (Object.keys(saved) as (keyof SiteSettings)[]).filter(
       (key) => JSON.stringify(before[key]) !== JSON.stringify(saved[key]),
     );

@@ -20,7 +20,9 @@ async function saveSettings(page: Page, fill: (page: Page) => Promise<void>) {
   await page.goto("/admin/settings");
   await fill(page);
   await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByTestId("settings-saved")).toBeVisible();
+  await expect(page.getByTestId("flash")).toHaveText(
+    "Settings saved. The site shows the new values from now on.",
+  );
 }
 
 test("after the interview the tracker moves on, and a rejected passport is the first next step", async ({

@@ -170,7 +170,7 @@ test("the about page shows the offices from settings and links to sign-up and co
   await expectAccessible(page);
 });
 
-test("the admin site settings change what the public pages show", async ({ page }) => {
+test("the admin site settings change what the public pages show", async ({ page, browser }) => {
   await login(page, DEMO.admin);
   await page.goto("/admin/settings");
   await expectAccessible(page);
@@ -186,16 +186,33 @@ test("the admin site settings change what the public pages show", async ({ page 
   await page.getByLabel("Amount").fill("99.00");
   await page.getByLabel("Closed note").fill(note);
   await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByTestId("settings-saved")).toBeVisible();
+  await expect(page.getByTestId("flash")).toHaveText(SETTINGS_SAVED);
+  await expect(page).toHaveURL(/\/admin\/settings\?done=saved$/);
 
   await page.goto("/about");
   await expect(page.getByText(note)).toBeVisible();
 
-  await page.goto("/admin/settings");
-  await page.getByLabel("Closed note").fill("Closed on weekends and public holidays");
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByTestId("settings-saved")).toBeVisible();
+  // Putting it back works without JavaScript too: the server checks the form and says so.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noJs = await plain.newPage();
+  await login(noJs, DEMO.admin);
+  await noJs.goto("/admin/settings");
+  await noJs.getByLabel("Amount").fill("abc");
+  await noJs.getByRole("button", { name: "Save settings" }).click();
+  await expect(noJs.getByTestId("flash")).toHaveText(
+    "Some fields need attention. Nothing was saved yet.",
+  );
+  await expect(noJs.getByText("Enter an amount like 99 or 99.00.")).toBeVisible();
+  await noJs.getByLabel("Amount").fill("99.00");
+  await noJs.getByLabel("Closed note").fill("Closed on weekends and public holidays");
+  await noJs.getByRole("button", { name: "Save settings" }).click();
+  await expect(noJs.getByTestId("flash")).toHaveText(SETTINGS_SAVED);
+  await noJs.goto("/about");
+  await expect(noJs.getByText(note)).toHaveCount(0);
+  await plain.close();
 });
+
+const SETTINGS_SAVED = "Settings saved. The site shows the new values from now on.";
 
 test("crawling the public site from / finds no broken internal links", async ({ request }) => {
   const skip = /^\/(admin|dashboard|api|files|auth\/sign-out)(\/|$|\?)/;

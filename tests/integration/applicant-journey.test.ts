@@ -167,13 +167,16 @@ describe("the legal pages follow the settings", () => {
     expect(before.html).not.toContain("{{");
 
     const settings = await getSiteSettings();
-    await updateSiteSettings(admin, {
-      ...settings,
-      agencyName: "Passage <Africa>",
-      registrationFee: { ...settings.registrationFee, amountMinor: 12_550, currency: "EUR" },
-      offices: [
-        { ...DEFAULT_SITE_SETTINGS.offices[0]!, address: "1 Samora Machel Avenue, Harare" },
-      ],
+    await updateSiteSettings({
+      actor: admin,
+      value: {
+        ...settings,
+        agencyName: "Passage <Africa>",
+        registrationFee: { ...settings.registrationFee, amountMinor: 12_550, currency: "EUR" },
+        offices: [
+          { ...DEFAULT_SITE_SETTINGS.offices[0]!, address: "1 Samora Machel Avenue, Harare" },
+        ],
+      },
     });
     const after = await terms();
     expect(after.html).toContain("currently 125.50 euros");

@@ -22,9 +22,12 @@ type RootData = {
 describe("what every page's data carries", () => {
   it("never sends the staff inbox address to a page, to a visitor or anyone else", async () => {
     const admin = await createTestUser({ role: "admin" });
-    await updateSiteSettings(admin, {
-      ...DEFAULT_SITE_SETTINGS,
-      inboxEmail: "staff-inbox-7731@passage.example",
+    await updateSiteSettings({
+      actor: admin,
+      value: {
+        ...DEFAULT_SITE_SETTINGS,
+        inboxEmail: "staff-inbox-7731@passage.example",
+      },
     });
     for (const user of [null, await createTestUser(), admin]) {
       const res = await runRoute(rootLoader, await requestAs(user, "/"));
@@ -46,10 +49,13 @@ describe("what every page's data carries", () => {
   it("shows a settings change on the very next page, though the settings are kept in memory", async () => {
     const admin = await createTestUser({ role: "super_admin" });
     await runRoute(rootLoader, await requestAs(null, "/"));
-    await updateSiteSettings(admin, {
-      ...DEFAULT_SITE_SETTINGS,
-      agencyName: "Passage Renamed",
-      phone: "+263 24 999 9999",
+    await updateSiteSettings({
+      actor: admin,
+      value: {
+        ...DEFAULT_SITE_SETTINGS,
+        agencyName: "Passage Renamed",
+        phone: "+263 24 999 9999",
+      },
     });
     const res = await runRoute(rootLoader, await requestAs(null, "/"));
     expect((res.data as RootData).settings.agencyName).toBe("Passage Renamed");

@@ -1,14 +1,17 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { DoneFlash, Flash } from "~/app/components/admin/flash";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { shellScreen } from "~/app/lib/shell-screen";
+import { actionFailed } from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
+import { redirectDone } from "~/app/lib/redirect-done";
+import { shellScreen } from "~/app/lib/shell-screen";
 import {
   formatMoney,
   MAX_OFFICES,
@@ -24,31 +27,29 @@ import type { Route } from "./+types/settings";
 export const { handle, meta } = shellScreen(i18nHandle("settings"), "titles.settings");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { url } = await guardedRequest(request, requireUserAdmin);
-  return { settings: await getSiteSettings(), saved: url.searchParams.get("saved") === "1" };
+  await guardedRequest(request, requireUserAdmin);
+  return { settings: await getSiteSettings() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUserAdmin(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: SiteSettingsFormSchema });
+  // Without JavaScript the browser checks nothing, so the page also says why nothing was saved.
   if (submission.status !== "success") {
-    return data(
-      { result: submission.reply(), error: null as string | null, saved: false },
-      { status: 400 },
-    );
+    return actionFailed("save", "messages.invalid", 400, { result: submission.reply() });
   }
   try {
-    await updateSiteSettings(viewer, submission.value);
+    await updateSiteSettings({ actor: viewer, value: submission.value });
   } catch (error) {
     logger().error({ err: error }, "saving site settings failed");
-    return data(
-      { result: submission.reply(), error: "messages.failed", saved: false },
-      { status: 500 },
-    );
+    return actionFailed("save", "messages.failed", 500, { result: submission.reply() });
   }
-  return { result: submission.reply(), error: null, saved: true };
+  return redirectDone(request, "saved");
 }
+
+/** The confirmation after a save (?done=saved), a key of the settings namespace. */
+const SETTINGS_DONE = { saved: "messages.saved" };
 
 type Field = FieldMetadata<string | undefined>;
 
@@ -130,19 +131,15 @@ function SettingsForm({
   const fee = fields.registrationFee.getFieldset();
   const marketing = fields.marketing.getFieldset();
   const offices = fields.offices.getFieldList();
-  const saved = actionData?.saved || loaderData.saved;
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-4xl gap-6">
-      {saved ? (
-        <Alert tone="success" data-testid="settings-saved">
-          {t("messages.saved")}
-        </Alert>
-      ) : null}
-      {actionData?.error ? <Alert tone="error">{t("messages.failed")}</Alert> : null}
-      {actionData && !actionData.saved && !actionData.error ? (
-        <Alert tone="error">{t("messages.invalid")}</Alert>
-      ) : null}
+      {/* A post made after a save answers for itself; the old ?done=saved no longer applies. */}
+      {actionData ? (
+        <Flash flash={actionData.flash} ns="settings" className="" />
+      ) : (
+        <DoneFlash ns="settings" messages={SETTINGS_DONE} className="" />
+      )}
       <p className="text-sm text-slate-700">{t("intro")}</p>
 
       <Section title={t("sections.agency")}>
