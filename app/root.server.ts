@@ -6,7 +6,7 @@ import { getSiteSettings, toPublicSettings } from "~/server/settings/settings.se
 import { i18nServer } from "./i18n/i18n.server";
 
 // The page cache keys a visitor's page by its language; it asks the app how a request's language
-// is chosen (the `lng` cookie, then Accept-Language), so the two can never disagree.
+// is chosen (the `lng` cookie), so the two can never disagree.
 registerPageLanguage((request) => i18nServer.getLocale(request));
 
 /**

@@ -42,13 +42,15 @@ export const localeCookie = createCookie("lng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-// The language of a request: the `lng` cookie, then Accept-Language, then English.
+// The language of a request: the `lng` cookie, else English. Accept-Language never switches a page
+// by itself: a visitor's browser language is offered to them, not forced on them (a French phone
+// in Harare may belong to someone who reads English best), so only a choice they made counts.
 export const i18nServer = new RemixI18Next({
   detection: {
     supportedLanguages,
     fallbackLanguage,
     cookie: localeCookie,
-    order: ["cookie", "header"],
+    order: ["cookie"],
   },
   i18next: serverI18nOptions,
 });
