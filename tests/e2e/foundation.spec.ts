@@ -92,6 +92,27 @@ test("wrong credentials get a clear message on the form", async ({ page }) => {
   await expect(page.getByTestId("form-error")).toContainText("do not match an account");
 });
 
+test("asking for a reset link says one was sent, with or without JavaScript", async ({
+  page,
+  browser,
+}) => {
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  for (const visitor of [page, await plain.newPage()]) {
+    await visitor.goto("/auth/forgot-password");
+    // An address with no account gets the same answer as one with an account.
+    const email = `nobody-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+    await visitor.getByLabel("E-mail").fill(email);
+    await visitor.getByRole("button", { name: "Send reset link" }).click();
+    await expect(visitor.getByTestId("flash")).toContainText(
+      "If an account uses that address, we have sent it a link",
+    );
+    // A redirect: a reload shows the page again instead of asking for another mail.
+    await expect(visitor).toHaveURL(/\/auth\/forgot-password\?done=sent$/);
+    await expect(visitor.getByLabel("E-mail")).toHaveValue("");
+  }
+  await plain.close();
+});
+
 test("a visitor opening /dashboard is sent to /auth and comes back after signing in", async ({
   page,
 }) => {
