@@ -13,7 +13,7 @@ test("the monitoring page shows live service cards, and Check Now refreshes them
   await page.goto("/admin/monitoring");
   await expect(page.getByRole("heading", { level: 1, name: "System Monitoring" })).toBeVisible();
   await page.getByRole("button", { name: "Check Now" }).click();
-  await expect(page.getByText("Checked all services just now.")).toBeVisible();
+  await expect(page.getByTestId("flash")).toHaveText("Checked all services just now.");
 
   const database = page.getByTestId("service-database");
   await expect(database.getByText("Up", { exact: true })).toBeVisible();
@@ -30,11 +30,11 @@ test("Stop and Start Monitoring persist across a reload", async ({ page }) => {
   await login(page, DEMO.admin);
   await page.goto("/admin/monitoring");
   await page.getByRole("button", { name: "Stop Monitoring" }).click();
-  await expect(page.getByText("Monitoring stopped. Check Now still works.")).toBeVisible();
+  await expect(page.getByTestId("flash")).toHaveText("Monitoring stopped. Check Now still works.");
   await page.reload();
   await expect(page.getByTestId("monitoring-state")).toHaveText(/Stopped/);
   await page.getByRole("button", { name: "Start Monitoring" }).click();
-  await expect(page.getByText("Monitoring started.")).toBeVisible();
+  await expect(page.getByTestId("flash")).toHaveText("Monitoring started.");
   await page.reload();
   await expect(page.getByTestId("monitoring-state")).toHaveText(/Running: checks every 30 s/);
   await expect(page.getByRole("button", { name: "Stop Monitoring" })).toBeVisible();
@@ -42,6 +42,7 @@ test("Stop and Start Monitoring persist across a reload", async ({ page }) => {
 
 test("a failing service opens an incident with a red banner, and recovery resolves it", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(150_000); // starts its own server (migrations and demo seed) first
   // The page-rendering probe of a dedicated server points at a port where nothing listens yet;
@@ -74,10 +75,25 @@ test("a failing service opens an incident with a red banner, and recovery resolv
     // Staff note on the incident, kept after a reload.
     await incident.getByLabel("Note for this incident").fill("Looking at the proxy.");
     await incident.getByRole("button", { name: "Save note" }).click();
-    await expect(page.getByText("Note saved.")).toBeVisible();
+    await expect(incident.getByTestId("flash")).toHaveText("Note saved.");
+    await expect(incident.getByLabel("Note for this incident")).toHaveValue("");
     await page.reload();
     await expect(page.getByText("Looking at the proxy.")).toBeVisible();
     await expectAccessible(page);
+
+    // The note form works before JavaScript loads too; a refused note says why by the incident.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await plain.newPage();
+    await loginAt(noJs, server.url, DEMO.admin);
+    await noJs.goto(`${server.url}/admin/monitoring`);
+    const same = noJs.getByRole("listitem").filter({ hasText: "Page rendering is down" });
+    await same.getByRole("button", { name: "Save note" }).click();
+    await expect(same.getByText("Write a note before saving.")).toBeVisible();
+    await same.getByLabel("Note for this incident").fill("Proxy restarted.");
+    await same.getByRole("button", { name: "Save note" }).click();
+    await expect(same.getByTestId("flash")).toHaveText("Note saved.");
+    await expect(same.getByText("Proxy restarted.")).toBeVisible();
+    await plain.close();
 
     await new Promise<void>((resolve) => upstream.listen(port, "127.0.0.1", resolve));
     await page.getByRole("button", { name: "Check Now" }).click();

@@ -228,7 +228,7 @@ describe("/admin/monitoring", () => {
       action,
       await requestAs(admin, "/admin/monitoring", { form: { intent: "check-now" } }),
     );
-    expect(result.status).toBe(200);
+    expect(result).toMatchObject({ status: 302, location: "/admin/monitoring?done=checked" });
     const after = Number(
       (await queryRows<{ n: number }>(sql`select count(*)::int as n from monitor_checks`))[0]!.n,
     );
@@ -250,17 +250,19 @@ describe("/admin/monitoring", () => {
 
   it("Stop and Start persist and are audited", async () => {
     const admin = await createTestUser({ role: "admin" });
-    await runRoute(
+    const stopped = await runRoute(
       action,
       await requestAs(admin, "/admin/monitoring", { form: { intent: "stop" } }),
     );
+    expect(stopped.location).toBe("/admin/monitoring?done=stopped");
     expect(await isMonitoringEnabled()).toBe(false);
     const page = await runRoute(loader, await requestAs(admin, "/admin/monitoring"));
     expect((page.data as { enabled: boolean }).enabled).toBe(false);
-    await runRoute(
+    const started = await runRoute(
       action,
       await requestAs(admin, "/admin/monitoring", { form: { intent: "start" } }),
     );
+    expect(started.location).toBe("/admin/monitoring?done=started");
     expect(await isMonitoringEnabled()).toBe(true);
     const actions = (await ctx.db.select().from(auditLog)).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["monitoring.stop", "monitoring.start"]));
@@ -279,18 +281,43 @@ describe("/admin/monitoring", () => {
       }),
     );
     expect(empty.status).toBe(400);
+    expect(empty.data).toMatchObject({
+      intent: "add-note",
+      incidentId: incident!.id,
+      result: { error: { body: ["errors.noteRequired"] } },
+    });
     const ok = await runRoute(
       action,
       await requestAs(agent, "/admin/monitoring", {
         form: { intent: "add-note", incidentId: incident!.id, body: "Provider restarted." },
       }),
     );
-    expect(ok.status).toBe(200);
+    // Back to the page, the confirmation shown by the incident the note was added to.
+    expect(ok).toMatchObject({
+      status: 302,
+      location: `/admin/monitoring?incident=${incident!.id}&done=noteSaved`,
+    });
     const notes = await ctx.db
       .select()
       .from(incidentNotes)
       .where(eq(incidentNotes.incidentId, incident!.id));
     expect(notes.map((n) => n.body)).toEqual(["Provider restarted."]);
+    const gone = await runRoute(
+      action,
+      await requestAs(agent, "/admin/monitoring", {
+        form: { intent: "add-note", incidentId: crypto.randomUUID(), body: "Too late." },
+      }),
+    );
+    expect(gone.status).toBe(404);
+    expect(gone.data).toMatchObject({ result: { error: { "": ["errors.incidentMissing"] } } });
+    const unknown = await runRoute(
+      action,
+      await requestAs(agent, "/admin/monitoring", { form: { intent: "reboot" } }),
+    );
+    expect(unknown).toMatchObject({
+      status: 400,
+      data: { flash: { ok: false, message: "errors.unknownIntent" } },
+    });
     const page = await runRoute(loader, await requestAs(agent, "/admin/monitoring"));
     const data = page.data as { unresolvedIncidents: number; incidents: { notes: unknown[] }[] };
     expect(data.unresolvedIncidents).toBeGreaterThan(0);

@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { Alert } from "~/app/components/ui/alert";
+import { Form, useLocation } from "react-router";
+import { DoneFlash } from "~/app/components/admin/flash";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/app/components/ui/card";
 import { FormErrors, FormTextarea } from "~/app/components/ui/field";
+import type { ActionResult } from "~/app/lib/action-result";
 import { MONITOR_STATUS_TONE } from "~/domain/enums";
 import { formatDate } from "~/domain/format";
 import { IncidentNoteSchema } from "~/domain/monitoring";
@@ -56,21 +57,23 @@ export function ServiceCardView({ card }: { card: ServiceCard }) {
   );
 }
 
-export type NoteResult = {
-  ok: boolean;
-  result?: Parameters<typeof useForm>[0]["lastResult"];
-};
+/** The confirmation of a note (?done=noteSaved&incident=<id>), shown by its incident. */
+const NOTE_DONE = { noteSaved: "incidents.noteSaved" };
 
 /** The incidents, each with its notes and a note form, or a line saying there have been none. */
 export function IncidentList({
   incidents,
   noteResult,
+  noteSavedIn,
 }: {
   incidents: IncidentView[];
-  /** The answer to the last note posted, shown by the incident it was for. */
-  noteResult: (NoteResult & { incidentId: string }) | undefined;
+  /** The answer to a note that was refused, shown by the incident it was for. */
+  noteResult: (ActionResult & { incidentId?: string }) | undefined;
+  /** The incident a note was just added to (after the redirect). */
+  noteSavedIn: string | null;
 }) {
   const { t } = useTranslation("monitoring");
+  const location = useLocation();
   if (incidents.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
@@ -82,9 +85,12 @@ export function IncidentList({
     <ul className="grid gap-3">
       {incidents.map((incident) => (
         <IncidentItem
-          key={incident.id}
+          // A fresh, empty note form once a note is saved (the redirect keeps the typed text
+          // otherwise); a refresh of the page in the background keeps what is being typed.
+          key={noteSavedIn === incident.id ? `${incident.id}:${location.key}` : incident.id}
           incident={incident}
           lastResult={noteResult?.incidentId === incident.id ? noteResult : undefined}
+          noteSaved={noteSavedIn === incident.id}
         />
       ))}
     </ul>
@@ -94,9 +100,11 @@ export function IncidentList({
 function IncidentItem({
   incident,
   lastResult,
+  noteSaved,
 }: {
   incident: IncidentView;
-  lastResult: NoteResult | undefined;
+  lastResult: ActionResult | undefined;
+  noteSaved: boolean;
 }) {
   const { t } = useTranslation("monitoring");
   const format = useMonitorDate();
@@ -148,7 +156,7 @@ function IncidentItem({
               </ul>
             </div>
           ) : null}
-          {lastResult?.ok ? <Alert tone="success">{t("incidents.noteSaved")}</Alert> : null}
+          {noteSaved ? <DoneFlash ns="monitoring" messages={NOTE_DONE} className="" /> : null}
           <FormErrors errors={form.errors} ns="monitoring" />
           <Form method="post" {...getFormProps(form)} className="grid gap-2">
             <input type="hidden" name="intent" value="add-note" />

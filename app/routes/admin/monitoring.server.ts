@@ -1,40 +1,37 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { formInvalid } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
 import { IncidentNoteSchema } from "~/domain/monitoring";
-import type { Viewer } from "~/server/auth/guards.server";
 import {
   addIncidentNote,
   runChecksNowForStaff,
   setMonitoringEnabled,
 } from "~/server/monitoring/monitor.server";
+import type { StaffIntent } from "./staff-intent.server";
 
-// The monitoring page's intents, one handler each; the route's action only dispatches.
+// The monitoring page's intents, one handler each; the route's action only dispatches. Each change
+// that succeeds goes back to the page with ?done=<key> (shown by the controls or the incident).
 
-export async function checkNow(viewer: Viewer) {
+export async function checkNow({ request, viewer }: StaffIntent) {
   await runChecksNowForStaff({ actorId: viewer.id });
-  return { intent: "check-now" as const, ok: true };
+  return redirectDone(request, "checked", { drop: ["incident"] });
 }
 
-export async function switchMonitoring(viewer: Viewer, intent: "start" | "stop") {
+export async function switchMonitoring({ request, viewer, intent }: StaffIntent) {
   await setMonitoringEnabled({ actorId: viewer.id, enabled: intent === "start" });
-  return { intent, ok: true };
+  return redirectDone(request, intent === "start" ? "started" : "stopped", { drop: ["incident"] });
 }
 
-export async function addNote(viewer: Viewer, formData: FormData) {
+export async function addNote({ request, viewer, formData, intent }: StaffIntent) {
   const submission = parseWithZod(formData, { schema: IncidentNoteSchema });
   const incidentId = String(formData.get("incidentId") ?? "");
-  const refused = (result: SubmissionResult<string[]>, status: number) =>
-    data({ intent: "add-note" as const, incidentId, ok: false, result }, { status });
-  if (submission.status !== "success") return refused(submission.reply(), 400);
+  if (submission.status !== "success") {
+    return formInvalid(intent, submission.reply(), { incidentId });
+  }
   const saved = await addIncidentNote({ actorId: viewer.id, ...submission.value });
   if (!saved) {
-    return refused(submission.reply({ formErrors: ["errors.incidentMissing"] }), 404);
+    const reply = submission.reply({ formErrors: ["errors.incidentMissing"] });
+    return formInvalid(intent, reply, { incidentId }, 404);
   }
-  return {
-    intent: "add-note" as const,
-    incidentId,
-    ok: true,
-    result: submission.reply({ resetForm: true }),
-  };
+  return redirectDone(request, "noteSaved", { set: { incident: submission.value.incidentId } });
 }

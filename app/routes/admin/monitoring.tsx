@@ -1,11 +1,11 @@
 import { AlertTriangleIcon, PlayIcon, RefreshCwIcon, SquareIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation, useRevalidator } from "react-router";
+import { Form, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { DoneFlash, Flash } from "~/app/components/admin/flash";
 import { LoadError } from "~/app/components/admin/load-error";
 import { TitledCard } from "~/app/components/titled-card";
 import { TitledSection } from "~/app/components/titled-section";
-import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
@@ -15,6 +15,7 @@ import type { Route } from "./+types/monitoring";
 import { ResponseChart } from "./monitoring-chart";
 import { IncidentList, ServiceCardView } from "./monitoring-parts";
 import { addNote, checkNow, switchMonitoring } from "./monitoring.server";
+import { runStaffIntent } from "./staff-intent.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("monitoring"), "titles.monitoring");
 
@@ -23,15 +24,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   return getMonitoringOverviewForStaff();
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireStaff(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "check-now") return checkNow(viewer);
-  if (intent === "start" || intent === "stop") return switchMonitoring(viewer, intent);
-  if (intent === "add-note") return addNote(viewer, formData);
-  return data({ intent: "unknown" as const, ok: false }, { status: 400 });
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  runStaffIntent(
+    request,
+    { "check-now": checkNow, start: switchMonitoring, stop: switchMonitoring, "add-note": addNote },
+    "errors.unknownIntent",
+  );
+
+/** The confirmations of the controls after a redirect (?done=<key>), keys of "monitoring". */
+const CONTROLS_DONE = {
+  checked: "controls.checked",
+  started: "controls.started",
+  stopped: "controls.stoppedDone",
+};
 
 const REFRESH_MS = 30_000;
 const HEADING = "text-lg font-semibold";
@@ -40,6 +45,7 @@ export default function MonitoringPage({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation("monitoring");
   const navigation = useNavigation();
   const revalidator = useRevalidator();
+  const [params] = useSearchParams();
   const busyIntent =
     navigation.state !== "idle" ? navigation.formData?.get("intent")?.toString() : undefined;
 
@@ -62,14 +68,9 @@ export default function MonitoringPage({ loaderData, actionData }: Route.Compone
     intervalMs,
     slowMs,
   } = loaderData;
-  const flash =
-    actionData?.ok && actionData.intent === "check-now"
-      ? t("controls.checked")
-      : actionData?.ok && actionData.intent === "start"
-        ? t("controls.started")
-        : actionData?.ok && actionData.intent === "stop"
-          ? t("controls.stoppedDone")
-          : null;
+  // A post answered in the page replaces the confirmation of an earlier redirect.
+  const noteSavedIn =
+    !actionData && params.get("done") === "noteSaved" ? params.get("incident") : null;
 
   return (
     <div className="grid gap-6">
@@ -142,7 +143,11 @@ export default function MonitoringPage({ loaderData, actionData }: Route.Compone
               </Button>
             </Form>
           </div>
-          {flash ? <Alert tone="success">{flash}</Alert> : null}
+          {actionData ? (
+            <Flash flash={actionData.flash} ns="monitoring" className="" />
+          ) : (
+            <DoneFlash ns="monitoring" messages={CONTROLS_DONE} className="" />
+          )}
         </TitledCard>
 
         <TitledCard title={t("config.heading")}>
@@ -176,6 +181,7 @@ export default function MonitoringPage({ loaderData, actionData }: Route.Compone
         <IncidentList
           incidents={incidents}
           noteResult={actionData?.intent === "add-note" ? actionData : undefined}
+          noteSavedIn={noteSavedIn}
         />
       </TitledSection>
     </div>
