@@ -31,3 +31,47 @@ export function keptUntilChange<T>(name: string, load: () => Promise<T>): Promis
   });
   return value;
 }
+
+type Family = { generation: number; db: Db; entries: Map<string, Promise<unknown>> };
+
+function families(): Map<string, Family> {
+  return (
+    lookupOptional<Map<string, Family>>("keptFamiliesUntilChange") ??
+    register("keptFamiliesUntilChange", new Map<string, Family>())
+  );
+}
+
+/**
+ * keptUntilChange for a family of values with open-ended keys (a search and its page): each key's
+ * value is read once and kept until public content changes, at most `max` keys per family, the
+ * least recently used dropped first. Whatever makes two requests' values differ must be in `key`.
+ */
+export function keptPerKeyUntilChange<T>(
+  family: { name: string; max: number },
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  const all = families();
+  const current = db();
+  const generation = publicContentGeneration();
+  let kept = all.get(family.name);
+  if (!kept || kept.generation !== generation || kept.db !== current) {
+    kept = { generation, db: current, entries: new Map() };
+    all.set(family.name, kept);
+  }
+  const { entries } = kept;
+  const hit = entries.get(key);
+  if (hit) {
+    // Map order is insertion order: re-inserting marks the key as the most recently used.
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit as Promise<T>;
+  }
+  const value = load();
+  entries.set(key, value);
+  if (entries.size > family.max) entries.delete(entries.keys().next().value!);
+  value.catch(() => {
+    if (entries.get(key) === value) entries.delete(key);
+  });
+  return value;
+}

@@ -5,6 +5,7 @@ import { canSeePremium, type JobSearch } from "~/domain/jobs";
 import { containsPattern } from "~/domain/like-patterns";
 import { cappedPage, exactPage, lastPage, type Page } from "~/domain/pagination";
 import type { Viewer } from "~/server/auth/guards.server";
+import { keptPerKeyUntilChange, keptUntilChange } from "~/server/cache/until-change.server";
 import { db, queryRows } from "~/server/db/client.server";
 import { countries, jobs } from "~/server/db/schema";
 import { jobColumns } from "./columns.server";
@@ -128,7 +129,7 @@ export type JobList = Page<JobCard> & { counts: { public: number; premium: numbe
  * page from them, so a rare word never walks the whole board in date order looking for twelve.
  * Without it, the count is exact (pages that show "See all N jobs").
  */
-export async function listJobsForViewer(options: {
+export function listJobsForViewer(options: {
   viewer: JobViewer;
   search: Partial<JobSearch>;
   pageSize: number;
@@ -136,6 +137,33 @@ export async function listJobsForViewer(options: {
 }): Promise<JobList> {
   const { viewer, search, pageSize, countUpTo } = options;
   const unlocked = canSeePremium(viewer);
+  // What a page of results depends on: whether the viewer sees premium content, the search and
+  // the page. Everyone alike in that sees the same page, read once until a job changes.
+  const key = JSON.stringify([
+    unlocked,
+    search.q ?? "",
+    search.country ?? "",
+    search.sector ?? "",
+    search.type ?? "",
+    search.page ?? 1,
+    pageSize,
+    countUpTo ?? null,
+  ]);
+  return keptPerKeyUntilChange(SEARCH_RESULTS, key, () =>
+    readJobs({ unlocked, search, pageSize, countUpTo }),
+  );
+}
+
+/** Searches kept per process; a page of cards is a few KB, so this holds a few MB at most. */
+const SEARCH_RESULTS = { name: "jobSearchResults", max: 1000 };
+
+async function readJobs(options: {
+  unlocked: boolean;
+  search: Partial<JobSearch>;
+  pageSize: number;
+  countUpTo?: number;
+}): Promise<JobList> {
+  const { unlocked, search, pageSize, countUpTo } = options;
   const where = await searchWhere(search, unlocked);
   const requested = Math.max(1, search.page ?? 1);
 
@@ -193,12 +221,15 @@ function exact(o: {
   return { ...exactPage(page), counts: { public: publicCount, premium: o.total - publicCount } };
 }
 
-export async function listActiveCountries() {
-  return db()
-    .select({ code: countries.code, name: countries.name })
-    .from(countries)
-    .where(eq(countries.isActive, true))
-    .orderBy(asc(countries.name));
+/** The countries of the filters: reference data, read once until public content changes. */
+export function listActiveCountries() {
+  return keptUntilChange("activeCountries", () =>
+    db()
+      .select({ code: countries.code, name: countries.name })
+      .from(countries)
+      .where(eq(countries.isActive, true))
+      .orderBy(asc(countries.name)),
+  );
 }
 
 export type JobAccess =

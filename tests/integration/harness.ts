@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { Role } from "~/domain/enums";
 import { auth, createAuth, setAuth } from "~/server/auth/auth.server";
+import { publicContentChanged } from "~/server/cache/public-content.server";
 import { type Config, loadConfig, setConfig } from "~/server/config.server";
 import {
   type Database,
@@ -262,5 +263,7 @@ export async function createTestJob(
       ...rest,
     })
     .returning();
+  // As every job change in the app does: what the process keeps of public content is dropped.
+  publicContentChanged();
   return job!;
 }

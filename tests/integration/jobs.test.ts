@@ -3,7 +3,9 @@ import { loader as detailLoader } from "~/app/routes/jobs/detail";
 import { loader as listLoader } from "~/app/routes/jobs/list";
 import { loader as homeLoader } from "~/app/routes/public/home";
 import { JOBS_COUNT_CAP } from "~/domain/jobs";
+import { changePublicContent } from "~/server/cache/public-content.server";
 import { jobs } from "~/server/db/schema";
+import { toggleJobFlag } from "~/server/jobs/admin.server";
 import { createTestJob, createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
@@ -108,6 +110,45 @@ describe("premium jobs stay on the server", () => {
     expect((await list(unpaid, "?q=uniqueword-q9x")).result.total).toBe(0);
     const paid = await createTestUser({ paid: true });
     expect((await list(paid, "?q=uniqueword-q9x")).result.total).toBe(1);
+  });
+});
+
+describe("searches kept in memory until a job changes", () => {
+  it("never gives a locked viewer the page a paid applicant saw, nor the other way round", async () => {
+    const job = await createTestJob(ctx.db, {
+      title: "Kept Search Welder",
+      description: "KEPT-SECRET-4k1 the full description",
+      salaryRange: "KEPT-SALARY-4k1",
+      isPublic: false,
+    });
+    const paid = await createTestUser({ paid: true });
+    const unpaid = await createTestUser();
+    for (const [user, locked] of [
+      [paid, false],
+      [unpaid, true],
+      [null, true],
+      [paid, false],
+    ] as const) {
+      const data = await list(user, "?q=Kept%20Search%20Welder");
+      expect(data.result.items).toEqual([expect.objectContaining({ id: job.id, locked })]);
+      expect(JSON.stringify(data).includes("KEPT-SALARY-4k1")).toBe(!locked);
+    }
+  });
+
+  it("shows a staff member's change to a job on the very next search, to every viewer", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const job = await createTestJob(ctx.db, { title: "Kept Search Cook", isPublic: true });
+    const paid = await createTestUser({ paid: true });
+    expect((await list(paid, "?q=Kept%20Search%20Cook")).result.total).toBe(1);
+    expect((await list(null, "?q=Kept%20Search%20Cook")).result.total).toBe(1);
+
+    await toggleJobFlag({ actor: admin, jobId: job.id, flag: "isActive" });
+    expect((await list(paid, "?q=Kept%20Search%20Cook")).result.total).toBe(0);
+    expect((await list(null, "?q=Kept%20Search%20Cook")).result.total).toBe(0);
+
+    await toggleJobFlag({ actor: admin, jobId: job.id, flag: "isActive" });
+    const again = await list(null, "?q=Kept%20Search%20Cook");
+    expect(again.result.items).toEqual([expect.objectContaining({ id: job.id, locked: false })]);
   });
 });
 
@@ -265,7 +306,7 @@ describe("a broad search", () => {
       isPublic: i % 2 === 0,
       createdAt: new Date(base + i * 1000),
     }));
-    await ctx.db.insert(jobs).values(rows);
+    await changePublicContent((tx) => tx.insert(jobs).values(rows));
   });
 
   it("says 'more than 1,000' instead of counting every match, and pages on with Next", async () => {
