@@ -5,7 +5,8 @@ import { guarded, requireUserForApi } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { StorageNotFoundError, storage } from "~/server/storage/storage.server";
 import { getDocumentForDownload } from "./documents.server";
-import { uploadDocumentFromRequest } from "./upload.server";
+import { readDocumentUpload } from "./upload-request.server";
+import { uploadDocument } from "./upload.server";
 
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "cache-control": "private, no-store" } });
@@ -28,7 +29,10 @@ export function registerDocumentEndpoints(app: Hono<any>) {
     guarded(async () => {
       const viewer = await requireUserForApi(c.req.raw);
       if (isStaff(viewer.role)) return c.json({ ok: false, error: "forbidden" }, 403);
-      const outcome = await uploadDocumentFromRequest({ actor: viewer, request: c.req.raw });
+      const outcome = await uploadDocument({
+        actor: viewer,
+        upload: readDocumentUpload(c.req.raw),
+      });
       if (outcome.ok) {
         const d = outcome.document;
         return c.json(

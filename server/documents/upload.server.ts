@@ -1,7 +1,5 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import busboy from "busboy";
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import {
@@ -10,7 +8,7 @@ import {
   MAX_DOCUMENT_BYTES,
   type UploadError,
 } from "~/domain/documents";
-import { DOCUMENT_TYPES, type DocumentType } from "~/domain/enums";
+import type { DocumentType } from "~/domain/enums";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { documents, profiles } from "~/server/db/schema";
@@ -20,8 +18,6 @@ import { storage } from "~/server/storage/storage.server";
 
 // Enough bytes for file-type to see inside a DOCX (zip entries) before we decide; the rest streams.
 const SNIFF_BYTES = 64 * 1024;
-// Multipart framing and the small fields around the file.
-const ENVELOPE_BYTES = 64 * 1024;
 const MAX_NAME_LENGTH = 120;
 const UPLOAD_RATE_LIMIT = { window: 60 * 60, max: 40 };
 
@@ -30,45 +26,63 @@ export type UploadOutcome =
   | { ok: true; document: UploadedDocument }
   | { ok: false; error: UploadError; documentType: DocumentType | null };
 
+/**
+ * A document upload as the HTTP side hands it over (`readDocumentUpload`,
+ * upload-request.server.ts): refused from its headers alone, or ready to be received. Receiving
+ * reads the body only up to the file, so the service counts the upload against the person's limit
+ * before a byte of it is read.
+ */
+export type DocumentUpload =
+  | { ok: false; error: "noFile" | "tooLarge" }
+  | { ok: true; receive: () => Promise<ReceivedDocument> };
+
+export type ReceivedDocument =
+  | { ok: false; error: "noFile" | "badDocumentType"; documentType: DocumentType | null }
+  | { ok: true; documentType: DocumentType; file: IncomingFile };
+
+export type IncomingFile = {
+  /** The name as sent; the service cleans it (or refuses it). */
+  name: string;
+  /** The bytes as they arrive; `truncated` once more than MAX_DOCUMENT_BYTES came (the rest is discarded). */
+  content: Readable & { truncated?: boolean };
+  /** Settles once the whole request body has been read: rejects when it broke off or was malformed. */
+  complete: Promise<void>;
+};
+
 class UploadRefused extends Error {
   constructor(readonly code: UploadError) {
     super(code);
   }
 }
 
+type StoredFile = { key: string; size: number; fileName: string; contentType: string };
+
 /**
- * Reads one document upload (multipart: `documentType`, then `file`) from the request and stores
- * it for `actor`. The file streams to the storage driver; at most SNIFF_BYTES are held in memory.
- * Refusals (size, type by content, name, empty) leave neither an object nor a row behind.
+ * Stores one uploaded document for `actor`. The file streams to the storage driver; at most
+ * SNIFF_BYTES are held in memory. Refusals (size, type by content, name, empty, a body that broke
+ * off) leave neither an object nor a row behind.
  */
-export async function uploadDocumentFromRequest({
+export async function uploadDocument({
   actor,
-  request,
+  upload,
 }: {
   actor: Pick<Viewer, "id">;
-  request: Request;
+  upload: DocumentUpload;
 }): Promise<UploadOutcome> {
-  const contentType = request.headers.get("content-type") ?? "";
-  let documentType: DocumentType | null = null;
-  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
-    return { ok: false, error: "noFile", documentType };
-  }
-  // An honest client says how big the body is: refuse an oversized one before reading any of it.
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > MAX_DOCUMENT_BYTES + ENVELOPE_BYTES) {
-    return { ok: false, error: "tooLarge", documentType };
-  }
+  if (!upload.ok) return { ok: false, error: upload.error, documentType: null };
 
   // Bounds what one account can write to disk; generous for five document types and retries.
   const limit = await consumeRateLimit(`document-upload:${actor.id}`, UPLOAD_RATE_LIMIT);
-  if (!limit.allowed) return { ok: false, error: "tooMany", documentType };
+  if (!limit.allowed) return { ok: false, error: "tooMany", documentType: null };
 
-  let stored: { key: string; size: number; fileName: string; contentType: string } | null = null;
+  const received = await upload.receive();
+  if (!received.ok) return received;
+  const { documentType, file } = received;
+  let stored: StoredFile | null = null;
   try {
-    stored = await receiveFile(request, contentType, actor.id, (value) => {
-      documentType = value;
-    });
-    const { row, replacedKeys } = await insertDocumentRow(actor.id, documentType!, stored);
+    stored = await storeFile(actor.id, file);
+    await file.complete;
+    const { row, replacedKeys } = await insertDocumentRow(actor.id, documentType, stored);
     stored = null;
     // After the commit: the replaced uploads' rows are gone, so their files can go too. A failed
     // delete only leaves an orphan object, never a row pointing at nothing.
@@ -81,105 +95,29 @@ export async function uploadDocumentFromRequest({
     }
     return { ok: true, document: row };
   } catch (error) {
-    if (stored)
-      await storage()
-        .delete(stored.key)
-        .catch(() => undefined);
+    if (stored) await removeStored(stored.key);
+    // storeFile has read the file to its end (or seen it break), so the body settles.
+    const bodyBroke = await file.complete.then(
+      () => false,
+      () => true,
+    );
+    if (bodyBroke) return { ok: false, error: "noFile", documentType };
     if (error instanceof UploadRefused) return { ok: false, error: error.code, documentType };
     logger().error({ err: error, userId: actor.id }, "document upload failed");
     return { ok: false, error: "failed", documentType };
   }
 }
 
-type StoredFile = { key: string; size: number; fileName: string; contentType: string };
-
-function receiveFile(
-  request: Request,
-  contentType: string,
-  userId: string,
-  onDocumentType: (value: DocumentType) => void,
-): Promise<StoredFile> {
-  return new Promise<StoredFile>((resolve, reject) => {
-    let documentType: DocumentType | null = null;
-    let filePromise: Promise<StoredFile> | null = null;
-    let refused: UploadRefused | null = null;
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: { "content-type": contentType },
-        // The raw name as sent, so a name that tries to climb directories is refused, not trimmed.
-        preservePath: true,
-        // Browsers send UTF-8 names; busboy would otherwise read them as Latin-1.
-        defParamCharset: "utf8",
-        // busboy marks a file "truncated" once it reaches the limit, so the limit is one byte past
-        // ours: a file of exactly MAX_DOCUMENT_BYTES (10 MB) passes, one byte more is refused.
-        limits: {
-          files: 1,
-          fileSize: MAX_DOCUMENT_BYTES + 1,
-          fields: 10,
-          fieldSize: 1024,
-          parts: 12,
-        },
-      });
-    } catch {
-      reject(new UploadRefused("noFile"));
-      return;
-    }
-
-    bb.on("field", (name, value) => {
-      if (name !== "documentType") return;
-      if ((DOCUMENT_TYPES as readonly string[]).includes(value)) {
-        documentType = value as DocumentType;
-        onDocumentType(documentType);
-      }
-    });
-
-    bb.on("file", (name, stream, info) => {
-      if (name !== "file" || filePromise || refused) {
-        stream.resume();
-        return;
-      }
-      if (!documentType) {
-        refused = new UploadRefused("badDocumentType");
-        stream.resume();
-        return;
-      }
-      filePromise = storeFile(userId, stream, info.filename);
-      // Keep the rejection for the 'close' handler; avoid an unhandled rejection meanwhile.
-      filePromise.catch(() => undefined);
-    });
-
-    bb.on("error", (error) => {
-      if (filePromise) filePromise.then(cleanupStored, () => undefined);
-      reject(error instanceof UploadRefused ? error : new UploadRefused("noFile"));
-    });
-
-    bb.on("close", () => {
-      if (refused) return reject(refused);
-      if (!filePromise) {
-        return reject(new UploadRefused(documentType ? "noFile" : "badDocumentType"));
-      }
-      filePromise.then(resolve, reject);
-    });
-
-    const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
-    source.on("error", (error) => bb.destroy(error));
-    source.pipe(bb);
-  });
-}
-
-async function cleanupStored(file: StoredFile) {
+async function removeStored(key: string) {
   await storage()
-    .delete(file.key)
+    .delete(key)
     .catch(() => undefined);
 }
 
-async function storeFile(
-  userId: string,
-  stream: Readable & { truncated?: boolean },
-  rawName: string | undefined,
-): Promise<StoredFile> {
-  const cleanName = cleanFileName(rawName ?? "");
+/** Reads the file to its end whatever happens, so the rest of the request body can be read. */
+async function storeFile(userId: string, file: IncomingFile): Promise<StoredFile> {
+  const stream = file.content;
+  const cleanName = cleanFileName(file.name);
   if (cleanName === null) {
     stream.resume();
     throw new UploadRefused("badName");
@@ -201,8 +139,12 @@ async function storeFile(
   const head = Buffer.concat(headParts);
   const drain = async () => {
     if (ended) return;
-    for (let n = await chunks.next(); !n.done; n = await chunks.next()) {
-      /* discard */
+    try {
+      for (let n = await chunks.next(); !n.done; n = await chunks.next()) {
+        /* discard */
+      }
+    } catch {
+      // The body broke off: file.complete says so.
     }
   };
 
@@ -228,17 +170,14 @@ async function storeFile(
   try {
     result = await storage().put(key, upload, { contentType: detected });
   } catch (error) {
-    await storage()
-      .delete(key)
-      .catch(() => undefined);
+    await removeStored(key);
+    await drain();
     throw error;
   }
   // busboy stops handing over bytes at the limit and marks the stream truncated: the object we
   // wrote is incomplete, so it goes.
   if (stream.truncated || result.size > MAX_DOCUMENT_BYTES) {
-    await storage()
-      .delete(key)
-      .catch(() => undefined);
+    await removeStored(key);
     throw new UploadRefused("tooLarge");
   }
   return {

@@ -293,6 +293,47 @@ describe("uploading a document", () => {
     expect(pulled).toBe(false);
   });
 
+  it("refuses a body that breaks off, mid-file or after the file, and keeps nothing of it", async () => {
+    const user = await createTestUser();
+    const whole = Buffer.concat([
+      Buffer.from(
+        '--x\r\nContent-Disposition: form-data; name="documentType"\r\n\r\ncv\r\n' +
+          '--x\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\n' +
+          "Content-Type: application/pdf\r\n\r\n",
+      ),
+      PDF,
+      Buffer.from("\r\n--x--\r\n"),
+    ]);
+    const cutAt = {
+      "mid-file": whole.length - "\r\n--x--\r\n".length - 10,
+      // The file is whole (its closing boundary arrived) but the form never ends.
+      "after the file": whole.length - "--\r\n".length,
+    };
+    for (const [where, length] of Object.entries(cutAt)) {
+      const request = await requestAs(user, "/dashboard/documents", {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: new Uint8Array(whole.subarray(0, length)),
+      });
+      const outcome = await runRoute(action, request);
+      expect({ where, status: outcome.status, data: outcome.data }).toEqual({
+        where,
+        status: 400,
+        data: { error: "noFile", documentType: "cv" },
+      });
+    }
+    expect(await rowsOf(user.id)).toEqual([]);
+    expect(filesOf(user.id)).toEqual([]);
+    // The same body, whole, is a good upload: the cuts were the only fault.
+    const request = await requestAs(user, "/dashboard/documents", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body: new Uint8Array(whole),
+    });
+    expect((await runRoute(action, request)).status).toBe(302);
+    expect(await rowsOf(user.id)).toHaveLength(1);
+  });
+
   it("asks an account that uploads too much in an hour to wait", async () => {
     const user = await createTestUser();
     await ctx.db

@@ -30,7 +30,8 @@ import { DOCUMENT_TYPES, type DocumentStatus, type DocumentType } from "~/domain
 import { dateFormatter } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { documentDownloadPath, listDocumentsForOwner } from "~/server/documents/documents.server";
-import { uploadDocumentFromRequest } from "~/server/documents/upload.server";
+import { readDocumentUpload } from "~/server/documents/upload-request.server";
+import { uploadDocument } from "~/server/documents/upload.server";
 import type { Route } from "./+types/documents";
 import { LoadFailed } from "./load-failed";
 
@@ -76,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireApplicant(request);
-  const outcome = await uploadDocumentFromRequest({ actor: viewer, request });
+  const outcome = await uploadDocument({ actor: viewer, upload: readDocumentUpload(request) });
   if (outcome.ok) {
     // Post/redirect/get: a reload does not send the file again.
     throw redirect(`/dashboard/documents?uploaded=${outcome.document.documentType}`);
