@@ -5,6 +5,7 @@ import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
 import { Card } from "~/app/components/ui/card";
+import type { ActionResult } from "~/app/lib/action-result";
 import { cn } from "~/app/lib/utils";
 import { useHydrated } from "~/app/lib/use-hydrated";
 
@@ -95,7 +96,8 @@ export function SearchStatusFilter({
 /**
  * A row's status dropdown that saves in place. A mouse or touch pick saves at once; arrowing
  * through a closed select with the keyboard changes the value on every key, so keyboard users
- * (and everyone before JavaScript loads) confirm with the Save button instead.
+ * (and everyone before JavaScript loads) confirm with the Save button instead. The action answers
+ * the one ActionResult; its flash shows beside the select.
  */
 export function FetcherStatusSelect({
   id,
@@ -119,7 +121,8 @@ export function FetcherStatusSelect({
   okMessageClassName: string;
   translateMessage: (key: string) => string;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fetcher = useFetcher<Pick<ActionResult, "flash">>();
+  const flash = fetcher.data?.flash;
   const hydrated = useHydrated();
   const [choice, setChoice] = useState(status);
   useEffect(() => setChoice(status), [status]);
@@ -148,12 +151,9 @@ export function FetcherStatusSelect({
           {saveLabel}
         </Button>
       ) : null}
-      {fetcher.data ? (
-        <span
-          role="status"
-          className={fetcher.data.ok ? okMessageClassName : "text-sm text-red-700"}
-        >
-          {translateMessage(fetcher.data.message)}
+      {flash ? (
+        <span role="status" className={flash.ok ? okMessageClassName : "text-sm text-red-700"}>
+          {translateMessage(flash.message)}
         </span>
       ) : null}
     </fetcher.Form>

@@ -6,13 +6,14 @@ import { data } from "react-router";
  *   { intent, result?, flash? } (+ whatever a page needs besides, e.g. a preview)
  * - intent: which form on the page was posted, so only that form shows the reply;
  * - result: Conform's reply (field and form errors as translation keys, kept values);
- * - flash:  one message for the page: { ok, message: translation key, value? }, shown by <Flash>.
+ * - flash:  one message for the page: { ok, message: translation key, value?, count? (plural) },
+ *           shown by <Flash>.
  * A change that succeeded redirects instead (redirectDone: ?done=<key>, shown by <DoneFlash>),
  * so a reload never posts again. Both render as an Alert (role="status" or role="alert") in the
  * page, with or without JavaScript.
  */
 
-export type Flash = { ok: boolean; message: string; value?: string };
+export type Flash = { ok: boolean; message: string; value?: string; count?: number };
 
 export type ActionResult = {
   intent: string;
@@ -40,18 +41,22 @@ export function actionFailed<Extra extends object = object>(
   return data({ intent, result: undefined, ...extra, flash: { ok: false, message } }, init);
 }
 
-/** The answer of an action that stays on the page (no redirect) and succeeded. */
+/**
+ * The answer of an action that stays on the page (no redirect) and succeeded. `message` is a
+ * translation key, or one with its value or count (`{ message: "mail.requeued", count: 3 }`).
+ */
 export function actionSucceeded<Extra extends object = object>(
   intent: string,
-  message: string | null,
+  message: string | Omit<Flash, "ok"> | null,
   extra?: Extra & { result?: SubmissionResult<string[]> },
 ) {
-  return data({
-    intent,
-    result: undefined,
-    ...extra,
-    flash: message ? { ok: true, message } : null,
-  });
+  const flash: Flash | null =
+    message === null
+      ? null
+      : typeof message === "string"
+        ? { ok: true, message }
+        : { ...message, ok: true };
+  return data({ intent, result: undefined, ...extra, flash });
 }
 
 /** The Conform reply meant for one form of the page (undefined when another form was posted). */

@@ -56,8 +56,9 @@ test("a visitor's contact message reaches Contact Inquiries, and a reply moves i
   await expect(send).toBeEnabled();
   await expectAccessible(staff);
   await send.click();
-  await expect(dialog.getByTestId("inquiry-result")).toHaveText("Reply sent successfully");
+  await expect(dialog.getByTestId("flash")).toHaveText("Reply sent successfully");
   await expect(dialog.getByTestId("inquiry-replies")).toContainText("acceptance letter");
+  await expect(dialog.getByLabel(`Reply to ${email}`)).toHaveValue("");
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(row.getByRole("combobox")).toHaveValue("in_progress");
   await staff.context().close();
@@ -160,7 +161,7 @@ test("a business requests an outsourcing quote from the modal", async ({ page, b
     .fill("Thank you: a quote for two call centre agents is attached.");
   await expectAccessible(staff);
   await sendReply.click();
-  await expect(request.getByTestId("inquiry-result")).toHaveText("Reply sent successfully");
+  await expect(request.getByTestId("flash")).toHaveText("Reply sent successfully");
   await expect(request.getByTestId("inquiry-replies")).toContainText("two call centre agents");
   await request.getByRole("button", { name: "Close" }).click();
   await expect(request).toHaveCount(0);
@@ -245,6 +246,25 @@ test.describe("before JavaScript loads", () => {
     await page.getByLabel("Subject *").fill("No JavaScript");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByTestId("contact-success")).toContainText("noscript@example.com");
+  });
+
+  test("staff change an inquiry's status with Save and read the outcome", async ({ page }) => {
+    const email = `noscript-${Date.now().toString(36)}@example.com`;
+    await page.goto("/contact");
+    await page.getByLabel("Full name *").fill("Plain Status");
+    await page.getByLabel("E-mail *").fill(email);
+    await page.getByLabel("Subject *").fill("Status without JavaScript");
+    await page.getByLabel("Message *").fill("Please call me back.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByTestId("contact-success")).toBeVisible();
+
+    await login(page, DEMO.manager);
+    await page.goto(`/admin/inquiries?q=${encodeURIComponent(email)}`);
+    const row = page.getByTestId("inquiry-row").filter({ hasText: email });
+    await row.getByRole("combobox").selectOption("resolved");
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("flash")).toHaveText("Inquiry status updated successfully");
+    await expect(row.getByRole("combobox")).toHaveValue("resolved");
   });
 
   test("the quote form explains mistakes, keeps what was typed, and sends", async ({ page }) => {

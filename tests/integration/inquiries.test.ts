@@ -170,11 +170,15 @@ describe("admin contact inquiries", () => {
 
     const reply = await runRoute(
       inboxAction,
-      await requestAs(admin, "/admin/inquiries", {
+      await requestAs(admin, `/admin/inquiries?id=${inquiry.id}`, {
         form: { intent: "reply", id: inquiry.id, body: "You need a police clearance too." },
       }),
     );
-    expect(reply.data).toMatchObject({ ok: true, message: "replySent" });
+    // Back to the open inquiry with its confirmation, so a reload does not send the reply again.
+    expect(reply).toMatchObject({
+      status: 302,
+      location: `/admin/inquiries?id=${inquiry.id}&done=replySent`,
+    });
 
     const after = await contactInquiryById(inquiry.id);
     expect(after).toMatchObject({ status: "in_progress", assignedTo: admin.id });
@@ -206,7 +210,10 @@ describe("admin contact inquiries", () => {
         form: { intent: "reply", id: inquiry.id, body: "   " },
       }),
     );
-    expect(outcome.status).toBe(400);
+    expect(outcome).toMatchObject({
+      status: 400,
+      data: { id: inquiry.id, flash: { ok: false, message: "replyRequired" } },
+    });
     const replies = await repliesTo(inquiry.id);
     expect(replies).toHaveLength(0);
     const after = await contactInquiryById(inquiry.id);
@@ -223,7 +230,10 @@ describe("admin contact inquiries", () => {
       });
 
     const resolved = await runRoute(inboxAction, await change("resolved"));
-    expect(resolved.data).toMatchObject({ ok: true, message: "kinds.contact.statusUpdated" });
+    expect(resolved.data).toMatchObject({
+      id: inquiry.id,
+      flash: { ok: true, message: "kinds.contact.statusUpdated" },
+    });
     let row = await contactInquiryById(inquiry.id);
     expect(row).toMatchObject({ status: "resolved", assignedTo: manager.id });
     expect(row.resolvedAt).toBeInstanceOf(Date);
@@ -258,7 +268,7 @@ describe("mail delivery problems", () => {
       inboxAction,
       await requestAs(admin, "/admin/inquiries", { form: { intent: "retry-mail" } }),
     );
-    expect(retry.data).toMatchObject({ ok: true, message: "mail.requeued|1" });
+    expect(retry.data).toMatchObject({ flash: { ok: true, message: "mail.requeued", count: 1 } });
     const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed!.id));
     expect(row).toMatchObject({ status: "pending", attempts: 0 });
     const audits = await ctx.db
@@ -359,11 +369,11 @@ describe("outsourcing quote requests", () => {
 
     const reply = await runRoute(
       inboxAction,
-      await requestAs(manager, "/admin/outsourcing", {
+      await requestAs(manager, `/admin/outsourcing?id=${inquiry!.id}`, {
         form: { intent: "reply", id: inquiry!.id, body: "Yes: two assistants from 3 March." },
       }),
     );
-    expect(reply.data).toMatchObject({ ok: true, message: "replySent", id: inquiry!.id });
+    expect(reply.location).toBe(`/admin/outsourcing?id=${inquiry!.id}&done=replySent`);
 
     const replies = await ctx.db
       .select()
@@ -444,7 +454,9 @@ describe("outsourcing quote requests", () => {
         form: { intent: "status", id: rows[0]!.id, status: "in_progress" },
       }),
     );
-    expect(changed.data).toMatchObject({ ok: true });
+    expect(changed.data).toMatchObject({
+      flash: { ok: true, message: "kinds.outsourcing.statusUpdated" },
+    });
     const [row] = await ctx.db
       .select()
       .from(outsourcingInquiries)

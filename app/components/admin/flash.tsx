@@ -25,7 +25,9 @@ export function Flash({
   if (!flash) return null;
   return (
     <Alert tone={flash.ok ? "success" : "error"} data-testid="flash" className={className}>
-      {String(t(flash.message, { value: flash.value, defaultValue: flash.message }))}
+      {String(
+        t(flash.message, { value: flash.value, count: flash.count, defaultValue: flash.message }),
+      )}
     </Alert>
   );
 }

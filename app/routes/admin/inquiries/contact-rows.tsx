@@ -22,6 +22,7 @@ export function OpenInquiryLink({
 }) {
   const [params] = useSearchParams();
   const next = new URLSearchParams(params);
+  next.delete("done");
   next.set("id", id);
   return (
     <Link

@@ -9,16 +9,17 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CountCard, SearchStatusFilter } from "~/app/components/list-parts";
+import { Flash } from "~/app/components/admin/flash";
 import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
 import { Card } from "~/app/components/ui/card";
+import type { ActionResult } from "~/app/lib/action-result";
 import { INQUIRY_STATUSES, type InquiryKind } from "~/domain/inquiries";
 import { ContactRows } from "./contact-rows";
-import type { InboxResult, loadInbox } from "./inbox.server";
+import type { loadInbox } from "./inbox.server";
 import { InquiryDialog } from "./inquiry-dialog";
 import { MailHealthPanel } from "./mail-health";
 import { QuoteRequestRows } from "./quote-request-rows";
-import { useResultText } from "./result-text";
 
 export type InboxData<K extends InquiryKind = InquiryKind> = K extends InquiryKind
   ? Awaited<ReturnType<typeof loadInbox<K>>>
@@ -40,10 +41,12 @@ const CARDS: { [K in InquiryKind]: [status: string, icon: ReactNode][] } = {
   ],
 };
 
+/** The answer of the inbox's action when it stays on the page: `id` is the inquiry it concerns. */
+export type InboxResult = ActionResult & { id?: string };
+
 /** The back-office inbox of one kind: counts, mail health, filters, the list, the open inquiry. */
 export function InboxScreen({ data, result }: { data: InboxData; result?: InboxResult }) {
   const { t } = useTranslation("inbox");
-  const resultText = useResultText();
   const { kind, list, counts, detail, filters } = data;
   const byStatus = counts.byStatus as Record<string, number | undefined>;
   // One column that never grows past the screen: a long unbroken e-mail address or word wraps in
@@ -63,11 +66,7 @@ export function InboxScreen({ data, result }: { data: InboxData; result?: InboxR
 
       <MailHealthPanel mail={data.mail} />
 
-      {result && !detail ? (
-        <Alert tone={result.ok ? "success" : "error"} data-testid="inquiry-result">
-          {resultText(result)}
-        </Alert>
-      ) : null}
+      {detail ? null : <Flash flash={result?.flash} ns="inbox" className="" />}
 
       <SearchStatusFilter
         idPrefix={kind === "contact" ? "inq" : "out"}
@@ -109,7 +108,8 @@ export function InboxScreen({ data, result }: { data: InboxData; result?: InboxR
           key={data.detail.id}
           kind={kind}
           detail={data.detail}
-          result={result && result.id === data.detail.id ? result : undefined}
+          // The open inquiry's answer, or a failure that names no inquiry (it was posted here).
+          result={result && (result.id ?? data.detail.id) === data.detail.id ? result : undefined}
         />
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { actionFailed, actionSucceeded } from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
+import { redirectDone } from "~/app/lib/redirect-done";
 import {
   InquiryReplySchema,
   InquiryStatusSchemas,
@@ -47,41 +48,40 @@ export async function loadInbox<K extends InquiryKind>(request: Request, kind: K
   };
 }
 
-/**
- * What every intent answers: `message` is a translation key of the "inbox" namespace (with
- * `|count` for a plural), `id` the inquiry it concerns, so its dialog shows the answer.
- */
-export type InboxResult = { ok: boolean; intent: string; message: string; id?: string };
-
 type Handler = (o: {
+  request: Request;
   kind: InquiryKind;
   actor: { id: string };
   formData: FormData;
-}) => Promise<InboxResult | ReturnType<typeof data<InboxResult>>>;
+}) => Promise<Response | ReturnType<typeof actionSucceeded> | ReturnType<typeof actionFailed>>;
 
-const failed = (intent: string, message: string, status: number) =>
-  data<InboxResult>({ ok: false, intent, message }, status);
-
+// Each answer carries the inquiry it concerns (`id`), so its dialog shows it; messages are keys
+// of the "inbox" namespace.
 const HANDLERS: Record<string, Handler> = {
+  // A status change answers in place: the list's row select saves it without leaving the list.
   async status({ kind, actor, formData }) {
     const parsed = parseWithZod(formData, { schema: InquiryStatusSchemas[kind] });
-    const message = `kinds.${kind}.statusFailed`;
-    if (parsed.status !== "success") return failed("status", message, 400);
+    const failed = `kinds.${kind}.statusFailed`;
+    if (parsed.status !== "success") return actionFailed("status", failed, 400);
+    const { id } = parsed.value;
     const ok = await updateInquiryStatus({ actor, kind, ...parsed.value });
-    if (!ok) return failed("status", message, 404);
-    const done = `kinds.${kind}.statusUpdated`;
-    return { ok: true, intent: "status", message: done, id: parsed.value.id };
+    if (!ok) return actionFailed("status", failed, 404, { id });
+    return actionSucceeded("status", `kinds.${kind}.statusUpdated`, { id });
   },
-  async reply({ kind, actor, formData }) {
+  // A reply is mailed: back to the open inquiry (?id=), so a reload does not send it twice.
+  async reply({ request, actor, kind, formData }) {
     const parsed = parseWithZod(formData, { schema: InquiryReplySchema });
-    if (parsed.status !== "success") return failed("reply", "replyRequired", 400);
+    const posted = formData.get("id");
+    const id = isUuid(posted) ? posted : undefined;
+    if (parsed.status !== "success") return actionFailed("reply", "replyRequired", 400, { id });
     const ok = await replyToInquiry({ actor, kind, ...parsed.value });
-    if (!ok) return failed("reply", "replyFailed", 404);
-    return { ok: true, intent: "reply", message: "replySent", id: parsed.value.id };
+    if (!ok) return actionFailed("reply", "replyFailed", 404, { id });
+    return redirectDone(request, "replySent");
   },
+  // The count of e-mails queued again is known only here, so the answer stays on the page.
   async "retry-mail"({ actor }) {
     const count = await requeueFailedMailForStaff({ actor });
-    return { ok: true, intent: "retry-mail", message: `mail.requeued|${count}` };
+    return actionSucceeded("retry-mail", { message: "mail.requeued", count });
   },
 };
 
@@ -94,14 +94,15 @@ export async function inboxAction(
   // The status select of a list row posts no intent: a status change.
   const intent = String(formData.get("intent") ?? "status");
   const handler = Object.hasOwn(HANDLERS, intent) ? HANDLERS[intent]! : null;
-  if (!handler) return failed(intent, `kinds.${kind}.statusFailed`, 400);
+  if (!handler) return actionFailed(intent, `kinds.${kind}.statusFailed`, 400);
   try {
-    return await handler({ kind, actor, formData });
+    return await handler({ request, kind, actor, formData });
   } catch (error) {
     logger().error(
       { err: error, requestId: context.requestId, intent, kind },
       "inbox action failed",
     );
-    return failed(intent, intent === "reply" ? "replyFailed" : `kinds.${kind}.statusFailed`, 500);
+    const message = intent === "reply" ? "replyFailed" : `kinds.${kind}.statusFailed`;
+    return actionFailed(intent, message, 500);
   }
 }

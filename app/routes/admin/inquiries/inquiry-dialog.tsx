@@ -1,19 +1,20 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { Alert } from "~/app/components/ui/alert";
-import { Button } from "~/app/components/ui/button";
+import { DoneFlash, Flash } from "~/app/components/admin/flash";
 import { TitledDialog } from "~/app/components/admin/titled-dialog";
+import { Button } from "~/app/components/ui/button";
 import { Label, NativeSelect, Textarea } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
 import { formatDate } from "~/domain/format";
 import { INQUIRY_STATUSES, type InquiryKind } from "~/domain/inquiries";
-import type { InboxResult } from "./inbox.server";
-import type { InboxData } from "./inbox-screen";
+import type { InboxData, InboxResult } from "./inbox-screen";
 import { QuoteFacts } from "./quote-request-rows";
-import { useResultText } from "./result-text";
 
 type Detail = NonNullable<InboxData["detail"]>;
+
+/** The confirmation after a reply (?id=<inquiry>&done=replySent), a key of "inbox". */
+const REPLY_DONE = { replySent: "replySent" };
 
 /**
  * One inquiry opened over the list (?id=): what was asked, its status, the replies so far and a
@@ -32,12 +33,12 @@ export function InquiryDialog({
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const resultText = useResultText();
   const when = (d: Date) => formatDate(d, i18n.language, "dateTime");
   const busy = navigation.state === "submitting";
   const close = () => {
     const next = new URLSearchParams(params);
     next.delete("id");
+    next.delete("done");
     void navigate(`?${next.toString()}`, { preventScrollReset: true });
   };
   return (
@@ -63,11 +64,12 @@ export function InquiryDialog({
       width="2xl"
       className="grid-cols-1 wrap-anywhere"
     >
+      {/* A post answered here replaces the confirmation of an earlier redirect. */}
       {result ? (
-        <Alert tone={result.ok ? "success" : "error"} data-testid="inquiry-result">
-          {resultText(result)}
-        </Alert>
-      ) : null}
+        <Flash flash={result.flash} ns="inbox" className="" />
+      ) : (
+        <DoneFlash ns="inbox" messages={REPLY_DONE} className="" />
+      )}
 
       <WhatWasAsked detail={detail} />
 
@@ -121,11 +123,8 @@ export function InquiryDialog({
         )}
       </section>
 
-      <ReplyForm
-        id={detail.id}
-        email={detail.email}
-        sent={result?.ok && result.intent === "reply" ? result : null}
-      />
+      {/* Each reply sent empties the box: a new form once the reply is on the list. */}
+      <ReplyForm key={detail.replies.length} id={detail.id} email={detail.email} />
     </TitledDialog>
   );
 }
@@ -157,14 +156,11 @@ function WhatWasAsked({ detail }: { detail: Detail }) {
   );
 }
 
-/** Send Reply stays disabled while the reply is blank; each sent reply empties the box. */
-function ReplyForm({ id, email, sent }: { id: string; email: string; sent: InboxResult | null }) {
+/** Send Reply stays disabled while the reply is blank. */
+function ReplyForm({ id, email }: { id: string; email: string }) {
   const { t } = useTranslation("inbox");
   const navigation = useNavigation();
   const [reply, setReply] = useState("");
-  useEffect(() => {
-    if (sent) setReply("");
-  }, [sent]);
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" className="grid gap-2" preventScrollReset>
