@@ -108,8 +108,15 @@ test("without JavaScript, the status list's Update leads to the same schedule fo
   await expect(form).toBeVisible();
   await expect(form).toContainText(fullName);
   await expect(row.getByTestId("status-select")).toHaveValue("registration_pending");
-  await form.getByLabel("Interview date and time").fill("2031-05-20T10:30");
+  // The server's refusal shows under the field, and what was typed stays.
+  await form.getByLabel("Interview date and time").fill("2020-05-20T10:30");
   await form.getByLabel("Place or link").fill("https://meet.example.com/passage-interview");
+  await form.getByRole("button", { name: "Schedule Interview" }).click();
+  await expect(form.getByText("The interview must be in the future.")).toBeVisible();
+  await expect(form.getByLabel("Place or link")).toHaveValue(
+    "https://meet.example.com/passage-interview",
+  );
+  await form.getByLabel("Interview date and time").fill("2031-05-20T10:30");
   await form.getByRole("button", { name: "Schedule Interview" }).click();
   await expect(plain.getByTestId("flash")).toHaveText("Interview scheduled successfully");
   await expect(row.getByTestId("status-select")).toHaveValue("interview_scheduled");

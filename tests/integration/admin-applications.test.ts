@@ -179,7 +179,10 @@ describe("application status changes", () => {
         form: { intent: "status", applicationId, status: "hired" },
       }),
     );
-    expect(outcome.status).toBe(400);
+    expect(outcome).toMatchObject({
+      status: 400,
+      data: { intent: "status", flash: { ok: false, message: "errors.statusInvalid" } },
+    });
     expect(await counts()).toEqual(before);
   });
 });
@@ -198,9 +201,17 @@ describe("scheduling an interview", () => {
       }),
     );
   it("refuses a date in the past or an impossible date", async () => {
-    expect((await schedule("2020-01-01T10:00")).status).toBe(400);
-    expect((await schedule("2031-02-30T10:00")).status).toBe(400);
-    expect((await schedule("")).status).toBe(400);
+    // Each refusal is the date field's own error, shown under it.
+    const refusal = async (interviewAt: string) => {
+      const outcome = await schedule(interviewAt);
+      expect(outcome.status).toBe(400);
+      return (outcome.data as { result: { error: Record<string, string[]> } }).result.error;
+    };
+    expect(await refusal("2020-01-01T10:00")).toEqual({ interviewAt: ["errors.interviewPast"] });
+    expect(await refusal("2031-02-30T10:00")).toEqual({
+      interviewAt: ["errors.interviewInvalid"],
+    });
+    expect(await refusal("")).toEqual({ interviewAt: ["errors.interviewRequired"] });
     expect((await current()).interviewDate).toBeNull();
   });
 
@@ -302,7 +313,12 @@ describe("scheduling an interview", () => {
 
   it("refuses a place longer than 300 characters without changing anything", async () => {
     const before = await counts();
-    expect((await schedule("2031-03-15T10:00", "x".repeat(301))).status).toBe(400);
+    const outcome = await schedule("2031-03-15T10:00", "x".repeat(301));
+    expect(outcome.status).toBe(400);
+    expect(outcome.data).toMatchObject({
+      intent: "schedule",
+      result: { error: { interviewLocation: ["errors.tooLong"] } },
+    });
     expect((await current()).interviewDate?.toISOString()).toBe("2031-03-14T08:00:00.000Z");
     expect(await counts()).toEqual(before);
   });

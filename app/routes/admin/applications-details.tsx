@@ -5,12 +5,12 @@ import { StatusBadge } from "~/app/components/status-badge";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { TextareaField } from "~/app/components/ui/field";
+import type { ActionResult } from "~/app/lib/action-result";
 import { dateFormatter } from "~/domain/format";
 import { StaffDocuments } from "./applications-documents";
 import type { loadDetails } from "./applications.server";
 
 export type ApplicationDetailsData = NonNullable<Awaited<ReturnType<typeof loadDetails>>>;
-export type ActionResult = { intent?: string; flash?: { ok: boolean; message: string } } | null;
 
 /** The ?view=<id> dialog's content: applicant, job, status and interview, notes, documents, history. */
 export function ApplicationDetails({

@@ -5,7 +5,8 @@ import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Input, Label } from "~/app/components/ui/input";
-import type { ActionResult, ApplicationDetailsData } from "./applications-details";
+import type { ActionResult } from "~/app/lib/action-result";
+import type { ApplicationDetailsData } from "./applications-details";
 
 /** The applicant's documents in the details dialog, each with Open, Verify and Reject. */
 export function StaffDocuments({

@@ -1,47 +1,43 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
+import { Flash } from "~/app/components/admin/flash";
 import { UrlDialog } from "~/app/components/admin/url-dialog";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button } from "~/app/components/ui/button";
-import { InputField } from "~/app/components/ui/field";
-import { translateErrors } from "~/app/lib/form-errors";
+import { FormInput } from "~/app/components/ui/field";
+import { type ActionResult, resultFor } from "~/app/lib/action-result";
+import { ScheduleInterviewSchema } from "~/domain/interview";
 import type { Scheduling } from "./applications.server";
-
-type ScheduleResult = {
-  intent?: string;
-  flash?: { message: string };
-  result?: unknown;
-} | null;
-
-function fieldErrors(actionData: ScheduleResult | undefined, field: string) {
-  const result = actionData?.result as { error?: Record<string, string[] | null> } | undefined;
-  return result?.error?.[field] ?? undefined;
-}
-
-function submitted(actionData: ScheduleResult | undefined, field: string) {
-  const result = actionData?.result as { initialValue?: Record<string, unknown> } | undefined;
-  const value = result?.initialValue?.[field];
-  return typeof value === "string" ? value : undefined;
-}
 
 /**
  * The ?schedule=<id> dialog: Interview Scheduled is only ever set here, with the date and time
  * (agency time) and where it is held, whether staff came from the Schedule Interview button, the
- * status list or the pipeline arrow.
+ * status list or the pipeline arrow. A refusal of the service (the application is gone) shows as
+ * the dialog's Flash; the page shows the other forms' answers.
  */
 export function ScheduleInterviewDialog({
   scheduling,
   actionData,
 }: {
   scheduling: Scheduling;
-  actionData: ScheduleResult | undefined;
+  actionData: ActionResult | undefined;
 }) {
   const { t } = useAdminT();
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "schedule";
-  const mine = actionData?.intent === "schedule" ? actionData : undefined;
-  const whenErrors = fieldErrors(mine, "interviewAt") ?? (mine?.flash ? [mine.flash.message] : []);
-  const whereErrors = fieldErrors(mine, "interviewLocation");
+  const [form, fields] = useForm({
+    id: `schedule-${scheduling.id}`,
+    lastResult: resultFor(actionData, "schedule"),
+    defaultValue: {
+      interviewAt: scheduling.interviewAt,
+      interviewLocation: scheduling.interviewLocation,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ScheduleInterviewSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   return (
     <UrlDialog
       param="schedule"
@@ -51,32 +47,31 @@ export function ScheduleInterviewDialog({
         job: scheduling.jobTitle,
       })}
     >
-      <Form method="post" className="grid gap-4" preventScrollReset data-testid="schedule-form">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="grid gap-4"
+        preventScrollReset
+        data-testid="schedule-form"
+      >
+        {actionData?.intent === "schedule" ? <Flash flash={actionData.flash} className="" /> : null}
         <input type="hidden" name="intent" value="schedule" />
         <input type="hidden" name="applicationId" value={scheduling.id} />
-        <InputField
-          id="interview-at"
+        <FormInput
+          field={fields.interviewAt}
+          ns="admin"
+          type="datetime-local"
           label={t("applications.schedule.when")}
           hint={t("applications.schedule.whenHint")}
-          errors={translateErrors(t, whereErrors ? undefined : whenErrors)}
-          inputProps={{
-            type: "datetime-local",
-            name: "interviewAt",
-            required: true,
-            min: scheduling.min,
-            defaultValue: submitted(mine, "interviewAt") ?? scheduling.interviewAt,
-          }}
+          required
+          min={scheduling.min}
         />
-        <InputField
-          id="interview-location"
+        <FormInput
+          field={fields.interviewLocation}
+          ns="admin"
           label={t("applications.schedule.where")}
           hint={t("applications.schedule.whereHint")}
-          errors={translateErrors(t, whereErrors)}
-          inputProps={{
-            name: "interviewLocation",
-            maxLength: 300,
-            defaultValue: submitted(mine, "interviewLocation") ?? scheduling.interviewLocation,
-          }}
+          maxLength={300}
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="submit" disabled={busy}>

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import {
   AdminCommentsSchema,
   ApplicationStatusChangeSchema,
@@ -28,17 +29,11 @@ import { logger } from "~/server/logger.server";
 // The staff actions on applications, one handler per intent, shared by the applications list and
 // the pipeline board (each route's action hands its form to runApplicationIntent).
 
-type Flash = { ok: boolean; message: string };
-type Failure = ReturnType<typeof failure>;
 type Handler = (
   request: Request,
   viewer: Viewer,
   formData: FormData,
-) => Promise<Response | Failure>;
-
-function failure(intent: string, message: string, status: number, result?: unknown) {
-  return data({ intent, flash: { ok: false, message } as Flash, result }, status);
-}
+) => Promise<Response | ReturnType<typeof actionFailed> | ReturnType<typeof formInvalid>>;
 
 /** A dialog's ?param=<application id>, or null when absent or not an id. */
 function dialogId(url: URL, param: string) {
@@ -56,7 +51,7 @@ function redirectToSchedule(request: Request, applicationId: string) {
 
 const changeStatus: Handler = async (request, viewer, formData) => {
   const submission = parseWithZod(formData, { schema: ApplicationStatusChangeSchema });
-  if (submission.status !== "success") return failure("status", "errors.statusInvalid", 400);
+  if (submission.status !== "success") return actionFailed("status", "errors.statusInvalid", 400);
   // Interview Scheduled needs its date and place, so choosing it (from the status list, with or
   // without JavaScript) opens the schedule dialog instead of setting a bare status.
   if (submission.value.status === "interview_scheduled") {
@@ -73,20 +68,10 @@ const changeStatus: Handler = async (request, viewer, formData) => {
 
 const schedule: Handler = async (request, viewer, formData) => {
   const submission = parseWithZod(formData, { schema: ScheduleInterviewSchema });
-  if (submission.status !== "success") {
-    const message = submission.error?.interviewLocation
-      ? "errors.tooLong"
-      : (submission.error?.interviewAt?.[0] ?? "errors.interviewInvalid");
-    return failure("schedule", message, 400, submission.reply());
-  }
+  if (submission.status !== "success") return formInvalid("schedule", submission.reply());
   const when = parseAgencyDateTime(submission.value.interviewAt);
   const refuse = (message: string) =>
-    failure(
-      "schedule",
-      message,
-      400,
-      submission.reply({ fieldErrors: { interviewAt: [message] } }),
-    );
+    formInvalid("schedule", submission.reply({ fieldErrors: { interviewAt: [message] } }));
   if (!when) return refuse("errors.interviewInvalid");
   if (when.getTime() <= Date.now()) return refuse("errors.interviewPast");
   await scheduleInterview({
@@ -100,7 +85,7 @@ const schedule: Handler = async (request, viewer, formData) => {
 
 const saveComments: Handler = async (request, viewer, formData) => {
   const submission = parseWithZod(formData, { schema: AdminCommentsSchema });
-  if (submission.status !== "success") return failure("comments", "errors.tooLong", 400);
+  if (submission.status !== "success") return actionFailed("comments", "errors.tooLong", 400);
   await updateAdminComments({
     actor: viewer,
     applicationId: submission.value.applicationId,
@@ -112,7 +97,7 @@ const saveComments: Handler = async (request, viewer, formData) => {
 const review: Handler = async (request, viewer, formData) => {
   const submission = parseWithZod(formData, { schema: DocumentReviewSchema });
   if (submission.status !== "success") {
-    return failure("review", "errors.reasonRequired", 400, submission.reply());
+    return actionFailed("review", "errors.reasonRequired", 400, { result: submission.reply() });
   }
   await reviewDocument({ actor: viewer, ...submission.value });
   return redirectDone(
@@ -137,19 +122,22 @@ const FAILED: Record<string, string> = {
 export async function runApplicationIntent(request: Request, viewer: Viewer, formData: FormData) {
   const intent = String(formData.get("intent") ?? "");
   const handler = HANDLERS[intent];
-  if (!handler) return failure(intent, "errors.unknownAction", 400);
+  if (!handler) return actionFailed(intent, "errors.unknownAction", 400);
   try {
     return await handler(request, viewer, formData);
   } catch (error) {
-    if (error instanceof ApplicationNotFoundError) return failure(intent, "errors.notFound", 404);
+    if (error instanceof ApplicationNotFoundError) {
+      return actionFailed(intent, "errors.notFound", 404);
+    }
     if (error instanceof InterviewDateRequiredError) {
-      return failure(intent, "errors.interviewRequired", 400);
+      return actionFailed(intent, "errors.interviewRequired", 400);
     }
     if (error instanceof DocumentReviewError) {
-      return failure(intent, `errors.review.${error.code}`, error.code === "notFound" ? 404 : 400);
+      const status = error.code === "notFound" ? 404 : 400;
+      return actionFailed(intent, `errors.review.${error.code}`, status);
     }
     logger().error({ err: error, intent }, "admin application action failed");
-    return failure(intent, FAILED[intent] ?? "errors.statusFailed", 500);
+    return actionFailed(intent, FAILED[intent] ?? "errors.statusFailed", 500);
   }
 }
 
