@@ -107,6 +107,56 @@ test("a group message reaches an applicant, who reads it and sees the unread cou
   await applicant.context().close();
 });
 
+test("a message to one person: staff find them, are told to pick them, and only they receive it", async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const applicant = await otherPerson(browser);
+  const { fullName, email } = await signUpNewApplicant(applicant, {
+    fullName: `Solo Reader ${stamp}`,
+  });
+
+  const subject = `Your visa appointment ${stamp}`;
+  await login(page, DEMO.manager);
+  await page.goto("/admin/messages");
+  await page.getByRole("button", { name: "Compose" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("One person").check();
+  await expect(dialog.getByLabel("Group", { exact: true })).toHaveCount(0);
+  await dialog.getByLabel("Subject").fill(subject);
+  await dialog.getByLabel("Message").fill("Bring your passport and two photos.");
+  // Nobody chosen yet: the search says so, and nothing is sent.
+  await dialog.getByRole("button", { name: "Send Message" }).click();
+  const search = dialog.getByLabel("Find a person by name or e-mail");
+  await expect(search).toHaveAccessibleDescription(
+    "Type at least 2 letters. Please choose the person to send to.",
+  );
+  await expect(page.getByTestId("message-sent")).toHaveCount(0);
+
+  await search.fill(`Solo Reader ${stamp}`);
+  const person = dialog.getByRole("radio", { name: `${fullName} ${email}` });
+  await expect(dialog.getByRole("group", { name: "Choose the recipient" })).toBeVisible();
+  await person.check();
+  await expect(dialog.getByText("Please choose the person to send to.")).toHaveCount(0);
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByTestId("message-sent")).toHaveText(
+    "Message sent successfully to 1 recipient.",
+  );
+  await expect(page.getByTestId("sent-row").filter({ hasText: subject })).toContainText(email);
+
+  // The dialog opens afresh on a group, as it first did.
+  await page.getByRole("button", { name: "Compose" }).click();
+  await expect(dialog.getByLabel("A group")).toBeChecked();
+  await expect(dialog.getByLabel("Group", { exact: true })).toHaveValue("all_users");
+
+  await applicant.goto("/dashboard/messages");
+  await applicant.getByRole("button", { name: `Open message: ${subject}` }).click();
+  await expect(applicant.getByTestId("message-content")).toContainText("Bring your passport");
+  await applicant.context().close();
+});
+
 test("a business requests an outsourcing quote from the modal", async ({ page, browser }) => {
   const company = `Acme Freight ${Date.now().toString(36)}`;
   await page.goto("/outsourcing");

@@ -13,8 +13,14 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { TitledDialog } from "~/app/components/admin/titled-dialog";
-import { FormErrors, FormInput, FormTextarea, SelectField } from "~/app/components/ui/field";
-import { Input, Label } from "~/app/components/ui/input";
+import {
+  FormChoices,
+  FormErrors,
+  FormInput,
+  FormSelect,
+  FormTextarea,
+  InputField,
+} from "~/app/components/ui/field";
 import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
@@ -229,7 +235,6 @@ function ComposeDialog() {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<typeof action>({ key: "compose" });
   const search = useFetcher<typeof loader>();
-  const [type, setType] = useState<"group" | "individual">("group");
   const [text, setText] = useState(EMPTY_TEXT);
   const [query, setQuery] = useState("");
   const busy = fetcher.state !== "idle";
@@ -241,6 +246,8 @@ function ComposeDialog() {
     shouldRevalidate: "onInput",
     defaultValue: { recipientType: "group", recipientGroup: "all_users" },
   });
+  // The radios are the form's own (they work as any field); what they say picks the fields below.
+  const type = fields.recipientType.value === "individual" ? "individual" : "group";
   // Subject and content are required, and Send waits until both are typed.
   const typed = (name: keyof typeof EMPTY_TEXT) => ({
     field: fields[name],
@@ -271,6 +278,18 @@ function ComposeDialog() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- search.load is stable enough; rerun on input only
   }, [query, type]);
   const candidates = query.trim().length >= 2 ? (search.data?.candidates ?? null) : null;
+  const people = candidates?.length
+    ? candidates.map((c) => {
+        const label = (
+          <span>
+            <span className="font-medium text-slate-900">{c.fullName}</span>{" "}
+            <span className="text-slate-600">{c.email}</span>
+          </span>
+        );
+        return [c.id, label] as const;
+      })
+    : null;
+  const recipientErrors = translateErrors(t, fields.recipientId.errors);
 
   return (
     <TitledDialog
@@ -287,91 +306,52 @@ function ComposeDialog() {
     >
       <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
         <FormErrors errors={form.errors} ns="messages" />
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium text-slate-800">
-            {t("admin.recipientType")}
-          </legend>
-          <div className="grid grid-cols-2 gap-2">
-            {(["group", "individual"] as const).map((v) => (
-              <label
-                key={v}
-                className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
-              >
-                <input
-                  type="radio"
-                  name={fields.recipientType.name}
-                  value={v}
-                  checked={type === v}
-                  onChange={() => setType(v)}
-                  className="accent-primary-700"
-                />
-                {v === "group" ? t("admin.typeGroup") : t("admin.typeIndividual")}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <FormChoices
+          field={fields.recipientType}
+          ns="messages"
+          type="radio"
+          legend={t("admin.recipientType")}
+          options={[
+            ["group", t("admin.typeGroup")],
+            ["individual", t("admin.typeIndividual")],
+          ]}
+          tilesClassName="grid grid-cols-2 gap-2"
+        />
 
         {type === "group" ? (
-          <SelectField
-            id={fields.recipientGroup.id}
-            label={t("admin.group")}
-            errors={translateErrors(t, fields.recipientGroup.errors)}
-            selectProps={{
-              name: fields.recipientGroup.name,
-              defaultValue: fields.recipientGroup.initialValue ?? "all_users",
-            }}
-          >
+          <FormSelect field={fields.recipientGroup} ns="messages" label={t("admin.group")}>
             <SelectOptions
               options={MESSAGE_GROUPS.map((g) => ({ value: g, label: t(`groups.${g}`) }))}
             />
-          </SelectField>
+          </FormSelect>
         ) : (
           <div className="grid gap-2">
-            <Label htmlFor="compose-who">{t("admin.search")}</Label>
-            <Input
+            <InputField
               id="compose-who"
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              aria-describedby="compose-who-hint"
-              autoComplete="off"
+              label={t("admin.search")}
+              hint={t("admin.searchHint")}
+              // With nobody listed to pick, "choose the person" belongs to the search.
+              errors={people ? null : recipientErrors}
+              inputProps={{
+                type: "search",
+                value: query,
+                onChange: (e) => setQuery(e.target.value),
+                autoComplete: "off",
+              }}
             />
-            <p id="compose-who-hint" className="text-xs text-slate-600">
-              {t("admin.searchHint")}
-            </p>
             {candidates && candidates.length === 0 ? (
               <p className="text-sm text-slate-600" role="status">
                 {t("admin.noMatches")}
               </p>
             ) : null}
-            {candidates && candidates.length > 0 ? (
-              <fieldset className="grid gap-1">
-                <legend className="mb-1 text-sm font-medium text-slate-800">
-                  {t("admin.pickPerson")}
-                </legend>
-                {candidates.map((c) => (
-                  <label
-                    key={c.id}
-                    className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-200 p-2 text-sm has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
-                  >
-                    <input
-                      type="radio"
-                      name={fields.recipientId.name}
-                      value={c.id}
-                      className="accent-primary-700"
-                    />
-                    <span>
-                      <span className="font-medium text-slate-900">{c.fullName}</span>{" "}
-                      <span className="text-slate-600">{c.email}</span>
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-            ) : null}
-            {fields.recipientId.errors ? (
-              <p className="text-sm text-red-700">
-                {translateErrors(t, fields.recipientId.errors)?.join(" ")}
-              </p>
+            {people ? (
+              <FormChoices
+                field={fields.recipientId}
+                ns="messages"
+                type="radio"
+                legend={t("admin.pickPerson")}
+                options={people}
+              />
             ) : null}
           </div>
         )}
