@@ -252,15 +252,8 @@ export async function createPost({ actor, form }: { actor: Actor; form: PostForm
 }
 
 /** Updates a post; null when it does not exist. */
-export async function updatePost({
-  actor,
-  id,
-  form,
-}: {
-  actor: Actor;
-  id: string;
-  form: PostForm;
-}) {
+export async function updatePost(options: { actor: Actor; id: string; form: PostForm }) {
+  const { actor, id, form } = options;
   return changePublicContent(async (tx) => {
     const [existing] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (!existing) return null;
@@ -286,15 +279,8 @@ export async function updatePost({
   });
 }
 
-export async function setPostStatus({
-  actor,
-  id,
-  status,
-}: {
-  actor: Actor;
-  id: string;
-  status: BlogStatus;
-}) {
+export async function setPostStatus(options: { actor: Actor; id: string; status: BlogStatus }) {
+  const { actor, id, status } = options;
   return changePublicContent(async (tx) => {
     const [existing] = await tx
       .select({ status: blogPosts.status, publishedAt: blogPosts.publishedAt })
