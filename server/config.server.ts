@@ -21,6 +21,8 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   SEED_DEMO: bool(true),
+  // Worker processes sharing the port (node:cluster); more than one needs DATABASE_URL.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must have at least 8 characters").optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must have at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -77,6 +79,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
+  /** Worker processes sharing the port (node:cluster); 1 = this process serves. */
+  workers: number;
   demoPassword: string | undefined;
   authSecret: string | undefined;
   logLevel: string;
@@ -114,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new Error(
+      "Invalid environment:\n  WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database serves one process)",
+    );
+  }
   if (e.PAYMENT_PROVIDER === "paystack" && !e.PAYSTACK_SECRET_KEY) {
     throw new Error(
       "Invalid environment:\n  PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack",
@@ -127,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
+    workers: e.WEB_CONCURRENCY,
     demoPassword: e.DEMO_PASSWORD,
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,

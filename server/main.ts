@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,88 +23,138 @@ function createProcessLogger() {
   return l;
 }
 
-await bootApp(config);
-// Queued mail is delivered in the background, so a request never waits for an SMTP server.
-const mailSender = startMailSender();
-
-let getBuild: () => Promise<ServerBuild>;
-let viteMiddleware: http.RequestListener | undefined;
-let closeVite: (() => Promise<void>) | undefined;
-
-if (config.env === "development") {
-  const vite = await import("vite");
-  const server = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
-  getBuild = () =>
-    server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  viteMiddleware = server.middlewares as unknown as http.RequestListener;
-  closeVite = () => server.close();
+if (config.workers > 1 && cluster.isPrimary) {
+  await superviseWorkers();
 } else {
-  const buildPath = path.resolve(
-    process.cwd(),
-    process.env.BUILD_DIR ?? "build",
-    "server/index.js",
-  );
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  getBuild = async () => build;
+  await serve();
 }
 
-// Visitors' public pages are served from memory in production; in development every request
-// renders, so an edit shows at once. Other processes' changes arrive by LISTEN/NOTIFY.
-const pageCache = config.env === "production" ? new PageCache() : undefined;
-const stopListening = await listenForPublicContentChanges();
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only): this process migrates and seeds once, then runs that many
+ * workers sharing the port (node:cluster hands each connection to one of them). Workers keep
+ * nothing a request needs in memory alone (decision record 9): sessions, rate limits and the
+ * outbox are in PostgreSQL, and cached public data is dropped in every worker on a change
+ * (LISTEN/NOTIFY). A worker that dies is replaced; one that dies before it ever listened stops
+ * the server, so a bad start does not loop.
+ */
+async function superviseWorkers() {
+  await bootApp(config);
+  await closeDatabase();
+  let stopping = false;
+  const fork = () => {
+    const worker = cluster.fork({ SEED_DEMO: "false" });
+    let listening = false;
+    worker.once("listening", () => (listening = true));
+    worker.once("exit", (code, signal) => {
+      if (stopping) {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        return;
+      }
+      if (!listening) {
+        log.fatal({ code, signal }, "a worker failed to start; stopping");
+        process.exit(1);
+      }
+      log.error({ pid: worker.process.pid, code, signal }, "a worker exited; starting another");
+      fork();
+    });
+  };
+  for (let i = 0; i < config.workers; i++) fork();
+  log.info({ workers: config.workers }, "started worker processes");
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "stopping the workers");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
 
-let shuttingDown = false;
-const app = createHttpApp({
-  mode: config.env,
-  getBuild,
-  trustProxy: config.trustProxy,
-  isShuttingDown: () => shuttingDown,
-  pageCache,
-});
-const honoListener = getRequestListener(app.fetch);
-const server = http.createServer(
-  createFrontDoor({
-    app: (req, res) => void honoListener(req, res),
+/** One serving process: the whole app, on the port. */
+async function serve() {
+  await bootApp(config);
+  // Queued mail is delivered in the background, so a request never waits for an SMTP server.
+  const mailSender = startMailSender();
+
+  let getBuild: () => Promise<ServerBuild>;
+  let viteMiddleware: http.RequestListener | undefined;
+  let closeVite: (() => Promise<void>) | undefined;
+
+  if (config.env === "development") {
+    const vite = await import("vite");
+    const server = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    getBuild = () =>
+      server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    viteMiddleware = server.middlewares as unknown as http.RequestListener;
+    closeVite = () => server.close();
+  } else {
+    const buildPath = path.resolve(
+      process.cwd(),
+      process.env.BUILD_DIR ?? "build",
+      "server/index.js",
+    );
+    const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+    getBuild = async () => build;
+  }
+
+  // Visitors' public pages are served from memory in production; in development every request
+  // renders, so an edit shows at once. Other processes' changes arrive by LISTEN/NOTIFY.
+  const pageCache = config.env === "production" ? new PageCache() : undefined;
+  const stopListening = await listenForPublicContentChanges();
+
+  let shuttingDown = false;
+  const app = createHttpApp({
+    mode: config.env,
+    getBuild,
+    trustProxy: config.trustProxy,
+    isShuttingDown: () => shuttingDown,
     pageCache,
-    dev: viteMiddleware as Parameters<typeof createFrontDoor>[0]["dev"],
-  }),
-);
-server.keepAliveTimeout = 65_000;
-let monitor: ReturnType<typeof startMonitorScheduler> | undefined;
-
-server.listen(config.port, config.host, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
-  log.info({ port, env: config.env }, `Passage is listening on http://localhost:${port}`);
-  // The monitor checks this process's own pages, so it starts once we listen.
-  monitor = startMonitorScheduler();
-});
-
-async function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  log.info({ signal }, "shutting down: finishing in-flight requests");
-  const force = setTimeout(() => {
-    log.warn("in-flight requests did not finish in 10 s; exiting");
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  server.close(async () => {
-    try {
-      await closeVite?.();
-      await monitor?.stop();
-      await mailSender.stop();
-      await stopListening();
-      await closeDatabase();
-      log.info("stopped cleanly");
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, "error while closing");
-      process.exit(1);
-    }
   });
-  server.closeIdleConnections();
-}
+  const honoListener = getRequestListener(app.fetch);
+  const server = http.createServer(
+    createFrontDoor({
+      app: (req, res) => void honoListener(req, res),
+      pageCache,
+      dev: viteMiddleware as Parameters<typeof createFrontDoor>[0]["dev"],
+    }),
+  );
+  server.keepAliveTimeout = 65_000;
+  let monitor: ReturnType<typeof startMonitorScheduler> | undefined;
 
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    log.info({ port, env: config.env }, `Passage is listening on http://localhost:${port}`);
+    // The monitor checks this process's own pages, so it starts once we listen.
+    monitor = startMonitorScheduler();
+  });
+
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      log.warn("in-flight requests did not finish in 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await closeVite?.();
+        await monitor?.stop();
+        await mailSender.stop();
+        await stopListening();
+        await closeDatabase();
+        log.info("stopped cleanly");
+        process.exit(0);
+      } catch (error) {
+        log.error({ err: error }, "error while closing");
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  }
+
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

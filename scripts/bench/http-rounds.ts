@@ -159,7 +159,12 @@ export async function runHttpPart(
     buildDir: options.buildDir,
     port: ports.server,
     logDir,
-    env: { ...seeded.serverEnv, SEED_DEMO: "false" },
+    env: {
+      ...seeded.serverEnv,
+      SEED_DEMO: "false",
+      // As production would run on this machine: one worker per core on PostgreSQL.
+      WEB_CONCURRENCY: String(seeded.kind === "postgres" ? options.workers : 1),
+    },
   });
   const cookies = {
     visitor: undefined,
@@ -260,6 +265,7 @@ export function printHttpTable(
   printTable(
     `HTTP on ${kind}: ${counts.jobs.toLocaleString("en")} jobs (${counts.publicJobs.toLocaleString("en")} open to visitors), ` +
       `${counts.applications.toLocaleString("en")} applications; ` +
+      `server in ${kind === "postgres" ? options.workers : 1} process(es); ` +
       `${options.rounds} x ${options.duration} s rounds alternating with the bare server`,
     [
       "page",

@@ -1,4 +1,5 @@
 // What `npm run bench` was asked to do: command-line flags first, then environment variables.
+import os from "node:os";
 import { parseArgs } from "node:util";
 
 export const PARTS = ["queries", "http", "lighthouse"] as const;
@@ -18,6 +19,8 @@ export type BenchOptions = {
   /** Seconds of load on the real server before the first round of each page. */
   warmup: number;
   lighthouseRuns: number;
+  /** Worker processes of the server on PostgreSQL (WEB_CONCURRENCY); PGlite is always one. */
+  workers: number;
   /** Whole run, in seconds: past it everything is stopped and the bench exits 2. */
   timeout: number;
   /** First of the ports to use; 0 picks free ones. */
@@ -42,6 +45,8 @@ const HELP = `npm run bench [-- options]
   --rounds=N                       rounds per page                      (BENCH_ROUNDS, 3)
   --warmup=S                       warm-up seconds per page             (BENCH_WARMUP, 2)
   --lighthouse-runs=N              Lighthouse runs per page, median     (BENCH_LIGHTHOUSE_RUNS, 1)
+  --workers=N                      server processes on PostgreSQL (WEB_CONCURRENCY)
+                                                                        (BENCH_WORKERS, CPU count)
   --timeout=S                      stop everything after S seconds      (BENCH_TIMEOUT, 2400)
   --port=P                         use ports P, P+1, ... (default: free ports)  (BENCH_PORT)
   --no-build                       use BUILD_DIR as it is, never rebuild (BENCH_NO_BUILD=1)
@@ -88,6 +93,7 @@ export function readOptions(
       rounds: { type: "string" },
       warmup: { type: "string" },
       "lighthouse-runs": { type: "string" },
+      workers: { type: "string" },
       timeout: { type: "string" },
       port: { type: "string" },
       strict: { type: "boolean" },
@@ -125,6 +131,9 @@ export function readOptions(
     warmup: positive("BENCH_WARMUP", values.warmup ?? env.BENCH_WARMUP, 2, 0),
     lighthouseRuns: Math.floor(
       positive("BENCH_LIGHTHOUSE_RUNS", values["lighthouse-runs"] ?? env.BENCH_LIGHTHOUSE_RUNS, 1),
+    ),
+    workers: Math.floor(
+      positive("BENCH_WORKERS", values.workers ?? env.BENCH_WORKERS, os.availableParallelism()),
     ),
     timeout: positive("BENCH_TIMEOUT", values.timeout ?? env.BENCH_TIMEOUT, 2400, 10),
     basePort: Math.floor(positive("BENCH_PORT", values.port ?? env.BENCH_PORT, 0, 0)),

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import postgres from "postgres";
 import { DEMO, expect, test } from "./fixtures";
@@ -65,6 +66,63 @@ test.describe("two app processes sharing one PostgreSQL", () => {
     } finally {
       for (const s of servers) await s.stop();
       await db.end({ timeout: 1 });
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 1 });
+    }
+  });
+
+  test("WEB_CONCURRENCY=2 serves from two workers, replaces one that dies, and stops them all", async ({
+    page,
+  }) => {
+    const name = `passage_e2e_wc_${crypto.randomBytes(4).toString("hex")}`;
+    const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    /** The worker processes of the server (children of the process that was started). */
+    const workersOf = (pid: number) => {
+      try {
+        return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+          .split("\n")
+          .filter(Boolean)
+          .map(Number);
+      } catch {
+        return []; // pgrep exits 1 when there are none
+      }
+    };
+    let server: ServerProcess | undefined;
+    try {
+      server = await startServerProcess({
+        portOffset: 7,
+        env: { DATABASE_URL: withDatabase(adminUrl!, name), WEB_CONCURRENCY: "2" },
+      });
+      const first = workersOf(server.pid);
+      expect(first).toHaveLength(2);
+
+      // A session made by whichever worker answered the sign-in works on every request after it.
+      await loginAt(page, server.url, DEMO.admin);
+      for (let i = 0; i < 4; i++) {
+        await page.goto(`${server.url}/admin/monitoring`);
+        await expect(
+          page.getByRole("heading", { level: 1, name: "System Monitoring" }),
+        ).toBeVisible();
+      }
+
+      // A worker that dies is replaced, and the site keeps answering.
+      process.kill(first[0]!, "SIGKILL");
+      await expect
+        .poll(() => workersOf(server!.pid).filter((pid) => !first.includes(pid)).length, {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      await expect.poll(() => workersOf(server!.pid).length, { timeout: 30_000 }).toBe(2);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+
+      // Stopping the server stops every worker.
+      const workers = workersOf(server.pid);
+      await server.stop();
+      server = undefined;
+      for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      await server?.stop();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end({ timeout: 1 });
     }

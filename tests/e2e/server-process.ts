@@ -9,7 +9,12 @@ import { E2E_DEMO_PASSWORD, E2E_PORT } from "~/playwright.config";
  * An extra app server for a test that needs its own settings (a failing probe, PostgreSQL, a
  * second process): the same production build the main browser-test server runs.
  */
-export type ServerProcess = { url: string; stop: () => Promise<void>; output: () => string };
+export type ServerProcess = {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+  output: () => string;
+};
 
 export async function startServerProcess(options: {
   portOffset: number;
@@ -59,6 +64,7 @@ export async function startServerProcess(options: {
 
   return {
     url,
+    pid: child.pid!,
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {
