@@ -55,7 +55,13 @@ export function documentDownloadPath(id: string) {
 }
 
 /** A document the viewer may download: their own, or any when staff. Others get null (→ 404). */
-export async function getDocumentForDownload(viewer: Pick<Viewer, "id" | "role">, id: string) {
+export async function getDocumentForDownload({
+  viewer,
+  id,
+}: {
+  viewer: Pick<Viewer, "id" | "role">;
+  id: string;
+}) {
   if (!isUuid(id)) return null;
   const where = isStaff(viewer.role)
     ? eq(documents.id, id)

@@ -57,7 +57,7 @@ export function registerDocumentEndpoints(app: Hono<any>) {
   app.get("/files/documents/:id", (c) =>
     guarded(async () => {
       const viewer = await requireUserForApi(c.req.raw);
-      const doc = await getDocumentForDownload(viewer, c.req.param("id"));
+      const doc = await getDocumentForDownload({ viewer, id: c.req.param("id") });
       if (!doc) return notFound();
       let object: Awaited<ReturnType<ReturnType<typeof storage>["get"]>>;
       try {
