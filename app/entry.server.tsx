@@ -8,7 +8,7 @@ import {
   contentSecurityPolicy,
   createNonce,
 } from "~/server/security/content-security-policy.server";
-import { i18nServer, pageTranslations, serverTranslations } from "./i18n/i18n.server";
+import { pageTranslations, requestLanguage, serverTranslations } from "./i18n/i18n.server";
 import { routeNamespaces } from "./i18n/namespaces";
 import { lowPriorityModulePreloads } from "./lib/low-priority-scripts.server";
 import { NonceContext } from "./lib/nonce";
@@ -22,7 +22,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const lng = await i18nServer.getLocale(request);
+  const lng = await requestLanguage(request);
   const translations = await serverTranslations(lng);
   // The browser gets only the strings of the namespaces the matched routes declare, inline (no
   // request before hydration); entry.client loads any other namespace when a screen needs it.

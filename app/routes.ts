@@ -1,4 +1,32 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+// React Router's CLI reads this file before Vite's `~/` alias exists, so this import is relative.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { type Language, PREFIXED_LANGUAGES } from "../domain/languages";
+
+/** The pages of the public layout, for one language (ids as the files for English). */
+function publicPages(lng: Language) {
+  const id = (name: string) => (lng === "en" ? { id: name } : { id: `${name}.${lng}` });
+  const page = (path: string, file: string, name = `routes/${file.replace(/\.tsx$/, "")}`) =>
+    route(path, `routes/${file}`, id(name));
+  return [
+    index("routes/public/home.tsx", id("routes/public/home")),
+    page("about", "public/about.tsx"),
+    page("contact", "public/contact.tsx"),
+    page("outsourcing", "public/outsourcing.tsx"),
+    page("services/:slug", "public/service.tsx"),
+    page("privacy-policy", "public/legal.tsx", "legal-privacy"),
+    page("terms-of-service", "public/legal.tsx", "legal-terms"),
+    page("cookie-policy", "public/legal.tsx", "legal-cookies"),
+    page("news", "public/news-list.tsx"),
+    page("news/:slug", "public/news-post.tsx"),
+    page("jobs", "jobs/list.tsx"),
+    page("jobs/:id", "jobs/detail.tsx"),
+    page("auth", "auth/auth.tsx"),
+    page("auth/forgot-password", "auth/forgot-password.tsx"),
+    page("auth/reset-password", "auth/reset-password.tsx"),
+    page("*", "public/not-found.tsx"),
+  ];
+}
 
 export default [
   // Machine-readable resources
@@ -6,25 +34,14 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("news/rss.xml", "routes/resources/rss.ts"),
 
-  // Public site: header and footer
-  layout("routes/public/layout.tsx", [
-    index("routes/public/home.tsx"),
-    route("about", "routes/public/about.tsx"),
-    route("contact", "routes/public/contact.tsx"),
-    route("outsourcing", "routes/public/outsourcing.tsx"),
-    route("services/:slug", "routes/public/service.tsx"),
-    route("privacy-policy", "routes/public/legal.tsx", { id: "legal-privacy" }),
-    route("terms-of-service", "routes/public/legal.tsx", { id: "legal-terms" }),
-    route("cookie-policy", "routes/public/legal.tsx", { id: "legal-cookies" }),
-    route("news", "routes/public/news-list.tsx"),
-    route("news/:slug", "routes/public/news-post.tsx"),
-    route("jobs", "routes/jobs/list.tsx"),
-    route("jobs/:id", "routes/jobs/detail.tsx"),
-    route("auth", "routes/auth/auth.tsx"),
-    route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
-    route("auth/reset-password", "routes/auth/reset-password.tsx"),
-    route("*", "routes/public/not-found.tsx"),
-  ]),
+  // Public site: header and footer. English at the root, each other language under its prefix
+  // (decision record 21); route ids of the prefixed copies end in their language.
+  layout("routes/public/layout.tsx", publicPages("en")),
+  ...PREFIXED_LANGUAGES.map((lng) =>
+    route(lng, "routes/public/layout.tsx", { id: `routes/public/layout.${lng}` }, publicPages(lng)),
+  ),
+  // The language switcher's form (remembers the choice, back to the same page in that language)
+  route("language", "routes/language.tsx"),
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("auth/sign-out-everywhere", "routes/auth/sign-out-everywhere.tsx"),
 

@@ -18,7 +18,8 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useMatches } from "react-router";
+import { useMatches } from "react-router";
+import { Link, NavLink } from "~/app/components/localized";
 import { shellTitleKey } from "~/app/lib/shell-screen";
 import { useRootData } from "~/app/root";
 import { isStaff, USER_ADMIN_ROLES } from "~/domain/enums";
@@ -28,6 +29,7 @@ import { BrandLink } from "./site-header";
 import { SignOutForm } from "./sign-out-form";
 import { StatusBadge } from "./status-badge";
 import { buttonVariants } from "./ui/button";
+import { LanguageSwitcher } from "./language-switcher";
 
 type Item = { to: string; label: string; icon: ReactNode; end?: boolean; badge?: number };
 
@@ -136,6 +138,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
               {viewer.fullName || viewer.email}
             </span>
             <StatusBadge kind="role" value={viewer.role} />
+            <LanguageSwitcher compact className="hidden sm:flex" />
             <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })}>
               <HomeIcon aria-hidden />
               <span className="sr-only sm:not-sr-only">{t("shell.home")}</span>

@@ -1,7 +1,7 @@
 import { HelpCircleIcon } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/app/components/localized";
 import { useRootData } from "~/app/root";
 import { formatMoney, whatsappLink } from "~/domain/format";
 import {

@@ -1,6 +1,6 @@
 import { BriefcaseIcon, ClockIcon, LockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/app/components/localized";
 import { cn } from "~/app/lib/utils";
 import { useRootData } from "~/app/root";
 import { formatMoney } from "~/domain/format";

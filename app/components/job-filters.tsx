@@ -1,6 +1,7 @@
 import { SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useLocation, useSubmit } from "react-router";
+import { useLocation, useSubmit } from "react-router";
+import { Form } from "~/app/components/localized";
 import { JOB_TYPES, SECTORS } from "~/domain/enums";
 import type { JobSearch } from "~/domain/jobs";
 import { cn } from "~/app/lib/utils";

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Form, Link } from "~/app/components/localized";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";

@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/app/components/localized";
 import { buttonVariants } from "~/app/components/ui/button";
 import type { PageInfo } from "~/domain/pagination";
 

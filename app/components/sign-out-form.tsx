@@ -1,6 +1,6 @@
 import { LogOutIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form } from "~/app/components/localized";
 import { cn } from "~/app/lib/utils";
 
 export function SignOutForm({

@@ -1,9 +1,10 @@
 import { MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/app/components/localized";
 import { useRootData } from "~/app/root";
 import { SERVICE_SLUGS } from "~/domain/services";
 import { whatsappLink } from "~/domain/format";
+import { LanguageSwitcher } from "./language-switcher";
 
 const footLink = "text-sm text-slate-300 hover:text-white";
 
@@ -136,7 +137,8 @@ export function SiteFooter() {
           </li>
         </FooterList>
       </div>
-      <div className="border-t border-white/10 py-4 text-center text-xs text-slate-400">
+      <div className="flex flex-col items-center gap-2 border-t border-white/10 py-4 text-center text-xs text-slate-400">
+        <LanguageSwitcher dark />
         {t("footer.copyright", { year: new Date().getFullYear(), name: settings.agencyName })}
       </div>
     </footer>

@@ -1,12 +1,13 @@
 import { MenuIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink } from "~/app/components/localized";
 import { useRootData } from "~/app/root";
 import { SERVICE_SLUGS } from "~/domain/services";
 import { DisclosureMenu } from "./disclosure-menu";
 import { SignOutForm } from "./sign-out-form";
 import { cn } from "~/app/lib/utils";
 import { buttonVariants } from "./ui/button";
+import { LanguageSwitcher } from "./language-switcher";
 
 const navLink =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:text-primary-700";
@@ -67,6 +68,7 @@ export function SiteHeader() {
           </Link>
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
+          <LanguageSwitcher compact />
           {viewer ? (
             <DisclosureMenu
               label={<span className="max-w-48 truncate">{accountName}</span>}
@@ -195,6 +197,9 @@ function MobileMenu({ signedIn, accountName }: { signedIn: boolean; accountName:
               </li>
             </>
           )}
+          <li className="mt-2 border-t border-slate-200 pt-2">
+            <LanguageSwitcher />
+          </li>
         </ul>
       </nav>
     </DisclosureMenu>

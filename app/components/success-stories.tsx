@@ -1,6 +1,6 @@
 import { QuoteIcon, StarIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/app/components/localized";
 import { CardImage, SectionHeader } from "~/app/components/page-section";
 import { Card } from "~/app/components/ui/card";
 import type { SuccessStoryItem } from "~/domain/content";

@@ -1,7 +1,6 @@
 import { createInstance, type i18n, type Namespace, type Resource } from "i18next";
 import type { I18nLike } from "./react";
 import { createCookie } from "react-router";
-import { RemixI18Next } from "remix-i18next/server";
 import {
   defaultNS,
   fallbackLanguage,
@@ -11,6 +10,13 @@ import {
   type PageTranslations,
   parseLocalePath,
 } from "./config";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  isPublicPath,
+  type Language,
+  splitLanguage,
+} from "~/domain/languages";
 
 // The server renders any page in any language, so it holds every string (a few dozen KB).
 const files = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", {
@@ -42,18 +48,44 @@ export const localeCookie = createCookie("lng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-// The language of a request: the `lng` cookie, else English. Accept-Language never switches a page
-// by itself: a visitor's browser language is offered to them, not forced on them (a French phone
-// in Harare may belong to someone who reads English best), so only a choice they made counts.
-export const i18nServer = new RemixI18Next({
-  detection: {
-    supportedLanguages,
-    fallbackLanguage,
-    cookie: localeCookie,
-    order: ["cookie"],
-  },
-  i18next: serverI18nOptions,
-});
+/** The language a person chose (the `lng` cookie, set by the language switcher), if any. */
+export async function chosenLanguage(request: Request): Promise<Language | null> {
+  const value: unknown = await localeCookie.parse(request.headers.get("cookie"));
+  return isLanguage(value) ? value : null;
+}
+
+/**
+ * The language of a page: a public page's address says it (`/fr/jobs` is French, `/jobs` English,
+ * so a link or a search engine always gets the page it points to); the applicant area and the
+ * back-office, at one address each, follow the person's choice, else English. Accept-Language
+ * never switches a page by itself: it is only offered (`offeredLanguage`).
+ */
+export async function requestLanguage(request: Request): Promise<Language> {
+  const { lng, path } = splitLanguage(new URL(request.url).pathname);
+  if (lng) return lng;
+  if (isPublicPath(path)) return DEFAULT_LANGUAGE;
+  return (await chosenLanguage(request)) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language to offer on an English public page: the first of ours that the browser prefers to
+ * English, to a person who has not chosen one yet. A French phone in Harare may belong to someone
+ * who reads English best, so this is a suggestion on the page, never a redirect.
+ */
+export async function offeredLanguage(request: Request): Promise<Language | null> {
+  const { lng, path } = splitLanguage(new URL(request.url).pathname);
+  if (lng || !isPublicPath(path) || (await chosenLanguage(request))) return null;
+  const preferred = (request.headers.get("accept-language") ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = Number(/q=([\d.]+)/.exec(params.join(";"))?.[1] ?? 1);
+      return { lng: tag.trim().toLowerCase().split("-")[0]!, q: Number.isNaN(q) ? 0 : q, index };
+    })
+    .filter((entry) => entry.q > 0 && isLanguage(entry.lng))
+    .sort((a, b) => b.q - a.q || a.index - b.index)[0]?.lng;
+  return preferred && preferred !== DEFAULT_LANGUAGE ? (preferred as Language) : null;
+}
 
 /** What the browser needs to show a page: the strings of these namespaces, in its language chain. */
 export function pageTranslations(lng: string, ns: readonly string[]): PageTranslations {

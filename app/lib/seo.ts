@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_LANGUAGE, isPublicPath, LANGUAGES, localizePath } from "~/domain/languages";
 import type { RootData } from "~/app/root";
 
 /** What a page says about itself in its head; the site (base URL, agency name) is added. */
@@ -16,7 +17,7 @@ export type PageHead = {
 
 /** Title, description, canonical URL and Open Graph tags for one page. */
 export function pageMeta(
-  options: PageHead & { baseUrl?: string; agencyName?: string },
+  options: PageHead & { baseUrl?: string; agencyName?: string; lng?: string },
 ): MetaDescriptor[] {
   const name = options.agencyName ?? "Passage";
   const title = options.title ? `${options.title} · ${name}` : name;
@@ -28,9 +29,27 @@ export function pageMeta(
   meta.push({ property: "og:type", content: options.type ?? "website" });
   meta.push({ property: "og:site_name", content: name });
   if (options.baseUrl && options.path !== undefined) {
-    const url = options.baseUrl + options.path;
+    // A public page has an address per language: its canonical URL is its own language's, and it
+    // lists the others (x-default: the English one, at the root).
+    const { baseUrl, path } = options;
+    const url = baseUrl + localizePath(path, options.lng ?? DEFAULT_LANGUAGE);
     meta.push({ tagName: "link", rel: "canonical", href: url });
     meta.push({ property: "og:url", content: url });
+    if (isPublicPath(path.replace(/[?#].*$/, ""))) {
+      for (const lng of LANGUAGES)
+        meta.push({
+          tagName: "link",
+          rel: "alternate",
+          hrefLang: lng,
+          href: baseUrl + localizePath(path, lng),
+        });
+      meta.push({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: "x-default",
+        href: baseUrl + localizePath(path, DEFAULT_LANGUAGE),
+      });
+    }
   }
   if (options.image) {
     const onSite = options.image.startsWith("/") && options.baseUrl;
@@ -65,6 +84,7 @@ export function publicPageMeta<Args extends MetaArgsLike>(
       ...(typeof head === "function" ? head(args) : head),
       baseUrl: root?.baseUrl,
       agencyName: root?.settings.agencyName,
+      lng: root?.locale,
     });
   };
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { DEFAULT_LANGUAGE, LANGUAGES, localizePath } from "~/domain/languages";
 import { SERVICE_SLUGS } from "~/domain/services";
 import { type Db, db } from "~/server/db/client.server";
 import { jobs } from "~/server/db/schema";
@@ -6,9 +7,10 @@ import { escapeMarkup } from "~/server/escape.server";
 import { markdownToText } from "./markdown.server";
 import { listPublishedPostsForFeed } from "./posts.server";
 
-// A sitemap file holds at most 50,000 URLs; we stay well under with these caps.
-const MAX_JOBS = 20_000;
-const MAX_POSTS = 20_000;
+// A sitemap file holds at most 50,000 URLs, and each page is listed once per language (three):
+// these caps keep the file under that.
+const MAX_JOBS = 12_000;
+const MAX_POSTS = 4_000;
 
 export const STATIC_PUBLIC_PATHS = [
   "/",
@@ -41,23 +43,35 @@ export async function buildSitemap(baseUrl: string, on: Db = db()) {
       .limit(MAX_JOBS),
     listPublishedPostsForFeed(MAX_POSTS, on),
   ]);
-  const entries: { loc: string; lastmod?: Date | null }[] = [
-    ...STATIC_PUBLIC_PATHS.map((p) => ({ loc: baseUrl + p })),
-    ...publicJobs.map((j) => ({ loc: `${baseUrl}/jobs/${j.id}`, lastmod: j.updatedAt })),
+  const pages: { path: string; lastmod?: Date | null }[] = [
+    ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
+    ...publicJobs.map((j) => ({ path: `/jobs/${j.id}`, lastmod: j.updatedAt })),
     ...posts.map((p) => ({
-      loc: `${baseUrl}/news/${encodeURIComponent(p.slug)}`,
+      path: `/news/${encodeURIComponent(p.slug)}`,
       lastmod: p.updatedAt ?? p.publishedAt,
     })),
   ];
-  const body = entries
-    .map(
-      (e) =>
-        `  <url><loc>${escapeMarkup(e.loc)}</loc>${
-          e.lastmod ? `<lastmod>${new Date(e.lastmod).toISOString()}</lastmod>` : ""
-        }</url>`,
-    )
+  // Every page at each of its addresses, each naming all of them (hreflang, x-default English),
+  // as Google asks for pages in several languages.
+  const body = pages
+    .flatMap(({ path, lastmod }) => {
+      const alternates = [
+        ...LANGUAGES.map((lng) => [lng, localizePath(path, lng)] as const),
+        ["x-default", localizePath(path, DEFAULT_LANGUAGE)] as const,
+      ]
+        .map(
+          ([lng, href]) =>
+            `<xhtml:link rel="alternate" hreflang="${lng}" href="${escapeMarkup(baseUrl + href)}"/>`,
+        )
+        .join("");
+      const modified = lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : "";
+      return LANGUAGES.map(
+        (lng) =>
+          `  <url><loc>${escapeMarkup(baseUrl + localizePath(path, lng))}</loc>${modified}${alternates}</url>`,
+      );
+    })
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 
 /** RSS 2.0 of the latest published posts. */

@@ -174,8 +174,11 @@ test("a visitor's job page loads no form code; an applicant gets the apply form,
 
   // With it, the form's code comes while the page hydrates, and the form is React's.
   await signUpNewApplicant(page);
-  const applicantScripts = [...(await (await firstVisit(page, jobPath))()).keys()];
-  expect(applicantScripts.filter((file) => /apply-form/.test(file))).toHaveLength(1);
+  const applicantScripts = await firstVisit(page, jobPath);
+  // Fetched while the page hydrates, which on a busy machine may end after the network went idle.
+  await expect
+    .poll(async () => [...(await applicantScripts()).keys()].filter((f) => /apply-form/.test(f)))
+    .toHaveLength(1);
   const note = page.getByLabel("Note to our team (optional)");
   await note.fill("x".repeat(5));
   await expect(note).toHaveValue("xxxxx");

@@ -3,6 +3,7 @@ import { twMerge } from "tailwind-merge";
 import routes from "~/app/routes";
 import { SERVICE_SLUGS } from "~/domain/services";
 import { DEMO, expect, login, signUpNewApplicant, test } from "./fixtures";
+import { PREFIXED_LANGUAGES } from "~/domain/languages";
 
 // Every page of the site, as each kind of person sees it, on the narrowest phone we support and in
 // two browser time zones: the agency's own (CAT) and one ten hours away. A page fails when it is
@@ -17,7 +18,7 @@ type PageEntry = { routeId: string; path: string; as: Who[] };
  * The site's pages by route id (app/routes.ts). The first test checks this list against the route
  * table, so a new page cannot be left out. `:id`/`:slug` are filled from live data at run time.
  */
-const PAGES: PageEntry[] = [
+const SCREENS: PageEntry[] = [
   { routeId: "routes/public/home", path: "/", as: ["visitor", "applicant"] },
   { routeId: "routes/public/about", path: "/about", as: ["visitor", "applicant"] },
   { routeId: "routes/public/contact", path: "/contact", as: ["visitor", "applicant"] },
@@ -60,10 +61,23 @@ const PAGES: PageEntry[] = [
   { routeId: "routes/admin/settings", path: "/admin/settings", as: ["staff"] },
 ];
 
+/** The public pages again at their French and Portuguese addresses (route ids `….fr`, `….pt`). */
+const PAGES: PageEntry[] = [
+  ...SCREENS,
+  ...PREFIXED_LANGUAGES.flatMap((lng) =>
+    SCREENS.filter((p) => p.as.includes("visitor")).map((p) => ({
+      routeId: `${p.routeId}.${lng}`,
+      path: p.path === "/" ? `/${lng}` : `/${lng}${p.path}`,
+      as: ["visitor"] as Who[],
+    })),
+  ),
+];
+
 /** Route ids that are not pages a person reads: files, feeds, layouts, redirects, sign-out posts. */
 const NOT_PAGES = [
   /^routes\/resources\//,
-  /^routes\/(public|dashboard|admin)\/layout$/,
+  /^routes\/(public|dashboard|admin)\/layout(\.\w+)?$/,
+  /^routes\/language$/,
   /^redirect-/,
   /^routes\/auth\/sign-out/,
 ];

@@ -381,6 +381,22 @@ describe("sitemap, feed and service pages", () => {
     expect(xml).toContain("<loc>http://localhost:3000/services/visa-assistance</loc>");
     expect(xml).toContain("<loc>http://localhost:3000/privacy-policy</loc>");
     expect(xml).not.toContain("/admin");
+    // Each page at its address in every language, each listing them all (Google's hreflang).
+    expect(xml).toContain("<loc>http://localhost:3000/fr/news/fresh-news-for-the-sitemap</loc>");
+    expect(xml).toContain("<loc>http://localhost:3000/pt/services/visa-assistance</loc>");
+    const about = xml
+      .split("\n")
+      .find((line) => line.includes("<loc>http://localhost:3000/fr/about</loc>"));
+    for (const [lng, href] of [
+      ["en", "/about"],
+      ["fr", "/fr/about"],
+      ["pt", "/pt/about"],
+      ["x-default", "/about"],
+    ])
+      expect(about).toContain(
+        `<xhtml:link rel="alternate" hreflang="${lng}" href="http://localhost:3000${href}"/>`,
+      );
+    expect(xml).toContain("<loc>http://localhost:3000/fr</loc>");
 
     const feed = String((await runRoute(rssLoader, await requestAs(null, "/news/rss.xml"))).data);
     expect(feed).toContain("<title>Fresh news for the sitemap</title>");

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { Link } from "~/app/components/localized";
 import { Alert } from "~/app/components/ui/alert";
 import { buttonVariants } from "~/app/components/ui/button";
 

@@ -1,5 +1,6 @@
 import { useId, useRef } from "react";
-import { Form, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form } from "~/app/components/localized";
 import { Button } from "~/app/components/ui/button";
 import { NativeSelect } from "~/app/components/ui/input";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";

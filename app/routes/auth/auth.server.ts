@@ -5,6 +5,8 @@ import { safeRedirect, SignInSchema, SignUpSchema } from "~/domain/auth";
 import { auth } from "~/server/auth/auth.server";
 import { logger } from "~/server/logger.server";
 import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
+import { requestLanguage } from "~/app/i18n/i18n.server";
+import { localizePath } from "~/domain/languages";
 
 type Ctx = { clientIp: string; requestId: string };
 
@@ -102,5 +104,5 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
   // look-alike and mails its owner): "check your e-mail", on the sign-in tab.
   const sent = new URLSearchParams({ signup: "sent" });
   if (safeRedirect(v.redirectTo, "") !== "") sent.set("redirectTo", next);
-  throw redirect(`/auth?${sent.toString()}`);
+  throw redirect(localizePath(`/auth?${sent.toString()}`, await requestLanguage(request)));
 }

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link } from "~/app/components/localized";
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
 import { Alert } from "~/app/components/ui/alert";
 import { FormErrors, FormInput } from "~/app/components/ui/field";
@@ -11,6 +12,8 @@ import { getViewer } from "~/server/auth/guards.server";
 import type { Route } from "./+types/auth";
 import { AuthCard, AuthColumn, EmailField, NewPasswordFields, SubmitButton } from "./auth-parts";
 import { signIn, signUp } from "./auth.server";
+import { requestLanguage } from "~/app/i18n/i18n.server";
+import { localizePath } from "~/domain/languages";
 
 export const handle = i18nHandle("auth");
 
@@ -21,13 +24,18 @@ export const meta: Route.MetaFunction = publicPageMeta({
   path: "/auth",
 });
 
+/** A signed-in person has nothing to do here: the home page, in this page's language. */
+async function home(request: Request) {
+  return redirect(localizePath("/", await requestLanguage(request)));
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getViewer(request)) throw redirect("/");
+  if (await getViewer(request)) throw await home(request);
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (await getViewer(request)) throw redirect("/");
+  if (await getViewer(request)) throw await home(request);
   const formData = await request.formData();
   return formData.get("intent") === "signup"
     ? signUp(request, formData, context)

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
+import { Form, Link } from "~/app/components/localized";
 import { DoneFlash } from "~/app/components/admin/flash";
 import { FormErrors } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";

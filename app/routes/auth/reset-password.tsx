@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link } from "~/app/components/localized";
 import { Alert } from "~/app/components/ui/alert";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { translateErrors } from "~/app/lib/form-errors";
@@ -10,6 +11,8 @@ import { ResetPasswordSchema } from "~/domain/auth";
 import { auth } from "~/server/auth/auth.server";
 import type { Route } from "./+types/reset-password";
 import { AuthCard, AuthColumn, NewPasswordFields, SubmitButton } from "./auth-parts";
+import { requestLanguage } from "~/app/i18n/i18n.server";
+import { localizePath } from "~/domain/languages";
 
 export const handle = i18nHandle("auth");
 
@@ -34,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
       400,
     );
   }
-  throw redirect("/auth?reset=done");
+  throw redirect(localizePath("/auth?reset=done", await requestLanguage(request)));
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {

@@ -2,6 +2,8 @@ import { redirect } from "react-router";
 import { auth } from "~/server/auth/auth.server";
 import type { Route } from "./+types/sign-out";
 import { forwardCookies } from "./auth.server";
+import { chosenLanguage } from "~/app/i18n/i18n.server";
+import { localizePath } from "~/domain/languages";
 
 export async function action({ request }: Route.ActionArgs) {
   let headers = new Headers();
@@ -11,9 +13,9 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     // No session to end: the visitor is signed out already.
   }
-  throw redirect("/", { headers });
+  throw redirect(localizePath("/", (await chosenLanguage(request)) ?? "en"), { headers });
 }
 
-export function loader() {
-  throw redirect("/");
+export async function loader({ request }: Route.LoaderArgs) {
+  throw redirect(localizePath("/", (await chosenLanguage(request)) ?? "en"));
 }

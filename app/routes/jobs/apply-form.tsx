@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form } from "~/app/components/localized";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { FormTextarea } from "~/app/components/ui/field";

@@ -1,6 +1,7 @@
 import { SearchXIcon, SparklesIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Link } from "~/app/components/localized";
 import { JobCardGrid, JobCardSkeletons } from "~/app/components/job-card";
 import { JobFilters } from "~/app/components/job-filters";
 import { Pager } from "~/app/components/pager";
@@ -13,6 +14,7 @@ import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
 import { getViewer } from "~/server/auth/guards.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
 import type { Route } from "./+types/list";
+import { splitLanguage } from "~/domain/languages";
 
 export const handle = i18nHandle("jobs");
 
@@ -39,7 +41,8 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
   const { viewer, settings } = useRootData();
   const navigation = useNavigation();
   const { search, result, countries } = loaderData;
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/jobs";
+  const loading =
+    navigation.state === "loading" && splitLanguage(navigation.location.pathname).path === "/jobs";
   const filtered = hasActiveFilters(search);
 
   return (

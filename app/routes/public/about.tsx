@@ -13,7 +13,7 @@ import {
   SearchCheckIcon,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/app/components/localized";
 import { CountryFlag } from "~/app/components/country-flag";
 import { CallToAction, Figure, PageHero, SectionTitle } from "~/app/components/page-section";
 import { buttonVariants } from "~/app/components/ui/button";

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form, Link } from "~/app/components/localized";
 import { HoneypotField } from "~/app/components/honeypot-field";
 import { TitledCard } from "~/app/components/titled-card";
 import { SubmissionKeyField } from "~/app/components/submission-key";
@@ -55,9 +56,9 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             <Alert tone="success" title={t("contact.successTitle")} data-testid="contact-success">
               <p>{t("contact.successBody", { name: actionData.name, email: actionData.email })}</p>
               <p className="mt-3">
-                <a href="/contact" className="font-medium underline">
+                <Link to="/contact" reloadDocument className="font-medium underline">
                   {t("contact.sendAnother")}
-                </a>
+                </Link>
               </p>
             </Alert>
           ) : (

@@ -1,6 +1,7 @@
 import { ArrowRightIcon, SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Form, Link } from "~/app/components/localized";
 import { JobCardGrid, JobCardSkeletons } from "~/app/components/job-card";
 import { countryOptions, FilterSelect, JobFilters, QueryField } from "~/app/components/job-filters";
 import { Figure, SectionHeader, SectionTitle } from "~/app/components/page-section";
@@ -17,6 +18,7 @@ import { listSuccessStoriesForHome } from "~/server/content/posts.server";
 import { listStudyPrograms } from "~/server/content/study-programs.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
 import type { Route } from "./+types/home";
+import { splitLanguage } from "~/domain/languages";
 
 const LATEST_JOBS = 3;
 
@@ -64,7 +66,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { filters, jobs, total, totalCapped, latest, countries, programs, stories } = loaderData;
   // The jobs section re-renders as skeletons while a filter change loads.
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const loading =
+    navigation.state === "loading" && splitLanguage(navigation.location.pathname).path === "/";
   const seeAllHref = `/jobs${jobSearchQuery(filters)}`;
   const stats = [
     { value: settings.marketing.partnerCountries, label: t("home.stats.countries") },

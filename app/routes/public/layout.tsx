@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { LanguageOffer } from "~/app/components/language-switcher";
 import { SiteFooter } from "~/app/components/site-footer";
 import { SiteHeader } from "~/app/components/site-header";
 
@@ -13,6 +14,7 @@ export default function PublicLayout() {
       >
         {t("skipToContent")}
       </a>
+      <LanguageOffer />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/app/components/localized";
 import { Prose } from "~/app/components/prose";
 import { RouteError } from "~/app/components/route-error";
 import { i18nHandle } from "~/app/i18n/namespaces";

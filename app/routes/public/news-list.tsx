@@ -1,6 +1,6 @@
 import { NewspaperIcon, RssIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/app/components/localized";
 import { CardImage } from "~/app/components/page-section";
 import { Pager } from "~/app/components/pager";
 import { Card } from "~/app/components/ui/card";

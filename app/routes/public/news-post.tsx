@@ -1,6 +1,7 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/app/components/localized";
 import { Prose } from "~/app/components/prose";
 import { RouteError } from "~/app/components/route-error";
 import { Alert } from "~/app/components/ui/alert";

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/app/components/localized";
 import { buttonVariants } from "~/app/components/ui/button";
 import { PAGE_NOT_FOUND, publicPageMeta } from "~/app/lib/seo";
 import type { Route } from "./+types/not-found";

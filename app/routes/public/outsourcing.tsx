@@ -34,6 +34,7 @@ import { OUTSOURCING_SERVICES } from "~/domain/enums";
 import type { Route } from "./+types/outsourcing";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { receiveQuoteRequest, submissionKeyLoader } from "./inquiry-form.server";
+import { Link } from "~/app/components/localized";
 
 export const handle = i18nHandle("outsourcing");
 
@@ -76,12 +77,12 @@ export default function OutsourcingPage({ actionData }: Route.ComponentProps) {
           <p className="mt-4 max-w-2xl text-lg text-primary-50">{t("page.intro")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <QuoteDialog triggerLabel={t("page.cta")} testId="hero-quote" />
-            <a
-              href="/contact"
+            <Link
+              to="/contact"
               className="inline-flex h-11 items-center rounded-md border border-white/60 px-6 text-base font-medium text-white hover:bg-white/10"
             >
               {t("page.ctaSecondary")}
-            </a>
+            </Link>
           </div>
         </div>
       </section>

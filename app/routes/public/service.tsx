@@ -1,6 +1,7 @@
 import { ArrowRightIcon, CheckCircle2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/app/components/localized";
 import { CountryFlag } from "~/app/components/country-flag";
 import {
   CallToAction,

@@ -1,0 +1,86 @@
+import { DEMO, expect, expectAccessible, login, test } from "./fixtures";
+
+test.describe("Passage in three languages", () => {
+  test("a visitor switches to Portuguese on a filtered page and stays on it, then back", async ({
+    page,
+  }) => {
+    await page.goto("/jobs?country=CA&page=2");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Português" }).click();
+
+    await expect(page).toHaveURL(/\/pt\/jobs\?country=CA&page=2$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Vagas de Emprego no Estrangeiro" }),
+    ).toBeVisible();
+    await expect(page.getByLabel("País")).toHaveValue("CA");
+    // The page names its address in each language; its canonical one is its own.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/pt\/jobs$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute(
+      "href",
+      /\/fr\/jobs$/,
+    );
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+      "href",
+      /:\d+\/jobs$/,
+    );
+    await expectAccessible(page);
+
+    // Links keep the language: the header's "About" is the Portuguese about page.
+    await page.getByRole("banner").getByRole("link", { name: "Sobre Nós" }).first().click();
+    await expect(page).toHaveURL(/\/pt\/about$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+
+    await page.getByRole("contentinfo").getByRole("button", { name: "English" }).click();
+    await expect(page).toHaveURL(/:\d+\/about$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("the switcher works before JavaScript loads, and the choice follows into the dashboard", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/news");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Français" }).click();
+    await expect(page).toHaveURL(/\/fr\/news$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    // The dashboard has one address: it follows the choice.
+    await login(page, DEMO.seeker);
+    await page.goto("/dashboard");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("button", { name: "FR Français" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await context.close();
+  });
+
+  test("a French browser is offered French on the English site, never switched to it", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: "fr-FR" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const offer = page.getByTestId("language-offer");
+    await expect(offer).toHaveAttribute("lang", "fr");
+    await expect(offer).toContainText("Cette page existe aussi en français.");
+    await expectAccessible(page);
+    await offer.getByRole("button", { name: "La lire en français" }).click();
+    await expect(page).toHaveURL(/\/fr$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    // Chosen once: no more offers, on any page.
+    await page.goto("/jobs");
+    await expect(page.getByTestId("language-offer")).toHaveCount(0);
+    await context.close();
+
+    const english = await browser.newContext({ locale: "fr-FR" });
+    const second = await english.newPage();
+    await second.goto("/about");
+    await second.getByTestId("language-offer").getByRole("button", { name: "Non merci" }).click();
+    await expect(second).toHaveURL(/:\d+\/about$/);
+    await expect(second.getByTestId("language-offer")).toHaveCount(0);
+    await english.close();
+  });
+});
