@@ -39,6 +39,7 @@ import {
   SALARY_PERIODS,
   SECTORS,
 } from "~/domain/enums";
+import { LANGUAGES } from "~/domain/languages";
 
 // Trigram index for substring search (LIKE/ILIKE '%…%'). fastupdate off: a new row goes straight
 // into the index instead of a pending list that every search scans in full until the next vacuum
@@ -78,6 +79,7 @@ export const monitorStatusEnum = pgEnum("monitor_status", MONITOR_STATUSES);
 export const incidentStatusEnum = pgEnum("incident_status", INCIDENT_STATUSES);
 export const mailStatusEnum = pgEnum("mail_status", MAIL_STATUSES);
 export const notificationKindEnum = pgEnum("notification_kind", NOTIFICATION_KINDS);
+export const languageEnum = pgEnum("language", LANGUAGES);
 
 // ── Accounts ──────────────────────────────────────────────────────────────────────────────────
 // The profile is better-auth's user table (see server/auth/auth.server.ts), so the account and
@@ -98,6 +100,9 @@ export const profiles = pgTable(
     role: roleEnum("role").notNull().default("job_seeker"),
     registrationFeePaid: boolean("registration_fee_paid").notNull().default(false),
     emailNotifications: boolean("email_notifications").notNull().default(true),
+    // The language they chose with the switcher (or signed up in): their e-mails, notifications
+    // and, on any device they sign in on, their pages.
+    preferredLanguage: languageEnum("preferred_language").notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -404,6 +409,8 @@ export const contactInquiries = pgTable(
     phone: text("phone"),
     subject: text("subject"),
     message: text("message").notNull(),
+    // The language of the page they wrote from: the acknowledgement and replies are in it.
+    language: languageEnum("language").notNull().default("en"),
     status: contactInquiryStatusEnum("status").notNull().default("pending"),
     assignedTo: text("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -448,6 +455,7 @@ export const outsourcingInquiries = pgTable(
     services: text("services").array().notNull(),
     budget: text("budget"),
     message: text("message"),
+    language: languageEnum("language").notNull().default("en"),
     status: outsourcingInquiryStatusEnum("status").notNull().default("new"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -490,6 +498,9 @@ export const blogPosts = pgTable(
     content: text("content").notNull().default(""),
     excerpt: text("excerpt"),
     category: blogCategoryEnum("category").notNull().default("general"),
+    // The language the post is written in: its page marks it, and each language's news list
+    // shows its own posts first.
+    language: languageEnum("language").notNull().default("en"),
     status: blogStatusEnum("status").notNull().default("draft"),
     featuredImageUrl: text("featured_image_url"),
     metaTitle: text("meta_title"),
