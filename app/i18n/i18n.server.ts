@@ -1,4 +1,5 @@
 import { createInstance, type i18n, type Namespace, type Resource } from "i18next";
+import { setMetaTranslations } from "./meta";
 import type { I18nLike } from "./react";
 import { createCookie } from "react-router";
 import {
@@ -107,6 +108,8 @@ function sharedInstance() {
   shared ??= (async () => {
     const instance = createInstance();
     await instance.init({ ...serverI18nOptions, lng: fallbackLanguage });
+    // Route `meta` functions translate with it too (they run during the render, after this).
+    setMetaTranslations(instance);
     return instance;
   })();
   return shared;

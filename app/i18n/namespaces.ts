@@ -1,11 +1,17 @@
 import type { FlatNamespace } from "i18next";
+import { setMetaTranslations } from "./meta";
 
-type Loader = { loadNamespaces(ns: readonly string[]): Promise<unknown> };
+type Loader = {
+  loadNamespaces(ns: readonly string[]): Promise<unknown>;
+  getFixedT(lng: string, ns?: string): unknown;
+};
 let active: Loader | undefined;
 
 /** The browser's translations, once entry.client has made them (never set on the server). */
 export function setActiveTranslations(translations: Loader) {
   active = translations;
+  // Route `meta` functions translate with them too (app/i18n/meta.ts).
+  setMetaTranslations(translations);
 }
 
 /**

@@ -1,6 +1,10 @@
 import type { MetaDescriptor } from "react-router";
-import { describe, expect, it } from "vitest";
-import { PAGE_NOT_FOUND, pageMeta, publicPageMeta } from "~/app/lib/seo";
+import { beforeAll, describe, expect, it } from "vitest";
+import { serverTranslations } from "~/app/i18n/i18n.server";
+import { pageMeta, pageNotFound, publicPageMeta } from "~/app/lib/seo";
+
+// Registers the server's translator for `meta` (as every rendered page does first).
+beforeAll(() => serverTranslations("en"));
 
 const BASE_URL = "https://jobs.agency.example";
 const AGENCY = "Harare Careers";
@@ -27,11 +31,11 @@ function readHead(meta: MetaDescriptor[] | undefined) {
 
 describe("publicPageMeta", () => {
   it("adds the canonical URL and the agency's name from the root data to what the page says", () => {
-    const meta = publicPageMeta({
+    const meta = publicPageMeta(() => ({
       title: "Contact Us",
       description: "Talk to us.",
       path: "/contact",
-    });
+    }));
     expect(readHead(meta({ matches }))).toEqual({
       title: `Contact Us · ${AGENCY}`,
       canonical: `${BASE_URL}/contact`,
@@ -44,12 +48,13 @@ describe("publicPageMeta", () => {
   });
 
   it("titles a page without a title of its own by the agency's name alone", () => {
-    expect(readHead(publicPageMeta({ path: "/" })({ matches })).title).toBe(AGENCY);
+    expect(readHead(publicPageMeta(() => ({ path: "/" }))({ matches })).title).toBe(AGENCY);
   });
 
   it("gives a function of the meta arguments the route's data", () => {
-    const meta = publicPageMeta(({ data }: { data?: { slug: string }; matches: typeof matches }) =>
-      data ? { title: data.slug, path: `/news/${data.slug}` } : PAGE_NOT_FOUND,
+    const meta = publicPageMeta(
+      ({ data }: { data?: { slug: string }; matches: typeof matches }, t) =>
+        data ? { title: data.slug, path: `/news/${data.slug}` } : pageNotFound(t),
     );
     expect(readHead(meta({ matches, data: { slug: "hello" } })).canonical).toBe(
       `${BASE_URL}/news/hello`,
@@ -60,7 +65,9 @@ describe("publicPageMeta", () => {
   });
 
   it("falls back to the product's name and no canonical URL without root data (an error page)", () => {
-    const head = readHead(publicPageMeta({ title: "About Us", path: "/about" })({ matches: [] }));
+    const head = readHead(
+      publicPageMeta(() => ({ title: "About Us", path: "/about" }))({ matches: [] }),
+    );
     expect(head).toMatchObject({ title: "About Us · Passage", siteName: "Passage" });
     expect(head.canonical).toBeUndefined();
   });
@@ -105,4 +112,15 @@ describe("the public pages' heads", () => {
       expect(head.title).toContain(AGENCY);
     });
   }
+
+  it("are titled and described in the page's language, with its own canonical URL", async () => {
+    const { meta } = await import("~/app/routes/jobs/list");
+    const inFrench = [{ ...matches[0]!, data: { ...matches[0]!.data, locale: "fr" } }];
+    const head = readHead((meta as (args: unknown) => MetaDescriptor[])({ matches: inFrench }));
+    expect(head).toMatchObject({
+      title: `Trouver un emploi à l'étranger · ${AGENCY}`,
+      canonical: `${BASE_URL}/fr/jobs`,
+    });
+    expect(head.description).toMatch(/^Recherchez des offres/);
+  });
 });

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_LANGUAGE, isPublicPath, LANGUAGES, localizePath } from "~/domain/languages";
+import { type MetaT, metaTranslator } from "~/app/i18n/meta";
 import type { RootData } from "~/app/root";
 
 /** What a page says about itself in its head; the site (base URL, agency name) is added. */
@@ -63,25 +64,31 @@ export function pageMeta(
 }
 
 /** The head of a missing page (a 404 from the loader, or the catch-all route). */
-export const PAGE_NOT_FOUND: PageHead = { title: "Page not found", noindex: true };
+export const pageNotFound = (t: MetaT): PageHead => ({
+  title: t("notFound.pageTitle"),
+  noindex: true,
+});
 
 type MetaArgsLike = { matches: readonly ({ id: string; data?: unknown } | undefined)[] };
 
 /**
- * The `meta` of a public page, written once: the page gives its title, description and path (or
- * a function of the route's meta arguments that gives them), and the canonical URL and the agency
- * name come from the root loader's data, so they follow config and the site settings.
+ * The `meta` of a public page, written once: a function of the route's meta arguments and a `t` in
+ * the page's language gives its title, description and path; the canonical URL and the agency
+ * name come from the root loader's data, so they follow config and the site settings. Titles and
+ * descriptions are translation keys of the route's own namespace (app/i18n/meta.ts), never
+ * English literals (eslint.config.js refuses a string `title:` or `description:` here).
  *
- * `export const meta: Route.MetaFunction = publicPageMeta({ title, description, path: "/contact" });`
- * `export const meta: Route.MetaFunction = publicPageMeta(({ data }) => data ? {…} : PAGE_NOT_FOUND);`
+ * `export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({ title: t("inquiries:meta.title"), path: "/contact" }));`
+ * `export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => data ? {…} : pageNotFound(t));`
  */
 export function publicPageMeta<Args extends MetaArgsLike>(
-  head: PageHead | ((args: Args) => PageHead),
+  head: (args: Args, t: MetaT) => PageHead,
 ) {
   return (args: Args): MetaDescriptor[] => {
     const root = args.matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+    const lng = root?.locale ?? DEFAULT_LANGUAGE;
     return pageMeta({
-      ...(typeof head === "function" ? head(args) : head),
+      ...head(args, metaTranslator(lng)),
       baseUrl: root?.baseUrl,
       agencyName: root?.settings.agencyName,
       lng: root?.locale,

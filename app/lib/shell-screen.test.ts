@@ -1,10 +1,16 @@
-import { describe, expect, it } from "vitest";
-import common from "~/app/locales/en/common.json";
-import { shellScreen, shellTitleKey, type TitleKey, tabTitle } from "./shell-screen";
+import { beforeAll, describe, expect, it } from "vitest";
+import { serverTranslations } from "~/app/i18n/i18n.server";
+import { shellScreen, shellTitleKey } from "./shell-screen";
 
-const at = (pathname: string, agencyName?: string) => ({
+// Registers the server's translator for `meta` (as every rendered page does first).
+beforeAll(() => serverTranslations("en"));
+
+const at = (pathname: string, agencyName?: string, locale?: string) => ({
   location: { pathname },
-  matches: agencyName ? [{ id: "root", data: { settings: { agencyName } } }] : [],
+  matches:
+    agencyName || locale
+      ? [{ id: "root", data: { settings: { agencyName: agencyName ?? "Passage" }, locale } }]
+      : [],
 });
 
 describe("shellScreen", () => {
@@ -30,10 +36,14 @@ describe("shellScreen", () => {
     });
   });
 
-  it("gives every screen the tab title of its English heading", () => {
-    for (const [name, heading] of Object.entries(common.titles)) {
-      expect(tabTitle(`titles.${name}` as TitleKey)).toBe(heading);
-    }
+  it("titles the tab with the shell's heading in the person's language", () => {
+    const { meta } = shellScreen({ i18n: ["admin"] }, "titles.users");
+    expect(meta(at("/admin/users", undefined, "fr"))).toContainEqual({
+      title: "Utilisateurs · Passage",
+    });
+    expect(meta(at("/admin/users", undefined, "pt"))).toContainEqual({
+      title: "Utilizadores · Passage",
+    });
   });
 });
 

@@ -7,34 +7,6 @@ type MetaMatches = readonly ({ id: string; data?: unknown } | undefined)[];
 /** The shell's heading of a screen: a key of the common namespace's `titles`. */
 export type TitleKey = `titles.${TitleName}`;
 
-/**
- * The browser tab's title of each shell screen: in English like every page's meta, the same
- * words as the shell's English heading (shell-screen.test.ts holds them to it). Here rather than
- * read from app/locales, whose files load per language and namespace, never in a route's code.
- */
-const TAB_TITLES: Record<TitleName, string> = {
-  dashboard: "Dashboard",
-  applications: "My Applications",
-  profile: "Profile Settings",
-  documents: "Documents",
-  payment: "Registration Payment",
-  messages: "Messages",
-  adminDashboard: "Admin Dashboard",
-  users: "Users",
-  jobs: "Manage Jobs",
-  adminApplications: "Applications",
-  pipeline: "Application Pipeline",
-  activity: "Activity Log",
-  adminMessages: "In-App Messaging",
-  inquiries: "Contact Inquiries",
-  outsourcing: "Outsourcing Inquiries",
-  monitoring: "System Monitoring",
-  cms: "Content Management",
-  settings: "Site Settings",
-};
-
-export const tabTitle = (key: TitleKey) => TAB_TITLES[key.slice("titles.".length) as TitleName];
-
 /** What the shell reads from a route's handle: a fixed title, or one chosen by the page's path. */
 type ShellHandle = { titleKey: TitleKey | ((pathname: string) => TitleKey) };
 
@@ -54,10 +26,11 @@ export function shellScreen<I18n extends { i18n: readonly string[] }>(
 ) {
   const at = typeof titleKey === "function" ? titleKey : () => titleKey;
   const handle: I18n & ShellHandle = { ...i18n, titleKey };
-  // The agency's name from the site settings, as on public pages (publicPageMeta reads it).
+  // The agency's name from the site settings, as on public pages (publicPageMeta reads it); the
+  // tab's title is the shell's heading, in the page's language (common is on every page).
   const meta = publicPageMeta(
-    ({ location }: { location: { pathname: string }; matches: MetaMatches }) => ({
-      title: tabTitle(at(location.pathname)),
+    ({ location }: { location: { pathname: string }; matches: MetaMatches }, t) => ({
+      title: t(at(location.pathname)),
       noindex: true,
     }),
   );

@@ -17,12 +17,11 @@ import { localizePath } from "~/domain/languages";
 
 export const handle = i18nHandle("auth");
 
-export const meta: Route.MetaFunction = publicPageMeta({
-  title: "Sign In or Create an Account",
-  description:
-    "Sign in to track your applications, or create a free account to apply for jobs and study programs abroad.",
+export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
+  title: t("auth:meta.title"),
+  description: t("auth:meta.description"),
   path: "/auth",
-});
+}));
 
 /** A signed-in person has nothing to do here: the home page, in this page's language. */
 async function home(request: Request) {

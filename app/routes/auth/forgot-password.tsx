@@ -21,11 +21,11 @@ import { AuthCard, AuthColumn, EmailField, SubmitButton } from "./auth-parts";
 
 export const handle = i18nHandle("auth");
 
-export const meta: Route.MetaFunction = publicPageMeta({
-  title: "Reset your password",
+export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
+  title: t("auth:meta.forgotTitle"),
   path: "/auth/forgot-password",
   noindex: true,
-});
+}));
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });

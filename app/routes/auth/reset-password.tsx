@@ -17,10 +17,10 @@ import { localizePath } from "~/domain/languages";
 export const handle = i18nHandle("auth");
 
 // No path: the address carries the reset token, which no canonical URL should repeat.
-export const meta: Route.MetaFunction = publicPageMeta({
-  title: "Choose a new password",
+export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
+  title: t("auth:reset.title"),
   noindex: true,
-});
+}));
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });

@@ -75,11 +75,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = publicPageMeta(({ data }) => {
+export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => {
   const job = data?.job;
-  if (!job) return { title: "Job not found", noindex: true };
+  if (!job) return { title: t("jobs:meta.detail.notFound"), noindex: true };
   return {
-    title: job.countryName ? `${job.title} in ${job.countryName}` : job.title,
+    title: job.countryName
+      ? t("jobs:meta.detail.titleIn", { title: job.title, country: job.countryName })
+      : job.title,
     description: job.description.slice(0, 155),
     path: `/jobs/${job.id}`,
     noindex: !job.isPublic || !job.isActive,

@@ -18,12 +18,11 @@ import { splitLanguage } from "~/domain/languages";
 
 export const handle = i18nHandle("jobs");
 
-export const meta: Route.MetaFunction = publicPageMeta({
-  title: "Find Jobs Abroad",
-  description:
-    "Search verified jobs abroad in healthcare, logistics, agriculture, hospitality and more, with visa sponsorship where the employer offers it.",
+export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
+  title: t("jobs:meta.list.title"),
+  description: t("jobs:meta.list.description"),
   path: "/jobs",
-});
+}));
 
 // Visibility is checked here, not in the layout: this loader decides what each viewer may see.
 export async function loader({ request }: Route.LoaderArgs) {

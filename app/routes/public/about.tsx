@@ -28,12 +28,11 @@ import type { Route } from "./+types/about";
 export const handle = i18nHandle("content");
 
 // Public page; everything it shows comes from site settings in the root loader.
-export const meta: Route.MetaFunction = publicPageMeta({
-  title: "About Us",
-  description:
-    "Who we are: a recruitment and study-placement agency in Harare and Midrand placing African applicants in verified jobs and universities abroad, with fixed fees and real-time tracking.",
+export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
+  title: t("content:meta.about.title"),
+  description: t("content:meta.about.description"),
   path: "/about",
-});
+}));
 
 const SERVICE_ICONS: Record<ServiceSlug, typeof BriefcaseIcon> = {
   "job-recruitment": BriefcaseIcon,

@@ -19,12 +19,11 @@ import { receiveContactMessage, submissionKeyLoader } from "./inquiry-form.serve
 
 export const handle = i18nHandle("inquiries");
 
-export const meta: Route.MetaFunction = publicPageMeta({
-  title: "Contact Us",
-  description:
-    "Talk to our team in Harare or Midrand about jobs and study abroad. We answer every message within 24 hours.",
+export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
+  title: t("inquiries:meta.title"),
+  description: t("inquiries:meta.description"),
   path: "/contact",
-});
+}));
 
 export const loader = submissionKeyLoader;
 

@@ -25,10 +25,10 @@ const LATEST_JOBS = 3;
 export const handle = i18nHandle("jobs", "content");
 
 // No title of its own: the home page is titled by the agency's name.
-export const meta: Route.MetaFunction = publicPageMeta({
-  description: "Honest jobs and study programs abroad for African job seekers and students.",
+export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
+  description: t("content:meta.home.description"),
   path: "/",
-});
+}));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);

@@ -4,7 +4,7 @@ import { Link } from "~/app/components/localized";
 import { Prose } from "~/app/components/prose";
 import { RouteError } from "~/app/components/route-error";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { PAGE_NOT_FOUND, publicPageMeta } from "~/app/lib/seo";
+import { pageNotFound, publicPageMeta } from "~/app/lib/seo";
 import { calendarDay, formatDate } from "~/domain/format";
 import { LEGAL_PAGES, type LegalPath, readLegalPage } from "~/server/content/pages.server";
 import type { Route } from "./+types/legal";
@@ -20,8 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...page, path: pathname };
 }
 
-export const meta: Route.MetaFunction = publicPageMeta(({ data }) =>
-  data ? { title: data.title, description: data.description, path: data.path } : PAGE_NOT_FOUND,
+export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) =>
+  data ? { title: data.title, description: data.description, path: data.path } : pageNotFound(t),
 );
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {

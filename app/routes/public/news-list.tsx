@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...posts, category };
 }
 
-const newsHead = publicPageMeta<Route.MetaArgs>(({ data }) => {
+const newsHead = publicPageMeta<Route.MetaArgs>(({ data }, t) => {
   const category = data?.category;
   const page = data?.page ?? 1;
   const qs = new URLSearchParams();
@@ -35,9 +35,8 @@ const newsHead = publicPageMeta<Route.MetaArgs>(({ data }) => {
   if (page > 1) qs.set("page", String(page));
   const suffix = qs.toString() ? `?${qs.toString()}` : "";
   return {
-    title: page > 1 ? `News and Success Stories (page ${page})` : "News and Success Stories",
-    description:
-      "Agency news, visa and study updates, and success stories from applicants we placed abroad.",
+    title: page > 1 ? t("content:meta.news.titlePage", { page }) : t("content:meta.news.title"),
+    description: t("content:meta.news.description"),
     path: `/news${suffix}`,
   };
 });

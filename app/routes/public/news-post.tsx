@@ -6,7 +6,7 @@ import { Prose } from "~/app/components/prose";
 import { RouteError } from "~/app/components/route-error";
 import { Alert } from "~/app/components/ui/alert";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { PAGE_NOT_FOUND, publicPageMeta } from "~/app/lib/seo";
+import { pageNotFound, publicPageMeta } from "~/app/lib/seo";
 import { isStaff } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import { getViewer } from "~/server/auth/guards.server";
@@ -40,8 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = publicPageMeta(({ data }) => {
-  if (!data) return PAGE_NOT_FOUND;
+export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => {
+  if (!data) return pageNotFound(t);
   const { post } = data;
   return {
     title: post.metaTitle || post.title,

@@ -2,14 +2,14 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { Link } from "~/app/components/localized";
 import { buttonVariants } from "~/app/components/ui/button";
-import { PAGE_NOT_FOUND, publicPageMeta } from "~/app/lib/seo";
+import { pageNotFound, publicPageMeta } from "~/app/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = publicPageMeta(PAGE_NOT_FOUND);
+export const meta: Route.MetaFunction = publicPageMeta((_, t) => pageNotFound(t));
 
 export default function NotFound() {
   const { t } = useTranslation();

@@ -38,12 +38,11 @@ import { Link } from "~/app/components/localized";
 
 export const handle = i18nHandle("outsourcing");
 
-export const meta: Route.MetaFunction = publicPageMeta({
-  title: "Outsourcing for Businesses",
-  description:
-    "Virtual assistants, call centre solutions and BPO & staff leasing from skilled African professionals. Ask for a custom quote.",
+export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
+  title: t("outsourcing:meta.title"),
+  description: t("outsourcing:meta.description"),
   path: "/outsourcing",
-});
+}));
 
 export const loader = submissionKeyLoader;
 

@@ -16,7 +16,7 @@ import { Badge } from "~/app/components/ui/badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { PAGE_NOT_FOUND, publicPageMeta } from "~/app/lib/seo";
+import { pageNotFound, publicPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import type { PublicSiteSettings } from "~/server/settings/settings.server";
 import { isServiceSlug, SERVICE_SLUGS } from "~/domain/services";
@@ -95,14 +95,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { slug: params.slug, content, jobCounts, programCounts, programs };
 }
 
-export const meta: Route.MetaFunction = publicPageMeta(({ data }) =>
+export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) =>
   data
     ? {
         title: data.content.metaTitle,
         description: data.content.description,
         path: `/services/${data.slug}`,
       }
-    : PAGE_NOT_FOUND,
+    : pageNotFound(t),
 );
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
