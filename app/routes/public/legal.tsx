@@ -3,21 +3,26 @@ import { data } from "react-router";
 import { Link } from "~/app/components/localized";
 import { Prose } from "~/app/components/prose";
 import { RouteError } from "~/app/components/route-error";
+import { requestLanguage } from "~/app/i18n/i18n.server";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { readInLanguage } from "~/app/lib/page-content.server";
 import { pageNotFound, publicPageMeta } from "~/app/lib/seo";
 import { calendarDay, formatDate } from "~/domain/format";
+import { splitLanguage } from "~/domain/languages";
 import { LEGAL_PAGES, type LegalPath, readLegalPage } from "~/server/content/pages.server";
 import type { Route } from "./+types/legal";
 
 export const handle = i18nHandle("content");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // Public page. One module serves the three legal routes; the path says which text.
-  const pathname = new URL(request.url).pathname.replace(/\/$/, "") as LegalPath;
-  const name = LEGAL_PAGES[pathname];
+  // Public page. One module serves the three legal routes at each language's address; the path
+  // (without its language prefix) says which text, the page's language which translation.
+  const { path } = splitLanguage(new URL(request.url).pathname.replace(/\/$/, ""));
+  const name = LEGAL_PAGES[path as LegalPath];
   if (!name) throw data(null, { status: 404 });
-  const page = await readLegalPage(name);
-  return { ...page, path: pathname };
+  const lng = await requestLanguage(request);
+  const page = await readInLanguage(lng, (language) => readLegalPage(name, language));
+  return { ...page, path };
 }
 
 export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) =>

@@ -15,7 +15,9 @@ import { StudyProgramsSection } from "~/app/components/study-programs";
 import { Badge } from "~/app/components/ui/badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
+import { requestLanguage } from "~/app/i18n/i18n.server";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { readInLanguage } from "~/app/lib/page-content.server";
 import { pageNotFound, publicPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import type { PublicSiteSettings } from "~/server/settings/settings.server";
@@ -28,7 +30,7 @@ import {
 import { listStudyPrograms } from "~/server/content/study-programs.server";
 import type { Route } from "./+types/service";
 
-// The long copy lives in content/en/services/<slug>.json and is read by the loader, so it is not
+// The long copy lives in content/<lng>/services/<slug>.json and is read by the loader, so it is not
 // shipped in every page's JavaScript.
 type Item = {
   title?: string;
@@ -79,10 +81,14 @@ type ServiceContent = {
 
 export const handle = i18nHandle("content");
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   // Public page.
-  if (!isServiceSlug(params.slug)) throw data(null, { status: 404 });
-  const content = await readServiceContent<ServiceContent>(params.slug);
+  const slug = params.slug;
+  if (!isServiceSlug(slug)) throw data(null, { status: 404 });
+  const lng = await requestLanguage(request);
+  const content = await readInLanguage(lng, (language) =>
+    readServiceContent<ServiceContent>(slug, language),
+  );
   const needs = (type: Section["type"], flag?: "jobCounts" | "programCounts") =>
     content.sections.some(
       (s) => s.type === type && (!flag || (s as Record<string, unknown>)[flag] === true),
