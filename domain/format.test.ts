@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AGENCY_TIME_ZONE, calendarDay, dateFormatter, formatDate, formatMoney } from "./format";
+import {
+  AGENCY_TIME_ZONE,
+  calendarDay,
+  dateFormatter,
+  formatDate,
+  formatMoney,
+  formatSalary,
+} from "./format";
 
 // 23:30 UTC on 31 December is already 01:30 on 1 January in Harare (UTC+2).
 const lateEvening = "2026-12-31T23:30:00.000Z";
@@ -46,5 +53,14 @@ describe("formatMoney", () => {
       expect(formatMoney(500_000, "GBP", "en-GB")).toBe("£5,000.00");
       expect(formatMoney(250_000, "EUR", "fr")).toBe("2\u202f500,00\u00a0€");
     }
+  });
+});
+
+describe("formatSalary", () => {
+  it("writes a salary range in the reader's language, cents only when there are any", () => {
+    expect(formatSalary(38_000, 51_000, "EUR", "en")).toBe("€38,000 – €51,000");
+    expect(formatSalary(38_000, 51_000, "EUR", "fr")).toBe("38\u202f000–51\u202f000\u00a0€");
+    expect(formatSalary(12.71, 13.4, "EUR", "pt")).toBe("€\u00a012,71–13,40");
+    expect(formatSalary(null, 2_000, "USD", "en")).toBe("$2,000");
   });
 });

@@ -16,6 +16,36 @@ export function formatMoney(amountMinor: number, currency: string, locale = "en"
   return fmt.format(amountMinor / 100);
 }
 
+const salaryFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A salary or its range in the reader's language ("38 000–51 000 €" in French, "€38,000 – €51,000"
+ * in English): amounts in major units, as the employer gives them; cents only when there are any.
+ */
+export function formatSalary(
+  min: number | null,
+  max: number | null,
+  currency: string,
+  locale = "en",
+): string {
+  const amounts = [min, max].filter((n): n is number => n != null);
+  const digits = amounts.every(Number.isInteger) ? 0 : 2;
+  const key = `${locale}|${currency}|${digits}`;
+  let fmt = salaryFormatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    salaryFormatters.set(key, fmt);
+  }
+  const [low, high] = amounts;
+  if (low === undefined) return "";
+  return high !== undefined && high !== low ? fmt.formatRange(low, high) : fmt.format(low);
+}
+
 export function whatsappLink(number: string) {
   return `https://wa.me/${number.replace(/[^\d]/g, "")}`;
 }
