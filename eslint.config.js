@@ -39,6 +39,56 @@ const oneDateHelper = [
   },
 ];
 
+// Every word a person reads comes from app/locales in the page's language (decision record 21): a
+// literal in JSX, in a text attribute (aria-label, placeholder, alt, title, label) or in a page's
+// meta (`title:` / `description:` in publicPageMeta) shows English on a French page. What may stay
+// literal: text with no letters ("·", "→", "404"), an address ("/news/", "https://"), and the
+// brand names below, which no language translates. tests/unit/lint-i18n.test.ts shows the rule failing each kind.
+const UNTRANSLATED = new Set(["Passage", "WhatsApp", "Facebook", "LinkedIn", "Instagram", "X"]);
+const TEXT_ATTRIBUTES = new Set(["aria-label", "placeholder", "alt", "title", "label"]);
+const hasWords = (text) => {
+  // An address ("/news/", "https://") is not prose.
+  if (/^\s*(https?:\/\/|\/)[\w/.:-]*\s*$/.test(text)) return false;
+  const words = text.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+  return words.some((word) => !UNTRANSLATED.has(word));
+};
+const noLiteralText = {
+  meta: {
+    type: "problem",
+    messages: {
+      jsx: "Literal text in JSX: use t('…') with a key in app/locales/<lng>/ (fr and pt too).",
+      attribute: "Literal {{name}}: use t('…') with a key in app/locales/<lng>/ (fr and pt too).",
+      meta: "Literal {{name}} in a page's meta: use the t that publicPageMeta passes, with a key of the route's namespace.",
+    },
+  },
+  create(context) {
+    const literalText = (node) =>
+      (node?.type === "Literal" && typeof node.value === "string" && hasWords(node.value)) ||
+      (node?.type === "TemplateLiteral" && node.quasis.some((q) => hasWords(q.value.cooked ?? "")));
+    return {
+      JSXText(node) {
+        if (hasWords(node.value)) context.report({ node, messageId: "jsx" });
+      },
+      // {"Save"} or {`Save ${n}`} as a child
+      "JSXElement > JSXExpressionContainer, JSXFragment > JSXExpressionContainer"(node) {
+        if (literalText(node.expression)) context.report({ node, messageId: "jsx" });
+      },
+      JSXAttribute(node) {
+        const name = typeof node.name.name === "string" ? node.name.name : "";
+        if (!TEXT_ATTRIBUTES.has(name) || !node.value) return;
+        const value =
+          node.value.type === "JSXExpressionContainer" ? node.value.expression : node.value;
+        if (literalText(value)) context.report({ node, messageId: "attribute", data: { name } });
+      },
+      "CallExpression[callee.name='publicPageMeta'] Property"(node) {
+        const name = node.key.type === "Identifier" ? node.key.name : node.key.value;
+        if ((name === "title" || name === "description") && literalText(node.value))
+          context.report({ node, messageId: "meta", data: { name } });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,7 +147,11 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-syntax": ["error", ...oneDateHelper] },
+    plugins: { passage: { rules: { "no-literal-text": noLiteralText } } },
+    rules: {
+      "no-restricted-syntax": ["error", ...oneDateHelper],
+      "passage/no-literal-text": "error",
+    },
   },
   {
     // Types may cross (they vanish from the bundle); code may not.
