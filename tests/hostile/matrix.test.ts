@@ -34,6 +34,8 @@ const RULES: [RegExp, Access][] = [
   [/^redirect-/, "redirect"],
   [/^routes\/auth\/sign-out/, "signOut"],
   [/^(routes\/public\/|routes\/jobs\/|routes\/auth\/|routes\/resources\/|legal-)/, "public"],
+  // The language switcher: anyone may choose (a cookie, and a signed-in person's own profile).
+  [/^routes\/language$/, "public"],
 ];
 
 /** Who may call each Hono endpoint ("METHOD path" as registered). */
