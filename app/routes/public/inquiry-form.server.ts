@@ -7,6 +7,8 @@ import {
   type InquiryKind,
   OutsourcingInquirySchema,
 } from "~/domain/inquiries";
+import type { Language } from "~/domain/languages";
+import { requestLanguage } from "~/app/i18n/i18n.server";
 import { submitContactInquiry, submitOutsourcingInquiry } from "~/server/inquiries/receive.server";
 import { logger } from "~/server/logger.server";
 import { readSubmissionKey } from "~/server/security/idempotency.server";
@@ -36,7 +38,11 @@ async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>(
     kind: InquiryKind;
     schema: Schema;
     caps: (inquiry: Inquiry<Schema>) => RateLimitKey[];
-    submit: (o: { inquiry: Inquiry<Schema>; submissionKey: string | null }) => Promise<unknown>;
+    submit: (o: {
+      inquiry: Inquiry<Schema>;
+      submissionKey: string | null;
+      language: Language;
+    }) => Promise<unknown>;
     answer: (inquiry: Inquiry<Schema>, submission: Pick<Submission<unknown>, "reply">) => Answer;
   },
 ) {
@@ -56,7 +62,9 @@ async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>(
   const wait = await secondsUntilAllowed(o.caps(inquiry));
   if (wait) return refuse(429, `errors.tooManyAttempts|${wait}`);
   try {
-    await o.submit({ inquiry, submissionKey: readSubmissionKey(formData) });
+    // The page's language: the sender hears back in the language they wrote in.
+    const language = await requestLanguage(request);
+    await o.submit({ inquiry, submissionKey: readSubmissionKey(formData), language });
   } catch (error) {
     logger().error({ err: error, requestId: context.requestId }, `${o.kind} inquiry failed`);
     return refuse(500, "errors.generic");
