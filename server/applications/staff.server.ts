@@ -21,6 +21,7 @@ import {
   applicationStatusChangedEmail,
   formatAgencyDateTime,
   interviewScheduledEmail,
+  statusLabel,
 } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 
@@ -39,21 +40,6 @@ export class InterviewDateRequiredError extends Error {
     );
   }
 }
-
-// English texts for the applicant; the same strings as the tracker's status labels.
-const STATUS_LABELS: Record<ApplicationStatus, string> = {
-  registration_pending: "Registration Pending",
-  registration_paid: "Registration Paid",
-  documents_uploaded: "Documents Uploaded",
-  job_matched: "Job Matched",
-  interview_scheduled: "Interview Scheduled",
-  interview_completed: "Interview Completed",
-  offer_received: "Offer Received",
-  visa_process_started: "Visa Process Started",
-  visa_approved: "Visa Approved",
-  pre_departure: "Pre-Departure",
-  departed: "Departed",
-};
 
 /**
  * People and jobs whose name, e-mail or title contains the search text. They are matched first
@@ -383,16 +369,25 @@ export async function changeApplicationStatus(
           : {}),
       },
     });
-    const label = STATUS_LABELS[options.status];
-    const title = interview ? "Interview scheduled" : `Application status: ${label}`;
-    const body = interview
-      ? `Your interview for ${app.jobTitle} is scheduled for ${formatAgencyDateTime(options.interviewDate!)}${place ? `, at ${place}` : ""}.`
-      : `Your application for ${app.jobTitle} is now at "${label}".`;
     await notifyUser(tx, {
       userId: app.userId,
       kind: interview ? "interview_scheduled" : "application_status",
-      title,
-      body,
+      text: (t, lng) => {
+        if (!interview) {
+          const values = { jobTitle: app.jobTitle, status: statusLabel(t, options.status) };
+          return {
+            title: t("statusChanged.notificationTitle", values),
+            body: t("statusChanged.notificationBody", values),
+          };
+        }
+        const when = formatAgencyDateTime(options.interviewDate!, lng);
+        return {
+          title: t("interview.notificationTitle"),
+          body: place
+            ? t("interview.notificationBodyWithPlace", { jobTitle: app.jobTitle, when, place })
+            : t("interview.notificationBody", { jobTitle: app.jobTitle, when }),
+        };
+      },
       link: "/dashboard/applications",
     });
     await enqueueApplicantMail(tx, {
@@ -408,7 +403,7 @@ export async function changeApplicationStatus(
           : applicationStatusChangedEmail({
               ...recipient,
               jobTitle: app.jobTitle,
-              statusLabel: label,
+              status: options.status,
             }),
     });
     return { from: app.status, to: options.status };

@@ -1,8 +1,9 @@
 import { and, eq, like } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { AccountFieldsSchema, safeRedirect, SignUpSchema } from "~/domain/auth";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
 import type { Db } from "~/server/db/client.server";
-import { verifications } from "~/server/db/schema";
+import { profiles, verifications } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { signUpAttemptEmail } from "~/server/mail/templates.server";
@@ -34,6 +35,7 @@ const SIGN_UP_BODY_KEYS = new Set([
   "whatsappNumber",
   "callbackURL",
   "rememberMe",
+  "preferredLanguage",
 ]);
 
 type Body = Record<string, unknown>;
@@ -70,6 +72,9 @@ export function checkSignUpBody(body: Body | undefined) {
   if (b.callbackURL !== undefined && safeRedirect(b.callbackURL, "") === "") {
     throw invalid(["callbackURL"]);
   }
+  if (b.preferredLanguage !== undefined && !isLanguage(b.preferredLanguage)) {
+    throw invalid(["preferredLanguage"]);
+  }
 }
 
 /** The user row better-auth is about to insert, checked and normalised with the same schema. */
@@ -93,7 +98,19 @@ export function checkNewUser<T extends Body>(user: T): T {
     role: v.role,
     phoneNumber: v.phoneNumber ?? null,
     whatsappNumber: v.whatsappNumber ?? null,
+    preferredLanguage: isLanguage(user.preferredLanguage)
+      ? user.preferredLanguage
+      : DEFAULT_LANGUAGE,
   };
+}
+
+/** The language an account's e-mails are written in (English for an address we do not know). */
+export async function preferredLanguageOf(database: Db, email: string): Promise<Language> {
+  const [row] = await database
+    .select({ lng: profiles.preferredLanguage })
+    .from(profiles)
+    .where(eq(profiles.email, email.trim().toLowerCase()));
+  return row?.lng ?? DEFAULT_LANGUAGE;
 }
 
 const UPDATABLE = AccountFieldsSchema.pick({
@@ -173,6 +190,7 @@ export async function tellOwnerOfSignUpAttempt(
     return;
   }
   const settings = await getSiteSettings(database);
-  const mail = signUpAttemptEmail({ settings, baseUrl, name: user.name });
+  const lng = await preferredLanguageOf(database, user.email);
+  const mail = signUpAttemptEmail({ settings, baseUrl, name: user.name, lng });
   await inTransactionWithMail((tx) => enqueueMail(tx, { to: user.email, ...mail }), database);
 }

@@ -16,6 +16,7 @@ import {
   checkSignUpBody,
   checkUserUpdate,
   enforceResetLimits,
+  preferredLanguageOf,
   revokeOtherResetLinks,
   tellOwnerOfSignUpAttempt,
 } from "./account-guards.server";
@@ -31,7 +32,8 @@ export function createAuth(database: Db, options: AuthOptions) {
     (template: typeof passwordResetEmail) =>
     async ({ user, url }: { user: { name: string; email: string }; url: string }) => {
       const settings = await getSiteSettings(database);
-      const mail = template({ settings, baseUrl: options.baseUrl, name: user.name, url });
+      const lng = await preferredLanguageOf(database, user.email);
+      const mail = template({ settings, baseUrl: options.baseUrl, name: user.name, url, lng });
       await inTransactionWithMail((tx) => enqueueMail(tx, { to: user.email, ...mail }), database);
     };
   return betterAuth({
@@ -66,6 +68,8 @@ export function createAuth(database: Db, options: AuthOptions) {
           input: false,
         },
         emailNotifications: { type: "boolean", required: false, defaultValue: true, input: false },
+        // Sign-up sends the page's language (checked in checkNewUser); the switcher changes it.
+        preferredLanguage: { type: "string", required: false, defaultValue: "en", input: true },
       },
     },
     emailAndPassword: {

@@ -5,7 +5,7 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { documents } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import { documentReviewedEmail } from "~/server/mail/templates.server";
+import { documentLabel, documentReviewedEmail } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 
 export type ReviewDecision = "verify" | "reject";
@@ -16,14 +16,6 @@ export class DocumentReviewError extends Error {
     this.name = "DocumentReviewError";
   }
 }
-
-const DOCUMENT_LABELS: Record<string, string> = {
-  cv: "CV/Resume",
-  passport: "Passport",
-  education: "Education Certificate",
-  experience: "Work Experience",
-  english: "English Test",
-};
 
 /**
  * Staff verify or reject one uploaded document. The status, the audit entry, the in-app
@@ -71,17 +63,21 @@ export async function reviewDocument({
       },
     });
 
-    const label = DOCUMENT_LABELS[current.documentType] ?? current.documentType;
-    const title = decision === "verify" ? `${label} verified` : `${label} needs your attention`;
-    const body =
-      decision === "verify"
-        ? `We have checked your ${label} (${current.fileName}) and verified it.`
-        : `We could not accept your ${label} (${current.fileName}). Reason: ${cleanReason}. Please upload a new one.`;
     await notifyUser(tx, {
       userId: current.userId,
       kind: "document_reviewed",
-      title,
-      body,
+      text: (t) => {
+        const values = {
+          document: documentLabel(t, current.documentType),
+          fileName: current.fileName,
+          reason: cleanReason,
+        };
+        const key = decision === "verify" ? "documentVerified" : "documentRejected";
+        return {
+          title: t(`${key}.notificationTitle`, values),
+          body: t(`${key}.notificationBody`, values),
+        };
+      },
       link: "/dashboard/documents",
     });
 
@@ -90,7 +86,7 @@ export async function reviewDocument({
       render: (recipient) =>
         documentReviewedEmail({
           ...recipient,
-          documentLabel: label,
+          documentType: current.documentType,
           verified: decision === "verify",
           reason: cleanReason,
         }),

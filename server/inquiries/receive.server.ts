@@ -1,4 +1,5 @@
 import type { ContactInquiry, OutsourcingInquiry } from "~/domain/inquiries";
+import type { Language } from "~/domain/languages";
 import type { SiteSettings } from "~/domain/settings";
 import type { Db } from "~/server/db/client.server";
 import { contactInquiries, outsourcingInquiries } from "~/server/db/schema";
@@ -13,12 +14,15 @@ import { getSiteSettings } from "~/server/settings/settings.server";
 
 // What visitors send in: a message from /contact, a quote request from /outsourcing. Each is
 // stored, the agency inbox is e-mailed, and a repeat of a submission already stored (same
-// submission key and content) stores and sends nothing and returns null.
+// submission key and content) stores and sends nothing and returns null. `language` is the
+// language of the page they wrote from: what we send them (and staff's replies) is written in it.
 
 export async function submitContactInquiry(o: {
   inquiry: Omit<ContactInquiry, "website">;
   submissionKey?: string | null;
+  language?: Language;
 }) {
+  const language = o.language ?? "en";
   return receive("contact", o.submissionKey, o.inquiry, async (tx, settings) => {
     const q = o.inquiry;
     const [row] = await tx
@@ -29,9 +33,10 @@ export async function submitContactInquiry(o: {
         phone: q.phone ?? null,
         subject: q.subject || null,
         message: q.message,
+        language,
       })
       .returning({ id: contactInquiries.id });
-    const mail = contactInquiryReceivedEmail({ settings, inquiry: q });
+    const mail = contactInquiryReceivedEmail({ settings, inquiry: { ...q, language } });
     await enqueueMail(tx, { to: settings.inboxEmail, replyTo: q.email, ...mail });
     return row!.id;
   });
@@ -41,7 +46,9 @@ export async function submitContactInquiry(o: {
 export async function submitOutsourcingInquiry(o: {
   inquiry: Omit<OutsourcingInquiry, "website">;
   submissionKey?: string | null;
+  language?: Language;
 }) {
+  const language = o.language ?? "en";
   return receive("outsourcing", o.submissionKey, o.inquiry, async (tx, settings) => {
     const q = { ...o.inquiry, services: [...new Set(o.inquiry.services)] };
     const [row] = await tx
@@ -53,11 +60,12 @@ export async function submitOutsourcingInquiry(o: {
         services: q.services,
         budget: q.budget ?? null,
         message: q.message ?? null,
+        language,
       })
       .returning({ id: outsourcingInquiries.id });
-    const toAgency = outsourcingInquiryReceivedEmail({ settings, inquiry: q });
+    const toAgency = outsourcingInquiryReceivedEmail({ settings, inquiry: { ...q, language } });
     await enqueueMail(tx, { to: settings.inboxEmail, replyTo: q.email, ...toAgency });
-    const toBusiness = outsourcingQuoteConfirmationEmail({ settings, inquiry: q });
+    const toBusiness = outsourcingQuoteConfirmationEmail({ settings, inquiry: q, lng: language });
     await enqueueMail(tx, { to: q.email, replyTo: settings.contactEmail, ...toBusiness });
     return row!.id;
   });

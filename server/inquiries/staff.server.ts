@@ -250,6 +250,7 @@ export async function replyToInquiry(o: {
         subject: inquiry.subject,
         reply: o.body,
         originalMessage: inquiry.message,
+        lng: inquiry.language,
       });
     } else {
       const [inquiry] = await tx
@@ -263,7 +264,12 @@ export async function replyToInquiry(o: {
         .where(eq(outsourcingInquiries.id, o.id));
       from = inquiry.status;
       recipient = inquiry.email;
-      mail = outsourcingInquiryReplyEmail({ settings, reply: o.body, inquiry });
+      mail = outsourcingInquiryReplyEmail({
+        settings,
+        reply: o.body,
+        inquiry,
+        lng: inquiry.language,
+      });
     }
     const { replies, targetType } = KIND[o.kind];
     await tx.insert(replies).values({ inquiryId: o.id, authorId: o.actor.id, body: o.body });

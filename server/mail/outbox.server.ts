@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Language } from "~/domain/languages";
 import type { SiteSettings } from "~/domain/settings";
 import { config } from "~/server/config.server";
 import { type Db, db } from "~/server/db/client.server";
@@ -58,6 +59,8 @@ export type ApplicantMailContext = {
   baseUrl: string;
   /** The applicant's name, for the greeting. */
   name: string;
+  /** The language they chose (their profile's preferred_language): the mail is written in it. */
+  lng: Language;
 };
 
 /**
@@ -81,6 +84,7 @@ export async function enqueueApplicantMail(
       email: profiles.email,
       fullName: profiles.fullName,
       emailNotifications: profiles.emailNotifications,
+      lng: profiles.preferredLanguage,
     })
     .from(profiles)
     .where(eq(profiles.id, options.userId));
@@ -90,6 +94,7 @@ export async function enqueueApplicantMail(
     settings: await getSiteSettings(tx),
     baseUrl: config().baseUrl,
     name: profile.fullName || profile.email,
+    lng: profile.lng,
   });
   return enqueueMail(tx, { ...mail, to: profile.email });
 }

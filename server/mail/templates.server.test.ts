@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
+import { LANGUAGES } from "~/domain/languages";
 import {
+  applicationStatusChangedEmail,
   contactInquiryReceivedEmail,
+  contactInquiryReplyEmail,
+  documentReviewedEmail,
+  emailVerificationEmail,
   interviewScheduledEmail,
+  newMessageEmail,
+  outsourcingInquiryReceivedEmail,
+  outsourcingInquiryReplyEmail,
+  outsourcingQuoteConfirmationEmail,
+  passwordResetEmail,
   paymentReceiptEmail,
+  type RenderedMail,
+  signUpAttemptEmail,
 } from "./templates.server";
 
 const settings = { ...DEFAULT_SITE_SETTINGS, agencyName: "Passage Test Agency" };
@@ -57,5 +69,58 @@ describe("mail templates", () => {
       interviewDate: new Date("2026-03-02T08:30:00Z"),
     });
     expect(mail.text).toContain("Monday, 2 March 2026 at 10:30 CAT");
+  });
+});
+
+describe("mail templates in each language", () => {
+  const quote = { name: "Ana", company: "Acme", services: ["call_centre"], message: "Hi" };
+  const render = (lng: (typeof LANGUAGES)[number]): RenderedMail[] => {
+    const o = { settings, baseUrl, lng, name: "Ana" };
+    return [
+      applicationStatusChangedEmail({ ...o, jobTitle: "Chef", status: "visa_approved" }),
+      interviewScheduledEmail({ ...o, jobTitle: "Chef", interviewDate: new Date(), location: "X" }),
+      documentReviewedEmail({ ...o, documentType: "cv", verified: false, reason: "Blurred" }),
+      documentReviewedEmail({ ...o, documentType: "passport", verified: true }),
+      paymentReceiptEmail({
+        ...o,
+        amountMinor: 100,
+        currency: "USD",
+        reference: "R",
+        paidAt: new Date(),
+        method: "mobile_money",
+      }),
+      passwordResetEmail({ ...o, url: "https://x.example/r" }),
+      emailVerificationEmail({ ...o, url: "https://x.example/v" }),
+      signUpAttemptEmail(o),
+      newMessageEmail({ ...o, subject: "S" }),
+      contactInquiryReplyEmail({ ...o, reply: "R", originalMessage: "M" }),
+      contactInquiryReceivedEmail({
+        ...o,
+        inquiry: { name: "A", email: "a@x.example", message: "M" },
+      }),
+      outsourcingInquiryReceivedEmail({ ...o, inquiry: { ...quote, email: "a@x.example" } }),
+      outsourcingQuoteConfirmationEmail({ ...o, inquiry: quote }),
+      outsourcingInquiryReplyEmail({ ...o, reply: "R", inquiry: quote }),
+    ];
+  };
+  const english = render("en");
+
+  it.each(LANGUAGES)("%s: every mail is written out, none shows a key or a placeholder", (lng) => {
+    // A missing string shows as its key ("payment.subject") or its raw placeholder.
+    const rawKey =
+      /\b(layout|statusChanged|interview|document\w*|payment\w*|passwordReset|verifyEmail|signUpAttempt|newMessage|contact\w*|quote\w*|outsourcing\w*|labels|common)[.:]\w/;
+    render(lng).forEach((mail, i) => {
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toMatch(rawKey);
+        expect(part).not.toContain("{{");
+      }
+      expect(mail.html).toContain(`<html lang="${lng}">`);
+      if (lng !== "en") expect(mail.subject).not.toBe(english[i]!.subject);
+    });
+  });
+
+  it("links a French reader to the French sign-in page", () => {
+    const mail = signUpAttemptEmail({ settings, baseUrl, name: "Ana", lng: "fr" });
+    expect(mail.text).toContain("https://passage.example/fr/auth");
   });
 });

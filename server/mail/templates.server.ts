@@ -1,8 +1,11 @@
+import type { ApplicationStatus, DocumentType } from "~/domain/enums";
+import { type Language, LANGUAGE_NAMES, localizePath } from "~/domain/languages";
 import type { SiteSettings } from "~/domain/settings";
 import { formatMoney, whatsappLink } from "~/domain/settings";
 import { formatDate } from "~/domain/format";
 import { config } from "~/server/config.server";
 import { escapeMarkup } from "~/server/escape.server";
+import { dateLocale, moneyLocale, serverT, type Translate } from "~/server/i18n/translate.server";
 
 // Every e-mail the product sends, as plain text and HTML built from the same lines. The agency's
 // name and contact details come from site settings so a change in /admin/settings shows in the
@@ -10,8 +13,9 @@ import { escapeMarkup } from "~/server/escape.server";
 // is queued with enqueueApplicantMail (server/mail/outbox.server.ts), which renders the template
 // with their name and the settings; other mail goes to enqueueMail together with `to`.
 //
-// E-mails are English only for now: server/ may not import app/locales, and the recipient's
-// language is not stored. Keep every sentence here so a translation has one place to start.
+// Each mail is written in its recipient's language (`lng`: an applicant's preferred_language, an
+// inquiry's page language; mail to the agency's own inbox in English), with the strings of
+// app/locales/<lng>/mail.json, dates and money in that language and the agency's time zone.
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -19,6 +23,8 @@ type Base = {
   settings: SiteSettings;
   /** Absolute origin for links, e.g. "https://passage.example"; defaults to the configured BASE_URL. */
   baseUrl?: string;
+  /** The recipient's language; English when not given. */
+  lng?: Language;
 };
 
 type Block =
@@ -29,26 +35,41 @@ type Block =
 
 // ── Applicant moments (used by applications, documents, payments) ────────────────────────────
 
+/** An application status as the applicant's tracker names it, in their language. */
+export function statusLabel(t: Translate, status: ApplicationStatus) {
+  return t(`common:labels.applicationStatus.${status}.label`);
+}
+
+/** A document type as the documents page names it, in the reader's language. */
+export function documentLabel(t: Translate, type: DocumentType | string) {
+  return t(`common:labels.documentType.${type}`, { defaultValue: type });
+}
+
 export function applicationStatusChangedEmail(
   o: Base & {
     name: string;
     jobTitle: string;
-    statusLabel: string;
-    statusDescription?: string | null;
+    status: ApplicationStatus;
     comment?: string | null;
   },
 ): RenderedMail {
+  const t = serverT(o.lng);
+  const values = { jobTitle: o.jobTitle, status: statusLabel(t, o.status) };
   return renderMail(o, {
-    subject: `Your application for ${o.jobTitle}: ${o.statusLabel}`,
+    subject: t("statusChanged.subject", values),
     greeting: o.name,
     blocks: [
+      { kind: "p", text: t("statusChanged.body", values) },
       {
         kind: "p",
-        text: `The status of your application for ${o.jobTitle} is now: ${o.statusLabel}.`,
+        text: t(`common:labels.applicationStatus.${o.status}.description`),
       },
-      ...(o.statusDescription ? [{ kind: "p" as const, text: o.statusDescription }] : []),
       ...(o.comment ? [{ kind: "quote" as const, text: o.comment }] : []),
-      { kind: "button", label: "View my applications", href: link(o, "/dashboard/applications") },
+      {
+        kind: "button",
+        label: t("statusChanged.button"),
+        href: link(o, "/dashboard/applications"),
+      },
     ],
   });
 }
@@ -60,28 +81,23 @@ export function interviewScheduledEmail(
     interviewDate: Date;
     /** Where: an address or a video-call link. */
     location?: string | null;
-    /** IANA time zone the date is shown in; default the agency's (CAT). */
     details?: string | null;
   },
 ): RenderedMail {
-  const when = formatAgencyDateTime(o.interviewDate);
-  const rows: [string, string][] = [["Date and time", when]];
-  if (o.location?.trim()) rows.push(["Where", o.location.trim()]);
+  const t = serverT(o.lng);
+  const rows: [string, string][] = [
+    [t("interview.when"), formatAgencyDateTime(o.interviewDate, o.lng)],
+  ];
+  if (o.location?.trim()) rows.push([t("interview.where"), o.location.trim()]);
   return renderMail(o, {
-    subject: `Interview scheduled: ${o.jobTitle}`,
+    subject: t("interview.subject", { jobTitle: o.jobTitle }),
     greeting: o.name,
     blocks: [
-      {
-        kind: "p",
-        text: `Good news: an interview has been scheduled for your application for ${o.jobTitle}.`,
-      },
+      { kind: "p", text: t("interview.body", { jobTitle: o.jobTitle }) },
       { kind: "facts", rows },
       ...(o.details ? [{ kind: "quote" as const, text: o.details }] : []),
-      {
-        kind: "p",
-        text: "If you cannot attend at this time, reply to this e-mail or contact us as soon as possible.",
-      },
-      { kind: "button", label: "View my applications", href: link(o, "/dashboard/applications") },
+      { kind: "p", text: t("interview.cannotAttend") },
+      { kind: "button", label: t("interview.button"), href: link(o, "/dashboard/applications") },
     ],
   });
 }
@@ -89,37 +105,42 @@ export function interviewScheduledEmail(
 export function documentReviewedEmail(
   o: Base & {
     name: string;
-    documentLabel: string;
+    documentType: DocumentType | string;
     verified: boolean;
     reason?: string | null;
   },
 ): RenderedMail {
+  const t = serverT(o.lng);
+  const document = documentLabel(t, o.documentType);
   const blocks: Block[] = o.verified
-    ? [
-        {
-          kind: "p",
-          text: `Your ${o.documentLabel} has been checked and verified. Nothing more is needed for this document.`,
-        },
-      ]
+    ? [{ kind: "p", text: t("documentVerified.body", { document }) }]
     : [
-        {
-          kind: "p",
-          text: `We could not accept your ${o.documentLabel}. Please upload a new copy from your dashboard.`,
-        },
+        { kind: "p", text: t("documentRejected.body", { document }) },
         ...(o.reason
-          ? [{ kind: "facts" as const, rows: [["Reason", o.reason]] as [string, string][] }]
+          ? [
+              {
+                kind: "facts" as const,
+                rows: [[t("documentRejected.reason"), o.reason]] as [string, string][],
+              },
+            ]
           : []),
       ];
   return renderMail(o, {
     subject: o.verified
-      ? `Document verified: ${o.documentLabel}`
-      : `Action needed: please upload your ${o.documentLabel} again`,
+      ? t("documentVerified.subject", { document })
+      : t("documentRejected.subject", { document }),
     greeting: o.name,
     blocks: [
       ...blocks,
-      { kind: "button", label: "Open my documents", href: link(o, "/dashboard/documents") },
+      { kind: "button", label: t("documentButton"), href: link(o, "/dashboard/documents") },
     ],
   });
+}
+
+/** A provider's method code ("mobile_money") as words in the reader's language. */
+export function paymentMethodLabel(t: Translate, method: string) {
+  const words = method.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  return t(`paymentMethods.${method}`, { defaultValue: words });
 }
 
 export function paymentReceiptEmail(
@@ -132,27 +153,24 @@ export function paymentReceiptEmail(
     method?: string | null;
   },
 ): RenderedMail {
-  const amount = formatMoney(o.amountMinor, o.currency);
+  const t = serverT(o.lng);
+  const amount = formatMoney(o.amountMinor, o.currency, moneyLocale(o.lng));
   const rows: [string, string][] = [
-    ["Amount", amount],
-    ["Reference", o.reference],
-    ["Date", formatAgencyDateTime(o.paidAt)],
+    [t("payment.amount"), amount],
+    [t("payment.reference"), o.reference],
+    [t("payment.date"), formatAgencyDateTime(o.paidAt, o.lng)],
   ];
-  // Provider method codes ("credit_card", "mobile_money") read as words.
-  if (o.method)
-    rows.push(["Method", o.method.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())]);
+  if (o.method) rows.push([t("payment.method"), paymentMethodLabel(t, o.method)]);
   return renderMail(o, {
-    subject: `Payment received: ${amount} (${o.reference})`,
+    subject: t("payment.subject", { amount, reference: o.reference }),
     greeting: o.name,
     blocks: [
-      {
-        kind: "p",
-        text: `Thank you. We have received your registration fee. Premium jobs are now open to you.`,
-      },
+      { kind: "p", text: t("payment.body") },
       { kind: "facts", rows },
+      // Staff write the refund policy in the settings, in the agency's language.
       { kind: "p", text: o.settings.registrationFee.refundPolicy },
-      { kind: "p", text: "Keep this e-mail as your receipt." },
-      { kind: "button", label: "Go to my dashboard", href: link(o, "/dashboard") },
+      { kind: "p", text: t("payment.keep") },
+      { kind: "button", label: t("payment.button"), href: link(o, "/dashboard") },
     ],
   });
 }
@@ -160,33 +178,26 @@ export function paymentReceiptEmail(
 // ── Accounts (for the auth flows) ────────────────────────────────────────────────────────────
 
 export function passwordResetEmail(o: Base & { name: string; url: string }): RenderedMail {
+  const t = serverT(o.lng);
   return renderMail(o, {
-    subject: `Reset your ${o.settings.agencyName} password`,
+    subject: t("passwordReset.subject", { agencyName: o.settings.agencyName }),
     greeting: o.name,
     blocks: [
-      {
-        kind: "p",
-        text: "Someone asked to reset the password of your account. If it was you, use the link below.",
-      },
-      { kind: "button", label: "Choose a new password", href: o.url },
-      {
-        kind: "p",
-        text: "If you did not ask for this, ignore this e-mail: your password stays the same.",
-      },
+      { kind: "p", text: t("passwordReset.body") },
+      { kind: "button", label: t("passwordReset.button"), href: o.url },
+      { kind: "p", text: t("passwordReset.notYou") },
     ],
   });
 }
 
 export function emailVerificationEmail(o: Base & { name: string; url: string }): RenderedMail {
+  const t = serverT(o.lng);
   return renderMail(o, {
-    subject: `Confirm your e-mail address for ${o.settings.agencyName}`,
+    subject: t("verifyEmail.subject", { agencyName: o.settings.agencyName }),
     greeting: o.name,
     blocks: [
-      {
-        kind: "p",
-        text: "Please confirm that this is your e-mail address, so we can reach you about your applications.",
-      },
-      { kind: "button", label: "Confirm my e-mail", href: o.url },
+      { kind: "p", text: t("verifyEmail.body") },
+      { kind: "button", label: t("verifyEmail.button"), href: o.url },
     ],
   });
 }
@@ -196,30 +207,27 @@ export function emailVerificationEmail(o: Base & { name: string; url: string }):
  * and a taken address (nobody can probe for accounts), so this is how the owner hears of it.
  */
 export function signUpAttemptEmail(o: Base & { name: string }): RenderedMail {
+  const t = serverT(o.lng);
   return renderMail(o, {
-    subject: `Someone tried to create an account with your e-mail address`,
+    subject: t("signUpAttempt.subject"),
     greeting: o.name,
     blocks: [
+      { kind: "p", text: t("signUpAttempt.body", { agencyName: o.settings.agencyName }) },
+      { kind: "p", text: t("signUpAttempt.ifYou") },
+      { kind: "button", label: t("signUpAttempt.signIn"), href: link(o, "/auth", true) },
       {
-        kind: "p",
-        text: `Someone tried to create a new ${o.settings.agencyName} account with this e-mail address. You already have an account, so nothing was changed.`,
+        kind: "button",
+        label: t("signUpAttempt.newPassword"),
+        href: link(o, "/auth/forgot-password", true),
       },
-      {
-        kind: "p",
-        text: "If it was you, sign in with your password. If you have forgotten it, choose a new one:",
-      },
-      { kind: "button", label: "Sign in", href: link(o, "/auth") },
-      { kind: "button", label: "Choose a new password", href: link(o, "/auth/forgot-password") },
-      {
-        kind: "p",
-        text: "If it was not you, you can ignore this e-mail: your account and your password stay the same.",
-      },
+      { kind: "p", text: t("signUpAttempt.notYou") },
     ],
   });
 }
 
 // ── Inquiries and messages ───────────────────────────────────────────────────────────────────
 
+/** To the agency's inbox (in English); it says which language to answer in. */
 export function contactInquiryReceivedEmail(
   o: Base & {
     inquiry: {
@@ -228,26 +236,34 @@ export function contactInquiryReceivedEmail(
       phone?: string | null;
       subject?: string | null;
       message: string;
+      language?: Language;
     };
   },
 ): RenderedMail {
   const q = o.inquiry;
+  const t = serverT(o.lng);
+  const subject = q.subject || t("contactReceived.noSubject");
   return renderMail(o, {
-    subject: `New contact inquiry: ${q.subject || "No subject"} (${q.name})`,
+    subject: t("contactReceived.subject", { subject, name: q.name }),
     greeting: null,
     blocks: [
-      { kind: "p", text: "A new message came in through the contact form." },
+      { kind: "p", text: t("contactReceived.body") },
       {
         kind: "facts",
         rows: [
-          ["Name", q.name],
-          ["E-mail", q.email],
-          ["Phone", q.phone || "—"],
-          ["Subject", q.subject || "No subject"],
+          [t("contactReceived.name"), q.name],
+          [t("contactReceived.email"), q.email],
+          [t("contactReceived.phone"), q.phone || "—"],
+          [t("contactReceived.subjectLabel"), subject],
+          [t("contactReceived.language"), LANGUAGE_NAMES[q.language ?? "en"]],
         ],
       },
       { kind: "quote", text: q.message },
-      { kind: "button", label: "Open Contact Inquiries", href: link(o, "/admin/inquiries") },
+      {
+        kind: "button",
+        label: t("contactReceived.button"),
+        href: link(o, "/admin/inquiries"),
+      },
     ],
     staff: true,
   });
@@ -256,17 +272,21 @@ export function contactInquiryReceivedEmail(
 export function contactInquiryReplyEmail(
   o: Base & { name: string; subject?: string | null; reply: string; originalMessage: string },
 ): RenderedMail {
+  const t = serverT(o.lng);
+  const subject =
+    o.subject || t("contactReply.defaultSubject", { agencyName: o.settings.agencyName });
   return renderMail(o, {
-    subject: `Re: ${o.subject || `Your message to ${o.settings.agencyName}`}`,
+    subject: t("contactReply.subject", { subject }),
     greeting: o.name,
     blocks: [
       { kind: "p", text: o.reply },
-      { kind: "p", text: "Your original message:" },
+      { kind: "p", text: t("contactReply.original") },
       { kind: "quote", text: o.originalMessage },
     ],
   });
 }
 
+/** To the agency's inbox (in English); it says which language to answer in. */
 export function outsourcingInquiryReceivedEmail(
   o: Base & {
     inquiry: {
@@ -276,58 +296,68 @@ export function outsourcingInquiryReceivedEmail(
       services: string[];
       budget?: string | null;
       message?: string | null;
+      language?: Language;
     };
   },
 ): RenderedMail {
   const q = o.inquiry;
+  const t = serverT(o.lng);
   return renderMail(o, {
-    subject: `New outsourcing quote request: ${q.company}`,
+    subject: t("outsourcingReceived.subject", { company: q.company }),
     greeting: null,
     blocks: [
-      {
-        kind: "p",
-        text: "A business asked for an outsourcing quote. We promised an answer within 24 hours.",
-      },
+      { kind: "p", text: t("outsourcingReceived.body") },
       {
         kind: "facts",
         rows: [
-          ["Name", q.name],
-          ["Company", q.company],
-          ["E-mail", q.email],
-          ["Services", q.services.join(", ")],
-          ["Budget", q.budget || "—"],
+          [t("contactReceived.name"), q.name],
+          [t("quote.company"), q.company],
+          [t("contactReceived.email"), q.email],
+          [t("quote.services"), q.services.join(", ")],
+          [t("quote.budget"), q.budget || "—"],
+          [t("contactReceived.language"), LANGUAGE_NAMES[q.language ?? "en"]],
         ],
       },
       ...(q.message ? [{ kind: "quote" as const, text: q.message }] : []),
-      { kind: "button", label: "Open Outsourcing Inquiries", href: link(o, "/admin/outsourcing") },
+      {
+        kind: "button",
+        label: t("outsourcingReceived.button"),
+        href: link(o, "/admin/outsourcing"),
+      },
     ],
     staff: true,
   });
 }
 
 export function newMessageEmail(o: Base & { name: string; subject: string }): RenderedMail {
+  const t = serverT(o.lng);
   return renderMail(o, {
-    subject: `New message: ${o.subject}`,
+    subject: t("newMessage.subject", { subject: o.subject }),
     greeting: o.name,
     blocks: [
-      { kind: "p", text: `You have a new message from ${o.settings.agencyName}: “${o.subject}”.` },
-      { kind: "button", label: "Read it in my inbox", href: link(o, "/dashboard/messages") },
+      {
+        kind: "p",
+        text: t("newMessage.body", { agencyName: o.settings.agencyName, subject: o.subject }),
+      },
+      { kind: "button", label: t("newMessage.button"), href: link(o, "/dashboard/messages") },
     ],
   });
 }
 
 // ── Rendering ────────────────────────────────────────────────────────────────────────────────
 
-function link(o: Base, path: string) {
+/** An absolute link; a public page's in the reader's language (`/fr/auth`). */
+function link(o: Base, path: string, publicPage = false) {
   const base = o.baseUrl ?? config().baseUrl;
-  return `${base.replace(/\/$/, "")}${path}`;
+  return `${base.replace(/\/$/, "")}${publicPage ? localizePath(path, o.lng ?? "en") : path}`;
 }
 
-/** "Monday, 2 March 2026 at 10:30 CAT": a moment as an e-mail or notification states it. */
-export function formatAgencyDateTime(d: Date) {
-  // The product's appointment style, in the agency's time zone. English as written in Zimbabwe
-  // names the zone as the agency does ("CAT"; en-GB would say "GMT+2").
-  return formatDate(d, "en-ZW", "appointment");
+/**
+ * "Monday, 2 March 2026 at 10:30 CAT", "lundi 2 mars 2026 à 10:30 UTC+2": a moment as an e-mail or
+ * notification states it, in the agency's time zone and the reader's language.
+ */
+export function formatAgencyDateTime(d: Date, lng?: Language | null) {
+  return formatDate(d, dateLocale(lng), "appointment");
 }
 
 export function renderMail(
@@ -335,17 +365,28 @@ export function renderMail(
   mail: { subject: string; greeting: string | null; blocks: Block[]; staff?: boolean },
 ): RenderedMail {
   const s = o.settings;
+  const lng = o.lng ?? "en";
+  const t = serverT(lng);
   const hours = `${s.businessHours.days}, ${s.businessHours.open}–${s.businessHours.close} ${s.businessHours.timeZoneLabel}`;
-  const signature = mail.staff ? [] : ["Kind regards,", `The ${s.agencyName} team`];
+  const greeting = mail.greeting ? t("layout.greeting", { name: mail.greeting }) : null;
+  const signature = mail.staff
+    ? []
+    : [t("layout.closing"), t("layout.team", { agencyName: s.agencyName })];
+  const label = {
+    email: t("layout.email"),
+    phone: t("layout.phone"),
+    whatsapp: t("layout.whatsapp"),
+    hours: t("layout.officeHours"),
+  };
   const contactLines = [
     s.agencyName,
-    `E-mail: ${s.contactEmail} · Phone: ${s.phone} · WhatsApp: ${s.whatsappNumber}`,
-    `Office hours: ${hours}`,
+    `${label.email}: ${s.contactEmail} · ${label.phone}: ${s.phone} · ${label.whatsapp}: ${s.whatsappNumber}`,
+    `${label.hours}: ${hours}`,
     ...s.offices.map((of) => `${of.city}, ${of.country}: ${of.address}`),
   ];
 
   const textParts: string[] = [];
-  if (mail.greeting) textParts.push(`Hello ${mail.greeting},`);
+  if (greeting) textParts.push(greeting);
   for (const b of mail.blocks) {
     if (b.kind === "p") textParts.push(b.text);
     else if (b.kind === "quote")
@@ -362,7 +403,7 @@ export function renderMail(
   const text = `${textParts.join("\n\n")}\n\n-- \n${contactLines.join("\n")}\n`;
 
   const htmlParts: string[] = [];
-  if (mail.greeting) htmlParts.push(p(`Hello ${escapeMarkup(mail.greeting)},`));
+  if (greeting) htmlParts.push(p(escapeMarkup(greeting)));
   for (const b of mail.blocks) {
     if (b.kind === "p") htmlParts.push(p(multiline(b.text)));
     else if (b.kind === "quote")
@@ -386,7 +427,7 @@ export function renderMail(
   if (signature.length) htmlParts.push(p(signature.map(escapeMarkup).join("<br>")));
 
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(mail.subject)}</title></head>
+<html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(mail.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f8fafc;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">
 <div style="max-width:600px;margin:0 auto;padding:24px 16px">
 <p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#0f766e">${escapeMarkup(s.agencyName)}</p>
@@ -395,8 +436,8 @@ ${htmlParts.join("\n")}
 </div>
 <div style="padding:16px 4px;font-size:13px;color:#475569">
 <p style="margin:0 0 4px"><strong>${escapeMarkup(s.agencyName)}</strong></p>
-<p style="margin:0 0 4px">E-mail: <a href="mailto:${escapeMarkup(s.contactEmail)}" style="color:#0f766e">${escapeMarkup(s.contactEmail)}</a> · Phone: ${escapeMarkup(s.phone)} · WhatsApp: <a href="${escapeMarkup(whatsappLink(s.whatsappNumber))}" style="color:#0f766e">${escapeMarkup(s.whatsappNumber)}</a></p>
-<p style="margin:0 0 4px">Office hours: ${escapeMarkup(hours)}</p>
+<p style="margin:0 0 4px">${escapeMarkup(label.email)}: <a href="mailto:${escapeMarkup(s.contactEmail)}" style="color:#0f766e">${escapeMarkup(s.contactEmail)}</a> · ${escapeMarkup(label.phone)}: ${escapeMarkup(s.phone)} · ${escapeMarkup(label.whatsapp)}: <a href="${escapeMarkup(whatsappLink(s.whatsappNumber))}" style="color:#0f766e">${escapeMarkup(s.whatsappNumber)}</a></p>
+<p style="margin:0 0 4px">${escapeMarkup(label.hours)}: ${escapeMarkup(hours)}</p>
 ${s.offices.map((of) => `<p style="margin:0 0 4px">${escapeMarkup(of.city)}, ${escapeMarkup(of.country)}: ${escapeMarkup(of.address)}</p>`).join("\n")}
 </div>
 </div>
@@ -432,14 +473,14 @@ type QuoteRequest = {
   message?: string | null;
 };
 
-function quoteRequestBlocks(q: QuoteRequest): Block[] {
+function quoteRequestBlocks(t: Translate, q: QuoteRequest): Block[] {
   return [
     {
       kind: "facts",
       rows: [
-        ["Company", q.company],
-        ["Services", q.services.join(", ")],
-        ["Budget", q.budget || "Not given"],
+        [t("quote.company"), q.company],
+        [t("quote.services"), q.services.join(", ")],
+        [t("quote.budget"), q.budget || t("quote.notGiven")],
       ],
     },
     ...(q.message ? [{ kind: "quote" as const, text: q.message }] : []),
@@ -450,17 +491,19 @@ function quoteRequestBlocks(q: QuoteRequest): Block[] {
 export function outsourcingQuoteConfirmationEmail(
   o: Base & { inquiry: QuoteRequest },
 ): RenderedMail {
+  const t = serverT(o.lng);
   return renderMail(o, {
-    subject: `We received your quote request (${o.inquiry.company})`,
+    subject: t("quoteConfirmation.subject", { company: o.inquiry.company }),
     greeting: o.inquiry.name,
     blocks: [
+      { kind: "p", text: t("quoteConfirmation.body", { agencyName: o.settings.agencyName }) },
+      ...quoteRequestBlocks(t, o.inquiry),
+      { kind: "p", text: t("quoteConfirmation.addMore") },
       {
-        kind: "p",
-        text: `Thank you for asking ${o.settings.agencyName} for an outsourcing quote. We will answer within 24 hours. This is what you asked for:`,
+        kind: "button",
+        label: t("quoteConfirmation.button"),
+        href: link(o, "/outsourcing", true),
       },
-      ...quoteRequestBlocks(o.inquiry),
-      { kind: "p", text: "To add anything, simply reply to this e-mail." },
-      { kind: "button", label: "About our outsourcing", href: link(o, "/outsourcing") },
     ],
   });
 }
@@ -469,13 +512,14 @@ export function outsourcingQuoteConfirmationEmail(
 export function outsourcingInquiryReplyEmail(
   o: Base & { reply: string; inquiry: QuoteRequest },
 ): RenderedMail {
+  const t = serverT(o.lng);
   return renderMail(o, {
-    subject: `Re: Your quote request (${o.inquiry.company})`,
+    subject: t("quoteReply.subject", { company: o.inquiry.company }),
     greeting: o.inquiry.name,
     blocks: [
       { kind: "p", text: o.reply },
-      { kind: "p", text: "Your request:" },
-      ...quoteRequestBlocks(o.inquiry),
+      { kind: "p", text: t("quoteReply.request") },
+      ...quoteRequestBlocks(t, o.inquiry),
     ],
   });
 }

@@ -2,19 +2,34 @@ import { and, count, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { NotificationKind } from "~/domain/enums";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
-import { notifications } from "~/server/db/schema";
+import type { Language } from "~/domain/languages";
+import { notifications, profiles } from "~/server/db/schema";
+import { serverT, type Translate } from "~/server/i18n/translate.server";
 
 export type NewNotification = {
   userId: string;
   kind: NotificationKind;
-  title: string;
-  body: string;
+  /** Its title and body in the recipient's language, with a `t` of that language. */
+  text: (t: Translate, lng: Language) => { title: string; body: string };
   link?: string | null;
 };
 
-/** An in-app notification; call with the transaction of the change that caused it. */
+/**
+ * An in-app notification; call with the transaction of the change that caused it. It is written
+ * as text, in the recipient's language at that moment (their preferred_language): a notification
+ * is a message of its day, like an e-mail, and storing text keeps the list a plain read. One that
+ * came before they switched language stays in the language it was sent in.
+ */
 export async function notifyUser(tx: Db, n: NewNotification) {
-  await tx.insert(notifications).values({ ...n, link: n.link ?? null });
+  const [recipient] = await tx
+    .select({ lng: profiles.preferredLanguage })
+    .from(profiles)
+    .where(eq(profiles.id, n.userId));
+  const lng = recipient?.lng ?? "en";
+  const { title, body } = n.text(serverT(lng), lng);
+  await tx
+    .insert(notifications)
+    .values({ userId: n.userId, kind: n.kind, title, body, link: n.link ?? null });
 }
 
 export async function listNotificationsForUser({

@@ -9,6 +9,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import { auditLog, payments, profiles } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { moneyLocale } from "~/server/i18n/translate.server";
 import { paymentReceiptEmail } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -113,8 +114,16 @@ export async function recordVerifiedPayment(input: {
     await notifyUser(tx, {
       userId: input.userId,
       kind: "payment_received",
-      title: "Registration fee received",
-      body: `We received your registration payment of ${amount} (reference ${input.reference}). Premium jobs are now open to you.`,
+      text: (t, lng) => {
+        const values = {
+          amount: formatMoney(input.amountMinor, input.currency, moneyLocale(lng)),
+          reference: input.reference,
+        };
+        return {
+          title: t("payment.notificationTitle"),
+          body: t("payment.notificationBody", values),
+        };
+      },
       link: "/dashboard/payment",
     });
     // A receipt is a record of money paid, so it is sent even when updates e-mails are off.

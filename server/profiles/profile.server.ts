@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { isApplicantRole } from "~/domain/enums";
+import { DEFAULT_LANGUAGE, type Language } from "~/domain/languages";
 import type { Profile } from "~/domain/profile";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
@@ -46,4 +47,27 @@ export async function updateOwnProfile(viewer: Pick<Viewer, "id" | "role">, inpu
       ...roleChange,
     })
     .where(eq(profiles.id, viewer.id));
+}
+
+/**
+ * The language a person chose with the switcher, kept on their profile: their e-mails and
+ * notifications are written in it, and signing in on another device brings it back.
+ */
+export async function setOwnPreferredLanguage(options: {
+  viewer: Pick<Viewer, "id">;
+  lng: Language;
+}) {
+  await db()
+    .update(profiles)
+    .set({ preferredLanguage: options.lng })
+    .where(eq(profiles.id, options.viewer.id));
+}
+
+/** The language saved on a person's profile (English if they have none). */
+export async function getPreferredLanguage(userId: string): Promise<Language> {
+  const [row] = await db()
+    .select({ lng: profiles.preferredLanguage })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row?.lng ?? DEFAULT_LANGUAGE;
 }

@@ -358,6 +358,102 @@ describe("applicant e-mails from the services", () => {
   });
 });
 
+describe("in the recipient's language", () => {
+  async function speaks(userId: string, lng: "fr" | "pt") {
+    await ctx.db.update(profiles).set({ preferredLanguage: lng }).where(eq(profiles.id, userId));
+  }
+
+  it("a French applicant's status-change e-mail and notification are in French", async () => {
+    const { applicant, applicationId, staff } = await applicationFor("Aline Mbuyi", "Soudeur");
+    await speaks(applicant.id, "fr");
+    await changeApplicationStatus({ actor: staff, applicationId, status: "offer_received" });
+    const [row] = await outboxTo(applicant.email);
+    expect(row!.subject).toBe("Votre candidature pour Soudeur : Offre reçue");
+    expect(row!.text).toContain("Bonjour Aline Mbuyi,");
+    expect(row!.text).toContain("Cordialement,");
+    expect(row!.text).toContain(`${BASE_URL}/dashboard/applications`);
+    expect(row!.html).toContain('<html lang="fr">');
+    for (const body of [row!.text, row!.html!]) {
+      expect(body).not.toContain("Your application");
+      expect(body).not.toContain("Kind regards");
+    }
+    const [note] = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, applicant.id));
+    expect(note!.title).toBe("Statut de la candidature : Offre reçue");
+    expect(note!.body).toBe(
+      "Votre candidature pour Soudeur en est maintenant à l’étape « Offre reçue ».",
+    );
+  });
+
+  it("an interview's date is written in the applicant's language, in the agency's time zone", async () => {
+    const { applicant, applicationId, staff } = await applicationFor("Rosa Machava", "Cozinheiro");
+    await speaks(applicant.id, "pt");
+    await scheduleInterview({
+      actor: staff,
+      applicationId,
+      interviewDate: new Date("2026-03-02T08:30:00Z"),
+      interviewLocation: "Escritório de Maputo",
+    });
+    const [row] = await outboxTo(applicant.email);
+    expect(row!.subject).toBe("Entrevista marcada: Cozinheiro");
+    expect(row!.text).toContain("segunda-feira, 2 de março de 2026 às 10:30");
+    expect(row!.text).toContain("Local: Escritório de Maputo");
+    const [note] = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, applicant.id));
+    expect(note!.title).toBe("Entrevista marcada");
+    expect(note!.body).toContain("segunda-feira, 2 de março de 2026 às 10:30");
+  });
+
+  it("a payment receipt and a document review follow the applicant's language too", async () => {
+    const applicant = await createTestUser({ fullName: "Jean Kabila" });
+    const staff = await createTestUser({ role: "admin" });
+    await speaks(applicant.id, "fr");
+    const reference = `PAY_FR_${applicant.id.slice(0, 8)}`;
+    await recordVerifiedPayment({
+      userId: applicant.id,
+      reference,
+      amountMinor: 9900,
+      currency: "USD",
+      method: "mobile_money",
+      provider: "simulated",
+    });
+    const [doc] = await ctx.db
+      .insert(documents)
+      .values({
+        userId: applicant.id,
+        documentType: "passport",
+        fileName: "passeport.pdf",
+        storageKey: `test/${applicant.id}/passeport.pdf`,
+        fileSize: 1000,
+        contentType: "application/pdf",
+      })
+      .returning({ id: documents.id });
+    await reviewDocument({
+      actor: { id: staff.id, role: staff.role },
+      documentId: doc!.id,
+      decision: "verify",
+    });
+    // French writes money with no-break spaces ("99,00 $US").
+    const subjects = (await outboxTo(applicant.email))
+      .map((r) => r.subject.replace(/[\u00a0\u202f]/g, " "))
+      .sort();
+    expect(subjects).toEqual([
+      "Document vérifié : Passeport",
+      `Paiement reçu : 99,00 $US (${reference})`,
+    ]);
+    const titles = (
+      await ctx.db.select().from(notifications).where(eq(notifications.userId, applicant.id))
+    )
+      .map((n) => n.title)
+      .sort();
+    expect(titles).toEqual(["Frais d’inscription reçus", "Passeport : document vérifié"]);
+  });
+});
+
 describe("waking the sender", () => {
   let kicks = 0;
   beforeEach(() => {

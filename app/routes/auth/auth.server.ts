@@ -5,8 +5,8 @@ import { safeRedirect, SignInSchema, SignUpSchema } from "~/domain/auth";
 import { auth } from "~/server/auth/auth.server";
 import { logger } from "~/server/logger.server";
 import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
-import { requestLanguage } from "~/app/i18n/i18n.server";
-import { localizePath } from "~/domain/languages";
+import { localeCookie, requestLanguage } from "~/app/i18n/i18n.server";
+import { isLanguage, localizePath } from "~/domain/languages";
 
 type Ctx = { clientIp: string; requestId: string };
 
@@ -61,7 +61,15 @@ export async function signIn(request: Request, formData: FormData, ctx: Ctx) {
       logger().warn({ status: response.status, requestId: ctx.requestId }, "sign-in failed");
     return refused("signin", submission, response.status === 401 ? 401 : 400, key);
   }
-  throw redirect(safeRedirect(redirectTo), { headers: forwardCookies(response) });
+  // The language saved on their profile comes with them to this device (the `lng` cookie).
+  const headers = forwardCookies(response);
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { user?: { preferredLanguage?: unknown } } | null;
+  const saved = body?.user?.preferredLanguage;
+  if (isLanguage(saved)) headers.append("set-cookie", await localeCookie.serialize(saved));
+  throw redirect(safeRedirect(redirectTo), { headers });
 }
 
 export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
@@ -81,6 +89,8 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
       country: v.country,
       phoneNumber: v.phoneNumber,
       whatsappNumber: v.whatsappNumber,
+      // The language of the page they signed up on: their e-mails start in it.
+      preferredLanguage: await requestLanguage(request),
       callbackURL: next,
     },
     headers: authHeaders(request, ctx),
