@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BLOG_CATEGORIES, BLOG_STATUSES } from "./enums";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages";
 
 /**
  * The spec's slug rule: lower-case; remove characters other than letters, digits, spaces and
@@ -65,6 +66,8 @@ export const PostFormSchema = z.object({
   excerpt: optionalText(500, "errors.excerptTooLong"),
   content: z.string().max(100_000, "errors.contentTooLong").optional().default(""),
   category: z.enum(BLOG_CATEGORIES, { error: "errors.categoryRequired" }),
+  // The language the post is written in (its page marks it; its language's news list puts it first).
+  language: z.enum(LANGUAGES).optional().default(DEFAULT_LANGUAGE),
   status: z.enum(BLOG_STATUSES, { error: "errors.statusRequired" }),
   featuredImageUrl: z
     .string()

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
 import { type PostForm, slugify, type SuccessStoryItem, uniqueSlug } from "~/domain/content";
 import type { BlogCategory, BlogStatus } from "~/domain/enums";
+import type { Language } from "~/domain/languages";
 import { isUuid } from "~/domain/ids";
 import { startsWithPattern } from "~/domain/like-patterns";
 import { paginate } from "~/domain/pagination";
@@ -20,9 +21,18 @@ type Actor = Pick<Viewer, "id">;
 
 // ── Public reads ────────────────────────────────────────────────────────────────────────────
 
-/** Published posts, newest first, optionally one category; paged on the server. */
+/**
+ * Published posts, optionally one category; paged on the server. Posts in the reader's language
+ * come first (a French reader of /fr/news sees French news before English), each group newest
+ * first.
+ */
 export async function listPublishedPosts(
-  options: { category?: BlogCategory | null; page?: number; pageSize?: number } = {},
+  options: {
+    category?: BlogCategory | null;
+    page?: number;
+    pageSize?: number;
+    language?: Language;
+  } = {},
   on: Db = db(),
 ) {
   const pageSize = options.pageSize ?? POSTS_PAGE_SIZE;
@@ -45,10 +55,15 @@ export async function listPublishedPosts(
           category: blogPosts.category,
           featuredImageUrl: blogPosts.featuredImageUrl,
           publishedAt: blogPosts.publishedAt,
+          language: blogPosts.language,
         })
         .from(blogPosts)
         .where(where)
-        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+        .orderBy(
+          ...(options.language ? [sql`(${blogPosts.language} = ${options.language}) desc`] : []),
+          desc(blogPosts.publishedAt),
+          desc(blogPosts.id),
+        )
         .limit(limit)
         .offset(offset),
   });
@@ -215,6 +230,7 @@ function postValues(form: PostForm) {
     excerpt: form.excerpt,
     content: form.content,
     category: form.category,
+    language: form.language,
     status: form.status,
     featuredImageUrl: form.featuredImageUrl,
     metaTitle: form.metaTitle,

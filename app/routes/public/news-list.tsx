@@ -5,6 +5,7 @@ import { CardImage } from "~/app/components/page-section";
 import { Pager } from "~/app/components/pager";
 import { Card } from "~/app/components/ui/card";
 import { buttonVariants } from "~/app/components/ui/button";
+import { requestLanguage } from "~/app/i18n/i18n.server";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { publicPageMeta } from "~/app/lib/seo";
 import { cn } from "~/app/lib/utils";
@@ -23,7 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = (BLOG_CATEGORIES as readonly string[]).includes(categoryParam ?? "")
     ? (categoryParam as BlogCategory)
     : null;
-  const posts = await listPublishedPosts({ category, page: readPage(url) });
+  const language = await requestLanguage(request);
+  const posts = await listPublishedPosts({ category, page: readPage(url), language });
   return { ...posts, category };
 }
 
