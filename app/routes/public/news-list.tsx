@@ -124,7 +124,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
                   <p className="text-xs font-medium tracking-wide text-primary-700 uppercase">
                     {t(`news.category.${post.category}`)}
                   </p>
-                  <h2 className="text-lg font-semibold text-slate-900">
+                  <h2 lang={post.language} className="text-lg font-semibold text-slate-900">
                     <Link
                       to={`/news/${post.slug}`}
                       className="after:absolute after:inset-0 focus:outline-none"
@@ -139,7 +139,11 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
                       </time>
                     </p>
                   ) : null}
-                  {post.excerpt ? <p className="text-slate-700">{post.excerpt}</p> : null}
+                  {post.excerpt ? (
+                    <p lang={post.language} className="text-slate-700">
+                      {post.excerpt}
+                    </p>
+                  ) : null}
                 </div>
               </Card>
             </li>

@@ -28,6 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       slug: post.slug,
       excerpt: post.excerpt,
       category: post.category,
+      language: post.language,
       status: post.status,
       featuredImageUrl: post.featuredImageUrl,
       metaTitle: post.metaTitle,
@@ -77,7 +78,9 @@ export default function NewsPost({ loaderData }: Route.ComponentProps) {
             {t(`news.category.${post.category}`)}
           </Link>
         </p>
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{post.title}</h1>
+        <h1 lang={post.language} className="text-3xl font-bold text-slate-900 sm:text-4xl">
+          {post.title}
+        </h1>
         <p className="text-sm text-slate-600">
           {post.publishedAt ? (
             <time dateTime={new Date(post.publishedAt).toISOString()}>
@@ -86,7 +89,11 @@ export default function NewsPost({ loaderData }: Route.ComponentProps) {
           ) : null}
           {post.authorName ? <span> · {t("news.by", { name: post.authorName })}</span> : null}
         </p>
-        {post.excerpt ? <p className="text-lg text-slate-700">{post.excerpt}</p> : null}
+        {post.excerpt ? (
+          <p lang={post.language} className="text-lg text-slate-700">
+            {post.excerpt}
+          </p>
+        ) : null}
       </header>
       {post.featuredImageUrl ? (
         <img
@@ -97,7 +104,7 @@ export default function NewsPost({ loaderData }: Route.ComponentProps) {
           className="aspect-video w-full rounded-xl object-cover"
         />
       ) : null}
-      <Prose html={html} data-testid="post-body" />
+      <Prose html={html} lang={post.language} data-testid="post-body" />
       {post.tags.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label={t("news.tags")}>
           {post.tags.map((tag) => (
