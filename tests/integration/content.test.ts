@@ -245,6 +245,40 @@ describe("news posts", () => {
     expect(actions).toContain("post.delete");
   });
 
+  it("a post marked French comes first on /fr/news and keeps its language on its page", async () => {
+    const manager = await createTestUser({ role: "manager" });
+    const save = async (fields: Record<string, string>) =>
+      runRoute(
+        cmsAction,
+        await requestAs(manager, "/admin/cms", {
+          form: postForm({ status: "published", ...fields }),
+        }),
+      );
+    await save({ title: "Nouvelles du Canada", language: "fr", content: "Bonjour" });
+    await save({ title: "News from Canada" });
+    const [french] = await ctx.db
+      .select({ slug: blogPosts.slug, language: blogPosts.language })
+      .from(blogPosts)
+      .where(eq(blogPosts.title, "Nouvelles du Canada"));
+    expect(french?.language).toBe("fr");
+
+    type List = { items: { title: string; language: string }[] };
+    const titles = async (path: string) =>
+      ((await runRoute(newsListLoader, await requestAs(null, path))).data as List).items.map(
+        (i) => i.title,
+      );
+    const english = await titles("/news");
+    expect(english.indexOf("News from Canada")).toBeLessThan(
+      english.indexOf("Nouvelles du Canada"),
+    );
+    expect((await titles("/fr/news"))[0]).toBe("Nouvelles du Canada");
+
+    const page = await runRoute(newsPostLoader, await requestAs(null, `/news/${french!.slug}`), {
+      slug: french!.slug,
+    });
+    expect((page.data as { post: { language: string } }).post.language).toBe("fr");
+  });
+
   it("keeps what was typed and explains when the form is invalid", async () => {
     const manager = await createTestUser({ role: "manager" });
     const res = await runRoute(

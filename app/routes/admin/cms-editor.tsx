@@ -12,6 +12,7 @@ import type { Flash as FlashMessage } from "~/app/lib/action-result";
 import { translateErrors } from "~/app/lib/form-errors";
 import { PostFormSchema, slugify } from "~/domain/content";
 import { BLOG_CATEGORIES, BLOG_STATUSES } from "~/domain/enums";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, LANGUAGES } from "~/domain/languages";
 import type { Post } from "~/server/content/posts.server";
 
 /** A post as the editor's form holds it (tags as one comma-separated line). */
@@ -23,6 +24,7 @@ export function toEditable(post: Post) {
     excerpt: post.excerpt ?? "",
     content: post.content,
     category: post.category,
+    language: post.language,
     status: post.status,
     featuredImageUrl: post.featuredImageUrl ?? "",
     metaTitle: post.metaTitle ?? "",
@@ -49,13 +51,16 @@ export function PostEditor({
   reply: EditorReply;
   closeHref: string;
 }) {
-  const { t } = useTranslation("cms");
+  const { t, i18n } = useTranslation("cms");
+  const { t: tCommon } = useTranslation();
   const navigation = useNavigation();
+  // A new post is most likely written in the language its author is using the back-office in.
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useForm({
     id: `post-${post?.id ?? "new"}`,
     lastResult: reply?.result,
-    defaultValue: post ?? { category: "news", status: "draft" },
+    defaultValue: post ?? { category: "news", status: "draft", language },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PostFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -108,7 +113,7 @@ export function PostEditor({
           )}
         </section>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <FormSelect field={fields.category} ns="cms" label={t("fields.category")}>
           <SelectOptions
             options={BLOG_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))}
@@ -122,6 +127,12 @@ export function PostEditor({
         >
           <SelectOptions
             options={BLOG_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
+        </FormSelect>
+        {/* Each language by its own name, as the switcher shows them. */}
+        <FormSelect field={fields.language} ns="cms" label={tCommon("language.label")}>
+          <SelectOptions
+            options={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }))}
           />
         </FormSelect>
       </div>
