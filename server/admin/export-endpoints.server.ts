@@ -5,6 +5,7 @@ import { type Role, STAFF_ROLES, USER_ADMIN_ROLES } from "~/domain/enums";
 import { parseProfileFilter } from "~/domain/users";
 import { exportApplicationsForStaff } from "~/server/applications/staff.server";
 import { guarded, requireRoleForApi } from "~/server/auth/guards.server";
+import { serverT, type Translate } from "~/server/i18n/translate.server";
 import { exportProfilesForStaff } from "~/server/users/staff.server";
 
 function csvResponse(name: string, body: string) {
@@ -18,8 +19,8 @@ function csvResponse(name: string, body: string) {
   });
 }
 
-/** A CSV column: its header and how a row fills it. */
-type Column<Row> = [header: string, cell: (row: Row) => unknown];
+/** A CSV column: its header (a key of mail.json's `csv`) and how a row fills it. */
+type Column<Row> = [header: string, cell: (row: Row, t: Translate) => unknown];
 
 /** One CSV download: who may take it, and its rows read with the query string's filters. */
 function registerCsvExport<Row>(
@@ -34,13 +35,15 @@ function registerCsvExport<Row>(
 ) {
   app.get(`/exports/${o.name}.csv`, (c) =>
     guarded(async () => {
-      await requireRoleForApi(c.req.raw, o.roles);
+      const viewer = await requireRoleForApi(c.req.raw, o.roles);
       const rows = await o.rows(new URL(c.req.url).searchParams);
+      // Headers in the language of the staff member who downloads it; the data as it is stored.
+      const t = serverT(viewer.preferredLanguage);
       return csvResponse(
         o.name,
         toCsv(
-          o.columns.map(([header]) => header),
-          rows.map((row) => o.columns.map(([, cell]) => cell(row))),
+          o.columns.map(([header]) => t(`csv.${header}`)),
+          rows.map((row) => o.columns.map(([, cell]) => cell(row, t))),
         ),
       );
     }),
@@ -55,16 +58,16 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
     roles: STAFF_ROLES,
     rows: (search) => exportApplicationsForStaff(parseApplicationFilter(search)),
     columns: [
-      ["Applicant", (r) => r.applicantName],
-      ["Email", (r) => r.applicantEmail],
-      ["Country", (r) => r.applicantCountry],
-      ["Job", (r) => r.jobTitle],
-      ["Sector", (r) => r.jobSector],
-      ["Job country", (r) => r.jobCountry],
-      ["Status", (r) => r.status],
-      ["Applied", (r) => r.appliedAt],
-      ["Interview", (r) => r.interviewDate],
-      ["Paid", (r) => (r.paid ? "yes" : "no")],
+      ["applicant", (r) => r.applicantName],
+      ["email", (r) => r.applicantEmail],
+      ["country", (r) => r.applicantCountry],
+      ["job", (r) => r.jobTitle],
+      ["sector", (r) => r.jobSector],
+      ["jobCountry", (r) => r.jobCountry],
+      ["status", (r) => r.status],
+      ["applied", (r) => r.appliedAt],
+      ["interview", (r) => r.interviewDate],
+      ["paid", (r, t) => t(r.paid ? "csv.yes" : "csv.no")],
     ],
   });
   registerCsvExport(app, {
@@ -72,13 +75,13 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
     roles: USER_ADMIN_ROLES,
     rows: (search) => exportProfilesForStaff(parseProfileFilter(search)),
     columns: [
-      ["Name", (r) => r.fullName],
-      ["Email", (r) => r.email],
-      ["Phone", (r) => r.phoneNumber],
-      ["Country", (r) => r.country],
-      ["Role", (r) => r.role],
-      ["Paid", (r) => (r.registrationFeePaid ? "yes" : "no")],
-      ["Joined", (r) => r.createdAt],
+      ["name", (r) => r.fullName],
+      ["email", (r) => r.email],
+      ["phone", (r) => r.phoneNumber],
+      ["country", (r) => r.country],
+      ["role", (r) => r.role],
+      ["paid", (r, t) => t(r.registrationFeePaid ? "csv.yes" : "csv.no")],
+      ["joined", (r) => r.createdAt],
     ],
   });
 }

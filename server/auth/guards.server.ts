@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { APPLICANT_ROLES, isStaff, type Role, STAFF_ROLES, USER_ADMIN_ROLES } from "~/domain/enums";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
 import { oncePerRequest } from "~/server/request-scope.server";
 import { auth } from "./auth.server";
 
@@ -12,6 +13,8 @@ export type Viewer = {
   country: string | null;
   phoneNumber: string | null;
   whatsappNumber: string | null;
+  /** The language saved on their profile (the switcher's last choice). */
+  preferredLanguage: Language;
   sessionId: string;
 };
 
@@ -38,6 +41,7 @@ async function readViewer(request: Request): Promise<Viewer | null> {
     country: (u.country as string | null) ?? null,
     phoneNumber: (u.phoneNumber as string | null) ?? null,
     whatsappNumber: (u.whatsappNumber as string | null) ?? null,
+    preferredLanguage: isLanguage(u.preferredLanguage) ? u.preferredLanguage : DEFAULT_LANGUAGE,
     sessionId: result.session.id,
   };
 }

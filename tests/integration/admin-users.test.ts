@@ -192,4 +192,14 @@ describe("CSV exports", () => {
     expect(lines[1]!.endsWith(",no")).toBe(true);
     expect((await download(applicant, "/exports/applications.csv")).status).toBe(403);
   });
+
+  it("writes the headers in the language of the staff member who downloads it", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    await ctx.db.update(profiles).set({ preferredLanguage: "fr" }).where(eq(profiles.id, admin.id));
+    await createTestUser({ fullName: "Amani Csvfrancais", paid: true });
+    const response = await download(admin, "/exports/users.csv?q=csvfrancais");
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Nom,E-mail,Téléphone,Pays,Rôle,Payé,Inscrit le");
+    expect(lines[1]).toMatch(/,oui,/);
+  });
 });
