@@ -46,8 +46,15 @@ export default function Pipeline({ loaderData, actionData }: Route.ComponentProp
         <ScheduleInterviewDialog scheduling={scheduling} actionData={actionData} />
       ) : null}
       <p className="text-sm text-slate-600">{t("pipeline.intro", { count: PER_COLUMN })}</p>
-      {/* relative: the hidden labels inside the board are placed within its scroll box, not the page */}
-      <div className="relative -mx-4 overflow-x-auto px-4 pb-4">
+      {/* relative: the hidden labels inside the board are placed within its scroll box, not the page.
+          Focusable, so a keyboard can scroll it sideways even when no card in view has a control. */}
+      <div
+        role="region"
+        aria-label={t("pipeline.board")}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box must take focus
+        tabIndex={0}
+        className="relative -mx-4 overflow-x-auto px-4 pb-4"
+      >
         <ol className="flex gap-3" aria-label={t("pipeline.board")}>
           {columns.map((col) => (
             <li key={col.status} className="w-72 shrink-0" data-testid={`column-${col.status}`}>

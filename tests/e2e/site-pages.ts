@@ -1,0 +1,84 @@
+import type { Browser } from "@playwright/test";
+import { SERVICE_SLUGS } from "~/domain/services";
+import { DEMO, expect, login } from "./fixtures";
+
+// The site's pages, shared by the specs that open every one of them (every-page, languages-crawl).
+
+export type Who = "visitor" | "applicant" | "staff";
+export type PageEntry = { routeId: string; path: string; as: Who[] };
+
+/**
+ * The site's pages by route id (app/routes.ts). The first test checks this list against the route
+ * table, so a new page cannot be left out. `:id`/`:slug` are filled from live data at run time.
+ */
+export const SCREENS: PageEntry[] = [
+  { routeId: "routes/public/home", path: "/", as: ["visitor", "applicant"] },
+  { routeId: "routes/public/about", path: "/about", as: ["visitor", "applicant"] },
+  { routeId: "routes/public/contact", path: "/contact", as: ["visitor", "applicant"] },
+  { routeId: "routes/public/outsourcing", path: "/outsourcing", as: ["visitor", "applicant"] },
+  ...SERVICE_SLUGS.map((slug) => ({
+    routeId: "routes/public/service",
+    path: `/services/${slug}`,
+    as: ["visitor"] as Who[],
+  })),
+  { routeId: "legal-privacy", path: "/privacy-policy", as: ["visitor"] },
+  { routeId: "legal-terms", path: "/terms-of-service", as: ["visitor"] },
+  { routeId: "legal-cookies", path: "/cookie-policy", as: ["visitor"] },
+  { routeId: "routes/public/news-list", path: "/news", as: ["visitor", "applicant"] },
+  { routeId: "routes/public/news-post", path: "/news/:slug", as: ["visitor"] },
+  { routeId: "routes/jobs/list", path: "/jobs", as: ["visitor", "applicant"] },
+  { routeId: "routes/jobs/detail", path: "/jobs/:id", as: ["visitor", "applicant"] },
+  { routeId: "routes/auth/auth", path: "/auth", as: ["visitor"] },
+  { routeId: "routes/auth/auth", path: "/auth?tab=signup", as: ["visitor"] },
+  { routeId: "routes/auth/forgot-password", path: "/auth/forgot-password", as: ["visitor"] },
+  { routeId: "routes/auth/reset-password", path: "/auth/reset-password", as: ["visitor"] },
+  { routeId: "routes/public/not-found", path: "/no-such-page", as: ["visitor", "applicant"] },
+  { routeId: "routes/dashboard/home", path: "/dashboard", as: ["applicant"] },
+  { routeId: "routes/dashboard/applications", path: "/dashboard/applications", as: ["applicant"] },
+  { routeId: "routes/dashboard/profile", path: "/dashboard/profile", as: ["applicant", "staff"] },
+  { routeId: "routes/dashboard/documents", path: "/dashboard/documents", as: ["applicant"] },
+  { routeId: "routes/dashboard/payment", path: "/dashboard/payment", as: ["applicant"] },
+  { routeId: "routes/dashboard/messages", path: "/dashboard/messages", as: ["applicant"] },
+  { routeId: "admin-index", path: "/admin", as: ["staff"] },
+  { routeId: "routes/admin/dashboard", path: "/admin/dashboard", as: ["staff"] },
+  { routeId: "routes/admin/users", path: "/admin/users", as: ["staff"] },
+  { routeId: "routes/admin/jobs", path: "/admin/jobs", as: ["staff"] },
+  { routeId: "routes/admin/applications", path: "/admin/applications", as: ["staff"] },
+  { routeId: "routes/admin/pipeline", path: "/admin/pipeline", as: ["staff"] },
+  { routeId: "routes/admin/activity", path: "/admin/activity", as: ["staff"] },
+  { routeId: "routes/admin/messages", path: "/admin/messages", as: ["staff"] },
+  { routeId: "routes/admin/inquiries", path: "/admin/inquiries", as: ["staff"] },
+  { routeId: "routes/admin/outsourcing", path: "/admin/outsourcing", as: ["staff"] },
+  { routeId: "routes/admin/monitoring", path: "/admin/monitoring", as: ["staff"] },
+  { routeId: "routes/admin/cms", path: "/admin/cms", as: ["staff"] },
+  { routeId: "routes/admin/settings", path: "/admin/settings", as: ["staff"] },
+];
+
+/**
+ * Values for the pages with a parameter: a listed job (from the sitemap) and a news post this test
+ * publishes itself (the demo seed has none).
+ */
+export async function samples(browser: Browser) {
+  const staff = await browser.newContext();
+  const page = await staff.newPage();
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  const id = /\/jobs\/([0-9a-f-]{36})</.exec(sitemap)?.[1];
+  expect(id, "a listed job").toBeTruthy();
+  await login(page, DEMO.manager);
+  const slug = `every-page-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const saved = await page.request.post("/admin/cms", {
+    form: {
+      intent: "save",
+      title: "Every page check",
+      slug,
+      category: "news",
+      status: "published",
+      excerpt: "A post the every-page browser test reads.",
+      content: "Published by the browser test that opens every page of the site.",
+    },
+    maxRedirects: 0,
+  });
+  expect(saved.status(), "news post published").toBe(302);
+  await staff.close();
+  return (path: string) => path.replace(":id", id!).replace(":slug", slug);
+}
