@@ -13,6 +13,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { HoneypotField } from "~/app/components/honeypot-field";
+import { useLocalizePath } from "~/app/components/localized";
 import { TitledCard } from "~/app/components/titled-card";
 import { SubmissionKeyField } from "~/app/components/submission-key";
 import { Alert } from "~/app/components/ui/alert";
@@ -186,6 +187,8 @@ const QUOTE_CONTACT_FIELDS = [
 function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData }) {
   const { t } = useTranslation("outsourcing");
   const fetcher = useFetcher<typeof action>({ key: formId });
+  // Posted to this language's address: the confirmation e-mail is written in the page's language.
+  const localize = useLocalizePath();
   const result = fetcher.data ?? fallback;
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(0);
@@ -203,7 +206,7 @@ function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData
   return (
     <fetcher.Form
       method="post"
-      action="/outsourcing"
+      action={localize("/outsourcing")}
       {...formProps}
       className="grid gap-4"
       onChange={(e) => {
