@@ -50,6 +50,25 @@ describe("a signed-in person's language", () => {
     expect(await lngCookieOf(signIn.headers)).toBe("fr");
   });
 
+  it("a language chosen on this device before signing in is kept, and saved on the profile", async () => {
+    const user = await createTestUser();
+    const chose = await runRoute(
+      languageAction,
+      await requestAs(null, "/language", { form: { lng: "pt", to: "/auth" } }),
+    );
+    const cookie = chose.headers.getSetCookie()[0]!.split(";")[0]!;
+    const signIn = await runRoute(
+      authAction,
+      await requestAs(null, "/pt/auth", {
+        headers: { cookie },
+        form: { intent: "signin", email: user.email, password: user.password },
+      }),
+    );
+    expect(signIn.status).toBe(302);
+    expect(await lngCookieOf(signIn.headers)).toBeUndefined();
+    expect(await preferredLanguage(user.id)).toBe("pt");
+  });
+
   it("is not changed by a visitor's switch, nor by an unknown language", async () => {
     const user = await createTestUser();
     const visitor = await runRoute(

@@ -4,8 +4,9 @@ import { data, redirect } from "react-router";
 import { safeRedirect, SignInSchema, SignUpSchema } from "~/domain/auth";
 import { auth } from "~/server/auth/auth.server";
 import { logger } from "~/server/logger.server";
+import { setOwnPreferredLanguage } from "~/server/profiles/profile.server";
 import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
-import { localeCookie, requestLanguage } from "~/app/i18n/i18n.server";
+import { chosenLanguage, localeCookie, requestLanguage } from "~/app/i18n/i18n.server";
 import { isLanguage, localizePath } from "~/domain/languages";
 
 type Ctx = { clientIp: string; requestId: string };
@@ -61,14 +62,21 @@ export async function signIn(request: Request, formData: FormData, ctx: Ctx) {
       logger().warn({ status: response.status, requestId: ctx.requestId }, "sign-in failed");
     return refused("signin", submission, response.status === 401 ? 401 : 400, key);
   }
-  // The language saved on their profile comes with them to this device (the `lng` cookie).
+  // Their language follows them: a device where they have not chosen one gets the one saved on
+  // their profile (the `lng` cookie); a choice just made on this device is the newest, and is
+  // saved on the profile instead.
   const headers = forwardCookies(response);
   const body = (await response
     .clone()
     .json()
-    .catch(() => null)) as { user?: { preferredLanguage?: unknown } } | null;
-  const saved = body?.user?.preferredLanguage;
-  if (isLanguage(saved)) headers.append("set-cookie", await localeCookie.serialize(saved));
+    .catch(() => null)) as { user?: { id?: string; preferredLanguage?: unknown } } | null;
+  const user = body?.user;
+  const chosen = await chosenLanguage(request);
+  if (chosen && user?.id && chosen !== user.preferredLanguage) {
+    await setOwnPreferredLanguage({ viewer: { id: user.id }, lng: chosen });
+  } else if (!chosen && isLanguage(user?.preferredLanguage)) {
+    headers.append("set-cookie", await localeCookie.serialize(user.preferredLanguage));
+  }
   throw redirect(safeRedirect(redirectTo), { headers });
 }
 
