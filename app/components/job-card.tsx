@@ -8,6 +8,7 @@ import type { JobCard as JobCardData } from "~/server/jobs/listing.server";
 import { CountryFlag } from "./country-flag";
 import { Badge } from "./ui/badge";
 import { Skeleton } from "./ui/skeleton";
+import { salaryText } from "~/app/lib/salary-text";
 
 type CardViewer = { registrationFeePaid: boolean } | null;
 
@@ -27,6 +28,7 @@ export function JobCard({ job }: { job: JobCardData }) {
   const { t, i18n } = useTranslation("jobs");
   const { viewer, settings } = useRootData();
   const href = jobCardHref(job, viewer);
+  const salary = salaryText(job, t, i18n.language);
   const fee = formatMoney(
     settings.registrationFee.amountMinor,
     settings.registrationFee.currency,
@@ -78,8 +80,8 @@ export function JobCard({ job }: { job: JobCardData }) {
           {job.excerpt ? (
             <p className="line-clamp-3 text-sm text-slate-600">{job.excerpt}</p>
           ) : null}
-          {job.salaryRange ? (
-            <p className="mt-auto text-sm font-semibold text-primary-800">{job.salaryRange}</p>
+          {salary ? (
+            <p className="mt-auto text-sm font-semibold text-primary-800">{salary}</p>
           ) : null}
         </>
       )}

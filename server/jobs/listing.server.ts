@@ -1,5 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { type EmploymentType, isStaff, type JobType, type Sector } from "~/domain/enums";
+import {
+  type EmploymentType,
+  isStaff,
+  type JobType,
+  type SalaryPeriod,
+  type Sector,
+} from "~/domain/enums";
 import { isUuid } from "~/domain/ids";
 import { canSeePremium, type JobSearch } from "~/domain/jobs";
 import { containsPattern } from "~/domain/like-patterns";
@@ -70,6 +76,10 @@ export type JobCard = {
   countryName: string | null;
   countryCode: string | null;
   salaryRange: string | null;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string | null;
+  salaryPeriod: SalaryPeriod | null;
   excerpt: string | null;
   createdAt: string | null;
 };
@@ -91,6 +101,14 @@ async function selectCards(unlocked: boolean, where: SQL, limit: number, offset 
       countryName: countries.name,
       countryCode: countries.code,
       salaryRange: sql<string | null>`case when ${visible} then ${jobs.salaryRange} end`,
+      salaryMin: sql<number | null>`case when ${visible} then ${jobs.salaryMin} end`.mapWith(
+        jobs.salaryMin,
+      ),
+      salaryMax: sql<number | null>`case when ${visible} then ${jobs.salaryMax} end`.mapWith(
+        jobs.salaryMax,
+      ),
+      salaryCurrency: sql<string | null>`case when ${visible} then ${jobs.salaryCurrency} end`,
+      salaryPeriod: sql<SalaryPeriod | null>`case when ${visible} then ${jobs.salaryPeriod} end`,
       excerpt: sql<string | null>`case when ${visible} then left(${jobs.description}, 220) end`,
       createdAt: sql<string | null>`case when ${visible} then ${jobs.createdAt} end`,
     })

@@ -13,7 +13,8 @@ import { TitledCard } from "~/app/components/titled-card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { lazyComponent } from "~/app/lib/lazy-component";
 import { publicPageMeta } from "~/app/lib/seo";
-import { formatDate, formatSalary } from "~/domain/format";
+import { formatDate } from "~/domain/format";
+import { salaryText } from "~/app/lib/salary-text";
 import { useRootData } from "~/app/root";
 import { isStaff } from "~/domain/enums";
 import { ApplySchema } from "~/domain/jobs";
@@ -150,15 +151,7 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
 
   const paragraphs = job.description.split(/\n{2,}/).filter(Boolean);
   const posted = formatDate(job.createdAt, i18n.language, "longDate");
-  // The employer's figures in the reader's language when staff gave them; else their own words.
-  const salary =
-    job.salaryCurrency && (job.salaryMin != null || job.salaryMax != null)
-      ? formatSalary(job.salaryMin, job.salaryMax, job.salaryCurrency, i18n.language)
-      : null;
-  const salaryText =
-    salary && job.salaryPeriod
-      ? t(`detail.salaryPer.${job.salaryPeriod}`, { amount: salary })
-      : (salary ?? job.salaryRange);
+  const salary = salaryText(job, t, i18n.language);
   // The applicant has applied, just now or before: say so, with the way to their applications.
   const notice: { tone: "success" | "info"; title: string; body: string } | null =
     actionData?.outcome === "submitted"
@@ -212,11 +205,11 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
                 <JobCountry job={job} />
               </li>
               <JobTypeFacts job={job} />
-              {salaryText ? (
+              {salary ? (
                 <li className="flex items-center gap-1.5 font-semibold text-primary-800">
                   <BanknoteIcon className="size-4" aria-hidden />
                   <span className="sr-only">{t("detail.salary")}: </span>
-                  {salaryText}
+                  {salary}
                 </li>
               ) : null}
             </ul>
