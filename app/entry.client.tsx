@@ -17,9 +17,12 @@ declare global {
 const page = window.__i18n;
 // The page brought its strings inline (no request before hydration, no flash of keys); any other
 // namespace is fetched when a screen first needs it, each locale file being its own small chunk.
+const lng = page?.lng ?? (document.documentElement.lang || fallbackLanguage);
 const translations = createTranslator({
-  lng: page?.lng ?? (document.documentElement.lang || fallbackLanguage),
-  fallbackLng: fallbackLanguage,
+  lng,
+  // Every language has every key (app/i18n/locales.test.ts): the page's own language is the only
+  // one the browser holds or fetches, so it is its own fallback.
+  fallbackLng: lng,
   defaultNS,
   resources: (page?.resources ?? {}) as Resources,
   load: loadNamespace,

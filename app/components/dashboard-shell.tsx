@@ -137,8 +137,12 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             >
               {viewer.fullName || viewer.email}
             </span>
-            <StatusBadge kind="role" value={viewer.role} />
-            <LanguageSwitcher compact className="hidden sm:flex" />
+            {/* On a phone the language switcher takes the role badge's place: the role is for
+                staff's own information, the language is what a reader needs. */}
+            <span className="hidden sm:inline-flex">
+              <StatusBadge kind="role" value={viewer.role} />
+            </span>
+            <LanguageSwitcher compact />
             <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })}>
               <HomeIcon aria-hidden />
               <span className="sr-only sm:not-sr-only">{t("shell.home")}</span>

@@ -27,11 +27,6 @@ export function languagesOf(paths: string[]): string[] {
     );
 }
 
-/** The languages whose strings a page in `lng` may show: the language, then the fallback. */
-export function languageChain(lng: string): string[] {
-  return lng === fallbackLanguage ? [lng] : [lng, fallbackLanguage];
-}
-
 /** The strings a page brings inline (written by entry.server, read by entry.client). */
 export type PageTranslations = {
   lng: string;

@@ -6,7 +6,6 @@ import {
   defaultNS,
   fallbackLanguage,
   i18nOptions,
-  languageChain,
   languagesOf,
   type PageTranslations,
   parseLocalePath,
@@ -88,17 +87,18 @@ export async function offeredLanguage(request: Request): Promise<Language | null
   return preferred && preferred !== DEFAULT_LANGUAGE ? (preferred as Language) : null;
 }
 
-/** What the browser needs to show a page: the strings of these namespaces, in its language chain. */
+/**
+ * What the browser needs to show a page: the strings of these namespaces, in the page's language
+ * only. Every language has every key (app/i18n/locales.test.ts), so English never travels as a
+ * fallback to a French or Portuguese page: an applicant pays for one language's strings.
+ */
 export function pageTranslations(lng: string, ns: readonly string[]): PageTranslations {
   const wanted = [...new Set([defaultNS, ...ns])];
-  const resources: PageTranslations["resources"] = {};
-  for (const language of languageChain(lng)) {
-    const strings = allResources[language] ?? {};
-    resources[language] = Object.fromEntries(
-      wanted.filter((name) => name in strings).map((name) => [name, strings[name]]),
-    );
-  }
-  return { lng, ns: wanted, resources };
+  const strings = allResources[lng] ?? {};
+  const own = Object.fromEntries(
+    wanted.filter((name) => name in strings).map((name) => [name, strings[name]]),
+  );
+  return { lng, ns: wanted, resources: { [lng]: own } };
 }
 
 // One i18next for the process, holding every string: a page only needs a `t` bound to its

@@ -101,9 +101,9 @@ describe("pageTranslations", () => {
     expect(Object.keys(page.resources.en!)).toEqual(["common", "jobs"]);
   });
 
-  it("adds the English strings as the fallback of another language", () => {
+  it("carries only the page's own language: no English fallback travels to a French page", () => {
     const page = pageTranslations("fr", ["auth"]);
-    expect(Object.keys(page.resources)).toEqual(["fr", "en"]);
-    expect(Object.keys(page.resources.en!)).toEqual(["common", "auth"]);
+    expect(Object.keys(page.resources)).toEqual(["fr"]);
+    expect(Object.keys(page.resources.fr!)).toEqual(["common", "auth"]);
   });
 });
