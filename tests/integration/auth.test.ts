@@ -301,6 +301,36 @@ describe("sign-in", () => {
     expect(offsite.location).toBe("/");
   });
 
+  it("returns a person who signed in on a French page to the French address of that page", async () => {
+    const user = await createTestUser();
+    const french = await runRoute(
+      authAction,
+      await requestAs(null, "/fr/auth", {
+        form: {
+          intent: "signin",
+          email: user.email,
+          password: user.password,
+          redirectTo: "/jobs/abc",
+        },
+      }),
+    );
+    expect(french.status).toBe(302);
+    expect(french.location).toBe("/fr/jobs/abc");
+    // The dashboard has one address in every language.
+    const dashboard = await runRoute(
+      authAction,
+      await requestAs(null, "/fr/auth", {
+        form: {
+          intent: "signin",
+          email: user.email,
+          password: user.password,
+          redirectTo: "/dashboard",
+        },
+      }),
+    );
+    expect(dashboard.location).toBe("/dashboard");
+  });
+
   it("never sends the browser to another site, however redirectTo is disguised", async () => {
     // Sign-in allows five tries a minute per address: a new account for every four variants.
     const users = [await createTestUser(), await createTestUser(), await createTestUser()];

@@ -7,7 +7,7 @@ import { logger } from "~/server/logger.server";
 import { setOwnPreferredLanguage } from "~/server/profiles/profile.server";
 import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
 import { chosenLanguage, localeCookie, requestLanguage } from "~/app/i18n/i18n.server";
-import { isLanguage, localizePath } from "~/domain/languages";
+import { isLanguage, localizePath, splitLanguage } from "~/domain/languages";
 
 type Ctx = { clientIp: string; requestId: string };
 
@@ -77,7 +77,12 @@ export async function signIn(request: Request, formData: FormData, ctx: Ctx) {
   } else if (!chosen && isLanguage(user?.preferredLanguage)) {
     headers.append("set-cookie", await localeCookie.serialize(user.preferredLanguage));
   }
-  throw redirect(safeRedirect(redirectTo), { headers });
+  // Back to the page they came for, in the language they read: the one chosen on this device, else
+  // the sign-in page's own (/fr/auth), else their profile's.
+  const pageLanguage = splitLanguage(new URL(request.url).pathname).lng;
+  const language =
+    chosen ?? pageLanguage ?? (isLanguage(user?.preferredLanguage) ? user.preferredLanguage : "en");
+  throw redirect(localizePath(safeRedirect(redirectTo), language), { headers });
 }
 
 export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
