@@ -46,6 +46,10 @@ function englishPatterns() {
     const french = fr.get(key) ?? fr.get(`${base}_other`) ?? fr.get(`${base}_one`);
     const words = text.replace(/\{\{[^}]+\}\}|\$t\([^)]*\)|<[^>]+>/g, " ");
     if (text === french || frenchTexts.has(text) || !/\p{L}{3,}/u.test(words)) continue;
+    // A string with a value and a single word around it ("From {{name}}", "Hi {{name}}") would
+    // match data as much as a leftover string (a post called "From Harare to Cork"): a string with
+    // a value counts only with two words of its own.
+    if (/\{\{/.test(text) && (words.match(/\p{L}{3,}/gu) ?? []).length < 2) continue;
     if (patterns.has(text)) continue;
     const source = text
       .trim()
@@ -70,6 +74,8 @@ async function visibleTexts(page: Page): Promise<string[]> {
       const text = node.textContent?.replace(/\s+/g, " ").trim();
       const parent = node.parentElement;
       if (!text || !parent || parent.closest("script, style, template, noscript")) continue;
+      // Content marked as written in another language (a post in English) is that language's.
+      if (!(parent.closest("[lang]")?.getAttribute("lang") ?? "fr").startsWith("fr")) continue;
       if (
         !parent.checkVisibility({ visibilityProperty: true, opacityProperty: false }) &&
         !parent.closest(".sr-only")
