@@ -6,6 +6,13 @@ import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3217);
 export const E2E_DEMO_PASSWORD = "demo-password-e2e";
+/** The stand-in for Paynow (tests/e2e/fake-paynow.mjs): the payer's "phone" is called on it. */
+export const PAYNOW_FAKE_PORT = E2E_PORT + 6;
+export const PAYNOW_FAKE_URL = `http://127.0.0.1:${PAYNOW_FAKE_PORT}`;
+const PAYNOW_INTEGRATION = {
+  PAYNOW_INTEGRATION_ID: "e2e-integration",
+  PAYNOW_INTEGRATION_KEY: "e2e-key",
+};
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passage-e2e-"));
 
 export default defineConfig({
@@ -24,25 +31,39 @@ export default defineConfig({
     launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: `node ${process.env.BUILD_DIR ?? "build"}/server/main.js`,
-    url: `http://localhost:${E2E_PORT}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(E2E_PORT),
-      DATA_DIR: dataDir,
-      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_SCALE: "100",
-      // Production refuses to start without a chosen provider; the browser tests pay in demo mode.
-      PAYMENT_PROVIDER: "simulated",
-      BASE_URL: `http://localhost:${E2E_PORT}`,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  webServer: [
+    {
+      command: "node tests/e2e/fake-paynow.mjs",
+      url: `${PAYNOW_FAKE_URL}/readyz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { PAYNOW_FAKE_PORT: String(PAYNOW_FAKE_PORT), ...PAYNOW_INTEGRATION },
     },
-  },
+    {
+      command: `node ${process.env.BUILD_DIR ?? "build"}/server/main.js`,
+      url: `http://localhost:${E2E_PORT}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(E2E_PORT),
+        DATA_DIR: dataDir,
+        DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+        SEED_DEMO: "true",
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_SCALE: "100",
+        // Production refuses to start without a chosen provider; the browser tests pay in demo mode.
+        PAYMENT_PROVIDER: "simulated",
+        // Paynow beside it, against the stand-in: EcoCash and OneMoney for Zimbabwean applicants.
+        ...PAYNOW_INTEGRATION,
+        PAYNOW_BASE_URL: PAYNOW_FAKE_URL,
+        BASE_URL: `http://localhost:${E2E_PORT}`,
+        BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      },
+    },
+  ],
 });

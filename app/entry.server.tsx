@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -10,7 +11,7 @@ import {
 } from "~/server/security/content-security-policy.server";
 import { pageTranslations, requestLanguage, serverTranslations } from "./i18n/i18n.server";
 import { routeNamespaces } from "./i18n/namespaces";
-import { lowPriorityModulePreloads } from "./lib/low-priority-scripts.server";
+import { paintFirstThenHydrate } from "./lib/paint-first.server";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -32,6 +33,9 @@ export default async function handleRequest(
     ),
   );
   const inline = pageTranslations(lng, namespaces);
+  const rootData = routerContext.staticHandlerContext.loaderData?.root as
+    { viewer?: unknown } | undefined;
+  const signedIn = Boolean(rootData?.viewer);
   // Every inline script of this page carries the nonce; the policy allows no other inline script.
   // Vite's development server injects its own inline scripts, so the policy is for built pages.
   const nonce = createNonce();
@@ -63,7 +67,10 @@ export default async function handleRequest(
         bootstrapScriptContent: `window.__i18n=${JSON.stringify(inline).replace(/</g, "\\u003c")}`,
         [readyOption]() {
           shellRendered = true;
-          const body = lowPriorityModulePreloads();
+          // A visitor's first visit paints before any script is fetched; a signed-in person (who
+          // has the scripts cached, and uses the back-office's controls at once) gets them
+          // preloaded and hydrates as soon as they arrive.
+          const body = signedIn ? new PassThrough() : paintFirstThenHydrate();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -27,6 +28,11 @@ export function useRootData(): RootData {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Marks the document once React has taken it over (browser tests wait for it before using
+  // controls that need JavaScript; a visitor's page hydrates only after its first paint).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   const data = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
   return (

@@ -21,9 +21,12 @@ function publicPages(lng: Language) {
     page("news/:slug", "public/news-post.tsx"),
     page("jobs", "jobs/list.tsx"),
     page("jobs/:id", "jobs/detail.tsx"),
+    page("study", "public/study.tsx"),
+    page("study/:id", "public/study-program.tsx"),
     page("auth", "auth/auth.tsx"),
     page("auth/forgot-password", "auth/forgot-password.tsx"),
     page("auth/reset-password", "auth/reset-password.tsx"),
+    page("auth/consent", "auth/consent.tsx"),
     page("*", "public/not-found.tsx"),
   ];
 }
@@ -59,14 +62,23 @@ export default [
     route("documents", "routes/dashboard/documents.tsx"),
     route("payment", "routes/dashboard/payment.tsx"),
     route("messages", "routes/dashboard/messages.tsx"),
+    route("saved-jobs", "routes/dashboard/saved-jobs.tsx"),
+    route("alerts", "routes/dashboard/alerts.tsx"),
   ]),
+  // A printable receipt, for its payer and for staff
+  route("receipts/:paymentId", "routes/receipt.tsx"),
+  route("receipts/:paymentId/pdf", "routes/resources/receipt-pdf.ts"),
+  // A job alert's one-click unsubscribe (its e-mail's link and List-Unsubscribe): no session needed
+  route("alerts/unsubscribe", "routes/alerts-unsubscribe.tsx"),
 
   // Back-office
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx", { id: "admin-index" }),
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("payments", "routes/admin/payments.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
+    route("programs", "routes/admin/programs.tsx"),
     route("applications", "routes/admin/applications.tsx"),
     route("pipeline", "routes/admin/pipeline.tsx"),
     route("activity", "routes/admin/activity.tsx"),

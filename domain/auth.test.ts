@@ -8,6 +8,7 @@ const valid = {
   role: "job_seeker",
   password: "long-enough",
   confirmPassword: "long-enough",
+  acceptPolicies: "on",
 };
 
 describe("SignUpSchema", () => {
@@ -15,6 +16,22 @@ describe("SignUpSchema", () => {
     const result = SignUpSchema.parse(valid);
     expect(result.email).toBe("rudo@example.com");
     expect(result.phoneNumber).toBeUndefined();
+  });
+
+  it("needs the terms and privacy policy accepted; the marketing box is optional", () => {
+    const { acceptPolicies: _, ...unticked } = valid;
+    const result = SignUpSchema.safeParse(unticked);
+    expect(result.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["acceptPolicies", "errors.acceptPoliciesRequired"],
+    ]);
+    expect(SignUpSchema.parse(valid).marketingEmails).toBeUndefined();
+    expect(SignUpSchema.parse({ ...valid, marketingEmails: "on" }).marketingEmails).toBe("on");
+  });
+
+  it("says 'Passwords do not match' even before the consent box is ticked", () => {
+    const { acceptPolicies: _, ...unticked } = valid;
+    const result = SignUpSchema.safeParse({ ...unticked, confirmPassword: "different-one" });
+    expect(result.error!.issues.map((i) => i.message)).toContain("errors.passwordsDoNotMatch");
   });
 
   it("says 'Passwords do not match' on the confirmation field", () => {

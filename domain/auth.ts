@@ -17,8 +17,17 @@ const newPassword = {
 };
 const passwordsMatch = [
   (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword,
-  { path: ["confirmPassword"], message: "errors.passwordsDoNotMatch" },
-] satisfies [unknown, { path: string[]; message: string }];
+  {
+    path: ["confirmPassword"],
+    message: "errors.passwordsDoNotMatch",
+    // Checked even while another field (the consent box, say) is still wrong, so the form says
+    // everything at once.
+    when: ({ value }: { value: unknown }) => {
+      const v = value as { password?: unknown; confirmPassword?: unknown } | null;
+      return typeof v?.password === "string" && typeof v.confirmPassword === "string";
+    },
+  },
+] satisfies [unknown, { path: string[]; message: string; when: unknown }];
 
 export const SignInSchema = z.object({
   email,
@@ -41,9 +50,21 @@ export const AccountFieldsSchema = z.object({
 });
 export type AccountFields = z.infer<typeof AccountFieldsSchema>;
 
+const signUpFields = { ...newPassword, redirectTo: z.string().optional() };
+
+/**
+ * What better-auth's own sign-up endpoint is checked against: the form's fields without its
+ * consent boxes (the form's action records consent; an account made any other way is asked to
+ * accept the texts in force at its first visit to the dashboard).
+ */
+export const SignUpBodySchema = AccountFieldsSchema.extend(signUpFields).refine(...passwordsMatch);
+
 export const SignUpSchema = AccountFieldsSchema.extend({
-  ...newPassword,
-  redirectTo: z.string().optional(),
+  ...signUpFields,
+  // The terms and the privacy policy in force: required (recorded by version with the time).
+  acceptPolicies: z.literal("on", { error: "errors.acceptPoliciesRequired" }),
+  // News and job e-mail beyond their applications: only if they tick it.
+  marketingEmails: z.literal("on").optional(),
 }).refine(...passwordsMatch);
 export type SignUp = z.infer<typeof SignUpSchema>;
 

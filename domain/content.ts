@@ -90,18 +90,8 @@ export const PostFormSchema = z.object({
 export type PostForm = z.infer<typeof PostFormSchema>;
 
 /** A study program as the public pages show it. */
-export type StudyProgramItem = {
-  id: number;
-  title: string;
-  university: string;
-  countryCode: string;
-  countryName: string;
-  duration: string;
-  tuition: string;
-  intake: string;
-  rating: number;
-  scholarship: boolean;
-};
+/** A study program as its card shows it (home #study, /study, the student-placement page). */
+export type { ProgramCardItem as StudyProgramItem } from "./program-search";
 
 /** A success story as the home page shows it: a published success_stories post, or a fallback. */
 export type SuccessStoryItem = {

@@ -63,6 +63,46 @@ export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 export const SALARY_PERIODS = ["hour", "month", "year"] as const;
 export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
 
+/** The stages of a job application, in the tracker's order; withdrawn: the applicant stopped it. */
+export const JOB_APPLICATION_STATUSES = [
+  "registration_pending",
+  "registration_paid",
+  "documents_uploaded",
+  "job_matched",
+  "interview_scheduled",
+  "interview_completed",
+  "offer_received",
+  "visa_process_started",
+  "visa_approved",
+  "pre_departure",
+  "departed",
+  "withdrawn",
+] as const;
+
+/**
+ * The stages of a study-program application: the fee stages and Departed are shared with jobs,
+ * the rest are the university's (decision record 22). Rejected and withdrawn end it.
+ */
+export const STUDY_APPLICATION_STATUSES = [
+  "registration_pending",
+  "registration_paid",
+  "documents_submitted",
+  "submitted_to_university",
+  "conditional_offer",
+  "unconditional_offer",
+  "tuition_deposit_paid",
+  "study_visa_applied",
+  "visa_granted",
+  "departed",
+  "rejected",
+  "withdrawn",
+] as const;
+
+/**
+ * Every status an application can have, each named once: the database's one enum (new values are
+ * appended, so a migration only adds them). Which of them an application may take depends on its
+ * kind: JOB_APPLICATION_STATUSES or STUDY_APPLICATION_STATUSES.
+ */
 export const APPLICATION_STATUSES = [
   "registration_pending",
   "registration_paid",
@@ -75,26 +115,91 @@ export const APPLICATION_STATUSES = [
   "visa_approved",
   "pre_departure",
   "departed",
+  "withdrawn",
+  "documents_submitted",
+  "submitted_to_university",
+  "conditional_offer",
+  "unconditional_offer",
+  "tuition_deposit_paid",
+  "study_visa_applied",
+  "visa_granted",
+  "rejected",
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export type JobApplicationStatus = (typeof JOB_APPLICATION_STATUSES)[number];
+export type StudyApplicationStatus = (typeof STUDY_APPLICATION_STATUSES)[number];
 
-export const DOCUMENT_TYPES = ["cv", "passport", "education", "experience", "english"] as const;
+/** What an application is for: a job, or a place in a study program. */
+export const APPLICATION_KINDS = ["job", "program"] as const;
+export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
+
+/** The statuses an application of this kind may take, in its tracker's order. */
+export function statusesForKind(kind: ApplicationKind): readonly ApplicationStatus[] {
+  return kind === "program" ? STUDY_APPLICATION_STATUSES : JOB_APPLICATION_STATUSES;
+}
+
+export const PROGRAM_LEVELS = [
+  "foundation",
+  "diploma",
+  "bachelor",
+  "master",
+  "doctorate",
+  "language_course",
+] as const;
+export type ProgramLevel = (typeof PROGRAM_LEVELS)[number];
+
+export const FIELDS_OF_STUDY = [
+  "business",
+  "computing",
+  "engineering",
+  "health",
+  "sciences",
+  "arts_humanities",
+  "social_sciences",
+  "law",
+  "education",
+  "hospitality_tourism",
+  "agriculture",
+  "languages",
+  "other",
+] as const;
+export type FieldOfStudy = (typeof FIELDS_OF_STUDY)[number];
+
+// The job documents, then the ones universities ask for (education: certificates; english: the
+// English test result serve both).
+export const DOCUMENT_TYPES = [
+  "cv",
+  "passport",
+  "education",
+  "experience",
+  "english",
+  "transcript",
+  "motivation_letter",
+  "recommendation_letter",
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 // pending → verified | rejected; a newer upload of the same type marks the older pending one replaced.
 export const DOCUMENT_STATUSES = ["pending", "verified", "rejected", "replaced"] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ["pending", "completed", "failed", "abandoned"] as const;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "completed",
+  "failed",
+  "abandoned",
+  "refunded",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_TONE: Record<PaymentStatus, Tone> = {
   completed: "success",
   pending: "neutral",
   failed: "danger",
   abandoned: "neutral",
+  refunded: "orange",
 };
 
-export const PAYMENT_PROVIDERS = ["simulated", "paystack", "manual"] as const;
+export const PAYMENT_PROVIDERS = ["simulated", "paystack", "paynow", "manual"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export const MESSAGE_GROUPS = ["all_users", "job_seekers", "students", "paid_users"] as const;
@@ -144,5 +249,10 @@ export const NOTIFICATION_KINDS = [
   "document_reviewed",
   "payment_received",
   "message",
+  "job_alert",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How often a job alert writes: at once for each new job, or one digest a day or a week. */
+export const ALERT_FREQUENCIES = ["instant", "daily", "weekly"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];

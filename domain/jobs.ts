@@ -146,6 +146,20 @@ export const JobFormSchema = z
       .max(20000, "errors.tooLong")
       .optional()
       .transform((v) => splitLines(v)),
+    // The last day applications are taken (optional): saved jobs warn a week before.
+    applicationDeadline: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || null)
+      .refine(
+        (v) =>
+          v === null ||
+          (/^\d{4}-\d{2}-\d{2}$/.test(v) &&
+            !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+            new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v),
+        "errors.dateInvalid",
+      ),
     // Checkboxes: absent means unchecked. The form pre-checks both for a new job (spec defaults).
     isActive: z
       .string()

@@ -22,9 +22,9 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 // The pages of the public layout (app/routes.ts): the site, the job board, news and the sign-in
-// pages. Not sign-out, the dashboard, the back-office, files, feeds or endpoints.
+// pages, study programs. Not sign-out, the dashboard, the back-office, files, feeds or endpoints.
 const PUBLIC_PATH =
-  /^\/(?:|jobs|jobs\/[^/]+|news|news\/[^/]+|about|contact|outsourcing|services\/[^/]+|privacy-policy|terms-of-service|cookie-policy|auth|auth\/forgot-password|auth\/reset-password)$/;
+  /^\/(?:|jobs|jobs\/[^/]+|study|study\/[^/]+|news|news\/[^/]+|about|contact|outsourcing|services\/[^/]+|privacy-policy|terms-of-service|cookie-policy|auth|auth\/forgot-password|auth\/reset-password|auth\/consent)$/;
 
 /** Whether a path (without a language prefix) is a public page with an address per language. */
 export function isPublicPath(path: string): boolean {

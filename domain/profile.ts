@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { APPLICANT_ROLES, SECTORS } from "./enums";
+import { APPLICANT_ROLES, FIELDS_OF_STUDY, SECTORS } from "./enums";
 
 // Messages are translation keys in the "dashboard" namespace.
 const optionalPhone = z
@@ -34,7 +34,21 @@ export const ProfileSchema = z.object({
     .transform((v) =>
       (SECTORS as readonly string[]).includes(v ?? "") ? (v as (typeof SECTORS)[number]) : null,
     ),
+  // A student's field of study: programs in it are recommended first.
+  preferredFieldOfStudy: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (FIELDS_OF_STUDY as readonly string[]).includes(v ?? "")
+        ? (v as (typeof FIELDS_OF_STUDY)[number])
+        : null,
+    ),
   emailNotifications: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
+  // News and job e-mail beyond their applications (consent, issue 17): off unless ticked.
+  marketingEmails: z
     .union([z.boolean(), z.string()])
     .optional()
     .transform((v) => v === true || v === "on" || v === "true"),

@@ -22,6 +22,21 @@ const socialLink = z
   .or(z.literal(""))
   .transform((v) => (GENERIC_SOCIAL_HOME.test(v) ? "" : v));
 
+/** The providers an admin can choose to offer (each must also be configured on the server). */
+export const OFFERABLE_PROVIDERS = ["simulated", "paystack", "paynow"] as const;
+export type OfferableProvider = (typeof OFFERABLE_PROVIDERS)[number];
+export const MAX_OTHER_FEES = 3;
+
+/** The registration fee in `currency` (the main fee or one of the others), or null when none is set. */
+export function feeIn(s: Pick<SiteSettings, "registrationFee" | "payments">, currency: string) {
+  const code = currency.toUpperCase();
+  if (s.registrationFee.currency.toUpperCase() === code) {
+    return { amountMinor: s.registrationFee.amountMinor, currency: s.registrationFee.currency };
+  }
+  const other = s.payments.otherFees.find((f) => f.currency.toUpperCase() === code);
+  return other ? { amountMinor: other.amountMinor, currency: other.currency } : null;
+}
+
 export const SiteSettingsSchema = z.object({
   agencyName: z.string().trim().min(1).default("Passage"),
   tagline: z.string().trim().default("Jobs and study abroad, handled honestly."),
@@ -80,6 +95,21 @@ export const SiteSettingsSchema = z.object({
       refundPolicy:
         "The registration fee is a one-time, non-refundable payment. It covers our work on your file and does not guarantee a job offer or a visa.",
     }),
+  // Added later, with defaults, so settings saved before still read whole.
+  payments: z
+    .object({
+      // The providers the payment page offers, of those configured on the server.
+      offered: z.array(z.enum(OFFERABLE_PROVIDERS)).default([...OFFERABLE_PROVIDERS]),
+      // The fee in currencies other than registrationFee.currency (e.g. ZAR for South Africa).
+      otherFees: z
+        .array(
+          z.object({ currency: z.string().trim().length(3), amountMinor: z.number().int().min(0) }),
+        )
+        .default([]),
+      // The refund policy: a refunded fee takes premium access back (staff record refunds).
+      refundRemovesAccess: z.boolean().default(true),
+    })
+    .default({ offered: [...OFFERABLE_PROVIDERS], otherFees: [], refundRemovesAccess: true }),
   marketing: z
     .object({
       placements: z.string().trim(),
@@ -115,6 +145,18 @@ export const SiteSettingsSchema = z.object({
       visaVisitorSuccess: "",
       visaFamilySuccess: "",
     }),
+  // Whether applying to a study program needs the registration fee, as a premium job does
+  // (decision record 22; default: yes, the same fee).
+  study: z.object({ requireFee: z.boolean().default(true) }).default({ requireFee: true }),
+  // Data protection (issue 17, decision record 23): how long an applicant's account and documents
+  // are kept after their last activity, and who the Information Officer is (the privacy policy
+  // names them).
+  privacy: z
+    .object({
+      retentionMonths: z.number().int().min(6).max(120).default(24),
+      informationOfficer: z.string().trim().default(""),
+    })
+    .default({ retentionMonths: 24, informationOfficer: "" }),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -228,6 +270,47 @@ export const SiteSettingsFormSchema = z
         refundPolicy: requiredText("errors.refundPolicyRequired", 1000),
       }),
     ),
+    payments: z.preprocess(
+      (v) => v ?? {},
+      z.object({
+        offered: z
+          .array(z.enum(OFFERABLE_PROVIDERS), { error: "errors.providersRequired" })
+          .min(1, "errors.providersRequired"),
+        refundRemovesAccess: z
+          .union([z.boolean(), z.string()])
+          .optional()
+          .transform((v) => v === true || v === "on" || v === "true"),
+        otherFees: z
+          .array(
+            z.object({
+              currency: z.string().trim().max(3, "errors.currencyInvalid").optional(),
+              amount: z.string().trim().max(12, "errors.amountInvalid").optional(),
+            }),
+          )
+          .max(MAX_OTHER_FEES)
+          .optional()
+          .transform((rows) => rows ?? [])
+          .superRefine((rows, ctx) => {
+            rows.forEach((row, i) => {
+              if (!row.currency && !row.amount) return;
+              if (!row.currency || !/^[A-Za-z]{3}$/.test(row.currency)) {
+                ctx.addIssue({
+                  code: "custom",
+                  path: [i, "currency"],
+                  message: "errors.currencyInvalid",
+                });
+              }
+              if (!row.amount || !/^\d{1,7}(\.\d{1,2})?$/.test(row.amount)) {
+                ctx.addIssue({
+                  code: "custom",
+                  path: [i, "amount"],
+                  message: "errors.amountInvalid",
+                });
+              }
+            });
+          }),
+      }),
+    ),
     marketing: z.preprocess(
       (v) => v ?? {},
       z.object({
@@ -246,10 +329,47 @@ export const SiteSettingsFormSchema = z
         visaFamilySuccess: optionalFormText(20),
       }),
     ),
+    study: z.preprocess(
+      (v) => v ?? {},
+      z.object({
+        requireFee: z
+          .union([z.boolean(), z.string()])
+          .optional()
+          .transform((v) => v === true || v === "on" || v === "true"),
+      }),
+    ),
+    privacy: z.preprocess(
+      (v) => v ?? {},
+      z.object({
+        retentionMonths: z
+          .string({ error: "errors.retentionInvalid" })
+          .trim()
+          .regex(/^\d{1,3}$/, "errors.retentionInvalid")
+          .transform(Number)
+          .refine((n) => n >= 6 && n <= 120, "errors.retentionInvalid"),
+        informationOfficer: optionalFormText(200),
+      }),
+    ),
   })
   .refine((v) => v.businessHours.close > v.businessHours.open, {
     path: ["businessHours", "close"],
     message: "errors.closeBeforeOpen",
+  })
+  .superRefine((v, ctx) => {
+    // One amount per currency: the main fee's currency is not repeated among the others.
+    const seen = new Set([v.registrationFee.currency]);
+    v.payments.otherFees.forEach((row, i) => {
+      const code = row.currency?.toUpperCase();
+      if (!code) return;
+      if (seen.has(code)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["payments", "otherFees", i, "currency"],
+          message: "errors.currencyRepeated",
+        });
+      }
+      seen.add(code);
+    });
   })
   .transform((v): SiteSettings => ({
     agencyName: v.agencyName,
@@ -274,7 +394,19 @@ export const SiteSettingsFormSchema = z
       currency: v.registrationFee.currency,
       refundPolicy: v.registrationFee.refundPolicy,
     },
+    payments: {
+      offered: v.payments.offered,
+      refundRemovesAccess: v.payments.refundRemovesAccess,
+      otherFees: v.payments.otherFees
+        .filter((row) => row.currency && row.amount)
+        .map((row) => ({
+          currency: row.currency!.toUpperCase(),
+          amountMinor: Math.round(Number(row.amount) * 100),
+        })),
+    },
     marketing: v.marketing,
+    study: v.study,
+    privacy: v.privacy,
   }));
 
 /** Settings as the admin form's default values (the fee as a decimal string). */
@@ -285,6 +417,19 @@ export function settingsToFormValues(s: SiteSettings) {
       amount: (s.registrationFee.amountMinor / 100).toFixed(2),
       currency: s.registrationFee.currency,
       refundPolicy: s.registrationFee.refundPolicy,
+    },
+    payments: {
+      offered: s.payments.offered as string[],
+      refundRemovesAccess: s.payments.refundRemovesAccess ? "on" : undefined,
+      otherFees: s.payments.otherFees.map((f) => ({
+        currency: f.currency,
+        amount: (f.amountMinor / 100).toFixed(2),
+      })) as { currency?: string; amount?: string }[],
+    },
+    study: { requireFee: s.study.requireFee ? "on" : undefined },
+    privacy: {
+      retentionMonths: String(s.privacy.retentionMonths),
+      informationOfficer: s.privacy.informationOfficer,
     },
   };
 }

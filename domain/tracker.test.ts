@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { APPLICATION_STATUSES } from "./enums";
+import {
+  APPLICATION_STATUSES,
+  JOB_APPLICATION_STATUSES,
+  STUDY_APPLICATION_STATUSES,
+} from "./enums";
 import { statusLabelKey, statusTone, trackerProgress, trackerStep } from "./tracker";
 
 describe("application tracker", () => {
@@ -17,19 +21,20 @@ describe("application tracker", () => {
     departed: 9,
   };
 
-  it("maps every status to its step; unknown statuses show step 1", () => {
-    for (const status of APPLICATION_STATUSES) {
+  it("maps every job status to its step; unknown statuses show step 1", () => {
+    for (const status of JOB_APPLICATION_STATUSES.filter((s) => s !== "withdrawn")) {
       expect(trackerStep(status), status).toBe(expected[status]);
     }
     expect(trackerStep("something_else")).toBe(1);
   });
 
   it("never moves the bar backwards along the status order", () => {
-    const positions = APPLICATION_STATUSES.map((s) => trackerProgress(s).position);
+    const active = JOB_APPLICATION_STATUSES.filter((s) => s !== "withdrawn");
+    const positions = active.map((s) => trackerProgress(s).position);
     for (let i = 1; i < positions.length; i++) {
-      expect(positions[i], APPLICATION_STATUSES[i]).toBeGreaterThanOrEqual(positions[i - 1]!);
+      expect(positions[i], active[i]).toBeGreaterThanOrEqual(positions[i - 1]!);
     }
-    const widths = APPLICATION_STATUSES.map((s) => trackerProgress(s).widthPercent);
+    const widths = active.map((s) => trackerProgress(s).widthPercent);
     expect([...widths].sort((a, b) => a - b)).toEqual(widths);
   });
 
@@ -83,5 +88,32 @@ describe("application tracker", () => {
     expect(statusTone("lost")).toBe("neutral");
     expect(statusTone("registration_pending")).toBe("waiting");
     expect(statusTone("departed")).toBe("success");
+  });
+
+  it("gives a study application its own nine steps, in the order of its stages", () => {
+    const active = STUDY_APPLICATION_STATUSES.filter((s) => s !== "withdrawn" && s !== "rejected");
+    const steps = active.map((s) => trackerStep(s, "program"));
+    expect(steps).toEqual([1, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const p = trackerProgress("conditional_offer", { kind: "program" });
+    expect(p.total).toBe(9);
+    expect(p.steps.map((s) => s.state).slice(0, 5)).toEqual([
+      "completed",
+      "completed",
+      "completed",
+      "current",
+      "pending",
+    ]);
+  });
+
+  it("keeps a withdrawn or rejected application at the step where it stopped", () => {
+    const p = trackerProgress("rejected", {
+      kind: "program",
+      lastActiveStatus: "submitted_to_university",
+    });
+    expect(p.ended).toBe(true);
+    expect(p.step).toBe(3);
+    expect(trackerProgress("withdrawn").step).toBe(1);
+    expect(statusTone("rejected")).toBe("danger");
+    expect(APPLICATION_STATUSES).toContain("withdrawn");
   });
 });

@@ -1,4 +1,10 @@
-import { APPLICATION_STATUSES, type ApplicationStatus, type Tone } from "./enums";
+import {
+  APPLICATION_STATUSES,
+  type ApplicationKind,
+  type ApplicationStatus,
+  type StudyApplicationStatus,
+  type Tone,
+} from "./enums";
 
 // The 9-step progress tracker of an application (spec section 4).
 export const TRACKER_STEPS = [
@@ -12,7 +18,26 @@ export const TRACKER_STEPS = [
   "pre_departure",
   "departed",
 ] as const satisfies readonly ApplicationStatus[];
-export type TrackerStepKey = (typeof TRACKER_STEPS)[number];
+
+/** The 9 steps of a study-program application's tracker (decision record 22). */
+export const STUDY_TRACKER_STEPS = [
+  "registration_pending",
+  "documents_submitted",
+  "submitted_to_university",
+  "conditional_offer",
+  "unconditional_offer",
+  "tuition_deposit_paid",
+  "study_visa_applied",
+  "visa_granted",
+  "departed",
+] as const satisfies readonly StudyApplicationStatus[];
+export type TrackerStepKey = (typeof TRACKER_STEPS)[number] | (typeof STUDY_TRACKER_STEPS)[number];
+
+/** Statuses that end an application without reaching the last step. */
+export const ENDED_STATUSES = ["withdrawn", "rejected"] as const satisfies ApplicationStatus[];
+export function isEndedStatus(status: string): boolean {
+  return (ENDED_STATUSES as readonly string[]).includes(status);
+}
 export type TrackerStepState = "completed" | "current" | "pending";
 
 export function isApplicationStatus(status: string): status is ApplicationStatus {
@@ -26,7 +51,8 @@ export function isApplicationStatus(status: string): status is ApplicationStatus
  * their interview. Along the status order the bar therefore never moves backwards.
  * Unknown statuses show step 1.
  */
-const POSITIONS: Record<ApplicationStatus, { step: number; between: boolean }> = {
+type Position = { step: number; between: boolean };
+const JOB_POSITIONS: Partial<Record<ApplicationStatus, Position>> = {
   registration_pending: { step: 1, between: false },
   registration_paid: { step: 1, between: false },
   documents_uploaded: { step: 2, between: false },
@@ -39,16 +65,40 @@ const POSITIONS: Record<ApplicationStatus, { step: number; between: boolean }> =
   pre_departure: { step: 8, between: false },
   departed: { step: 9, between: false },
 };
+// registration_paid is still the first step, as for jobs: the documents are next.
+const STUDY_POSITIONS: Partial<Record<ApplicationStatus, Position>> = {
+  registration_paid: { step: 1, between: false },
+  ...Object.fromEntries(STUDY_TRACKER_STEPS.map((s, i) => [s, { step: i + 1, between: false }])),
+};
 
-/** The 1-based step of a status (interview_completed: step 4, Interview, done). */
-export function trackerStep(status: string): number {
-  return isApplicationStatus(status) ? POSITIONS[status].step : 1;
+function positionOf(status: string, kind: ApplicationKind): Position {
+  const positions = kind === "program" ? STUDY_POSITIONS : JOB_POSITIONS;
+  return (
+    (isApplicationStatus(status) ? positions[status] : undefined) ?? { step: 1, between: false }
+  );
 }
 
-export function trackerProgress(status: string) {
-  const position = isApplicationStatus(status) ? POSITIONS[status] : { step: 1, between: false };
-  const { step, between } = position;
-  const total = TRACKER_STEPS.length;
+/** The 1-based step of a status (interview_completed: step 4, Interview, done). */
+export function trackerStep(status: string, kind: ApplicationKind = "job"): number {
+  return positionOf(status, kind).step;
+}
+
+/**
+ * The tracker of one application. A withdrawn or rejected application (`ended`) stays where it
+ * stopped: `lastActiveStatus` (its last status before the end, from its history) gives the step.
+ */
+export function trackerProgress(
+  status: string,
+  options: { kind?: ApplicationKind; lastActiveStatus?: string | null } = {},
+) {
+  const kind = options.kind ?? "job";
+  const ended = isEndedStatus(status);
+  const { step, between } = positionOf(
+    ended ? (options.lastActiveStatus ?? "registration_pending") : status,
+    kind,
+  );
+  const keys = kind === "program" ? STUDY_TRACKER_STEPS : TRACKER_STEPS;
+  const total = keys.length;
   // Between two steps the step itself is done and the bar stops half-way to the next one.
   const filled = between ? step + 0.5 : step;
   return {
@@ -56,10 +106,12 @@ export function trackerProgress(status: string) {
     total,
     /** True when the step is done and the next has not started (Interview completed). */
     between,
+    /** Withdrawn or rejected: the bar shows where it stopped. */
+    ended,
     /** The bar's position along the steps: step, or step + 0.5 between two steps. */
     position: filled,
     widthPercent: Math.round((filled / total) * 1000) / 10,
-    steps: TRACKER_STEPS.map((key, i) => ({
+    steps: keys.map((key: TrackerStepKey, i) => ({
       key,
       state: (i + 1 < step || (between && i + 1 === step)
         ? "completed"
@@ -91,6 +143,15 @@ export const APPLICATION_STATUS_TONE: Record<ApplicationStatus, Tone> = {
   visa_approved: "success",
   pre_departure: "success",
   departed: "success",
+  withdrawn: "neutral",
+  documents_submitted: "progress",
+  submitted_to_university: "progress",
+  conditional_offer: "waiting",
+  unconditional_offer: "success",
+  tuition_deposit_paid: "success",
+  study_visa_applied: "progress",
+  visa_granted: "success",
+  rejected: "danger",
 };
 
 export function statusTone(status: string): Tone {

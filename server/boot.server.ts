@@ -4,8 +4,8 @@ import { type Config, setConfig } from "./config.server";
 import { type Database, migrateDatabase, openDatabase, setDatabase } from "./db/client.server";
 import { seedDemo, seedReferenceData } from "./db/seed.server";
 import { logger } from "./logger.server";
-import { createPaymentProvider } from "./payments/create-provider.server";
-import { setPaymentProvider } from "./payments/provider.server";
+import { createPaymentProviders } from "./payments/create-provider.server";
+import { setPaymentProviders } from "./payments/provider.server";
 import { createStorage } from "./storage/create-storage.server";
 import { setStorage } from "./storage/storage.server";
 
@@ -17,7 +17,7 @@ export async function bootApp(
 ) {
   setConfig(config);
   // Start-up checks that need no database come first, so a bad setting stops before anything opens.
-  const paymentProvider = createPaymentProvider(config, { requireChoice: !opts.script });
+  const paymentProviders = createPaymentProviders(config, { requireChoice: !opts.script });
   const database =
     opts.database ??
     (await openDatabase(
@@ -38,7 +38,7 @@ export async function bootApp(
 
   // File storage and the payment provider, chosen by config (local defaults need no outside service).
   setStorage(await createStorage(config));
-  setPaymentProvider(paymentProvider);
+  setPaymentProviders(paymentProviders);
 
   await seedReferenceData();
   if (config.seedDemo) {

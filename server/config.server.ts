@@ -46,11 +46,22 @@ const EnvSchema = z.object({
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   // No default here: production must name it (see createPaymentProvider); elsewhere "simulated".
   PAYMENT_PROVIDER: z
-    .enum(["simulated", "paystack"])
+    .enum(["simulated", "paystack", "paynow"])
     .optional()
     .or(z.literal("").transform(() => undefined)),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.string().url().default("https://api.paystack.co"),
+  // Paynow (Zimbabwe: EcoCash, OneMoney, local cards); offered beside the main provider when set.
+  PAYNOW_INTEGRATION_ID: z.string().trim().optional(),
+  PAYNOW_INTEGRATION_KEY: z.string().trim().optional(),
+  PAYNOW_BASE_URL: z.string().url().default("https://www.paynow.co.zw"),
+  // A Paynow integration takes one currency; its amounts are in it.
+  PAYNOW_CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((v) => v.toUpperCase())
+    .default("USD"),
   // Monitoring, metrics, S3 storage
   MONITOR_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   MONITOR_SLOW_MS: z.coerce.number().int().min(1).default(3000),
@@ -90,11 +101,17 @@ export type Config = {
   rateLimitScale: number;
   storageDriver: "local" | "s3";
   payments: {
-    provider: "simulated" | "paystack";
+    provider: "simulated" | "paystack" | "paynow";
     /** PAYMENT_PROVIDER was set; production refuses to start when it was not. */
     providerChosen: boolean;
     paystackSecretKey: string | undefined;
     paystackBaseUrl: string;
+    paynow: {
+      integrationId: string;
+      integrationKey: string;
+      baseUrl: string;
+      currency: string;
+    } | null;
   };
   monitor: { intervalMs: number; slowMs: number; pageUrl: string };
   /** When set, /metrics asks for `Authorization: Bearer <token>`. */
@@ -128,6 +145,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid environment:\n  PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER=paystack",
     );
   }
+  if (
+    (e.PAYMENT_PROVIDER === "paynow" || e.PAYNOW_INTEGRATION_ID || e.PAYNOW_INTEGRATION_KEY) &&
+    !(e.PAYNOW_INTEGRATION_ID && e.PAYNOW_INTEGRATION_KEY)
+  ) {
+    throw new Error(
+      "Invalid environment:\n  PAYNOW_INTEGRATION_ID and PAYNOW_INTEGRATION_KEY: both are needed to take payments through Paynow",
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -148,6 +173,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       providerChosen: e.PAYMENT_PROVIDER !== undefined,
       paystackSecretKey: e.PAYSTACK_SECRET_KEY || undefined,
       paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, ""),
+      paynow:
+        e.PAYNOW_INTEGRATION_ID && e.PAYNOW_INTEGRATION_KEY
+          ? {
+              integrationId: e.PAYNOW_INTEGRATION_ID,
+              integrationKey: e.PAYNOW_INTEGRATION_KEY,
+              baseUrl: e.PAYNOW_BASE_URL.replace(/\/$/, ""),
+              currency: e.PAYNOW_CURRENCY,
+            }
+          : null,
     },
     monitor: {
       intervalMs: e.MONITOR_INTERVAL_MS,

@@ -4,6 +4,7 @@ import { registerDocumentEndpoints } from "./documents/http.server";
 import { registerPaymentEndpoints } from "./payments/http.server";
 import { registerAdminExportEndpoints } from "./admin/export-endpoints.server";
 import { registerMediaEndpoints } from "./content/media.server";
+import { registerPrivacyEndpoints } from "./privacy/http.server";
 
 /**
  * Plain HTTP endpoints that are not pages: file downloads, payment webhooks, metrics. Each domain
@@ -17,4 +18,5 @@ export function registerEndpoints(app: Hono<any>) {
   registerPaymentEndpoints(app); // payment provider webhooks
   registerAdminExportEndpoints(app); // CSV exports of the admin lists
   registerMediaEndpoints(app); // public featured images of news posts
+  registerPrivacyEndpoints(app); // a person's own "download my data" archive
 }

@@ -14,6 +14,8 @@ import { createHttpApp } from "./http";
 import { createLogger, setLogger } from "./logger.server";
 import { startMonitorScheduler } from "./monitoring/scheduler.server";
 import { startMailSender } from "./mail/sender.server";
+import { startJobAlertScheduler } from "./jobs/job-alerts.server";
+import { startRetentionScheduler } from "./privacy/retention.server";
 
 const config = loadConfig();
 const log = createProcessLogger();
@@ -75,6 +77,10 @@ async function serve() {
   await bootApp(config);
   // Queued mail is delivered in the background, so a request never waits for an SMTP server.
   const mailSender = startMailSender();
+  // Job alerts: new jobs matched and mailed each minute, one process at a time.
+  const jobAlerts = startJobAlertScheduler();
+  // Retention: inactive applicants warned, then erased (site settings), one process per round.
+  const retention = startRetentionScheduler();
 
   let getBuild: () => Promise<ServerBuild>;
   let viteMiddleware: http.RequestListener | undefined;
@@ -142,6 +148,8 @@ async function serve() {
       try {
         await closeVite?.();
         await monitor?.stop();
+        await jobAlerts.stop();
+        await retention.stop();
         await mailSender.stop();
         await stopListening();
         await closeDatabase();

@@ -2,12 +2,25 @@ import { CheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ProgressBar } from "~/app/components/progress-bar";
 import { cn } from "~/app/lib/utils";
+import type { ApplicationKind } from "~/domain/enums";
 import { trackerProgress } from "~/domain/tracker";
 
-/** The 9-step progress of one application: done steps ticked, the current one highlighted. */
-export function ApplicationTracker({ status }: { status: string }) {
+/**
+ * The 9-step progress of one application, a job's or a study program's steps: done steps ticked,
+ * the current one highlighted. A withdrawn or rejected one stays where it stopped
+ * (`lastActiveStatus`, from its history).
+ */
+export function ApplicationTracker({
+  status,
+  kind = "job",
+  lastActiveStatus,
+}: {
+  status: string;
+  kind?: ApplicationKind;
+  lastActiveStatus?: string | null;
+}) {
   const { t } = useTranslation("dashboard");
-  const progress = trackerProgress(status);
+  const progress = trackerProgress(status, { kind, lastActiveStatus });
   const current = progress.steps[progress.step - 1]!;
   const next = progress.steps[progress.step];
   // Between two steps (Interview completed) the header says what is done and what comes next.

@@ -4,17 +4,21 @@ import {
   CreditCardIcon,
   FileTextIcon,
   GaugeIcon,
+  GraduationCapIcon,
   HomeIcon,
   InboxIcon,
   KanbanIcon,
   LayoutDashboardIcon,
   MailIcon,
   NewspaperIcon,
+  ReceiptIcon,
   SettingsIcon,
   UserCogIcon,
   UsersIcon,
   BuildingIcon,
   ClipboardListIcon,
+  BookmarkIcon,
+  BellIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -63,13 +67,26 @@ export function DashboardShell({ children }: { children: ReactNode }) {
       icon: <ClipboardListIcon aria-hidden />,
     },
     {
+      to: "/dashboard/saved-jobs",
+      label: t("shell.savedJobs"),
+      icon: <BookmarkIcon aria-hidden />,
+    },
+    { to: "/dashboard/alerts", label: t("shell.jobAlerts"), icon: <BellIcon aria-hidden /> },
+    {
       to: "/dashboard/messages",
       label: t("shell.messages"),
       icon: <InboxIcon aria-hidden />,
       badge: unreadMessages,
     },
     ...(viewer.registrationFeePaid
-      ? []
+      ? [
+          // Paid: the payment page keeps the history and the receipts.
+          {
+            to: "/dashboard/payment",
+            label: t("shell.receipts"),
+            icon: <ReceiptIcon aria-hidden />,
+          },
+        ]
       : [
           {
             to: "/dashboard/payment",
@@ -83,7 +100,17 @@ export function DashboardShell({ children }: { children: ReactNode }) {
     ...((USER_ADMIN_ROLES as readonly string[]).includes(viewer.role)
       ? [{ to: "/admin/users", label: t("shell.admin.users"), icon: <UsersIcon aria-hidden /> }]
       : []),
+    {
+      to: "/admin/payments",
+      label: t("shell.admin.payments"),
+      icon: <ReceiptIcon aria-hidden />,
+    },
     { to: "/admin/jobs", label: t("shell.admin.jobs"), icon: <BriefcaseIcon aria-hidden /> },
+    {
+      to: "/admin/programs",
+      label: t("shell.admin.programs"),
+      icon: <GraduationCapIcon aria-hidden />,
+    },
     {
       to: "/admin/applications",
       label: t("shell.admin.applications"),

@@ -5,26 +5,31 @@ import { cn } from "~/app/lib/utils";
 import { useRootData } from "~/app/root";
 import { formatMoney } from "~/domain/format";
 import type { JobCard as JobCardData } from "~/server/jobs/listing.server";
+import { isApplicantRole } from "~/domain/enums";
 import { CountryFlag } from "./country-flag";
+import { LazySaveJobButton } from "./lazy-save-job-button";
 import { Badge } from "./ui/badge";
 import { Skeleton } from "./ui/skeleton";
+import { PAYMENT_REQUIRED_HREF } from "~/app/lib/payment-required";
 import { salaryText } from "~/app/lib/salary-text";
 
 type CardViewer = { registrationFeePaid: boolean } | null;
 
-export const PAYMENT_REQUIRED_HREF = "/dashboard/payment?notice=payment-required";
+export { PAYMENT_REQUIRED_HREF };
 
 /**
- * Where a card leads: a visitor signs in first and comes back to the job; a signed-in viewer who
- * has not paid is sent to the payment page for a premium job; everyone else opens the job.
+ * Where a card leads: a free job's page is open to everyone (a visitor signs in only to apply).
+ * A premium job the viewer may not read sends a visitor to sign in and back to the job, and a
+ * signed-in viewer who has not paid to the payment page.
  */
 export function jobCardHref(job: Pick<JobCardData, "id" | "locked">, viewer: CardViewer): string {
+  if (!job.locked) return `/jobs/${job.id}`;
   if (!viewer) return `/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`;
-  if (job.locked) return PAYMENT_REQUIRED_HREF;
-  return `/jobs/${job.id}`;
+  return PAYMENT_REQUIRED_HREF;
 }
 
-export function JobCard({ job }: { job: JobCardData }) {
+/** A job card; `saved` (given on pages that know it) shows a signed-in applicant's save button. */
+export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
   const { t, i18n } = useTranslation("jobs");
   const { viewer, settings } = useRootData();
   const href = jobCardHref(job, viewer);
@@ -49,6 +54,9 @@ export function JobCard({ job }: { job: JobCardData }) {
           </Badge>
         )}
         <Badge>{t(`labels.sector.${job.sector}`, { ns: "common" })}</Badge>
+        {saved !== undefined && viewer && isApplicantRole(viewer.role) ? (
+          <LazySaveJobButton jobId={job.id} title={job.title} saved={saved} className="ms-auto" />
+        ) : null}
       </div>
       <h3 className="text-lg leading-snug font-semibold text-slate-900">
         {/* The whole card is clickable through this link's stretched area. */}
@@ -116,13 +124,24 @@ export function JobTypeFacts({ job }: { job: Pick<JobCardData, "jobType" | "empl
   );
 }
 
-/** Job cards in a grid; the page sets the columns. */
-export function JobCardGrid({ jobs, className }: { jobs: JobCardData[]; className: string }) {
+/**
+ * Job cards in a grid; the page sets the columns. `savedIds`: the viewer's saved jobs among them,
+ * when the page read them (a signed-in applicant's page): each card then has its save button.
+ */
+export function JobCardGrid({
+  jobs,
+  className,
+  savedIds,
+}: {
+  jobs: JobCardData[];
+  className: string;
+  savedIds?: string[];
+}) {
   return (
     <ul className={cn("grid gap-4", className)}>
       {jobs.map((job) => (
         <li key={job.id} className="grid">
-          <JobCard job={job} />
+          <JobCard job={job} saved={savedIds ? savedIds.includes(job.id) : undefined} />
         </li>
       ))}
     </ul>

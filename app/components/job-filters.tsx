@@ -5,9 +5,8 @@ import { Form } from "~/app/components/localized";
 import { JOB_TYPES, SECTORS } from "~/domain/enums";
 import type { JobSearch } from "~/domain/jobs";
 import { cn } from "~/app/lib/utils";
-import { SelectOptions } from "./select-options";
+import { FilterSelect, QueryField } from "./filter-fields";
 import { Button } from "./ui/button";
-import { Input, Label, NativeSelect } from "./ui/input";
 
 /**
  * The job filters as a plain GET form: the filters live in the URL, so a search can be shared, the
@@ -104,43 +103,4 @@ export function JobFilters({
 /** The countries with active jobs as options of a select. */
 export function countryOptions(countries: { code: string; name: string }[]) {
   return countries.map((c) => ({ value: c.code, label: c.name }));
-}
-
-/** The free-text job search box, with its label above it. */
-export function QueryField({
-  id,
-  label,
-  className,
-  ...input
-}: { id: string; label: string; className?: string } & React.ComponentProps<"input">) {
-  return (
-    <div className={cn("grid gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name="q" type="search" maxLength={100} {...input} />
-    </div>
-  );
-}
-
-/** A filter's select with its label above it: "all" first, then the options. */
-export function FilterSelect({
-  id,
-  label,
-  all,
-  options,
-  ...select
-}: {
-  id: string;
-  label: string;
-  all: string;
-  options: { value: string; label: string }[];
-} & React.ComponentProps<"select">) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} {...select}>
-        <option value="all">{all}</option>
-        <SelectOptions options={options} />
-      </NativeSelect>
-    </div>
-  );
 }

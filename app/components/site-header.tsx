@@ -63,7 +63,7 @@ export function SiteHeader() {
           <NavLink to="/contact" className={navLink}>
             {t("nav.contact")}
           </NavLink>
-          <Link to="/#study" className={navLink}>
+          <Link to="/study" className={navLink}>
             {t("nav.studyAbroad")}
           </Link>
         </nav>
@@ -158,7 +158,7 @@ function MobileMenu({ signedIn, accountName }: { signedIn: boolean; accountName:
             </Link>
           </li>
           <li>
-            <Link to="/#study" className={menuItem}>
+            <Link to="/study" className={menuItem}>
               {t("nav.studyAbroad")}
             </Link>
           </li>

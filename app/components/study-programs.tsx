@@ -1,35 +1,13 @@
-import { AwardIcon, CalendarIcon, ClockIcon, StarIcon, WalletIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { CountryFlag } from "~/app/components/country-flag";
-import { Badge } from "~/app/components/ui/badge";
+import { Link } from "~/app/components/localized";
 import { SectionHeader } from "~/app/components/page-section";
-import { Card } from "~/app/components/ui/card";
-import { cn } from "~/app/lib/utils";
+import { ProgramCardGrid } from "~/app/components/program-card";
+import { buttonVariants } from "~/app/components/ui/button";
 import type { StudyProgramItem } from "~/domain/content";
 
-type T = ReturnType<typeof useTranslation<"content">>["t"];
-
-/** A program's facts in the order its card lists them; the wide ones take a whole row. */
-function programFacts(p: StudyProgramItem, t: T) {
-  const icon = "text-primary-700";
-  return [
-    { key: "duration", icon: ClockIcon, iconClassName: icon, wide: false, value: p.duration },
-    { key: "intake", icon: CalendarIcon, iconClassName: icon, wide: false, value: p.intake },
-    { key: "tuition", icon: WalletIcon, iconClassName: icon, wide: true, value: p.tuition },
-    {
-      key: "rating",
-      icon: StarIcon,
-      iconClassName: "fill-amber-400 text-amber-500",
-      wide: true,
-      value: t("study.ratingValue", { rating: p.rating.toFixed(1) }),
-    },
-  ] as const;
-}
-
 /**
- * Study programs as cards: title, university, country with flag, duration, tuition, intake,
- * rating and whether a scholarship is available. Used on the home page (#study) and on
- * /services/student-placement.
+ * Study programs as cards under a heading, with the way to all of them (/study). Used on the home
+ * page (#study) and on /services/student-placement.
  */
 export function StudyProgramsSection({
   programs,
@@ -41,7 +19,7 @@ export function StudyProgramsSection({
   showHeading?: boolean;
 }) {
   const { t } = useTranslation("content");
-  const CardHeading = headingLevel === 2 ? "h3" : "h4";
+  const { t: ts } = useTranslation("study");
   return (
     <section aria-labelledby="study-programs-title" className="grid gap-6">
       {showHeading ? (
@@ -61,42 +39,14 @@ export function StudyProgramsSection({
           {t("study.empty")}
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {programs.map((p) => (
-            <li key={p.id}>
-              <Card className="grid h-full content-start gap-3 p-5">
-                <div className="flex items-start justify-between gap-2">
-                  <CardHeading className="text-lg font-semibold text-slate-900">
-                    {p.title}
-                  </CardHeading>
-                  {p.scholarship ? (
-                    <Badge tone="success" className="shrink-0">
-                      <AwardIcon aria-hidden className="size-3" />
-                      {t("study.scholarship")}
-                    </Badge>
-                  ) : null}
-                </div>
-                <p className="text-sm text-slate-700">{p.university}</p>
-                <p className="text-sm text-slate-700">
-                  <CountryFlag code={p.countryCode}>{p.countryName}</CountryFlag>
-                </p>
-                <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-                  {programFacts(p, t).map(({ key, icon: Icon, iconClassName, wide, value }) => (
-                    <div
-                      key={key}
-                      className={cn("flex items-center gap-1.5", wide && "col-span-2")}
-                    >
-                      <Icon aria-hidden className={cn("size-4", iconClassName)} />
-                      <dt className="sr-only">{t(`study.${key}`)}</dt>
-                      <dd>{value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <ProgramCardGrid programs={programs} headingLevel={headingLevel === 2 ? 3 : 4} />
       )}
+      <Link
+        to="/study"
+        className={buttonVariants({ variant: "outline", className: "justify-self-center" })}
+      >
+        {ts("card.seeAll")}
+      </Link>
     </section>
   );
 }

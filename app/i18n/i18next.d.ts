@@ -15,6 +15,7 @@ import type monitoring from "~/app/locales/en/monitoring.json";
 import type outsourcing from "~/app/locales/en/outsourcing.json";
 import type payment from "~/app/locales/en/payment.json";
 import type settings from "~/app/locales/en/settings.json";
+import type study from "~/app/locales/en/study.json";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -35,6 +36,7 @@ declare module "i18next" {
       outsourcing: typeof outsourcing;
       payment: typeof payment;
       settings: typeof settings;
+      study: typeof study;
     };
     enableSelector: false;
   }

@@ -41,7 +41,7 @@ describe("publicPageMeta", () => {
       canonical: `${BASE_URL}/contact`,
       siteName: AGENCY,
       ogUrl: `${BASE_URL}/contact`,
-      ogImage: undefined,
+      ogImage: `${BASE_URL}/og-image.png`,
       description: "Talk to us.",
       robots: undefined,
     });
@@ -74,6 +74,37 @@ describe("publicPageMeta", () => {
 });
 
 describe("pageMeta", () => {
+  it("gives a shared link a preview: Open Graph and Twitter card, the site's picture by default", () => {
+    const meta = pageMeta({
+      title: "Welder in Gdansk",
+      description: "Poland: weld pipelines.",
+      path: "/jobs/1",
+      baseUrl: BASE_URL,
+      agencyName: AGENCY,
+      lng: "pt",
+    }) as Record<string, string>[];
+    const tags = Object.fromEntries(
+      meta.filter((m) => m.property || m.name).map((m) => [m.property ?? m.name, m.content]),
+    );
+    expect(tags).toMatchObject({
+      "og:title": `Welder in Gdansk · ${AGENCY}`,
+      "og:description": "Poland: weld pipelines.",
+      "og:url": `${BASE_URL}/pt/jobs/1`,
+      "og:image": `${BASE_URL}/og-image.png`,
+      "og:image:width": "1200",
+      "og:image:height": "630",
+      "og:locale": "pt_PT",
+      "twitter:card": "summary_large_image",
+      "twitter:title": `Welder in Gdansk · ${AGENCY}`,
+      "twitter:description": "Poland: weld pipelines.",
+      "twitter:image": `${BASE_URL}/og-image.png`,
+    });
+    // Without the base URL (an error page) there is no absolute address for a picture.
+    const bare = pageMeta({ title: "Oops" }) as Record<string, string>[];
+    expect(bare.find((m) => m.property === "og:image")).toBeUndefined();
+    expect(bare.find((m) => m.name === "twitter:card")?.content).toBe("summary");
+  });
+
   it("makes an image on this site an absolute URL, and leaves another host's alone", () => {
     const image = (src: string) =>
       readHead(pageMeta({ title: "Post", baseUrl: BASE_URL, image: src })).ogImage;
@@ -122,5 +153,44 @@ describe("the public pages' heads", () => {
       canonical: `${BASE_URL}/fr/jobs`,
     });
     expect(head.description).toMatch(/^Recherchez des offres/);
+  });
+});
+
+describe("a news post's preview", () => {
+  const post = {
+    title: "From Harare to Cork",
+    slug: "harare-to-cork",
+    excerpt: "Tendai's first year as a nurse in Ireland.",
+    status: "published",
+    metaTitle: null,
+    metaDescription: null,
+    featuredImageUrl: "/media/posts/cork.webp" as string | null,
+  };
+  const head = async (data: { post: typeof post }) => {
+    const { meta } = await import("~/app/routes/public/news-post");
+    const list = (meta as (args: unknown) => MetaDescriptor[])({ matches, data }) as Record<
+      string,
+      string
+    >[];
+    return Object.fromEntries(
+      list.filter((m) => m.property || m.name).map((m) => [m.property ?? m.name, m.content]),
+    );
+  };
+
+  it("shows its own picture, title and excerpt, as an article", async () => {
+    expect(await head({ post })).toMatchObject({
+      "og:type": "article",
+      "og:title": `From Harare to Cork · ${AGENCY}`,
+      "og:description": "Tendai's first year as a nurse in Ireland.",
+      "og:image": `${BASE_URL}/media/posts/cork.webp`,
+      "twitter:card": "summary_large_image",
+      "twitter:image": `${BASE_URL}/media/posts/cork.webp`,
+    });
+  });
+
+  it("shows the site's picture when the post has none", async () => {
+    expect((await head({ post: { ...post, featuredImageUrl: null } }))["og:image"]).toBe(
+      `${BASE_URL}/og-image.png`,
+    );
   });
 });

@@ -1,5 +1,12 @@
 import type { MetaDescriptor } from "react-router";
-import { DEFAULT_LANGUAGE, isPublicPath, LANGUAGES, localizePath } from "~/domain/languages";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  isPublicPath,
+  type Language,
+  LANGUAGES,
+  localizePath,
+} from "~/domain/languages";
 import { type MetaT, metaTranslator } from "~/app/i18n/meta";
 import type { RootData } from "~/app/root";
 
@@ -16,7 +23,13 @@ export type PageHead = {
   noindex?: boolean;
 };
 
-/** Title, description, canonical URL and Open Graph tags for one page. */
+/** The picture of a shared link when the page has none of its own (1200 × 630, as previews want). */
+export const DEFAULT_SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
+
+/** Open Graph names a language with its region: ours are written for these. */
+const OG_LOCALES: Record<Language, string> = { en: "en_GB", fr: "fr_FR", pt: "pt_PT" };
+
+/** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */
 export function pageMeta(
   options: PageHead & { baseUrl?: string; agencyName?: string; lng?: string },
 ): MetaDescriptor[] {
@@ -52,13 +65,30 @@ export function pageMeta(
       });
     }
   }
-  if (options.image) {
-    const onSite = options.image.startsWith("/") && options.baseUrl;
-    meta.push({
-      property: "og:image",
-      content: onSite ? options.baseUrl + options.image : options.image,
-    });
+  // A link pasted into WhatsApp, Facebook or X shows a picture: the page's own, else the site's
+  // (public/og-image.png). Previews need absolute addresses, so a path needs the base URL.
+  const image = options.image || DEFAULT_SHARE_IMAGE.path;
+  const imageUrl = !image.startsWith("/")
+    ? image
+    : options.baseUrl
+      ? options.baseUrl + image
+      : null;
+  if (imageUrl) {
+    meta.push({ property: "og:image", content: imageUrl });
+    if (!options.image) {
+      meta.push({ property: "og:image:width", content: String(DEFAULT_SHARE_IMAGE.width) });
+      meta.push({ property: "og:image:height", content: String(DEFAULT_SHARE_IMAGE.height) });
+    }
+    meta.push({ property: "og:image:alt", content: options.title ?? name });
   }
+  meta.push({
+    property: "og:locale",
+    content: OG_LOCALES[isLanguage(options.lng) ? options.lng : DEFAULT_LANGUAGE],
+  });
+  meta.push({ name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" });
+  meta.push({ name: "twitter:title", content: title });
+  if (options.description) meta.push({ name: "twitter:description", content: options.description });
+  if (imageUrl) meta.push({ name: "twitter:image", content: imageUrl });
   if (options.noindex) meta.push({ name: "robots", content: "noindex" });
   return meta;
 }

@@ -1,4 +1,4 @@
-import { count, gte, inArray, sql } from "drizzle-orm";
+import { count, gte, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { contactInquiries, jobApplications, jobs, profiles } from "~/server/db/schema";
 
@@ -9,7 +9,8 @@ export async function getDashboardStatsForStaff() {
       total: count(),
       paid: sql<number>`count(*) filter (where ${profiles.registrationFeePaid})`.mapWith(Number),
     })
-    .from(profiles);
+    .from(profiles)
+    .where(isNull(profiles.erasedAt));
   const [jobRow] = await db()
     .select({
       total: count(),
@@ -17,7 +18,14 @@ export async function getDashboardStatsForStaff() {
     })
     .from(jobs)
     .where(sql`${jobs.archivedAt} is null`);
-  const [apps] = await db().select({ n: count() }).from(jobApplications);
+  const [apps] = await db()
+    .select({
+      n: count(),
+      study: sql<number>`count(*) filter (where ${jobApplications.kind} = 'program')`.mapWith(
+        Number,
+      ),
+    })
+    .from(jobApplications);
   const [inquiries] = await db()
     .select({ n: count() })
     .from(contactInquiries)
@@ -28,6 +36,8 @@ export async function getDashboardStatsForStaff() {
     jobs: jobRow!.total,
     activeJobs: jobRow!.active,
     applications: apps!.n,
+    // Of them, to study programs (the students' half of the agency).
+    studyApplications: apps!.study,
     openInquiries: inquiries!.n,
   };
 }

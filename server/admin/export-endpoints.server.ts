@@ -2,10 +2,12 @@ import type { Hono } from "hono";
 import { toCsv } from "~/domain/admin";
 import { parseApplicationFilter } from "~/domain/applications";
 import { type Role, STAFF_ROLES, USER_ADMIN_ROLES } from "~/domain/enums";
+import { parsePaymentFilter } from "~/domain/payments";
 import { parseProfileFilter } from "~/domain/users";
 import { exportApplicationsForStaff } from "~/server/applications/staff.server";
 import { guarded, requireRoleForApi } from "~/server/auth/guards.server";
 import { serverT, type Translate } from "~/server/i18n/translate.server";
+import { exportPaymentsForStaff } from "~/server/payments/staff.server";
 import { exportProfilesForStaff } from "~/server/users/staff.server";
 
 function csvResponse(name: string, body: string) {
@@ -61,8 +63,12 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
       ["applicant", (r) => r.applicantName],
       ["email", (r) => r.applicantEmail],
       ["country", (r) => r.applicantCountry],
-      ["job", (r) => r.jobTitle],
+      ["kind", (r, t) => t(`common:labels.applicationKind.${r.kind}`)],
+      ["job", (r) => (r.kind === "job" ? r.jobTitle : null)],
       ["sector", (r) => r.jobSector],
+      ["program", (r) => (r.kind === "program" ? r.jobTitle : null)],
+      ["university", (r) => r.university],
+      ["intake", (r) => r.intake],
       ["jobCountry", (r) => r.jobCountry],
       ["status", (r) => r.status],
       ["applied", (r) => r.appliedAt],
@@ -82,6 +88,23 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
       ["role", (r) => r.role],
       ["paid", (r, t) => t(r.registrationFeePaid ? "csv.yes" : "csv.no")],
       ["joined", (r) => r.createdAt],
+    ],
+  });
+  registerCsvExport(app, {
+    name: "payments",
+    roles: STAFF_ROLES,
+    rows: (search) => exportPaymentsForStaff(parsePaymentFilter(search)),
+    columns: [
+      ["date", (r) => r.paidAt ?? r.createdAt],
+      ["name", (r) => r.payerName],
+      ["email", (r) => r.payerEmail],
+      ["amount", (r) => (r.amountMinor / 100).toFixed(2)],
+      ["currency", (r) => r.currency],
+      ["provider", (r) => r.provider],
+      ["method", (r) => r.method],
+      ["status", (r) => r.status],
+      ["reference", (r) => r.reference],
+      ["receipt", (r) => r.receiptNumber],
     ],
   });
 }

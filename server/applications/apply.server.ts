@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { type ApplicationStatus, type DocumentType, isStaff } from "~/domain/enums";
 import { canSeePremium } from "~/domain/jobs";
 import { paginate } from "~/domain/pagination";
@@ -11,6 +11,7 @@ import {
   jobApplications,
   jobs,
   profiles,
+  programs,
 } from "~/server/db/schema";
 import { applicationColumns } from "~/server/applications/columns.server";
 
@@ -138,7 +139,10 @@ export async function findOwnApplication({
 
 export const APPLICATIONS_PAGE_SIZE = 20;
 
-/** The applicant's own applications, newest first, each with its status history (oldest first). */
+/**
+ * The applicant's own applications of both kinds, newest first, each with its status history
+ * (oldest first). `jobTitle` is what was applied for: the job's title or the program's.
+ */
 export async function listApplicationsForApplicant(options: {
   viewer: Pick<Viewer, "id">;
   page?: number;
@@ -154,16 +158,24 @@ export async function listApplicationsForApplicant(options: {
       db()
         .select({
           ...applicationColumns,
+          kind: jobApplications.kind,
           jobId: jobs.id,
-          jobTitle: jobs.title,
+          jobTitle: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
           sector: jobs.sector,
           jobType: jobs.jobType,
+          programId: programs.id,
+          university: programs.university,
+          intake: jobApplications.intake,
           countryName: countries.name,
           countryCode: countries.code,
         })
         .from(jobApplications)
-        .innerJoin(jobs, eq(jobApplications.jobId, jobs.id))
-        .leftJoin(countries, eq(jobs.countryId, countries.id))
+        .leftJoin(jobs, eq(jobApplications.jobId, jobs.id))
+        .leftJoin(programs, eq(jobApplications.programId, programs.id))
+        .leftJoin(
+          countries,
+          sql`${countries.id} = coalesce(${jobs.countryId}, ${programs.countryId})`,
+        )
         .where(own)
         .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
         .limit(limit)

@@ -1,6 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";
+import {
+  APPLICATION_STATUSES,
+  type ApplicationKind,
+  type ApplicationStatus,
+  statusesForKind,
+} from "~/domain/enums";
 import type { StaffApplicationFilter } from "~/domain/applications";
 import { containsPattern } from "~/domain/like-patterns";
 import { cappedPage, exactPage } from "~/domain/pagination";
@@ -13,6 +18,7 @@ import {
   jobApplications,
   jobs,
   profiles,
+  programs,
   recordCounts,
 } from "~/server/db/schema";
 import { applicationColumns } from "~/server/applications/columns.server";
@@ -29,6 +35,13 @@ type Actor = Pick<Viewer, "id">;
 
 export class ApplicationNotFoundError extends Error {}
 
+/** A status of the other kind's stages (a study stage for a job application, or the reverse). */
+export class StatusNotForKindError extends Error {
+  constructor(kind: ApplicationKind, status: string) {
+    super(`A ${kind} application cannot be set to ${status}.`);
+  }
+}
+
 /**
  * Interview Scheduled always comes with its date: an applicant told "check the date below" must
  * find one. Thrown before anything is written.
@@ -42,7 +55,7 @@ export class InterviewDateRequiredError extends Error {
 }
 
 /**
- * People and jobs whose name, e-mail or title contains the search text. They are matched first
+ * People, jobs and programs whose name, e-mail, title (or university, city) contains the search text. They are matched first
  * (their trigram indexes find the rows), and the big table is then read by id instead of being
  * joined row by row just to test a pattern.
  */
@@ -58,15 +71,20 @@ function matchingPeopleAndJobs(q: string) {
       .select({ id: jobs.id })
       .from(jobs)
       .where(sql`${jobs.titleSearch} like lower(${like})`),
+    programs: db()
+      .select({ id: programs.id })
+      .from(programs)
+      .where(sql`${programs.searchText} like lower(${like})`),
   };
 }
 
-/** Applications of a matching person, or for a matching job. */
+/** Applications of a matching person, or for a matching job or program. */
 function matchesSearch(q: string): SQL {
   const match = matchingPeopleAndJobs(q);
   return or(
     inArray(jobApplications.userId, match.people),
     inArray(jobApplications.jobId, match.jobs),
+    inArray(jobApplications.programId, match.programs),
   )!;
 }
 
@@ -75,16 +93,19 @@ function matchesSearch(q: string): SQL {
  * send and parse instead of a thousand, and the planner still reads them through the index.
  */
 function idIn(
-  column: typeof jobApplications.userId | typeof jobApplications.jobId,
+  column:
+    typeof jobApplications.userId | typeof jobApplications.jobId | typeof jobApplications.programId,
   rows: { id: string }[],
 ) {
   const ids = JSON.stringify(rows.map((r) => r.id));
-  return sql`${column} in (select jsonb_array_elements_text(${ids}::jsonb)${column === jobApplications.jobId ? sql`::uuid` : sql``})`;
+  const uuid = column === jobApplications.jobId || column === jobApplications.programId;
+  return sql`${column} in (select jsonb_array_elements_text(${ids}::jsonb)${uuid ? sql`::uuid` : sql``})`;
 }
 
 function filterWhere(filter: StaffApplicationFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status) parts.push(eq(jobApplications.status, filter.status));
+  if (filter.kind) parts.push(eq(jobApplications.kind, filter.kind));
   const q = filter.q?.trim();
   if (q) parts.push(matchesSearch(q));
   return parts.length ? and(...parts) : undefined;
@@ -98,23 +119,32 @@ const listColumns = {
   applicantCountry: profiles.country,
   applicantPhone: profiles.phoneNumber,
   paid: profiles.registrationFeePaid,
+  kind: jobApplications.kind,
   jobId: jobs.id,
-  jobTitle: jobs.title,
+  // What was applied for: the job's title, or the program's (see `kind`).
+  jobTitle: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
   jobSector: jobs.sector,
   jobType: jobs.jobType,
   jobCountry: countries.name,
+  programId: programs.id,
+  university: programs.university,
+  intake: jobApplications.intake,
 };
 
 const newestAppliedFirst = [desc(jobApplications.appliedAt), asc(jobApplications.id)] as const;
 
-/** Applications with their applicant, job and country: what every staff view of them reads. */
+/**
+ * Applications with their applicant, job or program, and country: what every staff view of them
+ * reads (both kinds: decision record 22).
+ */
 function selectApplications() {
   return db()
     .select(listColumns)
     .from(jobApplications)
     .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
-    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .leftJoin(countries, eq(countries.id, jobs.countryId));
+    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .leftJoin(programs, eq(programs.id, jobApplications.programId))
+    .leftJoin(countries, sql`${countries.id} = coalesce(${jobs.countryId}, ${programs.countryId})`);
 }
 
 /**
@@ -155,22 +185,30 @@ export async function listAllApplicationsForStaff(options: {
   // many ids it looks up, and a search that matches nobody stops here. When a list is cut short,
   // its applications are a subset of the matches: more than countUpTo of them settles "more than
   // countUpTo" without collecting every matching job; otherwise the full search is counted.
-  const status = filter.status ? eq(jobApplications.status, filter.status) : undefined;
+  const status = and(
+    filter.status ? eq(jobApplications.status, filter.status) : undefined,
+    filter.kind ? eq(jobApplications.kind, filter.kind) : undefined,
+  );
   let sample: SQL | undefined;
   let cutShort = false;
   if (q) {
     const match = matchingPeopleAndJobs(q);
-    const [people, matchingJobs] = await Promise.all([
+    const [people, matchingJobs, matchingPrograms] = await Promise.all([
       match.people.limit(countUpTo + 1),
       match.jobs.limit(countUpTo + 1),
+      match.programs.limit(countUpTo + 1),
     ]);
-    if (people.length === 0 && matchingJobs.length === 0) {
+    if (people.length === 0 && matchingJobs.length === 0 && matchingPrograms.length === 0) {
       return exactPage({ items: [] as StaffApplicationRow[], page, pageSize, total: 0 });
     }
-    cutShort = people.length > countUpTo || matchingJobs.length > countUpTo;
+    cutShort =
+      people.length > countUpTo ||
+      matchingJobs.length > countUpTo ||
+      matchingPrograms.length > countUpTo;
     sample = or(
       people.length ? idIn(jobApplications.userId, people) : undefined,
       matchingJobs.length ? idIn(jobApplications.jobId, matchingJobs) : undefined,
+      matchingPrograms.length ? idIn(jobApplications.programId, matchingPrograms) : undefined,
     );
   }
 
@@ -204,7 +242,8 @@ export async function listAllApplicationsForStaff(options: {
     const like = containsPattern(q);
     walk = walk
       .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
-      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .leftJoin(programs, eq(programs.id, jobApplications.programId))
       .where(
         and(
           status,
@@ -212,6 +251,7 @@ export async function listAllApplicationsForStaff(options: {
             ilike(profiles.fullName, like),
             ilike(profiles.email, like),
             sql`${jobs.titleSearch} like lower(${like})`,
+            sql`${programs.searchText} like lower(${like})`,
           ),
         ),
       );
@@ -275,10 +315,19 @@ export async function getApplicationStatsForStaff() {
 
 const changer = alias(profiles, "changer");
 
-/** One application with its status history, for the details dialog. */
+/**
+ * One application with its status history, for the details dialog; a program application also
+ * with the documents its program asks for.
+ */
 export async function getApplicationDetailsForStaff(applicationId: string) {
   const [app] = await selectApplications().where(eq(jobApplications.id, applicationId));
   if (!app) return null;
+  const [program] = app.programId
+    ? await db()
+        .select({ requiredDocuments: programs.requiredDocuments })
+        .from(programs)
+        .where(eq(programs.id, app.programId))
+    : [];
   const history = await db()
     .select({
       id: applicationStatusHistory.id,
@@ -292,7 +341,7 @@ export async function getApplicationDetailsForStaff(applicationId: string) {
     .leftJoin(changer, eq(changer.id, applicationStatusHistory.changedBy))
     .where(eq(applicationStatusHistory.applicationId, applicationId))
     .orderBy(desc(applicationStatusHistory.createdAt));
-  return { app, history };
+  return { app, history, requiredDocuments: program?.requiredDocuments ?? [] };
 }
 export type StaffApplicationDetails = NonNullable<
   Awaited<ReturnType<typeof getApplicationDetailsForStaff>>
@@ -302,12 +351,14 @@ async function lockApplication(tx: Db, applicationId: string) {
   const [row] = await tx
     .select({
       id: jobApplications.id,
+      kind: jobApplications.kind,
       status: jobApplications.status,
       userId: jobApplications.userId,
-      jobTitle: jobs.title,
+      jobTitle: sql<string>`coalesce(${jobs.title}, ${programs.title} || ', ' || ${programs.university})`,
     })
     .from(jobApplications)
-    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .leftJoin(programs, eq(programs.id, jobApplications.programId))
     .where(eq(jobApplications.id, applicationId))
     .for("update", { of: jobApplications });
   if (!row) throw new ApplicationNotFoundError();
@@ -340,6 +391,10 @@ export async function changeApplicationStatus(
   }
   return inTransactionWithMail(async (tx) => {
     const app = await lockApplication(tx, options.applicationId);
+    // Each kind has its own stages: nothing is written for a status of the other kind's.
+    if (!statusesForKind(app.kind).includes(options.status)) {
+      throw new StatusNotForKindError(app.kind, options.status);
+    }
     const set: Partial<typeof jobApplications.$inferInsert> = { status: options.status };
     if (options.interviewDate !== undefined) {
       set.interviewDate = options.interviewDate;
@@ -447,17 +502,23 @@ export async function updateAdminComments(options: {
 }
 
 /**
- * Applications grouped by status for the board: the newest few per column (one small query per
- * status, each served by the (status, applied_at) index) and each column's total.
+ * One kind's applications grouped by its stages for the board: the newest few per column (one
+ * small query per status, each served by the (status, applied_at) index) and each column's total
+ * (one grouped count of that kind).
  */
-export async function listPipelineForStaff(perColumn = 20) {
-  const counts = await readRecordCounts();
+export async function listPipelineForStaff(perColumn = 20, kind: ApplicationKind = "job") {
+  const totals = await db()
+    .select({ status: jobApplications.status, n: count() })
+    .from(jobApplications)
+    .where(eq(jobApplications.kind, kind))
+    .groupBy(jobApplications.status);
+  const totalOf = new Map(totals.map((r) => [r.status, Number(r.n)]));
   const columns = [];
-  for (const status of APPLICATION_STATUSES) {
+  for (const status of statusesForKind(kind)) {
     const ids = await db()
       .select({ id: jobApplications.id })
       .from(jobApplications)
-      .where(eq(jobApplications.status, status))
+      .where(and(eq(jobApplications.status, status), eq(jobApplications.kind, kind)))
       .orderBy(...newestAppliedFirst)
       .limit(perColumn);
     const cards = (await hydrateApplications(ids.map((r) => r.id))).map((r) => ({
@@ -467,9 +528,10 @@ export async function listPipelineForStaff(perColumn = 20) {
       interviewDate: r.interviewDate,
       applicantName: r.applicantName,
       jobTitle: r.jobTitle,
+      kind: r.kind,
       paid: r.paid,
     }));
-    columns.push({ status, total: counts.applications(status), cards });
+    columns.push({ status, total: totalOf.get(status) ?? 0, cards });
   }
   return columns;
 }

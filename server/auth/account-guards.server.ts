@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { AccountFieldsSchema, safeRedirect, SignUpSchema } from "~/domain/auth";
+import { AccountFieldsSchema, safeRedirect, SignUpBodySchema } from "~/domain/auth";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
 import type { Db } from "~/server/db/client.server";
 import { profiles, verifications } from "~/server/db/schema";
@@ -57,7 +57,7 @@ export function checkSignUpBody(body: Body | undefined) {
   const b = body ?? {};
   const unknownKeys = Object.keys(b).filter((k) => !SIGN_UP_BODY_KEYS.has(k));
   if (unknownKeys.length) throw invalid(unknownKeys);
-  const parsed = SignUpSchema.safeParse({
+  const parsed = SignUpBodySchema.safeParse({
     fullName: b.name,
     email: b.email,
     phoneNumber: orUndefined(b.phoneNumber),

@@ -1,6 +1,12 @@
 import { redirect } from "react-router";
 import { APPLICANT_ROLES, isStaff, type Role, STAFF_ROLES, USER_ADMIN_ROLES } from "~/domain/enums";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+  localizePath,
+  splitLanguage,
+} from "~/domain/languages";
 import { oncePerRequest } from "~/server/request-scope.server";
 import { auth } from "./auth.server";
 
@@ -46,10 +52,12 @@ async function readViewer(request: Request): Promise<Viewer | null> {
   };
 }
 
+/** To sign-in and back, on the sign-in page in the language of the page asked for (/fr/… → /fr/auth). */
 function signInRedirect(request: Request) {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+  const lng = splitLanguage(url.pathname).lng ?? DEFAULT_LANGUAGE;
+  return redirect(localizePath(`/auth?redirectTo=${encodeURIComponent(back)}`, lng));
 }
 
 /** Any signed-in user; a visitor is sent to /auth and brought back afterwards. */

@@ -7,16 +7,21 @@ import { onPublicContentChange, publicContentGeneration } from "./public-content
 
 /**
  * The public pages a visitor may be served from memory: the home page, job search (any filter and
- * page) and job pages, news and posts, the feed, service pages, about, the legal pages and the
+ * page) and job pages, study programs (/study and a program's page, in every language), news and posts, the feed, service pages, about, the legal pages and the
  * sitemap, and their `.data` twins (React Router's client navigations; `/_root.data` is `/`).
  * Not /contact, /outsourcing or /auth: their forms are per visitor.
  */
 const PUBLIC_PAGE =
   /^\/(?:|jobs|jobs\/[^/]+|news|news\/[^/]+|services\/[^/]+|about|privacy-policy|terms-of-service|cookie-policy|sitemap\.xml)$/;
 
+// Study pages at each language's address (/study, /fr/study, /pt/study/<id>): the cache keys by
+// URL and language, and the programs are the same for every visitor.
+const STUDY_PAGE = /^(?:\/(?:fr|pt))?\/study(?:\/[^/]+)?$/;
+
 export function isPublicPagePath(pathname: string): boolean {
   if (pathname === "/_root.data") return true;
-  return PUBLIC_PAGE.test(pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname);
+  const path = pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname;
+  return PUBLIC_PAGE.test(path) || STUDY_PAGE.test(path);
 }
 
 // better-auth's cookies: passage.session_token, passage.session_data, … and their __Secure- form.

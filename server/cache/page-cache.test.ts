@@ -50,6 +50,11 @@ describe("which requests the page cache may answer", () => {
       "/terms-of-service",
       "/cookie-policy",
       "/sitemap.xml",
+      "/study",
+      "/study.data",
+      "/fr/study",
+      "/pt/study/8d6c0d6e-1111-4c4c-8888-123456789abc",
+      "/fr/study/8d6c0d6e-1111-4c4c-8888-123456789abc.data",
     ])
       expect(isPublicPagePath(path), path).toBe(true);
     for (const path of [
@@ -62,6 +67,8 @@ describe("which requests the page cache may answer", () => {
       "/files/documents/1",
       "/api/auth/get-session",
       "/robots.txt",
+      "/study/x/apply",
+      "/de/study",
     ])
       expect(isPublicPagePath(path), path).toBe(false);
   });

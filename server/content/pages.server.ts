@@ -51,6 +51,9 @@ export function legalPlaceholders(settings: SiteSettings, lng = "en"): Record<st
     }).format(fee.amountMinor / 100),
     contactEmail: settings.contactEmail,
     officeCities: list.format(settings.offices.map((o) => `${o.city}, ${o.country}`)),
+    // The Information Officer as settings name them, else the agency's contact address.
+    informationOfficer: settings.privacy.informationOfficer || settings.contactEmail,
+    retentionMonths: String(settings.privacy.retentionMonths),
     officeAddresses: list.format(
       settings.offices.map((o) => `${o.address}, ${o.country} (${o.email}, ${o.phone})`),
     ),
@@ -83,6 +86,13 @@ export async function readLegalPage(name: string, lng = "en"): Promise<LegalPage
     description: fill(page.description, values, plain),
     html: fill(page.html, values, escapeHtml),
   };
+}
+
+/** The version of a legal text in force: its English text's lastUpdated date (e.g. "2026-11-24"). */
+export async function legalVersion(name: (typeof LEGAL_PAGES)[LegalPath]): Promise<string> {
+  const page = await readLegalSource(name, "en");
+  if (!page.lastUpdated) throw new Error(`content/en/legal/${name}.md has no lastUpdated`);
+  return page.lastUpdated;
 }
 
 function readLegalSource(name: string, lng: string): Promise<LegalPage> {

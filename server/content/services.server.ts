@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { keptUntilChange } from "~/server/cache/until-change.server";
 import { type Db, db } from "~/server/db/client.server";
-import { countries, jobs, studyPrograms } from "~/server/db/schema";
+import { countries, jobs, programs } from "~/server/db/schema";
 
 /**
  * Active jobs per country code, public and premium alike: the service pages show how many
@@ -31,9 +31,10 @@ export function countStudyProgramsByCountry(on?: Db): Promise<Record<string, num
 
 async function readStudyProgramsByCountry(on: Db): Promise<Record<string, number>> {
   const rows = await on
-    .select({ code: studyPrograms.countryCode, n: count() })
-    .from(studyPrograms)
-    .where(eq(studyPrograms.isActive, true))
-    .groupBy(studyPrograms.countryCode);
+    .select({ code: countries.code, n: count() })
+    .from(programs)
+    .innerJoin(countries, eq(countries.id, programs.countryId))
+    .where(and(eq(programs.isActive, true), isNull(programs.archivedAt)))
+    .groupBy(countries.code);
   return Object.fromEntries(rows.map((r) => [r.code, r.n]));
 }

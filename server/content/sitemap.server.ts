@@ -2,19 +2,21 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { DEFAULT_LANGUAGE, LANGUAGES, localizePath } from "~/domain/languages";
 import { SERVICE_SLUGS } from "~/domain/services";
 import { type Db, db } from "~/server/db/client.server";
-import { jobs } from "~/server/db/schema";
+import { jobs, programs } from "~/server/db/schema";
 import { escapeMarkup } from "~/server/escape.server";
 import { markdownToText } from "./markdown.server";
 import { listPublishedPostsForFeed } from "./posts.server";
 
 // A sitemap file holds at most 50,000 URLs, and each page is listed once per language (three):
 // these caps keep the file under that.
-const MAX_JOBS = 12_000;
+const MAX_JOBS = 8_000;
+const MAX_PROGRAMS = 4_000;
 const MAX_POSTS = 4_000;
 
 export const STATIC_PUBLIC_PATHS = [
   "/",
   "/jobs",
+  "/study",
   "/about",
   "/contact",
   "/outsourcing",
@@ -32,20 +34,30 @@ function htmlDescription(text: string) {
   return `<![CDATA[${html.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 }
 
-/** Every page a search engine may index: public pages, public active jobs, published posts. */
+/**
+ * Every page a search engine may index: public pages, public active jobs, listed study programs,
+ * published posts.
+ */
 export async function buildSitemap(baseUrl: string, on: Db = db()) {
-  const [publicJobs, posts] = await Promise.all([
+  const [publicJobs, listedPrograms, posts] = await Promise.all([
     on
       .select({ id: jobs.id, updatedAt: jobs.updatedAt })
       .from(jobs)
       .where(and(eq(jobs.isActive, true), eq(jobs.isPublic, true), isNull(jobs.archivedAt)))
       .orderBy(desc(jobs.createdAt))
       .limit(MAX_JOBS),
+    on
+      .select({ id: programs.id, updatedAt: programs.updatedAt })
+      .from(programs)
+      .where(and(eq(programs.isActive, true), isNull(programs.archivedAt)))
+      .orderBy(desc(programs.createdAt))
+      .limit(MAX_PROGRAMS),
     listPublishedPostsForFeed(MAX_POSTS, on),
   ]);
   const pages: { path: string; lastmod?: Date | null }[] = [
     ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
     ...publicJobs.map((j) => ({ path: `/jobs/${j.id}`, lastmod: j.updatedAt })),
+    ...listedPrograms.map((p) => ({ path: `/study/${p.id}`, lastmod: p.updatedAt })),
     ...posts.map((p) => ({
       path: `/news/${encodeURIComponent(p.slug)}`,
       lastmod: p.updatedAt ?? p.publishedAt,

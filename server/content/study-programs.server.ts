@@ -1,12 +1,48 @@
-import { asc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { StudyProgramItem } from "~/domain/content";
 import { keptUntilChange } from "~/server/cache/until-change.server";
 import { type Db, db } from "~/server/db/client.server";
-import { countries, studyPrograms } from "~/server/db/schema";
+import { countries, programs } from "~/server/db/schema";
+
+/** What a program card reads, for every list of programs. */
+export const programCardColumns = {
+  id: programs.id,
+  title: programs.title,
+  university: programs.university,
+  city: programs.city,
+  countryCode: countries.code,
+  countryName: countries.name,
+  level: programs.level,
+  fieldOfStudy: programs.fieldOfStudy,
+  durationMonths: programs.durationMonths,
+  tuitionAmount: programs.tuitionAmount,
+  tuitionCurrency: programs.tuitionCurrency,
+  intakes: programs.intakes,
+  rating: programs.rating,
+  scholarship: programs.scholarship,
+};
+
+/** Listed programs: active and not archived (the partial indexes' condition). */
+export const listedProgram = and(eq(programs.isActive, true), isNull(programs.archivedAt))!;
+
+/** A row as a card reads it: numbers as numbers, intakes in order (extra fields kept). */
+export function toProgramCard<
+  R extends Omit<StudyProgramItem, "rating" | "tuitionAmount"> & {
+    rating: number | string | null;
+    tuitionAmount: number | string;
+  },
+>(r: R): Omit<R, "rating" | "tuitionAmount"> & StudyProgramItem {
+  return {
+    ...r,
+    rating: r.rating == null ? null : Number(r.rating),
+    tuitionAmount: Number(r.tuitionAmount),
+    intakes: [...r.intakes].sort(),
+  };
+}
 
 /**
- * Active study programs in their display order, with the country's name for the flag label.
- * Outside a transaction, read once and kept until public content changes.
+ * The newest listed study programs, with the country's name for the flag label (home #study, the
+ * student-placement page). Outside a transaction, read once and kept until public content changes.
  */
 export function listStudyPrograms(
   options: { limit?: number } = {},
@@ -19,26 +55,11 @@ export function listStudyPrograms(
 
 async function readStudyPrograms(limit: number, on: Db): Promise<StudyProgramItem[]> {
   const rows = await on
-    .select({
-      id: studyPrograms.id,
-      title: studyPrograms.title,
-      university: studyPrograms.university,
-      countryCode: studyPrograms.countryCode,
-      countryName: countries.name,
-      duration: studyPrograms.duration,
-      tuition: studyPrograms.tuition,
-      intake: studyPrograms.intake,
-      rating: studyPrograms.rating,
-      scholarship: studyPrograms.scholarship,
-    })
-    .from(studyPrograms)
-    .leftJoin(countries, eq(countries.code, studyPrograms.countryCode))
-    .where(eq(studyPrograms.isActive, true))
-    .orderBy(asc(studyPrograms.sortOrder), asc(studyPrograms.id))
+    .select(programCardColumns)
+    .from(programs)
+    .innerJoin(countries, eq(countries.id, programs.countryId))
+    .where(listedProgram)
+    .orderBy(desc(programs.createdAt), programs.id)
     .limit(limit);
-  return rows.map((r) => ({
-    ...r,
-    countryName: r.countryName ?? r.countryCode,
-    rating: Number(r.rating),
-  }));
+  return rows.map(toProgramCard);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, notExists, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, notExists, or, type SQL, sql } from "drizzle-orm";
 import { canSeePremium } from "~/domain/jobs";
 import { profileCompletion } from "~/domain/profile";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -9,8 +9,14 @@ import {
   documents,
   jobApplications,
   jobs,
+  profiles,
+  programs,
 } from "~/server/db/schema";
-import { listStudyPrograms } from "~/server/content/study-programs.server";
+import {
+  listedProgram,
+  programCardColumns,
+  toProgramCard,
+} from "~/server/content/study-programs.server";
 import { listJobsForViewer, newestJobsFirst } from "~/server/jobs/listing.server";
 import { countUnreadMessages } from "~/server/messages/unread.server";
 import {
@@ -74,12 +80,36 @@ async function recommendJobs(
   return { basis: "newest" as const, jobs: await query([]) };
 }
 
-async function recommendPrograms(preferredCountryCode: string | null) {
-  const all = await listStudyPrograms({ limit: 24 });
-  const matching = preferredCountryCode
-    ? all.filter((p) => p.countryCode === preferredCountryCode)
-    : [];
-  return (matching.length ? matching : all).slice(0, RECOMMENDATIONS);
+/**
+ * Listed programs the student has not applied to, those in their preferred country and field of
+ * study first (both, then either), newest first within each; with no preference, the newest.
+ */
+async function recommendPrograms(
+  viewer: Pick<Viewer, "id">,
+  prefs: { preferredCountryCode: string | null; preferredFieldOfStudy: string | null },
+) {
+  const notApplied = notExists(
+    db()
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(
+        and(eq(jobApplications.programId, programs.id), eq(jobApplications.userId, viewer.id)),
+      ),
+  );
+  const country = prefs.preferredCountryCode
+    ? sql`(${countries.code} = ${prefs.preferredCountryCode})::int`
+    : sql`0`;
+  const field = prefs.preferredFieldOfStudy
+    ? sql`(${programs.fieldOfStudy} = ${prefs.preferredFieldOfStudy})::int`
+    : sql`0`;
+  const rows = await db()
+    .select(programCardColumns)
+    .from(programs)
+    .innerJoin(countries, eq(countries.id, programs.countryId))
+    .where(and(listedProgram, notApplied))
+    .orderBy(sql`${country} + ${field} desc`, desc(programs.createdAt), programs.id)
+    .limit(RECOMMENDATIONS);
+  return rows.map(toProgramCard);
 }
 
 export async function getApplicantDashboard(viewer: Viewer) {
@@ -113,7 +143,10 @@ export async function getApplicantDashboard(viewer: Viewer) {
     ? {
         basis: "programs" as const,
         jobs: [],
-        programs: await recommendPrograms(prefs.preferredCountryCode),
+        programs: await recommendPrograms(viewer, {
+          preferredCountryCode: prefs.preferredCountryCode,
+          preferredFieldOfStudy: await readPreferredField(viewer.id),
+        }),
       }
     : { ...(await recommendJobs(viewer, prefs)), programs: [] };
 
@@ -166,6 +199,14 @@ async function listRejectedDocuments(userId: string) {
   return rejected;
 }
 
+async function readPreferredField(userId: string) {
+  const [row] = await db()
+    .select({ field: profiles.preferredFieldOfStudy })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row?.field ?? null;
+}
+
 /** The latest status changes of the applicant's own applications (after the first entry). */
 async function listRecentStatusChanges(userId: string) {
   const own = db()
@@ -176,11 +217,13 @@ async function listRecentStatusChanges(userId: string) {
     .select({
       toStatus: applicationStatusHistory.toStatus,
       createdAt: applicationStatusHistory.createdAt,
-      jobTitle: jobs.title,
+      // What was applied for: a job's title or a program's.
+      jobTitle: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
     })
     .from(applicationStatusHistory)
     .innerJoin(jobApplications, eq(applicationStatusHistory.applicationId, jobApplications.id))
-    .innerJoin(jobs, eq(jobApplications.jobId, jobs.id))
+    .leftJoin(jobs, eq(jobApplications.jobId, jobs.id))
+    .leftJoin(programs, eq(jobApplications.programId, programs.id))
     .where(inArray(applicationStatusHistory.applicationId, own))
     .orderBy(desc(applicationStatusHistory.createdAt))
     .limit(5);

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -19,6 +20,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  ALERT_FREQUENCIES,
+  APPLICATION_KINDS,
   APPLICATION_STATUSES,
   BLOG_CATEGORIES,
   BLOG_STATUSES,
@@ -26,6 +29,7 @@ import {
   DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
   EMPLOYMENT_TYPES,
+  FIELDS_OF_STUDY,
   INCIDENT_STATUSES,
   JOB_TYPES,
   MAIL_STATUSES,
@@ -35,11 +39,13 @@ import {
   OUTSOURCING_INQUIRY_STATUSES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  PROGRAM_LEVELS,
   ROLES,
   SALARY_PERIODS,
   SECTORS,
 } from "~/domain/enums";
 import { LANGUAGES } from "~/domain/languages";
+import { DATA_EXPORT_STATUSES } from "~/domain/privacy";
 
 // Trigram index for substring search (LIKE/ILIKE '%…%'). fastupdate off: a new row goes straight
 // into the index instead of a pending list that every search scans in full until the next vacuum
@@ -80,6 +86,10 @@ export const incidentStatusEnum = pgEnum("incident_status", INCIDENT_STATUSES);
 export const mailStatusEnum = pgEnum("mail_status", MAIL_STATUSES);
 export const notificationKindEnum = pgEnum("notification_kind", NOTIFICATION_KINDS);
 export const languageEnum = pgEnum("language", LANGUAGES);
+export const applicationKindEnum = pgEnum("application_kind", APPLICATION_KINDS);
+export const programLevelEnum = pgEnum("program_level", PROGRAM_LEVELS);
+export const fieldOfStudyEnum = pgEnum("field_of_study", FIELDS_OF_STUDY);
+export const alertFrequencyEnum = pgEnum("alert_frequency", ALERT_FREQUENCIES);
 
 // ── Accounts ──────────────────────────────────────────────────────────────────────────────────
 // The profile is better-auth's user table (see server/auth/auth.server.ts), so the account and
@@ -97,12 +107,21 @@ export const profiles = pgTable(
     country: text("country"),
     preferredCountryCode: text("preferred_country_code"),
     preferredSector: sectorEnum("preferred_sector"),
+    // A student's field: the dashboard recommends programs in it (with the preferred country).
+    preferredFieldOfStudy: fieldOfStudyEnum("preferred_field_of_study"),
     role: roleEnum("role").notNull().default("job_seeker"),
     registrationFeePaid: boolean("registration_fee_paid").notNull().default(false),
     emailNotifications: boolean("email_notifications").notNull().default(true),
     // The language they chose with the switcher (or signed up in): their e-mails, notifications
     // and, on any device they sign in on, their pages.
     preferredLanguage: languageEnum("preferred_language").notNull().default("en"),
+    // Set when the account was erased (by its owner or by staff on request): the row stays as a
+    // stub ("Deleted user") so payment records keep their owner; nothing personal is left in it.
+    erasedAt: ts("erased_at"),
+    // News and job-alert e-mail beyond what their applications need: only if they said yes.
+    marketingEmails: boolean("marketing_emails").notNull().default(false),
+    // When they were told their inactive account is about to be erased (the retention setting).
+    retentionWarnedAt: ts("retention_warned_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -208,6 +227,8 @@ export const jobs = pgTable(
     countryId: integer("country_id").references(() => countries.id, { onDelete: "set null" }),
     isActive: boolean("is_active").notNull().default(true),
     isPublic: boolean("is_public").notNull().default(true),
+    // The last day applications are taken (optional): saved jobs warn when it is near or past.
+    applicationDeadline: date("application_deadline", { mode: "string" }),
     // A job with applications is archived instead of deleted, so the applications keep their job.
     archivedAt: ts("archived_at"),
     createdAt: createdAt(),
@@ -245,6 +266,79 @@ export const jobs = pgTable(
   ],
 );
 
+// ── Study programs ────────────────────────────────────────────────────────────────────────────
+export const programs = pgTable(
+  "programs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    university: text("university").notNull(),
+    city: text("city").notNull(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id, { onDelete: "restrict" }),
+    level: programLevelEnum("level").notNull(),
+    fieldOfStudy: fieldOfStudyEnum("field_of_study").notNull(),
+    durationMonths: integer("duration_months").notNull(),
+    // The language the courses are taught in, by its own name as staff write it ("English").
+    languageOfInstruction: text("language_of_instruction").notNull(),
+    tuitionAmount: numeric("tuition_amount", { precision: 12, scale: 2, mode: "number" }).notNull(),
+    tuitionCurrency: text("tuition_currency").notNull(),
+    // Start dates a student can choose from when applying; an application names one of them.
+    intakes: date("intakes", { mode: "string" })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
+    applicationDeadline: date("application_deadline", { mode: "string" }),
+    entryRequirements: text("entry_requirements")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    requiredDocuments: documentTypeEnum("required_documents")
+      .array()
+      .notNull()
+      .default(sql`'{}'::document_type[]`),
+    scholarship: boolean("scholarship").notNull().default(false),
+    scholarshipDetails: text("scholarship_details"),
+    description: text("description").notNull(),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
+    isActive: boolean("is_active").notNull().default(true),
+    // A program with applications is archived, never deleted, so they keep their program.
+    archivedAt: ts("archived_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Lower-cased title, university and city kept by PostgreSQL for the text search (see jobs).
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(title || ' ' || university || ' ' || city)`),
+  },
+  (t) => [
+    // /study lists listed programs (active, not archived), newest first, alone or by country,
+    // level or field: partial indexes in that order let a page be read straight from an index.
+    index("programs_listed_idx")
+      .on(t.createdAt.desc().nullsLast(), t.id)
+      .where(sql`is_active and archived_at is null`),
+    index("programs_listed_country_idx")
+      .on(t.countryId, t.createdAt.desc().nullsLast(), t.id)
+      .where(sql`is_active and archived_at is null`),
+    index("programs_listed_level_idx")
+      .on(t.level, t.createdAt.desc().nullsLast(), t.id)
+      .where(sql`is_active and archived_at is null`),
+    index("programs_listed_field_idx")
+      .on(t.fieldOfStudy, t.createdAt.desc().nullsLast(), t.id)
+      .where(sql`is_active and archived_at is null`),
+    index("programs_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    trigramIndex("programs_search_text_trgm_idx", t.searchText),
+    check("programs_duration_positive", sql`duration_months > 0`),
+    check("programs_tuition_not_negative", sql`tuition_amount >= 0`),
+  ],
+);
+
+/**
+ * Applications to jobs and to study programs, in one table (decision record 22): one pipeline,
+ * one history, one set of counts and exports for staff. `kind` says which; a job application has
+ * its job, a program application its program and the intake (start date) it chose.
+ */
 export const jobApplications = pgTable(
   "job_applications",
   {
@@ -252,9 +346,10 @@ export const jobApplications = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    jobId: uuid("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "restrict" }),
+    kind: applicationKindEnum("kind").notNull().default("job"),
+    jobId: uuid("job_id").references(() => jobs.id, { onDelete: "restrict" }),
+    programId: uuid("program_id").references(() => programs.id, { onDelete: "restrict" }),
+    intake: date("intake", { mode: "string" }),
     status: applicationStatusEnum("status").notNull().default("registration_pending"),
     appliedAt: ts("applied_at").notNull().defaultNow(),
     interviewDate: ts("interview_date"),
@@ -266,12 +361,20 @@ export const jobApplications = pgTable(
   },
   (t) => [
     uniqueIndex("job_applications_user_job_key").on(t.userId, t.jobId),
+    // Once per program and intake: the same program at a later intake is a new application.
+    uniqueIndex("job_applications_user_program_intake_key").on(t.userId, t.programId, t.intake),
     index("job_applications_applied_at_idx").on(
       t.appliedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
     index("job_applications_status_idx").on(t.status, t.appliedAt.desc().nullsFirst()),
+    index("job_applications_kind_idx").on(t.kind, t.appliedAt.desc().nullsFirst()),
     index("job_applications_job_idx").on(t.jobId),
+    index("job_applications_program_idx").on(t.programId),
+    check(
+      "job_applications_kind_target",
+      sql`(kind = 'job' and job_id is not null and program_id is null and intake is null) or (kind = 'program' and program_id is not null and intake is not null and job_id is null)`,
+    ),
   ],
 );
 
@@ -341,12 +444,24 @@ export const payments = pgTable(
     status: paymentStatusEnum("status").notNull().default("pending"),
     paymentDate: ts("payment_date"),
     recordedBy: text("recorded_by").references(() => profiles.id, { onDelete: "set null" }),
+    // R-<year>-<n>: given to every completed payment, gapless per year (receipt_counters).
+    receiptNumber: text("receipt_number").unique(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("payments_user_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index("payments_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    // The staff payments list: newest first, filtered by provider and status.
+    index("payments_created_idx").on(t.createdAt.desc(), t.id),
+  ],
 );
+
+/** The last receipt number given in each year; its row is locked while a payment takes the next. */
+export const receiptCounters = pgTable("receipt_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
 
 // ── Messages and notifications ────────────────────────────────────────────────────────────────
 export const messages = pgTable(
@@ -397,6 +512,85 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+// ── Saved jobs and job alerts ─────────────────────────────────────────────────────────────────
+// A job an applicant keeps to decide on later; theirs only.
+export const savedJobs = pgTable(
+  "saved_jobs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.jobId] }),
+    index("saved_jobs_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("saved_jobs_job_idx").on(t.jobId),
+  ],
+);
+
+// A /jobs search someone asked to be told about. A signed-in applicant's alert has their user id
+// and is confirmed at once; a visitor's has only an e-mail and waits for its confirmation link.
+// Empty filters match everything; the filters that are set all have to match (AND).
+export const jobAlerts = pgTable(
+  "job_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => profiles.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    query: text("query"),
+    countryCode: text("country_code"),
+    sector: sectorEnum("sector"),
+    jobType: jobTypeEnum("job_type"),
+    frequency: alertFrequencyEnum("frequency").notNull().default("daily"),
+    language: languageEnum("language").notNull().default("en"),
+    confirmedAt: ts("confirmed_at"),
+    pausedAt: ts("paused_at"),
+    // When its last e-mail (or digest) went out: the next digest is due a day or a week after.
+    lastSentAt: ts("last_sent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("job_alerts_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("job_alerts_email_idx").on(t.email),
+    // Matching looks only at live alerts, narrowed by the new job's sector and country.
+    index("job_alerts_live_sector_idx")
+      .on(t.sector, t.countryCode)
+      .where(sql`paused_at is null and confirmed_at is not null`),
+  ],
+);
+
+// One row per job found for a person by their alerts: never the same job twice to the same
+// recipient (their e-mail, lower-cased, whichever alert matched). sent_at is null until the
+// e-mail (instant) or the digest it goes into is written to the outbox.
+export const jobAlertDeliveries = pgTable(
+  "job_alert_deliveries",
+  {
+    recipient: text("recipient").notNull(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => jobAlerts.id, { onDelete: "cascade" }),
+    // A premium job matched for someone who has not paid: the e-mail shows only a teaser.
+    teaser: boolean("teaser").notNull().default(false),
+    matchedAt: ts("matched_at").notNull().defaultNow(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recipient, t.jobId] }),
+    index("job_alert_deliveries_unsent_idx")
+      .on(t.alertId)
+      .where(sql`sent_at is null`),
+  ],
 );
 
 // ── Inquiries ─────────────────────────────────────────────────────────────────────────────────
@@ -519,20 +713,6 @@ export const blogPosts = pgTable(
   ],
 );
 
-export const studyPrograms = pgTable("study_programs", {
-  id: serial("id").primaryKey(),
-  title: text("title").notNull(),
-  university: text("university").notNull(),
-  countryCode: text("country_code").notNull(),
-  duration: text("duration").notNull(),
-  tuition: text("tuition").notNull(),
-  intake: text("intake").notNull(),
-  rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull(),
-  scholarship: boolean("scholarship").notNull().default(false),
-  isActive: boolean("is_active").notNull().default(true),
-  sortOrder: integer("sort_order").notNull().default(0),
-});
-
 // One row, key 'site': validated by SiteSettingsSchema (domain/settings.ts) on every read/write.
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
@@ -547,6 +727,43 @@ export const appState = pgTable("app_state", {
   value: jsonb("value").$type<unknown>().notNull(),
   updatedAt: updatedAt(),
 });
+
+// ── Privacy ───────────────────────────────────────────────────────────────────────────────────
+export const dataExportStatusEnum = pgEnum("data_export_status", DATA_EXPORT_STATUSES);
+
+// A person's "download my data" archive: built in the background into storage, offered on their
+// profile until it expires, then deleted (row and object).
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    status: dataExportStatusEnum("status").notNull().default("preparing"),
+    storageKey: text("storage_key"),
+    sizeBytes: integer("size_bytes"),
+    requestedAt: createdAt(),
+    readyAt: ts("ready_at"),
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [index("data_exports_user_idx").on(t.userId, t.requestedAt.desc().nullsFirst())],
+);
+
+// The terms and privacy policy each person accepted, by version (the text's lastUpdated date),
+// with when: sign-up records both; a newer version asks signed-in people again.
+export const policyAcceptances = pgTable(
+  "policy_acceptances",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    policy: text("policy").notNull(),
+    version: text("version").notNull(),
+    acceptedAt: ts("accepted_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.policy, t.version] })],
+);
 
 // ── Audit ─────────────────────────────────────────────────────────────────────────────────────
 export const auditLog = pgTable(
@@ -577,6 +794,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    // Extra headers for the transport (e.g. List-Unsubscribe on alert e-mails).
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: mailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),

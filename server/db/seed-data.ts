@@ -2,7 +2,15 @@
 // Pure typed data: no imports, no I/O. Salaries are indicative 2026 figures in local currency;
 // recruiters should confirm them with the employer before an offer is made.
 
-import type { EmploymentType, JobType, SalaryPeriod, Sector } from "~/domain/enums";
+import type {
+  DocumentType,
+  EmploymentType,
+  FieldOfStudy,
+  JobType,
+  ProgramLevel,
+  SalaryPeriod,
+  Sector,
+} from "~/domain/enums";
 
 export type SeedCountry = { code: string; name: string; isActive: boolean };
 export type SeedJob = {
@@ -26,12 +34,21 @@ export type SeedJob = {
 export type SeedStudyProgram = {
   title: string;
   university: string;
+  city: string;
   countryCode: string;
-  duration: string;
-  tuition: string;
-  intake: string;
-  rating: number;
+  level: ProgramLevel;
+  fieldOfStudy: FieldOfStudy;
+  durationMonths: number;
+  languageOfInstruction: string;
+  tuitionAmount: number; // per year, in tuitionCurrency
+  tuitionCurrency: string;
+  intakeMonths: number[]; // 1-12: the seed turns them into the next dates
+  entryRequirements: string[];
+  requiredDocuments: DocumentType[];
   scholarship: boolean;
+  scholarshipDetails: string | null;
+  description: string;
+  rating: number;
 };
 export type SeedTestimonial = {
   name: string;
@@ -522,66 +539,290 @@ export const seedJobs: SeedJob[] = [
   },
 ];
 
+const STUDY_DOCS: DocumentType[] = [
+  "passport",
+  "transcript",
+  "education",
+  "english",
+  "motivation_letter",
+];
+
 export const seedStudyPrograms: SeedStudyProgram[] = [
   {
     title: "MSc Computer Science",
     university: "University of Manitoba",
+    city: "Winnipeg",
     countryCode: "CA",
-    duration: "2 years",
-    tuition: "CAD 21,000 / year",
-    intake: "September 2027",
-    rating: 4.5,
+    level: "master",
+    fieldOfStudy: "computing",
+    durationMonths: 24,
+    languageOfInstruction: "English",
+    tuitionAmount: 21000,
+    tuitionCurrency: "CAD",
+    intakeMonths: [9, 1],
+    entryRequirements: [
+      "Four-year bachelor's degree in computer science or a related field, with at least a B average",
+      "IELTS Academic 6.5 overall (no band below 6.0) or equivalent",
+      "Two academic references",
+    ],
+    requiredDocuments: [...STUDY_DOCS, "recommendation_letter"],
     scholarship: true,
+    scholarshipDetails:
+      "Graduate Enhancement of Tri-Council Stipends (GETS) funding for research-stream students, decided on admission.",
+    description:
+      "A research-oriented master's with courses in algorithms, machine learning and distributed systems and a thesis supervised by faculty. Students often work as teaching assistants, which covers part of their living costs.",
+    rating: 4.5,
   },
   {
     title: "MSc Public Health",
     university: "University of Salford",
+    city: "Manchester",
     countryCode: "GB",
-    duration: "1 year",
-    tuition: "GBP 17,500 / year",
-    intake: "January 2027",
-    rating: 4.2,
+    level: "master",
+    fieldOfStudy: "health",
+    durationMonths: 12,
+    languageOfInstruction: "English",
+    tuitionAmount: 17500,
+    tuitionCurrency: "GBP",
+    intakeMonths: [1, 9],
+    entryRequirements: [
+      "Bachelor's degree (2:2 or above) in a health, science or social science subject",
+      "IELTS Academic 6.5 overall (no band below 5.5)",
+    ],
+    requiredDocuments: STUDY_DOCS,
     scholarship: true,
+    scholarshipDetails:
+      "International Excellence Scholarship: GBP 3,500 off the first year's tuition.",
+    description:
+      "One year of epidemiology, health promotion and health policy, ending in a dissertation that can be based on a health question from your home country. Taught at the Manchester campus with placements in local public health teams.",
+    rating: 4.2,
   },
   {
     title: "MS Information Systems",
     university: "Wichita State University",
+    city: "Wichita",
     countryCode: "US",
-    duration: "2 years",
-    tuition: "USD 18,500 / year",
-    intake: "August 2027",
-    rating: 4.1,
+    level: "master",
+    fieldOfStudy: "computing",
+    durationMonths: 24,
+    languageOfInstruction: "English",
+    tuitionAmount: 18500,
+    tuitionCurrency: "USD",
+    intakeMonths: [8, 1],
+    entryRequirements: [
+      "Bachelor's degree with a GPA of 3.0 or its equivalent",
+      "TOEFL iBT 79 or IELTS Academic 6.5",
+    ],
+    requiredDocuments: STUDY_DOCS,
     scholarship: false,
+    scholarshipDetails: null,
+    description:
+      "Database design, business analytics and IT project management, with an optional internship (CPT) in the second year. STEM-designated, so graduates may apply for up to three years of work authorisation.",
+    rating: 4.1,
   },
   {
     title: "Master of Professional Accounting",
     university: "University of Southern Queensland",
+    city: "Toowoomba",
     countryCode: "AU",
-    duration: "2 years",
-    tuition: "AUD 31,000 / year",
-    intake: "February 2027",
-    rating: 4.3,
+    level: "master",
+    fieldOfStudy: "business",
+    durationMonths: 24,
+    languageOfInstruction: "English",
+    tuitionAmount: 31000,
+    tuitionCurrency: "AUD",
+    intakeMonths: [2, 7],
+    entryRequirements: [
+      "Bachelor's degree in any discipline",
+      "IELTS Academic 6.5 overall (no band below 6.0)",
+    ],
+    requiredDocuments: STUDY_DOCS,
     scholarship: true,
+    scholarshipDetails: "International Scholarship: 20% off tuition for the whole program.",
+    description:
+      "Prepares graduates from other fields for accounting careers, accredited by CPA Australia and CA ANZ. Classes are small and the city is affordable compared with Brisbane or Sydney.",
+    rating: 4.3,
   },
   {
     title: "MSc Business Analytics",
     university: "University of Limerick",
+    city: "Limerick",
     countryCode: "IE",
-    duration: "1 year",
-    tuition: "EUR 19,500 / year",
-    intake: "September 2027",
-    rating: 4.6,
+    level: "master",
+    fieldOfStudy: "business",
+    durationMonths: 12,
+    languageOfInstruction: "English",
+    tuitionAmount: 19500,
+    tuitionCurrency: "EUR",
+    intakeMonths: [9],
+    entryRequirements: [
+      "Honours bachelor's degree (second class) with some mathematics or statistics",
+      "IELTS Academic 6.5 overall (no band below 6.0)",
+    ],
+    requiredDocuments: STUDY_DOCS,
     scholarship: false,
+    scholarshipDetails: null,
+    description:
+      "Statistics, data mining and optimisation applied to business problems, with a summer project for an Irish company. Graduates may stay two years to work under Ireland's Stamp 1G.",
+    rating: 4.6,
   },
   {
     title: "BSc Computer Science (taught in English)",
     university: "Lodz University of Technology",
+    city: "Łódź",
     countryCode: "PL",
-    duration: "3.5 years",
-    tuition: "EUR 4,000 / year",
-    intake: "October 2027",
-    rating: 4.4,
+    level: "bachelor",
+    fieldOfStudy: "computing",
+    durationMonths: 42,
+    languageOfInstruction: "English",
+    tuitionAmount: 4000,
+    tuitionCurrency: "EUR",
+    intakeMonths: [10],
+    entryRequirements: [
+      "Secondary school leaving certificate (A level or equivalent) with mathematics",
+      "English at B2 level (IELTS 5.5 or the university's own test)",
+    ],
+    requiredDocuments: ["passport", "transcript", "education", "english"],
     scholarship: false,
+    scholarshipDetails: null,
+    description:
+      "Three and a half years of programming, computer systems and software engineering in the International Faculty of Engineering, with a semester abroad available through Erasmus+.",
+    rating: 4.4,
+  },
+  {
+    title: "Diploma in Practical Nursing",
+    university: "Saskatchewan Polytechnic",
+    city: "Regina",
+    countryCode: "CA",
+    level: "diploma",
+    fieldOfStudy: "health",
+    durationMonths: 24,
+    languageOfInstruction: "English",
+    tuitionAmount: 19800,
+    tuitionCurrency: "CAD",
+    intakeMonths: [9],
+    entryRequirements: [
+      "Grade 12 (A level or equivalent) with English, biology and mathematics",
+      "IELTS Academic 6.5 overall (no band below 6.0)",
+      "Police clearance before the first clinical placement",
+    ],
+    requiredDocuments: ["passport", "transcript", "education", "english"],
+    scholarship: false,
+    scholarshipDetails: null,
+    description:
+      "Classroom and clinical training for licensed practical nurses, with placements in hospitals and long-term care. Graduates write the Canadian Practical Nurse Registration Examination.",
+    rating: 4.0,
+  },
+  {
+    title: "International Foundation Year (Engineering)",
+    university: "University of Hertfordshire",
+    city: "Hatfield",
+    countryCode: "GB",
+    level: "foundation",
+    fieldOfStudy: "engineering",
+    durationMonths: 9,
+    languageOfInstruction: "English",
+    tuitionAmount: 13500,
+    tuitionCurrency: "GBP",
+    intakeMonths: [9, 1],
+    entryRequirements: [
+      "Secondary school certificate (O level or equivalent) with mathematics",
+      "IELTS 5.0 overall",
+    ],
+    requiredDocuments: ["passport", "transcript", "english"],
+    scholarship: true,
+    scholarshipDetails:
+      "GBP 2,000 merit award for students who progress to a degree at the university.",
+    description:
+      "A year of mathematics, physics and study skills that leads straight into the first year of an engineering degree at the same university for students who pass.",
+    rating: 4.1,
+  },
+  {
+    title: "PhD in Agricultural Sciences",
+    university: "Czech University of Life Sciences Prague",
+    city: "Prague",
+    countryCode: "CZ",
+    level: "doctorate",
+    fieldOfStudy: "agriculture",
+    durationMonths: 48,
+    languageOfInstruction: "English",
+    tuitionAmount: 3000,
+    tuitionCurrency: "EUR",
+    intakeMonths: [10],
+    entryRequirements: [
+      "Master's degree in agriculture, agronomy or a related science",
+      "A research proposal agreed with a supervisor",
+      "English at B2 level or higher",
+    ],
+    requiredDocuments: [...STUDY_DOCS, "recommendation_letter", "cv"],
+    scholarship: true,
+    scholarshipDetails: "Doctoral stipend paid monthly by the faculty to full-time students.",
+    description:
+      "Four years of supervised research in crop science, soil science or tropical agriculture, with a doctoral stipend and teaching duties in the faculty.",
+    rating: 4.2,
+  },
+  {
+    title: "Intensive English for Academic Purposes",
+    university: "Griffith University",
+    city: "Brisbane",
+    countryCode: "AU",
+    level: "language_course",
+    fieldOfStudy: "languages",
+    durationMonths: 6,
+    languageOfInstruction: "English",
+    tuitionAmount: 9800,
+    tuitionCurrency: "AUD",
+    intakeMonths: [1, 4, 7, 10],
+    entryRequirements: ["IELTS 5.0 overall or the college's placement test"],
+    requiredDocuments: ["passport", "education"],
+    scholarship: false,
+    scholarshipDetails: null,
+    description:
+      "Twenty hours a week of academic English that replaces the IELTS requirement for students with a conditional offer from Griffith University.",
+    rating: 4.0,
+  },
+  {
+    title: "BA International Hospitality Management",
+    university: "Technological University of the Shannon",
+    city: "Athlone",
+    countryCode: "IE",
+    level: "bachelor",
+    fieldOfStudy: "hospitality_tourism",
+    durationMonths: 48,
+    languageOfInstruction: "English",
+    tuitionAmount: 12500,
+    tuitionCurrency: "EUR",
+    intakeMonths: [9],
+    entryRequirements: [
+      "Secondary school leaving certificate (A level or equivalent)",
+      "IELTS Academic 6.0 overall",
+    ],
+    requiredDocuments: ["passport", "transcript", "education", "english", "motivation_letter"],
+    scholarship: false,
+    scholarshipDetails: null,
+    description:
+      "Hotel operations, food and beverage management and tourism marketing, with a paid work placement in an Irish hotel in the third year.",
+    rating: 3.9,
+  },
+  {
+    title: "LLM International Business Law",
+    university: "University of Debrecen",
+    city: "Debrecen",
+    countryCode: "HU",
+    level: "master",
+    fieldOfStudy: "law",
+    durationMonths: 24,
+    languageOfInstruction: "English",
+    tuitionAmount: 6500,
+    tuitionCurrency: "USD",
+    intakeMonths: [9],
+    entryRequirements: ["Bachelor of Laws (LLB) or equivalent", "English at B2 level"],
+    requiredDocuments: STUDY_DOCS,
+    scholarship: true,
+    scholarshipDetails: "Stipendium Hungaricum: full tuition waiver and a monthly allowance.",
+    description:
+      "European and international business law, arbitration and trade regulation, taught in English by the Faculty of Law, with a thesis in the second year.",
+    rating: 4.3,
   },
 ];
 

@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Role } from "~/domain/enums";
+import { acceptCurrentPolicies } from "~/server/privacy/consent.server";
 import { auth } from "~/server/auth/auth.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { db } from "./client.server";
-import { appState, countries, jobs, mailOutbox, payments, profiles, studyPrograms } from "./schema";
+import { allocateReceiptNumber } from "~/server/payments/receipts.server";
+import { appState, countries, jobs, mailOutbox, payments, profiles, programs } from "./schema";
 import { seedCountries, seedJobs, seedStudyPrograms } from "./seed-data";
 
 type DemoAccount = {
@@ -69,6 +71,58 @@ export async function seedReferenceData() {
     .onConflictDoNothing({ target: countries.code });
 }
 
+/** The first day of each of the next two occurrences of these months, as YYYY-MM-DD, in order. */
+function nextIntakes(months: number[], today = new Date()): string[] {
+  const days: string[] = [];
+  for (let ahead = 1; ahead <= 24 && days.length < Math.max(2, months.length); ahead++) {
+    const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + ahead, 1));
+    if (months.includes(d.getUTCMonth() + 1)) days.push(d.toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * Demo study programs, once (their own flag: a database seeded before programs were real gets them
+ * too). Intakes are the next dates of each program's intake months; applications close two months
+ * before the first (no deadline when that has passed).
+ */
+export async function seedDemoPrograms() {
+  const database = db();
+  const [seeded] = await database
+    .select()
+    .from(appState)
+    .where(eq(appState.key, "demo_programs_seeded"));
+  if (seeded) return;
+  const countryRows = await database.select().from(countries);
+  const idByCode = new Map(countryRows.map((c) => [c.code, c.id]));
+  const now = Date.now();
+  await database.transaction(async (tx) => {
+    await tx.insert(programs).values(
+      seedStudyPrograms.flatMap((p, i) => {
+        const countryId = idByCode.get(p.countryCode);
+        if (countryId === undefined) return [];
+        const intakes = nextIntakes(p.intakeMonths);
+        const first = new Date(`${intakes[0]}T00:00:00Z`);
+        first.setUTCMonth(first.getUTCMonth() - 2);
+        const { intakeMonths: _months, countryCode: _code, ...fields } = p;
+        return [
+          {
+            ...fields,
+            countryId,
+            intakes,
+            applicationDeadline: first.getTime() > now ? first.toISOString().slice(0, 10) : null,
+            // The list shows the newest first: the first program here leads it.
+            createdAt: new Date(now - i * 60_000),
+          },
+        ];
+      }),
+    );
+    await tx
+      .insert(appState)
+      .values({ key: "demo_programs_seeded", value: new Date().toISOString() });
+  });
+}
+
 /** Demo jobs, study programs and accounts, once. Idempotent. */
 export async function seedDemo(options: { password?: string }) {
   const database = db();
@@ -99,12 +153,11 @@ export async function seedDemo(options: { password?: string }) {
           createdAt: new Date(now - j.postedDaysAgo * 86_400_000),
         })),
       );
-      await tx
-        .insert(studyPrograms)
-        .values(seedStudyPrograms.map((p, i) => ({ ...p, sortOrder: i })));
       await tx.insert(appState).values({ key: "demo_seeded", value: new Date().toISOString() });
     });
   }
+
+  await seedDemoPrograms();
 
   const existing = await database
     .select({ email: profiles.email })
@@ -158,21 +211,30 @@ async function recordDemoPayments() {
     .where(and(inArray(profiles.email, paidEmails), eq(profiles.registrationFeePaid, true)));
   if (paid.length === 0) return;
   const { registrationFee } = await getSiteSettings();
-  await db()
-    .insert(payments)
-    .values(
-      paid.map((p) => ({
-        userId: p.id,
-        amountMinor: registrationFee.amountMinor,
-        currency: registrationFee.currency,
-        paymentMethod: "manual",
-        provider: "manual" as const,
-        paymentReference: `DEMO_${p.email}`,
-        status: "completed" as const,
-        paymentDate: p.createdAt,
-      })),
-    )
-    .onConflictDoNothing({ target: payments.paymentReference });
+  for (const p of paid) {
+    // Each with its receipt number, taken only when the payment is new (no gap on a second run).
+    await db().transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(payments)
+        .values({
+          userId: p.id,
+          amountMinor: registrationFee.amountMinor,
+          currency: registrationFee.currency,
+          paymentMethod: "manual",
+          provider: "manual" as const,
+          paymentReference: `DEMO_${p.email}`,
+          status: "completed" as const,
+          paymentDate: p.createdAt,
+        })
+        .onConflictDoNothing({ target: payments.paymentReference })
+        .returning({ id: payments.id });
+      if (!inserted) return;
+      await tx
+        .update(payments)
+        .set({ receiptNumber: await allocateReceiptNumber(tx, p.createdAt) })
+        .where(eq(payments.id, inserted.id));
+    });
+  }
 }
 
 /** Creates an account through better-auth (hashing, account row), then sets staff role / paid. */
@@ -192,5 +254,7 @@ export async function createAccount(account: DemoAccount & { password: string })
     .update(profiles)
     .set({ role: account.role, registrationFeePaid: account.paid ?? false, emailVerified: true })
     .where(eq(profiles.id, result.user.id));
+  // Seeded people have accepted the terms and privacy policy in force, as the sign-up form asks.
+  await acceptCurrentPolicies(result.user.id);
   return result.user.id;
 }

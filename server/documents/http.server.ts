@@ -2,7 +2,9 @@ import { Readable } from "node:stream";
 import type { Hono } from "hono";
 import { isStaff } from "~/domain/enums";
 import { guarded, requireUserForApi } from "~/server/auth/guards.server";
+import { serverT } from "~/server/i18n/translate.server";
 import { logger } from "~/server/logger.server";
+import { recordDocumentViewed } from "~/server/privacy/staff-views.server";
 import { StorageNotFoundError, storage } from "~/server/storage/storage.server";
 import { getDocumentForDownload } from "./documents.server";
 import { readDocumentUpload } from "./upload-request.server";
@@ -59,6 +61,26 @@ export function registerDocumentEndpoints(app: Hono<any>) {
       const viewer = await requireUserForApi(c.req.raw);
       const doc = await getDocumentForDownload({ viewer, id: c.req.param("id") });
       if (!doc) return notFound();
+      if (isStaff(viewer.role)) {
+        // Written to the audit trail before a byte goes out; a staff member's downloads are capped.
+        const viewed = await recordDocumentViewed({ staff: viewer, document: doc });
+        if (!viewed.allowed) {
+          const minutes = Math.max(1, Math.ceil(viewed.retryAfter / 60));
+          return new Response(
+            serverT(viewer.preferredLanguage, "documents")("staffDownloadLimit", {
+              count: minutes,
+            }),
+            {
+              status: 429,
+              headers: {
+                "content-type": "text/plain; charset=utf-8",
+                "retry-after": String(viewed.retryAfter),
+                "cache-control": "private, no-store",
+              },
+            },
+          );
+        }
+      }
       let object: Awaited<ReturnType<ReturnType<typeof storage>["get"]>>;
       try {
         object = await storage().get(doc.storageKey);

@@ -7,6 +7,7 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { countries, jobApplications, jobs } from "~/server/db/schema";
 import { jobColumns } from "./columns.server";
+import { kickJobAlerts } from "./job-alerts.server";
 
 type Actor = Pick<Viewer, "id">;
 
@@ -65,7 +66,7 @@ function jobValues({ id: _id, ...values }: JobForm) {
 }
 
 export async function createJob(options: { actor: Actor; input: JobForm }) {
-  return changePublicContent(async (tx) => {
+  const id = await changePublicContent(async (tx) => {
     const [row] = await tx.insert(jobs).values(jobValues(options.input)).returning({ id: jobs.id });
     await recordAudit(tx, {
       actorId: options.actor.id,
@@ -76,6 +77,9 @@ export async function createJob(options: { actor: Actor; input: JobForm }) {
     });
     return row!.id;
   });
+  // After the commit, so the round sees the new job: instant alerts go out now.
+  kickJobAlerts();
+  return id;
 }
 
 export async function updateJob(options: { actor: Actor; jobId: string; input: JobForm }) {

@@ -17,5 +17,6 @@ export const jobColumns = {
   benefits: jobs.benefits,
   isActive: jobs.isActive,
   isPublic: jobs.isPublic,
+  applicationDeadline: jobs.applicationDeadline,
   createdAt: jobs.createdAt,
 };

@@ -16,6 +16,8 @@ export type OutgoingMail = {
   text: string;
   html?: string | null;
   replyTo?: string | null;
+  /** Extra headers (List-Unsubscribe on alert e-mails). */
+  headers?: Record<string, string> | null;
 };
 
 /**
@@ -47,6 +49,7 @@ export async function enqueueMail(tx: Db, mail: OutgoingMail) {
       text: mail.text,
       html: mail.html ?? null,
       replyTo: mail.replyTo ?? null,
+      headers: mail.headers ?? null,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
@@ -85,10 +88,12 @@ export async function enqueueApplicantMail(
       fullName: profiles.fullName,
       emailNotifications: profiles.emailNotifications,
       lng: profiles.preferredLanguage,
+      erasedAt: profiles.erasedAt,
     })
     .from(profiles)
     .where(eq(profiles.id, options.userId));
-  if (!profile) return null;
+  // An erased account has no address left to write to.
+  if (!profile || profile.erasedAt) return null;
   if (!profile.emailNotifications && !options.evenIfTurnedOff) return null;
   const mail = options.render({
     settings: await getSiteSettings(tx),

@@ -28,6 +28,7 @@ type ClaimedRow = {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 };
 
@@ -73,7 +74,7 @@ export async function deliverDueMail(
         order by next_attempt_at
         limit ${options.limit ?? BATCH_SIZE}
         for update skip locked)
-    returning id, "to", reply_to, subject, text, html, attempts`,
+    returning id, "to", reply_to, subject, text, html, headers, attempts`,
     on,
   );
 
@@ -91,6 +92,7 @@ export async function deliverDueMail(
         subject: row.subject,
         text: row.text,
         html: row.html,
+        headers: row.headers,
       });
     } catch (error) {
       // Not confirmed by the mail server: safe to try again later.

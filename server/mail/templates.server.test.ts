@@ -8,6 +8,7 @@ import {
   documentReviewedEmail,
   emailVerificationEmail,
   interviewScheduledEmail,
+  jobAlertEmail,
   newMessageEmail,
   outsourcingInquiryReceivedEmail,
   outsourcingInquiryReplyEmail,
@@ -101,6 +102,19 @@ describe("mail templates in each language", () => {
       outsourcingInquiryReceivedEmail({ ...o, inquiry: { ...quote, email: "a@x.example" } }),
       outsourcingQuoteConfirmationEmail({ ...o, inquiry: quote }),
       outsourcingInquiryReplyEmail({ ...o, reply: "R", inquiry: quote }),
+      ...[1, 3].map((count) =>
+        jobAlertEmail({
+          ...o,
+          alertName: "Chefs",
+          unsubscribeUrl: "https://x.example/u",
+          jobs: Array.from({ length: count }, (_, i) => ({
+            id: `j${i}`,
+            title: `Chef ${i}`,
+            countryName: "Canada",
+            teaser: i === 0,
+          })),
+        }),
+      ),
     ];
   };
   const english = render("en");
@@ -108,7 +122,7 @@ describe("mail templates in each language", () => {
   it.each(LANGUAGES)("%s: every mail is written out, none shows a key or a placeholder", (lng) => {
     // A missing string shows as its key ("payment.subject") or its raw placeholder.
     const rawKey =
-      /\b(layout|statusChanged|interview|document\w*|payment\w*|passwordReset|verifyEmail|signUpAttempt|newMessage|contact\w*|quote\w*|outsourcing\w*|labels|common)[.:]\w/;
+      /\b(layout|statusChanged|interview|document\w*|payment\w*|passwordReset|verifyEmail|signUpAttempt|newMessage|contact\w*|quote\w*|outsourcing\w*|jobAlert|labels|common)[.:]\w/;
     render(lng).forEach((mail, i) => {
       for (const part of [mail.subject, mail.text, mail.html]) {
         expect(part).not.toMatch(rawKey);
@@ -117,6 +131,25 @@ describe("mail templates in each language", () => {
       expect(mail.html).toContain(`<html lang="${lng}">`);
       if (lng !== "en") expect(mail.subject).not.toBe(english[i]!.subject);
     });
+  });
+
+  it("lists an alert's jobs at the reader's language's address, premium ones as teasers", () => {
+    const mail = jobAlertEmail({
+      settings,
+      baseUrl,
+      lng: "fr",
+      name: "Ana",
+      alertName: "Cuisine",
+      unsubscribeUrl: "https://passage.example/alerts/unsubscribe?token=t",
+      jobs: [
+        { id: "a1", title: "Chef", countryName: "Canada", teaser: false },
+        { id: "b2", title: "Sous-chef", countryName: null, teaser: true },
+      ],
+    });
+    expect(mail.subject).toBe("2 nouvelles offres pour votre alerte « Cuisine »");
+    expect(mail.text).toContain("Chef (Canada): https://passage.example/fr/jobs/a1");
+    expect(mail.text).toContain("Sous-chef · Premium : accessible après paiement");
+    expect(mail.text).toContain("https://passage.example/alerts/unsubscribe?token=t");
   });
 
   it("links a French reader to the French sign-in page", () => {

@@ -149,17 +149,23 @@ export function paymentReceiptEmail(
     amountMinor: number;
     currency: string;
     reference: string;
+    /** Set for every payment recorded since receipts were numbered. */
+    receiptNumber?: string | null;
+    /** The printable receipt (a path of this site). */
+    receiptUrl?: string | null;
     paidAt: Date;
     method?: string | null;
   },
 ): RenderedMail {
   const t = serverT(o.lng);
   const amount = formatMoney(o.amountMinor, o.currency, moneyLocale(o.lng));
-  const rows: [string, string][] = [
+  const rows: [string, string][] = [];
+  if (o.receiptNumber) rows.push([t("payment.receiptNumber"), o.receiptNumber]);
+  rows.push(
     [t("payment.amount"), amount],
     [t("payment.reference"), o.reference],
     [t("payment.date"), formatAgencyDateTime(o.paidAt, o.lng)],
-  ];
+  );
   if (o.method) rows.push([t("payment.method"), paymentMethodLabel(t, o.method)]);
   return renderMail(o, {
     subject: t("payment.subject", { amount, reference: o.reference }),
@@ -170,7 +176,9 @@ export function paymentReceiptEmail(
       // Staff write the refund policy in the settings, in the agency's language.
       { kind: "p", text: o.settings.registrationFee.refundPolicy },
       { kind: "p", text: t("payment.keep") },
-      { kind: "button", label: t("payment.button"), href: link(o, "/dashboard") },
+      o.receiptUrl
+        ? { kind: "button", label: t("payment.receiptButton"), href: link(o, o.receiptUrl) }
+        : { kind: "button", label: t("payment.button"), href: link(o, "/dashboard") },
     ],
   });
 }
@@ -186,6 +194,39 @@ export function passwordResetEmail(o: Base & { name: string; url: string }): Ren
       { kind: "p", text: t("passwordReset.body") },
       { kind: "button", label: t("passwordReset.button"), href: o.url },
       { kind: "p", text: t("passwordReset.notYou") },
+    ],
+  });
+}
+
+/**
+ * An applicant whose account has been inactive for almost the retention period (site settings):
+ * it will be erased on `eraseOn` unless they sign in (issue 17, decision record 23).
+ */
+export function retentionWarningEmail(
+  o: Base & { name: string; eraseOn: Date; months: number },
+): RenderedMail {
+  const t = serverT(o.lng);
+  const date = formatDate(o.eraseOn, dateLocale(o.lng), "date");
+  const base = o.baseUrl ?? config().baseUrl;
+  return renderMail(o, {
+    subject: t("retentionWarning.subject", { agencyName: o.settings.agencyName, date }),
+    greeting: o.name,
+    blocks: [
+      {
+        kind: "p",
+        text: t("retentionWarning.body", {
+          agencyName: o.settings.agencyName,
+          months: o.months,
+          date,
+        }),
+      },
+      { kind: "p", text: t("retentionWarning.keep") },
+      {
+        kind: "button",
+        label: t("retentionWarning.button"),
+        href: `${base}${localizePath("/auth", o.lng ?? "en")}`,
+      },
+      { kind: "p", text: t("retentionWarning.download") },
     ],
   });
 }
@@ -340,6 +381,36 @@ export function newMessageEmail(o: Base & { name: string; subject: string }): Re
         text: t("newMessage.body", { agencyName: o.settings.agencyName, subject: o.subject }),
       },
       { kind: "button", label: t("newMessage.button"), href: link(o, "/dashboard/messages") },
+    ],
+  });
+}
+
+// ── Job alerts ─────────────────────────────────────────────────────────────────────────────────
+
+export type AlertJob = { id: string; title: string; countryName: string | null; teaser: boolean };
+
+/**
+ * New jobs for one alert (one at once, or a day's or week's digest). A premium job for someone who
+ * has not paid is only a teaser: its title and country, and that it needs the registration fee.
+ * The unsubscribe link stops this alert without signing in.
+ */
+export function jobAlertEmail(
+  o: Base & { name: string; alertName: string; jobs: AlertJob[]; unsubscribeUrl: string },
+): RenderedMail {
+  const t = serverT(o.lng);
+  const lines = o.jobs.map((job) => {
+    const where = job.countryName ? ` (${job.countryName})` : "";
+    const teaser = job.teaser ? ` · ${t("jobAlert.premium")}` : "";
+    return `${job.title}${where}${teaser}: ${link(o, `/jobs/${job.id}`, true)}`;
+  });
+  return renderMail(o, {
+    subject: t("jobAlert.subject", { count: o.jobs.length, alertName: o.alertName }),
+    greeting: o.name,
+    blocks: [
+      { kind: "p", text: t("jobAlert.body", { count: o.jobs.length, alertName: o.alertName }) },
+      { kind: "p", text: lines.join("\n") },
+      { kind: "button", label: t("jobAlert.button"), href: link(o, "/jobs", true) },
+      { kind: "p", text: t("jobAlert.unsubscribe", { url: o.unsubscribeUrl }) },
     ],
   });
 }

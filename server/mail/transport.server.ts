@@ -13,6 +13,7 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string | null;
+  headers?: Record<string, string> | null;
   /** Stable id of the outbox row, so a retried delivery carries the same Message-ID. */
   id: string;
 };
@@ -35,6 +36,7 @@ function toNodemailer(m: MailMessage) {
     subject: m.subject,
     text: m.text,
     html: m.html ?? undefined,
+    headers: m.headers ?? undefined,
     messageId: `<${m.id}@${domain}>`,
   };
 }

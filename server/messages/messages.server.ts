@@ -33,16 +33,19 @@ export class RecipientNotFoundError extends Error {}
 // recipients.
 const notStaff = notInArray(profiles.role, [...STAFF_ROLES]);
 
-function groupFilter(group: MessageGroup) {
+// An erased account (a "Deleted user" stub) is nobody to write to.
+const reachable = isNull(profiles.erasedAt);
+
+function groupFilter(group: MessageGroup): SQL {
   switch (group) {
     case "all_users":
-      return notStaff;
+      return and(reachable, notStaff)!;
     case "job_seekers":
-      return eq(profiles.role, "job_seeker");
+      return and(reachable, eq(profiles.role, "job_seeker"))!;
     case "students":
-      return eq(profiles.role, "student_applicant");
+      return and(reachable, eq(profiles.role, "student_applicant"))!;
     case "paid_users":
-      return and(notStaff, eq(profiles.registrationFeePaid, true))!;
+      return and(reachable, notStaff, eq(profiles.registrationFeePaid, true))!;
   }
 }
 
@@ -58,7 +61,7 @@ export async function sendMessage({ actor, input }: { actor: Actor; input: Compo
       [recipient] = await tx
         .select({ id: profiles.id })
         .from(profiles)
-        .where(eq(profiles.id, input.recipientId!));
+        .where(and(eq(profiles.id, input.recipientId!), reachable));
       if (!recipient) throw new RecipientNotFoundError();
     }
     const [message] = await tx
@@ -176,7 +179,9 @@ export async function searchRecipients(q: string) {
   return db()
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
-    .where(and(or(ilike(profiles.fullName, like), ilike(profiles.email, like)), notStaff))
+    .where(
+      and(or(ilike(profiles.fullName, like), ilike(profiles.email, like)), notStaff, reachable),
+    )
     .orderBy(profiles.fullName)
     .limit(8);
 }

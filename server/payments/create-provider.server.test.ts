@@ -3,7 +3,7 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config.server";
 import { setLogger } from "~/server/logger.server";
-import { createPaymentProvider } from "./create-provider.server";
+import { createPaymentProvider, createPaymentProviders } from "./create-provider.server";
 
 function captureLogs() {
   const lines: { level: number; msg: string }[] = [];
@@ -52,5 +52,35 @@ describe("choosing the payment provider", () => {
       PAYSTACK_SECRET_KEY: "sk_live_x",
     });
     expect(createPaymentProvider(config).name).toBe("paystack");
+  });
+
+  it("offers Paynow beside the main provider when its integration is set, and needs both id and key", () => {
+    captureLogs();
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        PAYMENT_PROVIDER: "paystack",
+        PAYSTACK_SECRET_KEY: "sk",
+        PAYNOW_INTEGRATION_ID: "1",
+      }),
+    ).toThrow(/PAYNOW_INTEGRATION_KEY/);
+    expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "paynow" })).toThrow(
+      /PAYNOW_INTEGRATION_ID/,
+    );
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: "paystack",
+      PAYSTACK_SECRET_KEY: "sk_live_x",
+      PAYNOW_INTEGRATION_ID: "1201",
+      PAYNOW_INTEGRATION_KEY: "key",
+      BASE_URL: "https://passage.example",
+    });
+    expect(createPaymentProviders(config).map((p) => p.name)).toEqual(["paystack", "paynow"]);
+    expect(config.payments.paynow).toMatchObject({
+      baseUrl: "https://www.paynow.co.zw",
+      currency: "USD",
+    });
+    const alone = loadConfig({ NODE_ENV: "test" });
+    expect(createPaymentProviders(alone).map((p) => p.name)).toEqual(["simulated"]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
+import { PaynowPaymentProvider } from "./paynow.server";
 import { PaystackPaymentProvider } from "./paystack.server";
 import type { PaymentProvider } from "./provider.server";
 import { SimulatedPaymentProvider } from "./simulated.server";
@@ -30,9 +31,41 @@ export function createPaymentProvider(
       }
       return new SimulatedPaymentProvider();
     case "paystack":
-      return new PaystackPaymentProvider({
-        secretKey: config.payments.paystackSecretKey!,
-        baseUrl: config.payments.paystackBaseUrl,
-      });
+      return paystackFrom(config);
+    case "paynow":
+      return paynowFrom(config);
   }
+}
+
+/**
+ * Every provider this server can take payments through: the main one (PAYMENT_PROVIDER) first,
+ * then each other provider whose keys are set (Paynow beside Paystack, for Zimbabwe). Site
+ * settings choose which of them the payment page offers.
+ */
+export function createPaymentProviders(
+  config: Config,
+  options: { requireChoice?: boolean } = {},
+): PaymentProvider[] {
+  const main = createPaymentProvider(config, options);
+  const providers = [main];
+  if (main.name !== "paystack" && config.payments.paystackSecretKey) {
+    providers.push(paystackFrom(config));
+  }
+  if (main.name !== "paynow" && config.payments.paynow) providers.push(paynowFrom(config));
+  return providers;
+}
+
+function paystackFrom(config: Config) {
+  return new PaystackPaymentProvider({
+    secretKey: config.payments.paystackSecretKey!,
+    baseUrl: config.payments.paystackBaseUrl,
+  });
+}
+
+function paynowFrom(config: Config) {
+  const paynow = config.payments.paynow!;
+  return new PaynowPaymentProvider({
+    ...paynow,
+    resultUrl: `${config.baseUrl}/webhooks/paynow`,
+  });
 }

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { PaymentProviderName } from "~/domain/enums";
-import { formatMoney } from "~/domain/settings";
+import { MOBILE_PROMPT_TIMEOUT_MS } from "~/domain/payments";
+import { feeIn, formatMoney } from "~/domain/settings";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { recordAudit } from "~/server/audit/audit.server";
@@ -11,9 +12,15 @@ import { logger } from "~/server/logger.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { moneyLocale } from "~/server/i18n/translate.server";
 import { paymentReceiptEmail } from "~/server/mail/templates.server";
+import { allocateReceiptNumber } from "./receipts.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
-import { paymentProvider } from "./provider.server";
+import {
+  type CheckoutChannel,
+  type PaymentProvider,
+  paymentProvider,
+  paymentProviderNamed,
+} from "./provider.server";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -71,7 +78,8 @@ export async function recordVerifiedPayment(input: {
       })
       .onConflictDoNothing({ target: payments.paymentReference })
       .returning({ id: payments.id });
-    if (inserted.length === 0) {
+    let paymentId = inserted[0]?.id;
+    if (!paymentId) {
       // The attempt exists (pending since checkout, or already completed). Only the transition
       // pending → completed counts; on PostgreSQL a concurrent second caller waits for the row
       // lock, then sees "completed" and changes nothing.
@@ -83,11 +91,16 @@ export async function recordVerifiedPayment(input: {
             eq(payments.paymentReference, input.reference),
             eq(payments.userId, input.userId),
             ne(payments.status, "completed"),
+            ne(payments.status, "refunded"),
           ),
         )
         .returning({ id: payments.id });
       if (updated.length === 0) return { recorded: false, overpayment: false };
+      paymentId = updated[0]!.id;
     }
+    // Every payment received gets the next receipt number of the year, in this same transaction.
+    const receiptNumber = await allocateReceiptNumber(tx, now);
+    await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId));
 
     const amount = formatMoney(input.amountMinor, input.currency);
     if (overpayment) {
@@ -136,6 +149,8 @@ export async function recordVerifiedPayment(input: {
           amountMinor: input.amountMinor,
           currency: input.currency,
           reference: input.reference,
+          receiptNumber,
+          receiptUrl: `/receipts/${paymentId}`,
           paidAt: now,
           method: input.method,
         }),
@@ -170,14 +185,45 @@ export async function countRecentOverpaymentsForStaff(days = 30): Promise<number
 export async function markPaymentUnsuccessful({
   reference,
   status,
+  outcome,
 }: {
   reference: string;
   status: "failed" | "abandoned";
+  /** What the applicant is told happened (the page's ?result=), kept on the attempt. */
+  outcome?: UnsuccessfulOutcome;
 }) {
   await db()
     .update(payments)
-    .set({ status })
+    .set(outcome ? { status, metadata: mergedMetadata({ outcome }) } : { status })
     .where(and(eq(payments.paymentReference, reference), eq(payments.status, "pending")));
+}
+
+/** Why an attempt did not pay: declined by the wallet or bank, cancelled by the payer, expired. */
+export type UnsuccessfulOutcome = "declined" | "cancelled" | "timedOut" | "mismatch";
+
+/** How a checkout ended as the payment page tells it. */
+export type PaymentOutcome =
+  "completed" | "pending" | "failed" | "declined" | "cancelled" | "timedOut";
+
+function mergedMetadata(values: Record<string, unknown>) {
+  return sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify(values)}::jsonb`;
+}
+
+async function addPaymentMetadata(reference: string, values: Record<string, unknown>) {
+  await db()
+    .update(payments)
+    .set({ metadata: mergedMetadata(values) })
+    .where(and(eq(payments.paymentReference, reference), eq(payments.status, "pending")));
+}
+
+function outcomeOf(row: PaymentRow | null): PaymentOutcome {
+  if (!row) return "failed";
+  if (row.status === "completed") return "completed";
+  if (row.status === "pending") return "pending";
+  const outcome = row.metadata?.outcome;
+  return outcome === "declined" || outcome === "cancelled" || outcome === "timedOut"
+    ? outcome
+    : "failed";
 }
 
 export async function findPaymentByReference(reference: string) {
@@ -204,6 +250,8 @@ export type StartPaymentResult =
   | { kind: "alreadyPaid" }
   | { kind: "completed"; reference: string }
   | { kind: "redirect"; url: string }
+  // A mobile money prompt is on the applicant's phone; the page waits for it.
+  | { kind: "waiting"; reference: string }
   | { kind: "pending" }
   | { kind: "failed" };
 
@@ -218,6 +266,7 @@ const WAIT_FOR_START_MS = 8_000;
 type OpenCheckout =
   | { kind: "alreadyPaid" }
   | { kind: "reuse"; url: string }
+  | { kind: "waiting"; reference: string }
   | { kind: "starting"; reference: string }
   | { kind: "new"; reference: string };
 
@@ -230,12 +279,21 @@ type OpenCheckout =
 export async function startRegistrationPayment({
   actor,
   callbackUrl,
+  provider = paymentProvider(),
+  channel = { kind: "web" },
+  currency,
 }: {
   actor: Pick<Viewer, "id" | "email" | "fullName">;
   callbackUrl: string;
+  /** One of the configured providers the page offered; the main one by default. */
+  provider?: PaymentProvider;
+  channel?: CheckoutChannel;
+  /** The currency the page offered this way of paying in; the amount is read from settings. */
+  currency?: string;
 }): Promise<StartPaymentResult> {
-  const { registrationFee } = await getSiteSettings();
-  const provider = paymentProvider();
+  const settings = await getSiteSettings();
+  const registrationFee = feeIn(settings, currency ?? settings.registrationFee.currency);
+  if (!registrationFee) return { kind: "failed" };
   const now = Date.now();
 
   // The profile row lock makes "is one open? if not, open one" a single step per person, on
@@ -263,8 +321,15 @@ export async function startRegistrationPayment({
       .orderBy(desc(payments.createdAt))
       .limit(1);
     if (existing) {
+      // A mobile money prompt still open on the phone: wait for it rather than send a second.
+      if (
+        typeof existing.metadata?.channel === "string" &&
+        existing.createdAt.getTime() > now - MOBILE_PROMPT_TIMEOUT_MS
+      ) {
+        return { kind: "waiting", reference: existing.paymentReference };
+      }
       const url = existing.metadata?.checkoutUrl;
-      if (typeof url === "string") return { kind: "reuse", url };
+      if (typeof url === "string" && channel.kind === "web") return { kind: "reuse", url };
       if (existing.createdAt.getTime() > now - CHECKOUT_STARTING_MS) {
         return { kind: "starting", reference: existing.paymentReference };
       }
@@ -288,6 +353,8 @@ export async function startRegistrationPayment({
       return { kind: "alreadyPaid" };
     case "reuse":
       return { kind: "redirect", url: open.url };
+    case "waiting":
+      return open;
     case "starting":
       return waitForCheckout(open.reference);
   }
@@ -300,17 +367,17 @@ export async function startRegistrationPayment({
       currency: registrationFee.currency,
       reference,
       callbackUrl,
+      channel,
     });
     if (result.kind === "completed") return { kind: "completed", reference };
     if (result.kind === "redirect") {
       // Kept so the next click sends the applicant to this same checkout.
-      await db()
-        .update(payments)
-        .set({
-          metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify({ checkoutUrl: result.url })}::jsonb`,
-        })
-        .where(and(eq(payments.paymentReference, reference), eq(payments.status, "pending")));
+      await addPaymentMetadata(reference, { ...result.metadata, checkoutUrl: result.url });
       return { kind: "redirect", url: result.url };
+    }
+    if (result.kind === "waiting") {
+      await addPaymentMetadata(reference, result.metadata ?? {});
+      return { kind: "waiting", reference };
     }
   } catch (error) {
     logger().error({ err: error, reference }, "starting a payment failed");
@@ -326,6 +393,9 @@ async function waitForCheckout(reference: string): Promise<StartPaymentResult> {
     const row = await findPaymentByReference(reference);
     if (!row || row.status === "failed") return { kind: "failed" };
     if (row.status === "completed") return { kind: "completed", reference };
+    if (typeof row.metadata?.pollUrl === "string" && typeof row.metadata.channel === "string") {
+      return { kind: "waiting", reference };
+    }
     const url = row.metadata?.checkoutUrl;
     if (typeof url === "string") return { kind: "redirect", url };
     if (row.status !== "pending" || Date.now() >= deadline) return { kind: "pending" };
@@ -334,8 +404,9 @@ async function waitForCheckout(reference: string): Promise<StartPaymentResult> {
 }
 
 /**
- * The applicant came back from the provider's checkout with `reference`. Only their own
- * reference is checked; a refresh asks again and changes nothing once recorded.
+ * The applicant came back from the provider's checkout with `reference`, or their page is waiting
+ * for a mobile money prompt. Only their own reference is checked; the provider that started it is
+ * asked; a refresh asks again and changes nothing once recorded.
  */
 export async function verifyReturnedPayment({
   actor,
@@ -343,17 +414,47 @@ export async function verifyReturnedPayment({
 }: {
   actor: Pick<Viewer, "id">;
   reference: string;
-}): Promise<"completed" | "failed" | "pending"> {
+}): Promise<PaymentOutcome> {
   const row = await findPaymentByReference(reference.slice(0, 100));
   if (!row || row.userId !== actor.id) return "failed";
-  if (row.status === "completed") return "completed";
+  if (row.status !== "pending") return outcomeOf(row);
+  const provider = paymentProviderNamed(row.provider);
+  if (!provider) return "failed";
   try {
-    const { status } = await paymentProvider().verify(row.paymentReference);
+    const { status } = await provider.verify(row.paymentReference);
     if (status === "completed") return "completed";
     if (status === "pending") return "pending";
-    return "failed";
+    return outcomeOf(await findPaymentByReference(row.paymentReference));
   } catch (error) {
     logger().error({ err: error, reference }, "verifying a payment failed");
-    return "failed";
+    // Asking failed (network); the payment itself may still go through.
+    return "pending";
   }
+}
+
+/**
+ * The applicant's mobile money payment still waiting on their phone, if any (they may have closed
+ * the browser while it was): asked again, so the page shows where it stands.
+ */
+export async function findWaitingMobilePayment({
+  actor,
+}: {
+  actor: Pick<Viewer, "id">;
+}): Promise<{ reference: string; outcome: PaymentOutcome } | null> {
+  const [row] = await db()
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, actor.id),
+        eq(payments.status, "pending"),
+        sql`${payments.metadata} ? 'channel'`,
+        gt(payments.createdAt, new Date(Date.now() - CHECKOUT_OPEN_MS)),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (!row) return null;
+  const outcome = await verifyReturnedPayment({ actor, reference: row.paymentReference });
+  return { reference: row.paymentReference, outcome };
 }

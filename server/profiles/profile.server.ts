@@ -17,7 +17,9 @@ export async function getOwnProfile(viewer: Pick<Viewer, "id">) {
       role: profiles.role,
       preferredCountryCode: profiles.preferredCountryCode,
       preferredSector: profiles.preferredSector,
+      preferredFieldOfStudy: profiles.preferredFieldOfStudy,
       emailNotifications: profiles.emailNotifications,
+      marketingEmails: profiles.marketingEmails,
       registrationFeePaid: profiles.registrationFeePaid,
     })
     .from(profiles)
@@ -43,7 +45,9 @@ export async function updateOwnProfile(viewer: Pick<Viewer, "id" | "role">, inpu
       country: input.country,
       preferredCountryCode: input.preferredCountryCode,
       preferredSector: input.preferredSector,
+      preferredFieldOfStudy: input.preferredFieldOfStudy,
       emailNotifications: input.emailNotifications,
+      marketingEmails: input.marketingEmails,
       ...roleChange,
     })
     .where(eq(profiles.id, viewer.id));

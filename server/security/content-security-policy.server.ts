@@ -26,7 +26,7 @@ export function contentSecurityPolicy(nonce: string) {
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
-    "form-action 'self' https://checkout.paystack.com",
+    "form-action 'self' https://checkout.paystack.com https://www.paynow.co.zw",
   ].join("; ");
 }
 

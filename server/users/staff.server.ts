@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
 import type { Role } from "~/domain/enums";
 import { containsPattern } from "~/domain/like-patterns";
 import { paginate } from "~/domain/pagination";
@@ -8,6 +8,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
 import { payments, profiles } from "~/server/db/schema";
+import { allocateReceiptNumber } from "~/server/payments/receipts.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 type Actor = Pick<Viewer, "id" | "role">;
@@ -20,7 +21,8 @@ export class RoleChangeForbiddenError extends Error {
 }
 
 function filterWhere(filter: ProfileFilter): SQL | undefined {
-  const parts: SQL[] = [];
+  // Erased accounts ("Deleted user" stubs) are in the deletion log, not among the people.
+  const parts: SQL[] = [isNull(profiles.erasedAt)];
   if (filter.role) parts.push(eq(profiles.role, filter.role));
   if (filter.paid != null) parts.push(eq(profiles.registrationFeePaid, filter.paid));
   const q = filter.q?.trim();
@@ -101,6 +103,7 @@ export async function setRegistrationPaid(options: {
     let paymentReference: string | null = null;
     if (options.paid && !user.paid) {
       paymentReference = `MANUAL_${crypto.randomUUID()}`;
+      const paidAt = new Date();
       await tx.insert(payments).values({
         userId: user.id,
         amountMinor: settings.registrationFee.amountMinor,
@@ -109,8 +112,9 @@ export async function setRegistrationPaid(options: {
         provider: "manual",
         paymentReference,
         status: "completed",
-        paymentDate: new Date(),
+        paymentDate: paidAt,
         recordedBy: options.actor.id,
+        receiptNumber: await allocateReceiptNumber(tx, paidAt),
       });
     }
     await recordAudit(tx, {

@@ -118,7 +118,7 @@ test("staff move an application, schedule an interview and verify a document; th
     buffer: PDF,
   });
   await cv.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(cv.getByTestId("upload-message")).toContainText("Document uploaded successfully");
+  await expect(cv.getByTestId("flash")).toContainText("Document uploaded successfully");
 
   // Staff find it by the applicant's name and move it to Job Matched.
   await admin.goto("/admin/applications");

@@ -56,7 +56,7 @@ test("after the interview the tracker moves on, and a rejected passport is the f
     buffer: PDF,
   });
   await passport.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(passport.getByTestId("upload-message")).toContainText("uploaded successfully");
+  await expect(passport.getByTestId("flash")).toContainText("uploaded successfully");
 
   // Staff record the interview as held, and reject the passport with a reason.
   await admin.goto("/admin/applications");
@@ -151,7 +151,7 @@ test("sign out everywhere, from the profile page, ends the other sessions too (n
   await expect(sessions.first()).toContainText("Last active");
 
   await here.getByRole("button", { name: "Sign out everywhere" }).click();
-  await expect(here).toHaveURL(/\/auth\?signedOut=everywhere/);
+  await expect(here).toHaveURL(/\/auth\?done=signedOutEverywhere/);
   await expect(here.getByText("You have been signed out on every device.")).toBeVisible();
 
   // The phone and the first browser are signed out as well.

@@ -1,4 +1,5 @@
-import { expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
 
 test("a new applicant applies to a public job and follows it with its tracker", async ({
   page,
@@ -17,7 +18,12 @@ test("a new applicant applies to a public job and follows it with its tracker", 
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]+$/);
   await page.getByLabel("Note to our team (optional)").fill("I can start next month.");
   await page.getByRole("button", { name: "Apply Now" }).click();
-  await expect(page.getByText("Application Submitted")).toBeVisible();
+  // Redirected (a reload does not apply again) to the confirmation and the way to the tracker.
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]+\?done=applied$/);
+  await expect(page.getByTestId("flash")).toHaveText(
+    "Your job application has been submitted successfully!",
+  );
+  await expect(page.getByText("You have applied")).toBeVisible();
   await expectAccessible(page);
 
   await page.getByRole("link", { name: "View My Applications" }).first().click();
@@ -31,7 +37,7 @@ test("a new applicant applies to a public job and follows it with its tracker", 
   await expect(application).toContainText("I can start next month.");
   await expectAccessible(page);
 
-  // Applying again is refused clearly.
+  // Back on the job and reloading posts nothing again: the page says they have applied.
   await page.goBack();
   await page.reload();
   await expect(page.getByText("You have applied")).toBeVisible();
@@ -55,7 +61,7 @@ test("editing the profile changes the completion percentage", async ({ page }) =
 
   await page.getByLabel("Phone number").fill("+263 77 111 2222");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Your profile has been updated.")).toBeVisible();
+  await expect(page.getByTestId("flash")).toHaveText("Your profile has been updated.");
   await expect(page.getByTestId("profile-completion")).toHaveText("Profile 75% complete");
 
   await page.getByLabel("WhatsApp number").fill("+263 77 111 2222");
@@ -66,4 +72,87 @@ test("editing the profile changes the completion percentage", async ({ page }) =
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Enter your full name.")).toBeVisible();
   await expect(page.getByLabel("Phone number")).toHaveValue("+263 77 111 2222");
+});
+
+/** Applies to the seeded free job with this title, from its card on /jobs. */
+async function applyTo(page: Page, search: string, title: string) {
+  await page.goto(`/jobs?q=${encodeURIComponent(search)}`);
+  await page.getByTestId("job-card").filter({ hasText: title }).getByRole("link").click();
+  await page.getByRole("button", { name: "Apply Now" }).click();
+  await expect(page.getByTestId("flash")).toBeVisible();
+}
+
+test("an applicant withdraws an application from the dashboard, with and without JavaScript; staff see it in its history and the activity log", async ({
+  browser,
+}) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  const applicant = await signUpNewApplicant(plain, { fullName: `Withdrawing ${Date.now()}` });
+  await applyTo(plain, "hotel", "Hotel Room Attendant");
+
+  await plain.goto("/dashboard/applications");
+  const card = plain.getByTestId("application");
+  await card.getByRole("link", { name: /^Withdraw application/ }).click();
+  const confirm = card.getByTestId("withdraw-confirm");
+  await expect(confirm).toContainText("Our team will stop working on it");
+  // Changing one's mind leaves it as it was.
+  await confirm.getByRole("link", { name: "Keep my application" }).click();
+  await expect(card.getByTestId("withdraw-confirm")).toHaveCount(0);
+  await expect(card.getByTestId("application-status")).toHaveText("Registration Pending");
+
+  await card.getByRole("link", { name: /^Withdraw application/ }).click();
+  await confirm.getByLabel("Why are you withdrawing? (optional)").fill("I found work at home.");
+  await confirm.getByRole("button", { name: "Yes, withdraw" }).click();
+  await expect(plain).toHaveURL(/\/dashboard\/applications\?done=withdrawn$/);
+  await expect(plain.getByTestId("flash")).toHaveText("Your application was withdrawn.");
+  await expect(card.getByTestId("application-status")).toHaveText("Withdrawn");
+  await expect(card.getByRole("link", { name: /^Withdraw application/ })).toHaveCount(0);
+  await noScript.close();
+
+  // With JavaScript, the same steps, on another application.
+  const scripted = await browser.newContext();
+  const page = await scripted.newPage();
+  await login(page, applicant.email, applicant.password);
+  await applyTo(page, "chef", "Chef de Partie");
+  await page.goto("/dashboard/applications");
+  const chef = page.getByTestId("application").filter({ hasText: "Chef de Partie" });
+  await chef.getByRole("link", { name: /^Withdraw application/ }).click();
+  await expect(chef.getByTestId("withdraw-confirm")).toBeVisible();
+  // The keyboard focus moves to the question, where the link it replaced was.
+  await expect(
+    chef.getByRole("heading", {
+      name: "Withdraw your application for Chef de Partie (Summer Season)?",
+    }),
+  ).toBeFocused();
+  await expectAccessible(page);
+  await chef.getByRole("button", { name: "Yes, withdraw" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Your application was withdrawn.");
+  await expect(chef.getByTestId("application-status")).toHaveText("Withdrawn");
+  await expectAccessible(page);
+  await scripted.close();
+
+  const staff = await browser.newContext();
+  const admin = await staff.newPage();
+  await login(admin, DEMO.admin);
+  await admin.goto(`/admin/applications?q=${encodeURIComponent(applicant.email)}`);
+  const row = admin
+    .getByTestId("application-row")
+    .filter({ hasText: applicant.email })
+    .filter({ hasText: "Hotel Room Attendant" });
+  await row.getByRole("link", { name: /^Details of / }).click();
+  const history = admin
+    .getByRole("dialog", { name: "Application details" })
+    .getByTestId("status-history");
+  await expect(history).toContainText("Withdrawn");
+  await expect(history).toContainText("I found work at home.");
+  await expect(history).toContainText(`By ${applicant.fullName}`);
+
+  await admin.goto("/admin/activity");
+  await expect(
+    admin
+      .getByTestId("audit-row")
+      .filter({ hasText: "Withdrew their own application, which was at Registration Pending" })
+      .first(),
+  ).toBeVisible();
+  await staff.close();
 });

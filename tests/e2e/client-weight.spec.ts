@@ -92,8 +92,9 @@ function adminOnlyString(): string {
 }
 
 const PAGES: [string, string[]][] = [
-  ["/", ["common", "jobs", "content"]],
+  ["/", ["common", "jobs", "content", "study"]],
   ["/jobs", ["common", "jobs"]],
+  ["/study", ["common", "study"]],
   ["/news", ["common", "content"]],
   ["/about", ["common", "content"]],
   ["/contact", ["common", "inquiries"]],
@@ -152,7 +153,7 @@ test("a visitor's job page loads no form code; an applicant gets the apply form,
 }) => {
   await page.goto("/jobs?q=construction");
   const card = page.getByTestId("job-card").filter({ hasText: "Construction Labourer" });
-  // A visitor's card links to sign-in, with the job's own address to come back to.
+  // A visitor's card for a free job opens the job's page.
   const href = decodeURIComponent((await card.getByRole("link").getAttribute("href"))!);
   const jobPath = href.match(/\/jobs\/[0-9a-f-]+/)![0];
 
@@ -182,4 +183,29 @@ test("a visitor's job page loads no form code; an applicant gets the apply form,
   const note = page.getByLabel("Note to our team (optional)");
   await note.fill("x".repeat(5));
   await expect(note).toHaveValue("xxxxx");
+});
+
+test("a public page shows its text before any script is fetched, then hydrates", async ({
+  page,
+}) => {
+  await page.goto("/jobs");
+  await page.waitForLoadState("networkidle");
+  // Hydrated: a client-side navigation keeps the document (no new page load).
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "About Us" })
+    .click();
+  await expect(page).toHaveURL(/\/about$/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".js"))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
 });

@@ -174,7 +174,7 @@ test("the admin site settings change what the public pages show", async ({ page,
   await login(page, DEMO.admin);
   await page.goto("/admin/settings");
   await expectAccessible(page);
-  await page.getByLabel("Amount").fill("abc");
+  await page.getByLabel("Amount").first().fill("abc");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Enter an amount like 99 or 99.00.")).toBeVisible();
   // What was typed elsewhere is kept while the mistake is shown.
@@ -183,7 +183,7 @@ test("the admin site settings change what the public pages show", async ({ page,
   // Other tests run against this server at the same time and read the fee and hours, so this
   // one changes only the closed-days note, then puts it back.
   const note = `Closed on Sundays ${Date.now()}`;
-  await page.getByLabel("Amount").fill("99.00");
+  await page.getByLabel("Amount").first().fill("99.00");
   await page.getByLabel("Closed note").fill(note);
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByTestId("flash")).toHaveText(SETTINGS_SAVED);
@@ -197,13 +197,13 @@ test("the admin site settings change what the public pages show", async ({ page,
   const noJs = await plain.newPage();
   await login(noJs, DEMO.admin);
   await noJs.goto("/admin/settings");
-  await noJs.getByLabel("Amount").fill("abc");
+  await noJs.getByLabel("Amount").first().fill("abc");
   await noJs.getByRole("button", { name: "Save settings" }).click();
   await expect(noJs.getByTestId("flash")).toHaveText(
     "Some fields need attention. Nothing was saved yet.",
   );
   await expect(noJs.getByText("Enter an amount like 99 or 99.00.")).toBeVisible();
-  await noJs.getByLabel("Amount").fill("99.00");
+  await noJs.getByLabel("Amount").first().fill("99.00");
   await noJs.getByLabel("Closed note").fill("Closed on weekends and public holidays");
   await noJs.getByRole("button", { name: "Save settings" }).click();
   await expect(noJs.getByTestId("flash")).toHaveText(SETTINGS_SAVED);

@@ -1,8 +1,20 @@
+import type { Locator } from "@playwright/test";
 import { expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
+
+/** A renamed program (a Windows executable called passport.pdf) is refused on its card. */
+async function refuseRenamedProgram(card: Locator) {
+  await card.getByLabel(/Choose a file/).setInputFiles({
+    name: "passport.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(300)]),
+  });
+  await card.getByRole("button", { name: "Upload" }).click();
+  await expect(card.getByTestId("flash")).toContainText("This type of file is not accepted");
+}
 
 test("an applicant uploads a PDF and sees it waiting for review", async ({ page }) => {
   await signUpNewApplicant(page);
@@ -19,21 +31,13 @@ test("an applicant uploads a PDF and sees it waiting for review", async ({ page 
   });
   await cv.getByRole("button", { name: "Upload" }).click();
 
-  await expect(cv.getByTestId("upload-message")).toContainText("Document uploaded successfully");
+  await expect(cv.getByTestId("flash")).toContainText("Document uploaded successfully");
   await expect(cv.getByTestId("document-status")).toHaveText("Pending Review");
   await expect(cv.getByText("My CV.pdf", { exact: true })).toBeVisible();
 
   // A renamed program is refused by its content, with a message on the card.
   const passport = page.getByTestId("document-passport");
-  await passport.getByLabel(/Choose a file/).setInputFiles({
-    name: "passport.pdf",
-    mimeType: "application/pdf",
-    buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(300)]),
-  });
-  await passport.getByRole("button", { name: "Upload" }).click();
-  await expect(passport.getByTestId("upload-message")).toContainText(
-    "This type of file is not accepted",
-  );
+  await refuseRenamedProgram(passport);
   await expect(passport.getByTestId("document-status")).toHaveText("Not Uploaded");
   await expectAccessible(page);
 
@@ -56,11 +60,14 @@ test("the upload form works before JavaScript loads", async ({ browser }) => {
     buffer: PDF,
   });
   await english.getByRole("button", { name: "Upload" }).click();
-  await expect(page).toHaveURL(/uploaded=english/);
+  await expect(page).toHaveURL(/\?type=english&done=uploaded$/);
   await expect(english.getByTestId("document-status")).toHaveText("Pending Review");
-  await expect(english.getByTestId("upload-message")).toContainText(
-    "Document uploaded successfully",
-  );
+  await expect(english.getByTestId("flash")).toHaveText("Document uploaded successfully");
+  await expect(page.getByTestId("flash")).toHaveCount(1);
+
+  // A refused file is answered on its own card, and the earlier confirmation is gone.
+  await refuseRenamedProgram(page.getByTestId("document-passport"));
+  await expect(page.getByTestId("flash")).toHaveCount(1);
   await context.close();
 });
 

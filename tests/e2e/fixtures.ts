@@ -18,6 +18,29 @@ export const DEMO = {
 
 /** A console error or an uncaught page error fails the test that caused it. */
 export const test = base.extend<{ failOnConsoleErrors: void }>({
+  // page.goto waits until the page has hydrated (app/root.tsx marks <html data-hydrated>): a
+  // visitor's page hydrates only after its first paint, and a test that opens a menu or picks a
+  // filter at once would otherwise race it. Pages without JavaScript are used as they load.
+  page: async ({ page, javaScriptEnabled }, run) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const html = /text\/html/.test(response?.headers()["content-type"] ?? "");
+      if (javaScriptEnabled && html) {
+        await page
+          .waitForFunction(
+            () => document.documentElement.hasAttribute("data-hydrated"),
+            undefined,
+            {
+              timeout: 10_000,
+            },
+          )
+          .catch(() => {});
+      }
+      return response;
+    };
+    await run(page);
+  },
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -69,11 +92,12 @@ export async function signUpNewApplicant(
       country: "Zimbabwe",
       password,
       confirmPassword: password,
+      acceptPolicies: "on",
     },
     maxRedirects: 0,
   });
   expect(response.status(), "sign-up").toBe(302);
-  expect(response.headers()["location"], "sign-up").toBe("/auth?signup=sent");
+  expect(response.headers()["location"], "sign-up").toBe("/auth?done=signedUp");
   await login(page, email, password);
   return { email, password, fullName };
 }

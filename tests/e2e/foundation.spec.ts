@@ -10,10 +10,20 @@ test("a visitor signs up, sees their name in the header, and signs out", async (
   await page.getByLabel("Country you live in").fill("Zimbabwe");
   await page.getByLabel("Password", { exact: true }).fill("a-long-password");
   await page.getByLabel("Confirm password").fill("a-long-password");
+  // Consent is asked for, and nothing is sent without it.
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(
+    page.getByText("Accept the Terms of Service and the Privacy Policy to create your account."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Read the Privacy Policy" })).toHaveAttribute(
+    "href",
+    "/privacy-policy",
+  );
+  await page.getByLabel("I accept the Terms of Service and the Privacy Policy.").check();
   await page.getByRole("button", { name: "Create Account" }).click();
 
   // The same answer as for a taken address: check your e-mail; meanwhile the password works.
-  await expect(page.getByTestId("signup-sent")).toContainText("Check your e-mail");
+  await expect(page.getByTestId("flash")).toContainText("Check your e-mail");
   await expectAccessible(page);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill("a-long-password");
@@ -39,9 +49,10 @@ test("signing up with a taken address looks exactly like a new sign-up", async (
   await page.getByLabel("Country you live in").fill("Zimbabwe");
   await page.getByLabel("Password", { exact: true }).fill("a-long-password");
   await page.getByLabel("Confirm password").fill("a-long-password");
+  await page.getByLabel("I accept the Terms of Service and the Privacy Policy.").check();
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/auth\?signup=sent$/);
-  await expect(page.getByTestId("signup-sent")).toContainText("Check your e-mail");
+  await expect(page).toHaveURL(/\/auth\?done=signedUp$/);
+  await expect(page.getByTestId("flash")).toContainText("Check your e-mail");
   await expect(page.getByTestId("form-error")).toHaveCount(0);
 });
 
@@ -64,6 +75,24 @@ test.describe("before JavaScript runs", () => {
       expect(new URL(page.url()).origin, redirectTo).toBe(new URL(baseURL!).origin);
       await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
     }
+  });
+
+  test("a dead reset link says so and leads to a new one; sign-in confirms a changed password", async ({
+    page,
+  }) => {
+    await page.goto("/auth/reset-password?error=INVALID_TOKEN");
+    await expect(page.getByTestId("flash")).toHaveText(
+      "This link has expired or was already used. Ask for a new one below.",
+    );
+    await expect(page.getByLabel("New password")).toHaveCount(0);
+    await page.getByRole("link", { name: "Ask for a new link" }).click();
+    await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+
+    // Where a reset lands (?done=passwordReset), in the page's language.
+    await page.goto("/fr/auth?done=passwordReset");
+    await expect(page.getByTestId("flash")).toHaveText(
+      "Votre mot de passe a été modifié. Connectez-vous avec votre nouveau mot de passe.",
+    );
   });
 });
 

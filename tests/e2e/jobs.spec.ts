@@ -1,4 +1,5 @@
-import { DEMO, expect, expectAccessible, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
 
 test("a visitor searches from the hero and lands on the filtered job list", async ({ page }) => {
   await page.goto("/");
@@ -48,18 +49,80 @@ test("the home filters narrow the jobs and 'See All Jobs' carries them over", as
   await expect(page.locator("#jobs").getByTestId("job-card")).toHaveCount(8);
 });
 
-test("a visitor clicking a job goes to /auth and comes back to it after signing in", async ({
+test("a visitor opens a free job from /jobs and reads it, then applies, is asked to sign in and returns", async ({
   page,
+  browser,
 }) => {
+  const account = await browser.newContext();
+  const { email, password } = await signUpNewApplicant(await account.newPage());
+  await account.close();
+
   await page.goto("/jobs?q=warehouse");
   const card = page.getByTestId("job-card").filter({ hasText: "Warehouse Operative" });
+  await expect(card).toContainText("Free");
+  await card.getByRole("link").click();
+  // The free job's page opens at once, to a visitor, with everything in it.
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]+$/);
+  const jobUrl = page.url();
+  await expect(page.getByRole("heading", { level: 1, name: "Warehouse Operative" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Requirements" })).toBeVisible();
+  await expect(page.getByText("Sign in or create a free account to apply.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Apply Now" }).click();
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fjobs%2F[0-9a-f-]+$/);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(jobUrl);
+  await page.getByLabel("Note to our team (optional)").fill("Back to finish applying.");
+  await page.getByRole("button", { name: "Apply Now" }).click();
+  await expect(
+    page.getByText("Your job application has been submitted successfully!"),
+  ).toBeVisible();
+});
+
+test("a French visitor reads a free job at /fr and comes back to it in French after signing in", async ({
+  page,
+  browser,
+}) => {
+  const account = await browser.newContext();
+  const { email, password } = await signUpNewApplicant(await account.newPage());
+  await account.close();
+
+  await page.goto("/fr/jobs?q=greenhouse");
+  await page
+    .getByTestId("job-card")
+    .filter({ hasText: "Seasonal Greenhouse Worker" })
+    .getByRole("link")
+    .click();
+  await expect(page).toHaveURL(/\/fr\/jobs\/[0-9a-f-]+$/);
+  const jobUrl = page.url();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await page.getByRole("link", { name: "Postuler" }).click();
+  await expect(page).toHaveURL(/\/fr\/auth\?redirectTo=%2Fjobs%2F[0-9a-f-]+$/);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(jobUrl);
+  await expect(page.getByRole("button", { name: "Postuler" })).toBeVisible();
+});
+
+test("a visitor clicking a premium job goes to /auth and comes back to it after signing in", async ({
+  page,
+}) => {
+  await page.goto("/jobs?q=nurse");
+  const card = page.getByTestId("job-card").filter({ hasText: "Registered General Nurse" });
+  await expect(card).toContainText("Premium job");
   await card.getByRole("link").click();
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fjobs%2F[0-9a-f-]+$/);
-  await page.getByLabel("E-mail").fill(DEMO.seeker);
+  await page.getByLabel("E-mail").fill(DEMO.paid);
   await page.getByLabel("Password").fill(DEMO.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Warehouse Operative" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Registered General Nurse" }),
+  ).toBeVisible();
 });
 
 test("a public job page shows its details and JobPosting data; a missing job is a 404", async ({
@@ -86,4 +149,111 @@ test("a public job page shows its details and JobPosting data; a missing job is 
   const missing = await page.goto("/jobs/6f1c1a52-8a4b-4c1e-9a55-000000000000");
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Job not found" })).toBeVisible();
+});
+
+/** The job page of the seeded free "Warehouse Operative" (in the Czech Republic), as a visitor finds it. */
+async function warehouseJobPath(page: Page) {
+  await page.goto("/jobs?q=warehouse");
+  const card = page.getByTestId("job-card").filter({ hasText: "Warehouse Operative" });
+  return (await card.getByRole("link").getAttribute("href"))!;
+}
+
+const headContent = (page: Page, selector: string) =>
+  page.locator(`head ${selector}`).getAttribute("content");
+
+test("a job page previews well when shared: Open Graph and Twitter card with title, country and a picture", async ({
+  page,
+  baseURL,
+}) => {
+  const path = await warehouseJobPath(page);
+  await page.goto(`/fr${path}`);
+  const url = `${baseURL}/fr${path}`;
+  expect(await headContent(page, 'meta[property="og:title"]')).toMatch(/^Warehouse Operative – /);
+  expect(await headContent(page, 'meta[property="og:description"]')).toMatch(
+    /^Offre d'emploi – Czech Republic : /,
+  );
+  expect(await headContent(page, 'meta[property="og:url"]')).toBe(url);
+  expect(await headContent(page, 'meta[property="og:locale"]')).toBe("fr_FR");
+  expect(await headContent(page, 'meta[name="twitter:card"]')).toBe("summary_large_image");
+  const image = await headContent(page, 'meta[property="og:image"]');
+  expect(image).toBe(`${baseURL}/og-image.png`);
+  expect(await headContent(page, 'meta[name="twitter:image"]')).toBe(image);
+  const picture = await page.request.get(image!);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toBe("image/png");
+  // The addresses of the other languages stay (decision record 21).
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+  await expect(page.locator('link[rel="alternate"][hreflang="pt"]')).toHaveAttribute(
+    "href",
+    `${baseURL}/pt${path}`,
+  );
+});
+
+test("sharing a job: WhatsApp, e-mail and copy link where the browser has no share sheet", async ({
+  page,
+  baseURL,
+}) => {
+  await page.addInitScript(() => {
+    delete (Navigator.prototype as { share?: unknown }).share;
+  });
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const path = await warehouseJobPath(page);
+  await page.goto(path);
+  const url = `${baseURL}${path}`;
+  const share = page.getByRole("region", { name: "Share this job" });
+  await expect(share.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
+    "href",
+    `https://wa.me/?text=${encodeURIComponent(`Warehouse Operative\n${url}`)}`,
+  );
+  const mail = await share.getByRole("link", { name: "E-mail" }).getAttribute("href");
+  expect(mail).toMatch(/^mailto:\?subject=Warehouse%20Operative&body=/);
+  expect(decodeURIComponent(mail!)).toContain(url);
+  await share.getByRole("link", { name: "Copy link" }).click();
+  await expect(share.getByRole("status")).toHaveText("Link copied.");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await expect(page).toHaveURL(url);
+  await expectAccessible(page);
+});
+
+test("sharing a job opens the phone's share sheet where there is one", async ({
+  page,
+  baseURL,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "share", {
+      configurable: true,
+      value: (data: unknown) => {
+        (window as unknown as { shared: unknown }).shared = data;
+        return Promise.resolve();
+      },
+    });
+  });
+  const path = await warehouseJobPath(page);
+  await page.goto(path);
+  const share = page.getByRole("region", { name: "Share this job" });
+  await share.getByRole("button", { name: "Share" }).click();
+  expect(await page.evaluate(() => (window as unknown as { shared: unknown }).shared)).toEqual({
+    title: "Warehouse Operative",
+    url: `${baseURL}${path}`,
+  });
+  await expect(share.getByRole("link")).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("the share links work without JavaScript", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const path = await warehouseJobPath(page);
+  await page.goto(path);
+  const share = page.getByRole("region", { name: "Share this job" });
+  await expect(share.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/\?text=/,
+  );
+  await expect(share.getByRole("link", { name: "Copy link" })).toHaveAttribute(
+    "href",
+    `${baseURL}${path}`,
+  );
+  await expect(share.getByRole("button", { name: "Share" })).toHaveCount(0);
+  await context.close();
 });

@@ -176,13 +176,14 @@ test.describe("every page in French", () => {
     );
   });
 
-  test("the back-office with French chosen", async ({ page }) => {
+  test("the back-office with French chosen", async ({ page, browser }) => {
     test.setTimeout(240_000);
+    const fill = await samples(browser);
     await login(page, DEMO.superadmin);
     // The choice is saved on the profile too: the demo account gets English back afterwards.
     await chooseFrench(page, "/admin");
     try {
-      await checkInFrench(page, pathsFor("staff"));
+      await checkInFrench(page, pathsFor("staff").map(fill));
     } finally {
       await page.request.post("/language", { form: { lng: "en", to: "/admin" }, maxRedirects: 0 });
     }

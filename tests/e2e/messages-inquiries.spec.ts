@@ -87,7 +87,7 @@ test("a group message reaches an applicant, who reads it and sees the unread cou
     .fill("Be on time, dress smart, and bring copies of your documents.");
   await expectAccessible(page);
   await send.click();
-  await expect(page.getByTestId("message-sent")).toContainText("Message sent successfully");
+  await expect(page.getByTestId("flash")).toContainText("Message sent successfully");
   await expect(page.getByTestId("sent-row").filter({ hasText: subject })).toContainText(
     "Job seekers",
   );
@@ -132,7 +132,7 @@ test("a message to one person: staff find them, are told to pick them, and only 
   await expect(search).toHaveAccessibleDescription(
     "Type at least 2 letters. Please choose the person to send to.",
   );
-  await expect(page.getByTestId("message-sent")).toHaveCount(0);
+  await expect(page.getByTestId("flash")).toHaveCount(0);
 
   await search.fill(`Solo Reader ${stamp}`);
   const person = dialog.getByRole("radio", { name: `${fullName} ${email}` });
@@ -141,9 +141,7 @@ test("a message to one person: staff find them, are told to pick them, and only 
   await expect(dialog.getByText("Please choose the person to send to.")).toHaveCount(0);
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByTestId("message-sent")).toHaveText(
-    "Message sent successfully to 1 recipient.",
-  );
+  await expect(page.getByTestId("flash")).toHaveText("Message sent successfully to 1 recipient.");
   await expect(page.getByTestId("sent-row").filter({ hasText: subject })).toContainText(email);
 
   // The dialog opens afresh on a group, as it first did.
@@ -179,7 +177,7 @@ test("a business requests an outsourcing quote from the modal", async ({ page, b
   await expect(first).toBeChecked();
   await expectAccessible(page);
   await submit.click();
-  await expect(dialog.getByTestId("quote-success")).toHaveText(
+  await expect(dialog.getByTestId("flash")).toHaveText(
     "Inquiry Submitted Successfully! We'll get back to you within 24 hours with a custom quote.",
   );
 
@@ -241,7 +239,7 @@ test("the quote form explains a mistake in the browser, before anything is sent"
   expect(posted).toBe(false);
   await email.fill("early@check.example");
   await email.press("Enter");
-  await expect(quote.getByTestId("quote-success")).toBeVisible();
+  await expect(quote.getByTestId("flash")).toBeVisible();
 });
 
 test("both inboxes fit a 360 px phone, even with long unbroken words", async ({
@@ -265,7 +263,7 @@ test("both inboxes fit a 360 px phone, even with long unbroken words", async ({
   await quote.getByLabel("Virtual Assistants").check();
   await quote.getByLabel("Tell us more (optional)").fill(`${word} ${word}`);
   await quote.getByRole("button", { name: "Submit Inquiry" }).click();
-  await expect(quote.getByTestId("quote-success")).toBeVisible();
+  await expect(quote.getByTestId("flash")).toBeVisible();
 
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
@@ -328,6 +326,6 @@ test.describe("before JavaScript loads", () => {
     await expect(quote.getByLabel("Company *")).toHaveValue("Plain Phones Ltd");
     await quote.getByLabel("Call Centre Solutions").check();
     await quote.getByRole("button", { name: "Submit Inquiry" }).click();
-    await expect(quote.getByTestId("quote-success")).toBeVisible();
+    await expect(quote.getByTestId("flash")).toBeVisible();
   });
 });

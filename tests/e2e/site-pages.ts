@@ -28,10 +28,15 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/public/news-post", path: "/news/:slug", as: ["visitor"] },
   { routeId: "routes/jobs/list", path: "/jobs", as: ["visitor", "applicant"] },
   { routeId: "routes/jobs/detail", path: "/jobs/:id", as: ["visitor", "applicant"] },
+  { routeId: "routes/public/study", path: "/study", as: ["visitor", "applicant"] },
+  { routeId: "routes/public/study-program", path: "/study/:program", as: ["visitor", "applicant"] },
   { routeId: "routes/auth/auth", path: "/auth", as: ["visitor"] },
   { routeId: "routes/auth/auth", path: "/auth?tab=signup", as: ["visitor"] },
   { routeId: "routes/auth/forgot-password", path: "/auth/forgot-password", as: ["visitor"] },
   { routeId: "routes/auth/reset-password", path: "/auth/reset-password", as: ["visitor"] },
+  // Shown only to someone who has not accepted the texts in force (tests/e2e/privacy.spec.ts);
+  // a visitor is sent to sign in.
+  { routeId: "routes/auth/consent", path: "/auth/consent", as: ["visitor"] },
   { routeId: "routes/public/not-found", path: "/no-such-page", as: ["visitor", "applicant"] },
   { routeId: "routes/dashboard/home", path: "/dashboard", as: ["applicant"] },
   { routeId: "routes/dashboard/applications", path: "/dashboard/applications", as: ["applicant"] },
@@ -39,10 +44,19 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/dashboard/documents", path: "/dashboard/documents", as: ["applicant"] },
   { routeId: "routes/dashboard/payment", path: "/dashboard/payment", as: ["applicant"] },
   { routeId: "routes/dashboard/messages", path: "/dashboard/messages", as: ["applicant"] },
+  { routeId: "routes/dashboard/saved-jobs", path: "/dashboard/saved-jobs", as: ["applicant"] },
+  { routeId: "routes/dashboard/alerts", path: "/dashboard/alerts", as: ["applicant"] },
+  // Not under a language prefix (every "visitor" page here has /fr and /pt copies): opened here
+  // signed in; job-alerts.spec opens it as a visitor, with and without JavaScript.
+  { routeId: "routes/alerts-unsubscribe", path: "/alerts/unsubscribe", as: ["applicant"] },
+  // A demo payment's receipt, as staff open it from the payments list.
+  { routeId: "routes/receipt", path: "/receipts/:receipt", as: ["staff"] },
   { routeId: "admin-index", path: "/admin", as: ["staff"] },
   { routeId: "routes/admin/dashboard", path: "/admin/dashboard", as: ["staff"] },
   { routeId: "routes/admin/users", path: "/admin/users", as: ["staff"] },
+  { routeId: "routes/admin/payments", path: "/admin/payments", as: ["staff"] },
   { routeId: "routes/admin/jobs", path: "/admin/jobs", as: ["staff"] },
+  { routeId: "routes/admin/programs", path: "/admin/programs", as: ["staff"] },
   { routeId: "routes/admin/applications", path: "/admin/applications", as: ["staff"] },
   { routeId: "routes/admin/pipeline", path: "/admin/pipeline", as: ["staff"] },
   { routeId: "routes/admin/activity", path: "/admin/activity", as: ["staff"] },
@@ -55,8 +69,8 @@ export const SCREENS: PageEntry[] = [
 ];
 
 /**
- * Values for the pages with a parameter: a listed job (from the sitemap) and a news post this test
- * publishes itself (the demo seed has none).
+ * Values for the pages with a parameter: a listed job and study program (from the sitemap) and a
+ * news post this test publishes itself (the demo seed has none).
  */
 export async function samples(browser: Browser) {
   const staff = await browser.newContext();
@@ -64,6 +78,8 @@ export async function samples(browser: Browser) {
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   const id = /\/jobs\/([0-9a-f-]{36})</.exec(sitemap)?.[1];
   expect(id, "a listed job").toBeTruthy();
+  const program = /\/study\/([0-9a-f-]{36})</.exec(sitemap)?.[1];
+  expect(program, "a listed study program").toBeTruthy();
   await login(page, DEMO.manager);
   const slug = `every-page-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const saved = await page.request.post("/admin/cms", {
@@ -79,6 +95,15 @@ export async function samples(browser: Browser) {
     maxRedirects: 0,
   });
   expect(saved.status(), "news post published").toBe(302);
+  // A receipt: the demo's paid accounts have one, linked from the payments list.
+  await page.goto("/admin/payments?status=completed");
+  const receipt = await page.locator('a[href^="/receipts/"]').first().getAttribute("href");
+  expect(receipt, "a receipt").toBeTruthy();
   await staff.close();
-  return (path: string) => path.replace(":id", id!).replace(":slug", slug);
+  return (path: string) =>
+    path
+      .replace(":program", program!)
+      .replace(":id", id!)
+      .replace(":slug", slug)
+      .replace("/receipts/:receipt", receipt!);
 }

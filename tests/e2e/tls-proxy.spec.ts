@@ -151,9 +151,7 @@ for (const javaScriptEnabled of [true, false]) {
       buffer: PDF,
     });
     await card.getByRole("button", { name: "Upload" }).click();
-    await expect(card.getByTestId("upload-message")).toContainText(
-      "Document uploaded successfully",
-    );
+    await expect(card.getByTestId("flash")).toContainText("Document uploaded successfully");
     await expect(card.getByText(`cv-${stamp}.pdf`, { exact: true })).toBeVisible();
     await context.close();
   });

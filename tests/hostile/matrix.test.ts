@@ -36,6 +36,9 @@ const RULES: [RegExp, Access][] = [
   [/^(routes\/public\/|routes\/jobs\/|routes\/auth\/|routes\/resources\/|legal-)/, "public"],
   // The language switcher: anyone may choose (a cookie, and a signed-in person's own profile).
   [/^routes\/language$/, "public"],
+  // A receipt asks for a signed-in viewer and answers 404 to anyone but its payer and staff, as for
+  // one that does not exist (tests/integration/receipts.test.ts): no other page is "not yours".
+  [/^routes\/receipt$/, "public"],
 ];
 
 /** Who may call each Hono endpoint ("METHOD path" as registered). */
@@ -50,9 +53,12 @@ const ENDPOINTS: Record<
   "POST /api/auth/*": "own",
   "POST /api/documents": "applicant", // staff review documents, they do not upload them
   "GET /files/documents/:id": "signedIn",
+  "GET /files/exports/:id": "signedIn", // the owner's own archive; anyone else: 404
   "POST /webhooks/paystack": "own",
+  "POST /webhooks/paynow": "own",
   "GET /exports/applications.csv": "staff",
   "GET /exports/users.csv": "userAdmin",
+  "GET /exports/payments.csv": "staff",
   "GET /media/posts/:name": "public",
 };
 

@@ -10,11 +10,15 @@ import * as jobs from "~/app/routes/admin/jobs";
 import * as layout from "~/app/routes/admin/layout";
 import * as messages from "~/app/routes/admin/messages";
 import * as monitoring from "~/app/routes/admin/monitoring";
+import * as payments from "~/app/routes/admin/payments";
 import * as pipeline from "~/app/routes/admin/pipeline";
+import * as programs from "~/app/routes/admin/programs";
 import * as settings from "~/app/routes/admin/settings";
 import * as users from "~/app/routes/admin/users";
 import { ROLES, type Role } from "~/domain/enums";
 import { auditLog, jobs as jobsTable, profiles } from "~/server/db/schema";
+import { setPaymentProvider } from "~/server/payments/provider.server";
+import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
@@ -25,12 +29,18 @@ type RouteModule = { loader?: unknown; action?: unknown };
 
 // THE MATRIX. One row per admin route of the route table, by its id: who may use its loader and
 // action. staff = manager, admin, super_admin; userAdmin = admin, super_admin.
-const ROUTES: Record<string, { module: RouteModule; path: string; access: Access }> = {
+// `actionAccess`: when the action is narrower than the page (staff read payments; only user
+// administrators record refunds).
+const ROUTES: Record<
+  string,
+  { module: RouteModule; path: string; access: Access; actionAccess?: Access }
+> = {
   "routes/admin/layout": { module: layout, path: "/admin", access: "staff" },
   "admin-index": { module: dashboard, path: "/admin", access: "staff" },
   "routes/admin/dashboard": { module: dashboard, path: "/admin/dashboard", access: "staff" },
   "routes/admin/users": { module: users, path: "/admin/users", access: "userAdmin" },
   "routes/admin/jobs": { module: jobs, path: "/admin/jobs", access: "staff" },
+  "routes/admin/programs": { module: programs, path: "/admin/programs", access: "staff" },
   "routes/admin/applications": {
     module: applications,
     path: "/admin/applications",
@@ -44,6 +54,12 @@ const ROUTES: Record<string, { module: RouteModule; path: string; access: Access
   "routes/admin/monitoring": { module: monitoring, path: "/admin/monitoring", access: "staff" },
   "routes/admin/cms": { module: cms, path: "/admin/cms", access: "staff" },
   "routes/admin/settings": { module: settings, path: "/admin/settings", access: "userAdmin" },
+  "routes/admin/payments": {
+    module: payments,
+    path: "/admin/payments",
+    access: "staff",
+    actionAccess: "userAdmin",
+  },
 };
 
 const VIEWERS: Viewer[] = ["visitor", ...ROLES];
@@ -59,6 +75,8 @@ function expected(access: Access, viewer: Viewer): Expected {
 
 const people = {} as Record<Role, TestUser>;
 beforeAll(async () => {
+  // The settings and payments screens list the providers this server offers.
+  setPaymentProvider(new SimulatedPaymentProvider(0));
   for (const v of VIEWERS) if (v !== "visitor") people[v] = await createTestUser({ role: v });
 });
 
@@ -117,7 +135,7 @@ describe("admin authorization matrix", () => {
     it(`${file}: action turns away non-staff before anything changes`, async () => {
       expect.hasAssertions();
       for (const viewer of VIEWERS) {
-        const want = expected(row.access, viewer);
+        const want = expected(row.actionAccess ?? row.access, viewer);
         if (want === "allowed") continue;
         const before = await snapshot();
         const request = await requestAs(asUser(viewer), row.path, {
@@ -134,7 +152,7 @@ describe("admin authorization matrix", () => {
     for (const [file, row] of Object.entries(ROUTES)) {
       if (typeof row.module.action !== "function") continue;
       for (const viewer of ["manager", "admin", "super_admin"] as const) {
-        if (expected(row.access, viewer) !== "allowed") continue;
+        if (expected(row.actionAccess ?? row.access, viewer) !== "allowed") continue;
         const request = await requestAs(people[viewer], row.path, { form: { intent: "none" } });
         const outcome = await attempt(row.module.action, request, true);
         expect({ file, viewer, outcome }).toEqual({ file, viewer, outcome: "allowed" });

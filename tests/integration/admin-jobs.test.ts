@@ -57,6 +57,22 @@ describe("admin jobs", () => {
     expect(await jobByTitle(" ")).toBeUndefined();
   });
 
+  it("keeps an optional application deadline, and refuses a day that does not exist", async () => {
+    const form = { intent: "create", description: "Picking.", isActive: "on", isPublic: "on" };
+    await post({ ...form, title: "Fruit Picker", applicationDeadline: "2030-03-31" });
+    expect(await jobByTitle("Fruit Picker")).toMatchObject({ applicationDeadline: "2030-03-31" });
+    await post({ ...form, title: "Berry Picker" });
+    expect(await jobByTitle("Berry Picker")).toMatchObject({ applicationDeadline: null });
+    const refused = await post({
+      ...form,
+      title: "Grape Picker",
+      applicationDeadline: "2030-02-30",
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("errors.dateInvalid");
+    expect(await jobByTitle("Grape Picker")).toBeUndefined();
+  });
+
   it("toggles the flags and records each toggle", async () => {
     const job = await jobByTitle("Dairy Farm Hand");
     const outcome = await post({ intent: "toggle-public", jobId: job!.id });

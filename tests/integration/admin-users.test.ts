@@ -183,11 +183,11 @@ describe("CSV exports", () => {
     expect(response.status).toBe(200);
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Applicant,Email,Country,Job,Sector,Job country,Status,Applied,Interview,Paid",
+      "Applicant,Email,Country,Kind,Job,Sector,Program,University,Intake,Job country,Status,Applied,Interview,Paid",
     );
     expect(lines).toHaveLength(2);
     expect(
-      lines[1]!.startsWith(`Farai Csvexport,${applicant.email},Zimbabwe,Csv Export Driver,`),
+      lines[1]!.startsWith(`Farai Csvexport,${applicant.email},Zimbabwe,Job,Csv Export Driver,`),
     ).toBe(true);
     expect(lines[1]!.endsWith(",no")).toBe(true);
     expect((await download(applicant, "/exports/applications.csv")).status).toBe(403);

@@ -54,7 +54,7 @@ async function applyAndRead(user: TestUser, jobId: string) {
       id: jobId,
     },
   );
-  expect(outcome.status).toBe(200);
+  expect(outcome.status).toBe(302);
   const [application] = await ctx.db
     .select()
     .from(jobApplications)

@@ -26,8 +26,8 @@ describe("applying", () => {
     const job = await createTestJob(ctx.db);
     const user = await createTestUser();
     const outcome = await apply(user, job.id, "I can start in March.");
-    expect(outcome.status).toBe(200);
-    expect(outcome.data).toMatchObject({ outcome: "submitted" });
+    // Back to the job with its confirmation: a reload does not apply again.
+    expect(outcome).toMatchObject({ status: 302, location: `/jobs/${job.id}?done=applied` });
 
     const [application] = await applicationsOf(user.id);
     expect(application).toMatchObject({
@@ -56,12 +56,12 @@ describe("applying", () => {
   it("refuses a second application to the same job clearly, keeping one", async () => {
     const job = await createTestJob(ctx.db);
     const user = await createTestUser();
-    expect((await apply(user, job.id)).status).toBe(200);
+    expect((await apply(user, job.id)).status).toBe(302);
     const second = await apply(user, job.id);
     expect(second.status).toBe(409);
     expect(second.data).toMatchObject({
-      outcome: "duplicate",
-      result: { error: { "": ["apply.errors.duplicate"] } },
+      intent: "apply",
+      flash: { ok: false, message: "apply.errors.duplicate" },
     });
     expect(await applicationsOf(user.id)).toHaveLength(1);
   });
@@ -82,14 +82,20 @@ describe("applying", () => {
     expect(await applicationsOf(unpaid.id)).toHaveLength(0);
 
     const paid = await createTestUser({ paid: true });
-    expect((await apply(paid, job.id)).status).toBe(200);
+    expect((await apply(paid, job.id)).status).toBe(302);
     expect(await applicationsOf(paid.id)).toHaveLength(1);
   });
 
   it("refuses inactive jobs and staff accounts", async () => {
     const inactive = await createTestJob(ctx.db, { isActive: false });
     const user = await createTestUser();
-    expect((await apply(user, inactive.id)).status).toBe(404);
+    const closed = await apply(user, inactive.id, "Ready in May.");
+    expect(closed.status).toBe(404);
+    // Said plainly, with the note kept in the form.
+    expect(closed.data).toMatchObject({
+      flash: { ok: false, message: "apply.errors.unavailable" },
+      result: { initialValue: { note: "Ready in May." } },
+    });
     expect(await applicationsOf(user.id)).toHaveLength(0);
 
     const job = await createTestJob(ctx.db);

@@ -1,3 +1,4 @@
+import { readLegalPage } from "~/server/content/pages.server";
 import { changePublicContent } from "~/server/cache/public-content.server";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -20,7 +21,8 @@ import { setStorage } from "~/server/storage/storage.server";
 import { listSuccessStoriesForHome } from "~/server/content/posts.server";
 import { auditLog, blogPosts, countries, jobs } from "~/server/db/schema";
 import { seedTestimonials } from "~/server/db/seed-data";
-import { setPaymentProvider } from "~/server/payments/provider.server";
+import { PaynowPaymentProvider } from "~/server/payments/paynow.server";
+import { setPaymentProvider, setPaymentProviders } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
@@ -28,9 +30,11 @@ import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harnes
 const ctx = setupTestDatabase();
 
 /** The settings form as a browser would post it, from the current values plus changes. */
-function settingsForm(changes: Record<string, string> = {}) {
+function settingsForm(changes: Record<string, string | string[]> = {}) {
   const v = settingsToFormValues(DEFAULT_SITE_SETTINGS);
-  const form: Record<string, string> = {
+  const form: Record<string, string | string[]> = {
+    "payments.offered": v.payments.offered,
+    "payments.refundRemovesAccess": "on",
     agencyName: v.agencyName,
     tagline: v.tagline,
     contactEmail: v.contactEmail,
@@ -47,6 +51,7 @@ function settingsForm(changes: Record<string, string> = {}) {
   for (const [k, val] of Object.entries(v.businessHours)) form[`businessHours.${k}`] = val;
   for (const [k, val] of Object.entries(v.social)) form[`social.${k}`] = val;
   for (const [k, val] of Object.entries(v.marketing)) form[`marketing.${k}`] = val;
+  for (const [k, val] of Object.entries(v.privacy)) form[`privacy.${k}`] = val;
   return { ...form, ...changes };
 }
 
@@ -110,6 +115,80 @@ describe("site settings", () => {
     });
   });
 
+  it("chooses the providers the payment page offers, and the fee per currency", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const harare = await createTestUser({ country: "Zimbabwe" });
+    const joburg = await createTestUser({ country: "South Africa" });
+    setPaymentProviders([
+      new SimulatedPaymentProvider(0),
+      new PaynowPaymentProvider({
+        integrationId: "1",
+        integrationKey: "key",
+        baseUrl: "http://127.0.0.1:9",
+        currency: "USD",
+        resultUrl: "http://localhost:3000/webhooks/paynow",
+      }),
+    ]);
+    const save = async (changes: Record<string, string | string[]>) =>
+      runRoute(
+        settingsAction,
+        await requestAs(admin, "/admin/settings", { form: settingsForm(changes) }),
+      );
+    const offer = async (user: Awaited<ReturnType<typeof createTestUser>>) => {
+      const page = await runRoute(paymentLoader, await requestAs(user, "/dashboard/payment"));
+      const data = page.data as {
+        methods: { method: string; fee: { amountMinor: number; currency: string } }[];
+      };
+      return data.methods.map((m) => `${m.method} ${m.fee.amountMinor} ${m.fee.currency}`);
+    };
+
+    expect(
+      await save({
+        "payments.offered": ["simulated", "paynow"],
+        "payments.otherFees[0].currency": "zar",
+        "payments.otherFees[0].amount": "1799.00",
+      }),
+    ).toMatchObject({ status: 302 });
+    expect((await getSiteSettings()).payments).toEqual({
+      offered: ["simulated", "paynow"],
+      otherFees: [{ currency: "ZAR", amountMinor: 179900 }],
+      refundRemovesAccess: true,
+    });
+    // Mobile money first in Zimbabwe (Paynow takes USD); a card in rand first in South Africa.
+    expect(await offer(harare)).toEqual([
+      "ecocash 9900 USD",
+      "onemoney 9900 USD",
+      "paynow 9900 USD",
+      "card 9900 USD",
+    ]);
+    expect(await offer(joburg)).toEqual([
+      "card 179900 ZAR",
+      "ecocash 9900 USD",
+      "onemoney 9900 USD",
+      "paynow 9900 USD",
+    ]);
+
+    // Paynow only: no card, for anyone.
+    await save({ "payments.offered": ["paynow"] });
+    expect(await offer(joburg)).toEqual([
+      "ecocash 9900 USD",
+      "onemoney 9900 USD",
+      "paynow 9900 USD",
+    ]);
+
+    // At least one provider, and one amount per currency.
+    const refused = await save({
+      "payments.offered": [],
+      "payments.otherFees[0].currency": "USD",
+      "payments.otherFees[0].amount": "5",
+    });
+    expect(refused.status).toBe(400);
+    const errors = (refused.data as { result: { error: Record<string, string[]> } }).result.error;
+    expect(errors["payments.offered"]).toEqual(["errors.providersRequired"]);
+    expect(errors["payments.otherFees[0].currency"]).toEqual(["errors.currencyRepeated"]);
+    setPaymentProvider(new SimulatedPaymentProvider(0));
+  });
+
   it("refuses bad input with messages and changes nothing", async () => {
     const admin = await createTestUser({ role: "super_admin" });
     const before = await getSiteSettings();
@@ -122,6 +201,7 @@ describe("site settings", () => {
           "businessHours.open": "17:00",
           "businessHours.close": "08:00",
           "offices[1].address": "",
+          "privacy.retentionMonths": "3",
         }),
       }),
     );
@@ -132,7 +212,34 @@ describe("site settings", () => {
     expect(errors.contactEmail).toEqual(["errors.emailInvalid"]);
     expect(errors["businessHours.close"]).toEqual(["errors.closeBeforeOpen"]);
     expect(errors["offices[1].address"]).toEqual(["errors.office.address"]);
+    expect(errors["privacy.retentionMonths"]).toEqual(["errors.retentionInvalid"]);
     expect(await getSiteSettings()).toEqual(before);
+  });
+
+  it("the retention period and the Information Officer are settings the privacy policy states", async () => {
+    const admin = await createTestUser({ role: "super_admin" });
+    const saved = await runRoute(
+      settingsAction,
+      await requestAs(admin, "/admin/settings", {
+        form: settingsForm({
+          "privacy.retentionMonths": "36",
+          "privacy.informationOfficer": "Tariro Dube, privacy@passage.example",
+        }),
+      }),
+    );
+    expect(saved.status).toBe(302);
+    expect((await getSiteSettings()).privacy).toEqual({
+      retentionMonths: 36,
+      informationOfficer: "Tariro Dube, privacy@passage.example",
+    });
+    const policy = await readLegalPage("privacy-policy", "en");
+    expect(policy.html).toContain("then 36 months after your last sign-in or activity");
+    expect(policy.html).toContain("You can reach them at Tariro Dube, privacy@passage.example.");
+    // Put back for the other tests of this file.
+    await runRoute(
+      settingsAction,
+      await requestAs(admin, "/admin/settings", { form: settingsForm() }),
+    );
   });
 });
 

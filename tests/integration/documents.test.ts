@@ -111,6 +111,11 @@ function upload(user: TestUser | null, documentType: string, bytes: Buffer, name
   });
 }
 
+/** The page's answer to a refused upload: the card of `intent` (its document type) says why. */
+function refusal(intent: string, error: string) {
+  return { intent, flash: { ok: false, message: `errors.${error}` } };
+}
+
 async function rowsOf(userId: string) {
   return ctx.db.select().from(documents).where(eq(documents.userId, userId));
 }
@@ -125,7 +130,7 @@ describe("uploading a document", () => {
     const user = await createTestUser();
     const outcome = await runRoute(action, await upload(user, "cv", PDF, "My CV.pdf"));
     expect(outcome.status).toBe(302);
-    expect(outcome.location).toBe("/dashboard/documents?uploaded=cv");
+    expect(outcome.location).toBe("/dashboard/documents?type=cv&done=uploaded");
 
     const [row] = await rowsOf(user.id);
     expect(row).toMatchObject({
@@ -214,14 +219,14 @@ describe("uploading a document", () => {
     expect(exact.length).toBe(MAX_DOCUMENT_BYTES);
     const ok = await runRoute(action, await upload(user, "passport", exact, "exact.pdf"));
     expect(ok.status).toBe(302);
-    expect(ok.location).toBe("/dashboard/documents?uploaded=passport");
+    expect(ok.location).toBe("/dashboard/documents?type=passport&done=uploaded");
     const [row] = await rowsOf(user.id);
     expect(row).toMatchObject({ fileSize: MAX_DOCUMENT_BYTES, status: "pending" });
 
     const over = Buffer.concat([exact, Buffer.from([0])]);
     const refused = await runRoute(action, await upload(user, "cv", over, "over.pdf"));
     expect(refused.status).toBe(413);
-    expect(refused.data).toEqual({ error: "tooLarge", documentType: "cv" });
+    expect(refused.data).toEqual(refusal("cv", "tooLarge"));
     expect((await rowsOf(user.id)).filter((r) => r.documentType === "cv")).toEqual([]);
   });
 
@@ -260,7 +265,7 @@ describe("uploading a document", () => {
       const { bytes, name } = make();
       const outcome = await runRoute(action, await upload(user, "passport", bytes, name));
       expect(outcome.status).toBe(status);
-      expect(outcome.data).toEqual({ error, documentType: "passport" });
+      expect(outcome.data).toEqual(refusal("passport", error));
       expect(await rowsOf(user.id)).toEqual([]);
       expect(filesOf(user.id)).toEqual([]);
     });
@@ -289,7 +294,7 @@ describe("uploading a document", () => {
     } as RequestInit);
     const outcome = await runRoute(action, request);
     expect(outcome.status).toBe(413);
-    expect(outcome.data).toMatchObject({ error: "tooLarge" });
+    expect(outcome.data).toMatchObject({ flash: { message: "errors.tooLarge" } });
     expect(pulled).toBe(false);
   });
 
@@ -319,7 +324,7 @@ describe("uploading a document", () => {
       expect({ where, status: outcome.status, data: outcome.data }).toEqual({
         where,
         status: 400,
-        data: { error: "noFile", documentType: "cv" },
+        data: refusal("cv", "noFile"),
       });
     }
     expect(await rowsOf(user.id)).toEqual([]);
@@ -341,19 +346,20 @@ describe("uploading a document", () => {
       .values({ key: `document-upload:${user.id}`, count: 40, lastRequest: Date.now() });
     const outcome = await runRoute(action, await upload(user, "cv", PDF, "cv.pdf"));
     expect(outcome.status).toBe(429);
-    expect(outcome.data).toMatchObject({ error: "tooMany" });
+    expect(outcome.data).toMatchObject({ flash: { message: "errors.tooMany" } });
     expect(await rowsOf(user.id)).toEqual([]);
   });
 
   it("refuses an unknown document type and a form without a file", async () => {
     const user = await createTestUser();
     const badType = await runRoute(action, await upload(user, "diary", PDF, "a.pdf"));
-    expect(badType.data).toMatchObject({ error: "badDocumentType" });
+    // No card to answer in: the page says it under the cards.
+    expect(badType.data).toEqual(refusal("upload", "badDocumentType"));
     const noFile = await runRoute(
       action,
       await requestAs(user, "/dashboard/documents", { form: { documentType: "cv" } }),
     );
-    expect(noFile.data).toMatchObject({ error: "noFile" });
+    expect(noFile.data).toEqual(refusal("cv", "noFile"));
     expect(await rowsOf(user.id)).toEqual([]);
   });
 

@@ -75,7 +75,10 @@ describe("contact form", () => {
     const form = contactForm();
     const outcome = await runRoute(contactAction, await requestAs(null, "/contact", { form }));
     expect(outcome.status).toBe(200);
-    expect(outcome.data).toMatchObject({ ok: true, email: form.email });
+    expect(outcome.data).toMatchObject({
+      intent: "contact",
+      sent: { name: "Farai Dube", email: form.email },
+    });
 
     const rows = await ctx.db
       .select()
@@ -114,7 +117,7 @@ describe("contact form", () => {
   it("pretends to accept a bot that fills the honeypot, but stores nothing", async () => {
     const form = contactForm({ website: "http://spam.example" });
     const outcome = await runRoute(contactAction, await requestAs(null, "/contact", { form }));
-    expect(outcome.data).toMatchObject({ ok: true });
+    expect(outcome.data).toMatchObject({ sent: { email: form.email } });
     const rows = await ctx.db
       .select()
       .from(contactInquiries)
@@ -299,7 +302,10 @@ describe("outsourcing quote requests", () => {
       outsourcingAction,
       await requestAs(null, "/outsourcing", { form }),
     );
-    expect(outcome.data).toMatchObject({ ok: true });
+    expect(outcome.data).toMatchObject({
+      intent: "outsourcing",
+      flash: { ok: true, message: "form.success" },
+    });
     const rows = await ctx.db
       .select()
       .from(outsourcingInquiries)

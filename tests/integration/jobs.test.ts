@@ -73,6 +73,11 @@ describe("premium jobs stay on the server", () => {
     expect(visitor.status).toBe(302);
     expect(visitor.location).toBe(`/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`);
     expect(leaks(visitor.data)).toEqual([]);
+    // From the French page, to the French sign-in page (which returns to /fr/jobs/…).
+    const french = await runRoute(detailLoader, await requestAs(null, `/fr/jobs/${job.id}`), {
+      id: job.id,
+    });
+    expect(french.location).toBe(`/fr/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`);
 
     const unpaid = await createTestUser();
     const outcome = await runRoute(detailLoader, await requestAs(unpaid, `/jobs/${job.id}`), {

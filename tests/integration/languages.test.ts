@@ -97,6 +97,7 @@ describe("a signed-in person's language", () => {
           country: "Mozambique",
           password: "long-enough-pw",
           confirmPassword: "long-enough-pw",
+          acceptPolicies: "on",
         },
       }),
     );

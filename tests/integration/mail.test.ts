@@ -25,7 +25,7 @@ import {
   setMailTransport,
 } from "~/server/mail/transport.server";
 import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
-import { profiles } from "~/server/db/schema";
+import { payments, profiles } from "~/server/db/schema";
 import { sendMessage } from "~/server/messages/messages.server";
 import { recordVerifiedPayment } from "~/server/payments/payments.server";
 import { register, unregister } from "~/server/registry.server";
@@ -252,38 +252,6 @@ describe("applicant e-mails from the services", () => {
     }
   }
 
-  it("status change: template subject, absolute link, HTML and signature", async () => {
-    const { applicant, applicationId, staff } = await applicationFor("Tendai Moyo", "Welder");
-    await changeApplicationStatus({ actor: staff, applicationId, status: "offer_received" });
-    const [row] = await outboxTo(applicant.email);
-    expect(row!.subject).toBe("Your application for Welder: Offer Received");
-    expect(row!.text).toContain("Hello Tendai Moyo,");
-    expectAgencyMail(row!, "/dashboard/applications");
-  });
-
-  it("interview: the time in the agency's time zone, in the e-mail and the notification", async () => {
-    const { applicant, applicationId, staff } = await applicationFor("Chipo Dube", "Chef");
-    await scheduleInterview({
-      actor: staff,
-      applicationId,
-      interviewDate: new Date("2026-03-02T08:30:00Z"),
-      interviewLocation: "Harare office, 3rd floor",
-    });
-    const [row] = await outboxTo(applicant.email);
-    expect(row!.subject).toBe("Interview scheduled: Chef");
-    expect(row!.text).toContain("Monday, 2 March 2026 at 10:30 CAT");
-    expect(row!.html).toContain("Monday, 2 March 2026 at 10:30 CAT");
-    expect(row!.text).not.toContain("08:30");
-    expect(row!.text).toContain("Where: Harare office, 3rd floor");
-    expectAgencyMail(row!, "/dashboard/applications");
-    const [note] = await ctx.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, applicant.id));
-    expect(note!.body).toContain("10:30 CAT");
-    expect(note!.body).not.toContain("GMT");
-  });
-
   it("document review: the reason, an absolute link to the documents, HTML and signature", async () => {
     const applicant = await createTestUser({ fullName: "Farai Ncube" });
     const staff = await createTestUser({ role: "admin" });
@@ -329,7 +297,14 @@ describe("applicant e-mails from the services", () => {
     expect(row!.subject).toBe(`Payment received: $99.00 (${reference})`);
     expect(row!.text).toContain("Method: Credit card");
     expect(row!.text).toMatch(/Date: .* CAT/);
-    expectAgencyMail(row!, "/dashboard");
+    // The receipt: its number, and a link to the printable page.
+    const [payment] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.paymentReference, reference));
+    expect(payment!.receiptNumber).toMatch(/^R-\d{4}-\d{6}$/);
+    expect(row!.text).toContain(`Receipt number: ${payment!.receiptNumber}`);
+    expectAgencyMail(row!, `/receipts/${payment!.id}`);
   });
 
   it("a message from staff: an absolute link to the inbox", async () => {
@@ -359,54 +334,128 @@ describe("applicant e-mails from the services", () => {
 });
 
 describe("in the recipient's language", () => {
-  async function speaks(userId: string, lng: "fr" | "pt") {
+  async function speaks(userId: string, lng: "en" | "fr" | "pt") {
     await ctx.db.update(profiles).set({ preferredLanguage: lng }).where(eq(profiles.id, userId));
   }
 
-  it("a French applicant's status-change e-mail and notification are in French", async () => {
-    const { applicant, applicationId, staff } = await applicationFor("Aline Mbuyi", "Soudeur");
-    await speaks(applicant.id, "fr");
-    await changeApplicationStatus({ actor: staff, applicationId, status: "offer_received" });
-    const [row] = await outboxTo(applicant.email);
-    expect(row!.subject).toBe("Votre candidature pour Soudeur : Offre reçue");
-    expect(row!.text).toContain("Bonjour Aline Mbuyi,");
-    expect(row!.text).toContain("Cordialement,");
-    expect(row!.text).toContain(`${BASE_URL}/dashboard/applications`);
-    expect(row!.html).toContain('<html lang="fr">');
-    for (const body of [row!.text, row!.html!]) {
-      expect(body).not.toContain("Your application");
-      expect(body).not.toContain("Kind regards");
-    }
-    const [note] = await ctx.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, applicant.id));
-    expect(note!.title).toBe("Statut de la candidature : Offre reçue");
-    expect(note!.body).toBe(
-      "Votre candidature pour Soudeur en est maintenant à l’étape « Offre reçue ».",
-    );
-  });
+  /** An application by `name` for `job`, from an applicant who reads `lng`. */
+  async function applicationIn(c: { name: string; job: string; lng: "en" | "fr" | "pt" }) {
+    const made = await applicationFor(c.name, c.job);
+    await speaks(made.applicant.id, c.lng);
+    return made;
+  }
 
-  it("an interview's date is written in the applicant's language, in the agency's time zone", async () => {
-    const { applicant, applicationId, staff } = await applicationFor("Rosa Machava", "Cozinheiro");
-    await speaks(applicant.id, "pt");
-    await scheduleInterview({
-      actor: staff,
-      applicationId,
-      interviewDate: new Date("2026-03-02T08:30:00Z"),
-      interviewLocation: "Escritório de Maputo",
-    });
-    const [row] = await outboxTo(applicant.email);
-    expect(row!.subject).toBe("Entrevista marcada: Cozinheiro");
-    expect(row!.text).toContain("segunda-feira, 2 de março de 2026 às 10:30");
-    expect(row!.text).toContain("Local: Escritório de Maputo");
+  /** The template's frame in the recipient's words: the link, an HTML body, the signature. */
+  function expectFrame(
+    row: typeof mailOutbox.$inferSelect,
+    { lng, closing, team }: { lng: string; closing: string; team: string },
+  ) {
+    expect(row.text).toContain(`${BASE_URL}/dashboard/applications`);
+    expect(row.text).not.toMatch(/(^|\s)\/dashboard/);
+    expect(row.html).toContain(`href="${BASE_URL}/dashboard/applications"`);
+    expect(row.html).toContain(`<html lang="${lng}">`);
+    for (const body of [row.text, row.html!]) {
+      expect(body).toContain(closing);
+      expect(body).toContain(team.replace("{{agency}}", DEFAULT_SITE_SETTINGS.agencyName));
+      expect(body).toContain(DEFAULT_SITE_SETTINGS.contactEmail);
+      if (lng !== "en") expect(body).not.toMatch(/Your application|Kind regards|Interview/);
+    }
+  }
+
+  async function notificationOf(userId: string) {
     const [note] = await ctx.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, applicant.id));
-    expect(note!.title).toBe("Entrevista marcada");
-    expect(note!.body).toContain("segunda-feira, 2 de março de 2026 às 10:30");
-  });
+      .where(eq(notifications.userId, userId));
+    return note!;
+  }
+
+  it.each([
+    {
+      lng: "en",
+      name: "Tendai Moyo",
+      job: "Welder",
+      subject: "Your application for Welder: Offer Received",
+      hello: "Hello Tendai Moyo,",
+      closing: "Kind regards,",
+      team: "The {{agency}} team",
+      title: "Application status: Offer Received",
+      body: "Your application for Welder is now at “Offer Received”.",
+    },
+    {
+      lng: "fr",
+      name: "Aline Mbuyi",
+      job: "Soudeur",
+      subject: "Votre candidature pour Soudeur : Offre reçue",
+      hello: "Bonjour Aline Mbuyi,",
+      closing: "Cordialement,",
+      team: "L’équipe {{agency}}",
+      title: "Statut de la candidature : Offre reçue",
+      body: "Votre candidature pour Soudeur en est maintenant à l’étape « Offre reçue ».",
+    },
+  ] as const)(
+    "status change ($lng): the template's words, an absolute link, HTML and signature",
+    async (c) => {
+      const { applicant, applicationId, staff } = await applicationIn(c);
+      await changeApplicationStatus({ actor: staff, applicationId, status: "offer_received" });
+      const [row] = await outboxTo(applicant.email);
+      expect(row!.subject).toBe(c.subject);
+      expect(row!.text).toContain(c.hello);
+      expectFrame(row!, c);
+      expect(await notificationOf(applicant.id)).toMatchObject({ title: c.title, body: c.body });
+    },
+  );
+
+  // The interview's time is the agency's (CAT, UTC+2), written the recipient's way.
+  it.each([
+    {
+      lng: "en",
+      name: "Chipo Dube",
+      job: "Chef",
+      place: "Harare office, 3rd floor",
+      subject: "Interview scheduled: Chef",
+      when: "Monday, 2 March 2026 at 10:30 CAT",
+      where: "Where: Harare office, 3rd floor",
+      closing: "Kind regards,",
+      team: "The {{agency}} team",
+      title: "Interview scheduled",
+    },
+    {
+      lng: "pt",
+      name: "Rosa Machava",
+      job: "Cozinheiro",
+      place: "Escritório de Maputo",
+      subject: "Entrevista marcada: Cozinheiro",
+      // Portuguese has no name for the zone: its offset.
+      when: "segunda-feira, 2 de março de 2026 às 10:30 GMT+2",
+      where: "Local: Escritório de Maputo",
+      closing: "Com os melhores cumprimentos,",
+      team: "A equipa {{agency}}",
+      title: "Entrevista marcada",
+    },
+  ] as const)(
+    "interview ($lng): the time in the agency's time zone, in the e-mail and the notification",
+    async (c) => {
+      const { applicant, applicationId, staff } = await applicationIn(c);
+      await scheduleInterview({
+        actor: staff,
+        applicationId,
+        interviewDate: new Date("2026-03-02T08:30:00Z"),
+        interviewLocation: c.place,
+      });
+      const [row] = await outboxTo(applicant.email);
+      expect(row!.subject).toBe(c.subject);
+      expect(row!.text).toContain(c.when);
+      expect(row!.html).toContain(c.when);
+      expect(row!.text).not.toContain("08:30");
+      expect(row!.text).toContain(c.where);
+      expectFrame(row!, c);
+      const note = await notificationOf(applicant.id);
+      expect(note.title).toBe(c.title);
+      expect(note.body).toContain(c.when);
+      expect(note.body).not.toContain("08:30");
+    },
+  );
 
   it("a payment receipt and a document review follow the applicant's language too", async () => {
     const applicant = await createTestUser({ fullName: "Jean Kabila" });

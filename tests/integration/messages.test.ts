@@ -38,7 +38,10 @@ describe("in-app messages", () => {
       subject: "Premium jobs this week",
       content: "Ten new sponsored roles in Canada.",
     });
-    expect(outcome.data).toMatchObject({ ok: true, recipients: 2 });
+    expect(outcome.data).toMatchObject({
+      intent: "compose",
+      flash: { ok: true, message: "admin.sentTo", count: 2 },
+    });
 
     const [message] = await messagesTitled("Premium jobs this week");
     expect(message).toMatchObject({
@@ -91,7 +94,7 @@ describe("in-app messages", () => {
       subject: "Your interview",
       content: "Private details for you only.",
     });
-    expect(outcome.data).toMatchObject({ ok: true, recipients: 1 });
+    expect(outcome.data).toMatchObject({ flash: { ok: true, count: 1 } });
     const [message] = await messagesTitled("Your interview");
 
     const peek = await runRoute(
@@ -160,7 +163,7 @@ describe("in-app messages", () => {
         subject: `Note ${i}`,
         content: "Hello.",
       });
-      expect(outcome.data).toMatchObject({ ok: true });
+      expect(outcome.data).toMatchObject({ flash: { ok: true } });
     }
     const page = async (path: string) =>
       (

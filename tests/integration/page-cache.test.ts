@@ -5,12 +5,16 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { JobFormSchema } from "~/domain/jobs";
+import { ProgramFormSchema } from "~/domain/programs";
 import { createFrontDoor } from "~/server/cache/front-door.server";
 import { PageCache } from "~/server/cache/page-cache.server";
 import { listenForPublicContentChanges } from "~/server/cache/public-content.server";
 import { createHttpApp } from "~/server/http";
+import { countries } from "~/server/db/schema";
 import { createJob, toggleJobFlag, updateJob } from "~/server/jobs/admin.server";
+import { createProgram, setProgramActive } from "~/server/programs/admin.server";
 import { withDatabase } from "./global-setup";
 import {
   createTestUser,
@@ -198,6 +202,37 @@ describe("a change to what a page shows reaches the next visitor at once", () =>
     expect((await get(`/jobs/${id}`)).status).toBe(404);
   });
 
+  it("keeps study pages in all three languages, and shows a staff edit of a program next visit", async () => {
+    const [ca] = await ctx.db.select().from(countries).where(eq(countries.code, "CA"));
+    const id = await createProgram({
+      actor: admin,
+      input: ProgramFormSchema.parse({
+        title: "Diploma in Welding Technology",
+        university: "Red River College",
+        city: "Winnipeg",
+        countryId: String(ca!.id),
+        level: "diploma",
+        fieldOfStudy: "engineering",
+        durationMonths: "24",
+        languageOfInstruction: "English",
+        tuitionAmount: "18000",
+        tuitionCurrency: "CAD",
+        intakes: "2031-09-01",
+        description: "Welding and fabrication.",
+        isActive: "on",
+      }),
+    });
+    for (const path of [`/study/${id}`, `/fr/study/${id}`, "/pt/study?q=welding"]) {
+      expect((await get(path)).headers["x-cache"], path).toBe("MISS");
+      const again = await get(path);
+      expect(again.headers["x-cache"], path).toBe("HIT");
+      expect(again.text, path).toContain("Diploma in Welding Technology");
+    }
+    await setProgramActive({ actor: admin, programId: id, active: false });
+    expect((await get(`/fr/study/${id}`)).status).toBe(404);
+    expect((await get("/pt/study?q=welding")).text).not.toContain("Diploma in Welding Technology");
+  });
+
   it("shows an edit made by another app process on the same PostgreSQL", async () => {
     // PGlite is one process by design; this needs PostgreSQL (.ci/run sets TEST_DATABASE_URL).
     if (inject("dbKind") !== "postgres") return;
@@ -269,6 +304,31 @@ describe("a signed-in person's page is theirs alone", () => {
     const forged = await get("/jobs", { cookie: "passage.session_token=forged" });
     expect(forged.headers["x-cache"]).toBeUndefined();
     expect(forged.headers["cache-control"]).toBe("private, no-store");
+  });
+});
+
+describe("a free job's page is open to visitors", () => {
+  it("is served from memory, asks only to sign in to apply, in the page's language, and holds nothing personal", async () => {
+    const member = await createTestUser({ fullName: "Rudo Member-Only" });
+    const id = await newJob("Dairy Hand in Waikato");
+
+    // A signed-in applicant reads it first, with the apply form.
+    const mine = await get(`/jobs/${id}`, await asMember(member));
+    expect(mine.text).toContain("Rudo Member-Only");
+    expect(mine.headers["x-cache"]).toBeUndefined();
+
+    const first = await get(`/jobs/${id}`);
+    expect(first.status).toBe(200);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(first.text).toContain("Dairy Hand in Waikato");
+    expect(first.text).not.toContain("Rudo Member-Only");
+    const signIn = `/auth?redirectTo=${encodeURIComponent(`/jobs/${id}`)}`;
+    expect(first.text).toContain(`href="${signIn}"`);
+    expect((await get(`/jobs/${id}`)).headers["x-cache"]).toBe("HIT");
+
+    const french = await get(`/fr/jobs/${id}`);
+    expect(french.status).toBe(200);
+    expect(french.text).toContain(`href="/fr${signIn}"`);
   });
 });
 

@@ -54,7 +54,7 @@ describe("password reset by e-mail", () => {
     expect(mismatch.status).toBe(400);
 
     const done = await resetByForm(token!, "brand-new-pass");
-    expect(done).toMatchObject({ status: 302, location: "/auth?reset=done" });
+    expect(done).toMatchObject({ status: 302, location: "/auth?done=passwordReset" });
 
     expect(
       await getViewer(new Request(`${BASE_URL}/`, { headers: { cookie: oldCookie } })),
@@ -138,7 +138,7 @@ describe("older reset links", () => {
     expect(thirdToken).toBeTruthy();
 
     const done = await resetByForm((await tokenBehind(second))!, "second-link-pass");
-    expect(done).toMatchObject({ status: 302, location: "/auth?reset=done" });
+    expect(done).toMatchObject({ status: 302, location: "/auth?done=passwordReset" });
 
     // The other links now lead to "this link has expired", and their tokens set nothing.
     expect(await tokenBehind(first)).toBeNull();

@@ -9,6 +9,7 @@ import { registerPaymentEndpoints } from "~/server/payments/http.server";
 import { PaystackPaymentProvider, paystackSignature } from "~/server/payments/paystack.server";
 import { setPaymentProvider } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
+import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import { setRegistrationPaid } from "~/server/users/staff.server";
 import {
   createTestUser,
@@ -339,6 +340,28 @@ describe("Paystack", () => {
     expect(await paymentsOf(user.id)).toMatchObject([{ status: "abandoned" }]);
     const page = await runRoute(loader, await requestAs(user, "/dashboard/payment?result=failed"));
     expect(page.data).toMatchObject({ result: "failed", paid: false });
+  });
+
+  it("charges a card payer in South Africa in rand when the fee is set in ZAR", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const settings = await getSiteSettings();
+    await updateSiteSettings({
+      actor: admin,
+      value: {
+        ...settings,
+        payments: { ...settings.payments, otherFees: [{ currency: "ZAR", amountMinor: 179900 }] },
+      },
+    });
+    try {
+      const joburg = await createTestUser({ country: "South Africa" });
+      await runRoute(action, await pay(joburg, { method: "card" }));
+      expect(fake.initialized.at(-1)).toMatchObject({ amount: 179900, currency: "ZAR" });
+      const harare = await createTestUser({ country: "Zimbabwe" });
+      await runRoute(action, await pay(harare, { method: "card" }));
+      expect(fake.initialized.at(-1)).toMatchObject({ amount: 9900, currency: "USD" });
+    } finally {
+      await updateSiteSettings({ actor: admin, value: settings });
+    }
   });
 
   it("keeps one open checkout per person: parallel and later clicks reuse it", async () => {

@@ -38,8 +38,18 @@ export function auditSentence(
     case "application_status_change":
     case "application_schedule_interview":
       return say(key, { from: appStatus(d.from), to: appStatus(d.to) });
+    case "application_withdraw":
+      return say(key, { from: appStatus(d.from) });
     case "user_role_change":
       return say(key, { from: tc(`roles.${str(d.from)}`), to: tc(`roles.${str(d.to)}`) });
+    case "account_erase":
+      return say(`${key}_${d.by === "staff" || d.by === "retention" ? d.by : "self"}`);
+    case "document_view":
+      return say(key, {
+        document: tc(`labels.documentType.${str(d.documentType)}`, {
+          defaultValue: t("activity.values.unknown"),
+        }),
+      });
     case "document_verify":
     case "document_reject": {
       const document = tc(`labels.documentType.${str(d.documentType)}`, {
@@ -54,6 +64,13 @@ export function auditSentence(
           ? formatMoney(d.amountMinor, d.currency, lang)
           : str(d.amount);
       return say(key, { amount });
+    }
+    case "payment_refund": {
+      const amount = str(d.amount);
+      const receipt = str(d.receiptNumber) || str(d.reference);
+      return str(d.reason)
+        ? say(key, { amount, receipt, reason: str(d.reason) })
+        : say(`${key}_noReason`, { amount, receipt });
     }
     case "message_send":
       return d.recipientGroup

@@ -8,12 +8,14 @@ type LoadErrorKey =
   | "dashboard"
   | "users"
   | "jobs"
+  | "programs"
   | "applications"
   | "messages"
   | "inquiries"
   | "outsourcing"
   | "activity"
-  | "monitoring";
+  | "monitoring"
+  | "payments";
 
 /**
  * A back-office page whose data could not be loaded: the spec's message inside the admin shell

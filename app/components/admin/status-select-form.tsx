@@ -3,7 +3,7 @@ import { useNavigate, useNavigation, useSearchParams, useSubmit } from "react-ro
 import { Form } from "~/app/components/localized";
 import { Button } from "~/app/components/ui/button";
 import { NativeSelect } from "~/app/components/ui/input";
-import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/enums";
+import { type ApplicationKind, type ApplicationStatus, statusesForKind } from "~/domain/enums";
 import { useAdminT } from "./use-admin-t";
 
 /**
@@ -21,11 +21,14 @@ export function StatusSelectForm({
   status,
   label,
   compact,
+  kind = "job",
 }: {
   applicationId: string;
   status: ApplicationStatus;
   label: string;
   compact?: boolean;
+  /** Which stages to offer: a job's or a study program's. */
+  kind?: ApplicationKind;
 }) {
   const { t, tc } = useAdminT();
   const id = useId();
@@ -79,7 +82,7 @@ export function StatusSelectForm({
         onPointerDown={() => (byPointer.current = true)}
         onKeyDown={() => (byPointer.current = false)}
       >
-        {APPLICATION_STATUSES.map((s) => (
+        {statusesForKind(kind).map((s) => (
           <option key={s} value={s}>
             {tc(`labels.applicationStatus.${s}.label`)}
           </option>

@@ -21,7 +21,7 @@ export function ApplicationDetails({
   actionData: ActionResult | undefined;
 }) {
   const { t, tc, lang } = useAdminT();
-  const { app, history, documents } = details;
+  const { app, history, documents, requiredDocuments } = details;
   const dateTime = dateFormatter(lang, "dateTime");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -43,10 +43,19 @@ export function ApplicationDetails({
         <div>
           <h3 className="font-semibold">{t("applications.details.job")}</h3>
           <p>{app.jobTitle}</p>
-          <p className="text-slate-600">
-            {tc(`labels.sector.${app.jobSector}`)} · {tc(`labels.jobType.${app.jobType}`)} ·{" "}
-            {app.jobCountry ?? tc("labels.notSet")}
-          </p>
+          {app.kind === "program" ? (
+            <p className="text-slate-600">
+              {tc("labels.applicationKind.program")} · {app.university} ·{" "}
+              {app.jobCountry ?? tc("labels.notSet")}
+              {app.intake ? ` · ${app.intake}` : ""}
+            </p>
+          ) : (
+            <p className="text-slate-600">
+              {tc(`labels.sector.${app.jobSector ?? "other"}`)} ·{" "}
+              {tc(`labels.jobType.${app.jobType ?? "entry_level"}`)} ·{" "}
+              {app.jobCountry ?? tc("labels.notSet")}
+            </p>
+          )}
         </div>
       </section>
       <section className="grid gap-2">
@@ -56,6 +65,7 @@ export function ApplicationDetails({
           <StatusSelectForm
             applicationId={app.id}
             status={app.status}
+            kind={app.kind}
             label={t("applications.details.changeStatus")}
           />
         </div>
@@ -93,6 +103,32 @@ export function ApplicationDetails({
           </Button>
         </div>
       </Form>
+      {requiredDocuments.length ? (
+        <section className="grid gap-2" data-testid="required-documents">
+          <h3 className="font-semibold">{t("applications.details.requiredDocuments")}</h3>
+          <ul className="flex flex-wrap gap-2">
+            {requiredDocuments.map((type) => {
+              const doc = documents.find((d) => d.documentType === type);
+              return (
+                <li key={type}>
+                  <Badge
+                    tone={
+                      doc?.status === "verified"
+                        ? "success"
+                        : doc?.status === "rejected"
+                          ? "danger"
+                          : "waiting"
+                    }
+                  >
+                    {tc(`labels.documentType.${type}`)}:{" "}
+                    {doc ? t(`documents.status.${doc.status}`) : t("applications.details.missing")}
+                  </Badge>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
       <StaffDocuments documents={documents} actionData={actionData} />
       <section className="grid gap-2">
         <h3 className="font-semibold">{t("applications.details.history")}</h3>
@@ -111,6 +147,7 @@ export function ApplicationDetails({
                     {tc(`labels.applicationStatus.${h.toStatus}.label`)}
                   </span>
                 </p>
+                {h.note ? <p className="whitespace-pre-line">{h.note}</p> : null}
                 <p className="text-xs text-slate-600">
                   {t("applications.details.changedBy", {
                     name: h.changedByName ?? t("applications.details.system"),

@@ -1,6 +1,6 @@
 import { CheckCircle2Icon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { Flash } from "~/app/components/admin/flash";
+import { Flash } from "~/app/components/flash";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";

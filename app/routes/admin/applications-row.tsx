@@ -35,13 +35,17 @@ export function ApplicationRow({
       <Td label={t("applications.cols.job")}>
         <p className="font-medium">{row.jobTitle}</p>
         <p className="text-xs text-slate-600">
-          {tc(`labels.sector.${row.jobSector}`)} · {row.jobCountry ?? tc("labels.notSet")}
+          {row.kind === "program"
+            ? `${tc("labels.applicationKind.program")} · ${row.university ?? ""}`
+            : tc(`labels.sector.${row.jobSector ?? "other"}`)}{" "}
+          · {row.jobCountry ?? tc("labels.notSet")}
         </p>
       </Td>
       <Td label={t("applications.cols.status")}>
         <StatusSelectForm
           applicationId={row.id}
           status={row.status}
+          kind={row.kind}
           label={t("applications.statusFor", { name: row.applicantName, job: row.jobTitle })}
           compact
         />

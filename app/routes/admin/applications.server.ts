@@ -18,6 +18,7 @@ import {
   changeApplicationStatus,
   getApplicationDetailsForStaff,
   InterviewDateRequiredError,
+  StatusNotForKindError,
   scheduleInterview,
   updateAdminComments,
 } from "~/server/applications/staff.server";
@@ -25,6 +26,7 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
 import { logger } from "~/server/logger.server";
+import { recordProfileViewed } from "~/server/privacy/staff-views.server";
 
 // The staff actions on applications, one handler per intent, shared by the applications list and
 // the pipeline board (each route's action hands its form to runApplicationIntent).
@@ -132,6 +134,9 @@ export async function runApplicationIntent(request: Request, viewer: Viewer, for
     if (error instanceof InterviewDateRequiredError) {
       return actionFailed(intent, "errors.interviewRequired", 400);
     }
+    if (error instanceof StatusNotForKindError) {
+      return actionFailed(intent, "errors.statusInvalid", 400);
+    }
     if (error instanceof DocumentReviewError) {
       const status = error.code === "notFound" ? 404 : 400;
       return actionFailed(intent, `errors.review.${error.code}`, status);
@@ -162,12 +167,18 @@ export async function loadScheduling(url: URL) {
 }
 export type Scheduling = NonNullable<Awaited<ReturnType<typeof loadScheduling>>>;
 
-/** The application named by ?view=<id>, with its history and current documents. */
-export async function loadDetails(url: URL) {
+/**
+ * The application named by ?view=<id>, with its history and current documents. Showing it to a
+ * staff member is written to the audit trail (the applicant sees that their profile was opened).
+ */
+export async function loadDetails(url: URL, viewer: Viewer) {
   const id = dialogId(url, "view");
   if (!id) return null;
   const found = await getApplicationDetailsForStaff(id);
   if (!found) return null;
-  const documents = await listDocumentsForApplicantAsStaff(found.app.userId);
+  const [documents] = await Promise.all([
+    listDocumentsForApplicantAsStaff(found.app.userId),
+    recordProfileViewed({ staff: viewer, ownerId: found.app.userId, applicationId: found.app.id }),
+  ]);
   return { ...found, documents: documents.filter((d) => d.status !== "replaced") };
 }

@@ -1,7 +1,7 @@
 import { CalendarIcon, ClipboardListIcon, PlaneIcon, UsersIcon } from "lucide-react";
 import { Form, useSearchParams } from "react-router";
 import { ListTable } from "~/app/components/admin/data-table";
-import { PageFlash } from "~/app/components/admin/flash";
+import { PageFlash } from "~/app/components/flash";
 import { LoadError } from "~/app/components/admin/load-error";
 import { ExportCsvLink, FilterSelect, SearchInput } from "~/app/components/admin/list-filters";
 import { StatCards } from "~/app/components/admin/stat-card";
@@ -15,7 +15,7 @@ import { guardedRequest } from "~/app/lib/guarded-request";
 import { Pager } from "~/app/components/pager";
 import { PAGE_SIZE, STAFF_COUNT_CAP } from "~/domain/admin";
 import { parseApplicationFilter } from "~/domain/applications";
-import { APPLICATION_STATUSES } from "~/domain/enums";
+import { APPLICATION_KINDS, APPLICATION_STATUSES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import {
   getApplicationStatsForStaff,
@@ -31,21 +31,21 @@ import { loadDetails, loadScheduling, runApplicationIntent } from "./application
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminApplications");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { url, page } = await guardedRequest(request, requireStaff);
-  const { q, status } = parseApplicationFilter(url.searchParams);
+  const { viewer, url, page } = await guardedRequest(request, requireStaff);
+  const { q, status, kind } = parseApplicationFilter(url.searchParams);
   // Independent reads run together; the list counts its matches only up to a cap.
   const [stats, list, details, scheduling] = await Promise.all([
     getApplicationStatsForStaff(),
     listAllApplicationsForStaff({
-      filter: { q, status },
+      filter: { q, status, kind },
       page,
       pageSize: PAGE_SIZE,
       countUpTo: STAFF_COUNT_CAP,
     }),
-    loadDetails(url),
+    loadDetails(url, viewer),
     loadScheduling(url),
   ]);
-  return { stats, list, q, status, details, scheduling };
+  return { stats, list, q, status, kind, details, scheduling };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -58,12 +58,13 @@ const COLUMNS = ["applicant", "job", "status", "applied", "payment", "actions"] 
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const [params] = useSearchParams();
-  const { stats, list, q, status, details, scheduling } = loaderData;
+  const { stats, list, q, status, kind, details, scheduling } = loaderData;
   const rows = list.items;
   const dateFmt = dateFormatter(lang, "date");
   const exportQs = new URLSearchParams();
   if (q) exportQs.set("q", q);
   if (status) exportQs.set("status", status);
+  if (kind) exportQs.set("kind", kind);
 
   return (
     <div className="grid gap-6">
@@ -81,7 +82,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
 
       <Form
         method="get"
-        className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-end"
         role="search"
       >
         <SearchInput
@@ -101,6 +102,17 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             label: tc(`labels.applicationStatus.${s}.label`),
           }))}
         />
+        <FilterSelect
+          id="app-kind"
+          name="kind"
+          label={t("applications.search.kind")}
+          value={kind ?? ""}
+          any={t("applications.search.allKinds")}
+          options={APPLICATION_KINDS.map((k) => ({
+            value: k,
+            label: tc(`labels.applicationKind.${k}`),
+          }))}
+        />
         <Button type="submit">{t("actions.search")}</Button>
         <ExportCsvLink href={`/exports/applications.csv?${exportQs.toString()}`} />
       </Form>
@@ -117,7 +129,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
       <ListTable
         columns={COLUMNS.map((c) => t(`applications.cols.${c}`))}
         rows={rows}
-        empty={q || status ? t("applications.emptyFiltered") : t("applications.empty")}
+        empty={q || status || kind ? t("applications.emptyFiltered") : t("applications.empty")}
         emptyTestId="empty"
       >
         {(r) => <ApplicationRow key={r.id} row={r} dateFmt={dateFmt} params={params} />}

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { EyeIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { Flash } from "~/app/components/admin/flash";
+import { Flash } from "~/app/components/flash";
 import { Prose } from "~/app/components/prose";
 import { SelectOptions } from "~/app/components/select-options";
 import { Button, buttonVariants } from "~/app/components/ui/button";

@@ -1,7 +1,7 @@
 import { PlusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, isRouteErrorResponse, Link, useNavigate, useSearchParams } from "react-router";
-import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { DoneFlash, Flash } from "~/app/components/flash";
 import { TitledDialog } from "~/app/components/admin/titled-dialog";
 import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";

@@ -113,6 +113,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <StatCard
           label={t("dashboard.cards.applications")}
           value={stats.applications}
+          hint={t("dashboard.cards.studyHint", { count: stats.studyApplications })}
           icon={<ClipboardListIcon aria-hidden />}
         />
         <StatCard

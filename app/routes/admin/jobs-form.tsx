@@ -39,6 +39,7 @@ function defaultsFor(job: StaffJobRow | undefined) {
     salaryPeriod: job.salaryPeriod ?? "",
     requirements: job.requirements.join("\n"),
     benefits: job.benefits.join("\n"),
+    applicationDeadline: job.applicationDeadline ?? "",
     isActive: job.isActive ? "on" : "",
     isPublic: job.isPublic ? "on" : "",
   };
@@ -156,6 +157,14 @@ export function JobForm({
         label={t("jobs.form.benefits")}
         hint={t("jobs.form.onePerLine")}
         rows={4}
+      />
+      <FormInput
+        field={fields.applicationDeadline}
+        ns="admin"
+        type="date"
+        className="sm:max-w-xs"
+        label={t("jobs.form.applicationDeadline")}
+        hint={t("jobs.form.applicationDeadlineHint")}
       />
       <div className="flex flex-wrap gap-6">
         <FormCheckbox field={fields.isActive} ns="admin" label={t("jobs.form.isActive")} />

@@ -1,6 +1,6 @@
 import { BriefcaseIcon, EyeIcon, LockIcon, PlusIcon, ZapIcon } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { PageFlash } from "~/app/components/admin/flash";
+import { PageFlash } from "~/app/components/flash";
 import { LoadError } from "~/app/components/admin/load-error";
 import { StatCards } from "~/app/components/admin/stat-card";
 import { UrlDialog } from "~/app/components/admin/url-dialog";

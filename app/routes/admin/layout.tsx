@@ -3,6 +3,7 @@ import { Link, Outlet } from "react-router";
 import { DashboardShell } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { requireCurrentConsent } from "~/server/privacy/consent.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import {
   countRecentOverpaymentsForStaff,
@@ -15,7 +16,8 @@ export const handle = i18nHandle("admin");
 
 // The layout check only shapes the page; every child loader and action checks access itself.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const viewer = await requireStaff(request);
+  await requireCurrentConsent(request, viewer);
   return {
     // Staff must know when Pay marks people paid without any money moving.
     simulatedPayments: config().payments.provider === "simulated",

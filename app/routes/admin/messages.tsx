@@ -1,14 +1,14 @@
 import { LoadError } from "~/app/components/admin/load-error";
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarDaysIcon, MailCheckIcon, SendIcon, UsersIcon } from "lucide-react";
 import { type ChangeEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { WideTable } from "~/app/components/admin/wide-table";
+import { Flash } from "~/app/components/flash";
 import { CountCard } from "~/app/components/list-parts";
 import { Pager } from "~/app/components/pager";
-import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
@@ -23,6 +23,7 @@ import {
 } from "~/app/components/ui/field";
 import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { actionFailed, actionSucceeded, formInvalid } from "~/app/lib/action-result";
 import { translateErrors } from "~/app/lib/form-errors";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { guardedRequest } from "~/app/lib/guarded-request";
@@ -54,31 +55,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { sent, stats, candidates: null } as const;
 }
 
-/** The compose form's answer when nothing was sent: its Conform reply, with the status. */
-const notSent = (result: SubmissionResult<string[]>, status: number) =>
-  data({ ok: false as const, result, recipients: 0 }, status);
-
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireStaff(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ComposeMessageSchema });
-  if (submission.status !== "success") return notSent(submission.reply(), 400);
+  if (submission.status !== "success") return formInvalid("compose", submission.reply());
   try {
     const sent = await sendMessage({ actor: viewer, input: submission.value });
-    return {
-      ok: true as const,
-      result: submission.reply({ resetForm: true }),
-      recipients: sent.recipients,
-    };
+    // Stays on the page: only the action knows how many people it reached.
+    const message = { message: "admin.sentTo", count: sent.recipients };
+    return actionSucceeded("compose", message, { result: submission.reply({ resetForm: true }) });
   } catch (error) {
     if (error instanceof RecipientNotFoundError) {
-      return notSent(
-        submission.reply({ fieldErrors: { recipientId: ["errors.recipientNotFound"] } }),
-        400,
-      );
+      const fieldErrors = { recipientId: ["errors.recipientNotFound"] };
+      return formInvalid("compose", submission.reply({ fieldErrors }));
     }
     logger().error({ err: error, requestId: context.requestId }, "send message failed");
-    return notSent(submission.reply({ formErrors: ["admin.failed"] }), 500);
+    return actionFailed("compose", "admin.failed", 500, { result: submission.reply() });
   }
 }
 
@@ -91,7 +84,8 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
   const { sent: sentList, stats } = loaderData;
   const rows = sentList.items;
   const fmt = dateFormatter(i18n.language, "dateTime");
-  const sent = fetcher.data?.ok ? fetcher.data : null;
+  // A refusal is answered in the dialog; a message sent, on the page.
+  const sent = fetcher.data?.flash?.ok ? fetcher.data.flash : null;
 
   return (
     <div className="grid gap-6">
@@ -107,13 +101,7 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {sent ? (
-          <Alert tone="success" data-testid="message-sent">
-            {t("admin.sentTo", { count: sent.recipients })}
-          </Alert>
-        ) : (
-          <span />
-        )}
+        {sent ? <Flash flash={sent} ns="messages" className="" /> : <span />}
         <ComposeDialog />
       </div>
 
@@ -259,7 +247,7 @@ function ComposeDialog() {
       setText({ ...text, [name]: e.target.value }),
   });
 
-  const ok = fetcher.data?.ok;
+  const ok = fetcher.data?.flash?.ok;
   useEffect(() => {
     if (ok && fetcher.state === "idle") {
       setOpen(false);
@@ -306,6 +294,9 @@ function ComposeDialog() {
     >
       <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
         <FormErrors errors={form.errors} ns="messages" />
+        {fetcher.data?.flash?.ok === false ? (
+          <Flash flash={fetcher.data.flash} ns="messages" className="" />
+        ) : null}
         <FormChoices
           field={fields.recipientType}
           ns="messages"

@@ -2,7 +2,7 @@ import { AlertTriangleIcon, PlayIcon, RefreshCwIcon, SquareIcon } from "lucide-r
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { DoneFlash, Flash } from "~/app/components/flash";
 import { LoadError } from "~/app/components/admin/load-error";
 import { TitledCard } from "~/app/components/titled-card";
 import { TitledSection } from "~/app/components/titled-section";

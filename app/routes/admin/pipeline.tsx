@@ -1,14 +1,14 @@
 import { LoadError } from "~/app/components/admin/load-error";
 import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { PageFlash } from "~/app/components/admin/flash";
+import { PageFlash } from "~/app/components/flash";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { APPLICATION_STATUSES } from "~/domain/enums";
+import { type ApplicationKind, APPLICATION_KINDS, statusesForKind } from "~/domain/enums";
 import { APPLICATION_STATUS_TONE } from "~/domain/tracker";
 import { listPipelineForStaff } from "~/server/applications/staff.server";
 import { requireStaff } from "~/server/auth/guards.server";
@@ -20,13 +20,20 @@ export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.pipelin
 
 const PER_COLUMN = 20;
 
+/** The board shows one kind's stages: jobs by default, study programs with ?kind=program. */
+function kindOf(url: URL): ApplicationKind {
+  return url.searchParams.get("kind") === "program" ? "program" : "job";
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
+  const url = new URL(request.url);
+  const kind = kindOf(url);
   const [columns, scheduling] = await Promise.all([
-    listPipelineForStaff(PER_COLUMN),
-    loadScheduling(new URL(request.url)),
+    listPipelineForStaff(PER_COLUMN, kind),
+    loadScheduling(url),
   ]);
-  return { columns, scheduling };
+  return { columns, scheduling, kind };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -38,9 +45,21 @@ type Card = Route.ComponentProps["loaderData"]["columns"][number]["cards"][numbe
 
 export default function Pipeline({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc } = useAdminT();
-  const { columns, scheduling } = loaderData;
+  const { columns, scheduling, kind } = loaderData;
   return (
     <div className="grid gap-4">
+      <nav aria-label={t("pipeline.kinds")} className="flex flex-wrap gap-2">
+        {APPLICATION_KINDS.map((k) => (
+          <Link
+            key={k}
+            to={k === "job" ? "?" : "?kind=program"}
+            aria-current={k === kind ? "page" : undefined}
+            className={buttonVariants({ variant: k === kind ? "default" : "outline", size: "sm" })}
+          >
+            {t(`pipeline.kind.${k}`)}
+          </Link>
+        ))}
+      </nav>
       <PageFlash flash={actionData?.intent === "schedule" ? null : actionData?.flash} />
       {scheduling ? (
         <ScheduleInterviewDialog scheduling={scheduling} actionData={actionData} />
@@ -82,7 +101,7 @@ export default function Pipeline({ loaderData, actionData }: Route.ComponentProp
                 )}
                 {col.total > col.cards.length ? (
                   <Link
-                    to={`/admin/applications?status=${col.status}`}
+                    to={`/admin/applications?status=${col.status}&kind=${kind}`}
                     className="text-center text-xs font-medium text-primary-700 underline"
                   >
                     {t("pipeline.seeAll", { count: col.total })}
@@ -101,9 +120,10 @@ function PipelineCard({ card }: { card: Card }) {
   const { t, tc } = useAdminT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("applicationId") === card.id;
-  const index = APPLICATION_STATUSES.indexOf(card.status);
-  const prev = APPLICATION_STATUSES[index - 1];
-  const next = APPLICATION_STATUSES[index + 1];
+  const stages = statusesForKind(card.kind);
+  const index = stages.indexOf(card.status);
+  const prev = stages[index - 1];
+  const next = stages[index + 1];
   const move = (to: string | undefined, icon: React.ReactNode) => {
     if (!to) return <span />;
     const label = t("pipeline.moveTo", {
@@ -151,6 +171,7 @@ function PipelineCard({ card }: { card: Card }) {
       <StatusSelectForm
         applicationId={card.id}
         status={card.status}
+        kind={card.kind}
         label={t("pipeline.moveCard", { name: card.applicantName, job: card.jobTitle })}
         compact
       />

@@ -2,11 +2,11 @@ import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { DoneFlash, Flash } from "~/app/components/flash";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import { FormInput, FormTextarea } from "~/app/components/ui/field";
+import { FormCheckbox, FormChoices, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
@@ -15,12 +15,15 @@ import { shellScreen } from "~/app/lib/shell-screen";
 import {
   formatMoney,
   MAX_OFFICES,
+  MAX_OTHER_FEES,
+  OFFERABLE_PROVIDERS,
   SiteSettingsFormSchema,
   type SiteSettings,
   settingsToFormValues,
 } from "~/domain/settings";
 import { requireUserAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
+import { paymentProviders } from "~/server/payments/provider.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/settings";
 
@@ -28,7 +31,11 @@ export const { handle, meta } = shellScreen(i18nHandle("settings"), "titles.sett
 
 export async function loader({ request }: Route.LoaderArgs) {
   await guardedRequest(request, requireUserAdmin);
-  return { settings: await getSiteSettings() };
+  return {
+    settings: await getSiteSettings(),
+    // Only these can be offered: each needs its keys in the server's environment (docs/paynow.md).
+    configuredProviders: paymentProviders().map((p) => p.name as string),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -93,9 +100,10 @@ function SettingsForm({
   const { t, i18n } = useTranslation("settings");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { settings } = loaderData;
+  const { settings, configuredProviders } = loaderData;
   const defaults = settingsToFormValues(settings);
   const officeRows = Math.min(MAX_OFFICES, settings.offices.length + 1);
+  const feeRows = Math.min(MAX_OTHER_FEES, settings.payments.otherFees.length + 1);
   const [form, fields] = useForm<FormValues, SiteSettings>({
     id: "site-settings",
     lastResult: actionData?.result,
@@ -105,6 +113,13 @@ function SettingsForm({
         ...defaults.offices,
         ...Array.from({ length: officeRows - defaults.offices.length }, () => ({})),
       ],
+      payments: {
+        offered: defaults.payments.offered,
+        otherFees: [
+          ...defaults.payments.otherFees,
+          ...Array.from({ length: feeRows - defaults.payments.otherFees.length }, () => ({})),
+        ],
+      },
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteSettingsFormSchema }),
     shouldValidate: "onSubmit",
@@ -131,6 +146,9 @@ function SettingsForm({
   const fee = fields.registrationFee.getFieldset();
   const marketing = fields.marketing.getFieldset();
   const offices = fields.offices.getFieldList();
+  const pay = fields.payments.getFieldset();
+  const otherFees = pay.otherFees.getFieldList();
+  const privacy = fields.privacy.getFieldset();
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-4xl gap-6">
@@ -222,6 +240,78 @@ function SettingsForm({
               rows={3}
             />
           </div>
+          <FormCheckbox
+            field={fields.study.getFieldset().requireFee}
+            ns="settings"
+            label={t("fields.studyRequireFee")}
+            className="sm:col-span-2"
+          />
+        </div>
+      </Section>
+
+      <Section title={t("sections.payments")} description={t("hints.payments")}>
+        <FormChoices
+          field={pay.offered}
+          ns="settings"
+          type="checkbox"
+          legend={t("fields.offered")}
+          hint={t("hints.offered")}
+          options={OFFERABLE_PROVIDERS.map(
+            (name) =>
+              [
+                name,
+                configuredProviders.includes(name)
+                  ? t(`providers.${name}`)
+                  : t("providers.notConfigured", { provider: t(`providers.${name}`) }),
+              ] as const,
+          )}
+          tilesClassName="grid gap-2 sm:grid-cols-3"
+        />
+        <FormCheckbox
+          field={pay.refundRemovesAccess}
+          ns="settings"
+          label={t("fields.refundRemovesAccess")}
+        />
+        <div className="grid gap-2">
+          <h3 className="text-sm font-medium text-slate-800">{t("fields.otherFees")}</h3>
+          <p className="text-xs text-slate-600">{t("hints.otherFees")}</p>
+          {otherFees.map((row, index) => {
+            const r = row.getFieldset();
+            return (
+              <fieldset
+                key={row.key}
+                className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2"
+              >
+                <legend className="px-1 text-sm font-semibold text-slate-800">
+                  {t("fields.otherFeeN", { n: index + 1 })}
+                </legend>
+                {text(r.currency, t("fields.currency"), { hint: t("hints.currency") })}
+                <FormInput
+                  field={r.amount}
+                  ns="settings"
+                  label={t("fields.amount")}
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+              </fieldset>
+            );
+          })}
+        </div>
+      </Section>
+
+      <Section title={t("sections.privacy")} description={t("hints.privacy")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormInput
+            field={privacy.retentionMonths}
+            ns="settings"
+            label={t("fields.retentionMonths")}
+            hint={t("hints.retentionMonths")}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          {text(privacy.informationOfficer, t("fields.informationOfficer"), {
+            hint: t("hints.informationOfficer"),
+          })}
         </div>
       </Section>
 

@@ -1,26 +1,27 @@
 import { LoadError } from "~/app/components/admin/load-error";
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
-import { PageFlash } from "~/app/components/admin/flash";
+import { PageFlash } from "~/app/components/flash";
 import { ExportCsvLink, FilterSelect, SearchInput } from "~/app/components/admin/list-filters";
 import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { StatusBadge } from "~/app/components/status-badge";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
-import { NativeSelect } from "~/app/components/ui/input";
+import { Input, NativeSelect } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { PAGE_SIZE, RoleChangeSchema } from "~/domain/admin";
-import { type Role, ROLES } from "~/domain/enums";
+import { isApplicantRole, type Role, ROLES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import { parseProfileFilter } from "~/domain/users";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { requireUserAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
+import { AccountErasureError, eraseAccount } from "~/server/privacy/erase-account.server";
 import {
   changeRole,
   listAllProfilesForStaff,
@@ -46,6 +47,16 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "");
   const userId = String(formData.get("userId") ?? "");
   try {
+    if (intent === "erase") {
+      // On the person's request (issue 17), confirmed by typing their e-mail address.
+      await eraseAccount({
+        actor: viewer,
+        userId,
+        by: "staff",
+        confirmEmail: String(formData.get("email") ?? ""),
+      });
+      return redirectDone(request, "accountErased");
+    }
     if (intent === "mark-paid" || intent === "mark-unpaid") {
       await setRegistrationPaid({ actor: viewer, userId, paid: intent === "mark-paid" });
       return redirectDone(request, "paymentUpdated");
@@ -57,6 +68,14 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectDone(request, "roleUpdated");
     }
   } catch (error) {
+    if (error instanceof AccountErasureError) {
+      const message = {
+        notFound: "errors.userNotFound",
+        notApplicant: "users.erase.eraseNotApplicant",
+        emailMismatch: "users.erase.eraseMismatch",
+      }[error.reason];
+      return actionFailed(intent, message, error.reason === "notFound" ? 404 : 400);
+    }
     if (error instanceof UserNotFoundError) {
       return actionFailed(intent, "errors.userNotFound", 404);
     }
@@ -120,6 +139,14 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         <Button type="submit">{t("actions.search")}</Button>
         <ExportCsvLink href={`/exports/users.csv?${exportQs.toString()}`} />
       </Form>
+      <p className="text-sm">
+        <a
+          href="/admin/activity?action=account.erase"
+          className="font-medium text-blue-700 underline underline-offset-2"
+        >
+          {t("users.erase.deletionLog")}
+        </a>
+      </p>
 
       <ListTable
         columns={COLUMNS.map((c) => t(`users.cols.${c}`))}
@@ -186,6 +213,14 @@ function UserRow({
         <Badge tone={user.registrationFeePaid ? "success" : "waiting"}>
           {user.registrationFeePaid ? tc("labels.paid") : tc("labels.unpaid")}
         </Badge>
+        {/* The user's payments and receipts. */}
+        <Link
+          to={`/admin/payments?user=${encodeURIComponent(user.id)}`}
+          className="mt-1 block text-xs text-primary-700 underline"
+          aria-label={t("payments.forUser", { name: user.fullName })}
+        >
+          {t("users.paymentsLink")}
+        </Link>
       </Td>
       <Td>
         <Form method="post" preventScrollReset>
@@ -209,6 +244,7 @@ function UserRow({
             {user.registrationFeePaid ? t("users.markUnpaid") : t("users.markPaid")}
           </Button>
         </Form>
+        {isApplicantRole(user.role) ? <EraseAccount user={user} busy={busy} /> : null}
       </Td>
     </Tr>
   );
@@ -216,4 +252,28 @@ function UserRow({
 
 export function ErrorBoundary() {
   return <LoadError what="users" />;
+}
+
+/** Erase an applicant's account on their request: a disclosure with the e-mail as confirmation. */
+function EraseAccount({ user, busy }: { user: StaffProfileRow; busy: boolean }) {
+  const { t } = useAdminT();
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer font-medium text-red-700">
+        {t("users.erase.erase")}
+      </summary>
+      <Form method="post" preventScrollReset className="mt-2 grid max-w-xs gap-2">
+        <input type="hidden" name="intent" value="erase" />
+        <input type="hidden" name="userId" value={user.id} />
+        <p className="text-slate-700">{t("users.erase.eraseConfirm")}</p>
+        <label htmlFor={`erase-${user.id}`} className="font-medium text-slate-900">
+          {t("users.erase.eraseEmail")}
+        </label>
+        <Input id={`erase-${user.id}`} name="email" type="email" autoComplete="off" required />
+        <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+          {t("users.erase.erase")}
+        </Button>
+      </Form>
+    </details>
+  );
 }

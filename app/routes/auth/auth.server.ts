@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import { safeRedirect, SignInSchema, SignUpSchema } from "~/domain/auth";
 import { auth } from "~/server/auth/auth.server";
 import { logger } from "~/server/logger.server";
+import { recordSignUpConsent } from "~/server/privacy/consent.server";
 import { setOwnPreferredLanguage } from "~/server/profiles/profile.server";
 import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
 import { chosenLanguage, localeCookie, requestLanguage } from "~/app/i18n/i18n.server";
@@ -123,9 +124,11 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
     }
     return refused("signup", submission, 400, key);
   }
+  // The consent given on the form, on the account just made (never on an older one).
+  await recordSignUpConsent({ email: v.email, marketingEmails: v.marketingEmails === "on" });
   // The same answer for a new and a taken address (better-auth answers a taken one with a
-  // look-alike and mails its owner): "check your e-mail", on the sign-in tab.
-  const sent = new URLSearchParams({ signup: "sent" });
+  // look-alike and mails its owner): "check your e-mail" (?done=signedUp), on the sign-in tab.
+  const sent = new URLSearchParams({ done: "signedUp" });
   if (safeRedirect(v.redirectTo, "") !== "") sent.set("redirectTo", next);
   throw redirect(localizePath(`/auth?${sent.toString()}`, await requestLanguage(request)));
 }

@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { redirect, useNavigation, useSearchParams } from "react-router";
 import { Form, Link } from "~/app/components/localized";
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
+import { DoneFlash } from "~/app/components/flash";
 import { Alert } from "~/app/components/ui/alert";
-import { FormErrors, FormInput } from "~/app/components/ui/field";
+import { FormCheckbox, FormErrors, FormInput } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useLazyForm } from "~/app/lib/lazy-form";
 import { publicPageMeta } from "~/app/lib/seo";
@@ -41,6 +42,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     : signIn(request, formData, context);
 }
 
+/**
+ * The confirmations other pages send here with ?done=<key> (keys of the auth namespace): after
+ * sign-up (check your e-mail), a password reset, and signing out on every device.
+ */
+const AUTH_DONE = {
+  signedUp: "signUp.checkEmail",
+  passwordReset: "reset.done",
+  signedOutEverywhere: "signedOutEverywhere",
+  accountDeleted: "accountDeleted",
+};
+
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
@@ -57,16 +69,11 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
 
   return (
     <AuthColumn>
-      {params.get("signup") === "sent" ? (
-        <Alert tone="success" data-testid="signup-sent">
-          {t("signUp.checkEmail")}
-        </Alert>
+      {/* A confirmation says more than "sign in to continue" (sign-up keeps the redirectTo). */}
+      {params.get("done") ? (
+        <DoneFlash ns="auth" messages={AUTH_DONE} className="" />
       ) : redirectTo ? (
         <Alert tone="info">{t("redirectNotice")}</Alert>
-      ) : null}
-      {params.get("reset") === "done" ? <Alert tone="success">{t("reset.done")}</Alert> : null}
-      {params.get("signedOut") === "everywhere" ? (
-        <Alert tone="success">{t("signedOutEverywhere")}</Alert>
       ) : null}
       <nav aria-label={t("tabs.label")} className="flex gap-1 rounded-lg bg-slate-100 p-1">
         {(
@@ -169,6 +176,28 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
           password={fields.password}
           confirmPassword={fields.confirmPassword}
           labels={{ password: t("fields.password"), confirmPassword: t("fields.confirmPassword") }}
+        />
+        <div className="grid gap-1">
+          <FormCheckbox
+            field={fields.acceptPolicies}
+            ns="auth"
+            required
+            label={t("signUp.acceptPolicies")}
+          />
+          <p className="pl-6 text-sm text-slate-600">
+            <Link to="/terms-of-service" className="underline underline-offset-2">
+              {t("signUp.readTerms")}
+            </Link>
+            {" · "}
+            <Link to="/privacy-policy" className="underline underline-offset-2">
+              {t("signUp.readPrivacy")}
+            </Link>
+          </p>
+        </div>
+        <FormCheckbox
+          field={fields.marketingEmails}
+          ns="auth"
+          label={t("signUp.marketingEmails")}
         />
         <SubmitButton
           busy={busy}

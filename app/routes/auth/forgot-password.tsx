@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigation } from "react-router";
 import { Form, Link } from "~/app/components/localized";
-import { DoneFlash } from "~/app/components/admin/flash";
+import { DoneFlash } from "~/app/components/flash";
 import { FormErrors } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { formInvalid } from "~/app/lib/action-result";

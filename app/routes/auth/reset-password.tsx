@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, redirect, useNavigation, useSearchParams } from "react-router";
+import { redirect, useNavigation, useSearchParams } from "react-router";
+import { Flash } from "~/app/components/flash";
 import { Form, Link } from "~/app/components/localized";
-import { Alert } from "~/app/components/ui/alert";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { translateErrors } from "~/app/lib/form-errors";
+import { actionFailed, formInvalid, type Flash as FlashMessage } from "~/app/lib/action-result";
 import { useLazyForm } from "~/app/lib/lazy-form";
 import { publicPageMeta } from "~/app/lib/seo";
 import { ResetPasswordSchema } from "~/domain/auth";
@@ -26,19 +26,21 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success")
-    return data({ result: submission.reply({ hideFields }) }, 400);
+    return formInvalid("reset", submission.reply({ hideFields }));
   const response = await auth().api.resetPassword({
     body: { newPassword: submission.value.password, token: submission.value.token },
     asResponse: true,
   });
   if (!response.ok) {
-    return data(
-      { result: submission.reply({ formErrors: ["errors.resetLinkInvalid"], hideFields }) },
-      400,
-    );
+    const result = submission.reply({ hideFields });
+    return actionFailed("reset", "errors.resetLinkInvalid", 400, { result });
   }
-  throw redirect(localizePath("/auth?reset=done", await requestLanguage(request)));
+  // The sign-in page says the password was changed (?done=passwordReset).
+  throw redirect(localizePath("/auth?done=passwordReset", await requestLanguage(request)));
 }
+
+/** What a dead link says: better-auth's ?error=… or no token at all. */
+const LINK_INVALID: FlashMessage = { ok: false, message: "errors.resetLinkInvalid" };
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
@@ -46,12 +48,12 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   // better-auth sends the user here with ?token=… (or ?error=INVALID_TOKEN for a dead link).
   const token = params.get("token") ?? "";
-  const [form, fields, formProps] = useLazyForm(
+  const [, fields, formProps] = useLazyForm(
     () => import("~/domain/auth").then((m) => m.ResetPasswordSchema),
     { id: "reset", lastResult: actionData?.result },
   );
-  const linkBroken = !token || params.get("error");
-  const formErrors = translateErrors(t, form.errors);
+  const linkBroken = !token || Boolean(params.get("error"));
+  const failed = linkBroken ? LINK_INVALID : actionData?.flash;
   return (
     <AuthColumn>
       <AuthCard
@@ -59,13 +61,13 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         description={t("reset.description")}
         contentClassName="grid gap-4"
       >
-        {linkBroken || formErrors ? (
-          <Alert tone="error">
-            {formErrors ? formErrors.join(" ") : t("errors.resetLinkInvalid")}{" "}
-            <Link to="/auth/forgot-password" className="underline">
+        {failed ? (
+          <>
+            <Flash flash={failed} ns="auth" className="" />
+            <Link to="/auth/forgot-password" className="text-sm text-primary-700 underline">
               {t("reset.requestNew")}
             </Link>
-          </Alert>
+          </>
         ) : null}
         {linkBroken ? null : (
           <Form method="post" {...formProps} className="grid gap-4">

@@ -9,7 +9,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);
   await auth().api.revokeSessions({ headers: request.headers });
   const response = await auth().api.signOut({ headers: request.headers, asResponse: true });
-  throw redirect("/auth?signedOut=everywhere", { headers: forwardCookies(response) });
+  throw redirect("/auth?done=signedOutEverywhere", { headers: forwardCookies(response) });
 }
 
 export function loader() {

@@ -5,21 +5,36 @@ import {
   MessageSquareIcon,
   StickyNoteIcon,
 } from "lucide-react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { ApplicationTracker } from "~/app/components/application-tracker";
 import { CountryFlag } from "~/app/components/country-flag";
 import { StatusBadge } from "~/app/components/status-badge";
+import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
+import { TextareaField } from "~/app/components/ui/field";
 import { cn } from "~/app/lib/utils";
+import { canWithdraw } from "~/domain/applications";
 import { dateFormatter } from "~/domain/format";
-import { statusLabelKey } from "~/domain/tracker";
+import { formatIntake } from "~/domain/program-search";
+import { isEndedStatus, statusLabelKey } from "~/domain/tracker";
 import type { Route } from "./+types/applications";
 
 type Application = Route.ComponentProps["loaderData"]["items"][number];
 
-/** One of the applicant's applications: the job, where it stands, the interview, notes, history. */
-export function ApplicationCard({ application: a }: { application: Application }) {
+/**
+ * One of the applicant's applications: the job, where it stands, the interview, notes, history,
+ * and while it is not final a way to withdraw it (asked again first, at ?withdraw=<id>).
+ */
+export function ApplicationCard({
+  application: a,
+  withdrawResult,
+}: {
+  application: Application;
+  withdrawResult?: SubmissionResult<string[]>;
+}) {
   const { t, i18n } = useTranslation("dashboard");
   const { t: tc } = useTranslation();
   const date = dateFormatter(i18n.language, "date");
@@ -30,20 +45,38 @@ export function ApplicationCard({ application: a }: { application: Application }
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h2 className="text-lg font-semibold text-slate-900">
-            <Link to={`/jobs/${a.jobId}`} className="hover:underline">
+            <Link
+              to={a.kind === "program" ? `/study/${a.programId}` : `/jobs/${a.jobId}`}
+              className="hover:underline"
+            >
               {a.jobTitle}
             </Link>
           </h2>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
             <CountryFlag code={a.countryCode}>{a.countryName ?? tc("labels.notSet")}</CountryFlag>
-            <span>{tc(`labels.sector.${a.sector}`)}</span>
+            {a.kind === "program" ? (
+              <>
+                <span>{a.university}</span>
+                {a.intake ? (
+                  <span>
+                    {t("applications.intake", { date: formatIntake(a.intake, i18n.language) })}
+                  </span>
+                ) : null}
+              </>
+            ) : (
+              <span>{tc(`labels.sector.${a.sector ?? "other"}`)}</span>
+            )}
             <span>{t("applications.applied", { date: date.format(new Date(a.appliedAt)) })}</span>
           </p>
         </div>
         <StatusBadge kind="application" value={a.status} />
       </div>
       <p className="text-sm text-slate-700">{tc(`labels.applicationStatus.${key}.description`)}</p>
-      <ApplicationTracker status={a.status} />
+      <ApplicationTracker
+        status={a.status}
+        kind={a.kind}
+        lastActiveStatus={a.history.findLast((h) => !isEndedStatus(h.toStatus))?.toStatus}
+      />
       {a.interviewDate ? (
         <div
           className="grid gap-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-950"
@@ -105,7 +138,107 @@ export function ApplicationCard({ application: a }: { application: Application }
           </ol>
         </details>
       ) : null}
+      {canWithdraw(a.status) ? (
+        <Withdraw applicationId={a.id} jobTitle={a.jobTitle} result={withdrawResult} />
+      ) : null}
     </Card>
+  );
+}
+
+/**
+ * "Withdraw application" opens a confirmation in the card (a link to ?withdraw=<id>, so it works
+ * without JavaScript); only its button posts. Staff see the reason in the status history.
+ */
+function Withdraw({
+  applicationId,
+  jobTitle,
+  result,
+}: {
+  applicationId: string;
+  jobTitle: string;
+  result?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("dashboard");
+  const [params] = useSearchParams();
+  const withParam = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    next.delete("done");
+    if (id) next.set("withdraw", id);
+    else next.delete("withdraw");
+    const qs = next.toString();
+    return qs ? `?${qs}` : "?";
+  };
+  const headingId = `withdraw-${applicationId}`;
+  if (params.get("withdraw") !== applicationId) {
+    return (
+      // The address ends with the confirmation's id: the browser scrolls to it, with or without
+      // JavaScript.
+      <Link
+        to={`${withParam(applicationId)}#${headingId}`}
+        className={buttonVariants({
+          variant: "ghostDanger",
+          size: "sm",
+          className: "justify-self-start",
+        })}
+      >
+        {t("applications.withdraw.open")}
+        <span className="sr-only">: {jobTitle}</span>
+      </Link>
+    );
+  }
+  const reasonErrors = result?.error?.reason?.map((key) => t(key as never));
+  return (
+    <WithdrawConfirm headingId={headingId}>
+      <h3 id={headingId} tabIndex={-1} className="font-semibold text-red-950">
+        {t("applications.withdraw.confirmTitle", { jobTitle })}
+      </h3>
+      <p className="text-sm text-red-950">{t("applications.withdraw.confirmBody")}</p>
+      <Form method="post" preventScrollReset className="grid gap-3">
+        <input type="hidden" name="applicationId" value={applicationId} />
+        <TextareaField
+          id={`${headingId}-reason`}
+          label={t("applications.withdraw.reason")}
+          errors={reasonErrors}
+          textareaProps={{ name: "reason", rows: 2, maxLength: 500 }}
+        />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={buttonVariants({ variant: "destructive" })}>
+            {t("applications.withdraw.confirm")}
+          </button>
+          <Link
+            to={withParam(null)}
+            preventScrollReset
+            className={buttonVariants({ variant: "outline" })}
+          >
+            {t("applications.withdraw.keep")}
+          </Link>
+        </div>
+      </Form>
+    </WithdrawConfirm>
+  );
+}
+
+/** The confirmation's frame; it takes the keyboard focus when it opens, so a reader is there. */
+function WithdrawConfirm({
+  headingId,
+  children,
+}: {
+  headingId: string;
+  children: React.ReactNode;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>(`#${headingId}`)?.focus();
+  }, [headingId]);
+  return (
+    <section
+      ref={ref}
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-lg border border-red-200 bg-red-50 p-4"
+      data-testid="withdraw-confirm"
+    >
+      {children}
+    </section>
   );
 }
 

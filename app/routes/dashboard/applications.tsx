@@ -1,12 +1,18 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { ClipboardListIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DoneFlash, Flash } from "~/app/components/flash";
 import { Pager } from "~/app/components/pager";
 import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { actionFailed, formInvalid, resultFor } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
+import { WithdrawApplicationSchema } from "~/domain/applications";
 import { readPage } from "~/domain/pagination";
 import { listApplicationsForApplicant } from "~/server/applications/apply.server";
+import { withdrawOwnApplication } from "~/server/applications/withdraw.server";
 import { requireApplicant } from "~/server/auth/guards.server";
 import type { Route } from "./+types/applications";
 import { ApplicationCard } from "./applications-card";
@@ -18,9 +24,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   return listApplicationsForApplicant({ viewer, page: readPage(new URL(request.url)) });
 }
 
-export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
+/** The applicant withdraws one of their applications, after confirming it (?withdraw=<id>). */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireApplicant(request);
+  const submission = parseWithZod(await request.formData(), { schema: WithdrawApplicationSchema });
+  if (submission.status !== "success") {
+    if (submission.error?.applicationId) {
+      return actionFailed("withdraw", "applications.withdraw.errors.notFound", 404);
+    }
+    return formInvalid("withdraw", submission.reply());
+  }
+  const withdrawn = await withdrawOwnApplication({ viewer, ...submission.value });
+  if (withdrawn.ok) return redirectDone(request, "withdrawn", { drop: ["withdraw"] });
+  return withdrawn.reason === "final"
+    ? actionFailed("withdraw", "applications.withdraw.errors.final", 409)
+    : actionFailed("withdraw", "applications.withdraw.errors.notFound", 404);
+}
+
+const DONE = { withdrawn: "applications.withdraw.done" };
+
+export default function ApplicationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
   const { items, total } = loaderData;
+  const withdrawResult = resultFor(actionData, "withdraw");
 
   if (total === 0) {
     return (
@@ -36,11 +62,16 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-4">
+      {actionData ? (
+        <Flash flash={actionData.flash} ns="dashboard" className="" />
+      ) : (
+        <DoneFlash ns="dashboard" messages={DONE} className="" />
+      )}
       <p className="text-sm text-slate-700">{t("applications.count", { count: total })}</p>
       <ul className="grid gap-4">
         {items.map((a) => (
           <li key={a.id}>
-            <ApplicationCard application={a} />
+            <ApplicationCard application={a} withdrawResult={withdrawResult} />
           </li>
         ))}
       </ul>

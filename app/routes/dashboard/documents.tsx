@@ -8,7 +8,8 @@ import {
 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, redirect, useRevalidator, useSearchParams } from "react-router";
+import { useLocation, useRevalidator, useSearchParams } from "react-router";
+import { type ActionFlash, DoneFlash, Flash } from "~/app/components/flash";
 import { ProgressBar } from "~/app/components/progress-bar";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
@@ -17,6 +18,8 @@ import { TitledCard } from "~/app/components/titled-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { fileInputClass, Label } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { actionFailed, type Flash as FlashMessage } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
 import {
   DOCUMENT_ACCEPT_ATTRIBUTE,
@@ -79,8 +82,9 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireApplicant(request);
   const outcome = await uploadDocument({ actor: viewer, upload: readDocumentUpload(request) });
   if (outcome.ok) {
-    // Post/redirect/get: a reload does not send the file again.
-    throw redirect(`/dashboard/documents?uploaded=${outcome.document.documentType}`);
+    // Post/redirect/get: a reload does not send the file again. The confirmation belongs to the
+    // document's card (?done=uploaded&type=<document type>).
+    return redirectDone(request, "uploaded", { set: { type: outcome.document.documentType } });
   }
   const status =
     outcome.error === "tooLarge"
@@ -90,47 +94,42 @@ export async function action({ request }: Route.ActionArgs) {
         : outcome.error === "failed"
           ? 500
           : 400;
-  return data({ error: outcome.error, documentType: outcome.documentType }, status);
+  // The intent is the card's document type: its form was posted, its card shows the answer.
+  const intent = outcome.documentType ?? UNKNOWN_TYPE;
+  return actionFailed(intent, `errors.${outcome.error}`, status);
 }
 
-type CardMessage = { tone: "success" | "error" | "info"; title?: string; body: string } | null;
+/** The intent of an upload whose document type is unknown: answered under the cards. */
+const UNKNOWN_TYPE = "upload";
+
+/** The confirmation of an upload (?done=uploaded), in the card of its ?type=. */
+const UPLOAD_DONE = { uploaded: "upload.success" };
 
 export default function DocumentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("documents");
   const [params] = useSearchParams();
-  const uploaded = params.get("uploaded");
 
   return (
     <div className="grid gap-6">
       <p className="text-slate-700">{t("intro")}</p>
       <Guidelines />
       <ul className="grid gap-4 lg:grid-cols-2">
-        {loaderData.types.map((entry) => {
-          let initial: CardMessage = null;
-          if (actionData && actionData.documentType === entry.type) {
-            initial = {
-              tone: "error",
-              title: t("errors.title"),
-              body: t(`errors.${actionData.error}`),
-            };
-          } else if (uploaded === entry.type) {
-            initial = {
-              tone: "success",
-              title: t("upload.successTitle"),
-              body: t("upload.success"),
-            };
-          }
-          return (
-            <li key={entry.type}>
-              <DocumentCard entry={entry} initialMessage={initial} />
-            </li>
-          );
-        })}
+        {loaderData.types.map((entry) => (
+          <li key={entry.type}>
+            <DocumentCard
+              entry={entry}
+              answer={actionData?.intent === entry.type ? actionData.flash : null}
+              uploaded={
+                !actionData &&
+                params.get("done") === "uploaded" &&
+                params.get("type") === entry.type
+              }
+            />
+          </li>
+        ))}
       </ul>
-      {actionData && !actionData.documentType ? (
-        <Alert tone="error" title={t("errors.title")}>
-          {t(`errors.${actionData.error}`)}
-        </Alert>
+      {actionData?.intent === UNKNOWN_TYPE ? (
+        <Flash flash={actionData.flash} ns="documents" className="" />
       ) : null}
     </div>
   );
@@ -169,13 +168,18 @@ function useFormatters() {
   };
 }
 
-function DocumentCard({ entry, initialMessage }: { entry: Entry; initialMessage: CardMessage }) {
+/** What the server said about this card's last upload: the action's answer, or ?done=uploaded. */
+type ServerAnswer = { answer: ActionFlash; uploaded: boolean };
+
+function DocumentCard({ entry, ...server }: { entry: Entry } & ServerAnswer) {
   const { t } = useTranslation("documents");
   const { t: tc } = useTranslation();
   const fmt = useFormatters();
   const label = tc(`labels.documentType.${entry.type}`);
   const headingId = `doc-${entry.type}-title`;
   const { current } = entry;
+  // Each answer from the server (a post without JavaScript, a redirect) starts the form afresh.
+  const { key } = useLocation();
 
   return (
     <Card className="h-full" aria-labelledby={headingId} data-testid={`document-${entry.type}`}>
@@ -229,10 +233,11 @@ function DocumentCard({ entry, initialMessage }: { entry: Entry; initialMessage:
         ) : null}
 
         <UploadForm
+          key={key}
           type={entry.type}
           label={label}
           hasCurrent={Boolean(current)}
-          initialMessage={initialMessage}
+          {...server}
         />
 
         {entry.history.length > 0 ? <History entry={entry} /> : null}
@@ -283,16 +288,17 @@ function UploadForm({
   type,
   label,
   hasCurrent,
-  initialMessage,
+  answer,
+  uploaded,
 }: {
   type: DocumentType;
   label: string;
   hasCurrent: boolean;
-  initialMessage: CardMessage;
-}) {
+} & ServerAnswer) {
   const { t } = useTranslation("documents");
   const revalidator = useRevalidator();
-  const [message, setMessage] = useState<CardMessage>(initialMessage);
+  // What this page said since it loaded (a check, a sent file, a cancel); until then, the server's.
+  const [message, setMessage] = useState<FlashMessage | null | undefined>(undefined);
   const [progress, setProgress] = useState<Progress>(null);
   const xhrRef = useRef<XMLHttpRequest | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -300,22 +306,13 @@ function UploadForm({
   const messageId = `file-${type}-message`;
   const fmt = useFormatters();
 
-  // A new server result (the form posted without JavaScript, or a redirect after upload) wins.
-  const initialKey = initialMessage ? `${initialMessage.tone}:${initialMessage.body}` : "";
-  const [shownKey, setShownKey] = useState(initialKey);
-  if (shownKey !== initialKey) {
-    setShownKey(initialKey);
-    setMessage(initialMessage);
-  }
   useEffect(() => () => xhrRef.current?.abort(), []);
+  const shown = message === undefined ? answer : message;
+  const said = Boolean(shown) || (message === undefined && uploaded);
 
-  function errorMessage(code: string): CardMessage {
+  function errorMessage(code: string): FlashMessage {
     const known = (UPLOAD_ERRORS as readonly string[]).includes(code);
-    return {
-      tone: "error",
-      title: t("errors.title"),
-      body: t(`errors.${(known ? code : "failed") as UploadError}`),
-    };
+    return { ok: false, message: `errors.${(known ? code : "failed") as UploadError}` };
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -347,7 +344,7 @@ function UploadForm({
       }
       if (xhr.status >= 200 && xhr.status < 300 && result.ok) {
         formRef.current?.reset();
-        setMessage({ tone: "success", title: t("upload.successTitle"), body: t("upload.success") });
+        setMessage({ ok: true, message: "upload.success" });
         void revalidator.revalidate();
       } else if (xhr.status === 401) {
         window.location.assign(`/auth?redirectTo=${encodeURIComponent("/dashboard/documents")}`);
@@ -358,12 +355,12 @@ function UploadForm({
     xhr.onerror = () => {
       xhrRef.current = null;
       setProgress(null);
-      setMessage({ tone: "error", title: t("errors.title"), body: t("errors.network") });
+      setMessage({ ok: false, message: "errors.network" });
     };
     xhr.onabort = () => {
       xhrRef.current = null;
       setProgress(null);
-      setMessage({ tone: "info", body: t("upload.cancelled") });
+      setMessage({ ok: true, message: "upload.cancelled" });
     };
     xhr.open("POST", "/api/documents");
     xhr.setRequestHeader("accept", "application/json");
@@ -391,8 +388,8 @@ function UploadForm({
         type="file"
         required
         accept={DOCUMENT_ACCEPT_ATTRIBUTE}
-        aria-describedby={`${inputId}-hint${message ? ` ${messageId}` : ""}`}
-        aria-invalid={message?.tone === "error" || undefined}
+        aria-describedby={`${inputId}-hint${said ? ` ${messageId}` : ""}`}
+        aria-invalid={(shown && !shown.ok) || undefined}
         disabled={Boolean(progress)}
         className={fileInputClass}
       />
@@ -418,11 +415,13 @@ function UploadForm({
         </div>
       ) : null}
 
-      {message ? (
+      {said ? (
         <div id={messageId}>
-          <Alert tone={message.tone} title={message.title} data-testid="upload-message">
-            {message.body}
-          </Alert>
+          {shown ? (
+            <Flash flash={shown} ns="documents" className="" />
+          ) : (
+            <DoneFlash ns="documents" messages={UPLOAD_DONE} className="" />
+          )}
         </div>
       ) : null}
 

@@ -30,6 +30,8 @@ type NextStep = {
 /** What the applicant should do next, most pressing first; `fee` is the formatted registration fee. */
 function nextSteps(d: Dashboard, t: T, fee: string) {
   const prompts: NextStep[] = [];
+  // A student applicant's prompts speak of study programs.
+  const student = d.recommended.basis === "programs";
   // A rejected document comes first: nothing moves until the applicant uploads a new one.
   for (const doc of d.rejectedDocuments) {
     const document = t(`home.prompts.rejected.documents.${doc.type}`);
@@ -51,7 +53,9 @@ function nextSteps(d: Dashboard, t: T, fee: string) {
       key: "pay",
       urgent: true,
       title: t("home.prompts.pay.title"),
-      body: t("home.prompts.pay.body", { fee }),
+      body: student
+        ? t("home.prompts.pay.bodyStudy", { fee })
+        : t("home.prompts.pay.body", { fee }),
       cta: t("home.prompts.pay.cta"),
       to: "/dashboard/payment",
       icon: <CreditCardIcon aria-hidden />,
@@ -61,7 +65,7 @@ function nextSteps(d: Dashboard, t: T, fee: string) {
     prompts.push({
       key: "documents",
       title: t("home.prompts.documents.title"),
-      body: t("home.prompts.documents.body"),
+      body: student ? t("home.prompts.documents.bodyStudy") : t("home.prompts.documents.body"),
       cta: t("home.prompts.documents.cta"),
       to: "/dashboard/documents",
       icon: <FileTextIcon aria-hidden />,
@@ -81,9 +85,9 @@ function nextSteps(d: Dashboard, t: T, fee: string) {
     prompts.push({
       key: "apply",
       title: t("home.prompts.apply.title"),
-      body: t("home.prompts.apply.body"),
-      cta: t("home.prompts.apply.cta"),
-      to: "/jobs",
+      body: student ? t("home.prompts.apply.bodyStudy") : t("home.prompts.apply.body"),
+      cta: student ? t("home.prompts.apply.ctaStudy") : t("home.prompts.apply.cta"),
+      to: student ? "/study" : "/jobs",
       icon: <SearchIcon aria-hidden />,
     });
   }

@@ -16,7 +16,7 @@ import { HomeStats, QuickActions } from "./home-overview";
 import { NotificationsCard } from "./notifications-card";
 
 export const { handle, meta } = shellScreen(
-  i18nHandle("dashboard", "jobs", "content"),
+  i18nHandle("dashboard", "jobs", "content", "study"),
   "titles.dashboard",
 );
 

@@ -1,51 +1,86 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   CheckCircle2Icon,
   CheckIcon,
   CreditCardIcon,
+  ExternalLinkIcon,
   Loader2Icon,
   LockIcon,
   ReceiptIcon,
+  SmartphoneIcon,
 } from "lucide-react";
+import type * as React from "react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Flash } from "~/app/components/flash";
+import { FormChoices, FormErrors, FormInput } from "~/app/components/ui/field";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { TitledCard } from "~/app/components/titled-card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
+import { actionFailed, formInvalid, resultFor } from "~/app/lib/action-result";
+import { useHydrated } from "~/app/lib/use-hydrated";
 import { PAYMENT_STATUS_TONE } from "~/domain/enums";
+import { PAY_RESULTS, PayFormSchema, type PayResult } from "~/domain/payments";
 import { dateFormatter, formatMoney } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { config } from "~/server/config.server";
+import { paymentMethodsFor } from "~/server/payments/offer.server";
 import {
+  findWaitingMobilePayment,
   listPaymentsForOwner,
+  type PaymentOutcome,
   startRegistrationPayment,
   verifyReturnedPayment,
 } from "~/server/payments/payments.server";
-import { paymentProvider } from "~/server/payments/provider.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/payment";
 import { LoadFailed } from "./load-failed";
 
-/** How a checkout ended, as the page's ?result= says it. */
-const RESULTS = ["success", "failed", "pending"] as const;
-type Result = (typeof RESULTS)[number];
-
 export const { handle, meta } = shellScreen(i18nHandle("payment"), "titles.payment");
+
+const toResult = (outcome: PaymentOutcome): PayResult =>
+  outcome === "completed" ? "success" : outcome;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);
   const url = new URL(request.url);
 
-  // Back from the provider's checkout (Paystack adds ?reference= and ?trxref=): ask the provider,
-  // record the payment if it went through, then show the outcome on a clean address.
+  // Back from the provider's checkout (Paystack adds ?reference= and ?trxref=, Paynow's return
+  // address carries ?reference=): ask the provider, record the payment if it went through, then
+  // show the outcome on a clean address.
   const returned = url.searchParams.get("reference") ?? url.searchParams.get("trxref");
   if (returned) {
-    const status = await verifyReturnedPayment({ actor: viewer, reference: returned });
-    const result: Result = status === "completed" ? "success" : status;
-    throw redirect(`/dashboard/payment?result=${result}`);
+    const outcome = await verifyReturnedPayment({ actor: viewer, reference: returned });
+    throw redirect(`/dashboard/payment?result=${toResult(outcome)}`);
+  }
+
+  // A mobile money prompt on the applicant's phone: this page asks Paynow each time it loads
+  // (it reloads itself every few seconds, with or without JavaScript) until the prompt is answered.
+  // Without ?waiting= (the browser was closed meanwhile) the newest open prompt is looked up.
+  let waiting: { reference: string } | null = null;
+  const waitingFor = url.searchParams.get("waiting");
+  // Paid while this page waited (Paynow's status update came first): say so.
+  if (waitingFor && viewer.registrationFeePaid) {
+    throw redirect("/dashboard/payment?result=success");
+  }
+  if (!viewer.registrationFeePaid) {
+    const open = waitingFor
+      ? {
+          reference: waitingFor,
+          outcome: await verifyReturnedPayment({ actor: viewer, reference: waitingFor }),
+        }
+      : url.searchParams.has("result")
+        ? null
+        : await findWaitingMobilePayment({ actor: viewer });
+    if (open && open.outcome === "pending") waiting = { reference: open.reference };
+    else if (open && (waitingFor || open.outcome === "completed")) {
+      throw redirect(`/dashboard/payment?result=${toResult(open.outcome)}`);
+    }
   }
 
   const [settings, history] = await Promise.all([
@@ -53,24 +88,44 @@ export async function loader({ request }: Route.LoaderArgs) {
     listPaymentsForOwner({ owner: viewer }),
   ]);
   const rawResult = url.searchParams.get("result");
-  let result = (RESULTS as readonly string[]).includes(rawResult ?? "")
-    ? (rawResult as Result)
+  let result = (PAY_RESULTS as readonly string[]).includes(rawResult ?? "")
+    ? (rawResult as PayResult)
     : null;
   // Only a real payment shows success; a hand-typed ?result=success does not.
   if (result === "success" && !viewer.registrationFeePaid) result = null;
+  const waitingRow = waiting ? history.find((p) => p.paymentReference === waiting.reference) : null;
 
+  const methods = paymentMethodsFor(viewer, settings).map((m) => ({
+    method: m.method,
+    provider: m.provider.name,
+    fee: m.fee,
+  }));
   return {
     paid: viewer.registrationFeePaid,
-    fee: settings.registrationFee,
-    provider: paymentProvider().name,
+    // The fee in the currency of the way offered first; each way shows its own on its button.
+    fee: {
+      ...(methods[0]?.fee ?? settings.registrationFee),
+      refundPolicy: settings.registrationFee.refundPolicy,
+    },
+    methods,
     notice: url.searchParams.get("notice") === "payment-required",
     result,
+    waiting: waitingRow
+      ? {
+          reference: waitingRow.paymentReference,
+          wallet: String(waitingRow.metadata?.channel ?? ""),
+          phone: String(waitingRow.metadata?.phone ?? ""),
+          amountMinor: waitingRow.amountMinor,
+          currency: waitingRow.currency,
+        }
+      : null,
     history: history.map((p) => ({
       id: p.id,
       amountMinor: p.amountMinor,
       currency: p.currency,
       method: p.paymentMethod,
       reference: p.paymentReference,
+      receiptNumber: p.status === "completed" || p.status === "refunded" ? p.receiptNumber : null,
       status: p.status,
       // Paid again after the fee was already paid: staff refund it.
       refundDue: p.metadata?.overpayment === true,
@@ -81,15 +136,41 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireApplicant(request);
+  const formData = await request.formData();
+  const offered = paymentMethodsFor(viewer, await getSiteSettings());
+  // A form without a method (an older page) pays the way offered first.
+  if (!formData.get("method") && offered[0]) formData.set("method", offered[0].method);
+  const submission = parseWithZod(formData, { schema: PayFormSchema });
+  if (submission.status !== "success") return formInvalid("pay", submission.reply());
+  const { method, phone } = submission.value;
+  const chosen = offered.find((m) => m.method === method);
+  if (!chosen) {
+    return actionFailed("pay", "errors.methodUnavailable", 400, { result: submission.reply() });
+  }
+  // A prompt sent before may have been approved meanwhile (its update not here yet) or still be
+  // open: ask Paynow first, so trying again never pays twice.
+  const open = await findWaitingMobilePayment({ actor: viewer });
+  if (open?.outcome === "completed") throw redirect("/dashboard/payment?result=success");
+  if (open?.outcome === "pending") {
+    throw redirect(`/dashboard/payment?waiting=${encodeURIComponent(open.reference)}`);
+  }
   const outcome = await startRegistrationPayment({
     actor: viewer,
     callbackUrl: `${config().baseUrl}/dashboard/payment`,
+    provider: chosen.provider,
+    currency: chosen.fee.currency,
+    channel:
+      (method === "ecocash" || method === "onemoney") && phone
+        ? { kind: "mobile", method, phone }
+        : { kind: "web" },
   });
   switch (outcome.kind) {
     case "completed":
       throw redirect("/dashboard/payment?result=success");
     case "redirect":
       throw redirect(outcome.url);
+    case "waiting":
+      throw redirect(`/dashboard/payment?waiting=${encodeURIComponent(outcome.reference)}`);
     case "pending":
       // Another click is still starting this person's checkout; it is the same payment.
       throw redirect("/dashboard/payment?result=pending");
@@ -100,13 +181,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const UNPAID_RESULT_TONE = { failed: "error", pending: "info" } as const;
+const UNPAID_RESULT_TONE = {
+  failed: "error",
+  declined: "error",
+  cancelled: "warning",
+  timedOut: "warning",
+  pending: "info",
+} as const;
 
-export default function PaymentPage({ loaderData }: Route.ComponentProps) {
+export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("payment");
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const { paid, fee, provider, notice, result, history } = loaderData;
+  const { paid, fee, methods, notice, result, waiting, history } = loaderData;
   const amount = formatMoney(fee.amountMinor, fee.currency, i18n.language);
   const processing = navigation.state !== "idle" && navigation.formMethod === "POST";
   const succeeded = result === "success" && paid;
@@ -140,7 +227,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           </noscript>
         </Alert>
       ) : null}
-      {result && result !== "success" && !paid ? (
+      {result && result !== "success" && !paid && !waiting ? (
         <Alert
           tone={UNPAID_RESULT_TONE[result]}
           title={t(`result.${result}Title`)}
@@ -149,6 +236,9 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           {t(`result.${result}`)}
         </Alert>
       ) : null}
+      {actionData?.flash ? <Flash flash={actionData.flash} ns="payment" /> : null}
+
+      {waiting && !paid ? <WaitingForPhone waiting={waiting} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {paid ? (
@@ -174,29 +264,13 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
               </span>{" "}
               <span className="text-sm text-slate-600">{t("fee.oneTime")}</span>
             </p>
-            <Form method="post" className="grid gap-2">
-              <Button
-                type="submit"
-                variant="accent"
-                size="lg"
-                disabled={processing}
-                className="w-full sm:w-auto"
-              >
-                {processing ? (
-                  <Loader2Icon className="animate-spin" aria-hidden />
-                ) : (
-                  <LockIcon aria-hidden />
-                )}
-                {processing ? t("pay.processing") : t("pay.button", { amount })}
-              </Button>
-              <p className="text-xs text-slate-600" aria-live="polite">
-                {processing
-                  ? t("pay.processingHint")
-                  : provider === "paystack"
-                    ? t("pay.redirectHint")
-                    : t("pay.demo")}
-              </p>
-            </Form>
+            {waiting ? null : (
+              <PayMethods
+                methods={methods}
+                processing={processing}
+                lastResult={resultFor(actionData, "pay")}
+              />
+            )}
             <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
               <h3 className="font-semibold text-slate-900">{t("fee.refundTitle")}</h3>
               <p className="mt-1">{fee.refundPolicy}</p>
@@ -218,6 +292,172 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
 
       <PaymentHistory history={history} />
     </div>
+  );
+}
+
+type Method = Route.ComponentProps["loaderData"]["methods"][number];
+
+/**
+ * The ways to pay offered to this applicant, the one that suits them first: a mobile money form
+ * (EcoCash or OneMoney and a number), Paynow's own page, or a card. Each is its own small form
+ * that works without JavaScript.
+ */
+function PayMethods({
+  methods,
+  processing,
+  lastResult,
+}: {
+  methods: Method[];
+  processing: boolean;
+  lastResult: ReturnType<typeof resultFor>;
+}) {
+  const { t, i18n } = useTranslation("payment");
+  const wallets = methods.filter((m) => m.method === "ecocash" || m.method === "onemoney");
+  const [form, fields] = useForm<{ method: string; phone: string }>({
+    id: "mobile-money",
+    lastResult,
+    defaultValue: { method: wallets[0]?.method ?? "ecocash" },
+    shouldValidate: "onSubmit",
+  });
+  const blocks: React.ReactNode[] = [];
+  for (const m of methods) {
+    if (m.method === "onemoney") continue;
+    const amount = formatMoney(m.fee.amountMinor, m.fee.currency, i18n.language);
+    if (m.method === "ecocash") {
+      blocks.push(
+        <section key="mobile" className="grid gap-3 rounded-lg border border-slate-200 p-4">
+          <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+            <SmartphoneIcon className="size-4" aria-hidden />
+            {t("methods.mobile.title")}
+          </h3>
+          <p className="text-sm text-slate-600">{t("methods.mobile.explain")}</p>
+          <Form method="post" {...getFormProps(form)} className="grid gap-3">
+            <FormErrors errors={form.errors} ns="payment" />
+            <FormChoices
+              field={fields.method}
+              ns="payment"
+              type="radio"
+              legend={t("methods.mobile.wallet")}
+              options={wallets.map((w) => [w.method, t(`method.${w.method}`)] as const)}
+              tilesClassName="grid grid-cols-2 gap-2"
+            />
+            <FormInput
+              field={fields.phone}
+              ns="payment"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              label={t("methods.mobile.phone")}
+              hint={t("methods.mobile.phoneHint")}
+            />
+            <Button
+              type="submit"
+              variant="accent"
+              disabled={processing}
+              className="w-full sm:w-auto"
+            >
+              <SmartphoneIcon aria-hidden />
+              {t("methods.mobile.button")}
+            </Button>
+          </Form>
+        </section>,
+      );
+    } else if (m.method === "paynow") {
+      blocks.push(
+        <Form
+          key="paynow"
+          method="post"
+          className="grid gap-2 rounded-lg border border-slate-200 p-4"
+        >
+          <h3 className="font-semibold text-slate-900">{t("methods.paynow.title")}</h3>
+          <p className="text-sm text-slate-600">{t("methods.paynow.explain")}</p>
+          <input type="hidden" name="method" value="paynow" />
+          <Button
+            type="submit"
+            variant="outline"
+            disabled={processing}
+            className="w-full sm:w-auto"
+          >
+            <ExternalLinkIcon aria-hidden />
+            {t("methods.paynow.button", { amount })}
+          </Button>
+        </Form>,
+      );
+    } else {
+      blocks.push(
+        <Form
+          key="card"
+          method="post"
+          className="grid gap-2 rounded-lg border border-slate-200 p-4"
+        >
+          <h3 className="font-semibold text-slate-900">{t("methods.card.title")}</h3>
+          <input type="hidden" name="method" value="card" />
+          <Button
+            type="submit"
+            variant="accent"
+            size="lg"
+            disabled={processing}
+            className="w-full sm:w-auto"
+          >
+            {processing ? (
+              <Loader2Icon className="animate-spin" aria-hidden />
+            ) : (
+              <LockIcon aria-hidden />
+            )}
+            {processing ? t("pay.processing") : t("pay.button", { amount })}
+          </Button>
+          <p className="text-xs text-slate-600" aria-live="polite">
+            {processing
+              ? t("pay.processingHint")
+              : m.provider === "paystack"
+                ? t("pay.redirectHint")
+                : t("pay.demo")}
+          </p>
+        </Form>,
+      );
+    }
+  }
+  return <div className="grid gap-4">{blocks}</div>;
+}
+
+type Waiting = NonNullable<Route.ComponentProps["loaderData"]["waiting"]>;
+
+/**
+ * A prompt is on the applicant's phone. The page asks again every few seconds: with JavaScript by
+ * revalidating, without it by refreshing itself; "Check again" does the same by hand.
+ */
+function WaitingForPhone({ waiting }: { waiting: Waiting }) {
+  const { t, i18n } = useTranslation("payment");
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 4000);
+    return () => window.clearInterval(timer);
+  }, [revalidator]);
+  const here = `/dashboard/payment?waiting=${encodeURIComponent(waiting.reference)}`;
+  return (
+    <Alert tone="info" title={t("waiting.title")} data-testid="payment-waiting">
+      <p>
+        {t("waiting.body", {
+          amount: formatMoney(waiting.amountMinor, waiting.currency, i18n.language),
+          wallet: t(`method.${waiting.wallet}`, { defaultValue: waiting.wallet }),
+          phone: waiting.phone,
+        })}
+      </p>
+      <p className="mt-2">{t("waiting.expires")}</p>
+      <p className="mt-3 flex items-center gap-3">
+        {hydrated ? <Loader2Icon className="size-4 animate-spin" aria-hidden /> : null}
+        <Link to={here} className="font-medium underline">
+          {t("waiting.checkAgain")}
+        </Link>
+      </p>
+      {/* Without JavaScript the page refreshes itself to ask again. */}
+      <noscript>
+        <meta httpEquiv="refresh" content={`5;url=${here}`} />
+      </noscript>
+    </Alert>
   );
 }
 
@@ -252,6 +492,20 @@ function PaymentHistory({ history }: { history: Payment[] }) {
                 <dd>
                   <Badge tone={PAYMENT_STATUS_TONE[p.status]}>{t(`status.${p.status}`)}</Badge>
                 </dd>
+                {p.receiptNumber ? (
+                  <>
+                    <dt className="text-slate-600">{t("history.receipt")}</dt>
+                    <dd>
+                      <Link
+                        to={`/receipts/${p.id}`}
+                        className="font-medium text-primary-700 underline"
+                        aria-label={t("history.openReceipt", { number: p.receiptNumber })}
+                      >
+                        {p.receiptNumber}
+                      </Link>
+                    </dd>
+                  </>
+                ) : null}
                 {p.refundDue ? (
                   <>
                     <dt className="text-slate-600">{t("history.refund")}</dt>

@@ -1,21 +1,34 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { data, Form, redirect, useNavigation, useRevalidator } from "react-router";
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
+import { DoneFlash, Flash } from "~/app/components/flash";
 import { SelectOptions } from "~/app/components/select-options";
-import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { FormSelect, InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { isApplicantRole, SECTORS } from "~/domain/enums";
+import { FIELDS_OF_STUDY, isApplicantRole, SECTORS } from "~/domain/enums";
 import { ProfileSchema, profileCompletion } from "~/domain/profile";
 import { dateFormatter } from "~/domain/format";
-import { requireUser } from "~/server/auth/guards.server";
+import { requireUser, type Viewer } from "~/server/auth/guards.server";
 import { listOwnActiveSessions } from "~/server/auth/sessions.server";
 import { listActiveCountries } from "~/server/jobs/listing.server";
+import {
+  dataExportDownloadPath,
+  listDataExports,
+  requestDataExport,
+} from "~/server/privacy/data-export.server";
+import { eraseAccount, passwordMatches } from "~/server/privacy/erase-account.server";
+import { listStaffViewsOfOwner } from "~/server/privacy/staff-views.server";
+import { auth } from "~/server/auth/auth.server";
+import { consumeRateLimit } from "~/server/security/rate-limit.server";
+import { forwardCookies } from "~/app/routes/auth/auth.server";
 import { getOwnProfile, updateOwnProfile } from "~/server/profiles/profile.server";
 import type { Route } from "./+types/profile";
 
@@ -23,28 +36,59 @@ export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.pro
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
-  const [profile, countries, sessions] = await Promise.all([
+  const [profile, countries, sessions, staffViews, exports] = await Promise.all([
     getOwnProfile(viewer),
     listActiveCountries(),
     listOwnActiveSessions(viewer),
+    isApplicantRole(viewer.role) ? listStaffViewsOfOwner({ owner: viewer }) : null,
+    listDataExports({ owner: viewer }),
   ]);
   if (!profile) throw data(null, { status: 404 });
-  return { profile, countries, sessions };
+  const archives = exports.map((e) => ({
+    ...e,
+    href: e.status === "ready" ? dataExportDownloadPath(e.id) : null,
+  }));
+  return { profile, countries, sessions, staffViews, archives };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
-  if (submission.status !== "success") {
-    return data({ saved: false, result: submission.reply() }, { status: 400 });
+  const formData = await request.formData();
+  if (formData.get("intent") === "export") {
+    const started = await requestDataExport({ owner: viewer });
+    if (!started.ok) return actionFailed("export", "profile.data.tooOften", 429);
+    return redirectDone(request, "exportStarted");
   }
+  if (formData.get("intent") === "delete") return deleteOwnAccount(request, viewer, formData);
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  if (submission.status !== "success") return formInvalid("profile", submission.reply());
   await updateOwnProfile(viewer, submission.value);
-  return { saved: true, result: submission.reply() };
+  // A redirect, so a reload does not post again; the page says it was saved (?done=saved).
+  return redirectDone(request, "saved");
 }
+
+/**
+ * The applicant's own erasure (issue 17), confirmed with their password (a few tries per quarter
+ * hour). Every session ends with it; this browser's cookie is cleared and it lands on /auth.
+ */
+async function deleteOwnAccount(request: Request, viewer: Viewer, formData: FormData) {
+  if (!isApplicantRole(viewer.role))
+    return actionFailed("delete", "profile.delete.notApplicant", 403);
+  const tries = await consumeRateLimit(`delete-account:${viewer.id}`, { window: 15 * 60, max: 5 });
+  if (!tries.allowed) return actionFailed("delete", "profile.delete.tooMany", 429);
+  if (!(await passwordMatches(viewer.id, String(formData.get("password") ?? ""))))
+    return actionFailed("delete", "profile.delete.wrongPassword", 400);
+  const signOut = await auth().api.signOut({ headers: request.headers, asResponse: true });
+  await eraseAccount({ actor: viewer, userId: viewer.id, by: "self" });
+  throw redirect("/auth?done=accountDeleted", { headers: forwardCookies(signOut) });
+}
+
+/** The confirmation after a save (?done=saved), a key of the dashboard namespace. */
+const PROFILE_DONE = { saved: "profile.saved", exportStarted: "profile.data.started" };
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { profile, countries, sessions } = loaderData;
+  const { profile, countries, sessions, staffViews, archives } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
@@ -61,6 +105,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       role: profile.role,
       preferredCountryCode: profile.preferredCountryCode ?? "",
       preferredSector: profile.preferredSector ?? "",
+      preferredFieldOfStudy: profile.preferredFieldOfStudy ?? "",
     },
   });
   // The percentage follows what is saved, so it matches what staff and the dashboard see.
@@ -91,7 +136,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </CardContent>
       </Card>
 
-      {actionData?.saved ? <Alert tone="success">{t("profile.saved")}</Alert> : null}
+      {/* A refused save answers for itself; an old ?done=saved no longer applies. */}
+      {actionData ? (
+        actionData.intent === "delete" ? null : (
+          <Flash flash={actionData.flash} ns="dashboard" className="" />
+        )
+      ) : (
+        <DoneFlash ns="dashboard" messages={PROFILE_DONE} className="" />
+      )}
 
       <Form method="post" {...getFormProps(form)} className="grid gap-6">
         <Card>
@@ -151,6 +203,19 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                 }))}
               />
             </FormSelect>
+            <FormSelect
+              field={fields.preferredFieldOfStudy}
+              ns="dashboard"
+              label={t("profile.fields.preferredFieldOfStudy")}
+            >
+              <option value="">{t("profile.fields.noPreference")}</option>
+              <SelectOptions
+                options={FIELDS_OF_STUDY.map((f) => ({
+                  value: f,
+                  label: t(`labels.fieldOfStudy.${f}`, { ns: "common" }),
+                }))}
+              />
+            </FormSelect>
           </CardContent>
         </Card>
 
@@ -168,6 +233,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               />
               {t("profile.fields.emailNotifications")}
             </label>
+            <label className="mt-3 flex items-center gap-3 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name={fields.marketingEmails.name}
+                defaultChecked={profile.marketingEmails}
+                className="size-4 accent-primary-700"
+              />
+              {t("profile.fields.marketingEmails")}
+            </label>
           </CardContent>
         </Card>
 
@@ -176,6 +250,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </Button>
       </Form>
       <SessionsCard sessions={sessions} />
+      {staffViews ? <StaffViewsCard views={staffViews} /> : null}
+      <YourDataCard archives={archives} />
+      {applicant ? (
+        <DeleteAccountCard
+          error={
+            actionData?.intent === "delete" && actionData.flash ? actionData.flash.message : null
+          }
+        />
+      ) : null}
     </div>
   );
 }
@@ -215,6 +298,160 @@ function SessionsCard({ sessions }: { sessions: Route.ComponentProps["loaderData
         <Form method="post" action="/auth/sign-out-everywhere" reloadDocument>
           <Button type="submit" variant="outline" className="justify-self-start">
             {t("profile.sessions.signOutEverywhere")}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Who at the agency opened this applicant's profile or documents, by role and time (issue 17). */
+function StaffViewsCard({
+  views,
+}: {
+  views: NonNullable<Route.ComponentProps["loaderData"]["staffViews"]>;
+}) {
+  const { t, i18n } = useTranslation("dashboard");
+  const { t: tc } = useTranslation("common");
+  const dateTime = dateFormatter(i18n.language, "dateTime");
+  return (
+    <Card role="region" aria-labelledby="staff-views-title">
+      <CardHeader>
+        <CardTitle id="staff-views-title">{t("profile.views.title")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="text-sm text-slate-700">{t("profile.views.hint")}</p>
+        {views.length === 0 ? (
+          <p className="text-sm text-slate-700">{t("profile.views.empty")}</p>
+        ) : (
+          <ul className="grid gap-2" data-testid="staff-views">
+            {views.map((view, i) => {
+              const role = view.role ? tc(`roles.${view.role}`) : t("profile.views.someone");
+              return (
+                <li
+                  key={i}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+                >
+                  <span className="text-slate-900">
+                    {view.action === "document.view"
+                      ? t("profile.views.document", {
+                          role,
+                          document: view.documentType
+                            ? tc(`labels.documentType.${view.documentType}`)
+                            : t("profile.views.aDocument"),
+                        })
+                      : t("profile.views.profile", { role })}
+                  </span>
+                  <time dateTime={new Date(view.at).toISOString()} className="text-slate-600">
+                    {dateTime.format(new Date(view.at))}
+                  </time>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Download my data (issue 17): ask for an archive; it is built in the background, then offered. */
+function YourDataCard({ archives }: { archives: Route.ComponentProps["loaderData"]["archives"] }) {
+  const { t, i18n } = useTranslation("dashboard");
+  const dateTime = dateFormatter(i18n.language, "dateTime");
+  const preparing = archives.some((a) => a.status === "preparing");
+  // While an archive is being prepared, look again every few seconds (without JavaScript: the
+  // "Check again" link).
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!preparing || state !== "idle") return;
+    const timer = setTimeout(() => void revalidate(), 3000);
+    return () => clearTimeout(timer);
+  }, [preparing, state, revalidate]);
+  return (
+    <Card role="region" aria-labelledby="your-data-title">
+      <CardHeader>
+        <CardTitle id="your-data-title">{t("profile.data.title")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="text-sm text-slate-700">{t("profile.data.hint")}</p>
+        {archives.length > 0 ? (
+          <ul className="grid gap-2" data-testid="data-archives">
+            {archives.map((a) => (
+              <li
+                key={a.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+              >
+                <span className="text-slate-900">
+                  {t("profile.data.requested", { date: dateTime.format(new Date(a.requestedAt)) })}
+                </span>
+                {a.href ? (
+                  <span className="flex flex-wrap items-center gap-3">
+                    <span className="text-slate-600">
+                      {t("profile.data.expires", {
+                        date: dateTime.format(new Date(a.expiresAt!)),
+                      })}
+                    </span>
+                    <a
+                      href={a.href}
+                      download
+                      className="font-medium text-blue-700 underline underline-offset-2"
+                    >
+                      {t("profile.data.download")}
+                    </a>
+                  </span>
+                ) : (
+                  <span className="text-slate-600">{t(`profile.data.status.${a.status}`)}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value="export" />
+          <Button type="submit" variant="outline" disabled={preparing}>
+            {t("profile.data.request")}
+          </Button>
+          {preparing ? (
+            <a
+              href="/dashboard/profile"
+              className="text-sm font-medium text-blue-700 underline underline-offset-2"
+            >
+              {t("profile.data.refresh")}
+            </a>
+          ) : null}
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Delete my account (issue 17): erased for good, confirmed with the password; a plain form. */
+function DeleteAccountCard({ error }: { error: string | null }) {
+  const { t } = useTranslation("dashboard");
+  return (
+    <Card role="region" aria-labelledby="delete-account-title">
+      <CardHeader>
+        <CardTitle id="delete-account-title">{t("profile.delete.title")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="text-sm text-slate-700">{t("profile.delete.hint")}</p>
+        <Form method="post" className="grid max-w-sm gap-4">
+          <input type="hidden" name="intent" value="delete" />
+          <InputField
+            id="delete-password"
+            label={t("profile.delete.password")}
+            hint={t("profile.delete.passwordHint")}
+            errors={error ? [t(error as "profile.delete.wrongPassword")] : undefined}
+            inputProps={{
+              name: "password",
+              type: "password",
+              autoComplete: "current-password",
+              required: true,
+            }}
+          />
+          <Button type="submit" variant="destructive" className="justify-self-start">
+            {t("profile.delete.confirm")}
           </Button>
         </Form>
       </CardContent>

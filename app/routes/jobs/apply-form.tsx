@@ -2,10 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { Form } from "~/app/components/localized";
-import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { FormTextarea } from "~/app/components/ui/field";
-import { translateErrors } from "~/app/lib/form-errors";
 import { useLazyValidation } from "~/app/lib/lazy-validation";
 import { APPLICATION_NOTE_MAX } from "~/domain/job-search";
 
@@ -23,14 +21,8 @@ export function ApplyForm({ lastResult }: { lastResult: LastResult }) {
     onValidate: lazy.onValidate,
     shouldValidate: "onSubmit",
   });
-  const formErrors = translateErrors(t, form.errors);
   return (
     <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid gap-3">
-      {formErrors ? (
-        <Alert tone="error" data-testid="apply-error">
-          {formErrors.join(" ")}
-        </Alert>
-      ) : null}
       <FormTextarea
         field={fields.note}
         ns="jobs"

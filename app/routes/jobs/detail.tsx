@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeftIcon, BanknoteIcon, GiftIcon, ListChecksIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import { DoneFlash, Flash } from "~/app/components/flash";
 import { Link } from "~/app/components/localized";
 import { JobCountry, JobTypeFacts, PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
 import { RouteError } from "~/app/components/route-error";
@@ -10,18 +11,25 @@ import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import { TitledCard } from "~/app/components/titled-card";
+import { requestLanguage } from "~/app/i18n/i18n.server";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { lazyComponent } from "~/app/lib/lazy-component";
+import { redirectDone } from "~/app/lib/redirect-done";
 import { publicPageMeta } from "~/app/lib/seo";
 import { formatDate } from "~/domain/format";
 import { salaryText } from "~/app/lib/salary-text";
 import { useRootData } from "~/app/root";
-import { isStaff } from "~/domain/enums";
+import { isApplicantRole, isStaff } from "~/domain/enums";
+import { localizePath } from "~/domain/languages";
 import { ApplySchema } from "~/domain/jobs";
 import { applyToJob, findOwnApplication } from "~/server/applications/apply.server";
 import { getViewer, requireApplicant } from "~/server/auth/guards.server";
 import { getJobForViewer, type JobDetail } from "~/server/jobs/listing.server";
+import { savedAmong } from "~/server/jobs/saved-jobs.server";
+import { LazySaveJobButton } from "~/app/components/lazy-save-job-button";
 import type { Route } from "./+types/detail";
+import { ShareJob } from "./share-job";
 
 // The apply form (Conform, its field, its validation) is code only an applicant who may apply
 // runs, so a visitor's first visit never downloads it. The server renders it in place (the loader
@@ -35,46 +43,43 @@ export const handle = i18nHandle("jobs");
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const access = await getJobForViewer({ viewer, id: params.id });
-  if (access.kind === "not_found") return data({ job: null, applied: null }, { status: 404 });
+  if (access.kind === "not_found") {
+    return data({ job: null, applied: null, saved: null }, { status: 404 });
+  }
   // A premium job: a visitor signs in and comes back here; a signed-in user who has not paid
   // goes to the payment page (the /auth page would bounce them home).
-  if (access.kind === "sign_in_required") throw redirect(signInHref(params.id));
+  // The sign-in page in the job page's language (/fr/jobs/… → /fr/auth…), to come back to it.
+  if (access.kind === "sign_in_required") {
+    throw redirect(localizePath(signInHref(params.id), await requestLanguage(request)));
+  }
   if (access.kind === "payment_required") throw redirect(PAYMENT_REQUIRED_HREF);
-  const [applied] = await Promise.all([
+  const [applied, saved] = await Promise.all([
     viewer ? findOwnApplication({ viewer, jobId: params.id }) : null,
+    // Only a signed-in applicant has a save button (their page is never cached); null otherwise.
+    viewer && isApplicantRole(viewer.role)
+      ? savedAmong(viewer, [params.id]).then((ids) => ids.length > 0)
+      : null,
     applyForm.preload(), // once per process: then the form renders without suspending
   ]);
-  return { job: access.job, applied };
+  return { job: access.job, applied, saved };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireApplicant(request);
   const submission = parseWithZod(await request.formData(), { schema: ApplySchema });
-  if (submission.status !== "success") {
-    return data({ outcome: "invalid" as const, result: submission.reply() }, { status: 400 });
-  }
+  if (submission.status !== "success") return formInvalid("apply", submission.reply());
   const applied = await applyToJob({ viewer, jobId: params.id, note: submission.value.note });
-  if (applied.ok) {
-    return { outcome: "submitted" as const, result: submission.reply({ resetForm: true }) };
-  }
+  // A redirect, so a reload does not apply again; the page says so (?done=applied).
+  if (applied.ok) return redirectDone(request, "applied");
   if (applied.reason === "payment_required") throw redirect(PAYMENT_REQUIRED_HREF);
-  if (applied.reason === "duplicate") {
-    return data(
-      {
-        outcome: "duplicate" as const,
-        result: submission.reply({ formErrors: ["apply.errors.duplicate"] }),
-      },
-      { status: 409 },
-    );
-  }
-  return data(
-    {
-      outcome: "failed" as const,
-      result: submission.reply({ formErrors: ["apply.errors.unavailable"] }),
-    },
-    { status: applied.reason === "staff" ? 403 : 404 },
-  );
+  if (applied.reason === "duplicate") return actionFailed("apply", "apply.errors.duplicate", 409);
+  const status = applied.reason === "staff" ? 403 : 404;
+  // The note stays in the form: the applicant may want it for another job.
+  return actionFailed("apply", "apply.errors.unavailable", status, { result: submission.reply() });
 }
+
+/** The confirmation after applying (?done=applied), a key of the jobs namespace. */
+const APPLY_DONE = { applied: "apply.submittedBody" };
 
 export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => {
   const job = data?.job;
@@ -83,11 +88,24 @@ export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => {
     title: job.countryName
       ? t("jobs:meta.detail.titleIn", { title: job.title, country: job.countryName })
       : job.title,
-    description: job.description.slice(0, 155),
+    description: job.countryName
+      ? t("jobs:meta.detail.descriptionIn", {
+          country: job.countryName,
+          description: summary(job.description, 130),
+        })
+      : summary(job.description, 155),
     path: `/jobs/${job.id}`,
     noindex: !job.isPublic || !job.isActive,
   };
 });
+
+/** A description's opening for a search result or a link preview: one line, cut at a word. */
+function summary(text: string, max: number) {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > max / 2 ? cut.lastIndexOf(" ") : max)}…`;
+}
 
 const SCHEMA_EMPLOYMENT: Record<string, string> = {
   full_time: "FULL_TIME",
@@ -135,7 +153,7 @@ function jobPostingJsonLd(job: JobDetail, agencyName: string, baseUrl: string) {
 export default function JobDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("jobs");
   const { settings, baseUrl, viewer } = useRootData();
-  const { job, applied } = loaderData;
+  const { job, applied, saved } = loaderData;
 
   if (!job) {
     return (
@@ -152,22 +170,6 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
   const paragraphs = job.description.split(/\n{2,}/).filter(Boolean);
   const posted = formatDate(job.createdAt, i18n.language, "longDate");
   const salary = salaryText(job, t, i18n.language);
-  // The applicant has applied, just now or before: say so, with the way to their applications.
-  const notice: { tone: "success" | "info"; title: string; body: string } | null =
-    actionData?.outcome === "submitted"
-      ? { tone: "success", title: t("apply.submittedTitle"), body: t("apply.submittedBody") }
-      : actionData?.outcome === "duplicate"
-        ? { tone: "info", title: t("apply.alreadyTitle"), body: t("apply.errors.duplicate") }
-        : applied
-          ? {
-              tone: "info",
-              title: t("apply.alreadyTitle"),
-              body: t("apply.alreadyBody", {
-                date: formatDate(applied.appliedAt, i18n.language, "date"),
-              }),
-            }
-          : null;
-
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
       {job.isPublic && job.isActive && !job.archivedAt ? (
@@ -198,6 +200,14 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
                 <Badge tone="orange">{t("card.premium")}</Badge>
               )}
               <Badge>{t(`labels.sector.${job.sector}`, { ns: "common" })}</Badge>
+              {saved !== null && job.isActive && !job.archivedAt ? (
+                <LazySaveJobButton
+                  jobId={job.id}
+                  title={job.title}
+                  saved={saved}
+                  className="ms-auto"
+                />
+              ) : null}
             </div>
             <h1 className="text-3xl font-bold text-slate-900">{job.title}</h1>
             <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
@@ -247,9 +257,20 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
 
         <aside className="lg:sticky lg:top-20">
           <TitledCard title={t("apply.title")} contentClassName="grid gap-3">
-            {notice ? (
-              <Alert tone={notice.tone} title={notice.title}>
-                <p>{notice.body}</p>
+            {/* The last post's answer; a post from the ?done= address answers for itself. */}
+            {actionData ? (
+              <Flash flash={actionData.flash} ns="jobs" className="" />
+            ) : (
+              <DoneFlash ns="jobs" messages={APPLY_DONE} className="" />
+            )}
+            {/* The applicant has applied, just now or before: the way to their applications. */}
+            {applied ? (
+              <Alert tone="info" title={t("apply.alreadyTitle")}>
+                <p>
+                  {t("apply.alreadyBody", {
+                    date: formatDate(applied.appliedAt, i18n.language, "date"),
+                  })}
+                </p>
                 <Link
                   to="/dashboard/applications"
                   className="mt-2 inline-block font-medium underline"
@@ -272,6 +293,9 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
               </Suspense>
             )}
           </TitledCard>
+          {job.isActive && !job.archivedAt ? (
+            <ShareJob path={`/jobs/${job.id}`} title={job.title} />
+          ) : null}
         </aside>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { useNavigation } from "react-router";
 import { Link } from "~/app/components/localized";
 import { JobCardGrid, JobCardSkeletons } from "~/app/components/job-card";
 import { JobFilters } from "~/app/components/job-filters";
+import { SaveAlertForm } from "~/app/components/save-alert-form";
 import { Pager } from "~/app/components/pager";
 import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -13,8 +14,10 @@ import { hasActiveFilters, JOBS_PAGE_SIZE } from "~/domain/job-search";
 import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
 import { getViewer } from "~/server/auth/guards.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
+import { savedAmong } from "~/server/jobs/saved-jobs.server";
 import type { Route } from "./+types/list";
 import { splitLanguage } from "~/domain/languages";
+import { isApplicantRole } from "~/domain/enums";
 
 export const handle = i18nHandle("jobs");
 
@@ -32,14 +35,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     listJobsForViewer({ viewer, search, pageSize: JOBS_PAGE_SIZE, countUpTo: JOBS_COUNT_CAP }),
     listActiveCountries(),
   ]);
-  return { search: { ...search, page: result.page }, result, countries };
+  // A signed-in applicant's saved jobs among these (their page is never cached); null otherwise.
+  const savedIds =
+    viewer && isApplicantRole(viewer.role)
+      ? await savedAmong(
+          viewer,
+          result.items.map((j) => j.id),
+        )
+      : null;
+  return { search: { ...search, page: result.page }, result, countries, savedIds };
 }
 
 export default function JobsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("jobs");
   const { viewer, settings } = useRootData();
   const navigation = useNavigation();
-  const { search, result, countries } = loaderData;
+  const { search, result, countries, savedIds } = loaderData;
   const loading =
     navigation.state === "loading" && splitLanguage(navigation.location.pathname).path === "/jobs";
   const filtered = hasActiveFilters(search);
@@ -68,6 +79,11 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
         idPrefix="jobs"
         label={t("filters.label")}
       />
+
+      {/* Signed-in applicants only (their pages are never cached): this search as an alert. */}
+      {savedIds ? (
+        <SaveAlertForm search={search} suggestedName={search.q ?? t("alerts.defaultName")} />
+      ) : null}
 
       {!viewer ? (
         <aside className="flex flex-col gap-3 rounded-xl border border-accent-500/40 bg-orange-50 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -119,7 +135,11 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
                 cap: result.total,
               })}
             </p>
-            <JobCardGrid jobs={result.items} className="sm:grid-cols-2 lg:grid-cols-3" />
+            <JobCardGrid
+              jobs={result.items}
+              className="sm:grid-cols-2 lg:grid-cols-3"
+              savedIds={savedIds ?? undefined}
+            />
             <Pager page={result} label={t("list.pages")} />
           </>
         )}

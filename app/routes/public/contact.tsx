@@ -33,6 +33,12 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("inquiries");
   const { settings } = useRootData();
   const hours = settings.businessHours;
+  // Once sent, the thanks (by name and address, which one Flash message cannot carry) and a way to
+  // write again take the form's place.
+  const sent =
+    actionData && "sent" in actionData
+      ? (actionData.sent as { name: string; email: string })
+      : null;
 
   return (
     <div>
@@ -51,9 +57,9 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[3fr_2fr]">
         <TitledCard title={t("contact.formTitle")} description={t("contact.formDescription")}>
-          {actionData?.ok ? (
+          {sent ? (
             <Alert tone="success" title={t("contact.successTitle")} data-testid="contact-success">
-              <p>{t("contact.successBody", { name: actionData.name, email: actionData.email })}</p>
+              <p>{t("contact.successBody", sent)}</p>
               <p className="mt-3">
                 <Link to="/contact" reloadDocument className="font-medium underline">
                   {t("contact.sendAnother")}
@@ -61,7 +67,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               </p>
             </Alert>
           ) : (
-            <ContactForm lastResult={actionData?.ok === false ? actionData.result : undefined} />
+            <ContactForm lastResult={actionData?.result} />
           )}
         </TitledCard>
 

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { Form, Link } from "~/app/components/localized";
 import { JobCardGrid, JobCardSkeletons } from "~/app/components/job-card";
-import { countryOptions, FilterSelect, JobFilters, QueryField } from "~/app/components/job-filters";
+import { FilterSelect, QueryField } from "~/app/components/filter-fields";
+import { countryOptions, JobFilters } from "~/app/components/job-filters";
 import { Figure, SectionHeader, SectionTitle } from "~/app/components/page-section";
 import { StudyProgramsSection } from "~/app/components/study-programs";
 import { SuccessStoriesSection } from "~/app/components/success-stories";
@@ -14,6 +15,8 @@ import { useRootData } from "~/app/root";
 import { HOME_JOBS_LIMIT, hasActiveFilters, jobSearchQuery } from "~/domain/job-search";
 import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
 import { getViewer } from "~/server/auth/guards.server";
+import { savedAmong } from "~/server/jobs/saved-jobs.server";
+import { isApplicantRole } from "~/domain/enums";
 import { listSuccessStoriesForHome } from "~/server/content/posts.server";
 import { listStudyPrograms } from "~/server/content/study-programs.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
@@ -22,7 +25,7 @@ import { splitLanguage } from "~/domain/languages";
 
 const LATEST_JOBS = 3;
 
-export const handle = i18nHandle("jobs", "content");
+export const handle = i18nHandle("jobs", "content", "study");
 
 // No title of its own: the home page is titled by the agency's name.
 export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
@@ -48,7 +51,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     listStudyPrograms({ limit: 6 }),
     listSuccessStoriesForHome(3),
   ]);
+  // A signed-in applicant's saved jobs among the cards (their page is never cached); null else.
+  const savedIds =
+    viewer && isApplicantRole(viewer.role)
+      ? await savedAmong(
+          viewer,
+          [...filtered.items, ...latest.items].map((j) => j.id),
+        )
+      : null;
   return {
+    savedIds,
     filters,
     jobs: filtered.items,
     total: filtered.total,
@@ -64,7 +76,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("jobs");
   const { settings, viewer } = useRootData();
   const navigation = useNavigation();
-  const { filters, jobs, total, totalCapped, latest, countries, programs, stories } = loaderData;
+  const { filters, jobs, total, totalCapped, latest, countries, programs, stories, savedIds } =
+    loaderData;
   // The jobs section re-renders as skeletons while a filter change loads.
   const loading =
     navigation.state === "loading" && splitLanguage(navigation.location.pathname).path === "/";
@@ -148,7 +161,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
           ) : (
-            <JobCardGrid jobs={jobs} className="sm:grid-cols-2 lg:grid-cols-4" />
+            <JobCardGrid
+              jobs={jobs}
+              className="sm:grid-cols-2 lg:grid-cols-4"
+              savedIds={savedIds ?? undefined}
+            />
           )}
           <Link to={seeAllHref} className={buttonVariants({ className: "justify-self-center" })}>
             {totalCapped
@@ -164,7 +181,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {latest.length === 0 ? (
           <p className="text-slate-600">{t("home.latestEmpty")}</p>
         ) : (
-          <JobCardGrid jobs={latest} className="sm:grid-cols-2 lg:grid-cols-3" />
+          <JobCardGrid
+            jobs={latest}
+            className="sm:grid-cols-2 lg:grid-cols-3"
+            savedIds={savedIds ?? undefined}
+          />
         )}
       </section>
 

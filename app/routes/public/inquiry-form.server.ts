@@ -1,6 +1,5 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { z } from "zod";
 import {
   ContactInquirySchema,
@@ -9,6 +8,7 @@ import {
 } from "~/domain/inquiries";
 import type { Language } from "~/domain/languages";
 import { requestLanguage } from "~/app/i18n/i18n.server";
+import { actionSucceeded, formInvalid } from "~/app/lib/action-result";
 import { submitContactInquiry, submitOutsourcingInquiry } from "~/server/inquiries/receive.server";
 import { logger } from "~/server/logger.server";
 import { readSubmissionKey } from "~/server/security/idempotency.server";
@@ -29,7 +29,8 @@ export function submissionKeyLoader() {
 /**
  * What /contact and /outsourcing do with a posted inquiry: check it with its schema, answer a bot
  * (which fills the hidden `website` field) as if it worked while storing nothing, keep to the
- * sender's caps, then store it. Every refusal is `{ ok: false, result }`; `answer` shapes success.
+ * sender's caps, then store it. It answers an ActionResult whose intent is the kind: a refusal is
+ * `formInvalid` (the reply's form error says why), and `answer` shapes success.
  */
 async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>(
   request: Request,
@@ -49,11 +50,10 @@ async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>(
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: o.schema });
   const refuse = (status: number, formError?: string) =>
-    data(
-      {
-        ok: false as const,
-        result: submission.reply(formError ? { formErrors: [formError] } : undefined),
-      },
+    formInvalid(
+      o.kind,
+      submission.reply(formError ? { formErrors: [formError] } : undefined),
+      {},
       status,
     );
   if (submission.status !== "success") return refuse(400);
@@ -74,7 +74,10 @@ async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>(
 
 type ActionArgs = { request: Request; context: { clientIp: string; requestId: string } };
 
-/** /contact's action: capped per client and per sender; the page thanks the sender by name. */
+/**
+ * /contact's action: capped per client and per sender. The page then thanks the sender by name
+ * and address in place of the form (`sent`), with a way to write again.
+ */
 export function receiveContactMessage({ request, context }: ActionArgs) {
   return receiveInquiry(request, context, {
     kind: "contact",
@@ -84,20 +87,20 @@ export function receiveContactMessage({ request, context }: ActionArgs) {
       [`contact:email:${inquiry.email}`, 3600, 5],
     ],
     submit: submitContactInquiry,
-    answer: (inquiry) => ({ ok: true as const, name: inquiry.name, email: inquiry.email }),
+    answer: ({ name, email }) => actionSucceeded("contact", null, { sent: { name, email } }),
   });
 }
 
-/** /outsourcing's action: capped per client; the quote form empties itself for the next one. */
+/** /outsourcing's action: capped per client; the form says it was sent and empties itself. */
 export function receiveQuoteRequest({ request, context }: ActionArgs) {
   return receiveInquiry(request, context, {
     kind: "outsourcing",
     schema: OutsourcingInquirySchema,
     caps: () => [[`outsourcing:ip:${context.clientIp}`, 600, 5]],
     submit: submitOutsourcingInquiry,
-    answer: (_, submission) => ({
-      ok: true as const,
-      result: submission.reply({ resetForm: true }),
-    }),
+    answer: (_, submission) =>
+      actionSucceeded("outsourcing", "form.success", {
+        result: submission.reply({ resetForm: true }),
+      }),
   });
 }

@@ -12,11 +12,11 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { Flash } from "~/app/components/flash";
 import { HoneypotField } from "~/app/components/honeypot-field";
 import { useLocalizePath } from "~/app/components/localized";
 import { TitledCard } from "~/app/components/titled-card";
 import { SubmissionKeyField } from "~/app/components/submission-key";
-import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import {
@@ -199,7 +199,7 @@ function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData
     // services under the pointer between press and release, and the click was lost.
     { id: formId, lastResult: result?.result },
   );
-  const succeeded = result?.ok === true;
+  const succeeded = result?.flash?.ok === true;
   useEffect(() => {
     if (succeeded) setChosen(0);
   }, [succeeded, fetcher.data]);
@@ -215,11 +215,7 @@ function QuoteForm({ formId, fallback }: { formId: string; fallback?: ActionData
       }}
     >
       <SubmissionKeyField />
-      {succeeded ? (
-        <Alert tone="success" data-testid="quote-success">
-          {t("form.success")}
-        </Alert>
-      ) : null}
+      <Flash flash={result?.flash} ns="outsourcing" className="" />
       <FormErrors errors={form.errors} ns="outsourcing" />
       {QUOTE_CONTACT_FIELDS.map(([name, type, autoComplete]) => (
         <FormInput

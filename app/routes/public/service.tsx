@@ -79,7 +79,7 @@ type ServiceContent = {
   cta: { title: string; body: string };
 };
 
-export const handle = i18nHandle("content");
+export const handle = i18nHandle("content", "study");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // Public page.
@@ -124,7 +124,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-14 pb-16">
       <PageHero {...content.hero}>
-        <CtaButtons inverted />
+        <CtaButtons inverted study={slug === "student-placement"} />
         {content.stats && stats.length > 0 ? (
           <dl className="mt-4 grid max-w-2xl grid-cols-3 gap-4">
             {stats.map(([key, value]) => (
@@ -161,7 +161,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       ))}
 
       <CallToAction id="cta-title" {...content.cta} bodyClassName="max-w-2xl">
-        <CtaButtons />
+        <CtaButtons study={slug === "student-placement"} />
       </CallToAction>
 
       <nav aria-labelledby="other-services" className="mx-auto grid w-full max-w-6xl gap-3 px-4">
@@ -185,12 +185,16 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CtaButtons({ inverted = false }: { inverted?: boolean }) {
+/** The page's calls to action; student placement leads to the study programs, the others to jobs. */
+function CtaButtons({ inverted = false, study = false }: { inverted?: boolean; study?: boolean }) {
   const { t } = useTranslation("content");
   return (
     <div className="flex flex-wrap gap-3">
-      <Link to="/jobs" className={buttonVariants({ variant: "accent", size: "lg" })}>
-        {t("service.cta.jobs")}
+      <Link
+        to={study ? "/study" : "/jobs"}
+        className={buttonVariants({ variant: "accent", size: "lg" })}
+      >
+        {study ? t("service.cta.study") : t("service.cta.jobs")}
       </Link>
       <Link
         to="/auth?tab=signup"

@@ -9,7 +9,7 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CountCard, SearchStatusFilter } from "~/app/components/list-parts";
-import { Flash } from "~/app/components/admin/flash";
+import { Flash } from "~/app/components/flash";
 import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
 import { Card } from "~/app/components/ui/card";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { DoneFlash, Flash } from "~/app/components/admin/flash";
+import { DoneFlash, Flash } from "~/app/components/flash";
 import { TitledDialog } from "~/app/components/admin/titled-dialog";
 import { Button } from "~/app/components/ui/button";
 import { Label, NativeSelect, Textarea } from "~/app/components/ui/input";

@@ -47,6 +47,7 @@ const ADMIN_DONE = Object.fromEntries(
     "roleUpdated",
     "documentVerified",
     "documentRejected",
+    "accountErased",
   ].map((key) => [key, `flash.${key}`]),
 );
 

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { jobCardHref, PAYMENT_REQUIRED_HREF } from "./job-card";
+
+const id = "6f1c1a52-8a4b-4c1e-9a55-000000000001";
+const free = { id, locked: false };
+const premium = { id, locked: true };
+
+describe("where a job card leads", () => {
+  it("opens a free job's page for everyone, a visitor included", () => {
+    expect(jobCardHref(free, null)).toBe(`/jobs/${id}`);
+    expect(jobCardHref(free, { registrationFeePaid: false })).toBe(`/jobs/${id}`);
+  });
+
+  it("sends a visitor to sign in and back for a premium job, an unpaid applicant to payment", () => {
+    expect(jobCardHref(premium, null)).toBe(
+      `/auth?redirectTo=${encodeURIComponent(`/jobs/${id}`)}`,
+    );
+    expect(jobCardHref(premium, { registrationFeePaid: false })).toBe(PAYMENT_REQUIRED_HREF);
+  });
+
+  it("opens a premium job for a paid applicant, whose card comes unlocked", () => {
+    const unlockedPremium = { id, locked: false };
+    expect(jobCardHref(unlockedPremium, { registrationFeePaid: true })).toBe(`/jobs/${id}`);
+  });
+});

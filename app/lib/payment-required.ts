@@ -1,0 +1,6 @@
+/**
+ * Where a signed-in applicant who has not paid is sent when the fee stands between them and what
+ * they asked for (a premium job, or a study program while programs need the fee): the payment page
+ * says why.
+ */
+export const PAYMENT_REQUIRED_HREF = "/dashboard/payment?notice=payment-required";

@@ -1,0 +1,72 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
+import { ProgramFormSchema } from "~/domain/programs";
+import { logger } from "~/server/logger.server";
+import {
+  createProgram,
+  ProgramNotFoundError,
+  removeProgram,
+  restoreProgram,
+  setProgramActive,
+  updateProgram,
+} from "~/server/programs/admin.server";
+import type { StaffIntent } from "./staff-intent.server";
+
+/** A program gone since the page loaded is a 404 message; anything else is logged and a 500. */
+async function answering<T>(intent: string, failure: string, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ProgramNotFoundError) {
+      return actionFailed(intent, "errors.programNotFound", 404);
+    }
+    logger().error({ err: error, intent }, "admin program action failed");
+    return actionFailed(intent, failure, 500);
+  }
+}
+
+const programIdOf = (formData: FormData) => String(formData.get("programId") ?? "");
+
+/** intent "create" or "update": the program form. */
+export function saveProgram({ request, viewer, formData, intent }: StaffIntent) {
+  return answering(intent, "errors.saveProgramFailed", async () => {
+    const submission = parseWithZod(formData, { schema: ProgramFormSchema });
+    if (submission.status !== "success") return formInvalid(intent, submission.reply());
+    if (intent === "create") {
+      await createProgram({ actor: viewer, input: submission.value });
+      return redirectDone(request, "programCreated");
+    }
+    await updateProgram({
+      actor: viewer,
+      programId: programIdOf(formData),
+      input: submission.value,
+    });
+    return redirectDone(request, "programUpdated");
+  });
+}
+
+/** intent "activate" or "deactivate": on the site or off it. */
+export function switchProgram({ request, viewer, formData, intent }: StaffIntent) {
+  return answering(intent, "errors.saveProgramFailed", async () => {
+    const active = intent === "activate";
+    await setProgramActive({ actor: viewer, programId: programIdOf(formData), active });
+    return redirectDone(request, active ? "programActivated" : "programDeactivated");
+  });
+}
+
+/** intent "remove": deleted when nobody applied, archived otherwise. */
+export function dropProgram({ request, viewer, formData, intent }: StaffIntent) {
+  return answering(intent, "errors.saveProgramFailed", async () => {
+    const { archived } = await removeProgram({ actor: viewer, programId: programIdOf(formData) });
+    return redirectDone(request, archived ? "programArchived" : "programDeleted");
+  });
+}
+
+/** intent "restore": an archived program back in the list, inactive. */
+export function bringBackProgram({ request, viewer, formData, intent }: StaffIntent) {
+  return answering(intent, "errors.saveProgramFailed", async () => {
+    await restoreProgram({ actor: viewer, programId: programIdOf(formData) });
+    return redirectDone(request, "programRestored");
+  });
+}

@@ -1,0 +1,189 @@
+import { BellIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { DoneFlash, Flash } from "~/app/components/flash";
+import { Badge } from "~/app/components/ui/badge";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { Input, Label, NativeSelect } from "~/app/components/ui/input";
+import { i18nHandle } from "~/app/i18n/namespaces";
+import { actionFailed } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
+import { shellScreen } from "~/app/lib/shell-screen";
+import { ALERT_FREQUENCIES } from "~/domain/enums";
+import { AlertActionSchema } from "~/domain/job-alerts";
+import { parseJobSearch } from "~/domain/jobs";
+import { requireApplicant } from "~/server/auth/guards.server";
+import {
+  createOwnAlert,
+  deleteOwnAlert,
+  listOwnAlerts,
+  updateOwnAlert,
+} from "~/server/jobs/job-alerts.server";
+import type { Route } from "./+types/alerts";
+
+export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.jobAlerts");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireApplicant(request);
+  const alerts = await listOwnAlerts({ viewer });
+  return {
+    alerts: alerts.map((a) => ({ ...a, paused: a.pausedAt !== null, pausedAt: undefined })),
+  };
+}
+
+/** Creates an alert from a /jobs search, or renames, re-times, pauses, resumes or deletes one. */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireApplicant(request);
+  const form = await request.formData();
+  const parsed = AlertActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "alerts.errors.notFound";
+    return actionFailed("alert", message, 400);
+  }
+  const input = parsed.data;
+  // The alerts page's own address, whichever page the form was on (/jobs for a new alert).
+  const here = new Request(new URL("/dashboard/alerts", request.url));
+  if (input.intent === "create") {
+    const search = parseJobSearch(new URLSearchParams(form as unknown as Record<string, string>));
+    await createOwnAlert({
+      viewer,
+      name: input.name,
+      frequency: input.frequency,
+      filters: { q: search.q, country: search.country, sector: search.sector, type: search.type },
+    });
+    return redirectDone(here, "created");
+  }
+  const found =
+    input.intent === "delete"
+      ? await deleteOwnAlert({ viewer, id: input.id })
+      : await updateOwnAlert({
+          viewer,
+          id: input.id,
+          ...(input.intent === "update"
+            ? { name: input.name, frequency: input.frequency }
+            : { paused: input.intent === "pause" }),
+        });
+  if (!found) return actionFailed("alert", "alerts.errors.notFound", 404);
+  return redirectDone(
+    here,
+    { update: "updated", pause: "paused", resume: "resumed", delete: "deleted" }[input.intent],
+  );
+}
+
+const DONE = {
+  created: "alerts.done.created",
+  updated: "alerts.done.updated",
+  paused: "alerts.done.paused",
+  resumed: "alerts.done.resumed",
+  deleted: "alerts.done.deleted",
+};
+
+export default function AlertsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("jobs");
+  const { alerts } = loaderData;
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-slate-700">{t("alerts.intro")}</p>
+      {actionData ? (
+        <Flash flash={actionData.flash} ns="jobs" className="" />
+      ) : (
+        <DoneFlash ns="jobs" messages={DONE} className="" />
+      )}
+      {alerts.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <BellIcon className="size-8 text-slate-500" aria-hidden />
+          <p className="text-lg font-semibold text-slate-900">{t("alerts.empty")}</p>
+          <Link to="/jobs" className={buttonVariants()}>
+            {t("alerts.emptyCta")}
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid gap-3" data-testid="job-alerts">
+          {alerts.map((alert) => {
+            const filters = [
+              alert.query ? `“${alert.query}”` : null,
+              alert.countryCode,
+              alert.sector ? t(`labels.sector.${alert.sector}`, { ns: "common" }) : null,
+              alert.jobType ? t(`labels.jobType.${alert.jobType}`, { ns: "common" }) : null,
+            ].filter(Boolean);
+            const id = (name: string) => `alert-${alert.id}-${name}`;
+            return (
+              <li
+                key={alert.id}
+                className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
+                aria-labelledby={id("title")}
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 id={id("title")} className="font-semibold text-slate-900">
+                    {alert.name}
+                  </h2>
+                  {alert.paused ? <Badge tone="waiting">{t("alerts.paused")}</Badge> : null}
+                </div>
+                <p className="text-sm text-slate-700">
+                  {filters.length ? filters.join(" · ") : t("alerts.allJobs")}
+                </p>
+                <Form
+                  method="post"
+                  className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+                >
+                  <input type="hidden" name="id" value={alert.id} />
+                  <div className="grid gap-1.5">
+                    <Label htmlFor={id("name")}>{t("alerts.fields.name")}</Label>
+                    <Input
+                      id={id("name")}
+                      name="name"
+                      required
+                      maxLength={80}
+                      defaultValue={alert.name}
+                    />
+                  </div>
+                  <div className="grid gap-1.5">
+                    <Label htmlFor={id("frequency")}>{t("alerts.fields.frequency")}</Label>
+                    <NativeSelect
+                      id={id("frequency")}
+                      name="frequency"
+                      defaultValue={alert.frequency}
+                    >
+                      {ALERT_FREQUENCIES.map((f) => (
+                        <option key={f} value={f}>
+                          {t(`alerts.frequency.${f}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </div>
+                  <Button type="submit" name="intent" value="update" variant="outline">
+                    {t("alerts.save")}
+                    <span className="sr-only">: {alert.name}</span>
+                  </Button>
+                </Form>
+                <Form method="post" className="flex flex-wrap gap-2">
+                  <input type="hidden" name="id" value={alert.id} />
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value={alert.paused ? "resume" : "pause"}
+                    variant="outline"
+                    size="sm"
+                  >
+                    {alert.paused ? t("alerts.resume") : t("alerts.pause")}
+                    <span className="sr-only">: {alert.name}</span>
+                  </Button>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    variant="ghostDanger"
+                    size="sm"
+                  >
+                    {t("alerts.delete")}
+                    <span className="sr-only">: {alert.name}</span>
+                  </Button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { BookmarkIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import { CountryFlag } from "~/app/components/country-flag";
+import { DoneFlash, Flash } from "~/app/components/flash";
+import { PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
+import { SaveJobButton } from "~/app/components/save-job-button";
+import { Badge } from "~/app/components/ui/badge";
+import { buttonVariants } from "~/app/components/ui/button";
+import { i18nHandle } from "~/app/i18n/namespaces";
+import { actionFailed, actionSucceeded } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
+import { shellScreen } from "~/app/lib/shell-screen";
+import { safeRedirect } from "~/domain/auth";
+import { formatDate } from "~/domain/format";
+import { SaveJobSchema } from "~/domain/saved-jobs";
+import { requireApplicant } from "~/server/auth/guards.server";
+import { listOwnSavedJobs, saveJob, unsaveJob } from "~/server/jobs/saved-jobs.server";
+import type { Route } from "./+types/saved-jobs";
+
+export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.savedJobs");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireApplicant(request);
+  return { jobs: await listOwnSavedJobs({ viewer }) };
+}
+
+/**
+ * The save button of every job card and job page posts here. Without JavaScript it goes back to
+ * the page it was pressed on; with it (`stay`), it answers in place.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireApplicant(request);
+  const form = await request.formData();
+  const parsed = SaveJobSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return actionFailed("save", "saved.errors.notFound", 404);
+  const { intent, jobId, redirectTo } = parsed.data;
+  if (intent === "save") {
+    if (!(await saveJob({ viewer, jobId }))) {
+      return actionFailed("save", "saved.errors.notFound", 404);
+    }
+  } else {
+    await unsaveJob({ viewer, jobId });
+  }
+  if (form.has("stay")) return actionSucceeded("save", null, { saved: intent === "save" });
+  const back = safeRedirect(redirectTo, "");
+  if (back && new URL(back, "http://x").pathname !== new URL(request.url).pathname) {
+    throw redirect(back);
+  }
+  return redirectDone(request, intent === "save" ? "saved" : "removed");
+}
+
+const DONE = { saved: "saved.done.saved", removed: "saved.done.removed" };
+
+export default function SavedJobsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("jobs");
+  const { jobs } = loaderData;
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-slate-700">{t("saved.intro")}</p>
+      {actionData ? (
+        <Flash flash={actionData.flash} ns="jobs" className="" />
+      ) : (
+        <DoneFlash ns="jobs" messages={DONE} className="" />
+      )}
+      {jobs.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <BookmarkIcon className="size-8 text-slate-500" aria-hidden />
+          <p className="text-lg font-semibold text-slate-900">{t("saved.empty")}</p>
+          <Link to="/jobs" className={buttonVariants()}>
+            {t("saved.emptyCta")}
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid gap-3" data-testid="saved-jobs">
+          {jobs.map((job) => (
+            <li
+              key={job.id}
+              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="grid gap-1">
+                <Link
+                  to={job.locked ? PAYMENT_REQUIRED_HREF : `/jobs/${job.id}`}
+                  className="font-semibold text-slate-900 underline-offset-4 hover:underline"
+                >
+                  {job.title}
+                </Link>
+                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+                  <CountryFlag code={job.countryCode}>
+                    {job.countryName ?? t("labels.notSet", { ns: "common" })}
+                  </CountryFlag>
+                  <span>
+                    {t("saved.savedOn", { date: formatDate(job.savedAt, i18n.language, "date") })}
+                  </span>
+                </p>
+                {job.state === "closed" ? (
+                  <p>
+                    <Badge tone="danger">{t("saved.closed")}</Badge>
+                  </p>
+                ) : job.state === "closingSoon" && job.applicationDeadline ? (
+                  <p>
+                    <Badge tone="waiting">
+                      {t("saved.closingSoon", {
+                        date: formatDate(job.applicationDeadline, i18n.language, "date"),
+                      })}
+                    </Badge>
+                  </p>
+                ) : null}
+              </div>
+              <SaveJobButton jobId={job.id} title={job.title} saved />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

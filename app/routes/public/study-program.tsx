@@ -1,0 +1,401 @@
+import { ArrowLeftIcon, AwardIcon, FileTextIcon, ListChecksIcon } from "lucide-react";
+import { Suspense } from "react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { DoneFlash, Flash } from "~/app/components/flash";
+import { CountryFlag } from "~/app/components/country-flag";
+import { Form, Link } from "~/app/components/localized";
+import { durationText } from "~/app/components/program-card";
+import { TitledCard } from "~/app/components/titled-card";
+import { Alert } from "~/app/components/ui/alert";
+import { Badge } from "~/app/components/ui/badge";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { i18nHandle } from "~/app/i18n/namespaces";
+import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { lazyComponent } from "~/app/lib/lazy-component";
+import { PAYMENT_REQUIRED_HREF } from "~/app/lib/payment-required";
+import { redirectDone } from "~/app/lib/redirect-done";
+import { publicPageMeta } from "~/app/lib/seo";
+import { useRootData } from "~/app/root";
+import { isStaff } from "~/domain/enums";
+import { calendarDay, formatDate } from "~/domain/format";
+import { formatIntake, formatTuition } from "~/domain/program-search";
+import { ProgramApplySchema } from "~/domain/programs";
+import {
+  applyToProgram,
+  findOwnProgramApplications,
+} from "~/server/applications/apply-program.server";
+import { getViewer, requireApplicant } from "~/server/auth/guards.server";
+import { switchOwnApplicantRole } from "~/server/profiles/applicant-role.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
+import { getProgramForViewer, type ProgramDetail } from "~/server/programs/listing.server";
+import type { Route } from "./+types/study-program";
+
+export const handle = i18nHandle("study");
+
+const signInHref = (id: string) => `/auth?redirectTo=${encodeURIComponent(`/study/${id}`)}`;
+
+// The apply form (Conform, its fields) is code only a student who may apply runs: a visitor's
+// first visit never downloads it (see app/routes/jobs/detail.tsx).
+const applyForm = lazyComponent(() => import("./study-apply-form").then((m) => m.ProgramApplyForm));
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  const program = await getProgramForViewer({ viewer, id: params.id });
+  if (!program) return data({ program: null, applied: [], feeRequired: false }, { status: 404 });
+  const [applied, settings] = await Promise.all([
+    viewer ? findOwnProgramApplications({ viewer, programId: program.id }) : [],
+    getSiteSettings(),
+    viewer ? applyForm.preload() : null,
+  ]);
+  return { program, applied, feeRequired: settings.study.requireFee };
+}
+
+/**
+ * intent "apply": a student applies for an intake (once per program and intake; the fee rule of
+ * the site settings). intent "switch-role": a job seeker becomes a student applicant first.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await requireApplicant(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "switch-role") {
+    await switchOwnApplicantRole({ viewer, to: "student_applicant" });
+    return redirectDone(request, "switched");
+  }
+  const submission = parseWithZod(formData, { schema: ProgramApplySchema });
+  if (submission.status !== "success") return formInvalid("apply", submission.reply());
+  const applied = await applyToProgram({
+    viewer,
+    programId: params.id,
+    intake: submission.value.intake,
+    note: submission.value.note,
+  });
+  if (applied.ok) return redirectDone(request, "applied");
+  if (applied.reason === "payment_required") throw redirect(PAYMENT_REQUIRED_HREF);
+  const refusals = {
+    duplicate: ["apply.errors.duplicate", 409],
+    role: ["apply.errors.role", 403],
+    intake: ["apply.errors.intake", 400],
+    staff: ["apply.errors.unavailable", 403],
+    not_found: ["apply.errors.unavailable", 404],
+  } as const;
+  const [message, status] = refusals[applied.reason];
+  return actionFailed("apply", message, status, { result: submission.reply() });
+}
+
+/** The confirmations after a redirect (?done=…), keys of the study namespace. */
+const DONE = { applied: "apply.submitted", switched: "apply.switched" };
+
+/** A description's opening for a search result or a link preview: one line, cut at a word. */
+function summary(text: string, max: number) {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > max / 2 ? cut.lastIndexOf(" ") : max)}…`;
+}
+
+export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => {
+  const program = data?.program;
+  if (!program) return { title: t("study:meta.detail.notFound"), noindex: true };
+  return {
+    title: t("study:meta.detail.titleIn", {
+      title: program.title,
+      university: program.university,
+      country: program.countryName,
+    }),
+    description: t("study:meta.detail.descriptionIn", {
+      country: program.countryName,
+      description: summary(program.description, 130),
+    }),
+    path: `/study/${program.id}`,
+    noindex: !program.listed,
+  };
+});
+
+/** schema.org EducationalOccupationalProgram, so search engines can show the program. */
+function programJsonLd(
+  program: ProgramDetail,
+  levelName: string,
+  agencyName: string,
+  baseUrl: string,
+) {
+  const ld: Record<string, unknown> = {
+    "@context": "https://schema.org/",
+    "@type": "EducationalOccupationalProgram",
+    name: program.title,
+    description: program.description,
+    url: `${baseUrl}/study/${program.id}`,
+    educationalCredentialAwarded: levelName,
+    timeToComplete: `P${program.durationMonths}M`,
+    inLanguage: program.languageOfInstruction,
+    provider: {
+      "@type": "CollegeOrUniversity",
+      name: program.university,
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: program.city,
+        addressCountry: program.countryCode,
+      },
+    },
+    offers: {
+      "@type": "Offer",
+      category: "Tuition",
+      price: program.tuitionAmount,
+      priceCurrency: program.tuitionCurrency,
+      offeredBy: { "@type": "Organization", name: agencyName, url: baseUrl },
+    },
+  };
+  if (program.intakes.length) ld.startDate = program.intakes[0];
+  if (program.applicationDeadline) ld.applicationDeadline = program.applicationDeadline;
+  if (program.entryRequirements.length) ld.programPrerequisites = program.entryRequirements;
+  // "<" escaped so a program's text can never close the script element.
+  return JSON.stringify(ld).replace(/</g, "\\u003c");
+}
+
+export default function StudyProgramPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("study");
+  const { settings, baseUrl, viewer } = useRootData();
+  const { program, applied, feeRequired } = loaderData;
+  const lng = i18n.language;
+
+  if (!program) {
+    return (
+      <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{t("detail.notFound")}</h1>
+        <p className="text-slate-700">{t("detail.notFoundBody")}</p>
+        <Link to="/study" className={buttonVariants()}>
+          {t("detail.browse")}
+        </Link>
+      </div>
+    );
+  }
+
+  const levelName = t(`labels.programLevel.${program.level}`, { ns: "common" });
+  const facts: [string, React.ReactNode][] = [
+    [t("detail.university"), program.university],
+    [
+      t("detail.location"),
+      <CountryFlag key="c" code={program.countryCode}>
+        {program.city}, {program.countryName}
+      </CountryFlag>,
+    ],
+    [t("detail.level"), levelName],
+    [t("detail.field"), t(`labels.fieldOfStudy.${program.fieldOfStudy}`, { ns: "common" })],
+    [t("detail.duration"), durationText(program.durationMonths, t)],
+    [t("detail.language"), program.languageOfInstruction],
+    [
+      t("detail.tuition"),
+      t("card.tuitionPerYear", {
+        amount: formatTuition(program.tuitionAmount, program.tuitionCurrency, lng),
+      }),
+    ],
+    [
+      t("detail.intakes"),
+      program.intakes.length
+        ? program.intakes.map((d) => formatIntake(d, lng)).join(" · ")
+        : t("card.intakesTba"),
+    ],
+  ];
+  if (program.applicationDeadline) {
+    facts.push([
+      t("detail.deadline"),
+      formatDate(calendarDay(program.applicationDeadline), lng, "longDate"),
+    ]);
+  }
+  const paragraphs = program.description.split(/\n{2,}/).filter(Boolean);
+  // Intakes still open to choose (not yet applied for), today on.
+  const today = new Date().toISOString().slice(0, 10);
+  const taken = new Set(applied.map((a) => a.intake));
+  const upcoming = program.intakes.filter((d) => d >= today && !taken.has(d));
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
+      {program.listed ? (
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{
+            __html: programJsonLd(program, levelName, settings.agencyName, baseUrl),
+          }}
+        />
+      ) : null}
+      <Link
+        to="/study"
+        className={buttonVariants({ variant: "ghost", className: "justify-self-start" })}
+      >
+        <ArrowLeftIcon aria-hidden />
+        {t("detail.back")}
+      </Link>
+      {!program.listed ? <Alert tone="warning">{t("detail.offNotice")}</Alert> : null}
+      <DoneFlash ns="study" messages={DONE} className="" />
+      <Flash ns="study" flash={actionData?.flash} className="" />
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
+        <article className="grid gap-6">
+          <header className="grid gap-3">
+            <div className="flex flex-wrap gap-2">
+              <Badge>{levelName}</Badge>
+              {program.scholarship ? (
+                <Badge tone="success">
+                  <AwardIcon aria-hidden className="size-3" />
+                  {t("card.scholarship")}
+                </Badge>
+              ) : null}
+            </div>
+            <h1 className="text-3xl font-bold text-slate-900">{program.title}</h1>
+          </header>
+
+          <section aria-labelledby="program-facts" className="grid gap-3">
+            <h2 id="program-facts" className="sr-only">
+              {t("detail.facts")}
+            </h2>
+            <dl className="grid gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
+              {facts.map(([label, value]) => (
+                <div key={label} className="grid gap-0.5">
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd className="font-medium text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby="program-about" className="grid gap-3">
+            <h2 id="program-about" className="text-xl font-semibold text-slate-900">
+              {t("detail.about")}
+            </h2>
+            {paragraphs.map((p, i) => (
+              <p key={i} className="leading-relaxed text-slate-800">
+                {p}
+              </p>
+            ))}
+          </section>
+
+          <ProgramList
+            id="program-requirements"
+            title={t("detail.entryRequirements")}
+            items={program.entryRequirements}
+            icon={
+              <ListChecksIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />
+            }
+            empty={t("detail.noneListed")}
+          />
+          <ProgramList
+            id="program-documents"
+            title={t("detail.requiredDocuments")}
+            hint={t("detail.requiredDocumentsHint")}
+            items={program.requiredDocuments.map((d) =>
+              t(`labels.documentType.${d}`, { ns: "common" }),
+            )}
+            icon={<FileTextIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />}
+            empty={t("detail.noneListed")}
+          />
+          {program.scholarship && program.scholarshipDetails ? (
+            <section aria-labelledby="program-scholarship" className="grid gap-2">
+              <h2 id="program-scholarship" className="text-xl font-semibold text-slate-900">
+                {t("detail.scholarshipTitle")}
+              </h2>
+              <p className="text-slate-800">{program.scholarshipDetails}</p>
+            </section>
+          ) : null}
+        </article>
+
+        <aside className="lg:sticky lg:top-20">
+          <TitledCard title={t("apply.title")} contentClassName="grid gap-3">
+            {!program.listed ? (
+              <p className="text-sm text-slate-700">{t("apply.closed")}</p>
+            ) : !viewer ? (
+              <>
+                <p className="text-sm text-slate-700">{t("apply.signInFirst")}</p>
+                <Link to={signInHref(program.id)} className={buttonVariants({ variant: "accent" })}>
+                  {t("apply.submit")}
+                </Link>
+              </>
+            ) : isStaff(viewer.role) ? (
+              <p className="text-sm text-slate-700">{t("apply.staffNote")}</p>
+            ) : viewer.role !== "student_applicant" ? (
+              <Form method="post" className="grid gap-3">
+                <p className="text-sm text-slate-700">{t("apply.switchOffer")}</p>
+                <input type="hidden" name="intent" value="switch-role" />
+                <Button type="submit" variant="accent">
+                  {t("apply.switchButton")}
+                </Button>
+              </Form>
+            ) : (
+              <>
+                {applied.length ? (
+                  <Alert tone="info" title={t("apply.alreadyTitle")}>
+                    <p>
+                      {t("apply.alreadyBody", {
+                        intakes: applied.map((a) => formatIntake(a.intake, lng)).join(", "),
+                      })}
+                    </p>
+                    <Link
+                      to="/dashboard/applications"
+                      className="mt-2 inline-block font-medium underline"
+                    >
+                      {t("apply.viewApplications")}
+                    </Link>
+                  </Alert>
+                ) : null}
+                {upcoming.length === 0 ? (
+                  <p className="text-sm text-slate-700">{t("apply.noIntakes")}</p>
+                ) : feeRequired && !viewer.registrationFeePaid ? (
+                  <>
+                    <p className="text-sm text-slate-700">{t("apply.feeFirst")}</p>
+                    <Link
+                      to={PAYMENT_REQUIRED_HREF}
+                      className={buttonVariants({ variant: "accent" })}
+                    >
+                      {t("apply.payFee")}
+                    </Link>
+                  </>
+                ) : (
+                  <Suspense>
+                    <applyForm.Component intakes={upcoming} lastResult={actionData?.result} />
+                  </Suspense>
+                )}
+              </>
+            )}
+          </TitledCard>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function ProgramList({
+  id,
+  title,
+  hint,
+  items,
+  icon,
+  empty,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  items: string[];
+  icon: React.ReactNode;
+  empty: string;
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
+      {items.length ? (
+        <ul className="grid gap-2">
+          {items.map((item, i) => (
+            <li key={i} className="flex gap-2 text-slate-800">
+              {icon}
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">{empty}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { and, desc, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
+import { paginate } from "~/domain/pagination";
+import type { PaymentFilter } from "~/domain/payments";
+import { formatMoney } from "~/domain/settings";
+import { recordAudit } from "~/server/audit/audit.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { db } from "~/server/db/client.server";
+import { payments, profiles } from "~/server/db/schema";
+import { getSiteSettings } from "~/server/settings/settings.server";
+
+/** Midnight at the start of `day` (YYYY-MM-DD) in the agency's time zone (CAT, UTC+2 all year). */
+function agencyDayStart(day: string) {
+  return new Date(`${day}T00:00:00+02:00`);
+}
+
+function filterWhere(f: PaymentFilter): SQL | undefined {
+  const at = sql`coalesce(${payments.paymentDate}, ${payments.createdAt})`;
+  const conditions = [
+    f.provider ? eq(payments.provider, f.provider) : undefined,
+    f.status ? eq(payments.status, f.status) : undefined,
+    f.userId ? eq(payments.userId, f.userId) : undefined,
+    f.from ? gte(at, agencyDayStart(f.from)) : undefined,
+    f.to ? lt(at, new Date(agencyDayStart(f.to).getTime() + 24 * 60 * 60 * 1000)) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const columns = {
+  id: payments.id,
+  userId: payments.userId,
+  payerName: profiles.fullName,
+  payerEmail: profiles.email,
+  amountMinor: payments.amountMinor,
+  currency: payments.currency,
+  provider: payments.provider,
+  method: payments.paymentMethod,
+  status: payments.status,
+  reference: payments.paymentReference,
+  receiptNumber: payments.receiptNumber,
+  paidAt: payments.paymentDate,
+  createdAt: payments.createdAt,
+  metadata: payments.metadata,
+};
+
+/**
+ * Every payment attempt of every applicant, newest first, for staff (the back-office payments
+ * list): reads across users on purpose; the route lets only staff call it.
+ */
+export async function listAllPaymentsForStaff(options: {
+  filter: PaymentFilter;
+  page: number;
+  pageSize: number;
+}) {
+  const where = filterWhere(options.filter);
+  return paginate({
+    page: options.page,
+    pageSize: options.pageSize,
+    count: () => db().$count(payments, where),
+    rows: (limit, offset) =>
+      db()
+        .select(columns)
+        .from(payments)
+        .innerJoin(profiles, eq(profiles.id, payments.userId))
+        .where(where)
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+export type StaffPaymentRow = Awaited<ReturnType<typeof listAllPaymentsForStaff>>["items"][number];
+
+/** The same rows for the CSV download (staff only, capped). */
+export function exportPaymentsForStaff(filter: PaymentFilter, limit = 50_000) {
+  return db()
+    .select(columns)
+    .from(payments)
+    .innerJoin(profiles, eq(profiles.id, payments.userId))
+    .where(filterWhere(filter))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}
+
+export class RefundRefusedError extends Error {
+  constructor(readonly reason: "notFound" | "notCompleted") {
+    super(`refund refused: ${reason}`);
+  }
+}
+
+/**
+ * An admin records that a completed payment was refunded (the money goes back through the
+ * provider's own dashboard; this keeps our books true). The payment turns `refunded`, keeps its
+ * receipt number, and is audited. The applicant loses premium access only when the refund policy
+ * in the settings says so, the refunded payment was their fee (not an overpayment), and no other
+ * completed payment of theirs remains.
+ */
+export async function refundPayment(options: {
+  actor: Pick<Viewer, "id">;
+  paymentId: string;
+  reason: string;
+}) {
+  const settings = await getSiteSettings();
+  return db().transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, options.paymentId))
+      .for("update");
+    if (!payment) throw new RefundRefusedError("notFound");
+    if (payment.status !== "completed") throw new RefundRefusedError("notCompleted");
+    // The profile next, in the same order as recordVerifiedPayment takes its locks.
+    const [profile] = await tx
+      .select({ paid: profiles.registrationFeePaid })
+      .from(profiles)
+      .where(eq(profiles.id, payment.userId))
+      .for("update");
+    const now = new Date();
+    await tx
+      .update(payments)
+      .set({
+        status: "refunded",
+        metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify({
+          refund: { by: options.actor.id, at: now.toISOString(), reason: options.reason },
+          refundDue: false,
+        })}::jsonb`,
+      })
+      .where(eq(payments.id, payment.id));
+    const overpayment = payment.metadata?.overpayment === true;
+    const [other] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, payment.userId),
+          eq(payments.status, "completed"),
+          ne(payments.id, payment.id),
+        ),
+      )
+      .limit(1);
+    const removesAccess =
+      settings.payments.refundRemovesAccess && !overpayment && !other && Boolean(profile?.paid);
+    if (removesAccess) {
+      await tx
+        .update(profiles)
+        .set({ registrationFeePaid: false })
+        .where(eq(profiles.id, payment.userId));
+    }
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: "payment.refund",
+      targetType: "user",
+      targetId: payment.userId,
+      details: {
+        paymentId: payment.id,
+        reference: payment.paymentReference,
+        receiptNumber: payment.receiptNumber,
+        amount: formatMoney(payment.amountMinor, payment.currency),
+        provider: payment.provider,
+        reason: options.reason,
+        accessRemoved: removesAccess,
+      },
+    });
+    return { accessRemoved: removesAccess };
+  });
+}

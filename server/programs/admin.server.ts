@@ -1,0 +1,224 @@
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { containsPattern } from "~/domain/like-patterns";
+import { paginate } from "~/domain/pagination";
+import type { ProgramForm, ProgramListStatus } from "~/domain/programs";
+import { recordAudit } from "~/server/audit/audit.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { changePublicContent } from "~/server/cache/public-content.server";
+import { db } from "~/server/db/client.server";
+import { countries, jobApplications, programs } from "~/server/db/schema";
+
+type Actor = Pick<Viewer, "id">;
+
+export class ProgramNotFoundError extends Error {}
+
+/** The cards above the staff list: programs not archived, listed, with a scholarship, archived. */
+export async function getProgramStatsForStaff() {
+  const [row] = await db()
+    .select({
+      total: sql<number>`count(*) filter (where ${programs.archivedAt} is null)`.mapWith(Number),
+      active:
+        sql<number>`count(*) filter (where ${programs.archivedAt} is null and ${programs.isActive})`.mapWith(
+          Number,
+        ),
+      scholarship:
+        sql<number>`count(*) filter (where ${programs.archivedAt} is null and ${programs.scholarship})`.mapWith(
+          Number,
+        ),
+      archived: sql<number>`count(*) filter (where ${programs.archivedAt} is not null)`.mapWith(
+        Number,
+      ),
+    })
+    .from(programs);
+  return row!;
+}
+
+function staffWhere(filter: { q?: string; status?: ProgramListStatus | null }): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  switch (filter.status ?? null) {
+    case "listed":
+      parts.push(and(isNull(programs.archivedAt), eq(programs.isActive, true)));
+      break;
+    case "inactive":
+      parts.push(and(isNull(programs.archivedAt), eq(programs.isActive, false)));
+      break;
+    case "archived":
+      parts.push(isNotNull(programs.archivedAt));
+      break;
+    case "all":
+      break;
+    default:
+      parts.push(isNull(programs.archivedAt));
+  }
+  const q = filter.q?.trim();
+  if (q) parts.push(sql`${programs.searchText} like lower(${containsPattern(q)})`);
+  return and(...parts);
+}
+
+const applicationCount = sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.programId} = ${programs.id})`;
+
+/**
+ * Programs for staff, newest first, searchable by title, university or city, with how many
+ * applications each has. Archived ones only when asked for (`status=archived` or `all`).
+ */
+export async function listAllProgramsForStaff(options: {
+  filter: { q?: string; status?: ProgramListStatus | null };
+  page: number;
+  pageSize: number;
+}) {
+  const where = staffWhere(options.filter);
+  return paginate({
+    page: options.page,
+    pageSize: options.pageSize,
+    count: () => db().$count(programs, where),
+    rows: (limit, offset) =>
+      db()
+        .select({
+          id: programs.id,
+          title: programs.title,
+          university: programs.university,
+          city: programs.city,
+          countryId: programs.countryId,
+          countryName: countries.name,
+          level: programs.level,
+          fieldOfStudy: programs.fieldOfStudy,
+          durationMonths: programs.durationMonths,
+          languageOfInstruction: programs.languageOfInstruction,
+          tuitionAmount: programs.tuitionAmount,
+          tuitionCurrency: programs.tuitionCurrency,
+          intakes: programs.intakes,
+          applicationDeadline: programs.applicationDeadline,
+          entryRequirements: programs.entryRequirements,
+          requiredDocuments: programs.requiredDocuments,
+          scholarship: programs.scholarship,
+          scholarshipDetails: programs.scholarshipDetails,
+          description: programs.description,
+          rating: programs.rating,
+          isActive: programs.isActive,
+          archivedAt: programs.archivedAt,
+          applicationCount: applicationCount.mapWith(Number),
+        })
+        .from(programs)
+        .innerJoin(countries, eq(countries.id, programs.countryId))
+        .where(where)
+        .orderBy(desc(programs.createdAt), desc(programs.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+export type StaffProgramRow = Awaited<ReturnType<typeof listAllProgramsForStaff>>["items"][number];
+
+export async function createProgram(options: { actor: Actor; input: ProgramForm }) {
+  return changePublicContent(async (tx) => {
+    const [row] = await tx.insert(programs).values(options.input).returning({ id: programs.id });
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: "program.create",
+      targetType: "program",
+      targetId: row!.id,
+      details: { title: options.input.title },
+    });
+    return row!.id;
+  });
+}
+
+/** Edits a program that is not archived (restore it first). */
+export async function updateProgram(options: {
+  actor: Actor;
+  programId: string;
+  input: ProgramForm;
+}) {
+  await changePublicContent(async (tx) => {
+    const updated = await tx
+      .update(programs)
+      .set(options.input)
+      .where(and(eq(programs.id, options.programId), isNull(programs.archivedAt)))
+      .returning({ id: programs.id });
+    if (updated.length === 0) throw new ProgramNotFoundError();
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: "program.update",
+      targetType: "program",
+      targetId: options.programId,
+      details: { title: options.input.title },
+    });
+  });
+}
+
+/** Shows a program on the site or takes it off (it stays in the staff list). */
+export async function setProgramActive(options: {
+  actor: Actor;
+  programId: string;
+  active: boolean;
+}) {
+  return changePublicContent(async (tx) => {
+    const [row] = await tx
+      .update(programs)
+      .set({ isActive: options.active })
+      .where(and(eq(programs.id, options.programId), isNull(programs.archivedAt)))
+      .returning({ title: programs.title });
+    if (!row) throw new ProgramNotFoundError();
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: options.active ? "program.activate" : "program.deactivate",
+      targetType: "program",
+      targetId: options.programId,
+      details: { title: row.title },
+    });
+  });
+}
+
+/**
+ * Removes a program from the site and the staff list: deleted when nobody applied to it,
+ * otherwise archived so its applications keep their program (the foreign key refuses a delete).
+ */
+export async function removeProgram(options: { actor: Actor; programId: string }) {
+  return changePublicContent(async (tx) => {
+    const [program] = await tx
+      .select({ id: programs.id, title: programs.title })
+      .from(programs)
+      .where(and(eq(programs.id, options.programId), isNull(programs.archivedAt)))
+      .for("update");
+    if (!program) throw new ProgramNotFoundError();
+    const [apps] = await tx
+      .select({ n: count() })
+      .from(jobApplications)
+      .where(eq(jobApplications.programId, options.programId));
+    const archived = apps!.n > 0;
+    if (archived) {
+      await tx
+        .update(programs)
+        .set({ archivedAt: new Date(), isActive: false })
+        .where(eq(programs.id, options.programId));
+    } else {
+      await tx.delete(programs).where(eq(programs.id, options.programId));
+    }
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: archived ? "program.archive" : "program.delete",
+      targetType: "program",
+      targetId: options.programId,
+      details: { title: program.title, applications: apps!.n },
+    });
+    return { archived };
+  });
+}
+
+/** Brings an archived program back to the staff list, inactive until staff activate it. */
+export async function restoreProgram(options: { actor: Actor; programId: string }) {
+  await changePublicContent(async (tx) => {
+    const [row] = await tx
+      .update(programs)
+      .set({ archivedAt: null, isActive: false })
+      .where(and(eq(programs.id, options.programId), isNotNull(programs.archivedAt)))
+      .returning({ title: programs.title });
+    if (!row) throw new ProgramNotFoundError();
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: "program.restore",
+      targetType: "program",
+      targetId: options.programId,
+      details: { title: row.title },
+    });
+  });
+}

@@ -1,0 +1,50 @@
+import { expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+
+test("an applicant saves a job from /jobs and finds it on the dashboard, then removes it", async ({
+  page,
+}) => {
+  await signUpNewApplicant(page);
+  await page.goto("/jobs?q=warehouse");
+  const card = page.getByTestId("job-card").filter({ hasText: "Warehouse Operative" });
+  await card.getByRole("button", { name: /^Save ?: Warehouse Operative$/ }).click();
+  // With JavaScript the button turns at once and the page stays where it was.
+  await expect(card.getByRole("button", { name: /^Saved ?: Warehouse Operative$/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/jobs\?q=warehouse$/);
+
+  await page.goto("/dashboard");
+  await page
+    .getByRole("navigation", { name: "Dashboard navigation" })
+    .getByRole("link", { name: "Saved Jobs" })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/saved-jobs$/);
+  const saved = page.getByTestId("saved-jobs");
+  await expect(saved.getByRole("link", { name: "Warehouse Operative" })).toBeVisible();
+  await expectAccessible(page);
+
+  await saved.getByRole("button", { name: /^Saved ?: Warehouse Operative$/ }).click();
+  await expect(page.getByText("You have not saved any jobs yet")).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the save button works without JavaScript and comes back to the job", async ({ browser }) => {
+  const account = await browser.newContext();
+  const { email, password } = await signUpNewApplicant(await account.newPage());
+  await account.close();
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await login(page, email, password);
+  await page.goto("/jobs?q=warehouse");
+  await page
+    .getByTestId("job-card")
+    .filter({ hasText: "Warehouse Operative" })
+    .getByRole("link")
+    .click();
+  const jobUrl = page.url();
+  await page.getByRole("button", { name: /^Save ?: Warehouse Operative$/ }).click();
+  await expect(page).toHaveURL(jobUrl);
+  await expect(page.getByRole("button", { name: /^Saved ?: Warehouse Operative$/ })).toBeVisible();
+  await page.goto("/dashboard/saved-jobs");
+  await expect(page.getByTestId("saved-jobs")).toContainText("Warehouse Operative");
+  await context.close();
+});

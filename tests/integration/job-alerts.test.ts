@@ -1,0 +1,283 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { action as unsubscribeAction } from "~/app/routes/alerts-unsubscribe";
+import { action as staffJobsAction } from "~/app/routes/admin/jobs";
+import { action as alertsAction, loader as alertsLoader } from "~/app/routes/dashboard/alerts";
+import { jobAlerts, jobs, notifications } from "~/server/db/schema";
+import {
+  createOwnAlert,
+  runJobAlerts,
+  unsubscribeByToken,
+  unsubscribeToken,
+} from "~/server/jobs/job-alerts.server";
+import {
+  createTestJob,
+  createTestUser,
+  mailsTo,
+  requestAs,
+  runRoute,
+  setupTestDatabase,
+} from "./harness";
+
+const ctx = setupTestDatabase();
+
+let clock = Date.parse("2030-01-01T08:00:00Z");
+/** A later moment for each round, so every round sees the jobs created before it. */
+const tick = () => new Date((clock += 60_000));
+
+/** Runs a round now, so jobs created after it are "new" to the next one. */
+const round = () => runJobAlerts({ now: tick() });
+
+/** Creates a job dated just before the next round. */
+const newJob = (values: Parameters<typeof createTestJob>[1]) =>
+  createTestJob(ctx.db, { createdAt: new Date(clock + 30_000), ...values });
+
+const mailed = async (email: string) =>
+  (await mailsTo(ctx.db, email)).map((m) => m.text).join("\n---\n");
+
+describe("job alerts", () => {
+  it("match every filter an alert has (AND), and a person gets a job only once", async () => {
+    const user = await createTestUser({ paid: true });
+    const viewer = { id: user.id };
+    await createOwnAlert({
+      viewer,
+      name: "Nursing in Ireland",
+      frequency: "instant",
+      filters: { q: "nurse", country: "IE", sector: "healthcare", type: "skilled" },
+    });
+    // A second alert that also matches the same job: still one e-mail line for it.
+    await createOwnAlert({
+      viewer,
+      name: "Any nurse",
+      frequency: "instant",
+      filters: { q: "nurse" },
+    });
+    await round();
+
+    const tag = `a${Date.now().toString(36)}`;
+    const all = { sector: "healthcare", jobType: "skilled", countryCode: "IE" } as const;
+    await newJob({ ...all, title: `Staff Nurse ${tag}` });
+    await newJob({ ...all, title: `Porter ${tag}` }); // no "nurse"
+    await newJob({ ...all, title: `Nurse in Canada ${tag}`, countryCode: "CA" });
+    await newJob({ ...all, title: `Nurse, construction ${tag}`, sector: "construction" });
+    await newJob({ ...all, title: `Nurse aide ${tag}`, jobType: "entry_level" });
+    await round();
+
+    const text = await mailed(user.email);
+    expect(text).toContain(`Staff Nurse ${tag}`);
+    expect(text).not.toContain(`Porter ${tag}`);
+    // The narrow alert matched only the first; the broad one got the others (not the first again).
+    const narrow = (await mailsTo(ctx.db, user.email)).find((m) =>
+      m.subject.includes("Nursing in Ireland"),
+    )!;
+    expect(narrow.text).toContain(`Staff Nurse ${tag}`);
+    expect(narrow.text).not.toContain("Canada");
+    expect(text.match(new RegExp(`Staff Nurse ${tag}`, "g"))).toHaveLength(1);
+    expect(narrow.headers).toMatchObject({
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+
+    // Another round finds nothing new: nothing more is sent.
+    const before = (await mailsTo(ctx.db, user.email)).length;
+    await round();
+    expect((await mailsTo(ctx.db, user.email)).length).toBe(before);
+    // And the in-app notification was written.
+    const notes = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.id));
+    expect(notes.some((n) => n.kind === "job_alert")).toBe(true);
+  });
+
+  it("shows premium jobs only as teasers to people who have not paid", async () => {
+    const unpaid = await createTestUser();
+    const paid = await createTestUser({ paid: true });
+    const tag = `p${Date.now().toString(36)}`;
+    for (const user of [unpaid, paid]) {
+      await createOwnAlert({
+        viewer: user,
+        name: "Drivers",
+        frequency: "instant",
+        filters: { q: tag },
+      });
+    }
+    await round();
+    await newJob({ title: `Premium driver ${tag}`, isPublic: false });
+    // Matched only by a premium description: never for the unpaid person.
+    await newJob({ title: "Courier", description: `Hidden ${tag} words`, isPublic: false });
+    await round();
+
+    const unpaidText = await mailed(unpaid.email);
+    expect(unpaidText).toContain(`Premium driver ${tag}`);
+    expect(unpaidText).toContain("Premium: open it after paying the registration fee");
+    expect(unpaidText).not.toContain("Courier");
+    const paidText = await mailed(paid.email);
+    expect(paidText).toContain("Courier");
+    expect(paidText).not.toContain("Premium: open it after paying");
+  });
+
+  it("gathers a daily digest and sends it a day after the last one", async () => {
+    const user = await createTestUser({ paid: true });
+    const tag = `d${Date.now().toString(36)}`;
+    await createOwnAlert({ viewer: user, name: "Daily", frequency: "daily", filters: { q: tag } });
+    const alertMails = async () =>
+      (await mailsTo(ctx.db, user.email)).filter((m) => m.subject.includes("“Daily”"));
+    await round();
+    await newJob({ title: `First ${tag}` });
+    await round();
+    expect(await alertMails()).toHaveLength(1);
+    await newJob({ title: `Second ${tag}` });
+    await newJob({ title: `Third ${tag}` });
+    await round();
+    expect(await alertMails()).toHaveLength(1); // not a day yet
+    clock += 86_400_000;
+    await round();
+    const mails = await alertMails();
+    expect(mails).toHaveLength(2);
+    const digest = mails.find((m) => m.text.includes(`Second ${tag}`))!;
+    expect(digest.text).toContain(`Third ${tag}`);
+    expect(digest.subject).toContain("2 new jobs");
+  });
+
+  it("stops with the e-mail's unsubscribe token, without a session; a forged one does nothing", async () => {
+    const user = await createTestUser();
+    const id = await createOwnAlert({
+      viewer: user,
+      name: "Stop me",
+      frequency: "instant",
+      filters: {},
+    });
+    const token = await unsubscribeToken(id);
+    expect(await unsubscribeByToken(`${id}.forged`)).toBe(false);
+    expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.id, id))).toHaveLength(1);
+    expect(await unsubscribeByToken(token)).toBe(true);
+    expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.id, id))).toHaveLength(0);
+  });
+
+  it("stop from the e-mail's own link and its one-click header, signed out", async () => {
+    const user = await createTestUser();
+    const tag = `u${Date.now().toString(36)}`;
+    const id = await createOwnAlert({
+      viewer: user,
+      name: "Unsub",
+      frequency: "instant",
+      filters: { q: tag },
+    });
+    await round();
+    await newJob({ title: `Cook ${tag}` });
+    await round();
+    const mail = (await mailsTo(ctx.db, user.email)).find((m) => m.subject.includes("Unsub"))!;
+    const header = mail.headers!["List-Unsubscribe"]!;
+    const url = new URL(header.slice(1, -1));
+    expect(url.pathname).toBe("/alerts/unsubscribe");
+    expect(mail.text).toContain(url.href);
+
+    // The mail provider's one-click POST: no cookie, the token in the address.
+    const outcome = await runRoute(
+      unsubscribeAction,
+      await requestAs(null, url.pathname + url.search, {
+        form: { "List-Unsubscribe": "One-Click" },
+      }),
+    );
+    expect(outcome.data).toEqual({ stopped: true });
+    expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.id, id))).toHaveLength(0);
+
+    // The page's own button posts the token in the form; a wrong one is refused.
+    const refused = await runRoute(
+      unsubscribeAction,
+      await requestAs(null, "/alerts/unsubscribe", { form: { token: `${id}.nope` } }),
+    );
+    expect(refused.data).toEqual({ stopped: false });
+  });
+
+  it("are made from a /jobs search and managed on the dashboard by their owner only", async () => {
+    const owner = await createTestUser();
+    const other = await createTestUser();
+    const post = async (user: typeof owner, form: Record<string, string>) =>
+      runRoute(alertsAction, await requestAs(user, "/dashboard/alerts", { form }));
+    const list = async (user: typeof owner) =>
+      (
+        (await runRoute(alertsLoader, await requestAs(user, "/dashboard/alerts"))).data as {
+          alerts: { id: string; name: string; frequency: string; paused: boolean; query: string }[];
+        }
+      ).alerts;
+
+    const created = await post(owner, {
+      intent: "create",
+      name: "Welders",
+      frequency: "weekly",
+      q: "welder",
+      country: "ca",
+      sector: "construction",
+      type: "skilled",
+    });
+    expect(created.location).toBe("/dashboard/alerts?done=created");
+    const [alert] = await list(owner);
+    expect(alert).toMatchObject({ name: "Welders", frequency: "weekly", query: "welder" });
+    expect(await list(other)).toEqual([]);
+    expect((await post(owner, { intent: "create", name: " ", frequency: "daily" })).status).toBe(
+      400,
+    );
+
+    // Someone else can neither change nor delete it.
+    expect((await post(other, { intent: "delete", id: alert!.id })).status).toBe(404);
+    expect((await post(other, { intent: "pause", id: alert!.id })).status).toBe(404);
+
+    await post(owner, { intent: "update", id: alert!.id, name: "Welding", frequency: "instant" });
+    await post(owner, { intent: "pause", id: alert!.id });
+    expect((await list(owner))[0]).toMatchObject({
+      name: "Welding",
+      frequency: "instant",
+      paused: true,
+    });
+    await post(owner, { intent: "delete", id: alert!.id });
+    expect(await list(owner)).toEqual([]);
+  });
+
+  it("e-mail a job staff publish to a matching alert, linking to it, until unsubscribed", async () => {
+    const applicant = await createTestUser();
+    const staff = await createTestUser({ role: "manager" });
+    const tag = `s${Date.now().toString(36)}`;
+    await runRoute(
+      alertsAction,
+      await requestAs(applicant, `/jobs?q=${tag}`, {
+        form: { intent: "create", name: "Bakers", frequency: "instant", q: tag },
+      }),
+    );
+    await round();
+    const publish = async (title: string) => {
+      await runRoute(
+        staffJobsAction,
+        await requestAs(staff, "/admin/jobs?new=1", {
+          form: { intent: "create", title, description: "Bread.", isActive: "on", isPublic: "on" },
+        }),
+      );
+      // This file's rounds run on their own clock (ahead of now): date the job just before the next.
+      await ctx.db
+        .update(jobs)
+        .set({ createdAt: new Date(clock + 30_000) })
+        .where(eq(jobs.title, title));
+      await round();
+    };
+    await publish(`Baker ${tag}`);
+
+    const alertMails = async () =>
+      (await mailsTo(ctx.db, applicant.email)).filter((m) => m.subject.includes("Bakers"));
+    const [mail] = await alertMails();
+    const jobLink = mail!.text.match(/https?:\/\/\S+\/jobs\/[0-9a-f-]{36}/)?.[0];
+    expect(jobLink).toBeTruthy();
+    const jobId = jobLink!.split("/").pop()!;
+    const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(job!.title).toBe(`Baker ${tag}`);
+
+    const unsubscribe = new URL(mail!.headers!["List-Unsubscribe"]!.slice(1, -1));
+    await runRoute(
+      unsubscribeAction,
+      await requestAs(null, unsubscribe.pathname + unsubscribe.search, {
+        form: { "List-Unsubscribe": "One-Click" },
+      }),
+    );
+    await publish(`Pastry baker ${tag}`);
+    expect(await alertMails()).toHaveLength(1);
+  });
+});
