@@ -365,6 +365,10 @@ export const jobApplications = pgTable(
     interviewDate: ts("interview_date"),
     // Where the interview is held: an address or a video-call link, shown with the date.
     interviewLocation: text("interview_location"),
+    // The interview the day-before reminder went out for: a new date means a new reminder.
+    interviewRemindedFor: ts("interview_reminded_for"),
+    // When the applicant was told to choose an interview slot (once per application).
+    interviewInvitedAt: ts("interview_invited_at"),
     notes: text("notes"),
     adminComments: text("admin_comments"),
     updatedAt: updatedAt(),
@@ -386,6 +390,51 @@ export const jobApplications = pgTable(
       sql`(kind = 'job' and job_id is not null and program_id is null and intake is null) or (kind = 'program' and program_id is not null and intake is not null and job_id is null)`,
     ),
   ],
+);
+
+/**
+ * Interview times staff publish for a job or a program (decision record 24): an applicant at the
+ * interview stage books one of them; `capacity` applicants may book the same slot.
+ */
+export const interviewSlots = pgTable(
+  "interview_slots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobId: uuid("job_id").references(() => jobs.id, { onDelete: "cascade" }),
+    programId: uuid("program_id").references(() => programs.id, { onDelete: "cascade" }),
+    startsAt: ts("starts_at").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    // An address or a video-call link.
+    location: text("location").notNull(),
+    capacity: integer("capacity").notNull().default(1),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("interview_slots_starts_at_idx").on(t.startsAt),
+    index("interview_slots_job_idx").on(t.jobId, t.startsAt),
+    index("interview_slots_program_idx").on(t.programId, t.startsAt),
+    check("interview_slots_one_target", sql`(job_id is null) <> (program_id is null)`),
+    check("interview_slots_capacity_positive", sql`capacity >= 1`),
+    check("interview_slots_duration", sql`duration_minutes between 5 and 480`),
+  ],
+);
+
+/** An application's booked slot: one per application; a slot holds at most its capacity. */
+export const interviewBookings = pgTable(
+  "interview_bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slotId: uuid("slot_id")
+      .notNull()
+      .references(() => interviewSlots.id, { onDelete: "restrict" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .unique()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+    bookedAt: ts("booked_at").notNull().defaultNow(),
+  },
+  (t) => [index("interview_bookings_slot_idx").on(t.slotId)],
 );
 
 /**
@@ -794,6 +843,8 @@ export const auditLog = pgTable(
   ],
 );
 
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 // ── Mail outbox ───────────────────────────────────────────────────────────────────────────────
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -806,6 +857,8 @@ export const mailOutbox = pgTable(
     html: text("html"),
     // Extra headers for the transport (e.g. List-Unsubscribe on alert e-mails).
     headers: jsonb("headers").$type<Record<string, string>>(),
+    // Files sent with the mail (an interview's calendar invite), as text.
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     status: mailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
