@@ -250,6 +250,8 @@ export const NOTIFICATION_KINDS = [
   "payment_received",
   "message",
   "job_alert",
+  // A colleague mentioned a staff member in a note on an application.
+  "mention",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

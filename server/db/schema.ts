@@ -919,3 +919,54 @@ export const incidentNotes = pgTable("incident_notes", {
   body: text("body").notNull(),
   createdAt: createdAt(),
 });
+
+// ── Staff notes and saved views ───────────────────────────────────────────────────────────────
+// A note staff write on an application: staff-only, never shown to the applicant (issue 19).
+export const applicationNotes = pgTable(
+  "application_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_notes_app_idx").on(t.applicationId, t.createdAt)],
+);
+
+// The colleagues a note mentions: one row each, however often the note names them, so each is
+// notified once.
+export const applicationNoteMentions = pgTable(
+  "application_note_mentions",
+  {
+    noteId: uuid("note_id")
+      .notNull()
+      .references(() => applicationNotes.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noteId, t.userId] }),
+    index("application_note_mentions_user_idx").on(t.userId),
+  ],
+);
+
+// A staff member's named filter of the applications list: the list's query string, kept to the
+// filters the list understands (domain/saved-views.ts). Theirs only; names unique per person.
+export const savedViews = pgTable(
+  "saved_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    query: text("query").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("saved_views_user_name_key").on(t.userId, sql`lower(${t.name})`)],
+);
