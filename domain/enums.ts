@@ -252,6 +252,8 @@ export const NOTIFICATION_KINDS = [
   "job_alert",
   // A colleague mentioned a staff member in a note on an application.
   "mention",
+  // An applicant a staff member owns sent a document or a message.
+  "applicant_activity",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

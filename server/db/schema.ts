@@ -122,6 +122,9 @@ export const profiles = pgTable(
     marketingEmails: boolean("marketing_emails").notNull().default(false),
     // When they were told their inactive account is about to be erased (the retention setting).
     retentionWarnedAt: ts("retention_warned_at"),
+    // The staff member who looks after this applicant (issue 19): told of their new documents
+    // and messages.
+    ownerId: text("owner_id").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     // Their office, by city (the site settings' offices): an applicant's nearest, chosen at
     // sign-up or on the profile; a staff member's own. Empty or unknown counts as the first office.
     office: text("office"),
@@ -139,6 +142,7 @@ export const profiles = pgTable(
     trigramIndex("profiles_full_name_trgm_idx", t.fullName),
     trigramIndex("profiles_email_trgm_idx", t.email),
     index("profiles_role_idx").on(t.role),
+    index("profiles_owner_idx").on(t.ownerId),
     // Office-scoped staff lists read the applicants of some offices.
     index("profiles_office_idx").on(t.office),
   ],
@@ -371,6 +375,8 @@ export const jobApplications = pgTable(
     interviewInvitedAt: ts("interview_invited_at"),
     notes: text("notes"),
     adminComments: text("admin_comments"),
+    // The staff member who looks after this application (issue 19).
+    ownerId: text("owner_id").references(() => profiles.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -385,6 +391,8 @@ export const jobApplications = pgTable(
     index("job_applications_kind_idx").on(t.kind, t.appliedAt.desc().nullsFirst()),
     index("job_applications_job_idx").on(t.jobId),
     index("job_applications_program_idx").on(t.programId),
+    // "My applicants": one staff member's applications, newest first.
+    index("job_applications_owner_idx").on(t.ownerId, t.appliedAt.desc().nullsFirst()),
     check(
       "job_applications_kind_target",
       sql`(kind = 'job' and job_id is not null and program_id is null and intake is null) or (kind = 'program' and program_id is not null and intake is not null and job_id is null)`,
