@@ -80,6 +80,7 @@ export default [
     route("jobs", "routes/admin/jobs.tsx"),
     route("programs", "routes/admin/programs.tsx"),
     route("applications", "routes/admin/applications.tsx"),
+    route("views", "routes/admin/views.tsx"),
     route("pipeline", "routes/admin/pipeline.tsx"),
     route("activity", "routes/admin/activity.tsx"),
     route("messages", "routes/admin/messages.tsx"),

@@ -37,10 +37,17 @@ import { LanguageSwitcher } from "./language-switcher";
 
 type Item = { to: string; label: string; icon: ReactNode; end?: boolean; badge?: number };
 
-const sideLink =
+export const sideLink =
   "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-primary-50 aria-[current=page]:text-primary-800 [&_svg]:size-4";
 
-export function DashboardShell({ children }: { children: ReactNode }) {
+export function DashboardShell({
+  children,
+  sidebarExtra,
+}: {
+  children: ReactNode;
+  /** More of the sidebar under its menu (the back-office's saved views). */
+  sidebarExtra?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const { viewer, settings, unreadMessages } = useRootData();
   const matches = useMatches();
@@ -208,6 +215,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
               </li>
             ))}
           </ul>
+          {sidebarExtra}
         </nav>
         <main id="main" className="min-w-0 flex-1 pb-20">
           <h1 className="mb-6 text-2xl font-bold text-slate-900">{title}</h1>

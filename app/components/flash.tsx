@@ -48,6 +48,8 @@ const ADMIN_DONE = Object.fromEntries(
     "documentVerified",
     "documentRejected",
     "accountErased",
+    "noteAdded",
+    "viewSaved",
   ].map((key) => [key, `flash.${key}`]),
 );
 

@@ -385,6 +385,29 @@ export function newMessageEmail(o: Base & { name: string; subject: string }): Re
   });
 }
 
+// ── Staff ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A colleague mentioned the recipient in a staff note. The note itself stays in the back-office
+ * (it may hold what the applicant must never read, and e-mail leaves the system): the mail says
+ * who, on which application, and links to it.
+ */
+export function staffMentionEmail(
+  o: Base & { name: string; author: string; applicant: string; jobTitle: string; path: string },
+): RenderedMail {
+  const t = serverT(o.lng);
+  const values = { author: o.author, applicant: o.applicant, jobTitle: o.jobTitle };
+  return renderMail(o, {
+    subject: t("mention.subject", values),
+    greeting: o.name,
+    blocks: [
+      { kind: "p", text: t("mention.body", values) },
+      { kind: "button", label: t("mention.button"), href: link(o, o.path) },
+    ],
+    staff: true,
+  });
+}
+
 // ── Job alerts ─────────────────────────────────────────────────────────────────────────────────
 
 export type AlertJob = { id: string; title: string; countryName: string | null; teaser: boolean };

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
 import { and, desc, eq, getTableName, inArray, is, lt, or, type SQL } from "drizzle-orm";
-import { getTableConfig, type PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { alias, getTableConfig, type PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { isUuid } from "~/domain/ids";
 import { DATA_EXPORT_TTL_DAYS } from "~/domain/privacy";
@@ -20,8 +20,9 @@ import { listStaffViewsOfOwner } from "./staff-views.server";
 // a profile gives the rows where that column is this person, so a table added later is in the
 // archive without anyone remembering to add it (the integration test checks every such table).
 // A few things are joined in by hand: the messages they received, the history of their
-// applications, who on the staff opened their profile or documents (by role), the contact and
-// quote requests and the e-mails sent to their address.
+// applications, who on the staff opened their profile or documents (by role), staff's notes on
+// their applications (by the writer's role: notes are about them, so they are theirs to read, see
+// decision record 23), the contact and quote requests and the e-mails sent to their address.
 
 /** Secrets never leave the server, even to their owner. */
 const SECRET_COLUMNS: Record<string, string[]> = {
@@ -65,6 +66,8 @@ export type PersonalData = {
   tables: Record<string, Record<string, unknown>[]>;
   messagesReceived: Record<string, unknown>[];
   applicationHistory: Record<string, unknown>[];
+  /** Notes staff wrote on their applications: about them, so part of what they may see. */
+  staffNotes: Record<string, unknown>[];
   staffViews: Awaited<ReturnType<typeof listStaffViewsOfOwner>>;
   contactInquiries: Record<string, unknown>[];
   quoteRequests: Record<string, unknown>[];
@@ -90,7 +93,8 @@ export async function collectPersonalData(userId: string): Promise<PersonalData>
     .select({ id: schema.jobApplications.id })
     .from(schema.jobApplications)
     .where(eq(schema.jobApplications.userId, userId));
-  const [messagesReceived, applicationHistory, staffViews, contact, quotes, emails] =
+  const noteAuthor = alias(schema.profiles, "note_author");
+  const [messagesReceived, applicationHistory, staffNotes, staffViews, contact, quotes, emails] =
     await Promise.all([
       db()
         .select({
@@ -115,6 +119,17 @@ export async function collectPersonalData(userId: string): Promise<PersonalData>
         .from(schema.applicationStatusHistory)
         .where(inArray(schema.applicationStatusHistory.applicationId, applicationIds))
         .orderBy(schema.applicationStatusHistory.createdAt),
+      db()
+        .select({
+          applicationId: schema.applicationNotes.applicationId,
+          body: schema.applicationNotes.body,
+          authorRole: noteAuthor.role,
+          createdAt: schema.applicationNotes.createdAt,
+        })
+        .from(schema.applicationNotes)
+        .leftJoin(noteAuthor, eq(noteAuthor.id, schema.applicationNotes.authorId))
+        .where(inArray(schema.applicationNotes.applicationId, applicationIds))
+        .orderBy(schema.applicationNotes.createdAt),
       listStaffViewsOfOwner({ owner: { id: userId }, limit: 10_000 }),
       db()
         .select()
@@ -140,6 +155,7 @@ export async function collectPersonalData(userId: string): Promise<PersonalData>
     tables,
     messagesReceived,
     applicationHistory,
+    staffNotes,
     staffViews,
     contactInquiries: contact,
     quoteRequests: quotes,

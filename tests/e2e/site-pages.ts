@@ -58,6 +58,7 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/admin/jobs", path: "/admin/jobs", as: ["staff"] },
   { routeId: "routes/admin/programs", path: "/admin/programs", as: ["staff"] },
   { routeId: "routes/admin/applications", path: "/admin/applications", as: ["staff"] },
+  { routeId: "routes/admin/views", path: "/admin/views", as: ["staff"] },
   { routeId: "routes/admin/pipeline", path: "/admin/pipeline", as: ["staff"] },
   { routeId: "routes/admin/activity", path: "/admin/activity", as: ["staff"] },
   { routeId: "routes/admin/messages", path: "/admin/messages", as: ["staff"] },

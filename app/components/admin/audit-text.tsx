@@ -90,6 +90,11 @@ export function auditSentence(
     case "inquiry_status_change":
     case "outsourcing_inquiry_status_change":
       return say(key, { from: value("inquiry", d.from), to: value("inquiry", d.to) });
+    case "saved_view_create":
+    case "saved_view_delete":
+      return say(key, { name: str(d.name) });
+    case "saved_view_rename":
+      return say(key, { from: str(d.from), to: str(d.to) });
     case "mail_requeue_failed":
       return say(key, { count: typeof d.count === "number" ? d.count : 0 });
     default:

@@ -15,7 +15,8 @@ type LoadErrorKey =
   | "outsourcing"
   | "activity"
   | "monitoring"
-  | "payments";
+  | "payments"
+  | "views";
 
 /**
  * A back-office page whose data could not be loaded: the spec's message inside the admin shell

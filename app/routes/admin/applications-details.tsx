@@ -8,6 +8,7 @@ import { TextareaField } from "~/app/components/ui/field";
 import type { ActionResult } from "~/app/lib/action-result";
 import { dateFormatter } from "~/domain/format";
 import { StaffDocuments } from "./applications-documents";
+import { NoteForm } from "./applications-notes";
 import type { loadDetails } from "./applications.server";
 
 export type ApplicationDetailsData = NonNullable<Awaited<ReturnType<typeof loadDetails>>>;
@@ -21,7 +22,12 @@ export function ApplicationDetails({
   actionData: ActionResult | undefined;
 }) {
   const { t, tc, lang } = useAdminT();
-  const { app, history, documents, requiredDocuments } = details;
+  const { app, history, documents, requiredDocuments, notes, staff } = details;
+  // One history, newest first: status changes and staff notes together.
+  const timeline = [
+    ...history.map((h) => ({ type: "status" as const, at: new Date(h.createdAt), h })),
+    ...notes.map((n) => ({ type: "note" as const, at: new Date(n.createdAt), n })),
+  ].sort((a, b) => b.at.getTime() - a.at.getTime());
   const dateTime = dateFormatter(lang, "dateTime");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -130,32 +136,61 @@ export function ApplicationDetails({
         </section>
       ) : null}
       <StaffDocuments documents={documents} actionData={actionData} />
-      <section className="grid gap-2">
-        <h3 className="font-semibold">{t("applications.details.history")}</h3>
-        {history.length === 0 ? (
+      <section className="grid gap-2" aria-labelledby="application-history">
+        <h3 id="application-history" className="font-semibold">
+          {t("applications.details.history")}
+        </h3>
+        <NoteForm applicationId={app.id} staff={staff} actionData={actionData} />
+        {timeline.length === 0 ? (
           <p className="text-slate-600">{t("applications.details.noHistory")}</p>
         ) : (
           <ol className="grid gap-2" data-testid="status-history">
-            {history.map((h) => (
-              <li key={h.id} className="rounded-md bg-slate-50 p-2">
-                <p>
-                  {h.fromStatus
-                    ? tc(`labels.applicationStatus.${h.fromStatus}.label`)
-                    : t("applications.details.new")}{" "}
-                  →{" "}
-                  <span className="font-medium">
-                    {tc(`labels.applicationStatus.${h.toStatus}.label`)}
-                  </span>
-                </p>
-                {h.note ? <p className="whitespace-pre-line">{h.note}</p> : null}
-                <p className="text-xs text-slate-600">
-                  {t("applications.details.changedBy", {
-                    name: h.changedByName ?? t("applications.details.system"),
-                    when: dateTime.format(new Date(h.createdAt)),
-                  })}
-                </p>
-              </li>
-            ))}
+            {timeline.map((entry) =>
+              entry.type === "status" ? (
+                <li key={entry.h.id} className="rounded-md bg-slate-50 p-2">
+                  <p>
+                    {entry.h.fromStatus
+                      ? tc(`labels.applicationStatus.${entry.h.fromStatus}.label`)
+                      : t("applications.details.new")}{" "}
+                    →{" "}
+                    <span className="font-medium">
+                      {tc(`labels.applicationStatus.${entry.h.toStatus}.label`)}
+                    </span>
+                  </p>
+                  {entry.h.note ? <p className="whitespace-pre-line">{entry.h.note}</p> : null}
+                  <p className="text-xs text-slate-600">
+                    {t("applications.details.changedBy", {
+                      name: entry.h.changedByName ?? t("applications.details.system"),
+                      when: dateTime.format(entry.at),
+                    })}
+                  </p>
+                </li>
+              ) : (
+                <li
+                  key={entry.n.id}
+                  className="rounded-md border border-amber-200 bg-amber-50 p-2"
+                  data-testid="staff-note"
+                >
+                  <p className="text-xs font-semibold tracking-wide text-amber-900 uppercase">
+                    {t("applications.details.staffNote")}
+                  </p>
+                  <p className="break-words whitespace-pre-line">{entry.n.body}</p>
+                  {entry.n.mentions.length > 0 ? (
+                    <p className="text-xs text-slate-700">
+                      {t("applications.details.mentioned", {
+                        names: entry.n.mentions.join(", "),
+                      })}
+                    </p>
+                  ) : null}
+                  <p className="text-xs text-slate-600">
+                    {t("applications.details.noteBy", {
+                      name: entry.n.authorName ?? t("applications.details.formerStaff"),
+                      when: dateTime.format(entry.at),
+                    })}
+                  </p>
+                </li>
+              ),
+            )}
           </ol>
         )}
       </section>

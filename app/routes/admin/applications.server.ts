@@ -27,6 +27,14 @@ import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.s
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
 import { logger } from "~/server/logger.server";
 import { recordProfileViewed } from "~/server/privacy/staff-views.server";
+import { ApplicationNoteSchema } from "~/domain/application-notes";
+import {
+  addApplicationNote,
+  listApplicationNotesForStaff,
+  listMentionableStaff,
+  MentionError,
+  NoteNotAllowedError,
+} from "~/server/applications/notes.server";
 
 // The staff actions on applications, one handler per intent, shared by the applications list and
 // the pipeline board (each route's action hands its form to runApplicationIntent).
@@ -108,10 +116,38 @@ const review: Handler = async (request, viewer, formData) => {
   );
 };
 
+/** A mention the server could not settle, as the note field's errors (key|value). */
+function mentionErrors(error: MentionError) {
+  const clean = (s: string) => s.replaceAll("|", "/");
+  return [
+    ...error.unknown.map((text) => `errors.mentionUnknown|${clean(text)}`),
+    ...error.ambiguous.map(
+      (a) =>
+        `errors.mentionAmbiguous|${clean(
+          `${a.text}: ${a.candidates.map((c) => `${c.name} (${c.email})`).join(", ")}`,
+        )}`,
+    ),
+  ];
+}
+
+const addNote: Handler = async (request, viewer, formData) => {
+  const submission = parseWithZod(formData, { schema: ApplicationNoteSchema });
+  if (submission.status !== "success") return formInvalid("note", submission.reply());
+  try {
+    await addApplicationNote({ actor: viewer, ...submission.value });
+  } catch (error) {
+    if (!(error instanceof MentionError)) throw error;
+    return formInvalid("note", submission.reply({ fieldErrors: { body: mentionErrors(error) } }));
+  }
+  // Back to the same application, whose history now shows the note.
+  return redirectDone(request, "noteAdded", { set: { view: submission.value.applicationId } });
+};
+
 const HANDLERS: Record<string, Handler> = {
   status: changeStatus,
   schedule,
   comments: saveComments,
+  note: addNote,
   review,
 };
 
@@ -136,6 +172,9 @@ export async function runApplicationIntent(request: Request, viewer: Viewer, for
     }
     if (error instanceof StatusNotForKindError) {
       return actionFailed(intent, "errors.statusInvalid", 400);
+    }
+    if (error instanceof NoteNotAllowedError) {
+      return actionFailed(intent, "errors.forbidden", 403);
     }
     if (error instanceof DocumentReviewError) {
       const status = error.code === "notFound" ? 404 : 400;
@@ -176,9 +215,17 @@ export async function loadDetails(url: URL, viewer: Viewer) {
   if (!id) return null;
   const found = await getApplicationDetailsForStaff(id);
   if (!found) return null;
-  const [documents] = await Promise.all([
+  const [documents, , notes, staff] = await Promise.all([
     listDocumentsForApplicantAsStaff(found.app.userId),
     recordProfileViewed({ staff: viewer, ownerId: found.app.userId, applicationId: found.app.id }),
+    listApplicationNotesForStaff(found.app.id),
+    listMentionableStaff(),
   ]);
-  return { ...found, documents: documents.filter((d) => d.status !== "replaced") };
+  return {
+    ...found,
+    documents: documents.filter((d) => d.status !== "replaced"),
+    // Staff-only notes, and the colleagues the note form can mention.
+    notes,
+    staff,
+  };
 }

@@ -25,6 +25,7 @@ import { requireStaff } from "~/server/auth/guards.server";
 import type { Route } from "./+types/applications";
 import { ApplicationDetails } from "./applications-details";
 import { ApplicationRow } from "./applications-row";
+import { SaveViewForm } from "./applications-save-view";
 import { ScheduleInterviewDialog } from "./applications-schedule";
 import { loadDetails, loadScheduling, runApplicationIntent } from "./applications.server";
 
@@ -116,6 +117,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         <Button type="submit">{t("actions.search")}</Button>
         <ExportCsvLink href={`/exports/applications.csv?${exportQs.toString()}`} />
       </Form>
+      <SaveViewForm />
 
       {details ? (
         <UrlDialog param="view" title={t("applications.details.title")} wide>

@@ -1,6 +1,6 @@
 import { LoadError } from "~/app/components/admin/load-error";
 import { BriefcaseIcon, ClipboardListIcon, InboxIcon, UsersIcon } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { AuditText } from "~/app/components/admin/audit-text";
 import { StatCard, StatGrid } from "~/app/components/admin/stat-card";
 import { TitledCard } from "~/app/components/titled-card";
@@ -17,24 +17,45 @@ import {
 } from "~/server/admin/dashboard.server";
 import { listAuditEntriesForStaff } from "~/server/audit/audit-log.server";
 import { requireStaff } from "~/server/auth/guards.server";
+import { MarkNotificationsReadSchema } from "~/domain/notifications";
+import {
+  listNotificationsForUser,
+  markNotificationsRead,
+} from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/dashboard";
+import { StaffNotificationsCard } from "./dashboard-notifications";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminDashboard");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const viewer = await requireStaff(request);
   const stats = await getDashboardStatsForStaff();
   const recent = await listAuditEntriesForStaff({ filter: {}, page: 1, pageSize: 5 });
   const byStatus = await countApplicationsByStatus();
   const signUps = await countSignUpsPerWeek(12);
+  // The viewer's own notifications (mentions in notes, news of their applicants).
+  const notifications = await listNotificationsForUser({ viewer, limit: 10 });
   return {
     stats,
+    notifications,
     recent: recent.items,
     byStatus: APPLICATION_STATUSES.map((s) => ({
       status: s,
       count: byStatus.find((b) => b.status === s)?.n ?? 0,
     })),
     signUps,
+  };
+}
+
+/** "I have read my notifications" (the card's Mark as read): that one and every older one. */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireStaff(request);
+  const parsed = MarkNotificationsReadSchema.safeParse(
+    Object.fromEntries(await request.formData()),
+  );
+  if (!parsed.success) return data({ marked: 0 }, 400);
+  return {
+    marked: await markNotificationsRead({ viewer, newestSeenId: parsed.data.newestSeenId }),
   };
 }
 
@@ -70,7 +91,7 @@ function DataTableFallback({
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
-  const { stats, recent, byStatus, signUps } = loaderData;
+  const { stats, recent, byStatus, signUps, notifications } = loaderData;
   const dateTime = dateFormatter(lang, "dateTime");
   const weekFmt = dateFormatter(lang, "dayMonth");
   const statusPoints = byStatus.map((b) => ({
@@ -130,6 +151,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </TitledCard>
         ))}
       </div>
+      <StaffNotificationsCard notifications={notifications} />
       <TitledCard
         title={t("dashboard.recent")}
         headerLayout="row"

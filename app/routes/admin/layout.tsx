@@ -10,6 +10,8 @@ import {
   OVERPAYMENT_AUDIT_ACTION,
 } from "~/server/payments/payments.server";
 import { config } from "~/server/config.server";
+import { SavedViewsNav } from "~/app/components/admin/saved-views-nav";
+import { listSavedViews } from "~/server/saved-views/saved-views.server";
 import type { Route } from "./+types/layout";
 
 export const handle = i18nHandle("admin");
@@ -24,14 +26,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     overpayments: await countRecentOverpaymentsForStaff(),
     // Built here: the component may not import the server-only payments module.
     overpaymentsHref: `/admin/activity?action=${encodeURIComponent(OVERPAYMENT_AUDIT_ACTION)}`,
+    // The viewer's own saved views of the applications list, for the sidebar.
+    savedViews: await listSavedViews({ viewer }),
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { simulatedPayments, overpayments, overpaymentsHref } = loaderData;
+  const { simulatedPayments, overpayments, overpaymentsHref, savedViews } = loaderData;
   return (
-    <DashboardShell>
+    <DashboardShell sidebarExtra={<SavedViewsNav views={savedViews} />}>
       {simulatedPayments || overpayments > 0 ? (
         <div className="mb-6 grid gap-3">
           {simulatedPayments ? (
