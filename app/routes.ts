@@ -64,6 +64,7 @@ export default [
     route("messages", "routes/dashboard/messages.tsx"),
     route("saved-jobs", "routes/dashboard/saved-jobs.tsx"),
     route("alerts", "routes/dashboard/alerts.tsx"),
+    route("interviews", "routes/dashboard/interviews.tsx"),
   ]),
   // A printable receipt, for its payer and for staff
   route("receipts/:paymentId", "routes/receipt.tsx"),
@@ -82,6 +83,7 @@ export default [
     route("applications", "routes/admin/applications.tsx"),
     route("views", "routes/admin/views.tsx"),
     route("pipeline", "routes/admin/pipeline.tsx"),
+    route("interviews", "routes/admin/interviews.tsx"),
     route("activity", "routes/admin/activity.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     // One inbox module, two inboxes: its path says which (the ids stay those of the old files).

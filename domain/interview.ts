@@ -23,7 +23,7 @@ export const ScheduleInterviewSchema = z.object({
 export type ScheduleInterview = z.output<typeof ScheduleInterviewSchema>;
 
 /** Minutes the zone is ahead of UTC at that instant (Africa/Harare: 120). */
-function zoneOffsetMinutes(at: Date, timeZone: string) {
+export function zoneOffsetMinutes(at: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",

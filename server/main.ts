@@ -16,6 +16,7 @@ import { startMonitorScheduler } from "./monitoring/scheduler.server";
 import { startMailSender } from "./mail/sender.server";
 import { startJobAlertScheduler } from "./jobs/job-alerts.server";
 import { startRetentionScheduler } from "./privacy/retention.server";
+import { startInterviewScheduler } from "./interviews/rounds.server";
 
 const config = loadConfig();
 const log = createProcessLogger();
@@ -81,6 +82,8 @@ async function serve() {
   const jobAlerts = startJobAlertScheduler();
   // Retention: inactive applicants warned, then erased (site settings), one process per round.
   const retention = startRetentionScheduler();
+  // Interviews: invitations to choose a slot and day-before reminders, one process at a time.
+  const interviews = startInterviewScheduler();
 
   let getBuild: () => Promise<ServerBuild>;
   let viteMiddleware: http.RequestListener | undefined;
@@ -150,6 +153,7 @@ async function serve() {
         await monitor?.stop();
         await jobAlerts.stop();
         await retention.stop();
+        await interviews.stop();
         await mailSender.stop();
         await stopListening();
         await closeDatabase();

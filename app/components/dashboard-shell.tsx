@@ -19,6 +19,7 @@ import {
   ClipboardListIcon,
   BookmarkIcon,
   BellIcon,
+  CalendarClockIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -80,6 +81,11 @@ export function DashboardShell({
     },
     { to: "/dashboard/alerts", label: t("shell.jobAlerts"), icon: <BellIcon aria-hidden /> },
     {
+      to: "/dashboard/interviews",
+      label: t("shell.interviews"),
+      icon: <CalendarClockIcon aria-hidden />,
+    },
+    {
       to: "/dashboard/messages",
       label: t("shell.messages"),
       icon: <InboxIcon aria-hidden />,
@@ -124,6 +130,11 @@ export function DashboardShell({
       icon: <ClipboardListIcon aria-hidden />,
     },
     { to: "/admin/pipeline", label: t("shell.admin.pipeline"), icon: <KanbanIcon aria-hidden /> },
+    {
+      to: "/admin/interviews",
+      label: t("shell.admin.interviews"),
+      icon: <CalendarClockIcon aria-hidden />,
+    },
     { to: "/admin/messages", label: t("shell.admin.messages"), icon: <MailIcon aria-hidden /> },
     { to: "/admin/inquiries", label: t("shell.admin.inquiries"), icon: <InboxIcon aria-hidden /> },
     {

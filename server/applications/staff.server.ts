@@ -29,6 +29,7 @@ import {
   interviewScheduledEmail,
   statusLabel,
 } from "~/server/mail/templates.server";
+  interviewBookings,
 import { notifyUser } from "~/server/notifications/notifications.server";
 
 type Actor = Pick<Viewer, "id">;
@@ -492,6 +493,8 @@ export async function updateAdminComments(options: {
       .where(eq(jobApplications.id, options.applicationId))
       .returning({ id: jobApplications.id });
     if (updated.length === 0) throw new ApplicationNotFoundError();
+      // Staff set the time themselves: a slot the applicant had booked is theirs no longer.
+      await tx.delete(interviewBookings).where(eq(interviewBookings.applicationId, app.id));
     await recordAudit(tx, {
       actorId: options.actor.id,
       action: "application.comment",
@@ -535,3 +538,4 @@ export async function listPipelineForStaff(perColumn = 20, kind: ApplicationKind
   }
   return columns;
 }
+              applicationId: app.id,

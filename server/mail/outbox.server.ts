@@ -3,7 +3,7 @@ import type { Language } from "~/domain/languages";
 import type { SiteSettings } from "~/domain/settings";
 import { config } from "~/server/config.server";
 import { type Db, db } from "~/server/db/client.server";
-import { mailOutbox, profiles } from "~/server/db/schema";
+import { type MailAttachment, mailOutbox, profiles } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { kickMailSender } from "./sender.server";
 import type { RenderedMail } from "./templates.server";
@@ -18,6 +18,8 @@ export type OutgoingMail = {
   replyTo?: string | null;
   /** Extra headers (List-Unsubscribe on alert e-mails). */
   headers?: Record<string, string> | null;
+  /** Files sent with it, as text (an interview's calendar invite). */
+  attachments?: MailAttachment[] | null;
 };
 
 /**
@@ -50,6 +52,7 @@ export async function enqueueMail(tx: Db, mail: OutgoingMail) {
       html: mail.html ?? null,
       replyTo: mail.replyTo ?? null,
       headers: mail.headers ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;

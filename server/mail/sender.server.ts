@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { type Db, db, queryRows } from "~/server/db/client.server";
-import { mailOutbox } from "~/server/db/schema";
+import { type MailAttachment, mailOutbox } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { lookupOptional, register, unregister } from "~/server/registry.server";
 import { mailFrom, mailTransport } from "./transport.server";
@@ -29,6 +29,7 @@ type ClaimedRow = {
   text: string;
   html: string | null;
   headers: Record<string, string> | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 };
 
@@ -74,7 +75,7 @@ export async function deliverDueMail(
         order by next_attempt_at
         limit ${options.limit ?? BATCH_SIZE}
         for update skip locked)
-    returning id, "to", reply_to, subject, text, html, headers, attempts`,
+    returning id, "to", reply_to, subject, text, html, headers, attachments, attempts`,
     on,
   );
 
@@ -93,6 +94,7 @@ export async function deliverDueMail(
         text: row.text,
         html: row.html,
         headers: row.headers,
+        attachments: row.attachments,
       });
     } catch (error) {
       // Not confirmed by the mail server: safe to try again later.

@@ -3,8 +3,11 @@ import { type Language, LANGUAGE_NAMES, localizePath } from "~/domain/languages"
 import type { SiteSettings } from "~/domain/settings";
 import { formatMoney, whatsappLink } from "~/domain/settings";
 import { formatDate } from "~/domain/format";
+import { DEFAULT_INTERVIEW_MINUTES } from "~/domain/interview-slots";
 import { config } from "~/server/config.server";
+import type { MailAttachment } from "~/server/db/schema";
 import { escapeMarkup } from "~/server/escape.server";
+import { calendarAttachment, interviewUid } from "~/server/interviews/calendar.server";
 import { dateLocale, moneyLocale, serverT, type Translate } from "~/server/i18n/translate.server";
 
 // Every e-mail the product sends, as plain text and HTML built from the same lines. The agency's
@@ -17,7 +20,13 @@ import { dateLocale, moneyLocale, serverT, type Translate } from "~/server/i18n/
 // inquiry's page language; mail to the agency's own inbox in English), with the strings of
 // app/locales/<lng>/mail.json, dates and money in that language and the agency's time zone.
 
-export type RenderedMail = { subject: string; text: string; html: string };
+export type RenderedMail = {
+  subject: string;
+  text: string;
+  html: string;
+  /** Files sent with it: an interview's calendar invite (.ics). */
+  attachments?: MailAttachment[];
+};
 
 type Base = {
   settings: SiteSettings;
@@ -74,30 +83,170 @@ export function applicationStatusChangedEmail(
   });
 }
 
-export function interviewScheduledEmail(
-  o: Base & {
-    name: string;
-    jobTitle: string;
-    interviewDate: Date;
-    /** Where: an address or a video-call link. */
-    location?: string | null;
-    details?: string | null;
-  },
-): RenderedMail {
+type InterviewMail = Base & {
+  name: string;
+  jobTitle: string;
+  interviewDate: Date;
+  /** Where: an address or a video-call link. */
+  location?: string | null;
+  /** The application, for the calendar invite's UID (one event per application). */
+  applicationId?: string;
+  durationMinutes?: number;
+};
+
+/** The interview as a calendar invite (.ics) in the agency's time zone, in the reader's language. */
+function interviewInvite(o: InterviewMail, cancelled = false) {
+  if (!o.applicationId) return [];
+  const t = serverT(o.lng);
+  const host = new URL(o.baseUrl ?? config().baseUrl).hostname;
+  return [
+    calendarAttachment({
+      uid: interviewUid(o.applicationId, host),
+      start: o.interviewDate,
+      durationMinutes: o.durationMinutes ?? DEFAULT_INTERVIEW_MINUTES,
+      summary: t("interviewSlots.calendarSummary", {
+        jobTitle: o.jobTitle,
+        agencyName: o.settings.agencyName,
+      }),
+      description: t("interviewSlots.calendarDescription", {
+        link: link(o, "/dashboard/interviews"),
+      }),
+      location: o.location,
+      organizer: { name: o.settings.agencyName, email: o.settings.contactEmail },
+      cancelled,
+    }),
+  ];
+}
+
+function interviewFacts(o: InterviewMail) {
   const t = serverT(o.lng);
   const rows: [string, string][] = [
     [t("interview.when"), formatAgencyDateTime(o.interviewDate, o.lng)],
   ];
+  if (o.durationMinutes) {
+    rows.push([
+      t("interviewSlots.length"),
+      t("interviewSlots.minutes", { count: o.durationMinutes }),
+    ]);
+  }
   if (o.location?.trim()) rows.push([t("interview.where"), o.location.trim()]);
+  return rows;
+}
+
+export function interviewScheduledEmail(
+  o: InterviewMail & { details?: string | null },
+): RenderedMail {
+  const t = serverT(o.lng);
+  return {
+    ...renderMail(o, {
+      subject: t("interview.subject", { jobTitle: o.jobTitle }),
+      greeting: o.name,
+      blocks: [
+        { kind: "p", text: t("interview.body", { jobTitle: o.jobTitle }) },
+        { kind: "facts", rows: interviewFacts(o) },
+        ...(o.details ? [{ kind: "quote" as const, text: o.details }] : []),
+        { kind: "p", text: t("interview.cannotAttend") },
+        { kind: "button", label: t("interview.button"), href: link(o, "/dashboard/applications") },
+      ],
+    }),
+    attachments: interviewInvite(o),
+  };
+}
+
+/** The applicant booked (or moved to) a slot: the confirmation, with the invite. */
+export function interviewBookedEmail(
+  o: InterviewMail & { rescheduled: boolean; changeUntil: Date },
+): RenderedMail {
+  const t = serverT(o.lng);
+  const values = { jobTitle: o.jobTitle };
+  return {
+    ...renderMail(o, {
+      subject: t(
+        o.rescheduled ? "interviewSlots.movedSubject" : "interviewSlots.bookedSubject",
+        values,
+      ),
+      greeting: o.name,
+      blocks: [
+        {
+          kind: "p",
+          text: t(o.rescheduled ? "interviewSlots.movedBody" : "interviewSlots.bookedBody", values),
+        },
+        { kind: "facts", rows: interviewFacts(o) },
+        {
+          kind: "p",
+          text: t("interviewSlots.changeUntil", {
+            until: formatAgencyDateTime(o.changeUntil, o.lng),
+          }),
+        },
+        { kind: "p", text: t("interviewSlots.calendarHint") },
+        {
+          kind: "button",
+          label: t("interviewSlots.button"),
+          href: link(o, "/dashboard/interviews"),
+        },
+      ],
+    }),
+    attachments: interviewInvite(o),
+  };
+}
+
+/** The applicant cancelled their booking: the confirmation, with the invite's cancellation. */
+export function interviewCancelledEmail(o: InterviewMail): RenderedMail {
+  const t = serverT(o.lng);
+  const values = { jobTitle: o.jobTitle };
+  return {
+    ...renderMail(o, {
+      subject: t("interviewSlots.cancelledSubject", values),
+      greeting: o.name,
+      blocks: [
+        {
+          kind: "p",
+          text: t("interviewSlots.cancelledBody", {
+            ...values,
+            when: formatAgencyDateTime(o.interviewDate, o.lng),
+          }),
+        },
+        {
+          kind: "button",
+          label: t("interviewSlots.button"),
+          href: link(o, "/dashboard/interviews"),
+        },
+      ],
+    }),
+    attachments: interviewInvite(o, true),
+  };
+}
+
+/** The day before an interview. */
+export function interviewReminderEmail(o: InterviewMail): RenderedMail {
+  const t = serverT(o.lng);
   return renderMail(o, {
-    subject: t("interview.subject", { jobTitle: o.jobTitle }),
+    subject: t("interviewSlots.reminderSubject", { jobTitle: o.jobTitle }),
     greeting: o.name,
     blocks: [
-      { kind: "p", text: t("interview.body", { jobTitle: o.jobTitle }) },
-      { kind: "facts", rows },
-      ...(o.details ? [{ kind: "quote" as const, text: o.details }] : []),
+      { kind: "p", text: t("interviewSlots.reminderBody", { jobTitle: o.jobTitle }) },
+      { kind: "facts", rows: interviewFacts(o) },
       { kind: "p", text: t("interview.cannotAttend") },
-      { kind: "button", label: t("interview.button"), href: link(o, "/dashboard/applications") },
+      { kind: "button", label: t("interviewSlots.button"), href: link(o, "/dashboard/interviews") },
+    ],
+  });
+}
+
+/** The application reached the interview stage and there are times to choose from. */
+export function interviewInvitationEmail(
+  o: Base & { name: string; jobTitle: string },
+): RenderedMail {
+  const t = serverT(o.lng);
+  return renderMail(o, {
+    subject: t("interviewSlots.inviteSubject", { jobTitle: o.jobTitle }),
+    greeting: o.name,
+    blocks: [
+      { kind: "p", text: t("interviewSlots.inviteBody", { jobTitle: o.jobTitle }) },
+      {
+        kind: "button",
+        label: t("interviewSlots.inviteButton"),
+        href: link(o, "/dashboard/interviews"),
+      },
     ],
   });
 }
@@ -403,6 +552,32 @@ export function staffMentionEmail(
     blocks: [
       { kind: "p", text: t("mention.body", values) },
       { kind: "button", label: t("mention.button"), href: link(o, o.path) },
+    ],
+    staff: true,
+  });
+}
+
+/**
+ * To the staff member who owns an applicant: that applicant sent a new document or a message
+ * (issue 19). `detail` is the document's type or the message's subject, in the owner's language.
+ */
+export function applicantActivityEmail(
+  o: Base & {
+    name: string;
+    event: "document" | "message";
+    applicantName: string;
+    detail: string;
+    path: string;
+  },
+): RenderedMail {
+  const t = serverT(o.lng);
+  const values = { name: o.applicantName, detail: o.detail };
+  return renderMail(o, {
+    subject: t(`applicantActivity.${o.event}.title`, values),
+    greeting: o.name,
+    blocks: [
+      { kind: "p", text: t(`applicantActivity.${o.event}.body`, values) },
+      { kind: "button", label: t("applicantActivity.button"), href: link(o, o.path) },
     ],
     staff: true,
   });

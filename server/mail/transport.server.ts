@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { config } from "~/server/config.server";
+import type { MailAttachment } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { lookupOptional, register, unregister } from "~/server/registry.server";
 
@@ -14,6 +15,7 @@ export type MailMessage = {
   text: string;
   html?: string | null;
   headers?: Record<string, string> | null;
+  attachments?: MailAttachment[] | null;
   /** Stable id of the outbox row, so a retried delivery carries the same Message-ID. */
   id: string;
 };
@@ -37,6 +39,11 @@ function toNodemailer(m: MailMessage) {
     text: m.text,
     html: m.html ?? undefined,
     headers: m.headers ?? undefined,
+    attachments: m.attachments?.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content,
+    })),
     messageId: `<${m.id}@${domain}>`,
   };
 }

@@ -16,6 +16,7 @@ type LoadErrorKey =
   | "activity"
   | "monitoring"
   | "payments"
+  | "interviews"
   | "views";
 
 /**

@@ -1,0 +1,323 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CalendarClockIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { DoneFlash, Flash } from "~/app/components/flash";
+import { LoadError } from "~/app/components/admin/load-error";
+import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { FormInput, FormSelect, InputField } from "~/app/components/ui/field";
+import { i18nHandle } from "~/app/i18n/namespaces";
+import { resultFor } from "~/app/lib/action-result";
+import { guardedRequest } from "~/app/lib/guarded-request";
+import { shellScreen } from "~/app/lib/shell-screen";
+import { calendarDay, formatDate } from "~/domain/format";
+import { agencyDateTimeInputValue } from "~/domain/interview";
+import { PublishSlotSchema, readDay, SLOT_DURATIONS } from "~/domain/interview-slots";
+import { requireStaff } from "~/server/auth/guards.server";
+import {
+  listAllInterviewsForStaffOnDay,
+  listSlotTargetsForStaff,
+} from "~/server/interviews/slots.server";
+import type { Route } from "./+types/interviews";
+import { publishInterviewSlot, removeInterviewSlot } from "./interviews.server";
+import { runStaffIntent } from "./staff-intent.server";
+
+export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminInterviews");
+
+function shiftDay(day: string, days: number) {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { url } = await guardedRequest(request, requireStaff);
+  const today = agencyDateTimeInputValue(new Date()).slice(0, 10);
+  const day = readDay(url.searchParams.get("day")) ?? today;
+  const [schedule, targets] = [
+    await listAllInterviewsForStaffOnDay(day),
+    await listSlotTargetsForStaff(),
+  ];
+  return { day, today, schedule, targets };
+}
+
+export const action = ({ request }: Route.ActionArgs) =>
+  runStaffIntent(
+    request,
+    { publish: publishInterviewSlot, delete: removeInterviewSlot },
+    "errors.unknownAction",
+  );
+
+const DONE = {
+  published: "interviews.done.published",
+  deleted: "interviews.done.deleted",
+};
+
+export default function AdminInterviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = useAdminT();
+  const { day, schedule, targets } = loaderData;
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "publish";
+  const [form, fields] = useForm({
+    id: "publish-slot",
+    lastResult: resultFor(actionData, "publish"),
+    defaultValue: { date: day, time: "09:00", durationMinutes: "30", capacity: "1" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PublishSlotSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const time = (d: Date | string) => formatDate(d, lang, "time");
+  const minutes = (count: number) => t("interviews.minutes", { count });
+  const empty = schedule.slots.length === 0 && schedule.direct.length === 0;
+  const openLink = (applicationId: string) =>
+    `/admin/applications?view=${encodeURIComponent(applicationId)}`;
+
+  return (
+    <div className="grid gap-6">
+      <DoneFlash messages={DONE} />
+      {actionData?.intent === "delete" ? <Flash flash={actionData.flash} /> : null}
+      <p className="text-sm text-slate-700">{t("interviews.intro")}</p>
+
+      <section aria-labelledby="schedule-title" className="grid gap-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <Form method="get" className="flex flex-wrap items-end gap-3">
+            <InputField
+              id="interviews-day"
+              label={t("interviews.day")}
+              inputProps={{ type: "date", name: "day", defaultValue: day, required: true }}
+            />
+            <Button type="submit" variant="outline">
+              {t("interviews.show")}
+            </Button>
+          </Form>
+          <div className="flex gap-2">
+            <Link
+              to={`?day=${shiftDay(day, -1)}`}
+              className={buttonVariants({ variant: "ghost", size: "sm" })}
+            >
+              <ChevronLeftIcon aria-hidden />
+              {t("interviews.previous")}
+            </Link>
+            <Link
+              to={`?day=${shiftDay(day, 1)}`}
+              className={buttonVariants({ variant: "ghost", size: "sm" })}
+            >
+              {t("interviews.next")}
+              <ChevronRightIcon aria-hidden />
+            </Link>
+          </div>
+        </div>
+        <h2 id="schedule-title" className="text-lg font-semibold">
+          {t("interviews.scheduleTitle", {
+            day: formatDate(calendarDay(day), lang, {
+              weekday: "long",
+              day: "numeric",
+              month: "long",
+              year: "numeric",
+            }),
+          })}
+        </h2>
+        {empty ? (
+          <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+            <CalendarClockIcon className="size-8 text-slate-500" aria-hidden />
+            <p className="text-slate-700">{t("interviews.empty")}</p>
+          </div>
+        ) : null}
+        {schedule.slots.length > 0 ? (
+          <ul className="grid gap-3" data-testid="interview-slots">
+            {schedule.slots.map((slot) => {
+              const end = new Date(
+                new Date(slot.startsAt).getTime() + slot.durationMinutes * 60_000,
+              );
+              const label = `${time(slot.startsAt)}–${time(end)}`;
+              return (
+                <li
+                  key={slot.id}
+                  className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4"
+                  data-testid="interview-slot"
+                  aria-labelledby={`slot-${slot.id}`}
+                >
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <h3 id={`slot-${slot.id}`} className="font-semibold text-slate-900">
+                      {label} · {slot.title}
+                    </h3>
+                    <span className="text-sm text-slate-700">
+                      {t("interviews.places", {
+                        booked: slot.bookings.length,
+                        capacity: slot.capacity,
+                      })}
+                    </span>
+                  </div>
+                  <p className="text-sm break-words text-slate-700">
+                    {minutes(slot.durationMinutes)} · {slot.location}
+                  </p>
+                  <div className="text-sm">
+                    <span className="font-medium text-slate-900">{t("interviews.cols.who")}: </span>
+                    {slot.bookings.length === 0 ? (
+                      <span className="text-slate-600">{t("interviews.nobody")}</span>
+                    ) : (
+                      <ul className="mt-1 grid gap-1">
+                        {slot.bookings.map((b) => (
+                          <li key={b.applicationId} data-testid="interview-booking">
+                            <Link
+                              to={openLink(b.applicationId)}
+                              className="font-medium text-primary underline"
+                              aria-label={t("interviews.open", { name: b.applicantName })}
+                            >
+                              {b.applicantName}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                  {slot.bookings.length === 0 ? (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="slotId" value={slot.id} />
+                      <Button
+                        type="submit"
+                        variant="ghostDanger"
+                        size="sm"
+                        aria-label={t("interviews.removeLabel", { time: label })}
+                      >
+                        {t("interviews.remove")}
+                      </Button>
+                    </Form>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {schedule.direct.length > 0 ? (
+          <div className="grid gap-2">
+            <h3 className="font-semibold text-slate-900">{t("interviews.direct")}</h3>
+            <p className="text-sm text-slate-700">{t("interviews.directHint")}</p>
+            <ul className="grid gap-2" data-testid="interview-direct">
+              {schedule.direct.map((d) => (
+                <li
+                  key={d.applicationId}
+                  className="rounded-xl border border-slate-200 bg-white p-4 text-sm"
+                >
+                  <span className="font-semibold text-slate-900">{time(d.startsAt)}</span> ·{" "}
+                  {d.title} ·{" "}
+                  <Link
+                    to={openLink(d.applicationId)}
+                    className="font-medium text-primary underline"
+                    aria-label={t("interviews.open", { name: d.applicantName })}
+                  >
+                    {d.applicantName}
+                  </Link>
+                  {d.location ? <span className="break-words"> · {d.location}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+
+      <section
+        aria-labelledby="publish-title"
+        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4"
+      >
+        <h2 id="publish-title" className="text-lg font-semibold">
+          {t("interviews.publish.title")}
+        </h2>
+        {actionData?.intent === "publish" ? <Flash flash={actionData.flash} className="" /> : null}
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="grid gap-4 sm:grid-cols-2"
+          preventScrollReset
+          data-testid="publish-slot-form"
+        >
+          <input type="hidden" name="intent" value="publish" />
+          <FormSelect
+            field={fields.target}
+            ns="admin"
+            label={t("interviews.publish.target")}
+            className="sm:col-span-2"
+            required
+          >
+            <option value="">{t("interviews.publish.choose")}</option>
+            {targets.jobs.length ? (
+              <optgroup label={t("interviews.publish.jobs")}>
+                {targets.jobs.map((j) => (
+                  <option key={j.id} value={`job:${j.id}`}>
+                    {j.title}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {targets.programs.length ? (
+              <optgroup label={t("interviews.publish.programs")}>
+                {targets.programs.map((p) => (
+                  <option key={p.id} value={`program:${p.id}`}>
+                    {p.title}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+          </FormSelect>
+          <FormInput
+            field={fields.date}
+            ns="admin"
+            type="date"
+            label={t("interviews.publish.date")}
+            required
+          />
+          <FormInput
+            field={fields.time}
+            ns="admin"
+            type="time"
+            label={t("interviews.publish.time")}
+            hint={t("interviews.publish.timeHint", { zone: "CAT" })}
+            required
+          />
+          <FormSelect
+            field={fields.durationMinutes}
+            ns="admin"
+            label={t("interviews.publish.duration")}
+          >
+            {SLOT_DURATIONS.map((m) => (
+              <option key={m} value={m}>
+                {minutes(m)}
+              </option>
+            ))}
+          </FormSelect>
+          <FormInput
+            field={fields.capacity}
+            ns="admin"
+            type="number"
+            min={1}
+            max={50}
+            label={t("interviews.publish.capacity")}
+            hint={t("interviews.publish.capacityHint")}
+            required
+          />
+          <FormInput
+            field={fields.location}
+            ns="admin"
+            label={t("interviews.publish.location")}
+            hint={t("interviews.publish.locationHint")}
+            className="sm:col-span-2"
+            maxLength={300}
+            required
+          />
+          <div className="sm:col-span-2">
+            <Button type="submit" variant="accent" disabled={busy}>
+              {t("interviews.publish.submit")}
+            </Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="interviews" />;
+}

@@ -1,0 +1,213 @@
+import { CalendarClockIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { DoneFlash, Flash } from "~/app/components/flash";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { i18nHandle } from "~/app/i18n/namespaces";
+import { actionFailed } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
+import { shellScreen } from "~/app/lib/shell-screen";
+import { formatDate } from "~/domain/format";
+import { BookingActionSchema } from "~/domain/interview-slots";
+import { requireApplicant } from "~/server/auth/guards.server";
+import {
+  BookingNotAllowedError,
+  bookInterviewSlot,
+  cancelInterviewBooking,
+  listInterviewChoicesForApplicant,
+  SlotFullError,
+  SlotUnavailableError,
+  TooLateToChangeError,
+} from "~/server/interviews/booking.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/interviews";
+
+export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.interviews");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireApplicant(request);
+  return { interviews: await listInterviewChoicesForApplicant({ viewer }) };
+}
+
+/** The applicant books a slot, moves to another, or cancels (until 24 hours before). */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireApplicant(request);
+  const parsed = BookingActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "interviews.errors.notFound";
+    return actionFailed("interview", message, 400);
+  }
+  const input = parsed.data;
+  try {
+    if (input.intent === "cancel") {
+      await cancelInterviewBooking({ viewer, applicationId: input.applicationId });
+      return redirectDone(request, "cancelled");
+    }
+    const { rescheduled } = await bookInterviewSlot({
+      viewer,
+      applicationId: input.applicationId,
+      slotId: input.slotId,
+    });
+    return redirectDone(request, rescheduled ? "moved" : "booked");
+  } catch (error) {
+    if (error instanceof SlotFullError)
+      return actionFailed("interview", "interviews.errors.full", 409);
+    if (error instanceof SlotUnavailableError) {
+      return actionFailed("interview", "interviews.errors.unavailable", 409);
+    }
+    if (error instanceof TooLateToChangeError) {
+      return actionFailed("interview", "interviews.errors.tooLate", 409);
+    }
+    if (error instanceof BookingNotAllowedError) {
+      return actionFailed("interview", "interviews.errors.notAllowed", 404);
+    }
+    logger().error({ err: error }, "interview booking failed");
+    return actionFailed("interview", "interviews.errors.failed", 500);
+  }
+}
+
+const DONE = {
+  booked: "interviews.done.booked",
+  moved: "interviews.done.moved",
+  cancelled: "interviews.done.cancelled",
+};
+
+export default function InterviewsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("dashboard");
+  const { interviews } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const when = (d: Date | string) => formatDate(d, i18n.language, "appointment");
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-slate-700">{t("interviews.intro")}</p>
+      {actionData ? (
+        <Flash flash={actionData.flash} ns="dashboard" className="" />
+      ) : (
+        <DoneFlash ns="dashboard" messages={DONE} className="" />
+      )}
+      {interviews.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <CalendarClockIcon className="size-8 text-slate-500" aria-hidden />
+          <p className="text-slate-800">{t("interviews.empty")}</p>
+          <Link to="/dashboard/applications" className={buttonVariants({ variant: "outline" })}>
+            {t("interviews.emptyCta")}
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid gap-4" data-testid="interviews">
+          {interviews.map((item) => {
+            const id = (name: string) => `interview-${item.applicationId}-${name}`;
+            const booking = item.booking;
+            return (
+              <li
+                key={item.applicationId}
+                className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
+                aria-labelledby={id("title")}
+                data-testid="interview-item"
+              >
+                <div>
+                  <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">
+                    {t(`interviews.${item.kind}`)}
+                  </p>
+                  <h2 id={id("title")} className="font-semibold text-slate-900">
+                    {item.title}
+                  </h2>
+                </div>
+                {booking ? (
+                  <div
+                    className="grid gap-2 rounded-lg bg-emerald-50 p-3"
+                    data-testid="interview-booked"
+                  >
+                    <h3 className="text-sm font-semibold text-emerald-900">
+                      {t("interviews.booked")}
+                    </h3>
+                    <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+                      <dt className="font-medium text-slate-700">{t("interviews.when")}</dt>
+                      <dd className="text-slate-900">{when(booking.startsAt)}</dd>
+                      <dt className="font-medium text-slate-700">{t("interviews.length")}</dt>
+                      <dd className="text-slate-900">
+                        {t("interviews.minutes", { count: booking.durationMinutes })}
+                      </dd>
+                      <dt className="font-medium text-slate-700">{t("interviews.where")}</dt>
+                      <dd className="break-words text-slate-900">{booking.location}</dd>
+                    </dl>
+                    <p className="text-sm text-slate-700">
+                      {booking.canChange
+                        ? t("interviews.changeUntil", { until: when(booking.changeUntil) })
+                        : t("interviews.tooLate")}
+                    </p>
+                    {booking.canChange ? (
+                      <Form method="post">
+                        <input type="hidden" name="applicationId" value={item.applicationId} />
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="cancel"
+                          variant="ghostDanger"
+                          size="sm"
+                          disabled={busy}
+                        >
+                          {t("interviews.cancel")}
+                          <span className="sr-only">: {item.title}</span>
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </div>
+                ) : null}
+                {!booking || booking.canChange ? (
+                  item.slots.length === 0 ? (
+                    booking ? null : (
+                      <p className="text-sm text-slate-700">{t("interviews.none")}</p>
+                    )
+                  ) : (
+                    <Form method="post" className="grid gap-3">
+                      <input type="hidden" name="applicationId" value={item.applicationId} />
+                      <fieldset className="grid gap-2">
+                        <legend className="mb-1 text-sm font-semibold text-slate-900">
+                          {booking ? t("interviews.chooseMove") : t("interviews.choose")}
+                        </legend>
+                        {item.slots.map((slot, index) => (
+                          <label
+                            key={slot.id}
+                            className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-sky-50"
+                            data-testid="interview-slot-choice"
+                          >
+                            <input
+                              type="radio"
+                              name="slotId"
+                              value={slot.id}
+                              required
+                              defaultChecked={index === 0}
+                              className="mt-1 size-4"
+                            />
+                            <span className="grid gap-0.5 font-medium text-slate-900">
+                              {when(slot.startsAt)}
+                              <span className="font-normal break-words text-slate-700">
+                                {t("interviews.minutes", { count: slot.durationMinutes })} ·{" "}
+                                {slot.location}
+                              </span>
+                              <span className="font-normal text-slate-600">
+                                {t("interviews.left", { count: slot.left })}
+                              </span>
+                            </span>
+                          </label>
+                        ))}
+                      </fieldset>
+                      <div>
+                        <Button type="submit" name="intent" value="book" disabled={busy}>
+                          {booking ? t("interviews.move") : t("interviews.book")}
+                          <span className="sr-only">: {item.title}</span>
+                        </Button>
+                      </div>
+                    </Form>
+                  )
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

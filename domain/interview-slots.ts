@@ -1,0 +1,87 @@
+import { z } from "zod";
+import type { ApplicationKind, ApplicationStatus } from "./enums";
+
+/**
+ * Interview slots (decision record 24): staff publish times for a job or a program, and an
+ * applicant at the interview stage books one. The stage is the one before the interview: a job
+ * application that was matched, a program application whose documents are in (study programs
+ * have no interview status of their own; booking moves a job application to Interview Scheduled).
+ */
+export const INTERVIEW_STAGE: Record<ApplicationKind, ApplicationStatus> = {
+  job: "job_matched",
+  program: "documents_submitted",
+};
+
+/**
+ * An applicant changes or cancels a booking until this many hours before it; slots starting
+ * sooner are not offered either (staff need the notice too).
+ */
+export const INTERVIEW_CHANGE_CUTOFF_HOURS = 24;
+
+/** Interviews the applicant set no length for (staff typed the time) last this long. */
+export const DEFAULT_INTERVIEW_MINUTES = 60;
+
+export const SLOT_DURATIONS = [15, 20, 30, 45, 60, 90, 120] as const;
+
+/** Whether a booking starting at `startsAt` may still be changed at `now`. */
+export function canChangeInterview(startsAt: Date, now: Date = new Date()) {
+  return startsAt.getTime() - now.getTime() >= INTERVIEW_CHANGE_CUTOFF_HOURS * 3_600_000;
+}
+
+/** A job or a program, as the slot form's select writes it: "job:<id>" or "program:<id>". */
+const TargetSchema = z
+  .string({ error: "interviews.errors.targetRequired" })
+  .regex(
+    /^(job|program):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    "interviews.errors.targetRequired",
+  )
+  .transform((v) => {
+    const [kind, id] = v.split(":") as ["job" | "program", string];
+    return { kind, id };
+  });
+
+export const PublishSlotSchema = z.object({
+  target: TargetSchema,
+  date: z
+    .string({ error: "interviews.errors.dateRequired" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "interviews.errors.dateRequired"),
+  time: z
+    .string({ error: "interviews.errors.timeRequired" })
+    .regex(/^\d{2}:\d{2}$/, "interviews.errors.timeRequired"),
+  durationMinutes: z.coerce
+    .number({ error: "interviews.errors.duration" })
+    .int("interviews.errors.duration")
+    .min(5, "interviews.errors.duration")
+    .max(480, "interviews.errors.duration"),
+  location: z
+    .string({ error: "interviews.errors.locationRequired" })
+    .trim()
+    .min(1, "interviews.errors.locationRequired")
+    .max(300, "errors.tooLong"),
+  capacity: z.coerce
+    .number({ error: "interviews.errors.capacity" })
+    .int("interviews.errors.capacity")
+    .min(1, "interviews.errors.capacity")
+    .max(50, "interviews.errors.capacity"),
+});
+export type PublishSlot = z.output<typeof PublishSlotSchema>;
+
+/** The applicant's forms on /dashboard/interviews: book (or move to) a slot, or cancel. */
+export const BookingActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("book"),
+    applicationId: z.uuid("interviews.errors.notFound"),
+    slotId: z.uuid("interviews.errors.chooseSlot"),
+  }),
+  z.object({
+    intent: z.literal("cancel"),
+    applicationId: z.uuid("interviews.errors.notFound"),
+  }),
+]);
+
+/** A day as `YYYY-MM-DD`, or null. */
+export function readDay(value: string | null | undefined): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const d = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value ? null : value;
+}

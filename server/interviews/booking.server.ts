@@ -1,0 +1,357 @@
+import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import type { ApplicationKind } from "~/domain/enums";
+import {
+  canChangeInterview,
+  INTERVIEW_CHANGE_CUTOFF_HOURS,
+  INTERVIEW_STAGE,
+} from "~/domain/interview-slots";
+import { recordAudit } from "~/server/audit/audit.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { type Db, db } from "~/server/db/client.server";
+import {
+  applicationStatusHistory,
+  interviewBookings,
+  interviewSlots,
+  jobApplications,
+  jobs,
+  programs,
+} from "~/server/db/schema";
+import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import {
+  formatAgencyDateTime,
+  interviewBookedEmail,
+  interviewCancelledEmail,
+} from "~/server/mail/templates.server";
+import { notifyUser } from "~/server/notifications/notifications.server";
+
+type Owner = Pick<Viewer, "id">;
+
+export class BookingNotAllowedError extends Error {}
+export class SlotUnavailableError extends Error {}
+export class SlotFullError extends Error {}
+export class TooLateToChangeError extends Error {}
+
+const cutoffFrom = (now: Date) =>
+  new Date(now.getTime() + INTERVIEW_CHANGE_CUTOFF_HOURS * 3_600_000);
+
+/** How many bookings each slot has, as a subquery column. */
+const bookedCount = sql<number>`(select count(*)::int from ${interviewBookings} b where b.slot_id = ${interviewSlots.id})`;
+
+/**
+ * The viewer's interviews: every application of theirs at the interview stage or with a booked
+ * slot, with the booking (and whether it may still change) and the open slots it may move to.
+ */
+export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?: Date }) {
+  const now = o.now ?? new Date();
+  const apps = await db()
+    .select({
+      id: jobApplications.id,
+      kind: jobApplications.kind,
+      status: jobApplications.status,
+      jobId: jobApplications.jobId,
+      programId: jobApplications.programId,
+      title: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
+      bookedSlotId: interviewBookings.slotId,
+    })
+    .from(jobApplications)
+    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .leftJoin(programs, eq(programs.id, jobApplications.programId))
+    .leftJoin(interviewBookings, eq(interviewBookings.applicationId, jobApplications.id))
+    .where(
+      and(
+        eq(jobApplications.userId, o.viewer.id),
+        or(
+          and(eq(jobApplications.kind, "job"), eq(jobApplications.status, INTERVIEW_STAGE.job)),
+          and(
+            eq(jobApplications.kind, "job"),
+            eq(jobApplications.status, "interview_scheduled"),
+            sql`${interviewBookings.id} is not null`,
+          ),
+          and(
+            eq(jobApplications.kind, "program"),
+            eq(jobApplications.status, INTERVIEW_STAGE.program),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(jobApplications.appliedAt), asc(jobApplications.id));
+  if (apps.length === 0) return [];
+  const jobIds = apps.flatMap((a) => (a.jobId ? [a.jobId] : []));
+  const programIds = apps.flatMap((a) => (a.programId ? [a.programId] : []));
+  const bookedIds = apps.flatMap((a) => (a.bookedSlotId ? [a.bookedSlotId] : []));
+  const slots = await db()
+    .select({
+      id: interviewSlots.id,
+      jobId: interviewSlots.jobId,
+      programId: interviewSlots.programId,
+      startsAt: interviewSlots.startsAt,
+      durationMinutes: interviewSlots.durationMinutes,
+      location: interviewSlots.location,
+      capacity: interviewSlots.capacity,
+      booked: bookedCount,
+    })
+    .from(interviewSlots)
+    .where(
+      or(
+        bookedIds.length ? inArray(interviewSlots.id, bookedIds) : sql`false`,
+        and(
+          gte(interviewSlots.startsAt, cutoffFrom(now)),
+          or(
+            jobIds.length ? inArray(interviewSlots.jobId, jobIds) : sql`false`,
+            programIds.length ? inArray(interviewSlots.programId, programIds) : sql`false`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(interviewSlots.startsAt), asc(interviewSlots.id))
+    .limit(500);
+  return apps.map((a) => {
+    const booked = slots.find((s) => s.id === a.bookedSlotId) ?? null;
+    const canChange = booked ? canChangeInterview(booked.startsAt, now) : true;
+    const open = canChange
+      ? slots
+          .filter(
+            (s) =>
+              s.id !== a.bookedSlotId &&
+              s.startsAt.getTime() >= cutoffFrom(now).getTime() &&
+              Number(s.booked) < s.capacity &&
+              (a.jobId ? s.jobId === a.jobId : s.programId === a.programId),
+          )
+          .slice(0, 40)
+      : [];
+    const shape = (s: (typeof slots)[number]) => ({
+      id: s.id,
+      startsAt: s.startsAt,
+      durationMinutes: s.durationMinutes,
+      location: s.location,
+      left: s.capacity - Number(s.booked),
+    });
+    return {
+      applicationId: a.id,
+      kind: a.kind as ApplicationKind,
+      title: a.title,
+      booking: booked
+        ? {
+            ...shape(booked),
+            canChange,
+            changeUntil: new Date(
+              booked.startsAt.getTime() - INTERVIEW_CHANGE_CUTOFF_HOURS * 3_600_000,
+            ),
+          }
+        : null,
+      slots: open.map(shape),
+    };
+  });
+}
+
+/** The viewer's application, locked for the change (one change per application at a time). */
+async function lockOwnApplication(tx: Db, viewer: Owner, applicationId: string) {
+  const [app] = await tx
+    .select({
+      id: jobApplications.id,
+      userId: jobApplications.userId,
+      kind: jobApplications.kind,
+      status: jobApplications.status,
+      jobId: jobApplications.jobId,
+      programId: jobApplications.programId,
+      interviewDate: jobApplications.interviewDate,
+      interviewLocation: jobApplications.interviewLocation,
+    })
+    .from(jobApplications)
+    .where(and(eq(jobApplications.id, applicationId), eq(jobApplications.userId, viewer.id)))
+    .for("update");
+  if (!app) throw new BookingNotAllowedError();
+  const table = app.kind === "job" ? jobs : programs;
+  const [target] = await tx
+    .select({ title: table.title })
+    .from(table)
+    .where(eq(table.id, (app.jobId ?? app.programId)!));
+  const [booking] = await tx
+    .select({
+      slotId: interviewSlots.id,
+      startsAt: interviewSlots.startsAt,
+      durationMinutes: interviewSlots.durationMinutes,
+      location: interviewSlots.location,
+    })
+    .from(interviewBookings)
+    .innerJoin(interviewSlots, eq(interviewSlots.id, interviewBookings.slotId))
+    .where(eq(interviewBookings.applicationId, app.id));
+  return { ...app, title: target?.title ?? "", booking: booking ?? null };
+}
+
+/**
+ * Books a slot for one of the viewer's applications, or moves its booking to another slot.
+ * Two people clicking the last place at once: the slot row is locked (FOR UPDATE) before its
+ * bookings are counted, so the second waits for the first and then finds it full (SlotFullError).
+ * A job application becomes Interview Scheduled, with the slot's time and place; the applicant
+ * gets the confirmation with its calendar invite.
+ */
+export async function bookInterviewSlot(o: {
+  viewer: Owner;
+  applicationId: string;
+  slotId: string;
+  now?: Date;
+}) {
+  const now = o.now ?? new Date();
+  return inTransactionWithMail(async (tx) => {
+    const app = await lockOwnApplication(tx, o.viewer, o.applicationId);
+    const atStage = app.status === INTERVIEW_STAGE[app.kind];
+    const movingBooked = app.booking !== null && app.status === "interview_scheduled";
+    if (!atStage && !movingBooked) throw new BookingNotAllowedError();
+    if (app.booking && !canChangeInterview(app.booking.startsAt, now)) {
+      throw new TooLateToChangeError();
+    }
+    if (app.booking?.slotId === o.slotId) return { slotId: o.slotId, rescheduled: false };
+    const [slot] = await tx
+      .select()
+      .from(interviewSlots)
+      .where(
+        and(
+          eq(interviewSlots.id, o.slotId),
+          app.jobId
+            ? eq(interviewSlots.jobId, app.jobId)
+            : eq(interviewSlots.programId, app.programId!),
+        ),
+      )
+      .for("update");
+    if (!slot || slot.startsAt.getTime() < cutoffFrom(now).getTime()) {
+      throw new SlotUnavailableError();
+    }
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(interviewBookings)
+      .where(eq(interviewBookings.slotId, slot.id));
+    if (Number(n) >= slot.capacity) throw new SlotFullError();
+
+    const rescheduled = app.booking !== null;
+    await tx
+      .insert(interviewBookings)
+      .values({ slotId: slot.id, applicationId: app.id, bookedAt: now })
+      .onConflictDoUpdate({
+        target: interviewBookings.applicationId,
+        set: { slotId: slot.id, bookedAt: now },
+      });
+    const status = app.kind === "job" ? "interview_scheduled" : app.status;
+    await tx
+      .update(jobApplications)
+      .set({ status, interviewDate: slot.startsAt, interviewLocation: slot.location })
+      .where(eq(jobApplications.id, app.id));
+    if (status !== app.status) {
+      await tx.insert(applicationStatusHistory).values({
+        applicationId: app.id,
+        fromStatus: app.status,
+        toStatus: status,
+        changedBy: o.viewer.id,
+      });
+    }
+    await recordAudit(tx, {
+      actorId: o.viewer.id,
+      action: rescheduled ? "interview.reschedule" : "interview.book",
+      targetType: "application",
+      targetId: app.id,
+      details: {
+        slotId: slot.id,
+        startsAt: slot.startsAt.toISOString(),
+        ...(rescheduled ? { from: app.booking!.startsAt.toISOString() } : {}),
+      },
+    });
+    await notifyUser(tx, {
+      userId: app.userId,
+      kind: "interview_scheduled",
+      text: (t, lng) => {
+        const when = formatAgencyDateTime(slot.startsAt, lng);
+        return {
+          title: t("interview.notificationTitle"),
+          body: t("interview.notificationBodyWithPlace", {
+            jobTitle: app.title,
+            when,
+            place: slot.location,
+          }),
+        };
+      },
+      link: "/dashboard/interviews",
+    });
+    await enqueueApplicantMail(tx, {
+      userId: app.userId,
+      render: (recipient) =>
+        interviewBookedEmail({
+          ...recipient,
+          jobTitle: app.title,
+          interviewDate: slot.startsAt,
+          durationMinutes: slot.durationMinutes,
+          location: slot.location,
+          applicationId: app.id,
+          rescheduled,
+          changeUntil: new Date(
+            slot.startsAt.getTime() - INTERVIEW_CHANGE_CUTOFF_HOURS * 3_600_000,
+          ),
+        }),
+    });
+    return { slotId: slot.id, rescheduled };
+  });
+}
+
+/**
+ * Cancels the viewer's booking (until the cut-off): the place is free again, a job application
+ * goes back to the interview stage without a date, and the calendar event is cancelled.
+ */
+export async function cancelInterviewBooking(o: {
+  viewer: Owner;
+  applicationId: string;
+  now?: Date;
+}) {
+  const now = o.now ?? new Date();
+  return inTransactionWithMail(async (tx) => {
+    const app = await lockOwnApplication(tx, o.viewer, o.applicationId);
+    const booking = app.booking;
+    if (!booking || (app.kind === "job" && app.status !== "interview_scheduled")) {
+      throw new BookingNotAllowedError();
+    }
+    if (!canChangeInterview(booking.startsAt, now)) throw new TooLateToChangeError();
+    await tx.delete(interviewBookings).where(eq(interviewBookings.applicationId, app.id));
+    const status = app.kind === "job" ? INTERVIEW_STAGE.job : app.status;
+    await tx
+      .update(jobApplications)
+      .set({ status, interviewDate: null, interviewLocation: null })
+      .where(eq(jobApplications.id, app.id));
+    if (status !== app.status) {
+      await tx.insert(applicationStatusHistory).values({
+        applicationId: app.id,
+        fromStatus: app.status,
+        toStatus: status,
+        changedBy: o.viewer.id,
+      });
+    }
+    await recordAudit(tx, {
+      actorId: o.viewer.id,
+      action: "interview.cancel",
+      targetType: "application",
+      targetId: app.id,
+      details: { slotId: booking.slotId, startsAt: booking.startsAt.toISOString() },
+    });
+    await notifyUser(tx, {
+      userId: app.userId,
+      kind: "interview_scheduled",
+      text: (t, lng) => ({
+        title: t("interviewSlots.cancelledTitle"),
+        body: t("interviewSlots.cancelledBody", {
+          jobTitle: app.title,
+          when: formatAgencyDateTime(booking.startsAt, lng),
+        }),
+      }),
+      link: "/dashboard/interviews",
+    });
+    await enqueueApplicantMail(tx, {
+      userId: app.userId,
+      render: (recipient) =>
+        interviewCancelledEmail({
+          ...recipient,
+          jobTitle: app.title,
+          interviewDate: booking.startsAt,
+          durationMinutes: booking.durationMinutes,
+          location: booking.location,
+          applicationId: app.id,
+        }),
+    });
+  });
+}

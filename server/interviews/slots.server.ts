@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { parseAgencyDateTime } from "~/domain/interview";
+import type { PublishSlot } from "~/domain/interview-slots";
+import { recordAudit } from "~/server/audit/audit.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { type Db, db } from "~/server/db/client.server";
+import {
+  interviewBookings,
+  interviewSlots,
+  jobApplications,
+  jobs,
+  profiles,
+  programs,
+} from "~/server/db/schema";
+import { kickInterviewRound } from "./rounds.server";
+
+type Actor = Pick<Viewer, "id">;
+
+export class SlotTargetNotFoundError extends Error {}
+export class SlotInPastError extends Error {}
+export class SlotNotFoundError extends Error {}
+export class SlotHasBookingsError extends Error {}
+
+/** Jobs and programs a slot may be published for: listed ones, newest first (at most 200 each). */
+export async function listSlotTargetsForStaff() {
+  const [jobRows, programRows] = [
+    await db()
+      .select({ id: jobs.id, title: jobs.title })
+      .from(jobs)
+      .where(and(eq(jobs.isActive, true), isNull(jobs.archivedAt)))
+      .orderBy(desc(jobs.createdAt), asc(jobs.id))
+      .limit(200),
+    await db()
+      .select({ id: programs.id, title: programs.title })
+      .from(programs)
+      .where(and(eq(programs.isActive, true), isNull(programs.archivedAt)))
+      .orderBy(desc(programs.createdAt), asc(programs.id))
+      .limit(200),
+  ];
+  return { jobs: jobRows, programs: programRows };
+}
+
+/** Publishes an interview slot for a job or a program (audited), then invites who is waiting. */
+export async function publishSlot(o: { actor: Actor; input: PublishSlot; now?: Date }) {
+  const startsAt = parseAgencyDateTime(`${o.input.date}T${o.input.time}`);
+  if (!startsAt || startsAt.getTime() <= (o.now ?? new Date()).getTime()) {
+    throw new SlotInPastError();
+  }
+  const { kind, id } = o.input.target;
+  const slotId = await db().transaction(async (tx) => {
+    const table = kind === "job" ? jobs : programs;
+    const [target] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
+    if (!target) throw new SlotTargetNotFoundError();
+    const [row] = await tx
+      .insert(interviewSlots)
+      .values({
+        jobId: kind === "job" ? id : null,
+        programId: kind === "program" ? id : null,
+        startsAt,
+        durationMinutes: o.input.durationMinutes,
+        location: o.input.location,
+        capacity: o.input.capacity,
+        createdBy: o.actor.id,
+      })
+      .returning({ id: interviewSlots.id });
+    await recordAudit(tx, {
+      actorId: o.actor.id,
+      action: "interview_slot.publish",
+      targetType: "interview_slot",
+      targetId: row!.id,
+      details: {
+        [kind === "job" ? "jobId" : "programId"]: id,
+        startsAt: startsAt.toISOString(),
+        durationMinutes: o.input.durationMinutes,
+        location: o.input.location,
+        capacity: o.input.capacity,
+      },
+    });
+    return row!.id;
+  });
+  kickInterviewRound();
+  return { id: slotId, startsAt };
+}
+
+/** Removes a slot nobody booked (audited); a booked slot stays until its bookings move. */
+export async function deleteSlot(o: { actor: Actor; slotId: string }) {
+  await db().transaction(async (tx) => {
+    const [slot] = await tx
+      .select()
+      .from(interviewSlots)
+      .where(eq(interviewSlots.id, o.slotId))
+      .for("update");
+    if (!slot) throw new SlotNotFoundError();
+    const [booked] = await tx
+      .select({ id: interviewBookings.id })
+      .from(interviewBookings)
+      .where(eq(interviewBookings.slotId, slot.id))
+      .limit(1);
+    if (booked) throw new SlotHasBookingsError();
+    await tx.delete(interviewSlots).where(eq(interviewSlots.id, slot.id));
+    await recordAudit(tx, {
+      actorId: o.actor.id,
+      action: "interview_slot.delete",
+      targetType: "interview_slot",
+      targetId: slot.id,
+      details: { startsAt: slot.startsAt.toISOString(), location: slot.location },
+    });
+  });
+}
+
+/** The agency-time day `YYYY-MM-DD` as [start, end). */
+export function agencyDayBounds(day: string) {
+  const start = parseAgencyDateTime(`${day}T00:00`)!;
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  const end = parseAgencyDateTime(`${next.toISOString().slice(0, 10)}T00:00`)!;
+  return { start, end };
+}
+
+/**
+ * The day's interviews for staff, across every applicant: the published slots with who booked
+ * them, and the interviews staff set directly (no slot). Ordered by time.
+ */
+export async function listAllInterviewsForStaffOnDay(day: string, on: Db = db()) {
+  const { start, end } = agencyDayBounds(day);
+  const slots = await on
+    .select({
+      id: interviewSlots.id,
+      startsAt: interviewSlots.startsAt,
+      durationMinutes: interviewSlots.durationMinutes,
+      location: interviewSlots.location,
+      capacity: interviewSlots.capacity,
+      title: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
+      kind: sql<
+        "job" | "program"
+      >`case when ${interviewSlots.jobId} is null then 'program' else 'job' end`,
+    })
+    .from(interviewSlots)
+    .leftJoin(jobs, eq(jobs.id, interviewSlots.jobId))
+    .leftJoin(programs, eq(programs.id, interviewSlots.programId))
+    .where(and(gte(interviewSlots.startsAt, start), lt(interviewSlots.startsAt, end)))
+    .orderBy(asc(interviewSlots.startsAt), asc(interviewSlots.id));
+  const bookings = slots.length
+    ? await on
+        .select({
+          slotId: interviewBookings.slotId,
+          applicationId: interviewBookings.applicationId,
+          applicantName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.email})`,
+          status: jobApplications.status,
+        })
+        .from(interviewBookings)
+        .innerJoin(jobApplications, eq(jobApplications.id, interviewBookings.applicationId))
+        .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
+        .where(
+          inArray(
+            interviewBookings.slotId,
+            slots.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(interviewBookings.bookedAt))
+    : [];
+  const direct = await on
+    .select({
+      applicationId: jobApplications.id,
+      startsAt: jobApplications.interviewDate,
+      location: jobApplications.interviewLocation,
+      applicantName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.email})`,
+      title: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
+      status: jobApplications.status,
+    })
+    .from(jobApplications)
+    .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
+    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .leftJoin(programs, eq(programs.id, jobApplications.programId))
+    .leftJoin(interviewBookings, eq(interviewBookings.applicationId, jobApplications.id))
+    .where(
+      and(
+        gte(jobApplications.interviewDate, start),
+        lt(jobApplications.interviewDate, end),
+        eq(jobApplications.status, "interview_scheduled"),
+        isNull(interviewBookings.id),
+      ),
+    )
+    .orderBy(asc(jobApplications.interviewDate), asc(jobApplications.id));
+  return {
+    slots: slots.map((s) => ({
+      ...s,
+      bookings: bookings.filter((b) => b.slotId === s.id),
+    })),
+    direct: direct.map((d) => ({ ...d, startsAt: d.startsAt! })),
+  };
+}
