@@ -47,6 +47,9 @@ export const AccountFieldsSchema = z.object({
   whatsappNumber: optionalText(40, "errors.phoneTooLong"),
   country: requiredText(80, "errors.countryRequired", "errors.countryRequired"),
   role: z.enum(APPLICANT_ROLES, { error: "errors.roleRequired" }),
+  // Their nearest office's city; empty means "from my country" (checked against the settings'
+  // offices when the account is made).
+  office: z.string().trim().max(80, "errors.officeInvalid").optional(),
 });
 export type AccountFields = z.infer<typeof AccountFieldsSchema>;
 

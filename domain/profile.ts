@@ -23,6 +23,8 @@ export const ProfileSchema = z.object({
     .min(1, "profile.errors.countryRequired")
     .max(80, "profile.errors.countryTooLong"),
   role: z.enum(APPLICANT_ROLES, { error: "profile.errors.roleInvalid" }).optional(),
+  // An applicant's nearest office (a city of the settings' offices; checked by the service).
+  office: z.string().trim().max(80, "profile.errors.officeInvalid").optional(),
   preferredCountryCode: z
     .string()
     .trim()

@@ -45,6 +45,7 @@ const ADMIN_DONE = Object.fromEntries(
     "commentsSaved",
     "paymentUpdated",
     "roleUpdated",
+    "officesUpdated",
     "documentVerified",
     "documentRejected",
     "accountErased",

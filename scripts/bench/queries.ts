@@ -28,7 +28,13 @@ export async function runQueryTimings(title: string) {
   const jobs = (viewer: unknown, search: object) =>
     listJobsForViewer({ viewer: viewer as never, search, pageSize: 12, countUpTo: JOBS_COUNT_CAP });
   const staff = (filter: object, page = 1) =>
-    listAllApplicationsForStaff({ filter, page, pageSize: 25, countUpTo: STAFF_COUNT_CAP });
+    listAllApplicationsForStaff({
+      filter,
+      scope: { all: true, offices: [] },
+      page,
+      pageSize: 25,
+      countUpTo: STAFF_COUNT_CAP,
+    });
 
   const timings = [
     await time("jobs: visitor, first page", () => jobs(null, {})),

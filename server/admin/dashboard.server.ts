@@ -1,16 +1,18 @@
-import { count, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, gte, inArray, isNull, sql } from "drizzle-orm";
+import type { OfficeScope } from "~/domain/offices";
 import { db } from "~/server/db/client.server";
 import { contactInquiries, jobApplications, jobs, profiles } from "~/server/db/schema";
+import { applicantInScope } from "~/server/offices/scope.server";
 
-/** The spec's headline numbers for the admin dashboard. */
-export async function getDashboardStatsForStaff() {
+/** The spec's headline numbers for the admin dashboard: people and applications of `scope`. */
+export async function getDashboardStatsForStaff(scope: OfficeScope) {
   const [people] = await db()
     .select({
       total: count(),
       paid: sql<number>`count(*) filter (where ${profiles.registrationFeePaid})`.mapWith(Number),
     })
     .from(profiles)
-    .where(isNull(profiles.erasedAt));
+    .where(and(isNull(profiles.erasedAt), applicantInScope(scope, profiles.id)));
   const [jobRow] = await db()
     .select({
       total: count(),
@@ -25,7 +27,8 @@ export async function getDashboardStatsForStaff() {
         Number,
       ),
     })
-    .from(jobApplications);
+    .from(jobApplications)
+    .where(applicantInScope(scope, jobApplications.userId));
   const [inquiries] = await db()
     .select({ n: count() })
     .from(contactInquiries)
@@ -42,15 +45,16 @@ export async function getDashboardStatsForStaff() {
   };
 }
 
-export async function countApplicationsByStatus() {
+export async function countApplicationsByStatus(scope: OfficeScope) {
   return db()
     .select({ status: jobApplications.status, n: count() })
     .from(jobApplications)
+    .where(applicantInScope(scope, jobApplications.userId))
     .groupBy(jobApplications.status);
 }
 
 /** New sign-ups per week (weeks start Monday, UTC) for the last `weeks` weeks, oldest first. */
-export async function countSignUpsPerWeek(weeks = 12, now = new Date()) {
+export async function countSignUpsPerWeek(scope: OfficeScope, weeks = 12, now = new Date()) {
   const startOfWeek = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   startOfWeek.setUTCDate(startOfWeek.getUTCDate() - ((startOfWeek.getUTCDay() + 6) % 7));
   const from = new Date(startOfWeek);
@@ -58,7 +62,7 @@ export async function countSignUpsPerWeek(weeks = 12, now = new Date()) {
   const rows = await db()
     .select({ createdAt: profiles.createdAt })
     .from(profiles)
-    .where(gte(profiles.createdAt, from));
+    .where(and(gte(profiles.createdAt, from), applicantInScope(scope, profiles.id)));
   const buckets = Array.from({ length: weeks }, (_, i) => {
     const start = new Date(from);
     start.setUTCDate(start.getUTCDate() + 7 * i);

@@ -9,6 +9,8 @@ import { guarded, requireRoleForApi } from "~/server/auth/guards.server";
 import { serverT, type Translate } from "~/server/i18n/translate.server";
 import { exportPaymentsForStaff } from "~/server/payments/staff.server";
 import { exportProfilesForStaff } from "~/server/users/staff.server";
+import { type OfficeScope, parseOfficeFilter } from "~/domain/offices";
+import { officeScopeFor } from "~/server/offices/scope.server";
 
 function csvResponse(name: string, body: string) {
   const day = new Date().toISOString().slice(0, 10);
@@ -31,14 +33,15 @@ function registerCsvExport<Row>(
   o: {
     name: string;
     roles: readonly Role[];
-    rows: (search: URLSearchParams) => Promise<Row[]>;
+    /** The rows for this viewer: staff who see some offices only get their applicants'. */
+    rows: (search: URLSearchParams, scope: OfficeScope) => Promise<Row[]>;
     columns: Column<Row>[];
   },
 ) {
   app.get(`/exports/${o.name}.csv`, (c) =>
     guarded(async () => {
       const viewer = await requireRoleForApi(c.req.raw, o.roles);
-      const rows = await o.rows(new URL(c.req.url).searchParams);
+      const rows = await o.rows(new URL(c.req.url).searchParams, await officeScopeFor(viewer));
       // Headers in the language of the staff member who downloads it; the data as it is stored.
       const t = serverT(viewer.preferredLanguage);
       return csvResponse(
@@ -58,7 +61,12 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
   registerCsvExport(app, {
     name: "applications",
     roles: STAFF_ROLES,
-    rows: (search) => exportApplicationsForStaff(parseApplicationFilter(search)),
+    rows: (search, scope) =>
+      exportApplicationsForStaff(
+        parseApplicationFilter(search),
+        scope,
+        parseOfficeFilter(search.get("office"), scope),
+      ),
     columns: [
       ["applicant", (r) => r.applicantName],
       ["email", (r) => r.applicantEmail],
@@ -93,7 +101,7 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
   registerCsvExport(app, {
     name: "payments",
     roles: STAFF_ROLES,
-    rows: (search) => exportPaymentsForStaff(parsePaymentFilter(search)),
+    rows: (search, scope) => exportPaymentsForStaff(parsePaymentFilter(search), scope),
     columns: [
       ["date", (r) => r.paidAt ?? r.createdAt],
       ["name", (r) => r.payerName],

@@ -15,6 +15,7 @@ import { type Db, db, queryRows } from "~/server/db/client.server";
 import {
   applicationStatusHistory,
   countries,
+  interviewBookings,
   jobApplications,
   jobs,
   profiles,
@@ -29,10 +30,11 @@ import {
   interviewScheduledEmail,
   statusLabel,
 } from "~/server/mail/templates.server";
-  interviewBookings,
 import { notifyUser } from "~/server/notifications/notifications.server";
+import type { OfficeScope } from "~/domain/offices";
+import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 
-type Actor = Pick<Viewer, "id">;
+type Actor = Pick<Viewer, "id" | "role">;
 
 export class ApplicationNotFoundError extends Error {}
 
@@ -103,8 +105,19 @@ function idIn(
   return sql`${column} in (select jsonb_array_elements_text(${ids}::jsonb)${uuid ? sql`::uuid` : sql``})`;
 }
 
-function filterWhere(filter: StaffApplicationFilter): SQL | undefined {
+/** Applications of applicants in the viewer's offices (or the one office the list asks for). */
+function inOffices(scope: OfficeScope, office?: string | null) {
+  return applicantInScope(scope, jobApplications.userId, office ?? null);
+}
+
+function filterWhere(
+  filter: StaffApplicationFilter,
+  scope: OfficeScope,
+  office?: string | null,
+): SQL | undefined {
   const parts: SQL[] = [];
+  const offices = inOffices(scope, office);
+  if (offices) parts.push(offices);
   if (filter.status) parts.push(eq(jobApplications.status, filter.status));
   if (filter.kind) parts.push(eq(jobApplications.kind, filter.kind));
   const q = filter.q?.trim();
@@ -149,7 +162,8 @@ function selectApplications() {
 }
 
 /**
- * Every applicant's applications, for staff: reads across users on purpose. Newest applied
+ * The applications of every applicant in the viewer's offices (`scope`), for staff: reads across
+ * users on purpose. Newest applied
  * first; the (applied_at, id) and (status, applied_at) indexes keep pages fast.
  *
  * With `countUpTo`, matches are counted only up to that many (the list then says "more than …"
@@ -159,16 +173,19 @@ function selectApplications() {
  */
 export async function listAllApplicationsForStaff(options: {
   filter: StaffApplicationFilter;
+  scope: OfficeScope;
+  /** One of the scope's offices, or null for all of them. */
+  office?: string | null;
   page: number;
   pageSize: number;
   countUpTo?: number;
 }) {
-  const { filter, page, pageSize, countUpTo } = options;
+  const { filter, page, pageSize, countUpTo, scope, office } = options;
   const offset = (page - 1) * pageSize;
   const q = filter.q?.trim();
 
   if (countUpTo === undefined) {
-    const where = filterWhere(filter);
+    const where = filterWhere(filter, scope, office);
     const ids = await db()
       .select({ id: jobApplications.id })
       .from(jobApplications)
@@ -189,6 +206,7 @@ export async function listAllApplicationsForStaff(options: {
   const status = and(
     filter.status ? eq(jobApplications.status, filter.status) : undefined,
     filter.kind ? eq(jobApplications.kind, filter.kind) : undefined,
+    inOffices(scope, office),
   );
   let sample: SQL | undefined;
   let cutShort = false;
@@ -282,9 +300,14 @@ async function hydrateApplications(ids: string[]) {
 export type StaffApplicationRow = Awaited<ReturnType<typeof hydrateApplications>>[number];
 
 /** The filtered list for a CSV download, capped so one click cannot exhaust the server. */
-export async function exportApplicationsForStaff(filter: StaffApplicationFilter, limit = 50_000) {
+export async function exportApplicationsForStaff(
+  filter: StaffApplicationFilter,
+  scope: OfficeScope,
+  office: string | null = null,
+  limit = 50_000,
+) {
   return selectApplications()
-    .where(filterWhere(filter))
+    .where(filterWhere(filter, scope, office))
     .orderBy(...newestAppliedFirst)
     .limit(limit);
 }
@@ -304,7 +327,8 @@ async function readRecordCounts() {
   };
 }
 
-export async function getApplicationStatsForStaff() {
+export async function getApplicationStatsForStaff(scope: OfficeScope) {
+  if (!scope.all) return countApplicationStatsInScope(scope);
   const counts = await readRecordCounts();
   return {
     total: counts.totalApplications,
@@ -314,14 +338,41 @@ export async function getApplicationStatsForStaff() {
   };
 }
 
+/**
+ * The cards for staff who see some offices only: counted afresh (the kept counts are of everyone),
+ * through the office index and the applications' user index.
+ */
+async function countApplicationStatsInScope(scope: OfficeScope) {
+  const [apps] = await db()
+    .select({
+      total: count(),
+      interviews: sql<number>`count(*) filter (where ${jobApplications.status} = 'interview_scheduled')`,
+      departed: sql<number>`count(*) filter (where ${jobApplications.status} = 'departed')`,
+    })
+    .from(jobApplications)
+    .where(inOffices(scope));
+  const [paid] = await db()
+    .select({ n: count() })
+    .from(profiles)
+    .where(and(eq(profiles.registrationFeePaid, true), applicantInScope(scope, profiles.id)));
+  return {
+    total: Number(apps!.total),
+    interviews: Number(apps!.interviews),
+    departed: Number(apps!.departed),
+    paidUsers: Number(paid!.n),
+  };
+}
+
 const changer = alias(profiles, "changer");
 
 /**
  * One application with its status history, for the details dialog; a program application also
  * with the documents its program asks for.
  */
-export async function getApplicationDetailsForStaff(applicationId: string) {
-  const [app] = await selectApplications().where(eq(jobApplications.id, applicationId));
+export async function getApplicationDetailsForStaff(applicationId: string, scope: OfficeScope) {
+  const [app] = await selectApplications().where(
+    and(eq(jobApplications.id, applicationId), inOffices(scope)),
+  );
   if (!app) return null;
   const [program] = app.programId
     ? await db()
@@ -348,7 +399,9 @@ export type StaffApplicationDetails = NonNullable<
   Awaited<ReturnType<typeof getApplicationDetailsForStaff>>
 >;
 
-async function lockApplication(tx: Db, applicationId: string) {
+/** The application, locked; one outside the actor's offices is not found. */
+async function lockApplication(tx: Db, applicationId: string, actor: Actor) {
+  const scope = await officeScopeFor(actor, tx);
   const [row] = await tx
     .select({
       id: jobApplications.id,
@@ -360,7 +413,7 @@ async function lockApplication(tx: Db, applicationId: string) {
     .from(jobApplications)
     .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
     .leftJoin(programs, eq(programs.id, jobApplications.programId))
-    .where(eq(jobApplications.id, applicationId))
+    .where(and(eq(jobApplications.id, applicationId), inOffices(scope)))
     .for("update", { of: jobApplications });
   if (!row) throw new ApplicationNotFoundError();
   return row;
@@ -391,7 +444,7 @@ export async function changeApplicationStatus(
     throw new InterviewDateRequiredError();
   }
   return inTransactionWithMail(async (tx) => {
-    const app = await lockApplication(tx, options.applicationId);
+    const app = await lockApplication(tx, options.applicationId, options.actor);
     // Each kind has its own stages: nothing is written for a status of the other kind's.
     if (!statusesForKind(app.kind).includes(options.status)) {
       throw new StatusNotForKindError(app.kind, options.status);
@@ -400,6 +453,8 @@ export async function changeApplicationStatus(
     if (options.interviewDate !== undefined) {
       set.interviewDate = options.interviewDate;
       set.interviewLocation = options.interviewLocation?.trim() || null;
+      // Staff set the time themselves: a slot the applicant had booked is theirs no longer.
+      await tx.delete(interviewBookings).where(eq(interviewBookings.applicationId, app.id));
     }
     await tx.update(jobApplications).set(set).where(eq(jobApplications.id, app.id));
     await tx.insert(applicationStatusHistory).values({
@@ -455,6 +510,7 @@ export async function changeApplicationStatus(
               jobTitle: app.jobTitle,
               interviewDate: options.interviewDate!,
               location: place,
+              applicationId: app.id,
             })
           : applicationStatusChangedEmail({
               ...recipient,
@@ -487,14 +543,13 @@ export async function updateAdminComments(options: {
   adminComments: string | null;
 }) {
   await db().transaction(async (tx) => {
+    const scope = await officeScopeFor(options.actor, tx);
     const updated = await tx
       .update(jobApplications)
       .set({ adminComments: options.adminComments })
-      .where(eq(jobApplications.id, options.applicationId))
+      .where(and(eq(jobApplications.id, options.applicationId), inOffices(scope)))
       .returning({ id: jobApplications.id });
     if (updated.length === 0) throw new ApplicationNotFoundError();
-      // Staff set the time themselves: a slot the applicant had booked is theirs no longer.
-      await tx.delete(interviewBookings).where(eq(interviewBookings.applicationId, app.id));
     await recordAudit(tx, {
       actorId: options.actor.id,
       action: "application.comment",
@@ -509,11 +564,15 @@ export async function updateAdminComments(options: {
  * small query per status, each served by the (status, applied_at) index) and each column's total
  * (one grouped count of that kind).
  */
-export async function listPipelineForStaff(perColumn = 20, kind: ApplicationKind = "job") {
+export async function listPipelineForStaff(
+  scope: OfficeScope,
+  perColumn = 20,
+  kind: ApplicationKind = "job",
+) {
   const totals = await db()
     .select({ status: jobApplications.status, n: count() })
     .from(jobApplications)
-    .where(eq(jobApplications.kind, kind))
+    .where(and(eq(jobApplications.kind, kind), inOffices(scope)))
     .groupBy(jobApplications.status);
   const totalOf = new Map(totals.map((r) => [r.status, Number(r.n)]));
   const columns = [];
@@ -521,7 +580,9 @@ export async function listPipelineForStaff(perColumn = 20, kind: ApplicationKind
     const ids = await db()
       .select({ id: jobApplications.id })
       .from(jobApplications)
-      .where(and(eq(jobApplications.status, status), eq(jobApplications.kind, kind)))
+      .where(
+        and(eq(jobApplications.status, status), eq(jobApplications.kind, kind), inOffices(scope)),
+      )
       .orderBy(...newestAppliedFirst)
       .limit(perColumn);
     const cards = (await hydrateApplications(ids.map((r) => r.id))).map((r) => ({
@@ -538,4 +599,3 @@ export async function listPipelineForStaff(perColumn = 20, kind: ApplicationKind
   }
   return columns;
 }
-              applicationId: app.id,

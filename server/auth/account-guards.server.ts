@@ -2,6 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { AccountFieldsSchema, safeRedirect, SignUpBodySchema } from "~/domain/auth";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
+import { defaultOfficeFor, knownOffice } from "~/domain/offices";
 import type { Db } from "~/server/db/client.server";
 import { profiles, verifications } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
@@ -36,6 +37,7 @@ const SIGN_UP_BODY_KEYS = new Set([
   "callbackURL",
   "rememberMe",
   "preferredLanguage",
+  "office",
 ]);
 
 type Body = Record<string, unknown>;
@@ -64,6 +66,7 @@ export function checkSignUpBody(body: Body | undefined) {
     whatsappNumber: orUndefined(b.whatsappNumber),
     country: b.country,
     role: b.role,
+    office: orUndefined(b.office),
     password: b.password,
     confirmPassword: b.password,
   });
@@ -86,6 +89,7 @@ export function checkNewUser<T extends Body>(user: T): T {
     whatsappNumber: orUndefined(user.whatsappNumber),
     country: user.country,
     role: user.role ?? "job_seeker",
+    office: orUndefined(user.office),
   });
   if (!parsed.success)
     throw invalid([...new Set(parsed.error.issues.map((i) => String(i.path[0])))]);
@@ -102,6 +106,17 @@ export function checkNewUser<T extends Body>(user: T): T {
       ? user.preferredLanguage
       : DEFAULT_LANGUAGE,
   };
+}
+
+/**
+ * A new account's office: the one it chose if that is one of the settings' offices, else the
+ * office in its country, else the first (domain/offices.ts).
+ */
+export async function withNearestOffice<T extends Body>(database: Db, user: T): Promise<T> {
+  const { offices } = await getSiteSettings(database);
+  const office =
+    knownOffice(user.office, offices) ?? defaultOfficeFor(user.country as string, offices);
+  return { ...user, office };
 }
 
 /** The language an account's e-mails are written in (English for an address we do not know). */

@@ -19,6 +19,7 @@ import {
   preferredLanguageOf,
   revokeOtherResetLinks,
   tellOwnerOfSignUpAttempt,
+  withNearestOffice,
 } from "./account-guards.server";
 
 export const SESSION_COOKIE_PREFIX = "passage";
@@ -61,6 +62,8 @@ export function createAuth(database: Db, options: AuthOptions) {
         country: { type: "string", required: false, input: true },
         phoneNumber: { type: "string", required: false, input: true },
         whatsappNumber: { type: "string", required: false, input: true },
+        // Their nearest office (sign-up's select, or from their country): withNearestOffice.
+        office: { type: "string", required: false, input: true },
         registrationFeePaid: {
           type: "boolean",
           required: false,
@@ -121,7 +124,11 @@ export function createAuth(database: Db, options: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-up/email") checkSignUpBody(ctx.body);
+        if (ctx.path === "/sign-up/email") {
+          checkSignUpBody(ctx.body);
+          // Resolved here, before better-auth opens its transaction (settings are read outside it).
+          return { context: { body: await withNearestOffice(database, ctx.body ?? {}) } };
+        }
         if (ctx.path === "/request-password-reset") await enforceResetLimits(ctx.body, ctx.headers);
       }),
     },

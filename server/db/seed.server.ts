@@ -17,6 +17,9 @@ type DemoAccount = {
   country: string;
   phoneNumber?: string;
   whatsappNumber?: string;
+  /** A staff member's office and the other offices they may see (applicants: from the country). */
+  office?: string;
+  extraOffices?: string[];
 };
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
@@ -37,8 +40,24 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     fullName: "Farai Chikwanha",
     role: "manager",
     country: "Zimbabwe",
+    // Harare's manager who also covers Midrand; midrand.manager sees Midrand's applicants only.
+    office: "Harare",
+    extraOffices: ["Midrand"],
   },
-  { email: "agent@passage.test", fullName: "Sipho Ndlovu", role: "agent", country: "South Africa" },
+  {
+    email: "midrand.manager@passage.test",
+    fullName: "Naledi Khumalo",
+    role: "manager",
+    country: "South Africa",
+    office: "Midrand",
+  },
+  {
+    email: "agent@passage.test",
+    fullName: "Sipho Ndlovu",
+    role: "agent",
+    country: "South Africa",
+    office: "Midrand",
+  },
   {
     email: "seeker@passage.test",
     fullName: "Rudo Mutasa",
@@ -252,7 +271,13 @@ export async function createAccount(account: DemoAccount & { password: string })
   });
   await db()
     .update(profiles)
-    .set({ role: account.role, registrationFeePaid: account.paid ?? false, emailVerified: true })
+    .set({
+      role: account.role,
+      registrationFeePaid: account.paid ?? false,
+      emailVerified: true,
+      ...(account.office ? { office: account.office } : {}),
+      ...(account.extraOffices ? { extraOffices: account.extraOffices } : {}),
+    })
     .where(eq(profiles.id, result.user.id));
   // Seeded people have accepted the terms and privacy policy in force, as the sign-up form asks.
   await acceptCurrentPolicies(result.user.id);

@@ -4,6 +4,7 @@ import { isUuid } from "~/domain/ids";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { documents, profiles } from "~/server/db/schema";
+import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -22,8 +23,9 @@ export async function listDocumentsForOwner(owner: Pick<Viewer, "id">) {
 }
 
 /**
- * Staff look at any applicant's documents (application details, verification). Reads across
- * users by design; callers have already checked the staff role.
+ * Staff look at an applicant's documents (application details, verification). Reads across
+ * users by design; callers have already checked the staff role and that the applicant is in the
+ * viewer's offices (the application details they come with were read through the scope).
  */
 export async function listDocumentsForApplicantAsStaff(userId: string) {
   return db()
@@ -54,7 +56,10 @@ export function documentDownloadPath(id: string) {
   return `/files/documents/${id}`;
 }
 
-/** A document the viewer may download: their own, or any when staff. Others get null (→ 404). */
+/**
+ * A document the viewer may download: their own, or, for staff, one of an applicant of their
+ * offices. Others get null (→ 404).
+ */
 export async function getDocumentForDownload({
   viewer,
   id,
@@ -64,7 +69,7 @@ export async function getDocumentForDownload({
 }) {
   if (!isUuid(id)) return null;
   const where = isStaff(viewer.role)
-    ? eq(documents.id, id)
+    ? and(eq(documents.id, id), applicantInScope(await officeScopeFor(viewer), documents.userId))
     : and(eq(documents.id, id), eq(documents.userId, viewer.id));
   const [row] = await db().select().from(documents).where(where);
   return row ?? null;

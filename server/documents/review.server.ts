@@ -7,6 +7,7 @@ import { documents } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { documentLabel, documentReviewedEmail } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
+import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";
 
 export type ReviewDecision = "verify" | "reject";
 
@@ -39,7 +40,12 @@ export async function reviewDocument({
 
   return inTransactionWithMail(async (tx) => {
     const [current] = await tx.select().from(documents).where(eq(documents.id, documentId));
-    if (!current) throw new DocumentReviewError("notFound");
+    // A document of someone outside the reviewer's offices is not found, like a missing one.
+    if (
+      !current ||
+      !(await applicantIsInScope(await officeScopeFor(actor, tx), current.userId, tx))
+    )
+      throw new DocumentReviewError("notFound");
     if (current.status === "replaced") throw new DocumentReviewError("superseded");
     const status = decision === "verify" ? "verified" : "rejected";
     const [updated] = await tx

@@ -22,8 +22,10 @@ import { type Db, db, queryRows } from "~/server/db/client.server";
 import { messageRecipients, messages, profiles } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { newMessageEmail } from "~/server/mail/templates.server";
+import type { OfficeScope } from "~/domain/offices";
+import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 
-type Actor = Pick<Viewer, "id">;
+type Actor = Pick<Viewer, "id" | "role">;
 /** The applicant reading their own inbox. */
 type Reader = Pick<Viewer, "id">;
 
@@ -52,16 +54,18 @@ function groupFilter(group: MessageGroup): SQL {
 /**
  * Sends a message: one row for the message and, in the same transaction, one recipient row per
  * member of the group as it is now (or the one person), each unread. Returns the recipient count.
+ * Staff write to the applicants of their offices only: a group is its members in those offices.
  */
 export async function sendMessage({ actor, input }: { actor: Actor; input: ComposeMessage }) {
   return inTransactionWithMail(async (tx) => {
     const individual = input.recipientType === "individual";
+    const inOffices = applicantInScope(await officeScopeFor(actor, tx), profiles.id);
     let recipient: { id: string } | undefined;
     if (individual) {
       [recipient] = await tx
         .select({ id: profiles.id })
         .from(profiles)
-        .where(and(eq(profiles.id, input.recipientId!), reachable));
+        .where(and(eq(profiles.id, input.recipientId!), reachable, inOffices));
       if (!recipient) throw new RecipientNotFoundError();
     }
     const [message] = await tx
@@ -89,7 +93,7 @@ export async function sendMessage({ actor, input }: { actor: Actor; input: Compo
         sql`with added as (
               insert into ${messageRecipients} (message_id, user_id)
               select ${message!.id}::uuid, ${profiles.id} from ${profiles}
-               where ${groupFilter(input.recipientGroup!)}
+               where ${and(groupFilter(input.recipientGroup!), inOffices)}
               returning 1)
             select count(*)::int as n from added`,
         tx,
@@ -171,8 +175,11 @@ export async function countSentMessageStats({
   return stats!;
 }
 
-/** For the compose dialog: people found by name or e-mail (staff excluded), at most 8. */
-export async function searchRecipients(q: string) {
+/**
+ * For the compose dialog: people of the viewer's offices found by name or e-mail (staff
+ * excluded), at most 8.
+ */
+export async function searchRecipients(q: string, scope: OfficeScope) {
   const term = q.trim();
   if (term.length < 2) return [];
   const like = containsPattern(term);
@@ -180,7 +187,12 @@ export async function searchRecipients(q: string) {
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
     .where(
-      and(or(ilike(profiles.fullName, like), ilike(profiles.email, like)), notStaff, reachable),
+      and(
+        or(ilike(profiles.fullName, like), ilike(profiles.email, like)),
+        notStaff,
+        reachable,
+        applicantInScope(scope, profiles.id),
+      ),
     )
     .orderBy(profiles.fullName)
     .limit(8);

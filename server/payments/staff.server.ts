@@ -7,20 +7,26 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { payments, profiles } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
+import type { OfficeScope } from "~/domain/offices";
+import { applicantInScope } from "~/server/offices/scope.server";
 
 /** Midnight at the start of `day` (YYYY-MM-DD) in the agency's time zone (CAT, UTC+2 all year). */
 function agencyDayStart(day: string) {
   return new Date(`${day}T00:00:00+02:00`);
 }
 
-function filterWhere(f: PaymentFilter): SQL | undefined {
+function filterWhere(f: PaymentFilter, scope: OfficeScope): SQL | undefined {
   const at = sql`coalesce(${payments.paymentDate}, ${payments.createdAt})`;
   const conditions = [
+    applicantInScope(scope, payments.userId),
     f.provider ? eq(payments.provider, f.provider) : undefined,
     f.status ? eq(payments.status, f.status) : undefined,
     f.userId ? eq(payments.userId, f.userId) : undefined,
-    f.from ? gte(at, agencyDayStart(f.from)) : undefined,
-    f.to ? lt(at, new Date(agencyDayStart(f.to).getTime() + 24 * 60 * 60 * 1000)) : undefined,
+    // (ISO strings: `at` is raw SQL, so drizzle does not map a Date for it, and postgres.js refuses one.)
+    f.from ? gte(at, agencyDayStart(f.from).toISOString()) : undefined,
+    f.to
+      ? lt(at, new Date(agencyDayStart(f.to).getTime() + 24 * 60 * 60 * 1000).toISOString())
+      : undefined,
   ].filter((c): c is SQL => c !== undefined);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
@@ -43,15 +49,16 @@ const columns = {
 };
 
 /**
- * Every payment attempt of every applicant, newest first, for staff (the back-office payments
- * list): reads across users on purpose; the route lets only staff call it.
+ * Every payment attempt of every applicant of the viewer's offices, newest first, for staff (the
+ * back-office payments list): reads across users on purpose; the route lets only staff call it.
  */
 export async function listAllPaymentsForStaff(options: {
   filter: PaymentFilter;
+  scope: OfficeScope;
   page: number;
   pageSize: number;
 }) {
-  const where = filterWhere(options.filter);
+  const where = filterWhere(options.filter, options.scope);
   return paginate({
     page: options.page,
     pageSize: options.pageSize,
@@ -70,12 +77,12 @@ export async function listAllPaymentsForStaff(options: {
 export type StaffPaymentRow = Awaited<ReturnType<typeof listAllPaymentsForStaff>>["items"][number];
 
 /** The same rows for the CSV download (staff only, capped). */
-export function exportPaymentsForStaff(filter: PaymentFilter, limit = 50_000) {
+export function exportPaymentsForStaff(filter: PaymentFilter, scope: OfficeScope, limit = 50_000) {
   return db()
     .select(columns)
     .from(payments)
     .innerJoin(profiles, eq(profiles.id, payments.userId))
-    .where(filterWhere(filter))
+    .where(filterWhere(filter, scope))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit);
 }

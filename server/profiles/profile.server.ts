@@ -5,9 +5,19 @@ import type { Profile } from "~/domain/profile";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { profiles } from "~/server/db/schema";
+import { defaultOfficeFor, knownOffice } from "~/domain/offices";
+import { getSiteSettings } from "~/server/settings/settings.server";
 
 export async function getOwnProfile(viewer: Pick<Viewer, "id">) {
-  const [row] = await db()
+  const [[row], { offices }] = await Promise.all([readOwnProfile(viewer), getSiteSettings()]);
+  if (!row) return null;
+  // The office that looks after them: the one saved, or (none yet) the one in their country.
+  const office = knownOffice(row.office, offices) ?? defaultOfficeFor(row.country, offices);
+  return { ...row, office };
+}
+
+function readOwnProfile(viewer: Pick<Viewer, "id">) {
+  return db()
     .select({
       email: profiles.email,
       fullName: profiles.fullName,
@@ -21,21 +31,26 @@ export async function getOwnProfile(viewer: Pick<Viewer, "id">) {
       emailNotifications: profiles.emailNotifications,
       marketingEmails: profiles.marketingEmails,
       registrationFeePaid: profiles.registrationFeePaid,
+      office: profiles.office,
     })
     .from(profiles)
     .where(eq(profiles.id, viewer.id));
-  return row ?? null;
 }
 
 /**
  * Updates the viewer's own profile. The e-mail is not editable here, and the role may only move
- * between the two applicant roles: staff and agent roles are granted by user admins only.
+ * between the two applicant roles: staff and agent roles are granted by user admins only. An
+ * applicant chooses their nearest office (one of the settings', else the one in their country);
+ * a staff member's office is set by an admin, never here.
  */
 export async function updateOwnProfile(viewer: Pick<Viewer, "id" | "role">, input: Profile) {
+  const applicant = isApplicantRole(viewer.role);
   const roleChange =
-    input.role && isApplicantRole(viewer.role) && isApplicantRole(input.role)
-      ? { role: input.role }
-      : {};
+    input.role && applicant && isApplicantRole(input.role) ? { role: input.role } : {};
+  const { offices } = await getSiteSettings();
+  const officeChange = applicant
+    ? { office: knownOffice(input.office, offices) ?? defaultOfficeFor(input.country, offices) }
+    : {};
   await db()
     .update(profiles)
     .set({
@@ -49,6 +64,7 @@ export async function updateOwnProfile(viewer: Pick<Viewer, "id" | "role">, inpu
       emailNotifications: input.emailNotifications,
       marketingEmails: input.marketingEmails,
       ...roleChange,
+      ...officeChange,
     })
     .where(eq(profiles.id, viewer.id));
 }

@@ -42,6 +42,8 @@ const columns = {
   role: profiles.role,
   registrationFeePaid: profiles.registrationFeePaid,
   createdAt: profiles.createdAt,
+  office: profiles.office,
+  extraOffices: profiles.extraOffices,
 };
 
 /** Every profile, newest first, for admins: reads across users on purpose. */

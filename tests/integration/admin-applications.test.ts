@@ -23,6 +23,7 @@ import {
   profiles,
 } from "~/server/db/schema";
 import {
+  EVERY_OFFICE,
   createTestUser,
   mailsTo,
   requestAs,
@@ -327,17 +328,20 @@ describe("scheduling an interview", () => {
 describe("listing applications for staff", () => {
   it("pages newest first without gaps or repeats", async () => {
     const first = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
       filter: { q: "Bulk Person" },
       page: 1,
       pageSize: 25,
     });
     expect(first.total).toBe(USERS * JOBS);
     const second = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
       filter: { q: "Bulk Person" },
       page: 2,
       pageSize: 25,
     });
     const last = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
       filter: { q: "Bulk Person" },
       page: (USERS * JOBS) / 25,
       pageSize: 25,
@@ -355,6 +359,7 @@ describe("listing applications for staff", () => {
 
   it("searches by applicant name, e-mail or job title, with the status filter", async () => {
     const byName = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
       filter: { q: "bulk person 0042" },
       page: 1,
       pageSize: 25,
@@ -365,6 +370,7 @@ describe("listing applications for staff", () => {
     );
 
     const byEmail = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
       filter: { q: "bulk7@bulk.test" },
       page: 1,
       pageSize: 25,
@@ -372,6 +378,7 @@ describe("listing applications for staff", () => {
     expect(byEmail.total).toBe(JOBS);
 
     const byJob = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
       filter: { q: "Bulk Job 03" },
       page: 1,
       pageSize: 25,
@@ -385,6 +392,7 @@ describe("listing applications for staff", () => {
       .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
       .where(and(eq(jobApplications.status, "departed"), eq(jobs.title, "Bulk Job 03")));
     const filtered = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
       filter: { q: "Bulk Job 03", status: "departed" },
       page: 1,
       pageSize: 100,
@@ -395,7 +403,12 @@ describe("listing applications for staff", () => {
   });
 
   it("treats % and _ in the search as plain characters", async () => {
-    const result = await listAllApplicationsForStaff({ filter: { q: "%" }, page: 1, pageSize: 5 });
+    const result = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
+      filter: { q: "%" },
+      page: 1,
+      pageSize: 5,
+    });
     expect(result.total).toBe(0);
   });
 
@@ -412,8 +425,14 @@ describe("listing applications for staff", () => {
     ];
     for (const filter of filters) {
       for (const page of [1, 2, 17]) {
-        const exact = await listAllApplicationsForStaff({ filter, page, pageSize: 25 });
+        const exact = await listAllApplicationsForStaff({
+          scope: EVERY_OFFICE,
+          filter,
+          page,
+          pageSize: 25,
+        });
         const capped = await listAllApplicationsForStaff({
+          scope: EVERY_OFFICE,
           filter,
           page,
           pageSize: 25,
@@ -445,6 +464,7 @@ describe("listing applications for staff", () => {
       { userId: "many-7", jobId: job!.id },
     ]);
     const result = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
       filter: { q: "manyname person" },
       page: 1,
       pageSize: 25,
@@ -470,6 +490,7 @@ describe("listing applications for staff", () => {
     ).list;
     expect(data).toMatchObject({ total: 1000, capped: true, hasNext: true });
     const exact = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
       filter: { q: "Bulk Person" },
       page: 2,
       pageSize: 25,
@@ -478,6 +499,7 @@ describe("listing applications for staff", () => {
 
     // The last of 160 pages has no Next; the one after it is empty.
     const last = await listAllApplicationsForStaff({
+      scope: EVERY_OFFICE,
       filter: { q: "Bulk Person" },
       page: (USERS * JOBS) / 25,
       pageSize: 25,
@@ -516,7 +538,7 @@ describe("staff cards and pipeline totals", () => {
   }
 
   it("stay exact through bulk inserts, status changes, deletes and payments", async () => {
-    expect(await getApplicationStatsForStaff()).toEqual(await countedNow());
+    expect(await getApplicationStatsForStaff(EVERY_OFFICE)).toEqual(await countedNow());
 
     const [target] = await ctx.db
       .select({ id: jobApplications.id })
@@ -540,8 +562,8 @@ describe("staff cards and pipeline totals", () => {
     await createTestUser({ paid: true });
 
     const now = await countedNow();
-    expect(await getApplicationStatsForStaff()).toEqual(now);
-    const columns = await listPipelineForStaff(1);
+    expect(await getApplicationStatsForStaff(EVERY_OFFICE)).toEqual(now);
+    const columns = await listPipelineForStaff(EVERY_OFFICE, 1);
     expect(columns.reduce((sum, c) => sum + c.total, 0)).toBe(now.total);
     expect(columns.find((c) => c.status === "departed")!.total).toBe(now.departed);
   });

@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { afterAll, beforeAll, inject } from "vitest";
-import type { Role } from "~/domain/enums";
+import { isApplicantRole, type Role } from "~/domain/enums";
+import type { OfficeScope } from "~/domain/offices";
 import { auth, createAuth, setAuth } from "~/server/auth/auth.server";
 import { publicContentChanged } from "~/server/cache/public-content.server";
 import { type Config, loadConfig, setConfig } from "~/server/config.server";
@@ -101,6 +102,9 @@ export async function createTestUser(
     fullName?: string;
     country?: string;
     email?: string;
+    /** A staff member's office; without one, staff see every office (Harare with Midrand). */
+    office?: string;
+    extraOffices?: string[];
   } = {},
 ): Promise<TestUser> {
   const role = options.role ?? "job_seeker";
@@ -115,6 +119,12 @@ export async function createTestUser(
     paid: options.paid,
     country: options.country ?? "Zimbabwe",
     password: TEST_PASSWORD,
+    // Tests written before offices act across both; a test about offices names the office.
+    ...(isApplicantRole(role)
+      ? { office: options.office }
+      : options.office
+        ? { office: options.office, extraOffices: options.extraOffices ?? [] }
+        : { office: "Harare", extraOffices: ["Midrand"] }),
   });
   return { id, email, password: TEST_PASSWORD, role, fullName };
 }
@@ -267,3 +277,6 @@ export async function createTestJob(
   publicContentChanged();
   return job!;
 }
+
+/** The scope of an admin (every office), for tests that call the staff services directly. */
+export const EVERY_OFFICE: OfficeScope = { all: true, offices: ["Harare", "Midrand"] };

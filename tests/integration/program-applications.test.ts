@@ -20,6 +20,7 @@ import {
 } from "~/server/db/schema";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import {
+  EVERY_OFFICE,
   createTestJob,
   createTestUser,
   mailsTo,
@@ -265,7 +266,7 @@ describe("study stages in the back-office", () => {
     expect(columns.map((c) => c.status)).not.toContain("interview_scheduled");
     expect(columns.find((c) => c.status === "visa_granted")!.total).toBe(1);
 
-    const exported = await exportApplicationsForStaff({ kind: "program" });
+    const exported = await exportApplicationsForStaff({ kind: "program" }, EVERY_OFFICE);
     expect(exported[0]).toMatchObject({ kind: "program", jobTitle: "MSc Applied Nursing" });
   });
 

@@ -7,6 +7,7 @@ import { withdrawOwnApplication } from "~/server/applications/withdraw.server";
 import { listAuditEntriesForStaff } from "~/server/audit/audit-log.server";
 import { jobApplications } from "~/server/db/schema";
 import {
+  EVERY_OFFICE,
   createTestJob,
   createTestUser,
   requestAs,
@@ -63,7 +64,7 @@ describe("withdrawing an application", () => {
     const id = await applicationAt(user, "offer_received");
     await withdraw(user, { applicationId: id, reason: "Family reasons." });
 
-    const details = await getApplicationDetailsForStaff(id);
+    const details = await getApplicationDetailsForStaff(id, EVERY_OFFICE);
     expect(details!.app.status).toBe("withdrawn");
     expect(details!.history[0]).toMatchObject({
       fromStatus: "offer_received",
@@ -102,7 +103,7 @@ describe("withdrawing an application", () => {
     const id = await applicationAt(user, "registration_pending");
     expect((await withdraw(user, { applicationId: id })).status).toBe(302);
     expect((await withdraw(user, { applicationId: id })).status).toBe(409);
-    expect((await getApplicationDetailsForStaff(id))!.history).toHaveLength(1);
+    expect((await getApplicationDetailsForStaff(id, EVERY_OFFICE))!.history).toHaveLength(1);
   });
 
   it("lets nobody withdraw another person's application, and a visitor not at all", async () => {

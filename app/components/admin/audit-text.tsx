@@ -42,6 +42,12 @@ export function auditSentence(
       return say(key, { from: appStatus(d.from) });
     case "user_role_change":
       return say(key, { from: tc(`roles.${str(d.from)}`), to: tc(`roles.${str(d.to)}`) });
+    case "user_offices_change": {
+      const extra = Array.isArray(d.extraOffices) ? d.extraOffices.map(str).filter(Boolean) : [];
+      if (extra.length === 0) return say(`${key}_only`, { office: str(d.office) });
+      const list = new Intl.ListFormat(lang, { style: "long", type: "conjunction" });
+      return say(key, { office: str(d.office), extra: list.format(extra) });
+    }
     case "account_erase":
       return say(`${key}_${d.by === "staff" || d.by === "retention" ? d.by : "self"}`);
     case "document_view":

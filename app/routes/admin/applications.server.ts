@@ -35,6 +35,7 @@ import {
   MentionError,
   NoteNotAllowedError,
 } from "~/server/applications/notes.server";
+import type { OfficeScope } from "~/domain/offices";
 
 // The staff actions on applications, one handler per intent, shared by the applications list and
 // the pipeline board (each route's action hands its form to runApplicationIntent).
@@ -189,10 +190,10 @@ export async function runApplicationIntent(request: Request, viewer: Viewer, for
  * The application named by ?schedule=<id>, for the schedule dialog: who and what, the interview
  * already set (to reschedule), and the earliest time the picker offers (now, in the agency's zone).
  */
-export async function loadScheduling(url: URL) {
+export async function loadScheduling(url: URL, scope: OfficeScope) {
   const id = dialogId(url, "schedule");
   if (!id) return null;
-  const found = await getApplicationDetailsForStaff(id);
+  const found = await getApplicationDetailsForStaff(id, scope);
   if (!found) return null;
   const { app } = found;
   return {
@@ -210,10 +211,11 @@ export type Scheduling = NonNullable<Awaited<ReturnType<typeof loadScheduling>>>
  * The application named by ?view=<id>, with its history and current documents. Showing it to a
  * staff member is written to the audit trail (the applicant sees that their profile was opened).
  */
-export async function loadDetails(url: URL, viewer: Viewer) {
+export async function loadDetails(url: URL, viewer: Viewer, scope: OfficeScope) {
   const id = dialogId(url, "view");
   if (!id) return null;
-  const found = await getApplicationDetailsForStaff(id);
+  // Outside the viewer's offices the application is not found (and nothing is shown or audited).
+  const found = await getApplicationDetailsForStaff(id, scope);
   if (!found) return null;
   const [documents, , notes, staff] = await Promise.all([
     listDocumentsForApplicantAsStaff(found.app.userId),

@@ -22,6 +22,8 @@ import {
   listAllApplicationsForStaff,
 } from "~/server/applications/staff.server";
 import { requireStaff } from "~/server/auth/guards.server";
+import { parseOfficeFilter } from "~/domain/offices";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/applications";
 import { ApplicationDetails } from "./applications-details";
 import { ApplicationRow } from "./applications-row";
@@ -34,19 +36,25 @@ export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminAp
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url, page } = await guardedRequest(request, requireStaff);
   const { q, status, kind } = parseApplicationFilter(url.searchParams);
+  // Only the applicants of the viewer's offices (all of them, or the one asked for).
+  const scope = await officeScopeFor(viewer);
+  const office = parseOfficeFilter(url.searchParams.get("office"), scope);
   // Independent reads run together; the list counts its matches only up to a cap.
   const [stats, list, details, scheduling] = await Promise.all([
-    getApplicationStatsForStaff(),
+    getApplicationStatsForStaff(scope),
     listAllApplicationsForStaff({
       filter: { q, status, kind },
+      scope,
+      office,
       page,
       pageSize: PAGE_SIZE,
       countUpTo: STAFF_COUNT_CAP,
     }),
-    loadDetails(url, viewer),
-    loadScheduling(url),
+    loadDetails(url, viewer, scope),
+    loadScheduling(url, scope),
   ]);
-  return { stats, list, q, status, kind, details, scheduling };
+  const offices = { choices: scope.offices, all: scope.all, office };
+  return { stats, list, q, status, kind, details, scheduling, offices };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,13 +67,14 @@ const COLUMNS = ["applicant", "job", "status", "applied", "payment", "actions"] 
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const [params] = useSearchParams();
-  const { stats, list, q, status, kind, details, scheduling } = loaderData;
+  const { stats, list, q, status, kind, details, scheduling, offices } = loaderData;
   const rows = list.items;
   const dateFmt = dateFormatter(lang, "date");
   const exportQs = new URLSearchParams();
   if (q) exportQs.set("q", q);
   if (status) exportQs.set("status", status);
   if (kind) exportQs.set("kind", kind);
+  if (offices.office) exportQs.set("office", offices.office);
 
   return (
     <div className="grid gap-6">
@@ -114,6 +123,16 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             label: tc(`labels.applicationKind.${k}`),
           }))}
         />
+        {offices.choices.length > 1 ? (
+          <FilterSelect
+            id="app-office"
+            name="office"
+            label={t("offices.filter.label")}
+            value={offices.office ?? ""}
+            any={offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")}
+            options={offices.choices.map((o) => ({ value: o, label: o }))}
+          />
+        ) : null}
         <Button type="submit">{t("actions.search")}</Button>
         <ExportCsvLink href={`/exports/applications.csv?${exportQs.toString()}`} />
       </Form>

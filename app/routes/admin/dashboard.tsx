@@ -17,6 +17,7 @@ import {
 } from "~/server/admin/dashboard.server";
 import { listAuditEntriesForStaff } from "~/server/audit/audit-log.server";
 import { requireStaff } from "~/server/auth/guards.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import { MarkNotificationsReadSchema } from "~/domain/notifications";
 import {
   listNotificationsForUser,
@@ -29,10 +30,12 @@ export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminDa
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireStaff(request);
-  const stats = await getDashboardStatsForStaff();
+  // Figures of the viewer's offices' applicants (every office for admins).
+  const scope = await officeScopeFor(viewer);
+  const stats = await getDashboardStatsForStaff(scope);
   const recent = await listAuditEntriesForStaff({ filter: {}, page: 1, pageSize: 5 });
-  const byStatus = await countApplicationsByStatus();
-  const signUps = await countSignUpsPerWeek(12);
+  const byStatus = await countApplicationsByStatus(scope);
+  const signUps = await countSignUpsPerWeek(scope, 12);
   // The viewer's own notifications (mentions in notes, news of their applicants).
   const notifications = await listNotificationsForUser({ viewer, limit: 10 });
   return {

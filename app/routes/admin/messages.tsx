@@ -31,6 +31,7 @@ import { MESSAGE_GROUPS } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import { ComposeMessageSchema } from "~/domain/messages";
 import { requireStaff } from "~/server/auth/guards.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import { logger } from "~/server/logger.server";
 import {
   countSentMessageStats,
@@ -47,7 +48,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url, page } = await guardedRequest(request, requireStaff);
   const who = url.searchParams.get("who");
   // The compose dialog's person search asks for candidates only.
-  if (who !== null) return { candidates: await searchRecipients(who.slice(0, 100)) } as const;
+  if (who !== null) {
+    // Only the applicants of the viewer's offices are offered.
+    const candidates = await searchRecipients(who.slice(0, 100), await officeScopeFor(viewer));
+    return { candidates } as const;
+  }
   const [sent, stats] = await Promise.all([
     listSentMessages({ actor: viewer, page }),
     countSentMessageStats({ actor: viewer }),

@@ -24,6 +24,7 @@ import {
 import { dateFormatter, formatMoney } from "~/domain/format";
 import { parsePaymentFilter, RefundSchema } from "~/domain/payments";
 import { requireStaff, requireUserAdmin } from "~/server/auth/guards.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import { logger } from "~/server/logger.server";
 import {
   listAllPaymentsForStaff,
@@ -38,7 +39,9 @@ export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.payment
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url, page } = await guardedRequest(request, requireStaff);
   const filter = parsePaymentFilter(url.searchParams);
-  const payments = await listAllPaymentsForStaff({ filter, page, pageSize: PAGE_SIZE });
+  // The payments of the applicants of the viewer's offices.
+  const scope = await officeScopeFor(viewer);
+  const payments = await listAllPaymentsForStaff({ filter, scope, page, pageSize: PAGE_SIZE });
   return {
     payments: {
       ...payments,

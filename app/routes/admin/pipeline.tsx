@@ -12,6 +12,7 @@ import { type ApplicationKind, APPLICATION_KINDS, statusesForKind } from "~/doma
 import { APPLICATION_STATUS_TONE } from "~/domain/tracker";
 import { listPipelineForStaff } from "~/server/applications/staff.server";
 import { requireStaff } from "~/server/auth/guards.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/pipeline";
 import { ScheduleInterviewDialog } from "./applications-schedule";
 import { loadScheduling, runApplicationIntent } from "./applications.server";
@@ -26,12 +27,14 @@ function kindOf(url: URL): ApplicationKind {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const viewer = await requireStaff(request);
   const url = new URL(request.url);
   const kind = kindOf(url);
+  // The board shows the applicants of the viewer's offices only.
+  const scope = await officeScopeFor(viewer);
   const [columns, scheduling] = await Promise.all([
-    listPipelineForStaff(PER_COLUMN, kind),
-    loadScheduling(url),
+    listPipelineForStaff(scope, PER_COLUMN, kind),
+    loadScheduling(url, scope),
   ]);
   return { columns, scheduling, kind };
 }

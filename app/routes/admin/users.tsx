@@ -31,6 +31,8 @@ import {
   UserNotFoundError,
 } from "~/server/users/staff.server";
 import type { Route } from "./+types/users";
+import { StaffOfficesError, setStaffOffices } from "~/server/offices/staff-offices.server";
+import { UserOffices } from "./users-offices";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.users");
 
@@ -61,6 +63,15 @@ export async function action({ request }: Route.ActionArgs) {
       await setRegistrationPaid({ actor: viewer, userId, paid: intent === "mark-paid" });
       return redirectDone(request, "paymentUpdated");
     }
+    if (intent === "offices") {
+      await setStaffOffices({
+        actor: viewer,
+        userId,
+        office: String(formData.get("office") ?? ""),
+        extraOffices: formData.getAll("extraOffices").map(String),
+      });
+      return redirectDone(request, "officesUpdated");
+    }
     if (intent === "role") {
       const parsed = RoleChangeSchema.safeParse({ userId, role: formData.get("role") });
       if (!parsed.success) return actionFailed(intent, "errors.roleInvalid", 400);
@@ -75,6 +86,10 @@ export async function action({ request }: Route.ActionArgs) {
         emailMismatch: "users.erase.eraseMismatch",
       }[error.reason];
       return actionFailed(intent, message, error.reason === "notFound" ? 404 : 400);
+    }
+    if (error instanceof StaffOfficesError) {
+      const status = error.reason === "notFound" ? 404 : error.reason === "forbidden" ? 403 : 400;
+      return actionFailed(intent, `offices.errors.${error.reason}`, status);
     }
     if (error instanceof UserNotFoundError) {
       return actionFailed(intent, "errors.userNotFound", 404);
@@ -207,6 +222,7 @@ function UserRow({
         ) : (
           <StatusBadge kind="role" value={user.role} />
         )}
+        <UserOffices user={user} busy={busy} />
       </Td>
       <Td label={t("users.cols.joined")}>{dateFmt.format(new Date(user.createdAt))}</Td>
       <Td label={t("users.cols.payment")}>

@@ -101,6 +101,7 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
       name: v.fullName,
       role: v.role,
       country: v.country,
+      office: v.office || undefined,
       phoneNumber: v.phoneNumber,
       whatsappNumber: v.whatsappNumber,
       // The language of the page they signed up on: their e-mails start in it.

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { redirect, useNavigation, useSearchParams } from "react-router";
 import { Form, Link } from "~/app/components/localized";
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
+import { OfficeSelect } from "~/app/components/office-select";
 import { DoneFlash } from "~/app/components/flash";
 import { Alert } from "~/app/components/ui/alert";
 import { FormCheckbox, FormErrors, FormInput } from "~/app/components/ui/field";
@@ -172,6 +173,13 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
         <AccountFields fields={fields} ns="auth" label={(name) => t(`fields.${name}`)}>
           <EmailField field={fields.email} />
         </AccountFields>
+        <OfficeSelect
+          field={fields.office}
+          ns="auth"
+          label={t("fields.office")}
+          hint={t("fields.officeHint")}
+          automatic={t("fields.officeFromCountry")}
+        />
         <NewPasswordFields
           password={fields.password}
           confirmPassword={fields.confirmPassword}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation, useRevalidator } from "react-router";
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
+import { OfficeSelect } from "~/app/components/office-select";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { SelectOptions } from "~/app/components/select-options";
 import { Button } from "~/app/components/ui/button";
@@ -106,6 +107,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       preferredCountryCode: profile.preferredCountryCode ?? "",
       preferredSector: profile.preferredSector ?? "",
       preferredFieldOfStudy: profile.preferredFieldOfStudy ?? "",
+      office: profile.office ?? "",
     },
   });
   // The percentage follows what is saved, so it matches what staff and the dashboard see.
@@ -167,6 +169,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                 field={fields.role}
                 ns="dashboard"
                 label={(name) => t(`profile.fields.${name}`)}
+              />
+            ) : null}
+            {applicant ? (
+              <OfficeSelect
+                field={fields.office}
+                ns="dashboard"
+                label={t("profile.fields.office")}
+                hint={t("profile.fields.officeHint")}
               />
             ) : null}
           </CardContent>
