@@ -44,6 +44,7 @@ export async function runRetention(now = new Date()): Promise<{ warned: number; 
   const limit = monthsBefore(now, months);
   const warnFrom = new Date(limit.getTime() + WARNING_DAYS * DAY_MS);
 
+  // (Times go into the raw SQL below as ISO strings: postgres.js refuses a Date there.)
   // Warn: claimed by setting retention_warned_at (one process wins each row), mail in the same
   // transaction. A warning older than their latest activity no longer counts: warned again.
   let warned = 0;
@@ -53,10 +54,10 @@ export async function runRetention(now = new Date()): Promise<{ warned: number; 
             select p.id, ${LAST_ACTIVITY} as last from profiles p
              where p.erased_at is null and p.role in (${applicantRoles})
                and (p.retention_warned_at is null or p.retention_warned_at < ${LAST_ACTIVITY})
-               and ${LAST_ACTIVITY} < ${warnFrom}
+               and ${LAST_ACTIVITY} < ${warnFrom.toISOString()}
              order by p.id limit ${BATCH}
              for update of p skip locked)
-          update profiles set retention_warned_at = ${now}
+          update profiles set retention_warned_at = ${now.toISOString()}
             from due where profiles.id = due.id
           returning profiles.id, due.last`,
       tx,
@@ -82,9 +83,9 @@ export async function runRetention(now = new Date()): Promise<{ warned: number; 
     sql`select p.id from profiles p
          where p.erased_at is null and p.role in (${applicantRoles})
            and p.retention_warned_at is not null
-           and p.retention_warned_at <= ${new Date(now.getTime() - WARNING_DAYS * DAY_MS)}
+           and p.retention_warned_at <= ${new Date(now.getTime() - WARNING_DAYS * DAY_MS).toISOString()}
            and p.retention_warned_at >= ${LAST_ACTIVITY}
-           and ${LAST_ACTIVITY} < ${limit}
+           and ${LAST_ACTIVITY} < ${limit.toISOString()}
          order by p.id limit ${BATCH}`,
   );
   let erased = 0;

@@ -688,7 +688,7 @@ describe("retention", () => {
   async function personLastSeen(last: Date, warned: Date | null = null, role?: "manager") {
     const person = await createTestUser(role ? { role } : {});
     await ctx.db.execute(
-      sql`update profiles set created_at = ${last}, updated_at = ${last}, retention_warned_at = ${warned} where id = ${person.id}`,
+      sql`update profiles set created_at = ${last.toISOString()}, updated_at = ${last.toISOString()}, retention_warned_at = ${warned?.toISOString() ?? null} where id = ${person.id}`,
     );
     return person;
   }
