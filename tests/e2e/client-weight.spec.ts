@@ -209,3 +209,28 @@ test("a public page shows its text before any script is fetched, then hydrates",
   expect(timing.scripts.length).toBeGreaterThan(0);
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
 });
+
+test("the home page's study programs load their code when a person scrolls to them, and then work", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const loaded = await firstVisit(page, "/");
+  const studyCode = async () =>
+    [...(await loaded()).keys()].filter((file) => /study-programs/.test(file));
+  // Far below the fold on a phone: shown from the server's HTML, its code not fetched.
+  expect(await studyCode()).toEqual([]);
+  const programs = page.getByRole("region", { name: "Study abroad programs" });
+  await expect(programs.getByRole("link").first()).toBeAttached();
+
+  await programs.scrollIntoViewIfNeeded();
+  await expect.poll(studyCode).toHaveLength(1);
+  // Hydrated in place: a program's link is a client-side navigation (the document stays).
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await programs.getByRole("link", { name: /see all/i }).click();
+  await expect(page).toHaveURL(/\/study$/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+  // Back on the home page by a client-side navigation, the section is rendered at once.
+  await page.goBack();
+  await expect(page.getByRole("region", { name: "Study abroad programs" })).toBeVisible();
+});

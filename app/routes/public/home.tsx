@@ -6,8 +6,11 @@ import { JobCardGrid, JobCardSkeletons } from "~/app/components/job-card";
 import { FilterSelect, QueryField } from "~/app/components/filter-fields";
 import { countryOptions, JobFilters } from "~/app/components/job-filters";
 import { Figure, SectionHeader, SectionTitle } from "~/app/components/page-section";
-import { StudyProgramsSection } from "~/app/components/study-programs";
-import { SuccessStoriesSection } from "~/app/components/success-stories";
+import {
+  LazyStudyProgramsSection,
+  LazySuccessStoriesSection,
+  preloadHomeBelowFold,
+} from "~/app/components/home-below-fold";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { publicPageMeta } from "~/app/lib/seo";
@@ -50,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listActiveCountries(),
     listStudyPrograms({ limit: 6 }),
     listSuccessStoriesForHome(3),
+    preloadHomeBelowFold(),
   ]);
   // A signed-in applicant's saved jobs among the cards (their page is never cached); null else.
   const savedIds =
@@ -190,11 +194,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div id="study" className="mx-auto w-full max-w-6xl scroll-mt-20 px-4">
-        <StudyProgramsSection programs={programs} />
+        <LazyStudyProgramsSection programs={programs} />
       </div>
 
       <div className="mx-auto w-full max-w-6xl px-4">
-        <SuccessStoriesSection stories={stories} />
+        <LazySuccessStoriesSection stories={stories} />
       </div>
 
       <section aria-labelledby="home-stats" className="bg-primary-900 text-white">
