@@ -14,6 +14,7 @@ import { action as profileAction, loader as profileLoader } from "~/app/routes/d
 import { defaultOfficeFor } from "~/domain/offices";
 import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
 import { registerAdminExportEndpoints } from "~/server/admin/export-endpoints.server";
+import { readLegalPage } from "~/server/content/pages.server";
 import { auditLog, documents, jobApplications, jobs, profiles } from "~/server/db/schema";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
@@ -304,5 +305,19 @@ describe("an admin", () => {
       expect.arrayContaining([midrandApp, harareApp]),
     );
     expect((await listAs(admin, `?view=${midrandApp}`)).details).not.toBeNull();
+  });
+});
+
+describe("the privacy policy", () => {
+  it("says which office looks after an applicant and who of the staff sees them, in each language", async () => {
+    const en = await readLegalPage("privacy-policy", "en");
+    expect(en.html).toContain(
+      "the one of our offices (Harare, Zimbabwe and Midrand, South Africa) nearest to you",
+    );
+    expect(en.html).toContain("administrators see every office");
+    const fr = await readLegalPage("privacy-policy", "fr");
+    expect(fr.html).toContain("les administrateurs voient tous les bureaux");
+    const pt = await readLegalPage("privacy-policy", "pt");
+    expect(pt.html).toContain("os administradores veem todos os escritórios");
   });
 });
