@@ -631,6 +631,10 @@ export const jobAlerts = pgTable(
     index("job_alerts_live_sector_idx")
       .on(t.sector, t.countryCode)
       .where(sql`paused_at is null and confirmed_at is not null`),
+    // Each round deletes the visitors' alerts left unconfirmed too long.
+    index("job_alerts_unconfirmed_idx")
+      .on(t.createdAt)
+      .where(sql`confirmed_at is null`),
   ],
 );
 

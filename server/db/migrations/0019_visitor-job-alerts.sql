@@ -1,0 +1,1 @@
+CREATE INDEX "job_alerts_unconfirmed_idx" ON "job_alerts" USING btree ("created_at") WHERE confirmed_at is null;
