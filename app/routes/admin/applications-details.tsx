@@ -140,7 +140,13 @@ export function ApplicationDetails({
         <h3 id="application-history" className="font-semibold">
           {t("applications.details.history")}
         </h3>
-        <NoteForm applicationId={app.id} staff={staff} actionData={actionData} />
+        {/* Keyed by the notes' count: once a note is added the form starts empty again. */}
+        <NoteForm
+          key={`${app.id}-${notes.length}`}
+          applicationId={app.id}
+          staff={staff}
+          actionData={actionData}
+        />
         {timeline.length === 0 ? (
           <p className="text-slate-600">{t("applications.details.noHistory")}</p>
         ) : (
