@@ -179,6 +179,39 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/**
+ * The documents each kind of applicant is asked for, in the order they usually gather them: a job
+ * seeker's employer wants a CV and experience letters, a university wants transcripts and a
+ * motivation letter. The other types stay available (someone changing course may need them).
+ */
+export const DOCUMENTS_ASKED_OF: Record<(typeof APPLICANT_ROLES)[number], readonly DocumentType[]> =
+  {
+    job_seeker: ["cv", "passport", "education", "experience", "english"],
+    student_applicant: [
+      "passport",
+      "transcript",
+      "education",
+      "english",
+      "motivation_letter",
+      "recommendation_letter",
+    ],
+  };
+
+/** The document types an applicant is asked for, then the others (any they already uploaded join the first). */
+export function documentTypesFor(role: string, uploaded: ReadonlySet<DocumentType>) {
+  const asked: readonly DocumentType[] =
+    DOCUMENTS_ASKED_OF[role as keyof typeof DOCUMENTS_ASKED_OF] ?? DOCUMENT_TYPES;
+  const first = DOCUMENT_TYPES.filter((type) => asked.includes(type) || uploaded.has(type)).sort(
+    (a, b) => rank(asked, a) - rank(asked, b),
+  );
+  return { asked: first, others: DOCUMENT_TYPES.filter((type) => !first.includes(type)) };
+}
+
+function rank(order: readonly DocumentType[], type: DocumentType) {
+  const at = order.indexOf(type);
+  return at === -1 ? order.length + DOCUMENT_TYPES.indexOf(type) : at;
+}
+
 // pending → verified | rejected; a newer upload of the same type marks the older pending one replaced.
 export const DOCUMENT_STATUSES = ["pending", "verified", "rejected", "replaced"] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];

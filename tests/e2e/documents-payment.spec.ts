@@ -22,6 +22,11 @@ test("an applicant uploads a PDF and sees it waiting for review", async ({ page 
   await expect(page.getByRole("heading", { level: 1, name: "Documents" })).toBeVisible();
   const cv = page.getByTestId("document-cv");
   await expect(cv.getByTestId("document-status")).toHaveText("Not Uploaded");
+  // What universities ask for waits under "Other documents" for a job seeker.
+  await expect(page.getByTestId("document-transcript")).toBeHidden();
+  await expectAccessible(page);
+  await page.getByText(/^Other documents/).click();
+  await expect(page.getByTestId("document-transcript")).toBeVisible();
   await expectAccessible(page);
 
   await cv.getByLabel(/Choose a file/).setInputFiles({

@@ -100,6 +100,14 @@ test("a student finds a program from the home page, signs up, uploads a transcri
     fullName: `Study Person ${Date.now()}`,
   });
   await page.goto("/dashboard/documents");
+  // A student is asked for what universities want; a CV waits under "Other documents".
+  await expect(page.getByTestId(/^document-/).first()).toHaveAttribute(
+    "data-testid",
+    "document-passport",
+  );
+  await expect(page.getByTestId("document-cv")).toBeHidden();
+  await page.getByText(/^Other documents/).click();
+  await expect(page.getByTestId("document-cv")).toBeVisible();
   const transcript = page.getByTestId("document-transcript");
   await transcript.locator('input[type="file"]').setInputFiles({
     name: "transcript.pdf",

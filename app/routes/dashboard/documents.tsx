@@ -29,7 +29,7 @@ import {
   UPLOAD_ERRORS,
   type UploadError,
 } from "~/domain/documents";
-import { DOCUMENT_TYPES, type DocumentStatus, type DocumentType } from "~/domain/enums";
+import { type DocumentStatus, type DocumentType, documentTypesFor } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { documentDownloadPath, listDocumentsForOwner } from "~/server/documents/documents.server";
@@ -56,7 +56,11 @@ type UploadView = {
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);
   const rows = await listDocumentsForOwner(viewer);
-  const types = DOCUMENT_TYPES.map((type) => {
+  const { asked, others } = documentTypesFor(
+    viewer.role,
+    new Set(rows.map((r) => r.documentType as DocumentType)),
+  );
+  const entry = (type: DocumentType) => {
     const history: UploadView[] = rows
       .filter((r) => r.documentType === type)
       .map((r) => ({
@@ -74,8 +78,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? (current.status as Exclude<DocumentStatus, "replaced">)
       : "missing";
     return { type, status, current, history };
-  });
-  return { types };
+  };
+  // What this applicant is asked for (and whatever they uploaded) first; the rest under "Other".
+  return { types: asked.map(entry), others: others.map(entry) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -113,25 +118,55 @@ export default function DocumentsPage({ loaderData, actionData }: Route.Componen
     <div className="grid gap-6">
       <p className="text-slate-700">{t("intro")}</p>
       <Guidelines />
-      <ul className="grid gap-4 lg:grid-cols-2">
-        {loaderData.types.map((entry) => (
-          <li key={entry.type}>
-            <DocumentCard
-              entry={entry}
-              answer={actionData?.intent === entry.type ? actionData.flash : null}
-              uploaded={
-                !actionData &&
-                params.get("done") === "uploaded" &&
-                params.get("type") === entry.type
-              }
-            />
-          </li>
-        ))}
-      </ul>
+      <DocumentCards entries={loaderData.types} actionData={actionData} />
+      {loaderData.others.length > 0 ? (
+        <details
+          className="group rounded-lg border border-slate-200 bg-white"
+          // Open when one of its cards has something to say (an answer to its upload).
+          open={loaderData.others.some(
+            (e) =>
+              actionData?.intent === e.type ||
+              (params.get("done") === "uploaded" && params.get("type") === e.type),
+          )}
+        >
+          <summary className="cursor-pointer rounded-lg px-4 py-3 font-medium text-slate-900 focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:outline-none">
+            {t("others.title", { count: loaderData.others.length })}
+            <span className="block text-sm font-normal text-slate-600">{t("others.hint")}</span>
+          </summary>
+          <div className="border-t border-slate-200 p-4">
+            <DocumentCards entries={loaderData.others} actionData={actionData} />
+          </div>
+        </details>
+      ) : null}
       {actionData?.intent === UNKNOWN_TYPE ? (
         <Flash flash={actionData.flash} ns="documents" className="" />
       ) : null}
     </div>
+  );
+}
+
+function DocumentCards({
+  entries,
+  actionData,
+}: {
+  entries: Entry[];
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const [params] = useSearchParams();
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2">
+      {entries.map((entry) => (
+        <li key={entry.type}>
+          <DocumentCard
+            entry={entry}
+            answer={actionData?.intent === entry.type ? actionData.flash : null}
+            uploaded={
+              !actionData && params.get("done") === "uploaded" && params.get("type") === entry.type
+            }
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 
