@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { isStaff, STAFF_ROLES } from "~/domain/enums";
+import { isStaff, type Role, STAFF_ROLES } from "~/domain/enums";
 import { type Mentionable, resolveMentions } from "~/domain/application-notes";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -16,6 +16,7 @@ import {
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { staffMentionEmail } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
+import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";
 import { ApplicationNotFoundError } from "./staff.server";
 
 // Staff-only notes on an application (issue 19, point 4). Nothing here is ever read by an
@@ -33,29 +34,46 @@ export class NoteNotAllowedError extends Error {
   }
 }
 
-/** Some @mentions name nobody on the staff, or more than one colleague: nothing is written. */
+/**
+ * Some @mentions name nobody on the staff, more than one colleague, or a colleague whose offices
+ * do not include this applicant (who could not open the note): nothing is written.
+ */
 export class MentionError extends Error {
   constructor(
     readonly unknown: string[],
     readonly ambiguous: { text: string; candidates: Mentionable[] }[],
+    readonly outOfOffice: Mentionable[] = [],
   ) {
-    super(`unresolved mentions: ${[...unknown, ...ambiguous.map((a) => a.text)].join(", ")}`);
+    super(
+      `unresolved mentions: ${[
+        ...unknown,
+        ...ambiguous.map((a) => a.text),
+        ...outOfOffice.map((p) => p.email),
+      ].join(", ")}`,
+    );
   }
 }
 
 /** Everyone on the staff who can be mentioned (and so notified): their id, name and address. */
-export async function listMentionableStaff(): Promise<Mentionable[]> {
+export async function listMentionableStaff(): Promise<(Mentionable & { role: Role })[]> {
   return db()
-    .select({ id: profiles.id, name: profiles.fullName, email: profiles.email })
+    .select({
+      id: profiles.id,
+      name: profiles.fullName,
+      email: profiles.email,
+      role: profiles.role,
+    })
     .from(profiles)
     .where(and(inArray(profiles.role, [...STAFF_ROLES]), isNull(profiles.erasedAt)))
     .orderBy(asc(profiles.fullName), asc(profiles.email));
 }
 
 /**
- * Adds a note by `actor` (staff only) to an application. Its @mentions are resolved against the
- * staff (resolveMentions); one that names nobody, or more than one colleague, refuses the note
- * (MentionError) so the writer can say whom they meant. Each colleague mentioned is notified once,
+ * Adds a note by `actor` (staff only) to an application of an applicant in their offices (else
+ * ApplicationNotFoundError, as for every staff action). Its @mentions are resolved against the
+ * staff (resolveMentions); one that names nobody, more than one colleague, or a colleague whose
+ * offices do not include the applicant, refuses the note (MentionError) so the writer can say
+ * whom they meant. Each colleague mentioned is notified once,
  * in the app and by e-mail (their language; not the writer themself). The note, its mentions, the
  * audit entry, the notifications and the e-mails commit together.
  */
@@ -78,6 +96,7 @@ export async function addApplicationNote(options: {
     const [app] = await tx
       .select({
         id: jobApplications.id,
+        userId: jobApplications.userId,
         applicantName: profiles.fullName,
         jobTitle: jobs.title,
         programTitle: programs.title,
@@ -88,6 +107,17 @@ export async function addApplicationNote(options: {
       .leftJoin(programs, eq(programs.id, jobApplications.programId))
       .where(eq(jobApplications.id, options.applicationId));
     if (!app) throw new ApplicationNotFoundError();
+    if (!(await applicantIsInScope(await officeScopeFor(options.actor, tx), app.userId, tx))) {
+      throw new ApplicationNotFoundError();
+    }
+    const outOfOffice = [];
+    for (const id of notified) {
+      const person = staff.find((s) => s.id === id)!;
+      if (!(await applicantIsInScope(await officeScopeFor(person, tx), app.userId, tx))) {
+        outOfOffice.push({ id: person.id, name: person.name, email: person.email });
+      }
+    }
+    if (outOfOffice.length > 0) throw new MentionError([], [], outOfOffice);
     const jobTitle = app.jobTitle ?? app.programTitle ?? "";
     const [note] = await tx
       .insert(applicationNotes)

@@ -192,4 +192,28 @@ describe("staff notes on an application", () => {
     expect(await mentionNotifications(first.id)).toHaveLength(1);
     expect(await mentionNotifications(second.id)).toHaveLength(0);
   });
+  it("stays within the writer's offices, and mentions only colleagues who can open the application", async () => {
+    const applicant = await createTestUser({ country: "Zimbabwe" }); // Harare's
+    const id = await applicationOf(applicant);
+    const midrand = await createTestUser({ role: "manager", office: "Midrand" });
+    const harare = await createTestUser({ role: "manager", office: "Harare" });
+    const elsewhere = await createTestUser({
+      role: "manager",
+      office: "Midrand",
+      fullName: "Zodwa Elsewhere",
+    });
+    const admin = await createTestUser({ role: "admin", fullName: "Alice Everywhere" });
+
+    expect((await postNote(midrand, id, "Not my office")).status).toBe(404);
+    const refused = await postNote(harare, id, "@Zodwa Elsewhere please look");
+    expect(refused.status).toBe(400);
+    expect((refused.data as { result: { error: { body: string[] } } }).result.error.body).toEqual([
+      `errors.mentionOutOfOffice|Zodwa Elsewhere (${elsewhere.email})`,
+    ]);
+    expect(await notesOf(id)).toHaveLength(0);
+    expect(await mentionNotifications(elsewhere.id)).toHaveLength(0);
+
+    expect((await postNote(harare, id, "@Alice Everywhere please look")).status).toBe(302);
+    expect(await mentionNotifications(admin.id)).toHaveLength(1);
+  });
 });

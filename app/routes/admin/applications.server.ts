@@ -128,6 +128,9 @@ function mentionErrors(error: MentionError) {
           `${a.text}: ${a.candidates.map((c) => `${c.name} (${c.email})`).join(", ")}`,
         )}`,
     ),
+    ...error.outOfOffice.map(
+      (p) => `errors.mentionOutOfOffice|${clean(p.name ? `${p.name} (${p.email})` : p.email)}`,
+    ),
   ];
 }
 
