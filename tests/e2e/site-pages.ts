@@ -46,6 +46,7 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/dashboard/messages", path: "/dashboard/messages", as: ["applicant"] },
   { routeId: "routes/dashboard/saved-jobs", path: "/dashboard/saved-jobs", as: ["applicant"] },
   { routeId: "routes/dashboard/alerts", path: "/dashboard/alerts", as: ["applicant"] },
+  { routeId: "routes/dashboard/interviews", path: "/dashboard/interviews", as: ["applicant"] },
   // Not under a language prefix (every "visitor" page here has /fr and /pt copies): opened here
   // signed in; job-alerts.spec opens it as a visitor, with and without JavaScript.
   { routeId: "routes/alerts-unsubscribe", path: "/alerts/unsubscribe", as: ["applicant"] },
@@ -60,6 +61,7 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/admin/applications", path: "/admin/applications", as: ["staff"] },
   { routeId: "routes/admin/views", path: "/admin/views", as: ["staff"] },
   { routeId: "routes/admin/pipeline", path: "/admin/pipeline", as: ["staff"] },
+  { routeId: "routes/admin/interviews", path: "/admin/interviews", as: ["staff"] },
   { routeId: "routes/admin/activity", path: "/admin/activity", as: ["staff"] },
   { routeId: "routes/admin/messages", path: "/admin/messages", as: ["staff"] },
   { routeId: "routes/admin/inquiries", path: "/admin/inquiries", as: ["staff"] },

@@ -6,6 +6,7 @@ import * as applications from "~/app/routes/admin/applications";
 import * as cms from "~/app/routes/admin/cms";
 import * as dashboard from "~/app/routes/admin/dashboard";
 import * as inquiries from "~/app/routes/admin/inquiries";
+import * as interviews from "~/app/routes/admin/interviews";
 import * as jobs from "~/app/routes/admin/jobs";
 import * as layout from "~/app/routes/admin/layout";
 import * as messages from "~/app/routes/admin/messages";
@@ -47,6 +48,7 @@ const ROUTES: Record<
     access: "staff",
   },
   "routes/admin/pipeline": { module: pipeline, path: "/admin/pipeline", access: "staff" },
+  "routes/admin/interviews": { module: interviews, path: "/admin/interviews", access: "staff" },
   "routes/admin/activity": { module: activity, path: "/admin/activity", access: "staff" },
   "routes/admin/messages": { module: messages, path: "/admin/messages", access: "staff" },
   "routes/admin/inquiries": { module: inquiries, path: "/admin/inquiries", access: "staff" },

@@ -1,0 +1,98 @@
+import type { Browser } from "@playwright/test";
+import {
+  DEMO,
+  expect as baseExpect,
+  expectAccessible,
+  login,
+  signUpNewApplicant,
+  test,
+} from "./fixtures";
+
+// Staff publish an interview time; an applicant at the interview stage books it from their
+// dashboard and the day's schedule shows them. Makes a job, an applicant and staff changes: slow
+// on a busy machine, so the limits are generous (nothing here waits for a time to pass).
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+async function staffPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, DEMO.manager);
+  return page;
+}
+
+test("an applicant books a published interview time, sees it on the dashboard, and staff see it on the day's schedule", async ({
+  page,
+  browser,
+}) => {
+  const staff = await staffPage(browser);
+  const title = `E2E Booking ${Date.now()}`;
+  await staff.goto("/admin/jobs?new=1");
+  const dialog = staff.getByRole("dialog", { name: "Add New Job" });
+  await dialog.getByLabel("Job title").fill(title);
+  await dialog.getByLabel("Description").fill("Care for residents of a small home.");
+  await dialog.getByLabel("Country").selectOption({ label: "Canada" });
+  await dialog.getByRole("button", { name: "Create Job" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("Job created successfully");
+  const edit = await staff
+    .getByTestId("job-row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: `Edit ${title}` })
+    .getAttribute("href");
+  const jobId = new URL(edit!, "http://x").searchParams.get("edit")!;
+
+  // The applicant applies; staff match them to the job (the interview stage).
+  const { fullName } = await signUpNewApplicant(page, { fullName: `Booking ${Date.now()}` });
+  const applied = await page.request.post(`/jobs/${jobId}`, { form: { note: "" } });
+  expect(applied.status()).toBe(200);
+  // Everyone's applications (an agent's list starts with their own).
+  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
+  const row = staff.getByTestId("application-row").filter({ hasText: fullName });
+  await row.getByTestId("status-select").selectOption("job_matched");
+  await row.getByRole("button", { name: "Update" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("Application status updated");
+
+  // Staff publish a time for the job.
+  await staff.goto("/admin/interviews?day=2031-09-15");
+  await expectAccessible(staff);
+  const form = staff.getByTestId("publish-slot-form");
+  await form.getByLabel("Job or program").selectOption({ label: title });
+  await form.getByLabel("Date").fill("2031-09-15");
+  await form.getByLabel("Time", { exact: true }).fill("10:30");
+  await form.getByLabel("Length").selectOption("45");
+  await form.getByLabel("Place or video link").fill("Harare office, 12 Samora Machel Ave");
+  await form.getByLabel("Applicants per time").fill("2");
+  await form.getByRole("button", { name: "Publish time" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("Interview time published");
+  const slot = staff.getByTestId("interview-slot").filter({ hasText: title });
+  await expect(slot).toContainText("10:30");
+  await expect(slot).toContainText("0 of 2 booked");
+
+  // The applicant chooses it on their dashboard.
+  await page.goto("/dashboard/interviews");
+  const item = page.getByTestId("interview-item").filter({ hasText: title });
+  await expect(item.getByTestId("interview-slot-choice")).toHaveCount(1);
+  await expect(item.getByTestId("interview-slot-choice")).toContainText("10:30");
+  await expectAccessible(page);
+  await item.getByRole("radio").check();
+  await item.getByRole("button", { name: "Book this time" }).click();
+  await expect(page.getByTestId("flash")).toContainText("Your interview is booked");
+  const booked = page.getByTestId("interview-item").filter({ hasText: title });
+  await expect(booked.getByTestId("interview-booked")).toContainText("2031");
+  await expect(booked.getByTestId("interview-booked")).toContainText("10:30");
+  await expect(booked.getByTestId("interview-booked")).toContainText("Harare office");
+  await expectAccessible(page);
+
+  // The applications list shows the interview too (Interview Scheduled, with its time).
+  await page.goto("/dashboard/applications");
+  const card = page.getByTestId("application").filter({ hasText: title });
+  await expect(card.getByText("Interview Scheduled").first()).toBeVisible();
+  await expect(card.getByTestId("interview")).toContainText("10:30");
+
+  // Staff see who booked on the day's schedule.
+  await staff.goto("/admin/interviews?day=2031-09-15");
+  const scheduled = staff.getByTestId("interview-slot").filter({ hasText: title });
+  await expect(scheduled).toContainText("1 of 2 booked");
+  await expect(scheduled.getByTestId("interview-booking")).toHaveText(fullName);
+  await staff.context().close();
+});
