@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idsFromParams } from "./bulk-actions";
 import { nullableText } from "./text-fields";
 import {
   APPLICATION_KINDS,
@@ -13,7 +14,28 @@ export type StaffApplicationFilter = {
   status?: ApplicationStatus | null;
   /** Job or study-program applications; both when absent. */
   kind?: ApplicationKind | null;
+  /** A staff member's id (their applications), "none" (unassigned), or anyone's when absent. */
+  owner?: string | null;
+  /** Only these applications (a bulk form's ticked rows, for their CSV). */
+  ids?: string[] | null;
 };
+
+/**
+ * The owner choice of the applications list (`?owner=`): "me", "none", "all" or a staff member's
+ * id. Without one, a manager (the agency's agents, who each look after their own applicants) sees
+ * "My applicants" and admins see everyone's (decision record 25).
+ */
+export function ownerChoice(params: URLSearchParams, role: string): string {
+  const raw = (params.get("owner") ?? "").slice(0, 100);
+  if (raw) return raw;
+  return role === "manager" ? "me" : "all";
+}
+
+/** The service's owner filter for an owner choice: a staff id, "none", or null for everyone's. */
+export function ownerFilter(choice: string, viewerId: string): string | null {
+  if (choice === "all") return null;
+  return choice === "me" ? viewerId : choice;
+}
 
 /** Reads the applications list's filters from a URL's search parameters; unknown values are ignored. */
 export function parseApplicationFilter(params: URLSearchParams): StaffApplicationFilter {
@@ -29,6 +51,11 @@ export function parseApplicationFilter(params: URLSearchParams): StaffApplicatio
       kind && (APPLICATION_KINDS as readonly string[]).includes(kind)
         ? (kind as ApplicationKind)
         : null,
+    // "me" needs the viewer (ownerChoice/ownerFilter); a staff id or "none" is the filter itself.
+    owner: ((o) => (o && o !== "me" && o !== "all" ? o : null))(
+      (params.get("owner") ?? "").slice(0, 100),
+    ),
+    ids: idsFromParams(params),
   };
 }
 

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   APPLICATION_STATUSES,
@@ -8,6 +21,7 @@ import {
 } from "~/domain/enums";
 import type { StaffApplicationFilter } from "~/domain/applications";
 import { containsPattern } from "~/domain/like-patterns";
+import { isUuid } from "~/domain/ids";
 import { cappedPage, exactPage } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -37,6 +51,9 @@ import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server"
 type Actor = Pick<Viewer, "id" | "role">;
 
 export class ApplicationNotFoundError extends Error {}
+
+/** The application was no longer at the status the change was asked from (someone moved it). */
+export class StatusChangedMeanwhileError extends Error {}
 
 /** A status of the other kind's stages (a study stage for a job application, or the reverse). */
 export class StatusNotForKindError extends Error {
@@ -105,12 +122,20 @@ function idIn(
   return sql`${column} in (select jsonb_array_elements_text(${ids}::jsonb)${uuid ? sql`::uuid` : sql``})`;
 }
 
+const NIL = "00000000-0000-0000-0000-000000000000";
+
+/** The owner filter: one staff member's applications, or the unassigned ones ("none"). */
+function ownerWhere(owner: string | null | undefined): SQL | undefined {
+  if (!owner) return undefined;
+  return owner === "none" ? isNull(jobApplications.ownerId) : eq(jobApplications.ownerId, owner);
+}
+
 /** Applications of applicants in the viewer's offices (or the one office the list asks for). */
 function inOffices(scope: OfficeScope, office?: string | null) {
   return applicantInScope(scope, jobApplications.userId, office ?? null);
 }
 
-function filterWhere(
+export function filterWhere(
   filter: StaffApplicationFilter,
   scope: OfficeScope,
   office?: string | null,
@@ -120,10 +145,16 @@ function filterWhere(
   if (offices) parts.push(offices);
   if (filter.status) parts.push(eq(jobApplications.status, filter.status));
   if (filter.kind) parts.push(eq(jobApplications.kind, filter.kind));
+  const owner = ownerWhere(filter.owner);
+  if (owner) parts.push(owner);
+  // Ids of a bulk form's rows: anything that is not an application id matches nothing.
+  if (filter.ids) parts.push(inArray(jobApplications.id, filter.ids.filter(isUuid).concat([NIL])));
   const q = filter.q?.trim();
   if (q) parts.push(matchesSearch(q));
   return parts.length ? and(...parts) : undefined;
 }
+
+const owner = alias(profiles, "owner");
 
 const listColumns = {
   ...applicationColumns,
@@ -143,6 +174,8 @@ const listColumns = {
   programId: programs.id,
   university: programs.university,
   intake: jobApplications.intake,
+  ownerId: jobApplications.ownerId,
+  ownerName: owner.fullName,
 };
 
 const newestAppliedFirst = [desc(jobApplications.appliedAt), asc(jobApplications.id)] as const;
@@ -158,7 +191,8 @@ function selectApplications() {
     .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
     .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
     .leftJoin(programs, eq(programs.id, jobApplications.programId))
-    .leftJoin(countries, sql`${countries.id} = coalesce(${jobs.countryId}, ${programs.countryId})`);
+    .leftJoin(countries, sql`${countries.id} = coalesce(${jobs.countryId}, ${programs.countryId})`)
+    .leftJoin(owner, eq(owner.id, jobApplications.ownerId));
 }
 
 /**
@@ -206,6 +240,7 @@ export async function listAllApplicationsForStaff(options: {
   const status = and(
     filter.status ? eq(jobApplications.status, filter.status) : undefined,
     filter.kind ? eq(jobApplications.kind, filter.kind) : undefined,
+    ownerWhere(filter.owner),
     inOffices(scope, office),
   );
   let sample: SQL | undefined;
@@ -434,6 +469,8 @@ export async function changeApplicationStatus(
     note?: string | null;
     interviewDate?: Date | null;
     interviewLocation?: string | null;
+    /** Refuse (StatusChangedMeanwhileError) unless the application is still at this status. */
+    expectedStatus?: ApplicationStatus;
   },
   hooks: Hooks = {},
 ) {
@@ -445,6 +482,9 @@ export async function changeApplicationStatus(
   }
   return inTransactionWithMail(async (tx) => {
     const app = await lockApplication(tx, options.applicationId, options.actor);
+    if (options.expectedStatus && app.status !== options.expectedStatus) {
+      throw new StatusChangedMeanwhileError();
+    }
     // Each kind has its own stages: nothing is written for a status of the other kind's.
     if (!statusesForKind(app.kind).includes(options.status)) {
       throw new StatusNotForKindError(app.kind, options.status);

@@ -20,3 +20,17 @@ export async function recordAudit(tx: Db, entry: AuditEntry) {
     details: entry.details ?? null,
   });
 }
+
+/** Several entries in one insert (a bulk change), in the transaction of the change. */
+export async function recordAudits(tx: Db, entries: AuditEntry[]) {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      details: entry.details ?? null,
+    })),
+  );
+}

@@ -10,9 +10,11 @@ import {
 } from "~/domain/documents";
 import type { DocumentType } from "~/domain/enums";
 import type { Viewer } from "~/server/auth/guards.server";
-import { db } from "~/server/db/client.server";
 import { documents, profiles } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { inTransactionWithMail } from "~/server/mail/outbox.server";
+import { documentLabel } from "~/server/mail/templates.server";
+import { notifyApplicantOwners } from "~/server/owners/owners.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import { storage } from "~/server/storage/storage.server";
 
@@ -247,7 +249,7 @@ function withExtension(name: string, ext: string) {
  * left; PGlite runs transactions one at a time anyway. Reviewed documents stay as history.
  */
 async function insertDocumentRow(userId: string, documentType: DocumentType, file: StoredFile) {
-  return db().transaction(async (tx) => {
+  return inTransactionWithMail(async (tx) => {
     await tx
       .select({ id: profiles.id })
       .from(profiles)
@@ -275,6 +277,12 @@ async function insertDocumentRow(userId: string, documentType: DocumentType, fil
         status: "pending",
       })
       .returning();
+    // The staff member who looks after this applicant hears of it (issue 19).
+    await notifyApplicantOwners(tx, {
+      applicantId: userId,
+      event: "document",
+      detail: (t) => documentLabel(t, documentType),
+    });
     return { row: row!, replacedKeys: replaced.map((r) => r.storageKey) };
   });
 }

@@ -2,13 +2,15 @@ import type { ContactInquiry, OutsourcingInquiry } from "~/domain/inquiries";
 import type { Language } from "~/domain/languages";
 import type { SiteSettings } from "~/domain/settings";
 import type { Db } from "~/server/db/client.server";
-import { contactInquiries, outsourcingInquiries } from "~/server/db/schema";
+import { eq } from "drizzle-orm";
+import { contactInquiries, outsourcingInquiries, profiles } from "~/server/db/schema";
 import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import {
   contactInquiryReceivedEmail,
   outsourcingInquiryReceivedEmail,
   outsourcingQuoteConfirmationEmail,
 } from "~/server/mail/templates.server";
+import { notifyApplicantOwners } from "~/server/owners/owners.server";
 import { claimSubmission } from "~/server/security/idempotency.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
@@ -36,6 +38,19 @@ export async function submitContactInquiry(o: {
         language,
       })
       .returning({ id: contactInquiries.id });
+    // From an applicant's address: the staff member who looks after them hears of it (issue 19).
+    const [applicant] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.email, q.email.trim().toLowerCase()));
+    if (applicant) {
+      const subject = q.subject || q.message.slice(0, 80);
+      await notifyApplicantOwners(tx, {
+        applicantId: applicant.id,
+        event: "message",
+        detail: () => subject,
+      });
+    }
     const mail = contactInquiryReceivedEmail({ settings, inquiry: { ...q, language } });
     await enqueueMail(tx, { to: settings.inboxEmail, replyTo: q.email, ...mail });
     return row!.id;

@@ -31,6 +31,11 @@ const SECRET_COLUMNS: Record<string, string[]> = {
 };
 /** Internal addresses of stored objects: the files themselves are in the archive instead. */
 const INTERNAL_COLUMNS = ["storageKey"];
+/**
+ * Columns that name the staff member looking after a row (its owner), not the row's person: a
+ * staff member's archive does not take their applicants' rows, nor the profile's own reference.
+ */
+const STAFF_REFERENCE_COLUMNS = ["owner_id"];
 
 /** The profile-referring columns of each table of the schema, found from its foreign keys. */
 function tablesReferringToProfiles(): { name: string; table: PgTable; columns: PgColumn[] }[] {
@@ -41,7 +46,8 @@ function tablesReferringToProfiles(): { name: string; table: PgTable; columns: P
     const columns = config.foreignKeys
       .map((fk) => fk.reference())
       .filter((ref) => getTableName(ref.foreignTable) === "profiles")
-      .flatMap((ref) => ref.columns);
+      .flatMap((ref) => ref.columns)
+      .filter((column) => !STAFF_REFERENCE_COLUMNS.includes(column.name));
     if (columns.length > 0) found.push({ name: config.name, table: value, columns });
   }
   return found.sort((a, b) => a.name.localeCompare(b.name));

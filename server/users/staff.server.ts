@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Role } from "~/domain/enums";
 import { containsPattern } from "~/domain/like-patterns";
 import { paginate } from "~/domain/pagination";
@@ -25,6 +25,7 @@ function filterWhere(filter: ProfileFilter): SQL | undefined {
   const parts: SQL[] = [isNull(profiles.erasedAt)];
   if (filter.role) parts.push(eq(profiles.role, filter.role));
   if (filter.paid != null) parts.push(eq(profiles.registrationFeePaid, filter.paid));
+  if (filter.ids) parts.push(inArray(profiles.id, filter.ids.concat([""])));
   const q = filter.q?.trim();
   if (q) {
     const like = containsPattern(q);
@@ -42,6 +43,11 @@ const columns = {
   role: profiles.role,
   registrationFeePaid: profiles.registrationFeePaid,
   createdAt: profiles.createdAt,
+  // Who looks after them (issue 19).
+  ownerId: profiles.ownerId,
+  ownerName: sql<
+    string | null
+  >`(select o.full_name from ${profiles} o where o.id = ${profiles.ownerId})`,
   office: profiles.office,
   extraOffices: profiles.extraOffices,
 };

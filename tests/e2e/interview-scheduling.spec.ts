@@ -64,7 +64,7 @@ test("choosing Interview Scheduled in the status list asks for the date and plac
   const staff = await staffPage(browser);
   const { fullName, title } = await newApplication(staff, page, "list");
 
-  await staff.goto(`/admin/applications?q=${encodeURIComponent(fullName)}`);
+  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
   const row = staff.getByTestId("application-row").filter({ hasText: fullName });
   await expect(row).toHaveCount(1);
   await row.getByTestId("status-select").selectOption("interview_scheduled");
@@ -99,7 +99,7 @@ test("without JavaScript, the status list's Update leads to the same schedule fo
   await staff.context().close();
 
   const plain = await staffPage(browser, { javaScriptEnabled: false });
-  await plain.goto(`/admin/applications?q=${encodeURIComponent(fullName)}`);
+  await plain.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
   const row = plain.getByTestId("application-row").filter({ hasText: fullName });
   await row.getByTestId("status-select").selectOption("interview_scheduled");
   await row.getByRole("button", { name: "Update" }).click();
@@ -137,7 +137,7 @@ test("the pipeline arrow into Interview Scheduled asks for the date and place fi
   const { fullName, title } = await newApplication(staff, page, "board");
 
   // Job Matched first, so the next arrow leads to Interview Scheduled.
-  await staff.goto(`/admin/applications?q=${encodeURIComponent(fullName)}`);
+  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
   const row = staff.getByTestId("application-row").filter({ hasText: fullName });
   await row.getByTestId("status-select").selectOption("job_matched");
   await row.getByRole("button", { name: "Update" }).click();

@@ -480,7 +480,7 @@ describe("listing applications for staff", () => {
   it("says 'more than 1,000' for a broad search and still pages through it", async () => {
     const outcome = await runRoute(
       applicationsLoader,
-      await requestAs(manager, "/admin/applications?q=Bulk%20Person&page=2"),
+      await requestAs(manager, "/admin/applications?owner=all&q=Bulk%20Person&page=2"),
     );
     expect(outcome.status).toBe(200);
     const data = (

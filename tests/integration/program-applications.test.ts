@@ -249,7 +249,7 @@ describe("study stages in the back-office", () => {
     expect([...kinds].sort()).toEqual(["job", "program"]);
     const studies = await runRoute(
       applicationsLoader,
-      await requestAs(manager, "/admin/applications?kind=program&q=applied nursing"),
+      await requestAs(manager, "/admin/applications?owner=all&kind=program&q=applied nursing"),
     );
     const rows = (studies.data as Data).list.items;
     expect(rows.length).toBeGreaterThan(0);

@@ -1,11 +1,13 @@
 import { CalendarIcon, EyeIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Td, Tr } from "~/app/components/admin/data-table";
+import { BulkRowCheckbox } from "~/app/components/admin/bulk-actions";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Badge } from "~/app/components/ui/badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import type { StaffApplicationRow } from "~/server/applications/staff.server";
+import { APPLICATIONS_BULK_FORM } from "./applications-bulk";
 
 /** The list's URL with one dialog open (and no other dialog or confirmation). */
 export function linkWith(params: URLSearchParams, key: string, value: string) {
@@ -28,6 +30,13 @@ export function ApplicationRow({
   return (
     <Tr data-testid="application-row">
       <Td>
+        <BulkRowCheckbox
+          form={APPLICATIONS_BULK_FORM}
+          id={row.id}
+          label={t("bulk.selectApplication", { name: row.applicantName, job: row.jobTitle })}
+        />
+      </Td>
+      <Td>
         <p className="font-medium text-slate-900">{row.applicantName}</p>
         <p className="text-xs break-all text-slate-600">{row.applicantEmail}</p>
         <p className="text-xs text-slate-600">{row.applicantCountry ?? tc("labels.notSet")}</p>
@@ -49,6 +58,9 @@ export function ApplicationRow({
           label={t("applications.statusFor", { name: row.applicantName, job: row.jobTitle })}
           compact
         />
+      </Td>
+      <Td label={t("applications.cols.owner")} data-testid="owner">
+        {row.ownerName ?? <span className="text-slate-600">{t("owners.none")}</span>}
       </Td>
       <Td label={t("applications.cols.applied")}>{dateFmt.format(new Date(row.appliedAt))}</Td>
       <Td label={t("applications.cols.payment")}>

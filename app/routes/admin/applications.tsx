@@ -14,7 +14,7 @@ import { DIALOG_PARAMS } from "~/app/lib/redirect-done";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { Pager } from "~/app/components/pager";
 import { PAGE_SIZE, STAFF_COUNT_CAP } from "~/domain/admin";
-import { parseApplicationFilter } from "~/domain/applications";
+import { ownerChoice, ownerFilter, parseApplicationFilter } from "~/domain/applications";
 import { APPLICATION_KINDS, APPLICATION_STATUSES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import {
@@ -22,10 +22,13 @@ import {
   listAllApplicationsForStaff,
 } from "~/server/applications/staff.server";
 import { requireStaff } from "~/server/auth/guards.server";
+import { listStaffOwners } from "~/server/owners/owners.server";
 import { parseOfficeFilter } from "~/domain/offices";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/applications";
 import { ApplicationDetails } from "./applications-details";
+import { ApplicationsBulk, OwnerFilter } from "./applications-bulk";
+import { runApplicationBulk } from "./bulk.server";
 import { ApplicationRow } from "./applications-row";
 import { SaveViewForm } from "./applications-save-view";
 import { ScheduleInterviewDialog } from "./applications-schedule";
@@ -39,11 +42,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Only the applicants of the viewer's offices (all of them, or the one asked for).
   const scope = await officeScopeFor(viewer);
   const office = parseOfficeFilter(url.searchParams.get("office"), scope);
+  // "My applicants" by default for managers (decision record 25).
+  const ownerView = ownerChoice(url.searchParams, viewer.role);
+  const owner = ownerFilter(ownerView, viewer.id);
   // Independent reads run together; the list counts its matches only up to a cap.
-  const [stats, list, details, scheduling] = await Promise.all([
+  const [stats, list, details, scheduling, owners] = await Promise.all([
     getApplicationStatsForStaff(scope),
     listAllApplicationsForStaff({
-      filter: { q, status, kind },
+      filter: { q, status, kind, owner },
       scope,
       office,
       page,
@@ -52,22 +58,47 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
     loadDetails(url, viewer, scope),
     loadScheduling(url, scope),
+    listStaffOwners(),
   ]);
   const offices = { choices: scope.offices, all: scope.all, office };
-  return { stats, list, q, status, kind, details, scheduling, offices };
+  return {
+    stats,
+    list,
+    q,
+    status,
+    kind,
+    details,
+    scheduling,
+    offices,
+    owners,
+    ownerView,
+    owner,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireStaff(request);
-  return runApplicationIntent(request, viewer, await request.formData());
+  const formData = await request.formData();
+  if (formData.get("intent") === "bulk") return runApplicationBulk(viewer, formData);
+  return runApplicationIntent(request, viewer, formData);
 }
 
-const COLUMNS = ["applicant", "job", "status", "applied", "payment", "actions"] as const;
+const COLUMNS = [
+  "select",
+  "applicant",
+  "job",
+  "status",
+  "owner",
+  "applied",
+  "payment",
+  "actions",
+] as const;
 
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const [params] = useSearchParams();
-  const { stats, list, q, status, kind, details, scheduling, offices } = loaderData;
+  const { stats, list, q, status, kind, details, scheduling, offices, owners, ownerView, owner } =
+    loaderData;
   const rows = list.items;
   const dateFmt = dateFormatter(lang, "date");
   const exportQs = new URLSearchParams();
@@ -75,10 +106,17 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
   if (status) exportQs.set("status", status);
   if (kind) exportQs.set("kind", kind);
   if (offices.office) exportQs.set("office", offices.office);
+  exportQs.set("owner", owner ?? "all");
 
   return (
     <div className="grid gap-6">
-      <PageFlash flash={actionData?.intent === "schedule" ? null : actionData?.flash} />
+      <PageFlash
+        flash={
+          actionData?.intent === "schedule" || actionData?.intent === "bulk"
+            ? null
+            : actionData?.flash
+        }
+      />
       <StatCards
         labels="applications.cards"
         stats={stats}
@@ -133,6 +171,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             options={offices.choices.map((o) => ({ value: o, label: o }))}
           />
         ) : null}
+        <OwnerFilter value={ownerView} owners={owners} />
         <Button type="submit">{t("actions.search")}</Button>
         <ExportCsvLink href={`/exports/applications.csv?${exportQs.toString()}`} />
       </Form>
@@ -147,10 +186,21 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         <ScheduleInterviewDialog scheduling={scheduling} actionData={actionData} />
       ) : null}
 
+      {rows.length > 0 ? (
+        <ApplicationsBulk
+          pageIds={rows.map((r) => r.id)}
+          matching={{ total: list.total, capped: list.capped }}
+          filter={Object.fromEntries(exportQs)}
+          owners={owners}
+          answer={actionData}
+        />
+      ) : null}
       <ListTable
         columns={COLUMNS.map((c) => t(`applications.cols.${c}`))}
         rows={rows}
-        empty={q || status || kind ? t("applications.emptyFiltered") : t("applications.empty")}
+        empty={
+          q || status || kind || owner ? t("applications.emptyFiltered") : t("applications.empty")
+        }
         emptyTestId="empty"
       >
         {(r) => <ApplicationRow key={r.id} row={r} dateFmt={dateFmt} params={params} />}

@@ -21,6 +21,10 @@ import { redirectDone } from "~/app/lib/redirect-done";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { requireUserAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
+import { listStaffOwners } from "~/server/owners/owners.server";
+import { BulkActions, BulkRowCheckbox } from "~/app/components/admin/bulk-actions";
+import { USER_BULK_ACTIONS } from "~/domain/bulk-actions";
+import { runUserBulk } from "./bulk.server";
 import { AccountErasureError, eraseAccount } from "~/server/privacy/erase-account.server";
 import {
   changeRole,
@@ -39,14 +43,18 @@ export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.users")
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url, page } = await guardedRequest(request, requireUserAdmin);
   const filter = parseProfileFilter(url.searchParams);
-  const users = await listAllProfilesForStaff({ filter, page, pageSize: PAGE_SIZE });
-  return { users, viewerRole: viewer.role, viewerId: viewer.id };
+  const [users, owners] = await Promise.all([
+    listAllProfilesForStaff({ filter, page, pageSize: PAGE_SIZE }),
+    listStaffOwners(),
+  ]);
+  return { users, owners, viewerRole: viewer.role, viewerId: viewer.id };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUserAdmin(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
+  if (intent === "bulk") return runUserBulk(viewer, formData);
   const userId = String(formData.get("userId") ?? "");
   try {
     if (intent === "erase") {
@@ -103,12 +111,13 @@ export async function action({ request }: Route.ActionArgs) {
   return actionFailed(intent, "errors.unknownAction", 400);
 }
 
-const COLUMNS = ["user", "role", "joined", "payment", "actions"] as const;
+const COLUMNS = ["select", "user", "role", "owner", "joined", "payment", "actions"] as const;
+const USERS_BULK_FORM = "bulk-users";
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const [params] = useSearchParams();
-  const { users, viewerRole } = loaderData;
+  const { users, owners, viewerRole } = loaderData;
   const rows = users.items;
   const dateFmt = dateFormatter(lang, "date");
   const exportQs = new URLSearchParams(params);
@@ -120,7 +129,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="grid gap-6">
-      <PageFlash flash={actionData?.flash} />
+      <PageFlash flash={actionData?.intent === "bulk" ? null : actionData?.flash} />
       <Form
         method="get"
         role="search"
@@ -163,6 +172,18 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </a>
       </p>
 
+      {rows.length > 0 ? (
+        <BulkActions
+          formId={USERS_BULK_FORM}
+          actions={USER_BULK_ACTIONS}
+          owners={owners}
+          pageIds={rows.map((u) => u.id)}
+          matching={{ total: users.total, capped: false }}
+          hidden={Object.fromEntries(exportQs)}
+          exportHref="/exports/users.csv"
+          answer={actionData}
+        />
+      ) : null}
       <ListTable
         columns={COLUMNS.map((c) => t(`users.cols.${c}`))}
         rows={rows}
@@ -190,6 +211,13 @@ function UserRow({
   const canEditRole = grantable.includes(user.role);
   return (
     <Tr data-testid="user-row">
+      <Td>
+        <BulkRowCheckbox
+          form={USERS_BULK_FORM}
+          id={user.id}
+          label={t("bulk.selectPerson", { name: user.fullName })}
+        />
+      </Td>
       <Td>
         <p className="font-medium text-slate-900">{user.fullName}</p>
         <p className="text-xs break-all text-slate-600">{user.email}</p>
@@ -223,6 +251,11 @@ function UserRow({
           <StatusBadge kind="role" value={user.role} />
         )}
         <UserOffices user={user} busy={busy} />
+      </Td>
+      <Td label={t("users.cols.owner")}>
+        {isApplicantRole(user.role)
+          ? (user.ownerName ?? <span className="text-slate-600">{t("owners.none")}</span>)
+          : null}
       </Td>
       <Td label={t("users.cols.joined")}>{dateFmt.format(new Date(user.createdAt))}</Td>
       <Td label={t("users.cols.payment")}>

@@ -1,0 +1,227 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { isApplicantRole, STAFF_ROLES } from "~/domain/enums";
+import type { BulkSummary } from "~/domain/bulk-actions";
+import type { Language } from "~/domain/languages";
+import { recordAudits } from "~/server/audit/audit.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { type Db, db, queryRows } from "~/server/db/client.server";
+import { jobApplications, profiles } from "~/server/db/schema";
+import { serverT, type Translate } from "~/server/i18n/translate.server";
+import { enqueueApplicantMail } from "~/server/mail/outbox.server";
+import { applicantActivityEmail } from "~/server/mail/templates.server";
+import { notifyUser } from "~/server/notifications/notifications.server";
+import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
+
+// Owners (issue 19): a staff member looks after an application, or an applicant as a whole. The
+// owner is notified of the applicant's new documents and messages; every (re)assignment is in
+// the activity log with who owned it before.
+
+type Actor = Pick<Viewer, "id" | "role">;
+
+/** The chosen owner is not a staff member (or no longer has an account). */
+export class OwnerNotStaffError extends Error {}
+
+/** Staff who may own applicants, by name: the owner choices of the lists. */
+export async function listStaffOwners() {
+  return db()
+    .select({ id: profiles.id, fullName: profiles.fullName })
+    .from(profiles)
+    .where(and(inArray(profiles.role, [...STAFF_ROLES]), isNull(profiles.erasedAt)))
+    .orderBy(asc(profiles.fullName), asc(profiles.id));
+}
+export type StaffOwner = Awaited<ReturnType<typeof listStaffOwners>>[number];
+
+async function checkOwner(tx: Db, ownerId: string | null) {
+  if (ownerId === null) return;
+  const [row] = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.id, ownerId),
+        inArray(profiles.role, [...STAFF_ROLES]),
+        isNull(profiles.erasedAt),
+      ),
+    );
+  if (!row) throw new OwnerNotStaffError();
+}
+
+/**
+ * Gives the applications to `ownerId` (null: nobody), in one transaction: the rows are locked,
+ * those whose owner changes are updated and each gets an audit entry with the owner before and
+ * after. An application already with that owner is reported unchanged; a missing one not found.
+ */
+export async function assignApplicationOwner(options: {
+  actor: Actor;
+  applications: { id: string; label: string }[];
+  ownerId: string | null;
+}): Promise<BulkSummary> {
+  const ids = options.applications.map((a) => a.id);
+  return db().transaction(async (tx) => {
+    await checkOwner(tx, options.ownerId);
+    const rows = ids.length
+      ? await tx
+          .select({ id: jobApplications.id, ownerId: jobApplications.ownerId })
+          .from(jobApplications)
+          .where(
+            and(
+              inArray(jobApplications.id, ids),
+              applicantInScope(await officeScopeFor(options.actor, tx), jobApplications.userId),
+            ),
+          )
+          .for("update")
+      : [];
+    const before = new Map(rows.map((r) => [r.id, r.ownerId]));
+    const changing = rows.filter((r) => r.ownerId !== options.ownerId).map((r) => r.id);
+    if (changing.length) {
+      await tx
+        .update(jobApplications)
+        .set({ ownerId: options.ownerId })
+        .where(inArray(jobApplications.id, changing));
+      await recordAudits(
+        tx,
+        changing.map((id) => ({
+          actorId: options.actor.id,
+          action: "application.assign_owner",
+          targetType: "application",
+          targetId: id,
+          details: { from: before.get(id) ?? null, to: options.ownerId },
+        })),
+      );
+    }
+    return {
+      action: "owner",
+      changed: changing.length,
+      refused: options.applications
+        .filter((a) => !before.has(a.id) || before.get(a.id) === options.ownerId)
+        .map((a) => ({ ...a, reason: before.has(a.id) ? "unchanged" : "notFound" })),
+    };
+  });
+}
+
+/**
+ * Gives the applicants (people, not staff) to `ownerId` (null: nobody), in one transaction, each
+ * change audited with the owner before and after. Staff accounts are refused: nobody owns them.
+ */
+export async function assignApplicantOwner(options: {
+  actor: Actor;
+  people: { id: string; label: string }[];
+  ownerId: string | null;
+}): Promise<BulkSummary> {
+  const ids = options.people.map((p) => p.id);
+  return db().transaction(async (tx) => {
+    await checkOwner(tx, options.ownerId);
+    const rows = ids.length
+      ? await tx
+          .select({ id: profiles.id, ownerId: profiles.ownerId, role: profiles.role })
+          .from(profiles)
+          .where(
+            and(
+              inArray(profiles.id, ids),
+              isNull(profiles.erasedAt),
+              applicantInScope(await officeScopeFor(options.actor, tx), profiles.id),
+            ),
+          )
+          .for("update")
+      : [];
+    const found = new Map(rows.map((r) => [r.id, r]));
+    const changing = rows
+      .filter((r) => isApplicantRole(r.role) && r.ownerId !== options.ownerId)
+      .map((r) => r.id);
+    if (changing.length) {
+      await tx
+        .update(profiles)
+        .set({ ownerId: options.ownerId })
+        .where(inArray(profiles.id, changing));
+      await recordAudits(
+        tx,
+        changing.map((id) => ({
+          actorId: options.actor.id,
+          action: "user.assign_owner",
+          targetType: "user",
+          targetId: id,
+          details: { from: found.get(id)?.ownerId ?? null, to: options.ownerId },
+        })),
+      );
+    }
+    const changed = new Set(changing);
+    return {
+      action: "owner",
+      changed: changing.length,
+      refused: options.people
+        .filter((p) => !changed.has(p.id))
+        .map((p) => {
+          const row = found.get(p.id);
+          const reason = !row
+            ? ("notFound" as const)
+            : !isApplicantRole(row.role)
+              ? ("notApplicant" as const)
+              : ("unchanged" as const);
+          return { ...p, reason };
+        }),
+    };
+  });
+}
+
+/** What an owner hears about: a new document, or a message the applicant sent the agency. */
+export type ApplicantActivity = {
+  applicantId: string;
+  event: "document" | "message";
+  /** What it is, in the owner's language: the document's type, or the message's subject. */
+  detail: (t: Translate, lng: Language) => string;
+};
+
+/**
+ * Tells the applicant's owners (the owner of the person, and of each of their applications) of a
+ * new document or message: an in-app notification and an e-mail, in the transaction of the change
+ * that caused it (opened with inTransactionWithMail). Nobody is told of their own doing.
+ */
+export async function notifyApplicantOwners(tx: Db, activity: ApplicantActivity) {
+  const owners = await queryRows<{ id: string }>(
+    sql`select ${profiles.ownerId} as id from ${profiles}
+         where ${profiles.id} = ${activity.applicantId} and ${profiles.ownerId} is not null
+        union
+        select ${jobApplications.ownerId} from ${jobApplications}
+         where ${jobApplications.userId} = ${activity.applicantId}
+           and ${jobApplications.ownerId} is not null`,
+    tx,
+  );
+  const recipients = owners.map((o) => o.id).filter((id) => id !== activity.applicantId);
+  if (recipients.length === 0) return 0;
+  const [applicant] = await tx
+    .select({ fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, activity.applicantId));
+  if (!applicant) return 0;
+  const name = applicant.fullName || applicant.email;
+  const path =
+    activity.event === "message"
+      ? "/admin/inquiries"
+      : `/admin/applications?owner=all&q=${encodeURIComponent(applicant.email)}`;
+  for (const ownerId of recipients) {
+    await notifyUser(tx, {
+      userId: ownerId,
+      kind: "applicant_activity",
+      text: (t, lng) => {
+        const values = { name, detail: activity.detail(t, lng) };
+        return {
+          title: t(`applicantActivity.${activity.event}.title`, values),
+          body: t(`applicantActivity.${activity.event}.body`, values),
+        };
+      },
+      link: path,
+    });
+    await enqueueApplicantMail(tx, {
+      userId: ownerId,
+      render: (r) =>
+        applicantActivityEmail({
+          ...r,
+          event: activity.event,
+          applicantName: name,
+          detail: activity.detail(serverT(r.lng), r.lng),
+          path,
+        }),
+    });
+  }
+  return recipients.length;
+}

@@ -1,0 +1,395 @@
+import path from "node:path";
+import { and, count, eq, inArray, like, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as applicationsAction } from "~/app/routes/admin/applications";
+import { action as usersAction } from "~/app/routes/admin/users";
+import { action as documentsAction } from "~/app/routes/dashboard/documents";
+import { action as contactAction } from "~/app/routes/public/contact";
+import type { BulkSummary } from "~/domain/bulk-actions";
+import {
+  applicationStatusHistory,
+  auditLog,
+  countries,
+  jobApplications,
+  jobs,
+  mailOutbox,
+  notifications,
+  profiles,
+  programs,
+} from "~/server/db/schema";
+import { LocalStorageDriver } from "~/server/storage/local.server";
+import { setStorage } from "~/server/storage/storage.server";
+import {
+  createTestUser,
+  mailsTo,
+  requestAs,
+  runRoute,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
+
+// Bulk actions and owners (issue 19): each application changes in its own transaction through
+// the single status-change service, so every changed one has its history, audit entry,
+// notification and e-mail, and a refused one is left exactly as it was.
+
+const ctx = setupTestDatabase();
+
+let manager: TestUser;
+let admin: TestUser;
+let colleague: TestUser;
+
+const BULK = 500;
+
+beforeAll(async () => {
+  setStorage(new LocalStorageDriver(path.join(ctx.dataDir, "uploads")));
+  manager = await createTestUser({ role: "manager", fullName: "Maria Manager" });
+  admin = await createTestUser({ role: "admin", fullName: "Ada Admin" });
+  colleague = await createTestUser({ role: "manager", fullName: "Chipo Colleague" });
+});
+
+/** A bulk form posted to the applications list as `user`. */
+async function postBulk(
+  user: TestUser,
+  form: Record<string, string | string[]>,
+  path = "/admin/applications",
+) {
+  return runRoute(
+    applicationsAction,
+    await requestAs(user, path, { form: { intent: "bulk", ...form } }),
+  );
+}
+
+function summaryOf(outcome: { data: unknown }) {
+  return (outcome.data as { summary: BulkSummary }).summary;
+}
+
+describe("a bulk status change over 500 applications", () => {
+  const title = "Bulk Stage Job";
+  let jobId: string;
+  let stuckId: string;
+  let endedId: string;
+
+  beforeAll(async () => {
+    const [job] = await ctx.db
+      .insert(jobs)
+      .values({ title, description: "Bulk" })
+      .returning({ id: jobs.id });
+    jobId = job!.id;
+    await ctx.db.execute(sql`
+      insert into profiles (id, full_name, email, created_at, updated_at)
+      select 'stage-' || g, 'Stage Person ' || lpad(g::text, 4, '0'),
+             'stage' || g || '@bulk.test', now(), now()
+      from generate_series(1, ${BULK + 2}) g`);
+    await ctx.db.execute(sql`
+      insert into job_applications (user_id, job_id, status, owner_id, applied_at)
+      select 'stage-' || g, ${jobId}::uuid,
+             (case when g <= ${BULK} then 'documents_uploaded'
+                   when g = ${BULK + 1} then 'job_matched' else 'departed' end)::application_status,
+             ${manager.id}, now() - g * interval '1 second'
+      from generate_series(1, ${BULK + 2}) g`);
+    const [stuck] = await ctx.db
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(eq(jobApplications.userId, `stage-${BULK + 1}`));
+    const [ended] = await ctx.db
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(eq(jobApplications.userId, `stage-${BULK + 2}`));
+    stuckId = stuck!.id;
+    endedId = ended!.id;
+  });
+
+  it("commits each one with its history, audit entry, notification and e-mail; refused ones stay untouched", async () => {
+    // "Every application matching the filter": the manager's own (the default view), this job.
+    const outcome = await postBulk(manager, {
+      selection: "matching",
+      bulkAction: "next",
+      q: title,
+    });
+    expect(outcome.status).toBe(200);
+    const summary = summaryOf(outcome);
+    expect(summary.changed).toBe(BULK);
+    expect(
+      summary.refused.map((r) => [r.id, r.reason]).sort((a, b) => a[0]!.localeCompare(b[0]!)),
+    ).toEqual(
+      [
+        [stuckId, "needsInterviewDate"],
+        [endedId, "noNextStage"],
+      ].sort((a, b) => a[0]!.localeCompare(b[0]!)),
+    );
+
+    const apps = await ctx.db
+      .select({ id: jobApplications.id, status: jobApplications.status })
+      .from(jobApplications)
+      .where(eq(jobApplications.jobId, jobId));
+    const moved = apps.filter((a) => a.id !== stuckId && a.id !== endedId);
+    expect(moved).toHaveLength(BULK);
+    expect(new Set(moved.map((a) => a.status))).toEqual(new Set(["job_matched"]));
+    const movedIds = moved.map((a) => a.id);
+
+    const history = await ctx.db
+      .select()
+      .from(applicationStatusHistory)
+      .where(inArray(applicationStatusHistory.applicationId, movedIds));
+    expect(history).toHaveLength(BULK);
+    expect(
+      history.every(
+        (h) =>
+          h.fromStatus === "documents_uploaded" &&
+          h.toStatus === "job_matched" &&
+          h.changedBy === manager.id,
+      ),
+    ).toBe(true);
+
+    const audits = await ctx.db
+      .select({ targetId: auditLog.targetId })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, "application.status_change"), eq(auditLog.actorId, manager.id)),
+      );
+    expect(new Set(audits.map((a) => a.targetId))).toEqual(new Set(movedIds));
+
+    const [mail] = await ctx.db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(like(mailOutbox.to, "stage%@bulk.test"));
+    expect(mail!.n).toBe(BULK);
+    const [told] = await ctx.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(like(notifications.userId, "stage-%"));
+    expect(told!.n).toBe(BULK);
+
+    // The refused two: status, history, audit and mail exactly as before.
+    for (const [id, status] of [
+      [stuckId, "job_matched"],
+      [endedId, "departed"],
+    ] as const) {
+      const [app] = await ctx.db
+        .select({ status: jobApplications.status })
+        .from(jobApplications)
+        .where(eq(jobApplications.id, id));
+      expect(app!.status).toBe(status);
+      expect(
+        await ctx.db
+          .select()
+          .from(applicationStatusHistory)
+          .where(eq(applicationStatusHistory.applicationId, id)),
+      ).toHaveLength(0);
+      expect(await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, id))).toHaveLength(0);
+    }
+    expect(await mailsTo(ctx.db, `stage${BULK + 1}@bulk.test`)).toHaveLength(0);
+    expect(await mailsTo(ctx.db, `stage${BULK + 2}@bulk.test`)).toHaveLength(0);
+  });
+
+  it("refuses a status of the other kind's stages and leaves that application untouched", async () => {
+    const [ie] = await ctx.db.select().from(countries).where(eq(countries.code, "IE"));
+    const [program] = await ctx.db
+      .insert(programs)
+      .values({
+        title: "BSc Bulk Nursing",
+        university: "Bulk University",
+        city: "Cork",
+        countryId: ie!.id,
+        level: "bachelor",
+        fieldOfStudy: "health",
+        durationMonths: 36,
+        languageOfInstruction: "English",
+        tuitionAmount: 21000,
+        tuitionCurrency: "EUR",
+        intakes: ["2032-09-01"],
+        description: "Bulk.",
+      })
+      .returning({ id: programs.id });
+    const student = await createTestUser({ role: "student_applicant" });
+    const seeker = await createTestUser();
+    const [studyApp] = await ctx.db
+      .insert(jobApplications)
+      .values({
+        userId: student.id,
+        kind: "program",
+        programId: program!.id,
+        intake: "2032-09-01",
+        status: "documents_submitted",
+      })
+      .returning({ id: jobApplications.id });
+    const [jobApp] = await ctx.db
+      .insert(jobApplications)
+      .values({ userId: seeker.id, jobId, status: "job_matched" })
+      .returning({ id: jobApplications.id });
+
+    const mailsBefore = (await mailsTo(ctx.db, student.email)).length;
+    const outcome = await postBulk(admin, {
+      selection: "selected",
+      id: [studyApp!.id, jobApp!.id],
+      bulkAction: "status",
+      toStatus: "offer_received",
+    });
+    const summary = summaryOf(outcome);
+    expect(summary.changed).toBe(1);
+    expect(summary.refused).toEqual([
+      expect.objectContaining({ id: studyApp!.id, reason: "notForKind" }),
+    ]);
+    const [study] = await ctx.db
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.id, studyApp!.id));
+    expect(study!.status).toBe("documents_submitted");
+    expect(
+      await ctx.db
+        .select()
+        .from(applicationStatusHistory)
+        .where(eq(applicationStatusHistory.applicationId, studyApp!.id)),
+    ).toHaveLength(0);
+    expect(await mailsTo(ctx.db, student.email)).toHaveLength(mailsBefore);
+    const [moved] = await ctx.db
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.id, jobApp!.id));
+    expect(moved!.status).toBe("offer_received");
+  });
+});
+
+describe("owners", () => {
+  it("assigns applications to an owner, each reassignment audited with the owner before and after", async () => {
+    const seeker = await createTestUser({ fullName: "Owned Applicant" });
+    const job = await ctx.db
+      .insert(jobs)
+      .values({ title: "Owner Job", description: "x" })
+      .returning({ id: jobs.id });
+    const [app] = await ctx.db
+      .insert(jobApplications)
+      .values({ userId: seeker.id, jobId: job[0]!.id })
+      .returning({ id: jobApplications.id });
+
+    const first = await postBulk(admin, {
+      selection: "selected",
+      id: app!.id,
+      bulkAction: "owner",
+      ownerId: manager.id,
+    });
+    expect(summaryOf(first).changed).toBe(1);
+    const again = await postBulk(admin, {
+      selection: "selected",
+      id: app!.id,
+      bulkAction: "owner",
+      ownerId: colleague.id,
+    });
+    expect(summaryOf(again).changed).toBe(1);
+
+    const [row] = await ctx.db
+      .select({ ownerId: jobApplications.ownerId })
+      .from(jobApplications)
+      .where(eq(jobApplications.id, app!.id));
+    expect(row!.ownerId).toBe(colleague.id);
+    const entries = await ctx.db
+      .select({ details: auditLog.details, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "application.assign_owner"), eq(auditLog.targetId, app!.id)))
+      .orderBy(auditLog.createdAt);
+    expect(entries).toEqual([
+      { actorId: admin.id, details: { from: null, to: manager.id } },
+      { actorId: admin.id, details: { from: manager.id, to: colleague.id } },
+    ]);
+
+    // An owner must be staff.
+    const refused = await postBulk(admin, {
+      selection: "selected",
+      id: app!.id,
+      bulkAction: "owner",
+      ownerId: seeker.id,
+    });
+    expect(refused.status).toBe(400);
+  });
+
+  it("assigns applicants from the user list (staff accounts refused), audited", async () => {
+    const a = await createTestUser({ fullName: "List Applicant A" });
+    const b = await createTestUser({ fullName: "List Applicant B" });
+    const outcome = await runRoute(
+      usersAction,
+      await requestAs(admin, "/admin/users", {
+        form: {
+          intent: "bulk",
+          selection: "selected",
+          id: [a.id, b.id, colleague.id],
+          bulkAction: "owner",
+          ownerId: manager.id,
+        },
+      }),
+    );
+    const summary = summaryOf(outcome);
+    expect(summary.changed).toBe(2);
+    expect(summary.refused).toEqual([
+      expect.objectContaining({ id: colleague.id, reason: "notApplicant" }),
+    ]);
+    const owned = await ctx.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.ownerId, manager.id));
+    expect(owned.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+    const audits = await ctx.db
+      .select({ targetId: auditLog.targetId })
+      .from(auditLog)
+      .where(eq(auditLog.action, "user.assign_owner"));
+    expect(audits.map((x) => x.targetId).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it("tells the owner of a new document and of a message from their applicant, in-app and by e-mail", async () => {
+    const owner = await createTestUser({ role: "manager", fullName: "Owen Owner" });
+    const applicant = await createTestUser({ fullName: "Rudo Owned" });
+    await ctx.db.update(profiles).set({ ownerId: owner.id }).where(eq(profiles.id, applicant.id));
+
+    const PDF = Buffer.from(
+      "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+    );
+    await runRoute(
+      documentsAction,
+      await requestAs(applicant, "/dashboard/documents", {
+        form: { documentType: "passport", file: new File([new Uint8Array(PDF)], "passport.pdf") },
+      }),
+    );
+    await runRoute(
+      contactAction,
+      await requestAs(null, "/contact", {
+        form: {
+          name: applicant.fullName,
+          email: applicant.email,
+          phone: "",
+          subject: "About my visa",
+          message: "When is my interview?",
+          website: "",
+        },
+      }),
+    );
+
+    const told = await ctx.db
+      .select({ kind: notifications.kind, title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.userId, owner.id))
+      .orderBy(notifications.createdAt);
+    expect(told).toEqual([
+      { kind: "applicant_activity", title: "Rudo Owned sent a new document" },
+      { kind: "applicant_activity", title: "Rudo Owned sent a message" },
+    ]);
+    // (Besides the sign-up's confirmation e-mail.)
+    const mails = (await mailsTo(ctx.db, owner.email)).filter((m) => m.subject.includes("Rudo"));
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      ["Rudo Owned sent a message", "Rudo Owned sent a new document"].sort(),
+    );
+    expect(mails.find((m) => m.subject.includes("document"))!.text).toContain("Passport");
+
+    // Someone nobody owns: no staff member is told.
+    const loner = await createTestUser({ fullName: "Nobody's Applicant" });
+    await runRoute(
+      documentsAction,
+      await requestAs(loner, "/dashboard/documents", {
+        form: { documentType: "cv", file: new File([new Uint8Array(PDF)], "cv.pdf") },
+      }),
+    );
+    const [n] = await ctx.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.kind, "applicant_activity"));
+    expect(n!.n).toBe(2);
+  });
+});
