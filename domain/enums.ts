@@ -287,6 +287,8 @@ export const NOTIFICATION_KINDS = [
   "mention",
   // An applicant a staff member owns sent a document or a message.
   "applicant_activity",
+  // Staff set (or changed) the day an applicant travels.
+  "departure",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -375,6 +375,10 @@ export const jobApplications = pgTable(
     interviewInvitedAt: ts("interview_invited_at"),
     notes: text("notes"),
     adminComments: text("admin_comments"),
+    // The day the applicant travels (set by staff once it is booked), and what they need to know:
+    // flight, meeting point, who meets them on arrival.
+    departureDate: date("departure_date", { mode: "string" }),
+    departureDetails: text("departure_details"),
     // The staff member who looks after this application (issue 19).
     ownerId: text("owner_id").references(() => profiles.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
