@@ -36,6 +36,11 @@ const INTERNAL_COLUMNS = ["storageKey"];
  * staff member's archive does not take their applicants' rows, nor the profile's own reference.
  */
 const STAFF_REFERENCE_COLUMNS = ["owner_id"];
+/**
+ * The same for a staff note's writer: the notes are about an applicant (in that applicant's
+ * archive as staffNotes), not the writer's own information.
+ */
+const WRITER_COLUMNS: Record<string, string[]> = { application_notes: ["author_id"] };
 
 /** The profile-referring columns of each table of the schema, found from its foreign keys. */
 function tablesReferringToProfiles(): { name: string; table: PgTable; columns: PgColumn[] }[] {
@@ -47,7 +52,8 @@ function tablesReferringToProfiles(): { name: string; table: PgTable; columns: P
       .map((fk) => fk.reference())
       .filter((ref) => getTableName(ref.foreignTable) === "profiles")
       .flatMap((ref) => ref.columns)
-      .filter((column) => !STAFF_REFERENCE_COLUMNS.includes(column.name));
+      .filter((column) => !STAFF_REFERENCE_COLUMNS.includes(column.name))
+      .filter((column) => !WRITER_COLUMNS[config.name]?.includes(column.name));
     if (columns.length > 0) found.push({ name: config.name, table: value, columns });
   }
   return found.sort((a, b) => a.name.localeCompare(b.name));

@@ -146,6 +146,8 @@ describe("staff notes on an application", () => {
       expect.objectContaining({ applicationId: id, authorRole: "manager" }),
     ]);
     expect(JSON.stringify(exported.staffNotes)).not.toContain(staff.fullName);
+    // The writer's own archive does not take what they wrote about someone else.
+    expect(JSON.stringify(await collectPersonalData(staff.id))).not.toContain("SECRET-NOTE");
   });
 
   it("refuses a note by someone who is not staff", async () => {
