@@ -13,6 +13,8 @@ import {
   programs,
 } from "~/server/db/schema";
 import { kickInterviewRound } from "./rounds.server";
+import type { OfficeScope } from "~/domain/offices";
+import { applicantInScope } from "~/server/offices/scope.server";
 
 type Actor = Pick<Viewer, "id">;
 
@@ -118,10 +120,15 @@ export function agencyDayBounds(day: string) {
 }
 
 /**
- * The day's interviews for staff, across every applicant: the published slots with who booked
- * them, and the interviews staff set directly (no slot). Ordered by time.
+ * The day's interviews for staff, across every applicant of the viewer's offices (`scope`): the
+ * published slots with who of them booked, and the interviews staff set directly (no slot).
+ * Ordered by time.
  */
-export async function listAllInterviewsForStaffOnDay(day: string, on: Db = db()) {
+export async function listAllInterviewsForStaffOnDay(
+  day: string,
+  scope: OfficeScope,
+  on: Db = db(),
+) {
   const { start, end } = agencyDayBounds(day);
   const slots = await on
     .select({
@@ -152,9 +159,12 @@ export async function listAllInterviewsForStaffOnDay(day: string, on: Db = db())
         .innerJoin(jobApplications, eq(jobApplications.id, interviewBookings.applicationId))
         .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
         .where(
-          inArray(
-            interviewBookings.slotId,
-            slots.map((s) => s.id),
+          and(
+            inArray(
+              interviewBookings.slotId,
+              slots.map((s) => s.id),
+            ),
+            applicantInScope(scope, jobApplications.userId),
           ),
         )
         .orderBy(asc(interviewBookings.bookedAt))
@@ -179,6 +189,7 @@ export async function listAllInterviewsForStaffOnDay(day: string, on: Db = db())
         lt(jobApplications.interviewDate, end),
         eq(jobApplications.status, "interview_scheduled"),
         isNull(interviewBookings.id),
+        applicantInScope(scope, jobApplications.userId),
       ),
     )
     .orderBy(asc(jobApplications.interviewDate), asc(jobApplications.id));

@@ -15,6 +15,10 @@ import { defaultOfficeFor } from "~/domain/offices";
 import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
 import { registerAdminExportEndpoints } from "~/server/admin/export-endpoints.server";
 import { readLegalPage } from "~/server/content/pages.server";
+import { agencyDateTimeInputValue } from "~/domain/interview";
+import { scheduleInterview } from "~/server/applications/staff.server";
+import { listAllInterviewsForStaffOnDay } from "~/server/interviews/slots.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import { auditLog, documents, jobApplications, jobs, profiles } from "~/server/db/schema";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
@@ -305,6 +309,22 @@ describe("an admin", () => {
       expect.arrayContaining([midrandApp, harareApp]),
     );
     expect((await listAs(admin, `?view=${midrandApp}`)).details).not.toBeNull();
+  });
+});
+
+describe("the day's interviews", () => {
+  it("show a Harare manager only Harare's applicants", async () => {
+    const when = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    for (const applicationId of [midrandApp, harareApp]) {
+      await scheduleInterview({ actor: admin, applicationId, interviewDate: when });
+    }
+    const day = agencyDateTimeInputValue(when).slice(0, 10);
+    const names = async (user: TestUser) =>
+      (await listAllInterviewsForStaffOnDay(day, await officeScopeFor(user))).direct.map(
+        (i) => i.applicationId,
+      );
+    expect(await names(harare)).toEqual([harareApp]);
+    expect(await names(admin)).toEqual(expect.arrayContaining([harareApp, midrandApp]));
   });
 });
 

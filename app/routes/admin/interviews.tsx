@@ -15,6 +15,7 @@ import { calendarDay, formatDate } from "~/domain/format";
 import { agencyDateTimeInputValue } from "~/domain/interview";
 import { PublishSlotSchema, readDay, SLOT_DURATIONS } from "~/domain/interview-slots";
 import { requireStaff } from "~/server/auth/guards.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import {
   listAllInterviewsForStaffOnDay,
   listSlotTargetsForStaff,
@@ -32,11 +33,12 @@ function shiftDay(day: string, days: number) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { url } = await guardedRequest(request, requireStaff);
+  const { viewer, url } = await guardedRequest(request, requireStaff);
   const today = agencyDateTimeInputValue(new Date()).slice(0, 10);
   const day = readDay(url.searchParams.get("day")) ?? today;
   const [schedule, targets] = [
-    await listAllInterviewsForStaffOnDay(day),
+    // Who booked is shown only for the applicants of the viewer's offices.
+    await listAllInterviewsForStaffOnDay(day, await officeScopeFor(viewer)),
     await listSlotTargetsForStaff(),
   ];
   return { day, today, schedule, targets };
