@@ -9,6 +9,7 @@ import { payments, profiles, receiptCounters } from "~/server/db/schema";
 import { moneyLocale, serverT } from "~/server/i18n/translate.server";
 import { formatAgencyDateTime } from "~/server/mail/templates.server";
 import { type PdfLine, receiptPdf } from "./receipt-pdf.server";
+import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";
 
 /** The year a payment falls in, in the agency's time zone (a receipt of 31 December stays there). */
 export function receiptYear(at: Date) {
@@ -41,8 +42,8 @@ export async function allocateReceiptNumber(tx: Db, at: Date) {
 }
 
 /**
- * One receipt, for its payer or for staff: the completed payment, who paid and who recorded it.
- * Anyone else (another applicant) gets null, as for a payment that does not exist.
+ * One receipt, for its payer or for staff of the payer's office: the completed payment, who paid
+ * and who recorded it. Anyone else gets null, as for a payment that does not exist.
  */
 export async function findReceiptForViewer({
   viewer,
@@ -72,8 +73,10 @@ export async function findReceiptForViewer({
     .innerJoin(profiles, eq(profiles.id, payments.userId))
     .where(eq(payments.id, paymentId));
   if (!row || !row.receiptNumber) return null;
-  if (!isStaff(viewer.role) && row.userId !== viewer.id) return null;
-  return row;
+  if (row.userId === viewer.id) return row;
+  // Staff see the receipts of their offices' applicants only.
+  if (!isStaff(viewer.role)) return null;
+  return (await applicantIsInScope(await officeScopeFor(viewer), row.userId)) ? row : null;
 }
 
 export type Receipt = NonNullable<Awaited<ReturnType<typeof findReceiptForViewer>>>;

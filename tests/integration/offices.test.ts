@@ -19,7 +19,8 @@ import { agencyDateTimeInputValue } from "~/domain/interview";
 import { scheduleInterview } from "~/server/applications/staff.server";
 import { listAllInterviewsForStaffOnDay } from "~/server/interviews/slots.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
-import { auditLog, documents, jobApplications, jobs, profiles } from "~/server/db/schema";
+import { auditLog, documents, jobApplications, jobs, payments, profiles } from "~/server/db/schema";
+import { findReceiptForViewer } from "~/server/payments/receipts.server";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
 import { RecipientNotFoundError, sendMessage } from "~/server/messages/messages.server";
@@ -309,6 +310,30 @@ describe("an admin", () => {
       expect.arrayContaining([midrandApp, harareApp]),
     );
     expect((await listAs(admin, `?view=${midrandApp}`)).details).not.toBeNull();
+  });
+});
+
+describe("a receipt", () => {
+  it("is shown to staff of the payer's office only", async () => {
+    const [payment] = await ctx.db
+      .insert(payments)
+      .values({
+        userId: thabo.id,
+        amountMinor: 9900,
+        currency: "USD",
+        paymentMethod: "manual",
+        provider: "manual",
+        paymentReference: `OFFICE_${thabo.id}`,
+        status: "completed",
+        paymentDate: new Date(),
+        receiptNumber: "PSG-OFFICE-1",
+      })
+      .returning({ id: payments.id });
+    const receiptFor = (viewer: TestUser) =>
+      findReceiptForViewer({ viewer, paymentId: payment!.id });
+    expect(await receiptFor(harare)).toBeNull();
+    expect((await receiptFor(admin))?.payerName).toBe("Thabo Midrand");
+    expect((await receiptFor(thabo))?.payerName).toBe("Thabo Midrand");
   });
 });
 
