@@ -250,6 +250,28 @@ describe("a bulk status change over 500 applications", () => {
   });
 });
 
+describe("who may use the bulk forms", () => {
+  it("turns away an applicant, and a manager from the user list, before anything changes", async () => {
+    const seeker = await createTestUser();
+    const before = await ctx.db.select({ n: count() }).from(auditLog);
+    const asApplicant = await postBulk(seeker, {
+      selection: "matching",
+      bulkAction: "owner",
+      ownerId: seeker.id,
+      owner: "all",
+    });
+    expect(asApplicant.location).toBe("/dashboard");
+    const asManager = await runRoute(
+      usersAction,
+      await requestAs(manager, "/admin/users", {
+        form: { intent: "bulk", selection: "matching", bulkAction: "owner", ownerId: manager.id },
+      }),
+    );
+    expect(asManager.location).toBe("/dashboard");
+    expect(await ctx.db.select({ n: count() }).from(auditLog)).toEqual(before);
+  });
+});
+
 describe("owners", () => {
   it("assigns applications to an owner, each reassignment audited with the owner before and after", async () => {
     const seeker = await createTestUser({ fullName: "Owned Applicant" });

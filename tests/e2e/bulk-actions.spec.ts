@@ -1,0 +1,124 @@
+import type { Browser, Page } from "@playwright/test";
+import {
+  DEMO,
+  expect as baseExpect,
+  expectAccessible,
+  login,
+  signUpNewApplicant,
+  test,
+} from "./fixtures";
+
+// Bulk actions and owners (issue 19): a manager picks every application matching the filter and
+// moves them all to their next stage in one go; a ticked row is given to an owner, whose default
+// "My applicants" view then shows it. Several sign-ups and staff changes: generous limits.
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+async function staffPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await login(page, DEMO.manager);
+  return page;
+}
+
+/** A new public job made through the admin dialog; returns its id. */
+async function createJob(staff: Page, title: string) {
+  await staff.goto("/admin/jobs?new=1");
+  const dialog = staff.getByRole("dialog", { name: "Add New Job" });
+  await dialog.getByLabel("Job title").fill(title);
+  await dialog.getByLabel("Description").fill("Sort and pack parcels on the night shift.");
+  await dialog.getByLabel("Country").selectOption({ label: "Canada" });
+  await dialog.getByRole("button", { name: "Create Job" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("Job created successfully");
+  const edit = await staff
+    .getByTestId("job-row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: `Edit ${title}` })
+    .getAttribute("href");
+  return new URL(edit!, "http://x").searchParams.get("edit")!;
+}
+
+/** A new applicant (in their own browser context) who applied to the job. */
+async function applicantApplies(browser: Browser, jobId: string, label: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { fullName } = await signUpNewApplicant(page, { fullName: `Bulk ${label} ${Date.now()}` });
+  const applied = await page.request.post(`/jobs/${jobId}`, { form: { note: "" } });
+  expect(applied.status()).toBe(200);
+  await context.close();
+  return fullName;
+}
+
+test("a manager selects every application matching the filter and moves them to the next stage", async ({
+  browser,
+}) => {
+  const staff = await staffPage(browser);
+  const title = `E2E Bulk Packer ${Date.now()}`;
+  const jobId = await createJob(staff, title);
+  const names = [
+    await applicantApplies(browser, jobId, "One"),
+    await applicantApplies(browser, jobId, "Two"),
+    await applicantApplies(browser, jobId, "Three"),
+  ];
+
+  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(title)}`);
+  const rows = staff.getByTestId("application-row");
+  await expect(rows).toHaveCount(3);
+  for (const row of await rows.all()) {
+    await expect(row.getByTestId("status-select")).toHaveValue("registration_pending");
+  }
+
+  // Keyboard: open the bulk form, choose "every match", the action, and send.
+  const summary = staff.getByText("Bulk actions: move, give an owner, message or export");
+  await summary.focus();
+  await staff.keyboard.press("Enter");
+  const matching = staff.getByRole("radio", { name: "All 3 rows matching the filter" });
+  await matching.focus();
+  await staff.keyboard.press("Space");
+  await expect(matching).toBeChecked();
+  await staff
+    .getByLabel("Action", { exact: true })
+    .selectOption({ label: "Move to the next stage" });
+  await expectAccessible(staff);
+  await staff.getByRole("button", { name: "Apply to the chosen rows" }).click();
+
+  await expect(staff.getByTestId("flash")).toHaveText("3 applications moved to their next stage");
+  await expect(staff.getByTestId("bulk-refused")).toHaveCount(0);
+  for (const name of names) {
+    await expect(rows.filter({ hasText: name }).getByTestId("status-select")).toHaveValue(
+      "registration_paid",
+    );
+  }
+  await expectAccessible(staff);
+});
+
+test("without JavaScript, a ticked row is given to its owner, whose default view then shows it", async ({
+  browser,
+}) => {
+  const title = `E2E Bulk Owner ${Date.now()}`;
+  const jobId = await createJob(await staffPage(browser), title);
+  const staff = await staffPage(browser, { javaScriptEnabled: false });
+  const name = await applicantApplies(browser, jobId, "Owned");
+
+  // Not the manager's yet: their default view ("My applicants") does not list it.
+  await staff.goto(`/admin/applications?q=${encodeURIComponent(title)}`);
+  await expect(staff.locator("#app-owner")).toHaveValue("me");
+  await expect(staff.getByTestId("application-row")).toHaveCount(0);
+
+  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(title)}`);
+  const row = staff.getByTestId("application-row").filter({ hasText: name });
+  await row
+    .getByRole("checkbox", { name: `Select the application of ${name} for ${title}` })
+    .check();
+  await staff.getByText("Bulk actions: move, give an owner, message or export").click();
+  await staff
+    .getByLabel("Action", { exact: true })
+    .selectOption({ label: "Give to the owner below" });
+  await staff.locator("#bulk-applications-owner").selectOption({ label: "Farai Chikwanha" });
+  await staff.getByRole("button", { name: "Apply to the chosen rows" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("1 given to the new owner");
+  await expect(row.getByTestId("owner")).toContainText("Farai Chikwanha");
+
+  await staff.goto(`/admin/applications?q=${encodeURIComponent(title)}`);
+  await expect(staff.getByTestId("application-row").filter({ hasText: name })).toHaveCount(1);
+});
