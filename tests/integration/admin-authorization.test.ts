@@ -16,6 +16,7 @@ import * as pipeline from "~/app/routes/admin/pipeline";
 import * as programs from "~/app/routes/admin/programs";
 import * as settings from "~/app/routes/admin/settings";
 import * as users from "~/app/routes/admin/users";
+import * as views from "~/app/routes/admin/views";
 import { ROLES, type Role } from "~/domain/enums";
 import { auditLog, jobs as jobsTable, profiles } from "~/server/db/schema";
 import { setPaymentProvider } from "~/server/payments/provider.server";
@@ -56,6 +57,7 @@ const ROUTES: Record<
   "routes/admin/monitoring": { module: monitoring, path: "/admin/monitoring", access: "staff" },
   "routes/admin/cms": { module: cms, path: "/admin/cms", access: "staff" },
   "routes/admin/settings": { module: settings, path: "/admin/settings", access: "userAdmin" },
+  "routes/admin/views": { module: views, path: "/admin/views", access: "staff" },
   "routes/admin/payments": {
     module: payments,
     path: "/admin/payments",
