@@ -240,7 +240,7 @@ describe("study stages in the back-office", () => {
   it("lists both kinds, filters by kind, shows study stages on the board and exports kind and program", async () => {
     const both = await runRoute(
       applicationsLoader,
-      await requestAs(manager, "/admin/applications"),
+      await requestAs(manager, "/admin/applications?owner=all"),
     );
     type Data = {
       list: { items: { kind: string; jobTitle: string; university: string | null }[] };
