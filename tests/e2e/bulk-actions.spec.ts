@@ -122,3 +122,13 @@ test("without JavaScript, a ticked row is given to its owner, whose default view
   await staff.goto(`/admin/applications?q=${encodeURIComponent(title)}`);
   await expect(staff.getByTestId("application-row").filter({ hasText: name })).toHaveCount(1);
 });
+
+test("the user list's bulk form is labelled and passes axe", async ({ page }) => {
+  await login(page, DEMO.admin);
+  await page.goto("/admin/users?role=job_seeker");
+  const first = page.getByTestId("user-row").first();
+  await expect(first.getByRole("checkbox", { name: /^Select / })).toBeVisible();
+  await page.getByText("Bulk actions: move, give an owner, message or export").click();
+  await expect(page.getByLabel("New owner")).toBeVisible();
+  await expectAccessible(page);
+});
