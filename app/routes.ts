@@ -21,6 +21,8 @@ function publicPages(lng: Language) {
     page("news/:slug", "public/news-post.tsx"),
     page("jobs", "jobs/list.tsx"),
     page("jobs/:id", "jobs/detail.tsx"),
+    // A visitor's job alert is confirmed here, from its e-mail's link (no session needed)
+    page("alerts/confirm", "jobs/alert-confirm.tsx"),
     page("study", "public/study.tsx"),
     page("study/:id", "public/study-program.tsx"),
     page("auth", "auth/auth.tsx"),

@@ -1,16 +1,19 @@
 import { and, desc, eq, inArray, isNull, ne, notExists, or, type SQL, sql } from "drizzle-orm";
 import { canSeePremium } from "~/domain/jobs";
+import { containsPattern } from "~/domain/like-patterns";
 import { profileCompletion } from "~/domain/profile";
 import type { Viewer } from "~/server/auth/guards.server";
-import { db } from "~/server/db/client.server";
+import { db, queryRows } from "~/server/db/client.server";
 import {
   applicationStatusHistory,
   countries,
   documents,
+  jobAlerts,
   jobApplications,
   jobs,
   profiles,
   programs,
+  savedJobs,
 } from "~/server/db/schema";
 import {
   listedProgram,
@@ -28,11 +31,53 @@ import { getOwnProfile } from "~/server/profiles/profile.server";
 const RECOMMENDATIONS = 4;
 const LATEST_JOBS = 4;
 
+/** How many of a person's newest saved jobs and alerts, and alert keywords, count as preferences. */
+const PREFERENCE_SOURCES = 20;
+const PREFERENCE_KEYWORDS = 5;
+
+/**
+ * What an applicant has shown they want, beyond Profile Settings: the sector and country of their
+ * newest saved jobs, and the sector, country and words of their alerts (paused ones too: pausing
+ * says "not now by e-mail", not "not interested"). One small query over two short, indexed lists.
+ */
+async function readShownPreferences(userId: string) {
+  const rows = await queryRows<{
+    sector: string | null;
+    country: string | null;
+    words: string | null;
+  }>(sql`
+    (select ${jobs.sector}::text as sector, ${countries.code} as country, null::text as words
+       from ${savedJobs}
+       join ${jobs} on ${jobs.id} = ${savedJobs.jobId}
+       left join ${countries} on ${countries.id} = ${jobs.countryId}
+      where ${savedJobs.userId} = ${userId}
+      order by ${savedJobs.createdAt} desc
+      limit ${PREFERENCE_SOURCES})
+    union all
+    (select ${jobAlerts.sector}::text, ${jobAlerts.countryCode}, ${jobAlerts.query}
+       from ${jobAlerts}
+      where ${jobAlerts.userId} = ${userId}
+      order by ${jobAlerts.createdAt} desc
+      limit ${PREFERENCE_SOURCES})`);
+  const distinct = (values: (string | null)[]) =>
+    [...new Set(values.filter((v) => !!v))] as string[];
+  return {
+    sectors: distinct(rows.map((r) => r.sector)),
+    countries: distinct(rows.map((r) => r.country)),
+    words: distinct(rows.map((r) => r.words?.trim().toLowerCase() ?? null)).slice(
+      0,
+      PREFERENCE_KEYWORDS,
+    ),
+  };
+}
+
 /**
  * Recommendations, in one sentence: active jobs the applicant can open and has not applied to yet,
- * in their preferred country or preferred sector (from Profile Settings), newest first; with no
- * preference set (or nothing matching), the newest such jobs. Students get study programs in their
- * preferred country (or all programs) instead.
+ * in a country or sector they prefer, newest first; with no preference (or nothing matching), the
+ * newest such jobs. Students get study programs in their preferred country (or all programs)
+ * instead. "Prefer" counts every signal alike, any one of them is enough (OR): the preferred
+ * country and sector of Profile Settings; the countries and sectors of their saved jobs and of
+ * their job alerts; and an alert's words, found in a job's title (as /jobs matches a title).
  */
 async function recommendJobs(
   viewer: Pick<Viewer, "id" | "role" | "registrationFeePaid">,
@@ -46,10 +91,19 @@ async function recommendJobs(
   );
   const base: SQL[] = [eq(jobs.isActive, true), isNull(jobs.archivedAt), notApplied];
   if (!canSeePremium(viewer)) base.push(eq(jobs.isPublic, true));
+  const shown = await readShownPreferences(viewer.id);
+  const countryCodes = [...new Set([prefs.preferredCountryCode, ...shown.countries])].filter(
+    (c): c is string => !!c,
+  );
+  const sectors = [...new Set([prefs.preferredSector, ...shown.sectors])].filter(
+    (s): s is string => !!s,
+  );
   const preference: SQL[] = [];
-  if (prefs.preferredCountryCode) preference.push(eq(countries.code, prefs.preferredCountryCode));
-  if (prefs.preferredSector) preference.push(eq(jobs.sector, prefs.preferredSector as never));
-
+  if (countryCodes.length) preference.push(inArray(countries.code, countryCodes));
+  if (sectors.length) preference.push(inArray(jobs.sector, sectors as never[]));
+  for (const word of shown.words) {
+    preference.push(sql`${jobs.titleSearch} like ${containsPattern(word)}`);
+  }
   const query = (extra: SQL[]) =>
     db()
       .select({

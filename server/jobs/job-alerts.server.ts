@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { AlertFrequency, JobType, Sector } from "~/domain/enums";
+import { VISITOR_ALERT_CONFIRM_DAYS } from "~/domain/job-alerts";
+import { type Language, localizePath } from "~/domain/languages";
 import type { Viewer } from "~/server/auth/guards.server";
 import { resolveAuthSecret } from "~/server/auth/auth.server";
 import { config } from "~/server/config.server";
@@ -16,7 +19,7 @@ import {
   profiles,
 } from "~/server/db/schema";
 import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import { jobAlertEmail } from "~/server/mail/templates.server";
+import { jobAlertConfirmEmail, jobAlertEmail } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
@@ -109,35 +112,132 @@ export async function deleteOwnAlert(o: { viewer: Owner; id: string }) {
   return rows.length > 0;
 }
 
-// ── One-click unsubscribe ─────────────────────────────────────────────────────────────────────
+// ── Signed links: one-click unsubscribe, a visitor's confirmation ─────────────────────────────
 
-async function tokenKey() {
+type LinkPurpose = "job-alert-unsubscribe" | "job-alert-confirm";
+
+/** One key per purpose, so an unsubscribe token never confirms an alert (nor the reverse). */
+async function tokenKey(purpose: LinkPurpose = "job-alert-unsubscribe") {
   const secret = await resolveAuthSecret(db(), config().authSecret);
-  return crypto.createHmac("sha256", secret).update("job-alert-unsubscribe").digest();
+  return crypto.createHmac("sha256", secret).update(purpose).digest();
+}
+
+function signAlertId(alertId: string, key: Buffer) {
+  return `${alertId}.${crypto.createHmac("sha256", key).update(alertId).digest("base64url")}`;
+}
+
+/** The alert id a token names when its signature is ours, else null. */
+async function verifiedAlertId(token: string, purpose: LinkPurpose) {
+  const [alertId, mac] = token.split(".");
+  if (!alertId || !mac || !z.uuid().safeParse(alertId).success) return null;
+  const expected = signAlertId(alertId, await tokenKey(purpose)).split(".")[1]!;
+  const a = Buffer.from(mac);
+  const b = Buffer.from(expected);
+  return a.length === b.length && crypto.timingSafeEqual(a, b) ? alertId : null;
 }
 
 /** A token that stops one alert, for its e-mails' link and List-Unsubscribe header. */
 export async function unsubscribeToken(alertId: string, key?: Buffer) {
-  const mac = crypto
-    .createHmac("sha256", key ?? (await tokenKey()))
-    .update(alertId)
-    .digest("base64url");
-  return `${alertId}.${mac}`;
+  return signAlertId(alertId, key ?? (await tokenKey()));
 }
 
 /**
- * Stops the alert a token names (deletes it), without a session: the token is the permission.
- * False for a token that is not ours; true again for one already used (nothing left to stop).
+ * Stops the alert a token names (deletes it, and with it a visitor's e-mail address), without a
+ * session: the token is the permission. False for a token that is not ours; true again for one
+ * already used (nothing left to stop).
  */
 export async function unsubscribeByToken(token: string): Promise<boolean> {
-  const [alertId, mac] = token.split(".");
-  if (!alertId || !mac) return false;
-  const expected = (await unsubscribeToken(alertId)).split(".")[1]!;
-  const a = Buffer.from(mac);
-  const b = Buffer.from(expected);
-  if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) return false;
+  const alertId = await verifiedAlertId(token, "job-alert-unsubscribe");
+  if (!alertId) return false;
   await db().delete(jobAlerts).where(eq(jobAlerts.id, alertId));
   return true;
+}
+
+// ── A visitor's alert: only an e-mail address, confirmed by a link ────────────────────────────
+
+/**
+ * Saves a visitor's /jobs search as an alert that waits for its confirmation: the e-mail with the
+ * signed link (in the page's language) is queued in the same transaction. Nothing is matched for
+ * it, nor sent to it, until the link is used; unconfirmed, it is deleted after
+ * VISITOR_ALERT_CONFIRM_DAYS by the alert rounds. Whether the address has an account is not
+ * looked at (the answer is the same either way, so the form tells nobody who is registered).
+ */
+export async function createVisitorAlert(o: {
+  email: string;
+  name: string;
+  frequency: AlertFrequency;
+  filters: AlertFilters;
+  language: Language;
+}) {
+  const key = await tokenKey("job-alert-confirm");
+  const settings = await getSiteSettings();
+  return inTransactionWithMail(async (tx) => {
+    const [row] = await tx
+      .insert(jobAlerts)
+      .values({
+        email: o.email,
+        language: o.language,
+        name: o.name,
+        frequency: o.frequency,
+        query: o.filters.q?.trim() || null,
+        countryCode: o.filters.country || null,
+        sector: o.filters.sector || null,
+        jobType: o.filters.type || null,
+      })
+      .returning({ id: jobAlerts.id });
+    const token = signAlertId(row!.id, key);
+    const base = config().baseUrl.replace(/\/$/, "");
+    const path = localizePath(`/alerts/confirm?token=${encodeURIComponent(token)}`, o.language);
+    const mail = jobAlertConfirmEmail({
+      settings,
+      lng: o.language,
+      alertName: o.name,
+      confirmUrl: `${base}${path}`,
+      days: VISITOR_ALERT_CONFIRM_DAYS,
+    });
+    await enqueueMail(tx as unknown as Db, { ...mail, to: o.email });
+    return row!.id;
+  });
+}
+
+export type AlertConfirmation = "confirmed" | "invalid" | "expired";
+
+/**
+ * Confirms the visitor's alert a token names, without a session (the token came to that inbox).
+ * "invalid" for a token that is not ours, "expired" for an alert deleted since (unsubscribed, or
+ * left unconfirmed too long) or past its time; confirming twice is still "confirmed".
+ */
+export async function confirmVisitorAlert(
+  token: string,
+  now = new Date(),
+): Promise<AlertConfirmation> {
+  const alertId = await verifiedAlertId(token, "job-alert-confirm");
+  if (!alertId) return "invalid";
+  const [alert] = await db()
+    .select({ confirmedAt: jobAlerts.confirmedAt, createdAt: jobAlerts.createdAt })
+    .from(jobAlerts)
+    .where(eq(jobAlerts.id, alertId));
+  if (!alert) return "expired";
+  if (alert.confirmedAt) return "confirmed";
+  if (alert.createdAt.getTime() <= unconfirmedCutoff(now).getTime()) {
+    await db().delete(jobAlerts).where(eq(jobAlerts.id, alertId));
+    return "expired";
+  }
+  await db()
+    .update(jobAlerts)
+    .set({ confirmedAt: now })
+    .where(and(eq(jobAlerts.id, alertId), isNull(jobAlerts.confirmedAt)));
+  return "confirmed";
+}
+
+const unconfirmedCutoff = (now: Date) =>
+  new Date(now.getTime() - VISITOR_ALERT_CONFIRM_DAYS * 86_400_000);
+
+/** Deletes the visitors' alerts never confirmed in time (and so their e-mail addresses). */
+async function deleteExpiredUnconfirmedAlerts(tx: Db, now: Date) {
+  await tx
+    .delete(jobAlerts)
+    .where(and(isNull(jobAlerts.confirmedAt), lte(jobAlerts.createdAt, unconfirmedCutoff(now))));
 }
 
 // ── Matching and sending (on a schedule, one process at a time) ───────────────────────────────
@@ -276,7 +376,8 @@ async function sendDueAlerts(tx: Db, now: Date, key: Buffer) {
 }
 
 /**
- * One round of job alerts: match the jobs created since the last round, then write what is due.
+ * One round of job alerts: delete the visitors' alerts left unconfirmed too long, match the jobs
+ * created since the last round, then write what is due.
  * Several app processes may call it at once: a transaction-scoped advisory lock lets one of them
  * do the round and the others return at once (null).
  */
@@ -290,6 +391,7 @@ export async function runJobAlerts(options: { now?: Date; on?: Db } = {}) {
       tx as unknown as Db,
     );
     if (!lock?.locked) return null;
+    await deleteExpiredUnconfirmedAlerts(tx as unknown as Db, now);
     await matchNewJobs(tx as unknown as Db, now);
     return { sent: await sendDueAlerts(tx as unknown as Db, now, key) };
   }, options.on ?? db());

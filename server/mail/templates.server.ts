@@ -613,6 +613,27 @@ export function jobAlertEmail(
   });
 }
 
+/**
+ * A visitor's new alert waits for this: the link confirms it (on a page with one button, so a mail
+ * scanner that opens links confirms nothing). Nothing is matched or sent before, and an alert left
+ * unconfirmed is deleted after `days`.
+ */
+export function jobAlertConfirmEmail(
+  o: Base & { alertName: string; confirmUrl: string; days: number },
+): RenderedMail {
+  const t = serverT(o.lng);
+  return renderMail(o, {
+    subject: t("jobAlertConfirm.subject", { alertName: o.alertName }),
+    greeting: null,
+    blocks: [
+      { kind: "p", text: t("jobAlertConfirm.body", { alertName: o.alertName }) },
+      { kind: "button", label: t("jobAlertConfirm.button"), href: o.confirmUrl },
+      { kind: "p", text: t("jobAlertConfirm.expires", { count: o.days }) },
+      { kind: "p", text: t("jobAlertConfirm.ignore") },
+    ],
+  });
+}
+
 // ── Rendering ────────────────────────────────────────────────────────────────────────────────
 
 /** An absolute link; a public page's in the reader's language (`/fr/auth`). */

@@ -108,6 +108,15 @@ export async function eraseAccount({
       .delete(schema.messages)
       .where(or(eq(schema.messages.senderId, userId), eq(schema.messages.recipientId, userId)));
 
+    // Their job alerts, and any a visitor made with the same address (deliveries go with them).
+    await tx
+      .delete(schema.jobAlerts)
+      .where(
+        or(
+          eq(schema.jobAlerts.userId, userId),
+          sql`lower(${schema.jobAlerts.email}) = ${person.email.toLowerCase()}`,
+        ),
+      );
     await eraseInquiries(tx, person.email);
     await tx.delete(schema.mailOutbox).where(eq(schema.mailOutbox.to, person.email));
     await tx.execute(

@@ -116,3 +116,41 @@ test("staff publish a job matching an applicant's alert: the e-mail links to it 
   await page.goto("/dashboard/alerts");
   await expect(page.getByText("You have no job alerts yet")).toBeVisible();
 });
+
+test("a visitor asks for an alert with an e-mail address and confirms it from the e-mail's link", async ({
+  page,
+  browser,
+}) => {
+  const email = `visitor-${Date.now().toString(36)}@example.com`;
+  const tag = `chef${Date.now().toString(36)}`;
+  await page.goto(`/jobs?q=${tag}`);
+  await page.getByText("Get an e-mail when new jobs match this search").click();
+  await page.getByLabel("Your e-mail address").fill(email);
+  await expect(page.getByLabel("Alert name")).toHaveValue(tag);
+  await page.getByLabel("How often").selectOption({ label: "Once a week" });
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Create alert" }).click();
+  await expect(page.getByText(`Almost done: we sent a link to ${email}.`)).toBeVisible();
+  await expectAccessible(page);
+
+  // The confirmation e-mail is in the outbox; its link opens a page that confirms with one button,
+  // signed out and without JavaScript.
+  await expect.poll(() => mailTo(email, "alerts/confirm") !== null, { timeout: 30_000 }).toBe(true);
+  const link = mailTo(email, "alerts/confirm")!.match(
+    /http:\/\/localhost:\d+\/alerts\/confirm\?token=[\w.%-]+/,
+  )![0];
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto(new URL(link).pathname + new URL(link).search);
+  await expect(plain.getByRole("heading", { name: "Confirm your job alert" })).toBeVisible();
+  await plain.getByRole("button", { name: "Confirm my alert" }).click();
+  await expect(plain.getByText("Done: your alert is on.")).toBeVisible();
+  await context.close();
+
+  // A link that is not ours is refused, with JavaScript too.
+  await page.goto("/alerts/confirm?token=00000000-0000-4000-8000-000000000000.forged");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Confirm my alert" }).click();
+  await expect(page.getByText("This link is not valid.")).toBeVisible();
+  await expectAccessible(page);
+});

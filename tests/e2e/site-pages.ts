@@ -28,6 +28,9 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/public/news-post", path: "/news/:slug", as: ["visitor"] },
   { routeId: "routes/jobs/list", path: "/jobs", as: ["visitor", "applicant"] },
   { routeId: "routes/jobs/detail", path: "/jobs/:id", as: ["visitor", "applicant"] },
+  // A visitor's job alert confirmation, opened without its e-mail's token (job-alerts.spec
+  // confirms one with it).
+  { routeId: "routes/jobs/alert-confirm", path: "/alerts/confirm", as: ["visitor"] },
   { routeId: "routes/public/study", path: "/study", as: ["visitor", "applicant"] },
   { routeId: "routes/public/study-program", path: "/study/:program", as: ["visitor", "applicant"] },
   { routeId: "routes/auth/auth", path: "/auth", as: ["visitor"] },

@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as unsubscribeAction } from "~/app/routes/alerts-unsubscribe";
+import { loader as dashboardLoader } from "~/app/routes/dashboard/home";
+import { action as confirmAction, loader as confirmLoader } from "~/app/routes/jobs/alert-confirm";
+import { action as jobsAction } from "~/app/routes/jobs/list";
 import { action as staffJobsAction } from "~/app/routes/admin/jobs";
 import { action as alertsAction, loader as alertsLoader } from "~/app/routes/dashboard/alerts";
-import { jobAlerts, jobs, notifications } from "~/server/db/schema";
+import { jobAlertDeliveries, jobAlerts, jobs, notifications } from "~/server/db/schema";
+import { saveJob } from "~/server/jobs/saved-jobs.server";
 import {
+  confirmVisitorAlert,
   createOwnAlert,
   runJobAlerts,
   unsubscribeByToken,
@@ -279,5 +284,202 @@ describe("job alerts", () => {
     );
     await publish(`Pastry baker ${tag}`);
     expect(await alertMails()).toHaveLength(1);
+  });
+
+  it("from a visitor wait for the e-mailed link: nothing before, each new job once after, stopped signed out", async () => {
+    const email = `visitor-${Date.now().toString(36)}@example.com`;
+    const tag = `v${Date.now().toString(36)}`;
+    // A visitor on the French /jobs page, searching for the tag, asks for an alert.
+    const created = await runRoute(
+      jobsAction,
+      await requestAs(null, `/fr/jobs?q=${tag}`, {
+        form: { name: "Cuisine", frequency: "instant", email: email.toUpperCase(), q: tag },
+      }),
+    );
+    expect(created.data).toMatchObject({ sentTo: email });
+    const [alert] = await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email));
+    expect(alert).toMatchObject({ userId: null, confirmedAt: null, query: tag, language: "fr" });
+    // This file's rounds run ahead of now (2030): date the alert to its clock, or the first round
+    // would take it for one left unconfirmed for more than a week.
+    await ctx.db
+      .update(jobAlerts)
+      .set({ createdAt: new Date(clock) })
+      .where(eq(jobAlerts.id, alert!.id));
+
+    // The confirmation e-mail, in the page's language, with a link to the French confirm page.
+    const [confirmation] = await mailsTo(ctx.db, email);
+    expect(confirmation!.subject).toBe("Confirmez votre alerte emploi « Cuisine »");
+    const link = new URL(
+      confirmation!.text.match(/https?:\/\/\S+\/alerts\/confirm\?token=\S+/)![0],
+    );
+    expect(link.pathname).toBe("/fr/alerts/confirm");
+
+    // Unconfirmed: a matching job is neither matched nor sent.
+    await round();
+    await newJob({ title: `Cook ${tag} before` });
+    await round();
+    expect(await mailsTo(ctx.db, email)).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(jobAlertDeliveries)
+        .where(eq(jobAlertDeliveries.alertId, alert!.id)),
+    ).toEqual([]);
+
+    // Opening the link only shows the button (no session); the button confirms.
+    const page = await runRoute(confirmLoader, await requestAs(null, link.pathname + link.search));
+    const token = (page.data as { token: string }).token;
+    const confirmed = await runRoute(
+      confirmAction,
+      await requestAs(null, link.pathname, { form: { token } }),
+    );
+    expect(confirmed.data).toEqual({ outcome: "confirmed" });
+    // Again (a second click) is still fine.
+    expect(await confirmVisitorAlert(token)).toBe("confirmed");
+
+    // Now a new free job is sent once, a premium one only as a teaser (a visitor has not paid).
+    await newJob({ title: `Cook ${tag} free`, description: "Kitchen work." });
+    await newJob({ title: `Cook ${tag} premium`, isPublic: false, description: "Secret salary" });
+    await round();
+    await round();
+    const alertMails = (await mailsTo(ctx.db, email)).slice(1);
+    expect(alertMails).toHaveLength(1);
+    const mail = alertMails[0]!;
+    expect(mail.text).toContain(`Cook ${tag} free`);
+    expect(mail.text).toContain(`Cook ${tag} premium`);
+    expect(mail.text).toContain("Premium : accessible après paiement des frais d’inscription");
+    expect(mail.text).not.toContain("Secret salary");
+    expect(mail.text).not.toContain(`Cook ${tag} before`);
+
+    // The one-click unsubscribe works without a session, and the address is gone with the alert.
+    const unsubscribe = new URL(mail.headers!["List-Unsubscribe"]!.slice(1, -1));
+    const stopped = await runRoute(
+      unsubscribeAction,
+      await requestAs(null, unsubscribe.pathname + unsubscribe.search, {
+        form: { "List-Unsubscribe": "One-Click" },
+      }),
+    );
+    expect(stopped.data).toEqual({ stopped: true });
+    expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).toEqual([]);
+  });
+
+  it("refuse a forged or expired confirmation link, and delete alerts left unconfirmed", async () => {
+    const ask = async (email: string) => {
+      await runRoute(
+        jobsAction,
+        await requestAs(null, "/jobs", { form: { name: "Any", frequency: "daily", email } }),
+      );
+      const [row] = await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email));
+      const mail = (await mailsTo(ctx.db, email))[0]!;
+      const url = new URL(mail.text.match(/https?:\/\/\S+\/alerts\/confirm\?token=\S+/)![0]);
+      expect(url.pathname).toBe("/alerts/confirm");
+      return { id: row!.id, token: url.searchParams.get("token")! };
+    };
+    const stamp = Date.now().toString(36);
+    const first = await ask(`late-${stamp}@example.com`);
+    const confirm = async (token: string) =>
+      (await runRoute(confirmAction, await requestAs(null, "/alerts/confirm", { form: { token } })))
+        .data;
+
+    // A forged token, or the alert's unsubscribe token, confirms nothing.
+    expect(await confirm(`${first.id}.forged`)).toEqual({ outcome: "invalid" });
+    expect(await confirm(await unsubscribeToken(first.id))).toEqual({ outcome: "invalid" });
+    expect(await confirm("")).toEqual({ outcome: "invalid" });
+    // Past its week, the link says it expired (and the waiting alert is deleted).
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+    await ctx.db
+      .update(jobAlerts)
+      .set({ createdAt: eightDaysAgo })
+      .where(eq(jobAlerts.id, first.id));
+    expect(await confirm(first.token)).toEqual({ outcome: "expired" });
+    expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.id, first.id))).toEqual([]);
+
+    // A round deletes the alerts nobody confirmed in a week, but not a younger one.
+    const old = await ask(`old-${stamp}@example.com`);
+    const young = await ask(`young-${stamp}@example.com`);
+    const now = tick();
+    await ctx.db
+      .update(jobAlerts)
+      .set({ createdAt: new Date(now.getTime() - 8 * 86_400_000) })
+      .where(eq(jobAlerts.id, old.id));
+    await ctx.db
+      .update(jobAlerts)
+      .set({ createdAt: new Date(now.getTime() - 86_400_000) })
+      .where(eq(jobAlerts.id, young.id));
+    await runJobAlerts({ now });
+    expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.id, old.id))).toEqual([]);
+    expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.id, young.id))).toHaveLength(1);
+    expect(await confirm(old.token)).toEqual({ outcome: "expired" });
+  });
+
+  it("from a visitor: a bot filling the hidden field is answered alike and stores nothing; a bad address is refused", async () => {
+    const email = `bot-${Date.now().toString(36)}@example.com`;
+    const bot = await runRoute(
+      jobsAction,
+      await requestAs(null, "/jobs", {
+        form: { name: "Any", frequency: "daily", email, website: "http://spam.example" },
+      }),
+    );
+    expect(bot.data).toMatchObject({ sentTo: email });
+    expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).toEqual([]);
+    expect(await mailsTo(ctx.db, email)).toEqual([]);
+
+    const bad = await runRoute(
+      jobsAction,
+      await requestAs(null, "/jobs", {
+        form: { name: "Any", frequency: "daily", email: "not-an-address" },
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({ flash: { ok: false, message: "alerts.errors.email" } });
+  });
+});
+
+describe("dashboard recommendations", () => {
+  it("count the sectors and countries of saved jobs and the words of alerts as preferences", async () => {
+    const user = await createTestUser();
+    const tag = `r${Date.now().toString(36)}`;
+    // Newer than every other job of this file (whose clock is 2030), oldest first.
+    let at = Date.parse("2040-01-01T00:00:00Z");
+    const job = (values: Parameters<typeof createTestJob>[1]) =>
+      createTestJob(ctx.db, { createdAt: new Date((at += 60_000)), ...values });
+    const saved = await job({ title: `Saved ${tag}`, sector: "agriculture", countryCode: "LT" });
+    const sameSector = await job({
+      title: `Farm ${tag}`,
+      sector: "agriculture",
+      countryCode: "ZW",
+    });
+    const sameCountry = await job({
+      title: `Driver ${tag}`,
+      sector: "logistics",
+      countryCode: "LT",
+    });
+    const word = `welder${tag}`;
+    const byWord = await job({ title: `Senior ${word}`, sector: "construction" });
+    // The newest jobs match nothing the person has shown they want.
+    for (let i = 0; i < 5; i++) {
+      await job({ title: `Other ${tag} ${i}`, sector: "healthcare", countryCode: "CA" });
+    }
+
+    const recommended = async () => {
+      const outcome = await runRoute(dashboardLoader, await requestAs(user, "/dashboard"));
+      return (outcome.data as { recommended: { basis: string; jobs: { title: string }[] } })
+        .recommended;
+    };
+    // Nothing shown yet: the newest jobs.
+    expect((await recommended()).basis).toBe("newest");
+
+    await saveJob({ viewer: user, jobId: saved.id });
+    await createOwnAlert({
+      viewer: user,
+      name: "Welding",
+      frequency: "weekly",
+      filters: { q: word.toUpperCase() },
+    });
+    const after = await recommended();
+    expect(after.basis).toBe("preferences");
+    expect(after.jobs.map((j) => j.title).sort()).toEqual(
+      [saved.title, sameSector.title, sameCountry.title, byWord.title].sort(),
+    );
   });
 });

@@ -12,7 +12,12 @@ import { publicPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { hasActiveFilters, JOBS_PAGE_SIZE } from "~/domain/job-search";
 import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
+import { VisitorAlertSchema } from "~/domain/job-alerts";
+import { requestLanguage } from "~/app/i18n/i18n.server";
+import { actionFailed, actionSucceeded } from "~/app/lib/action-result";
 import { getViewer } from "~/server/auth/guards.server";
+import { createVisitorAlert } from "~/server/jobs/job-alerts.server";
+import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
 import { savedAmong } from "~/server/jobs/saved-jobs.server";
 import type { Route } from "./+types/list";
@@ -46,7 +51,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { search: { ...search, page: result.page }, result, countries, savedIds };
 }
 
-export default function JobsPage({ loaderData }: Route.ComponentProps) {
+/**
+ * A visitor's alert from this search (the form below the filters): only an e-mail address, which
+ * gets a confirmation link first. Capped per client and per address like the contact form; a bot
+ * that fills the hidden field is answered as if it worked. A signed-in person's form posts to
+ * their alerts page instead.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = VisitorAlertSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return actionFailed("alert", parsed.error.issues[0]?.message ?? "alerts.errors.email", 400);
+  }
+  const { email, name, frequency, website } = parsed.data;
+  if (website) return actionSucceeded("alert", null, { sentTo: email });
+  const wait = await secondsUntilAllowed([
+    [`alert:ip:${context.clientIp}`, 600, 10],
+    [`alert:email:${email}`, 3600, 3],
+  ]);
+  if (wait) return actionFailed("alert", "alerts.errors.tooMany", 429);
+  const search = parseJobSearch(new URLSearchParams(form as unknown as Record<string, string>));
+  await createVisitorAlert({
+    email,
+    name,
+    frequency,
+    filters: { q: search.q, country: search.country, sector: search.sector, type: search.type },
+    language: await requestLanguage(request),
+  });
+  return actionSucceeded("alert", null, { sentTo: email });
+}
+
+export default function JobsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("jobs");
   const { viewer, settings } = useRootData();
   const navigation = useNavigation();
@@ -80,9 +115,21 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
         label={t("filters.label")}
       />
 
-      {/* Signed-in applicants only (their pages are never cached): this search as an alert. */}
+      {/* This search as an alert: an applicant's own, or a visitor's with an e-mail address. */}
       {savedIds ? (
         <SaveAlertForm search={search} suggestedName={search.q ?? t("alerts.defaultName")} />
+      ) : !viewer ? (
+        <SaveAlertForm
+          search={search}
+          suggestedName={search.q ?? t("alerts.defaultName")}
+          visitor={{
+            sentTo:
+              actionData && "sentTo" in actionData && typeof actionData.sentTo === "string"
+                ? actionData.sentTo
+                : null,
+            error: actionData?.flash && !actionData.flash.ok ? actionData.flash.message : null,
+          }}
+        />
       ) : null}
 
       {!viewer ? (
