@@ -14,7 +14,8 @@ export const INTERVIEW_STAGE: Record<ApplicationKind, ApplicationStatus> = {
 
 /**
  * An applicant changes or cancels a booking until this many hours before it; slots starting
- * sooner are not offered either (staff need the notice too).
+ * sooner are not offered either (staff need the notice too). The default of the site setting
+ * (Site settings → Interviews, `interviews.changeCutoffHours`).
  */
 export const INTERVIEW_CHANGE_CUTOFF_HOURS = 24;
 
@@ -23,9 +24,18 @@ export const DEFAULT_INTERVIEW_MINUTES = 60;
 
 export const SLOT_DURATIONS = [15, 20, 30, 45, 60, 90, 120] as const;
 
+/** The last moment a booking starting at `startsAt` may be moved or cancelled. */
+export function changeDeadline(startsAt: Date, cutoffHours = INTERVIEW_CHANGE_CUTOFF_HOURS) {
+  return new Date(startsAt.getTime() - cutoffHours * 3_600_000);
+}
+
 /** Whether a booking starting at `startsAt` may still be changed at `now`. */
-export function canChangeInterview(startsAt: Date, now: Date = new Date()) {
-  return startsAt.getTime() - now.getTime() >= INTERVIEW_CHANGE_CUTOFF_HOURS * 3_600_000;
+export function canChangeInterview(
+  startsAt: Date,
+  now: Date = new Date(),
+  cutoffHours = INTERVIEW_CHANGE_CUTOFF_HOURS,
+) {
+  return now.getTime() <= changeDeadline(startsAt, cutoffHours).getTime();
 }
 
 /** A job or a program, as the slot form's select writes it: "job:<id>" or "program:<id>". */

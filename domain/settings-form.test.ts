@@ -39,6 +39,15 @@ describe("the site settings form", () => {
     });
   });
 
+  it("takes the interview cut-off in whole hours from 1 to 168", () => {
+    const input = valid();
+    input.interviews = { changeCutoffHours: "48" };
+    expect(SiteSettingsFormSchema.parse(input).interviews.changeCutoffHours).toBe(48);
+    input.interviews = { changeCutoffHours: "0" };
+    const messages = SiteSettingsFormSchema.safeParse(input).error!.issues.map((i) => i.message);
+    expect(messages).toContain("errors.cutoffInvalid");
+  });
+
   it("needs at least one office", () => {
     const input = valid();
     input.offices = [{}, {}];

@@ -157,6 +157,11 @@ export const SiteSettingsSchema = z.object({
       informationOfficer: z.string().trim().default(""),
     })
     .default({ retentionMonths: 24, informationOfficer: "" }),
+  // Interview booking (decision record 24): an applicant moves or cancels a booked interview until
+  // this many hours before it, and times starting sooner are not offered.
+  interviews: z
+    .object({ changeCutoffHours: z.number().int().min(1).max(168).default(24) })
+    .default({ changeCutoffHours: 24 }),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -350,6 +355,19 @@ export const SiteSettingsFormSchema = z
         informationOfficer: optionalFormText(200),
       }),
     ),
+    interviews: z.preprocess(
+      (v) => v ?? {},
+      z.object({
+        // A form from before this field existed keeps the default.
+        changeCutoffHours: z
+          .string({ error: "errors.cutoffInvalid" })
+          .trim()
+          .regex(/^\d{1,3}$/, "errors.cutoffInvalid")
+          .transform(Number)
+          .refine((n) => n >= 1 && n <= 168, "errors.cutoffInvalid")
+          .default(24),
+      }),
+    ),
   })
   .refine((v) => v.businessHours.close > v.businessHours.open, {
     path: ["businessHours", "close"],
@@ -407,6 +425,7 @@ export const SiteSettingsFormSchema = z
     marketing: v.marketing,
     study: v.study,
     privacy: v.privacy,
+    interviews: v.interviews,
   }));
 
 /** Settings as the admin form's default values (the fee as a decimal string). */
@@ -431,5 +450,6 @@ export function settingsToFormValues(s: SiteSettings) {
       retentionMonths: String(s.privacy.retentionMonths),
       informationOfficer: s.privacy.informationOfficer,
     },
+    interviews: { changeCutoffHours: String(s.interviews.changeCutoffHours) },
   };
 }

@@ -1,10 +1,6 @@
 import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { ApplicationKind } from "~/domain/enums";
-import {
-  canChangeInterview,
-  INTERVIEW_CHANGE_CUTOFF_HOURS,
-  INTERVIEW_STAGE,
-} from "~/domain/interview-slots";
+import { canChangeInterview, changeDeadline, INTERVIEW_STAGE } from "~/domain/interview-slots";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
@@ -23,6 +19,7 @@ import {
   interviewCancelledEmail,
 } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
 
 type Owner = Pick<Viewer, "id">;
 
@@ -31,8 +28,13 @@ export class SlotUnavailableError extends Error {}
 export class SlotFullError extends Error {}
 export class TooLateToChangeError extends Error {}
 
-const cutoffFrom = (now: Date) =>
-  new Date(now.getTime() + INTERVIEW_CHANGE_CUTOFF_HOURS * 3_600_000);
+/** The earliest start a slot may have to be booked at `now`. */
+const cutoffFrom = (now: Date, hours: number) => new Date(now.getTime() + hours * 3_600_000);
+
+/** The site's cut-off (Site settings → Interviews), in hours. */
+async function cutoffHours(on: Db = db()) {
+  return (await getSiteSettings(on)).interviews.changeCutoffHours;
+}
 
 /** How many bookings each slot has, as a subquery column. */
 const bookedCount = sql<number>`(select count(*)::int from ${interviewBookings} b where b.slot_id = ${interviewSlots.id})`;
@@ -43,6 +45,7 @@ const bookedCount = sql<number>`(select count(*)::int from ${interviewBookings} 
  */
 export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?: Date }) {
   const now = o.now ?? new Date();
+  const hours = await cutoffHours();
   const apps = await db()
     .select({
       id: jobApplications.id,
@@ -75,7 +78,7 @@ export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?:
       ),
     )
     .orderBy(asc(jobApplications.appliedAt), asc(jobApplications.id));
-  if (apps.length === 0) return [];
+  if (apps.length === 0) return { cutoffHours: hours, items: [] };
   const jobIds = apps.flatMap((a) => (a.jobId ? [a.jobId] : []));
   const programIds = apps.flatMap((a) => (a.programId ? [a.programId] : []));
   const bookedIds = apps.flatMap((a) => (a.bookedSlotId ? [a.bookedSlotId] : []));
@@ -95,7 +98,7 @@ export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?:
       or(
         bookedIds.length ? inArray(interviewSlots.id, bookedIds) : sql`false`,
         and(
-          gte(interviewSlots.startsAt, cutoffFrom(now)),
+          gte(interviewSlots.startsAt, cutoffFrom(now, hours)),
           or(
             jobIds.length ? inArray(interviewSlots.jobId, jobIds) : sql`false`,
             programIds.length ? inArray(interviewSlots.programId, programIds) : sql`false`,
@@ -105,15 +108,15 @@ export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?:
     )
     .orderBy(asc(interviewSlots.startsAt), asc(interviewSlots.id))
     .limit(500);
-  return apps.map((a) => {
+  const items = apps.map((a) => {
     const booked = slots.find((s) => s.id === a.bookedSlotId) ?? null;
-    const canChange = booked ? canChangeInterview(booked.startsAt, now) : true;
+    const canChange = booked ? canChangeInterview(booked.startsAt, now, hours) : true;
     const open = canChange
       ? slots
           .filter(
             (s) =>
               s.id !== a.bookedSlotId &&
-              s.startsAt.getTime() >= cutoffFrom(now).getTime() &&
+              s.startsAt.getTime() >= cutoffFrom(now, hours).getTime() &&
               Number(s.booked) < s.capacity &&
               (a.jobId ? s.jobId === a.jobId : s.programId === a.programId),
           )
@@ -134,14 +137,13 @@ export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?:
         ? {
             ...shape(booked),
             canChange,
-            changeUntil: new Date(
-              booked.startsAt.getTime() - INTERVIEW_CHANGE_CUTOFF_HOURS * 3_600_000,
-            ),
+            changeUntil: changeDeadline(booked.startsAt, hours),
           }
         : null,
       slots: open.map(shape),
     };
   });
+  return { cutoffHours: hours, items };
 }
 
 /** The viewer's application, locked for the change (one change per application at a time). */
@@ -195,10 +197,11 @@ export async function bookInterviewSlot(o: {
   const now = o.now ?? new Date();
   return inTransactionWithMail(async (tx) => {
     const app = await lockOwnApplication(tx, o.viewer, o.applicationId);
+    const hours = await cutoffHours(tx);
     const atStage = app.status === INTERVIEW_STAGE[app.kind];
     const movingBooked = app.booking !== null && app.status === "interview_scheduled";
     if (!atStage && !movingBooked) throw new BookingNotAllowedError();
-    if (app.booking && !canChangeInterview(app.booking.startsAt, now)) {
+    if (app.booking && !canChangeInterview(app.booking.startsAt, now, hours)) {
       throw new TooLateToChangeError();
     }
     if (app.booking?.slotId === o.slotId) return { slotId: o.slotId, rescheduled: false };
@@ -214,7 +217,7 @@ export async function bookInterviewSlot(o: {
         ),
       )
       .for("update");
-    if (!slot || slot.startsAt.getTime() < cutoffFrom(now).getTime()) {
+    if (!slot || slot.startsAt.getTime() < cutoffFrom(now, hours).getTime()) {
       throw new SlotUnavailableError();
     }
     const [{ n } = { n: 0 }] = await tx
@@ -282,9 +285,7 @@ export async function bookInterviewSlot(o: {
           location: slot.location,
           applicationId: app.id,
           rescheduled,
-          changeUntil: new Date(
-            slot.startsAt.getTime() - INTERVIEW_CHANGE_CUTOFF_HOURS * 3_600_000,
-          ),
+          changeUntil: changeDeadline(slot.startsAt, hours),
         }),
     });
     return { slotId: slot.id, rescheduled };
@@ -304,10 +305,11 @@ export async function cancelInterviewBooking(o: {
   return inTransactionWithMail(async (tx) => {
     const app = await lockOwnApplication(tx, o.viewer, o.applicationId);
     const booking = app.booking;
+    const hours = await cutoffHours(tx);
     if (!booking || (app.kind === "job" && app.status !== "interview_scheduled")) {
       throw new BookingNotAllowedError();
     }
-    if (!canChangeInterview(booking.startsAt, now)) throw new TooLateToChangeError();
+    if (!canChangeInterview(booking.startsAt, now, hours)) throw new TooLateToChangeError();
     await tx.delete(interviewBookings).where(eq(interviewBookings.applicationId, app.id));
     const status = app.kind === "job" ? INTERVIEW_STAGE.job : app.status;
     await tx

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { INTERVIEW_CHANGE_CUTOFF_HOURS, INTERVIEW_STAGE } from "~/domain/interview-slots";
+import { INTERVIEW_STAGE } from "~/domain/interview-slots";
 import { type Db, db, queryRows } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
@@ -10,6 +10,7 @@ import {
 } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { lookupOptional, register, unregister } from "~/server/registry.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
 
 // Any fixed number: the advisory lock keeps two processes from doing a round at once.
 export const INTERVIEW_ROUND_LOCK_ID = 7_316_205;
@@ -31,7 +32,9 @@ type Due = {
  * is set in the same statement that picks it).
  */
 async function inviteToBook(tx: Db, now: Date) {
-  const cutoff = new Date(now.getTime() + INTERVIEW_CHANGE_CUTOFF_HOURS * 3_600_000);
+  // Only times the applicant could still book (the site's cut-off).
+  const hours = (await getSiteSettings(tx)).interviews.changeCutoffHours;
+  const cutoff = new Date(now.getTime() + hours * 3_600_000);
   const rows = await queryRows<Due>(
     sql`
     update job_applications a set interview_invited_at = ${now.toISOString()}::timestamptz

@@ -12,10 +12,12 @@ import {
   bookInterviewSlot,
   cancelInterviewBooking,
   SlotFullError,
+  SlotUnavailableError,
   TooLateToChangeError,
 } from "~/server/interviews/booking.server";
 import { runInterviewRound } from "~/server/interviews/rounds.server";
 import { publishSlot } from "~/server/interviews/slots.server";
+import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import {
   createTestJob,
   createTestUser,
@@ -219,6 +221,47 @@ describe("interview slots", () => {
     ).rejects.toBeInstanceOf(TooLateToChangeError);
   });
 
+  it("follow the site's cut-off setting for changes", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const before = await getSiteSettings();
+    await updateSiteSettings({
+      actor: admin,
+      value: { ...before, interviews: { changeCutoffHours: 48 } },
+    });
+    try {
+      const job = await createTestJob(ctx.db);
+      const { id: slotId, startsAt } = await slot(job.id, { date: "2031-08-20", capacity: 2 });
+      const a = await applicantAtStage(job.id);
+      await bookInterviewSlot({ viewer: a.user, applicationId: a.applicationId, slotId });
+      const hoursBefore = (h: number) => new Date(startsAt.getTime() - h * 3_600_000);
+      // 30 hours before: past a 48-hour cut-off (a 24-hour one would still allow it).
+      await expect(
+        cancelInterviewBooking({
+          viewer: a.user,
+          applicationId: a.applicationId,
+          now: hoursBefore(30),
+        }),
+      ).rejects.toBeInstanceOf(TooLateToChangeError);
+      await cancelInterviewBooking({
+        viewer: a.user,
+        applicationId: a.applicationId,
+        now: hoursBefore(50),
+      });
+      // Nor is a slot 30 hours away offered, or bookable.
+      const b = await applicantAtStage(job.id);
+      await expect(
+        bookInterviewSlot({
+          viewer: b.user,
+          applicationId: b.applicationId,
+          slotId,
+          now: hoursBefore(30),
+        }),
+      ).rejects.toBeInstanceOf(SlotUnavailableError);
+    } finally {
+      await updateSiteSettings({ actor: admin, value: before });
+    }
+  });
+
   it("send the day-before reminder once, however many rounds run and in how many processes", async () => {
     const job = await createTestJob(ctx.db, { title: "Driver" });
     const { id: slotId, startsAt } = await slot(job.id, { date: "2031-06-10", time: "10:00" });
@@ -296,7 +339,7 @@ describe("interview slots", () => {
 
     const a = await applicantAtStage(job.id);
     const page = await runRoute(bookingLoader, await requestAs(a.user, "/dashboard/interviews"));
-    const [item] = (page.data as Awaited<ReturnType<typeof bookingLoader>>).interviews;
+    const [item] = (page.data as Awaited<ReturnType<typeof bookingLoader>>).items;
     expect(item!.title).toBe("Baker");
     expect(item!.slots).toHaveLength(1);
     const booked = await runRoute(

@@ -149,6 +149,7 @@ function SettingsForm({
   const pay = fields.payments.getFieldset();
   const otherFees = pay.otherFees.getFieldList();
   const privacy = fields.privacy.getFieldset();
+  const interviews = fields.interviews.getFieldset();
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-4xl gap-6">
@@ -312,6 +313,19 @@ function SettingsForm({
           {text(privacy.informationOfficer, t("fields.informationOfficer"), {
             hint: t("hints.informationOfficer"),
           })}
+        </div>
+      </Section>
+
+      <Section title={t("sections.interviews")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormInput
+            field={interviews.changeCutoffHours}
+            ns="settings"
+            label={t("fields.interviewCutoffHours")}
+            hint={t("hints.interviewCutoffHours")}
+            inputMode="numeric"
+            autoComplete="off"
+          />
         </div>
       </Section>
 

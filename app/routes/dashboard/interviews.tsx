@@ -26,7 +26,7 @@ export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.int
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);
-  return { interviews: await listInterviewChoicesForApplicant({ viewer }) };
+  return listInterviewChoicesForApplicant({ viewer });
 }
 
 /** The applicant books a slot, moves to another, or cancels (until 24 hours before). */
@@ -74,13 +74,14 @@ const DONE = {
 
 export default function InterviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("dashboard");
-  const { interviews } = loaderData;
+  const { items: interviews, cutoffHours } = loaderData;
+  const hours = t("interviews.hours", { count: cutoffHours });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const when = (d: Date | string) => formatDate(d, i18n.language, "appointment");
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-slate-700">{t("interviews.intro")}</p>
+      <p className="text-sm text-slate-700">{t("interviews.intro", { hours })}</p>
       {actionData ? (
         <Flash flash={actionData.flash} ns="dashboard" className="" />
       ) : (
@@ -135,7 +136,7 @@ export default function InterviewsPage({ loaderData, actionData }: Route.Compone
                     <p className="text-sm text-slate-700">
                       {booking.canChange
                         ? t("interviews.changeUntil", { until: when(booking.changeUntil) })
-                        : t("interviews.tooLate")}
+                        : t("interviews.tooLate", { hours })}
                     </p>
                     {booking.canChange ? (
                       <Form method="post">
