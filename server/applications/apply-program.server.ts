@@ -11,6 +11,7 @@ import {
   profiles,
   programs,
 } from "~/server/db/schema";
+import { applicantOwner } from "~/server/owners/owners.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
@@ -118,6 +119,7 @@ export async function applyToProgram(options: {
           intake,
           status: start.status,
           notes: options.note ?? null,
+          ownerId: applicantOwner(viewer.id),
         })
         .returning({ id: jobApplications.id });
       await tx.insert(applicationStatusHistory).values({

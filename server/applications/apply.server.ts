@@ -13,6 +13,7 @@ import {
   profiles,
   programs,
 } from "~/server/db/schema";
+import { applicantOwner } from "~/server/owners/owners.server";
 import { applicationColumns } from "~/server/applications/columns.server";
 
 type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
@@ -104,7 +105,13 @@ export async function applyToJob(options: {
       const start = await startingStage(tx, viewer.id);
       const [created] = await tx
         .insert(jobApplications)
-        .values({ userId: viewer.id, jobId, status: start.status, notes: note ?? null })
+        .values({
+          userId: viewer.id,
+          jobId,
+          status: start.status,
+          notes: note ?? null,
+          ownerId: applicantOwner(viewer.id),
+        })
         .returning({ id: jobApplications.id });
       await tx.insert(applicationStatusHistory).values({
         applicationId: created!.id,

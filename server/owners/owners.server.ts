@@ -163,6 +163,16 @@ export async function assignApplicantOwner(options: {
   });
 }
 
+/**
+ * The applicant's owner, as a value for a new application's owner_id: an application of someone a
+ * staff member looks after starts in that staff member's "My applicants".
+ */
+export function applicantOwner(applicantId: string) {
+  return sql<
+    string | null
+  >`(select ${profiles.ownerId} from ${profiles} where ${profiles.id} = ${applicantId})`;
+}
+
 /** What an owner hears about: a new document, or a message the applicant sent the agency. */
 export type ApplicantActivity = {
   applicantId: string;

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as applicationsAction } from "~/app/routes/admin/applications";
 import { action as usersAction } from "~/app/routes/admin/users";
 import { action as documentsAction } from "~/app/routes/dashboard/documents";
+import { action as jobAction } from "~/app/routes/jobs/detail";
 import { action as contactAction } from "~/app/routes/public/contact";
 import type { BulkSummary } from "~/domain/bulk-actions";
 import {
@@ -354,6 +355,29 @@ describe("owners", () => {
       .from(auditLog)
       .where(eq(auditLog.action, "user.assign_owner"));
     expect(audits.map((x) => x.targetId).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it("starts a new application of an owned applicant with their owner", async () => {
+    const applicant = await createTestUser({ fullName: "Owned Newcomer" });
+    await ctx.db
+      .update(profiles)
+      .set({ ownerId: colleague.id })
+      .where(eq(profiles.id, applicant.id));
+    const [job] = await ctx.db
+      .insert(jobs)
+      .values({ title: "Owned Start Job", description: "x" })
+      .returning({ id: jobs.id });
+    const outcome = await runRoute(
+      jobAction,
+      await requestAs(applicant, `/jobs/${job!.id}`, { form: { note: "" } }),
+      { id: job!.id },
+    );
+    expect(outcome.location).toContain("done=applied");
+    const [app] = await ctx.db
+      .select({ ownerId: jobApplications.ownerId })
+      .from(jobApplications)
+      .where(eq(jobApplications.userId, applicant.id));
+    expect(app!.ownerId).toBe(colleague.id);
   });
 
   it("tells the owner of a new document and of a message from their applicant, in-app and by e-mail", async () => {
