@@ -7,6 +7,7 @@ import type { Db } from "~/server/db/client.server";
 import { accounts, appState, profiles, sessions, verifications } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { attachVisitorAlerts } from "~/server/jobs/visitor-alerts.server";
 import { emailVerificationEmail, passwordResetEmail } from "~/server/mail/templates.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { lookup, register } from "~/server/registry.server";
@@ -99,6 +100,10 @@ export function createAuth(database: Db, options: AuthOptions) {
       autoSignInAfterVerification: true,
       // Runs after the sign-up transaction has committed (better-auth queues it).
       sendVerificationEmail: sendLinkMail(emailVerificationEmail),
+      // The job alerts this address made before it had an account become the account's.
+      afterEmailVerification: async (user) => {
+        await attachVisitorAlerts(database, user);
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,

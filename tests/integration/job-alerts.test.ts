@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { action as unsubscribeAction } from "~/app/routes/alerts-unsubscribe";
 import { loader as dashboardLoader } from "~/app/routes/dashboard/home";
 import { action as confirmAction, loader as confirmLoader } from "~/app/routes/jobs/alert-confirm";
+import { action as authAction } from "~/app/routes/auth/auth";
 import { action as jobsAction } from "~/app/routes/jobs/list";
+import { auth } from "~/server/auth/auth.server";
 import { action as staffJobsAction } from "~/app/routes/admin/jobs";
 import { action as alertsAction, loader as alertsLoader } from "~/app/routes/dashboard/alerts";
 import { jobAlertDeliveries, jobAlerts, jobs, notifications } from "~/server/db/schema";
@@ -432,6 +434,63 @@ describe("job alerts", () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ flash: { ok: false, message: "alerts.errors.email" } });
+  });
+});
+
+describe("a visitor's alerts when the address gets an account", () => {
+  it("become the account's once its e-mail is confirmed; unconfirmed ones stay to expire", async () => {
+    const email = `joiner-${Date.now().toString(36)}@example.com`;
+    const ask = async (name: string) => {
+      await runRoute(
+        jobsAction,
+        await requestAs(null, "/jobs", { form: { name, frequency: "daily", email } }),
+      );
+      const mail = (await mailsTo(ctx.db, email)).find((m) => m.subject.includes(name))!;
+      return new URL(mail.text.match(/https?:\/\/\S+\/alerts\/confirm\?token=\S+/)![0]);
+    };
+    const confirmedLink = await ask("Confirmed one");
+    await ask("Never confirmed");
+    expect(await confirmVisitorAlert(confirmedLink.searchParams.get("token")!)).toBe("confirmed");
+
+    const signedUp = await runRoute(
+      authAction,
+      await requestAs(null, "/auth", {
+        form: {
+          intent: "signup",
+          role: "job_seeker",
+          fullName: "Rudo Moyo",
+          email,
+          country: "Zimbabwe",
+          phoneNumber: "+263 77 123 4567",
+          password: "long-enough-pw",
+          confirmPassword: "long-enough-pw",
+          acceptPolicies: "on",
+        },
+      }),
+    );
+    expect(signedUp.status).toBe(302);
+    const alertsOf = async () =>
+      (await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).map((a) => ({
+        name: a.name,
+        owned: a.userId !== null,
+      }));
+    // Signing up alone proves nothing about the address: nothing is attached yet.
+    expect(await alertsOf()).toEqual(
+      expect.arrayContaining([
+        { name: "Confirmed one", owned: false },
+        { name: "Never confirmed", owned: false },
+      ]),
+    );
+    const verify = (await mailsTo(ctx.db, email))
+      .map((m) => m.text.match(/https?:\/\/\S+verify-email\S+/)?.[0])
+      .find(Boolean)!;
+    await auth().handler(new Request(verify.replace(/[).,]+$/, "")));
+    expect(await alertsOf()).toEqual(
+      expect.arrayContaining([
+        { name: "Confirmed one", owned: true },
+        { name: "Never confirmed", owned: false },
+      ]),
+    );
   });
 });
 
