@@ -1,5 +1,6 @@
 import path from "node:path";
 import { and, count, eq, inArray, like, sql } from "drizzle-orm";
+import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as applicationsAction } from "~/app/routes/admin/applications";
 import { action as usersAction } from "~/app/routes/admin/users";
@@ -7,6 +8,7 @@ import { action as documentsAction } from "~/app/routes/dashboard/documents";
 import { action as jobAction } from "~/app/routes/jobs/detail";
 import { action as contactAction } from "~/app/routes/public/contact";
 import type { BulkSummary } from "~/domain/bulk-actions";
+import { registerAdminExportEndpoints } from "~/server/admin/export-endpoints.server";
 import {
   applicationStatusHistory,
   auditLog,
@@ -248,6 +250,54 @@ describe("a bulk status change over 500 applications", () => {
       .from(jobApplications)
       .where(eq(jobApplications.id, jobApp!.id));
     expect(moved!.status).toBe("offer_received");
+  });
+});
+
+describe("Export CSV of the chosen rows", () => {
+  const app = new Hono();
+  registerAdminExportEndpoints(app);
+  const download = async (user: TestUser, path: string) =>
+    (await app.fetch(await requestAs(user, path))).text();
+
+  it("downloads only the ticked applications, or the ticked people", async () => {
+    const a = await createTestUser({ fullName: "Tariro Csvpick" });
+    const b = await createTestUser({ fullName: "Kuda Csvpick" });
+    const [job] = await ctx.db
+      .insert(jobs)
+      .values({ title: "Csv Pick Job", description: "x" })
+      .returning({ id: jobs.id });
+    const [picked] = await ctx.db
+      .insert(jobApplications)
+      .values({ userId: a.id, jobId: job!.id })
+      .returning({ id: jobApplications.id });
+    await ctx.db.insert(jobApplications).values({ userId: b.id, jobId: job!.id });
+
+    // The bulk form's Export button sends its fields: the ticked ids and the list's filter.
+    const apps = await download(
+      admin,
+      `/exports/applications.csv?intent=bulk&owner=all&q=csvpick&selection=selected&id=${picked!.id}`,
+    );
+    const lines = apps.trimEnd().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("Tariro Csvpick");
+    // "Every row matching the filter": both.
+    const all = await download(
+      admin,
+      `/exports/applications.csv?owner=all&q=csvpick&selection=matching&id=${picked!.id}`,
+    );
+    expect(all.trimEnd().split("\r\n")).toHaveLength(3);
+
+    const people = await download(
+      admin,
+      `/exports/users.csv?q=csvpick&selection=page&pageId=${b.id}`,
+    );
+    expect(
+      people
+        .trimEnd()
+        .split("\r\n")
+        .slice(1)
+        .map((l) => l.split(",")[0]),
+    ).toEqual(["Kuda Csvpick"]);
   });
 });
 
