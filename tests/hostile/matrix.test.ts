@@ -36,6 +36,8 @@ const RULES: [RegExp, Access][] = [
   [/^(routes\/public\/|routes\/jobs\/|routes\/auth\/|routes\/resources\/|legal-)/, "public"],
   // The language switcher: anyone may choose (a cookie, and a signed-in person's own profile).
   [/^routes\/language$/, "public"],
+  // A job alert's one-click unsubscribe: its signed token is the permission, for anyone.
+  [/^routes\/alerts-unsubscribe$/, "public"],
   // A receipt asks for a signed-in viewer and answers 404 to anyone but its payer and staff, as for
   // one that does not exist (tests/integration/receipts.test.ts): no other page is "not yours".
   [/^routes\/receipt$/, "public"],
