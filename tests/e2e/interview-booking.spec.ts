@@ -67,14 +67,21 @@ test("an applicant books a published interview time, sees it on the dashboard, a
   const slot = staff.getByTestId("interview-slot").filter({ hasText: title });
   await expect(slot).toContainText("10:30");
   await expect(slot).toContainText("0 of 2 booked");
+  // And a second one, later that day, for one applicant.
+  await form.getByLabel("Job or program").selectOption({ label: title });
+  await form.getByLabel("Time", { exact: true }).fill("14:00");
+  await form.getByLabel("Place or video link").fill("https://meet.example/passage");
+  await form.getByLabel("Applicants per time").fill("1");
+  await form.getByRole("button", { name: "Publish time" }).click();
+  await expect(staff.getByTestId("interview-slot").filter({ hasText: title })).toHaveCount(2);
 
   // The applicant chooses it on their dashboard.
   await page.goto("/dashboard/interviews");
   const item = page.getByTestId("interview-item").filter({ hasText: title });
-  await expect(item.getByTestId("interview-slot-choice")).toHaveCount(1);
-  await expect(item.getByTestId("interview-slot-choice")).toContainText("10:30");
+  await expect(item.getByTestId("interview-slot-choice")).toHaveCount(2);
+  await expect(item.getByTestId("interview-slot-choice").first()).toContainText("10:30");
   await expectAccessible(page);
-  await item.getByRole("radio").check();
+  await item.getByRole("radio").first().check();
   await item.getByRole("button", { name: "Book this time" }).click();
   await expect(page.getByTestId("flash")).toContainText("Your interview is booked");
   const booked = page.getByTestId("interview-item").filter({ hasText: title });
@@ -91,8 +98,30 @@ test("an applicant books a published interview time, sees it on the dashboard, a
 
   // Staff see who booked on the day's schedule.
   await staff.goto("/admin/interviews?day=2031-09-15");
-  const scheduled = staff.getByTestId("interview-slot").filter({ hasText: title });
-  await expect(scheduled).toContainText("1 of 2 booked");
-  await expect(scheduled.getByTestId("interview-booking")).toHaveText(fullName);
+  const morning = staff.getByTestId("interview-slot").filter({ hasText: title }).first();
+  await expect(morning).toContainText("1 of 2 booked");
+  await expect(morning.getByTestId("interview-booking")).toHaveText(fullName);
+
+  // Without JavaScript, the applicant moves to the afternoon time: a plain form.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noJs = await plain.newPage();
+  await noJs.goto("/dashboard/interviews");
+  const mine = noJs.getByTestId("interview-item").filter({ hasText: title });
+  await mine.getByRole("radio").check();
+  await mine.getByRole("button", { name: "Move to this time" }).click();
+  await expect(noJs.getByTestId("flash")).toContainText("Your interview has moved");
+  await expect(
+    noJs.getByTestId("interview-item").filter({ hasText: title }).getByTestId("interview-booked"),
+  ).toContainText("2:00 PM");
+  await plain.close();
+
+  await staff.reload();
+  const slots = staff.getByTestId("interview-slot").filter({ hasText: title });
+  await expect(slots.first()).toContainText("0 of 2 booked");
+  await expect(slots.last()).toContainText("1 of 1 booked");
+  await expect(slots.last().getByTestId("interview-booking")).toHaveText(fullName);
   await staff.context().close();
 });
