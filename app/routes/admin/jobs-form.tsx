@@ -1,16 +1,8 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { CatalogueForm } from "~/app/components/admin/catalogue";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { SelectOptions } from "~/app/components/select-options";
-import { Button, buttonVariants } from "~/app/components/ui/button";
-import {
-  FormCheckbox,
-  FormErrors,
-  FormInput,
-  FormSelect,
-  FormTextarea,
-} from "~/app/components/ui/field";
+import { FormCheckbox, FormInput, FormSelect, FormTextarea } from "~/app/components/ui/field";
 import { JobFormSchema } from "~/domain/jobs";
 import { EMPLOYMENT_TYPES, JOB_TYPES, SALARY_PERIODS, SECTORS } from "~/domain/enums";
 import type { StaffJobRow } from "~/server/jobs/admin.server";
@@ -56,128 +48,123 @@ export function JobForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t, tc } = useAdminT();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    ["create", "update"].includes(String(navigation.formData?.get("intent")));
-  const [form, fields] = useForm({
-    id: job ? `job-${job.id}` : "job-new",
-    lastResult,
-    defaultValue: defaultsFor(job),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: JobFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4" preventScrollReset>
-      <input type="hidden" name="intent" value={job ? "update" : "create"} />
-      {job ? <input type="hidden" name="jobId" value={job.id} /> : null}
-      <FormErrors errors={form.errors} ns="admin" className="mb-4" />
-      <FormInput field={fields.title} ns="admin" label={t("jobs.form.title")} required />
-      <FormTextarea
-        field={fields.description}
-        ns="admin"
-        label={t("jobs.form.description")}
-        required
-        rows={4}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormSelect field={fields.sector} ns="admin" label={t("jobs.form.sector")}>
-          <SelectOptions
-            options={SECTORS.map((s) => ({ value: s, label: tc(`labels.sector.${s}`) }))}
+    <CatalogueForm
+      name="job"
+      keys="jobs"
+      row={job}
+      schema={JobFormSchema}
+      defaultValue={defaultsFor(job)}
+      lastResult={lastResult}
+    >
+      {(fields) => (
+        <>
+          <FormInput field={fields.title} ns="admin" label={t("jobs.form.title")} required />
+          <FormTextarea
+            field={fields.description}
+            ns="admin"
+            label={t("jobs.form.description")}
+            required
+            rows={4}
           />
-        </FormSelect>
-        <FormSelect field={fields.jobType} ns="admin" label={t("jobs.form.jobType")}>
-          <SelectOptions
-            options={JOB_TYPES.map((s) => ({ value: s, label: tc(`labels.jobType.${s}`) }))}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormSelect field={fields.sector} ns="admin" label={t("jobs.form.sector")}>
+              <SelectOptions
+                options={SECTORS.map((s) => ({ value: s, label: tc(`labels.sector.${s}`) }))}
+              />
+            </FormSelect>
+            <FormSelect field={fields.jobType} ns="admin" label={t("jobs.form.jobType")}>
+              <SelectOptions
+                options={JOB_TYPES.map((s) => ({ value: s, label: tc(`labels.jobType.${s}`) }))}
+              />
+            </FormSelect>
+            <FormSelect
+              field={fields.employmentType}
+              ns="admin"
+              label={t("jobs.form.employmentType")}
+            >
+              <SelectOptions
+                options={EMPLOYMENT_TYPES.map((s) => ({
+                  value: s,
+                  label: tc(`labels.employmentType.${s}`),
+                }))}
+              />
+            </FormSelect>
+            <FormSelect field={fields.countryId} ns="admin" label={t("jobs.form.country")}>
+              <option value="">{tc("labels.notSet")}</option>
+              {countries.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                </option>
+              ))}
+            </FormSelect>
+          </div>
+          <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-medium">{t("jobs.form.salary")}</legend>
+            <FormInput
+              field={fields.salaryRange}
+              ns="admin"
+              className="sm:col-span-2"
+              label={t("jobs.form.salaryRange")}
+              hint={t("jobs.form.salaryRangeHint")}
+            />
+            <FormInput
+              field={fields.salaryMin}
+              ns="admin"
+              label={t("jobs.form.salaryMin")}
+              inputMode="decimal"
+            />
+            <FormInput
+              field={fields.salaryMax}
+              ns="admin"
+              label={t("jobs.form.salaryMax")}
+              inputMode="decimal"
+            />
+            <FormInput
+              field={fields.salaryCurrency}
+              ns="admin"
+              label={t("jobs.form.salaryCurrency")}
+              hint={t("jobs.form.salaryCurrencyHint")}
+              maxLength={3}
+            />
+            <FormSelect field={fields.salaryPeriod} ns="admin" label={t("jobs.form.salaryPeriod")}>
+              <option value="">{tc("labels.notSet")}</option>
+              <SelectOptions
+                options={SALARY_PERIODS.map((p) => ({
+                  value: p,
+                  label: t(`jobs.form.period.${p}`),
+                }))}
+              />
+            </FormSelect>
+          </fieldset>
+          <FormTextarea
+            field={fields.requirements}
+            ns="admin"
+            label={t("jobs.form.requirements")}
+            hint={t("jobs.form.onePerLine")}
+            rows={4}
           />
-        </FormSelect>
-        <FormSelect field={fields.employmentType} ns="admin" label={t("jobs.form.employmentType")}>
-          <SelectOptions
-            options={EMPLOYMENT_TYPES.map((s) => ({
-              value: s,
-              label: tc(`labels.employmentType.${s}`),
-            }))}
+          <FormTextarea
+            field={fields.benefits}
+            ns="admin"
+            label={t("jobs.form.benefits")}
+            hint={t("jobs.form.onePerLine")}
+            rows={4}
           />
-        </FormSelect>
-        <FormSelect field={fields.countryId} ns="admin" label={t("jobs.form.country")}>
-          <option value="">{tc("labels.notSet")}</option>
-          {countries.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </FormSelect>
-      </div>
-      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
-        <legend className="px-1 text-sm font-medium">{t("jobs.form.salary")}</legend>
-        <FormInput
-          field={fields.salaryRange}
-          ns="admin"
-          className="sm:col-span-2"
-          label={t("jobs.form.salaryRange")}
-          hint={t("jobs.form.salaryRangeHint")}
-        />
-        <FormInput
-          field={fields.salaryMin}
-          ns="admin"
-          label={t("jobs.form.salaryMin")}
-          inputMode="decimal"
-        />
-        <FormInput
-          field={fields.salaryMax}
-          ns="admin"
-          label={t("jobs.form.salaryMax")}
-          inputMode="decimal"
-        />
-        <FormInput
-          field={fields.salaryCurrency}
-          ns="admin"
-          label={t("jobs.form.salaryCurrency")}
-          hint={t("jobs.form.salaryCurrencyHint")}
-          maxLength={3}
-        />
-        <FormSelect field={fields.salaryPeriod} ns="admin" label={t("jobs.form.salaryPeriod")}>
-          <option value="">{tc("labels.notSet")}</option>
-          <SelectOptions
-            options={SALARY_PERIODS.map((p) => ({ value: p, label: t(`jobs.form.period.${p}`) }))}
+          <FormInput
+            field={fields.applicationDeadline}
+            ns="admin"
+            type="date"
+            className="sm:max-w-xs"
+            label={t("jobs.form.applicationDeadline")}
+            hint={t("jobs.form.applicationDeadlineHint")}
           />
-        </FormSelect>
-      </fieldset>
-      <FormTextarea
-        field={fields.requirements}
-        ns="admin"
-        label={t("jobs.form.requirements")}
-        hint={t("jobs.form.onePerLine")}
-        rows={4}
-      />
-      <FormTextarea
-        field={fields.benefits}
-        ns="admin"
-        label={t("jobs.form.benefits")}
-        hint={t("jobs.form.onePerLine")}
-        rows={4}
-      />
-      <FormInput
-        field={fields.applicationDeadline}
-        ns="admin"
-        type="date"
-        className="sm:max-w-xs"
-        label={t("jobs.form.applicationDeadline")}
-        hint={t("jobs.form.applicationDeadlineHint")}
-      />
-      <div className="flex flex-wrap gap-6">
-        <FormCheckbox field={fields.isActive} ns="admin" label={t("jobs.form.isActive")} />
-        <FormCheckbox field={fields.isPublic} ns="admin" label={t("jobs.form.isPublic")} />
-      </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to="?" className={buttonVariants({ variant: "outline" })}>
-          {t("actions.cancel")}
-        </Link>
-        <Button type="submit" disabled={busy}>
-          {job ? t("jobs.form.update") : t("jobs.form.create")}
-        </Button>
-      </div>
-    </Form>
+          <div className="flex flex-wrap gap-6">
+            <FormCheckbox field={fields.isActive} ns="admin" label={t("jobs.form.isActive")} />
+            <FormCheckbox field={fields.isPublic} ns="admin" label={t("jobs.form.isPublic")} />
+          </div>
+        </>
+      )}
+    </CatalogueForm>
   );
 }

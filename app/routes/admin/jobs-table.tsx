@@ -1,9 +1,7 @@
-import { PencilIcon, Trash2Icon } from "lucide-react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
+import { CatalogueTable, RowEditLinks, RowIntentButton } from "~/app/components/admin/catalogue";
+import { Td, Tr } from "~/app/components/admin/data-table";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Badge } from "~/app/components/ui/badge";
-import { buttonVariants } from "~/app/components/ui/button";
 import type { StaffJobRow } from "~/server/jobs/admin.server";
 
 function salaryText(job: StaffJobRow, lang: string) {
@@ -36,19 +34,9 @@ const COLUMNS = [
 /** The jobs of this page, as a table (stacked cards on a phone), or the empty state. */
 export function JobsTable({ rows }: { rows: StaffJobRow[] }) {
   const { t, tc, lang } = useAdminT();
-  const [params] = useSearchParams();
   const column = (c: (typeof COLUMNS)[number]) => t(`jobs.cols.${c}`);
   return (
-    <ListTable
-      columns={[
-        ...COLUMNS.map(column),
-        <span key="actions" className="sr-only">
-          {t("jobs.cols.actions")}
-        </span>,
-      ]}
-      rows={rows}
-      empty={t("jobs.empty")}
-    >
+    <CatalogueTable keys="jobs" columns={COLUMNS} rows={rows}>
       {(job) => {
         const salary = salaryText(job, lang);
         return (
@@ -69,39 +57,17 @@ export function JobsTable({ rows }: { rows: StaffJobRow[] }) {
               </Td>
             ))}
             <Td>
-              <div className="flex gap-1">
-                <Link
-                  to={`?${withParam(params, "edit", job.id)}`}
-                  preventScrollReset
-                  className={buttonVariants({ variant: "ghost", size: "sm" })}
-                  aria-label={t("jobs.editJob", { title: job.title })}
-                >
-                  <PencilIcon aria-hidden />
-                  <span className="md:sr-only">{t("actions.edit")}</span>
-                </Link>
-                <Link
-                  to={`?${withParam(params, "delete", job.id)}`}
-                  preventScrollReset
-                  className={buttonVariants({ variant: "ghostDanger", size: "sm" })}
-                  aria-label={t("jobs.deleteJob", { title: job.title })}
-                >
-                  <Trash2Icon aria-hidden />
-                  <span className="md:sr-only">{t("actions.delete")}</span>
-                </Link>
-              </div>
+              <RowEditLinks
+                rowId={job.id}
+                editLabel={t("jobs.editJob", { title: job.title })}
+                deleteLabel={t("jobs.deleteJob", { title: job.title })}
+              />
             </Td>
           </Tr>
         );
       }}
-    </ListTable>
+    </CatalogueTable>
   );
-}
-
-function withParam(params: URLSearchParams, key: string, value: string) {
-  const next = new URLSearchParams(params);
-  for (const k of ["new", "edit", "delete", "done"]) next.delete(k);
-  next.set(key, value);
-  return next.toString();
 }
 
 /** The two flags a row switches in place, each a badge that posts its intent. */
@@ -136,24 +102,15 @@ function ToggleBadge({
   action,
 }: (typeof TOGGLES)[number] & { job: StaffJobRow }) {
   const { t } = useAdminT();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("jobId") === job.id &&
-    navigation.formData?.get("intent") === intent;
   const isOn = job[flag];
   return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="jobId" value={job.id} />
-      <button
-        type="submit"
-        aria-label={t(action, { title: job.title })}
-        disabled={busy}
-        className="rounded-full"
-      >
-        <Badge tone={isOn ? "success" : offTone}>{isOn ? t(on) : t(off)}</Badge>
-      </button>
-    </Form>
+    <RowIntentButton
+      idName="jobId"
+      rowId={job.id}
+      intent={intent}
+      label={t(action, { title: job.title })}
+    >
+      <Badge tone={isOn ? "success" : offTone}>{isOn ? t(on) : t(off)}</Badge>
+    </RowIntentButton>
   );
 }

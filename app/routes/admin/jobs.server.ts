@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { formInvalid } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { JobFormSchema } from "~/domain/jobs";
 import {
@@ -9,21 +9,11 @@ import {
   toggleJobFlag,
   updateJob,
 } from "~/server/jobs/admin.server";
-import { logger } from "~/server/logger.server";
+import { answeringWith } from "./catalogue-intent.server";
 import type { StaffIntent } from "./staff-intent.server";
 
-/** A job gone since the page loaded is a 404 message; anything else is logged and a 500 message. */
-async function answering<T>(intent: string, failure: string, run: () => Promise<T>) {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof JobNotFoundError) {
-      return actionFailed(intent, "errors.jobNotFound", 404);
-    }
-    logger().error({ err: error, intent }, "admin job action failed");
-    return actionFailed(intent, failure, 500);
-  }
-}
+/** A job gone since the page loaded is a 404 message; anything else is logged and a 500. */
+const answering = answeringWith(JobNotFoundError, "errors.jobNotFound", "admin job action failed");
 
 const jobIdOf = (formData: FormData) => String(formData.get("jobId") ?? "");
 

@@ -1,12 +1,8 @@
-import { BriefcaseIcon, EyeIcon, LockIcon, PlusIcon, ZapIcon } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { BriefcaseIcon, EyeIcon, LockIcon, ZapIcon } from "lucide-react";
 import { PageFlash } from "~/app/components/flash";
 import { LoadError } from "~/app/components/admin/load-error";
 import { StatCards } from "~/app/components/admin/stat-card";
-import { UrlDialog } from "~/app/components/admin/url-dialog";
-import { useAdminT } from "~/app/components/admin/use-admin-t";
-import { Pager } from "~/app/components/pager";
-import { buttonVariants } from "~/app/components/ui/button";
+import { CatalogueList, RemoveRowForm } from "~/app/components/admin/catalogue";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { resultFor } from "~/app/lib/action-result";
 import { shellScreen } from "~/app/lib/shell-screen";
@@ -20,7 +16,6 @@ import {
 } from "~/server/jobs/admin.server";
 import type { Route } from "./+types/jobs";
 import { removeJob, saveJob, toggleJob } from "./jobs.server";
-import { DeleteJob } from "./jobs-delete";
 import { JobForm } from "./jobs-form";
 import { JobsTable } from "./jobs-table";
 import { runStaffIntent } from "./staff-intent.server";
@@ -51,15 +46,7 @@ export const action = ({ request }: Route.ActionArgs) =>
   );
 
 export default function AdminJobs({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAdminT();
-  const [params] = useSearchParams();
   const { stats, jobs, countries } = loaderData;
-  const rows = jobs.items;
-  const editId = params.get("edit");
-  const deleteId = params.get("delete");
-  const creating = params.get("new") === "1";
-  const editing = editId ? rows.find((r) => r.id === editId) : undefined;
-  const deleting = deleteId ? rows.find((r) => r.id === deleteId) : undefined;
 
   return (
     <div className="grid gap-6">
@@ -70,40 +57,20 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
         icons={{ total: BriefcaseIcon, active: ZapIcon, public: EyeIcon, paidOnly: LockIcon }}
       />
 
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold">{t("jobs.listTitle")}</h2>
-        <Link to="?new=1" preventScrollReset className={buttonVariants({ variant: "accent" })}>
-          <PlusIcon aria-hidden />
-          {t("jobs.add")}
-        </Link>
-      </div>
-
-      {creating || editing ? (
-        <UrlDialog
-          param={["new", "edit"]}
-          title={editing ? t("jobs.form.editTitle") : t("jobs.form.addTitle")}
-          wide
-        >
+      <CatalogueList
+        keys="jobs"
+        page={jobs}
+        form={(editing) => (
           <JobForm
             key={editing?.id ?? "new"}
             job={editing}
             countries={countries}
             lastResult={resultFor(actionData, "create", "update")}
           />
-        </UrlDialog>
-      ) : null}
-      {deleting ? (
-        <UrlDialog
-          param="delete"
-          title={t("jobs.delete.title")}
-          description={t("jobs.delete.confirm")}
-        >
-          <DeleteJob job={deleting} />
-        </UrlDialog>
-      ) : null}
-
-      <JobsTable rows={rows} />
-      <Pager page={jobs} withTotal drop={["new", "edit", "delete", "done"]} />
+        )}
+        remove={(job) => <RemoveRowForm keys="jobs" intent="delete" idName="jobId" row={job} />}
+        table={<JobsTable rows={jobs.items} />}
+      />
     </div>
   );
 }

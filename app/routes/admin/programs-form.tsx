@@ -1,13 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { CatalogueForm } from "~/app/components/admin/catalogue";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { SelectOptions } from "~/app/components/select-options";
-import { Button, buttonVariants } from "~/app/components/ui/button";
 import {
   FormCheckbox,
   FormChoices,
-  FormErrors,
   FormInput,
   FormSelect,
   FormTextarea,
@@ -58,149 +55,137 @@ export function ProgramForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t, tc } = useAdminT();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    ["create", "update"].includes(String(navigation.formData?.get("intent")));
-  const [form, fields] = useForm({
-    id: program ? `program-${program.id}` : "program-new",
-    lastResult,
-    defaultValue: defaultsFor(program),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProgramFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   const f = (key: string) => t(`programs.form.${key}`);
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4" preventScrollReset>
-      <input type="hidden" name="intent" value={program ? "update" : "create"} />
-      {program ? <input type="hidden" name="programId" value={program.id} /> : null}
-      <FormErrors errors={form.errors} ns="admin" className="mb-4" />
-      <FormInput field={fields.title} ns="admin" label={f("title")} required />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput field={fields.university} ns="admin" label={f("university")} required />
-        <FormInput field={fields.city} ns="admin" label={f("city")} required />
-        <FormSelect field={fields.countryId} ns="admin" label={f("country")} required>
-          <option value="">{f("choose")}</option>
-          {countries.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </FormSelect>
-        <FormSelect field={fields.level} ns="admin" label={f("level")} required>
-          <option value="">{f("choose")}</option>
-          <SelectOptions
-            options={PROGRAM_LEVELS.map((l) => ({
-              value: l,
-              label: tc(`labels.programLevel.${l}`),
-            }))}
+    <CatalogueForm
+      name="program"
+      keys="programs"
+      row={program}
+      schema={ProgramFormSchema}
+      defaultValue={defaultsFor(program)}
+      lastResult={lastResult}
+    >
+      {(fields) => (
+        <>
+          <FormInput field={fields.title} ns="admin" label={f("title")} required />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormInput field={fields.university} ns="admin" label={f("university")} required />
+            <FormInput field={fields.city} ns="admin" label={f("city")} required />
+            <FormSelect field={fields.countryId} ns="admin" label={f("country")} required>
+              <option value="">{f("choose")}</option>
+              {countries.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                </option>
+              ))}
+            </FormSelect>
+            <FormSelect field={fields.level} ns="admin" label={f("level")} required>
+              <option value="">{f("choose")}</option>
+              <SelectOptions
+                options={PROGRAM_LEVELS.map((l) => ({
+                  value: l,
+                  label: tc(`labels.programLevel.${l}`),
+                }))}
+              />
+            </FormSelect>
+            <FormSelect field={fields.fieldOfStudy} ns="admin" label={f("fieldOfStudy")} required>
+              <option value="">{f("choose")}</option>
+              <SelectOptions
+                options={FIELDS_OF_STUDY.map((s) => ({
+                  value: s,
+                  label: tc(`labels.fieldOfStudy.${s}`),
+                }))}
+              />
+            </FormSelect>
+            <FormInput
+              field={fields.durationMonths}
+              ns="admin"
+              type="number"
+              min={1}
+              max={120}
+              label={f("durationMonths")}
+              required
+            />
+            <FormInput
+              field={fields.languageOfInstruction}
+              ns="admin"
+              label={f("languageOfInstruction")}
+              required
+            />
+            <FormInput
+              field={fields.rating}
+              ns="admin"
+              inputMode="decimal"
+              label={f("rating")}
+              hint={f("ratingHint")}
+            />
+          </div>
+          <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-medium">{f("tuition")}</legend>
+            <FormInput
+              field={fields.tuitionAmount}
+              ns="admin"
+              inputMode="decimal"
+              label={f("tuitionAmount")}
+              required
+            />
+            <FormInput
+              field={fields.tuitionCurrency}
+              ns="admin"
+              label={f("tuitionCurrency")}
+              hint={f("currencyHint")}
+              maxLength={3}
+              required
+            />
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormTextarea
+              field={fields.intakes}
+              ns="admin"
+              label={f("intakes")}
+              hint={f("intakesHint")}
+              rows={3}
+              required
+            />
+            <FormInput
+              field={fields.applicationDeadline}
+              ns="admin"
+              type="date"
+              label={f("applicationDeadline")}
+            />
+          </div>
+          <FormTextarea
+            field={fields.description}
+            ns="admin"
+            label={f("description")}
+            rows={4}
+            required
           />
-        </FormSelect>
-        <FormSelect field={fields.fieldOfStudy} ns="admin" label={f("fieldOfStudy")} required>
-          <option value="">{f("choose")}</option>
-          <SelectOptions
-            options={FIELDS_OF_STUDY.map((s) => ({
-              value: s,
-              label: tc(`labels.fieldOfStudy.${s}`),
-            }))}
+          <FormTextarea
+            field={fields.entryRequirements}
+            ns="admin"
+            label={f("entryRequirements")}
+            hint={t("jobs.form.onePerLine")}
+            rows={3}
           />
-        </FormSelect>
-        <FormInput
-          field={fields.durationMonths}
-          ns="admin"
-          type="number"
-          min={1}
-          max={120}
-          label={f("durationMonths")}
-          required
-        />
-        <FormInput
-          field={fields.languageOfInstruction}
-          ns="admin"
-          label={f("languageOfInstruction")}
-          required
-        />
-        <FormInput
-          field={fields.rating}
-          ns="admin"
-          inputMode="decimal"
-          label={f("rating")}
-          hint={f("ratingHint")}
-        />
-      </div>
-      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
-        <legend className="px-1 text-sm font-medium">{f("tuition")}</legend>
-        <FormInput
-          field={fields.tuitionAmount}
-          ns="admin"
-          inputMode="decimal"
-          label={f("tuitionAmount")}
-          required
-        />
-        <FormInput
-          field={fields.tuitionCurrency}
-          ns="admin"
-          label={f("tuitionCurrency")}
-          hint={f("currencyHint")}
-          maxLength={3}
-          required
-        />
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormTextarea
-          field={fields.intakes}
-          ns="admin"
-          label={f("intakes")}
-          hint={f("intakesHint")}
-          rows={3}
-          required
-        />
-        <FormInput
-          field={fields.applicationDeadline}
-          ns="admin"
-          type="date"
-          label={f("applicationDeadline")}
-        />
-      </div>
-      <FormTextarea
-        field={fields.description}
-        ns="admin"
-        label={f("description")}
-        rows={4}
-        required
-      />
-      <FormTextarea
-        field={fields.entryRequirements}
-        ns="admin"
-        label={f("entryRequirements")}
-        hint={t("jobs.form.onePerLine")}
-        rows={3}
-      />
-      <FormChoices
-        field={fields.requiredDocuments}
-        ns="admin"
-        type="checkbox"
-        legend={f("requiredDocuments")}
-        options={DOCUMENT_TYPES.map((d) => [d, tc(`labels.documentType.${d}`)] as const)}
-        tilesClassName="grid gap-2 sm:grid-cols-2"
-      />
-      <FormCheckbox field={fields.scholarship} ns="admin" label={f("scholarship")} />
-      <FormTextarea
-        field={fields.scholarshipDetails}
-        ns="admin"
-        label={f("scholarshipDetails")}
-        rows={2}
-      />
-      <FormCheckbox field={fields.isActive} ns="admin" label={f("isActive")} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to="?" className={buttonVariants({ variant: "outline" })}>
-          {t("actions.cancel")}
-        </Link>
-        <Button type="submit" disabled={busy}>
-          {program ? f("update") : f("create")}
-        </Button>
-      </div>
-    </Form>
+          <FormChoices
+            field={fields.requiredDocuments}
+            ns="admin"
+            type="checkbox"
+            legend={f("requiredDocuments")}
+            options={DOCUMENT_TYPES.map((d) => [d, tc(`labels.documentType.${d}`)] as const)}
+            tilesClassName="grid gap-2 sm:grid-cols-2"
+          />
+          <FormCheckbox field={fields.scholarship} ns="admin" label={f("scholarship")} />
+          <FormTextarea
+            field={fields.scholarshipDetails}
+            ns="admin"
+            label={f("scholarshipDetails")}
+            rows={2}
+          />
+          <FormCheckbox field={fields.isActive} ns="admin" label={f("isActive")} />
+        </>
+      )}
+    </CatalogueForm>
   );
 }

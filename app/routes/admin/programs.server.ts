@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { formInvalid } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { ProgramFormSchema } from "~/domain/programs";
-import { logger } from "~/server/logger.server";
 import {
   createProgram,
   ProgramNotFoundError,
@@ -11,20 +10,15 @@ import {
   setProgramActive,
   updateProgram,
 } from "~/server/programs/admin.server";
+import { answeringWith } from "./catalogue-intent.server";
 import type { StaffIntent } from "./staff-intent.server";
 
 /** A program gone since the page loaded is a 404 message; anything else is logged and a 500. */
-async function answering<T>(intent: string, failure: string, run: () => Promise<T>) {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ProgramNotFoundError) {
-      return actionFailed(intent, "errors.programNotFound", 404);
-    }
-    logger().error({ err: error, intent }, "admin program action failed");
-    return actionFailed(intent, failure, 500);
-  }
-}
+const answering = answeringWith(
+  ProgramNotFoundError,
+  "errors.programNotFound",
+  "admin program action failed",
+);
 
 const programIdOf = (formData: FormData) => String(formData.get("programId") ?? "");
 

@@ -1,0 +1,294 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import type { z } from "zod";
+import { Pager } from "~/app/components/pager";
+import { ListTable } from "./data-table";
+import { Button, buttonVariants } from "~/app/components/ui/button";
+import { FormErrors } from "~/app/components/ui/field";
+import type { Page } from "~/domain/pagination";
+import { UrlDialog } from "./url-dialog";
+import { useAdminT } from "./use-admin-t";
+
+/*
+ * The pieces of a back-office catalogue screen (jobs, study programs): a paged list of rows a
+ * staff member adds (?new=1), edits (?edit=<id>) and removes (?delete=<id>) in dialogs whose state
+ * lives in the URL, and whose forms post an `intent` with the row's id.
+ */
+
+/** The URL parameters of the screen's dialogs and confirmations, dropped when another opens. */
+const DIALOG_PARAMS = ["new", "edit", "delete", "done"];
+
+/**
+ * The screen below its stat cards: heading and add button, optional filters, the form and delete
+ * dialogs, the table and the pager. `keys` prefixes the "admin" strings (`<keys>.listTitle`,
+ * `.add`, `.form.addTitle`, `.form.editTitle`, `.delete.title`, `.delete.confirm`); a row
+ * `editable` refuses (archived) has neither dialog.
+ */
+export function CatalogueList<T extends { id: string }>({
+  keys,
+  page,
+  editable = () => true,
+  filters,
+  form,
+  remove,
+  table,
+}: {
+  keys: string;
+  page: Page<T>;
+  editable?: (row: T) => boolean;
+  filters?: ReactNode;
+  form: (editing: T | undefined) => ReactNode;
+  remove: (row: T) => ReactNode;
+  table: ReactNode;
+}) {
+  const { t } = useAdminT();
+  const [params] = useSearchParams();
+  const find = (id: string | null) =>
+    id ? page.items.find((row) => row.id === id && editable(row)) : undefined;
+  const editing = find(params.get("edit"));
+  const deleting = find(params.get("delete"));
+  const creating = params.get("new") === "1";
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">{t(`${keys}.listTitle`)}</h2>
+        <Link to="?new=1" preventScrollReset className={buttonVariants({ variant: "accent" })}>
+          <PlusIcon aria-hidden />
+          {t(`${keys}.add`)}
+        </Link>
+      </div>
+      {filters}
+      {creating || editing ? (
+        <UrlDialog
+          param={["new", "edit"]}
+          title={editing ? t(`${keys}.form.editTitle`) : t(`${keys}.form.addTitle`)}
+          wide
+        >
+          {form(editing)}
+        </UrlDialog>
+      ) : null}
+      {deleting ? (
+        <UrlDialog
+          param="delete"
+          title={t(`${keys}.delete.title`)}
+          description={t(`${keys}.delete.confirm`)}
+        >
+          {remove(deleting)}
+        </UrlDialog>
+      ) : null}
+      {table}
+      <Pager page={page} withTotal drop={DIALOG_PARAMS} />
+    </>
+  );
+}
+
+/**
+ * The rows of this page as a table (stacked cards on a phone), or the empty state: the headers
+ * are `<keys>.cols.<column>` and a hidden "actions" header, the empty note `<keys>.empty`.
+ */
+export function CatalogueTable<T>({
+  keys,
+  columns,
+  rows,
+  children,
+}: {
+  keys: string;
+  columns: readonly string[];
+  rows: T[];
+  children: (row: T) => ReactNode;
+}) {
+  const { t } = useAdminT();
+  return (
+    <ListTable
+      columns={[
+        ...columns.map((c) => t(`${keys}.cols.${c}`)),
+        <span key="actions" className="sr-only">
+          {t(`${keys}.cols.actions`)}
+        </span>,
+      ]}
+      rows={rows}
+      empty={t(`${keys}.empty`)}
+    >
+      {children}
+    </ListTable>
+  );
+}
+
+/** Cancel (closes the dialog) and the submit button, at the foot of a dialog's form. */
+function DialogButtons({
+  busy,
+  destructive,
+  children,
+}: {
+  busy: boolean;
+  destructive?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useAdminT();
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Link to="?" className={buttonVariants({ variant: "outline" })}>
+        {t("actions.cancel")}
+      </Link>
+      <Button type="submit" variant={destructive ? "destructive" : undefined} disabled={busy}>
+        {children}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The add/edit form of a row (intent "create" / "update", the row's id in `<name>Id`), validated
+ * in the browser with the same schema as the action; its button says `<keys>.form.create` or
+ * `.update`. `children` gets the fields.
+ */
+export function CatalogueForm<Input extends Record<string, unknown>, Output>({
+  name,
+  keys,
+  row,
+  schema,
+  defaultValue,
+  lastResult,
+  children,
+}: {
+  name: string;
+  keys: string;
+  row: { id: string } | undefined;
+  schema: z.ZodType<Output, Input>;
+  defaultValue: Record<string, unknown>;
+  lastResult: SubmissionResult<string[]> | undefined;
+  children: (fields: ReturnType<typeof useForm<Input, Output>>[1]) => ReactNode;
+}) {
+  const { t } = useAdminT();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    ["create", "update"].includes(String(navigation.formData?.get("intent")));
+  const [form, fields] = useForm<Input, Output>({
+    id: `${name}-${row?.id ?? "new"}`,
+    lastResult,
+    // A checkbox group's default is a list where the schema's input type says one string.
+    defaultValue: defaultValue as Parameters<typeof useForm<Input, Output>>[0]["defaultValue"],
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4" preventScrollReset>
+      <input type="hidden" name="intent" value={row ? "update" : "create"} />
+      {row ? <input type="hidden" name={`${name}Id`} value={row.id} /> : null}
+      <FormErrors errors={form.errors} ns="admin" className="mb-4" />
+      {children(fields)}
+      <DialogButtons busy={busy}>{t(`${keys}.form.${row ? "update" : "create"}`)}</DialogButtons>
+    </Form>
+  );
+}
+
+/**
+ * The ?delete=<id> dialog's form: a row with applications is archived rather than deleted, and
+ * the dialog says so (`<keys>.delete.archiveNote`, `.archiveButton`, else `.button`).
+ */
+export function RemoveRowForm({
+  keys,
+  intent,
+  idName,
+  row,
+}: {
+  keys: string;
+  intent: string;
+  idName: string;
+  row: { id: string; title: string; applicationCount: number };
+}) {
+  const { t } = useAdminT();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const archive = row.applicationCount > 0;
+  return (
+    <Form method="post" className="grid gap-4">
+      <p className="font-medium">{row.title}</p>
+      {archive ? (
+        <p className="text-sm text-amber-900" data-testid="archive-note">
+          {t(`${keys}.delete.archiveNote`, { count: row.applicationCount })}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={idName} value={row.id} />
+      <DialogButtons busy={busy} destructive>
+        {archive ? t(`${keys}.delete.archiveButton`) : t(`${keys}.delete.button`)}
+      </DialogButtons>
+    </Form>
+  );
+}
+
+/** A one-button form posting `intent` for one row (a badge that switches a flag, restore). */
+export function RowIntentButton({
+  idName,
+  rowId,
+  intent,
+  label,
+  children,
+}: {
+  idName: string;
+  rowId: string;
+  intent: string;
+  label: string;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get(idName) === rowId &&
+    navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={idName} value={rowId} />
+      <button type="submit" aria-label={label} disabled={busy} className="rounded-full">
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** A row's edit and delete links, opening the screen's dialogs for it. */
+export function RowEditLinks({
+  rowId,
+  editLabel,
+  deleteLabel,
+}: {
+  rowId: string;
+  editLabel: string;
+  deleteLabel: string;
+}) {
+  const { t } = useAdminT();
+  const [params] = useSearchParams();
+  const opening = (key: string) => {
+    const next = new URLSearchParams(params);
+    for (const k of DIALOG_PARAMS) next.delete(k);
+    next.set(key, rowId);
+    return `?${next.toString()}`;
+  };
+  const links = [
+    ["edit", editLabel, PencilIcon, "ghost"],
+    ["delete", deleteLabel, Trash2Icon, "ghostDanger"],
+  ] as const;
+  return (
+    <div className="flex gap-1">
+      {links.map(([key, label, Icon, variant]) => (
+        <Link
+          key={key}
+          to={opening(key)}
+          preventScrollReset
+          className={buttonVariants({ variant, size: "sm" })}
+          aria-label={label}
+        >
+          <Icon aria-hidden />
+          <span className="md:sr-only">{t(`actions.${key}`)}</span>
+        </Link>
+      ))}
+    </div>
+  );
+}
