@@ -68,6 +68,13 @@ test("a manager selects every application matching the filter and moves them to 
     await expect(row.getByTestId("status-select")).toHaveValue("registration_pending");
   }
 
+  // With JavaScript the header's checkbox ticks every row of the page (and clears them again).
+  const selectPage = staff.getByRole("checkbox", { name: "Select every row on this page" });
+  await selectPage.check();
+  for (const row of await rows.all()) await expect(row.getByTestId("bulk-row")).toBeChecked();
+  await selectPage.uncheck();
+  for (const row of await rows.all()) await expect(row.getByTestId("bulk-row")).not.toBeChecked();
+
   // Keyboard: open the bulk form, choose "every match", the action, and send.
   const summary = staff.getByText("Bulk actions: move, give an owner, message or export");
   await summary.focus();

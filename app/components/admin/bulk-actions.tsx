@@ -1,4 +1,5 @@
 import { DownloadIcon } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Flash } from "~/app/components/flash";
 import { SelectOptions } from "~/app/components/select-options";
 import { Button } from "~/app/components/ui/button";
@@ -31,6 +32,31 @@ export function BulkRowCheckbox({ form, id, label }: { form: string; id: string;
       aria-label={label}
       data-testid="bulk-row"
       className="size-5 accent-primary-700"
+    />
+  );
+}
+
+/**
+ * The "select" column's header: once JavaScript runs, a checkbox that ticks (or clears) every row
+ * of the page; before that, just the column's name (the form's "All on this page" does the same).
+ */
+export function SelectAllOnPage({ form, label }: { form: string; label: string }) {
+  const { t } = useAdminT();
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return <>{label}</>;
+  return (
+    <input
+      type="checkbox"
+      aria-label={t("bulk.selectPage")}
+      className="size-5 accent-primary-700"
+      data-testid="bulk-select-page"
+      onChange={(event) => {
+        const boxes = document.querySelectorAll<HTMLInputElement>(
+          `input[type="checkbox"][name="id"][form="${form}"]`,
+        );
+        for (const box of boxes) box.checked = event.currentTarget.checked;
+      }}
     />
   );
 }

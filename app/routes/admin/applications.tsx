@@ -1,5 +1,6 @@
 import { CalendarIcon, ClipboardListIcon, PlaneIcon, UsersIcon } from "lucide-react";
 import { Form, useSearchParams } from "react-router";
+import { SelectAllOnPage } from "~/app/components/admin/bulk-actions";
 import { ListTable } from "~/app/components/admin/data-table";
 import { PageFlash } from "~/app/components/flash";
 import { LoadError } from "~/app/components/admin/load-error";
@@ -27,7 +28,7 @@ import { parseOfficeFilter } from "~/domain/offices";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/applications";
 import { ApplicationDetails } from "./applications-details";
-import { ApplicationsBulk, OwnerFilter } from "./applications-bulk";
+import { APPLICATIONS_BULK_FORM, ApplicationsBulk, OwnerFilter } from "./applications-bulk";
 import { runApplicationBulk } from "./bulk.server";
 import { ApplicationRow } from "./applications-row";
 import { SaveViewForm } from "./applications-save-view";
@@ -196,7 +197,13 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         />
       ) : null}
       <ListTable
-        columns={COLUMNS.map((c) => t(`applications.cols.${c}`))}
+        columns={COLUMNS.map((c) =>
+          c === "select" ? (
+            <SelectAllOnPage form={APPLICATIONS_BULK_FORM} label={t("applications.cols.select")} />
+          ) : (
+            t(`applications.cols.${c}`)
+          ),
+        )}
         rows={rows}
         empty={
           q || status || kind || owner ? t("applications.emptyFiltered") : t("applications.empty")
