@@ -3,8 +3,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/dashboard/documents";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { auditLog, documents, notifications, profiles, rateLimits } from "~/server/db/schema";
@@ -13,23 +12,10 @@ import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
 import { cleanFileName, detectDocumentType } from "~/server/documents/upload.server";
 import { LocalStorageDriver } from "~/server/storage/local.server";
-import { setStorage } from "~/server/storage/storage.server";
-import {
-  createTestUser,
-  mailsTo,
-  requestAs,
-  runRoute,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { setupEndpointTests } from "./endpoint-harness";
+import { createTestUser, mailsTo, requestAs, runRoute, type TestUser } from "./harness";
 
-const ctx = setupTestDatabase();
-const app = new Hono();
-registerDocumentEndpoints(app);
-
-beforeAll(() => {
-  setStorage(new LocalStorageDriver(path.join(ctx.dataDir, "uploads")));
-});
+const { ctx, app } = setupEndpointTests([registerDocumentEndpoints], { uploads: true });
 
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",

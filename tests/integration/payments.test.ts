@@ -1,29 +1,19 @@
 import http from "node:http";
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as adminLayoutLoader } from "~/app/routes/admin/layout";
 import { action, loader } from "~/app/routes/dashboard/payment";
-import { auditLog, notifications, payments, profiles } from "~/server/db/schema";
-import { registerPaymentEndpoints } from "~/server/payments/http.server";
+import { auditLog, payments } from "~/server/db/schema";
 import { PaystackPaymentProvider, paystackSignature } from "~/server/payments/paystack.server";
 import { setPaymentProvider } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import { setRegistrationPaid } from "~/server/users/staff.server";
-import {
-  createTestUser,
-  mailsTo,
-  requestAs,
-  runRoute,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { createTestUser, requestAs, runRoute, type TestUser } from "./harness";
+import { setupPaymentTests } from "./payment-harness";
 import { listenLocally } from "./local-http";
 
-const ctx = setupTestDatabase();
-const app = new Hono();
-registerPaymentEndpoints(app);
+const { ctx, app, paymentsOf, isPaid, receiptsTo, paymentMessagesTo } = setupPaymentTests();
 
 const SECRET = "sk_test_local_secret_key";
 
@@ -103,30 +93,6 @@ function transactionData(
     currency: outcome.currency ?? init.currency,
     channel: "mobile_money",
     paid_at: outcome.status === "success" ? "2026-11-21T10:00:00.000Z" : null,
-  };
-}
-
-async function paymentsOf(userId: string) {
-  return ctx.db.select().from(payments).where(eq(payments.userId, userId));
-}
-async function isPaid(userId: string) {
-  const [p] = await ctx.db.select().from(profiles).where(eq(profiles.id, userId));
-  return p!.registrationFeePaid;
-}
-async function receiptsTo(email: string) {
-  const mails = await mailsTo(ctx.db, email);
-  return mails.filter((m) => m.subject.startsWith("Payment received"));
-}
-async function paymentNotices(userId: string) {
-  const rows = await ctx.db.select().from(notifications).where(eq(notifications.userId, userId));
-  return rows.filter((n) => n.kind === "payment_received");
-}
-
-/** How the applicant was told of their payment: e-mailed receipts and in-app notices. */
-async function paymentMessagesTo(user: TestUser) {
-  return {
-    receipts: (await receiptsTo(user.email)).length,
-    notices: (await paymentNotices(user.id)).length,
   };
 }
 

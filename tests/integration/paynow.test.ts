@@ -1,25 +1,15 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/dashboard/payment";
-import { notifications, payments, profiles } from "~/server/db/schema";
-import { registerPaymentEndpoints } from "~/server/payments/http.server";
+import { payments } from "~/server/db/schema";
 import { PaynowPaymentProvider } from "~/server/payments/paynow.server";
 import { setPaymentProviders } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
-import {
-  createTestUser,
-  mailsTo,
-  requestAs,
-  runRoute,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { createTestUser, requestAs, runRoute, type TestUser } from "./harness";
+import { setupPaymentTests } from "./payment-harness";
 import { startFakePaynow } from "./paynow-fake";
 
-const ctx = setupTestDatabase();
-const app = new Hono();
-registerPaymentEndpoints(app);
+const { ctx, app, paymentsOf, isPaid, paymentMessagesTo } = setupPaymentTests();
 
 const INTEGRATION_ID = "21436";
 const INTEGRATION_KEY = "9f3c1b2e-5d7a-4e11-8c0f-2b6a9d4e7f10";
@@ -42,23 +32,6 @@ afterAll(async () => {
   await fake.close();
 });
 beforeEach(() => setPaymentProviders([new SimulatedPaymentProvider(0), paynow()]));
-
-async function paymentsOf(userId: string) {
-  return ctx.db.select().from(payments).where(eq(payments.userId, userId));
-}
-async function isPaid(userId: string) {
-  const [p] = await ctx.db.select().from(profiles).where(eq(profiles.id, userId));
-  return p!.registrationFeePaid;
-}
-async function paymentMessagesTo(user: TestUser) {
-  const mails = (await mailsTo(ctx.db, user.email)).filter((m) =>
-    m.subject.startsWith("Payment received"),
-  );
-  const notices = (
-    await ctx.db.select().from(notifications).where(eq(notifications.userId, user.id))
-  ).filter((n) => n.kind === "payment_received");
-  return { receipts: mails.length, notices: notices.length };
-}
 
 function pay(user: TestUser, form: Record<string, string>) {
   return requestAs(user, "/dashboard/payment", { form });

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import { notifications, payments, profiles } from "~/server/db/schema";
+import { registerPaymentEndpoints } from "~/server/payments/http.server";
+import { setupEndpointTests } from "./endpoint-harness";
+import { mailsTo, type TestUser } from "./harness";
+
+/**
+ * A payments test file's database and the payment webhooks on an app of their own, with what the
+ * tests ask about an applicant afterwards: their payment rows, whether the fee counts as paid,
+ * and how they were told (e-mailed receipts, in-app notices). Call once at the top of a file.
+ */
+export function setupPaymentTests() {
+  const { ctx, app } = setupEndpointTests([registerPaymentEndpoints]);
+
+  const paymentsOf = (userId: string) =>
+    ctx.db.select().from(payments).where(eq(payments.userId, userId));
+  async function isPaid(userId: string) {
+    const [p] = await ctx.db.select().from(profiles).where(eq(profiles.id, userId));
+    return p!.registrationFeePaid;
+  }
+  async function receiptsTo(email: string) {
+    const mails = await mailsTo(ctx.db, email);
+    return mails.filter((m) => m.subject.startsWith("Payment received"));
+  }
+  async function paymentMessagesTo(user: TestUser) {
+    const rows = await ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    return {
+      receipts: (await receiptsTo(user.email)).length,
+      notices: rows.filter((n) => n.kind === "payment_received").length,
+    };
+  }
+  return { ctx, app, paymentsOf, isPaid, receiptsTo, paymentMessagesTo };
+}
