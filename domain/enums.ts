@@ -63,10 +63,23 @@ export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 export const SALARY_PERIODS = ["hour", "month", "year"] as const;
 export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
 
+/** The fee stages every application starts with, jobs and study programs alike. */
+const FEE_STAGES = ["registration_pending", "registration_paid"] as const;
+
+/** The university's stages of a study-program application (decision record 22). */
+export const UNIVERSITY_STAGES = [
+  "documents_submitted",
+  "submitted_to_university",
+  "conditional_offer",
+  "unconditional_offer",
+  "tuition_deposit_paid",
+  "study_visa_applied",
+  "visa_granted",
+] as const;
+
 /** The stages of a job application, in the tracker's order; withdrawn: the applicant stopped it. */
 export const JOB_APPLICATION_STATUSES = [
-  "registration_pending",
-  "registration_paid",
+  ...FEE_STAGES,
   "documents_uploaded",
   "job_matched",
   "interview_scheduled",
@@ -81,18 +94,11 @@ export const JOB_APPLICATION_STATUSES = [
 
 /**
  * The stages of a study-program application: the fee stages and Departed are shared with jobs,
- * the rest are the university's (decision record 22). Rejected and withdrawn end it.
+ * the rest are the university's. Rejected and withdrawn end it.
  */
 export const STUDY_APPLICATION_STATUSES = [
-  "registration_pending",
-  "registration_paid",
-  "documents_submitted",
-  "submitted_to_university",
-  "conditional_offer",
-  "unconditional_offer",
-  "tuition_deposit_paid",
-  "study_visa_applied",
-  "visa_granted",
+  ...FEE_STAGES,
+  ...UNIVERSITY_STAGES,
   "departed",
   "rejected",
   "withdrawn",
@@ -104,25 +110,8 @@ export const STUDY_APPLICATION_STATUSES = [
  * kind: JOB_APPLICATION_STATUSES or STUDY_APPLICATION_STATUSES.
  */
 export const APPLICATION_STATUSES = [
-  "registration_pending",
-  "registration_paid",
-  "documents_uploaded",
-  "job_matched",
-  "interview_scheduled",
-  "interview_completed",
-  "offer_received",
-  "visa_process_started",
-  "visa_approved",
-  "pre_departure",
-  "departed",
-  "withdrawn",
-  "documents_submitted",
-  "submitted_to_university",
-  "conditional_offer",
-  "unconditional_offer",
-  "tuition_deposit_paid",
-  "study_visa_applied",
-  "visa_granted",
+  ...JOB_APPLICATION_STATUSES,
+  ...UNIVERSITY_STAGES,
   "rejected",
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

@@ -4,6 +4,7 @@ import {
   type ApplicationStatus,
   type StudyApplicationStatus,
   type Tone,
+  UNIVERSITY_STAGES,
 } from "./enums";
 
 // The 9-step progress tracker of an application (spec section 4).
@@ -22,13 +23,7 @@ export const TRACKER_STEPS = [
 /** The 9 steps of a study-program application's tracker (decision record 22). */
 export const STUDY_TRACKER_STEPS = [
   "registration_pending",
-  "documents_submitted",
-  "submitted_to_university",
-  "conditional_offer",
-  "unconditional_offer",
-  "tuition_deposit_paid",
-  "study_visa_applied",
-  "visa_granted",
+  ...UNIVERSITY_STAGES,
   "departed",
 ] as const satisfies readonly StudyApplicationStatus[];
 export type TrackerStepKey = (typeof TRACKER_STEPS)[number] | (typeof STUDY_TRACKER_STEPS)[number];
