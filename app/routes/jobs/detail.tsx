@@ -1,8 +1,19 @@
 import { Suspense } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeftIcon, BanknoteIcon, GiftIcon, ListChecksIcon } from "lucide-react";
+import { BanknoteIcon, GiftIcon, ListChecksIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import {
+  AlreadyApplied,
+  DetailBackLink,
+  DetailColumns,
+  DetailList,
+  DetailNotFound,
+  DetailText,
+  JsonLd,
+  SignInToApply,
+  summary,
+} from "~/app/components/detail-page";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { Link } from "~/app/components/localized";
 import { JobCountry, JobTypeFacts, PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
@@ -99,14 +110,6 @@ export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => {
   };
 });
 
-/** A description's opening for a search result or a link preview: one line, cut at a word. */
-function summary(text: string, max: number) {
-  const line = text.replace(/\s+/g, " ").trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max);
-  return `${cut.slice(0, cut.lastIndexOf(" ") > max / 2 ? cut.lastIndexOf(" ") : max)}…`;
-}
-
 const SCHEMA_EMPLOYMENT: Record<string, string> = {
   full_time: "FULL_TIME",
   part_time: "PART_TIME",
@@ -117,7 +120,7 @@ const SCHEMA_EMPLOYMENT: Record<string, string> = {
 const SCHEMA_PERIOD: Record<string, string> = { hour: "HOUR", month: "MONTH", year: "YEAR" };
 
 /** schema.org JobPosting, so job search engines can list the job. Public jobs only. */
-function jobPostingJsonLd(job: JobDetail, agencyName: string, baseUrl: string) {
+function jobPosting(job: JobDetail, agencyName: string, baseUrl: string) {
   const posting: Record<string, unknown> = {
     "@context": "https://schema.org/",
     "@type": "JobPosting",
@@ -146,8 +149,7 @@ function jobPostingJsonLd(job: JobDetail, agencyName: string, baseUrl: string) {
       },
     };
   }
-  // "<" escaped so a job text can never close the script element.
-  return JSON.stringify(posting).replace(/</g, "\\u003c");
+  return posting;
 }
 
 export default function JobDetailPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -157,182 +159,119 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
 
   if (!job) {
     return (
-      <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">{t("detail.notFound")}</h1>
-        <p className="text-slate-700">{t("detail.notFoundBody")}</p>
-        <Link to="/jobs" className={buttonVariants()}>
-          {t("detail.browse")}
-        </Link>
-      </div>
+      <DetailNotFound
+        title={t("detail.notFound")}
+        body={t("detail.notFoundBody")}
+        listHref="/jobs"
+        browse={t("detail.browse")}
+      />
     );
   }
 
-  const paragraphs = job.description.split(/\n{2,}/).filter(Boolean);
   const posted = formatDate(job.createdAt, i18n.language, "longDate");
   const salary = salaryText(job, t, i18n.language);
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
       {job.isPublic && job.isActive && !job.archivedAt ? (
-        <script
-          type="application/ld+json"
-          dangerouslySetInnerHTML={{ __html: jobPostingJsonLd(job, settings.agencyName, baseUrl) }}
-        />
+        <JsonLd data={jobPosting(job, settings.agencyName, baseUrl)} />
       ) : null}
-      <Link
-        to="/jobs"
-        className={buttonVariants({ variant: "ghost", className: "justify-self-start" })}
-      >
-        <ArrowLeftIcon aria-hidden />
-        {t("detail.back")}
-      </Link>
+      <DetailBackLink to="/jobs">{t("detail.back")}</DetailBackLink>
 
       {!job.isActive || job.archivedAt ? (
         <Alert tone="warning">{t("detail.inactiveStaffNotice")}</Alert>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
-        <article className="grid gap-6">
-          <header className="grid gap-3">
-            <div className="flex flex-wrap gap-2">
-              {job.isPublic ? (
-                <Badge tone="success">{t("card.free")}</Badge>
+      <DetailColumns
+        aside={
+          <>
+            <TitledCard title={t("apply.title")} contentClassName="grid gap-3">
+              {/* The last post's answer; a post from the ?done= address answers for itself. */}
+              {actionData ? (
+                <Flash flash={actionData.flash} ns="jobs" className="" />
               ) : (
-                <Badge tone="orange">{t("card.premium")}</Badge>
+                <DoneFlash ns="jobs" messages={APPLY_DONE} className="" />
               )}
-              <Badge>{t(`labels.sector.${job.sector}`, { ns: "common" })}</Badge>
-              {saved !== null && job.isActive && !job.archivedAt ? (
-                <LazySaveJobButton
-                  jobId={job.id}
-                  title={job.title}
-                  saved={saved}
-                  className="ms-auto"
-                />
-              ) : null}
-            </div>
-            <h1 className="text-3xl font-bold text-slate-900">{job.title}</h1>
-            <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
-              <li className="flex items-center gap-2">
-                <JobCountry job={job} />
-              </li>
-              <JobTypeFacts job={job} />
-              {salary ? (
-                <li className="flex items-center gap-1.5 font-semibold text-primary-800">
-                  <BanknoteIcon className="size-4" aria-hidden />
-                  <span className="sr-only">{t("detail.salary")}: </span>
-                  {salary}
-                </li>
-              ) : null}
-            </ul>
-            <p className="text-sm text-slate-600">{t("detail.posted", { date: posted })}</p>
-          </header>
-
-          <section aria-labelledby="job-description" className="grid gap-3">
-            <h2 id="job-description" className="text-xl font-semibold text-slate-900">
-              {t("detail.description")}
-            </h2>
-            {paragraphs.map((p, i) => (
-              <p key={i} className="leading-relaxed text-slate-800">
-                {p}
-              </p>
-            ))}
-          </section>
-
-          <DetailList
-            id="job-requirements"
-            title={t("detail.requirements")}
-            items={job.requirements}
-            icon={
-              <ListChecksIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />
-            }
-            empty={t("detail.noneListed")}
-          />
-          <DetailList
-            id="job-benefits"
-            title={t("detail.benefits")}
-            items={job.benefits}
-            icon={<GiftIcon className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden />}
-            empty={t("detail.noneListed")}
-          />
-        </article>
-
-        <aside className="lg:sticky lg:top-20">
-          <TitledCard title={t("apply.title")} contentClassName="grid gap-3">
-            {/* The last post's answer; a post from the ?done= address answers for itself. */}
-            {actionData ? (
-              <Flash flash={actionData.flash} ns="jobs" className="" />
-            ) : (
-              <DoneFlash ns="jobs" messages={APPLY_DONE} className="" />
-            )}
-            {/* The applicant has applied, just now or before: the way to their applications. */}
-            {applied ? (
-              <Alert tone="info" title={t("apply.alreadyTitle")}>
-                <p>
-                  {t("apply.alreadyBody", {
+              {/* The applicant has applied, just now or before: the way to their applications. */}
+              {applied ? (
+                <AlreadyApplied
+                  title={t("apply.alreadyTitle")}
+                  body={t("apply.alreadyBody", {
                     date: formatDate(applied.appliedAt, i18n.language, "date"),
                   })}
-                </p>
-                <Link
-                  to="/dashboard/applications"
-                  className="mt-2 inline-block font-medium underline"
-                >
-                  {t("apply.viewApplications")}
-                </Link>
-              </Alert>
-            ) : !viewer ? (
-              <>
-                <p className="text-sm text-slate-700">{t("apply.signInFirst")}</p>
-                <Link to={signInHref(job.id)} className={buttonVariants({ variant: "accent" })}>
-                  {t("apply.submit")}
-                </Link>
-              </>
-            ) : isStaff(viewer.role) ? (
-              <p className="text-sm text-slate-700">{t("apply.staffNote")}</p>
+                  link={t("apply.viewApplications")}
+                />
+              ) : !viewer ? (
+                <SignInToApply
+                  href={signInHref(job.id)}
+                  note={t("apply.signInFirst")}
+                  label={t("apply.submit")}
+                />
+              ) : isStaff(viewer.role) ? (
+                <p className="text-sm text-slate-700">{t("apply.staffNote")}</p>
+              ) : (
+                <Suspense>
+                  <applyForm.Component lastResult={actionData?.result} />
+                </Suspense>
+              )}
+            </TitledCard>
+            {job.isActive && !job.archivedAt ? (
+              <ShareJob path={`/jobs/${job.id}`} title={job.title} />
+            ) : null}
+          </>
+        }
+      >
+        <header className="grid gap-3">
+          <div className="flex flex-wrap gap-2">
+            {job.isPublic ? (
+              <Badge tone="success">{t("card.free")}</Badge>
             ) : (
-              <Suspense>
-                <applyForm.Component lastResult={actionData?.result} />
-              </Suspense>
+              <Badge tone="orange">{t("card.premium")}</Badge>
             )}
-          </TitledCard>
-          {job.isActive && !job.archivedAt ? (
-            <ShareJob path={`/jobs/${job.id}`} title={job.title} />
-          ) : null}
-        </aside>
-      </div>
-    </div>
-  );
-}
-
-function DetailList({
-  id,
-  title,
-  items,
-  icon,
-  empty,
-}: {
-  id: string;
-  title: string;
-  items: string[];
-  icon: React.ReactNode;
-  empty: string;
-}) {
-  return (
-    <section aria-labelledby={id} className="grid gap-3">
-      <h2 id={id} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
-      {items.length ? (
-        <ul className="grid gap-2">
-          {items.map((item, i) => (
-            <li key={i} className="flex gap-2 text-slate-800">
-              {icon}
-              <span>{item}</span>
+            <Badge>{t(`labels.sector.${job.sector}`, { ns: "common" })}</Badge>
+            {saved !== null && job.isActive && !job.archivedAt ? (
+              <LazySaveJobButton
+                jobId={job.id}
+                title={job.title}
+                saved={saved}
+                className="ms-auto"
+              />
+            ) : null}
+          </div>
+          <h1 className="text-3xl font-bold text-slate-900">{job.title}</h1>
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
+            <li className="flex items-center gap-2">
+              <JobCountry job={job} />
             </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-slate-600">{empty}</p>
-      )}
-    </section>
+            <JobTypeFacts job={job} />
+            {salary ? (
+              <li className="flex items-center gap-1.5 font-semibold text-primary-800">
+                <BanknoteIcon className="size-4" aria-hidden />
+                <span className="sr-only">{t("detail.salary")}: </span>
+                {salary}
+              </li>
+            ) : null}
+          </ul>
+          <p className="text-sm text-slate-600">{t("detail.posted", { date: posted })}</p>
+        </header>
+
+        <DetailText id="job-description" title={t("detail.description")} text={job.description} />
+
+        <DetailList
+          id="job-requirements"
+          title={t("detail.requirements")}
+          items={job.requirements}
+          icon={<ListChecksIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />}
+          empty={t("detail.noneListed")}
+        />
+        <DetailList
+          id="job-benefits"
+          title={t("detail.benefits")}
+          items={job.benefits}
+          icon={<GiftIcon className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden />}
+          empty={t("detail.noneListed")}
+        />
+      </DetailColumns>
+    </div>
   );
 }
 

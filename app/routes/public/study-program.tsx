@@ -1,8 +1,19 @@
-import { ArrowLeftIcon, AwardIcon, FileTextIcon, ListChecksIcon } from "lucide-react";
+import { AwardIcon, FileTextIcon, ListChecksIcon } from "lucide-react";
 import { Suspense } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
+import {
+  AlreadyApplied,
+  DetailBackLink,
+  DetailColumns,
+  DetailList,
+  DetailNotFound,
+  DetailText,
+  JsonLd,
+  SignInToApply,
+  summary,
+} from "~/app/components/detail-page";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { CountryFlag } from "~/app/components/country-flag";
 import { Form, Link } from "~/app/components/localized";
@@ -87,14 +98,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 /** The confirmations after a redirect (?done=…), keys of the study namespace. */
 const DONE = { applied: "apply.submitted", switched: "apply.switched" };
 
-/** A description's opening for a search result or a link preview: one line, cut at a word. */
-function summary(text: string, max: number) {
-  const line = text.replace(/\s+/g, " ").trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max);
-  return `${cut.slice(0, cut.lastIndexOf(" ") > max / 2 ? cut.lastIndexOf(" ") : max)}…`;
-}
-
 export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => {
   const program = data?.program;
   if (!program) return { title: t("study:meta.detail.notFound"), noindex: true };
@@ -114,12 +117,7 @@ export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => {
 });
 
 /** schema.org EducationalOccupationalProgram, so search engines can show the program. */
-function programJsonLd(
-  program: ProgramDetail,
-  levelName: string,
-  agencyName: string,
-  baseUrl: string,
-) {
+function programLd(program: ProgramDetail, levelName: string, agencyName: string, baseUrl: string) {
   const ld: Record<string, unknown> = {
     "@context": "https://schema.org/",
     "@type": "EducationalOccupationalProgram",
@@ -149,8 +147,7 @@ function programJsonLd(
   if (program.intakes.length) ld.startDate = program.intakes[0];
   if (program.applicationDeadline) ld.applicationDeadline = program.applicationDeadline;
   if (program.entryRequirements.length) ld.programPrerequisites = program.entryRequirements;
-  // "<" escaped so a program's text can never close the script element.
-  return JSON.stringify(ld).replace(/</g, "\\u003c");
+  return ld;
 }
 
 export default function StudyProgramPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -161,13 +158,12 @@ export default function StudyProgramPage({ loaderData, actionData }: Route.Compo
 
   if (!program) {
     return (
-      <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">{t("detail.notFound")}</h1>
-        <p className="text-slate-700">{t("detail.notFoundBody")}</p>
-        <Link to="/study" className={buttonVariants()}>
-          {t("detail.browse")}
-        </Link>
-      </div>
+      <DetailNotFound
+        title={t("detail.notFound")}
+        body={t("detail.notFoundBody")}
+        listHref="/study"
+        browse={t("detail.browse")}
+      />
     );
   }
 
@@ -203,7 +199,7 @@ export default function StudyProgramPage({ loaderData, actionData }: Route.Compo
       formatDate(calendarDay(program.applicationDeadline), lng, "longDate"),
     ]);
   }
-  const paragraphs = program.description.split(/\n{2,}/).filter(Boolean);
+
   // Intakes still open to choose (not yet applied for), today on.
   const today = new Date().toISOString().slice(0, 10);
   const taken = new Set(applied.map((a) => a.intake));
@@ -212,104 +208,24 @@ export default function StudyProgramPage({ loaderData, actionData }: Route.Compo
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
       {program.listed ? (
-        <script
-          type="application/ld+json"
-          dangerouslySetInnerHTML={{
-            __html: programJsonLd(program, levelName, settings.agencyName, baseUrl),
-          }}
-        />
+        <JsonLd data={programLd(program, levelName, settings.agencyName, baseUrl)} />
       ) : null}
-      <Link
-        to="/study"
-        className={buttonVariants({ variant: "ghost", className: "justify-self-start" })}
-      >
-        <ArrowLeftIcon aria-hidden />
-        {t("detail.back")}
-      </Link>
+      <DetailBackLink to="/study">{t("detail.back")}</DetailBackLink>
       {!program.listed ? <Alert tone="warning">{t("detail.offNotice")}</Alert> : null}
       <DoneFlash ns="study" messages={DONE} className="" />
       <Flash ns="study" flash={actionData?.flash} className="" />
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
-        <article className="grid gap-6">
-          <header className="grid gap-3">
-            <div className="flex flex-wrap gap-2">
-              <Badge>{levelName}</Badge>
-              {program.scholarship ? (
-                <Badge tone="success">
-                  <AwardIcon aria-hidden className="size-3" />
-                  {t("card.scholarship")}
-                </Badge>
-              ) : null}
-            </div>
-            <h1 className="text-3xl font-bold text-slate-900">{program.title}</h1>
-          </header>
-
-          <section aria-labelledby="program-facts" className="grid gap-3">
-            <h2 id="program-facts" className="sr-only">
-              {t("detail.facts")}
-            </h2>
-            <dl className="grid gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
-              {facts.map(([label, value]) => (
-                <div key={label} className="grid gap-0.5">
-                  <dt className="text-slate-600">{label}</dt>
-                  <dd className="font-medium text-slate-900">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-
-          <section aria-labelledby="program-about" className="grid gap-3">
-            <h2 id="program-about" className="text-xl font-semibold text-slate-900">
-              {t("detail.about")}
-            </h2>
-            {paragraphs.map((p, i) => (
-              <p key={i} className="leading-relaxed text-slate-800">
-                {p}
-              </p>
-            ))}
-          </section>
-
-          <ProgramList
-            id="program-requirements"
-            title={t("detail.entryRequirements")}
-            items={program.entryRequirements}
-            icon={
-              <ListChecksIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />
-            }
-            empty={t("detail.noneListed")}
-          />
-          <ProgramList
-            id="program-documents"
-            title={t("detail.requiredDocuments")}
-            hint={t("detail.requiredDocumentsHint")}
-            items={program.requiredDocuments.map((d) =>
-              t(`labels.documentType.${d}`, { ns: "common" }),
-            )}
-            icon={<FileTextIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />}
-            empty={t("detail.noneListed")}
-          />
-          {program.scholarship && program.scholarshipDetails ? (
-            <section aria-labelledby="program-scholarship" className="grid gap-2">
-              <h2 id="program-scholarship" className="text-xl font-semibold text-slate-900">
-                {t("detail.scholarshipTitle")}
-              </h2>
-              <p className="text-slate-800">{program.scholarshipDetails}</p>
-            </section>
-          ) : null}
-        </article>
-
-        <aside className="lg:sticky lg:top-20">
+      <DetailColumns
+        aside={
           <TitledCard title={t("apply.title")} contentClassName="grid gap-3">
             {!program.listed ? (
               <p className="text-sm text-slate-700">{t("apply.closed")}</p>
             ) : !viewer ? (
-              <>
-                <p className="text-sm text-slate-700">{t("apply.signInFirst")}</p>
-                <Link to={signInHref(program.id)} className={buttonVariants({ variant: "accent" })}>
-                  {t("apply.submit")}
-                </Link>
-              </>
+              <SignInToApply
+                href={signInHref(program.id)}
+                note={t("apply.signInFirst")}
+                label={t("apply.submit")}
+              />
             ) : isStaff(viewer.role) ? (
               <p className="text-sm text-slate-700">{t("apply.staffNote")}</p>
             ) : viewer.role !== "student_applicant" ? (
@@ -323,19 +239,13 @@ export default function StudyProgramPage({ loaderData, actionData }: Route.Compo
             ) : (
               <>
                 {applied.length ? (
-                  <Alert tone="info" title={t("apply.alreadyTitle")}>
-                    <p>
-                      {t("apply.alreadyBody", {
-                        intakes: applied.map((a) => formatIntake(a.intake, lng)).join(", "),
-                      })}
-                    </p>
-                    <Link
-                      to="/dashboard/applications"
-                      className="mt-2 inline-block font-medium underline"
-                    >
-                      {t("apply.viewApplications")}
-                    </Link>
-                  </Alert>
+                  <AlreadyApplied
+                    title={t("apply.alreadyTitle")}
+                    body={t("apply.alreadyBody", {
+                      intakes: applied.map((a) => formatIntake(a.intake, lng)).join(", "),
+                    })}
+                    link={t("apply.viewApplications")}
+                  />
                 ) : null}
                 {upcoming.length === 0 ? (
                   <p className="text-sm text-slate-700">{t("apply.noIntakes")}</p>
@@ -357,45 +267,63 @@ export default function StudyProgramPage({ loaderData, actionData }: Route.Compo
               </>
             )}
           </TitledCard>
-        </aside>
-      </div>
-    </div>
-  );
-}
+        }
+      >
+        <header className="grid gap-3">
+          <div className="flex flex-wrap gap-2">
+            <Badge>{levelName}</Badge>
+            {program.scholarship ? (
+              <Badge tone="success">
+                <AwardIcon aria-hidden className="size-3" />
+                {t("card.scholarship")}
+              </Badge>
+            ) : null}
+          </div>
+          <h1 className="text-3xl font-bold text-slate-900">{program.title}</h1>
+        </header>
 
-function ProgramList({
-  id,
-  title,
-  hint,
-  items,
-  icon,
-  empty,
-}: {
-  id: string;
-  title: string;
-  hint?: string;
-  items: string[];
-  icon: React.ReactNode;
-  empty: string;
-}) {
-  return (
-    <section aria-labelledby={id} className="grid gap-3">
-      <h2 id={id} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
-      {hint ? <p className="text-sm text-slate-600">{hint}</p> : null}
-      {items.length ? (
-        <ul className="grid gap-2">
-          {items.map((item, i) => (
-            <li key={i} className="flex gap-2 text-slate-800">
-              {icon}
-              <span>{item}</span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-slate-600">{empty}</p>
-      )}
-    </section>
+        <section aria-labelledby="program-facts" className="grid gap-3">
+          <h2 id="program-facts" className="sr-only">
+            {t("detail.facts")}
+          </h2>
+          <dl className="grid gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
+            {facts.map(([label, value]) => (
+              <div key={label} className="grid gap-0.5">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="font-medium text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <DetailText id="program-about" title={t("detail.about")} text={program.description} />
+
+        <DetailList
+          id="program-requirements"
+          title={t("detail.entryRequirements")}
+          items={program.entryRequirements}
+          icon={<ListChecksIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />}
+          empty={t("detail.noneListed")}
+        />
+        <DetailList
+          id="program-documents"
+          title={t("detail.requiredDocuments")}
+          hint={t("detail.requiredDocumentsHint")}
+          items={program.requiredDocuments.map((d) =>
+            t(`labels.documentType.${d}`, { ns: "common" }),
+          )}
+          icon={<FileTextIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />}
+          empty={t("detail.noneListed")}
+        />
+        {program.scholarship && program.scholarshipDetails ? (
+          <section aria-labelledby="program-scholarship" className="grid gap-2">
+            <h2 id="program-scholarship" className="text-xl font-semibold text-slate-900">
+              {t("detail.scholarshipTitle")}
+            </h2>
+            <p className="text-slate-800">{program.scholarshipDetails}</p>
+          </section>
+        ) : null}
+      </DetailColumns>
+    </div>
   );
 }
