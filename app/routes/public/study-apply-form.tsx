@@ -1,11 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { useNavigation } from "react-router";
+import { ApplyNoteAndSubmit } from "~/app/components/apply-note";
 import { Form } from "~/app/components/localized";
-import { Button } from "~/app/components/ui/button";
-import { FormSelect, FormTextarea } from "~/app/components/ui/field";
+import { FormSelect } from "~/app/components/ui/field";
 import { useLazyValidation } from "~/app/lib/lazy-validation";
-import { APPLICATION_NOTE_MAX } from "~/domain/job-search";
 import { formatIntake } from "~/domain/program-search";
 
 type LastResult = Parameters<typeof useForm>[0]["lastResult"];
@@ -19,8 +17,6 @@ export function ProgramApplyForm({
   lastResult: LastResult;
 }) {
   const { t, i18n } = useTranslation("study");
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const lazy = useLazyValidation(() =>
     import("~/domain/programs").then((m) => m.ProgramApplySchema),
   );
@@ -41,17 +37,7 @@ export function ProgramApplyForm({
           </option>
         ))}
       </FormSelect>
-      <FormTextarea
-        field={fields.note}
-        ns="study"
-        label={t("apply.note")}
-        hint={t("apply.noteHint")}
-        maxLength={APPLICATION_NOTE_MAX}
-        rows={3}
-      />
-      <Button type="submit" variant="accent" disabled={busy}>
-        {busy ? t("apply.submitting") : t("apply.submit")}
-      </Button>
+      <ApplyNoteAndSubmit field={fields.note} ns="study" rows={3} />
     </Form>
   );
 }
