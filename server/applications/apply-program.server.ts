@@ -1,17 +1,11 @@
-import { and, desc, eq, inArray, isNull, ne } from "drizzle-orm";
-import type { ApplicationStatus } from "~/domain/enums";
-import { isStaff } from "~/domain/enums";
+import { and, eq, isNull } from "drizzle-orm";
+import { type DocumentType, isStaff } from "~/domain/enums";
 import { isUuid } from "~/domain/ids";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
-import {
-  applicationStatusHistory,
-  documents,
-  jobApplications,
-  profiles,
-  programs,
-} from "~/server/db/schema";
-import { applicantOwner } from "~/server/owners/owners.server";
+import type { StartingStage } from "~/server/applications/apply-core.server";
+import { allVerified, feePaid, openApplication } from "~/server/applications/apply-core.server";
+import { jobApplications, programs } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
@@ -23,14 +17,6 @@ export type ProgramApplyResult =
       reason: "not_found" | "payment_required" | "duplicate" | "staff" | "role" | "intake";
     };
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === "23505") return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
 /**
  * Where a program application starts, read in the applying transaction: Documents Submitted when
  * staff have already verified every document the program asks for, otherwise Registration Paid
@@ -39,35 +25,16 @@ function isUniqueViolation(error: unknown): boolean {
 async function startingStage(
   tx: Db,
   userId: string,
-  required: string[],
-): Promise<{ status: ApplicationStatus; note: string | null }> {
-  const [profile] = await tx
-    .select({ paid: profiles.registrationFeePaid })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  const fee = profile?.paid
+  required: DocumentType[],
+): Promise<StartingStage> {
+  const fee = (await feePaid(tx, userId))
     ? "registration fee already paid"
     : "registration fee not required for study programs";
-  if (required.length) {
-    const rows = await tx
-      .select({ type: documents.documentType, status: documents.status })
-      .from(documents)
-      .where(
-        and(
-          eq(documents.userId, userId),
-          inArray(documents.documentType, required as (typeof documents.documentType._.data)[]),
-          ne(documents.status, "replaced"),
-        ),
-      )
-      .orderBy(desc(documents.uploadedAt));
-    const newest = new Map<string, string>();
-    for (const d of rows) if (!newest.has(d.type)) newest.set(d.type, d.status);
-    if (required.every((type) => newest.get(type) === "verified")) {
-      return {
-        status: "documents_submitted",
-        note: `Started at Documents Submitted: ${fee}, every required document already verified.`,
-      };
-    }
+  if (required.length && (await allVerified(tx, userId, required))) {
+    return {
+      status: "documents_submitted",
+      note: `Started at Documents Submitted: ${fee}, every required document already verified.`,
+    };
   }
   return { status: "registration_paid", note: `Started at Registration Paid: ${fee}.` };
 }
@@ -107,35 +74,11 @@ export async function applyToProgram(options: {
     return { ok: false, reason: "payment_required" };
   }
 
-  try {
-    const applicationId = await db().transaction(async (tx) => {
-      const start = await startingStage(tx, viewer.id, program.requiredDocuments);
-      const [created] = await tx
-        .insert(jobApplications)
-        .values({
-          userId: viewer.id,
-          kind: "program",
-          programId,
-          intake,
-          status: start.status,
-          notes: options.note ?? null,
-          ownerId: applicantOwner(viewer.id),
-        })
-        .returning({ id: jobApplications.id });
-      await tx.insert(applicationStatusHistory).values({
-        applicationId: created!.id,
-        fromStatus: null,
-        toStatus: start.status,
-        changedBy: viewer.id,
-        note: start.note,
-      });
-      return created!.id;
-    });
-    return { ok: true, applicationId };
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
-    throw error;
-  }
+  return openApplication({
+    applicantId: viewer.id,
+    target: { kind: "program", programId, intake, notes: options.note ?? null },
+    startAt: (tx) => startingStage(tx, viewer.id, program.requiredDocuments),
+  });
 }
 
 /** The intakes of this program the applicant has applied for, with when. */

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { type ApplicationStatus, type DocumentType, isStaff } from "~/domain/enums";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { type DocumentType, isStaff } from "~/domain/enums";
 import { canSeePremium } from "~/domain/jobs";
 import { paginate } from "~/domain/pagination";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -7,13 +7,12 @@ import { type Db, db } from "~/server/db/client.server";
 import {
   applicationStatusHistory,
   countries,
-  documents,
   jobApplications,
   jobs,
-  profiles,
   programs,
 } from "~/server/db/schema";
-import { applicantOwner } from "~/server/owners/owners.server";
+import type { StartingStage } from "~/server/applications/apply-core.server";
+import { allVerified, feePaid, openApplication } from "~/server/applications/apply-core.server";
 import { applicationColumns } from "~/server/applications/columns.server";
 
 type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
@@ -21,14 +20,6 @@ type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
 export type ApplyResult =
   | { ok: true; applicationId: string }
   | { ok: false; reason: "not_found" | "payment_required" | "duplicate" | "staff" };
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === "23505") return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
 
 // The documents every application needs; once staff have verified both, a new application does
 // not ask for them again.
@@ -40,31 +31,9 @@ const CORE_DOCUMENTS: DocumentType[] = ["passport", "cv"];
  * Read inside the applying transaction, from the database rather than the session, so a payment
  * confirmed a moment ago counts. The note says why, for the history staff read.
  */
-async function startingStage(
-  tx: Db,
-  userId: string,
-): Promise<{ status: ApplicationStatus; note: string | null }> {
-  const [profile] = await tx
-    .select({ paid: profiles.registrationFeePaid })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  if (!profile?.paid) return { status: "registration_pending", note: null };
-  const current = await tx
-    .select({ type: documents.documentType, status: documents.status })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.userId, userId),
-        inArray(documents.documentType, CORE_DOCUMENTS),
-        ne(documents.status, "replaced"),
-      ),
-    )
-    .orderBy(desc(documents.uploadedAt));
-  // The newest upload of each type is the one that counts (a newer pending one replaces nothing
-  // verified yet, but it is what staff will judge next).
-  const newest = new Map<string, string>();
-  for (const d of current) if (!newest.has(d.type)) newest.set(d.type, d.status);
-  if (CORE_DOCUMENTS.every((type) => newest.get(type) === "verified")) {
+async function startingStage(tx: Db, userId: string): Promise<StartingStage> {
+  if (!(await feePaid(tx, userId))) return { status: "registration_pending", note: null };
+  if (await allVerified(tx, userId, CORE_DOCUMENTS)) {
     return {
       status: "documents_uploaded",
       note: "Started at Documents Uploaded: registration fee already paid, passport and CV already verified.",
@@ -77,9 +46,8 @@ async function startingStage(
 }
 
 /**
- * Applies the applicant to an active job: the application (at the first stage still true for the
- * applicant, see startingStage) and its first history entry are written together. A second application to the same job is refused by the
- * database's unique index, which also holds when two requests race.
+ * Applies the applicant to an active job, at the first stage still true for them (see
+ * startingStage); once per job (see openApplication).
  */
 export async function applyToJob(options: {
   viewer: Applicant;
@@ -100,33 +68,11 @@ export async function applyToJob(options: {
   if (!job || !job.isActive || job.archivedAt) return { ok: false, reason: "not_found" };
   if (!job.isPublic && !canSeePremium(viewer)) return { ok: false, reason: "payment_required" };
 
-  try {
-    const applicationId = await db().transaction(async (tx) => {
-      const start = await startingStage(tx, viewer.id);
-      const [created] = await tx
-        .insert(jobApplications)
-        .values({
-          userId: viewer.id,
-          jobId,
-          status: start.status,
-          notes: note ?? null,
-          ownerId: applicantOwner(viewer.id),
-        })
-        .returning({ id: jobApplications.id });
-      await tx.insert(applicationStatusHistory).values({
-        applicationId: created!.id,
-        fromStatus: null,
-        toStatus: start.status,
-        changedBy: viewer.id,
-        note: start.note,
-      });
-      return created!.id;
-    });
-    return { ok: true, applicationId };
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
-    throw error;
-  }
+  return openApplication({
+    applicantId: viewer.id,
+    target: { jobId, notes: note ?? null },
+    startAt: (tx) => startingStage(tx, viewer.id),
+  });
 }
 
 /** When the applicant applied to this job, or null. */

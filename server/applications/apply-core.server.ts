@@ -1,0 +1,90 @@
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import type { ApplicationStatus, DocumentType } from "~/domain/enums";
+import { type Db, db } from "~/server/db/client.server";
+import { applicationStatusHistory, documents, jobApplications, profiles } from "~/server/db/schema";
+import { applicantOwner } from "~/server/owners/owners.server";
+
+/** The stage a new application starts at, and why (the note staff read in its history). */
+export type StartingStage = { status: ApplicationStatus; note: string | null };
+
+/** Whether the applicant's registration fee is paid, read in the applying transaction. */
+export async function feePaid(tx: Db, userId: string): Promise<boolean> {
+  const [profile] = await tx
+    .select({ paid: profiles.registrationFeePaid })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return profile?.paid ?? false;
+}
+
+/**
+ * Whether staff have verified every one of these document types of the applicant: the newest
+ * upload of each type is the one that counts (a newer pending one replaces nothing verified yet,
+ * but it is what staff will judge next).
+ */
+export async function allVerified(tx: Db, userId: string, types: DocumentType[]) {
+  const rows = await tx
+    .select({ type: documents.documentType, status: documents.status })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.userId, userId),
+        inArray(documents.documentType, types),
+        ne(documents.status, "replaced"),
+      ),
+    )
+    .orderBy(desc(documents.uploadedAt));
+  const newest = new Map<string, string>();
+  for (const d of rows) if (!newest.has(d.type)) newest.set(d.type, d.status);
+  return types.every((type) => newest.get(type) === "verified");
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e;) {
+    if (e.code === "23505") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Writes a new application of either kind (a job's, a study program's) with its owner and its
+ * first history entry, in one transaction, at the stage `startAt` reads inside it (so a payment
+ * or a verification confirmed a moment ago counts). A second application to the same thing is
+ * refused by the database's unique index, which also holds when two requests race.
+ */
+export async function openApplication(options: {
+  applicantId: string;
+  target: Pick<
+    typeof jobApplications.$inferInsert,
+    "kind" | "jobId" | "programId" | "intake" | "notes"
+  >;
+  startAt: (tx: Db) => Promise<StartingStage>;
+}): Promise<{ ok: true; applicationId: string } | { ok: false; reason: "duplicate" }> {
+  const { applicantId, target, startAt } = options;
+  try {
+    const applicationId = await db().transaction(async (tx) => {
+      const start = await startAt(tx);
+      const [created] = await tx
+        .insert(jobApplications)
+        .values({
+          userId: applicantId,
+          ...target,
+          status: start.status,
+          ownerId: applicantOwner(applicantId),
+        })
+        .returning({ id: jobApplications.id });
+      await tx.insert(applicationStatusHistory).values({
+        applicationId: created!.id,
+        fromStatus: null,
+        toStatus: start.status,
+        changedBy: applicantId,
+        note: start.note,
+      });
+      return created!.id;
+    });
+    return { ok: true, applicationId };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
+    throw error;
+  }
+}
