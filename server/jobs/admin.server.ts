@@ -3,6 +3,7 @@ import type { JobForm } from "~/domain/jobs";
 import { paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import { changePublicContent } from "~/server/cache/public-content.server";
+import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { countries, jobApplications, jobs } from "~/server/db/schema";
@@ -130,32 +131,12 @@ export async function toggleJobFlag(options: {
  */
 export async function deleteJob(options: { actor: Actor; jobId: string }) {
   return changePublicContent(async (tx) => {
-    const [job] = await tx
-      .select({ id: jobs.id, title: jobs.title })
-      .from(jobs)
-      .where(and(eq(jobs.id, options.jobId), isNull(jobs.archivedAt)))
-      .for("update");
-    if (!job) throw new JobNotFoundError();
-    const [apps] = await tx
-      .select({ n: count() })
-      .from(jobApplications)
-      .where(eq(jobApplications.jobId, options.jobId));
-    const archived = apps!.n > 0;
-    if (archived) {
-      await tx
-        .update(jobs)
-        .set({ archivedAt: new Date(), isActive: false })
-        .where(eq(jobs.id, options.jobId));
-    } else {
-      await tx.delete(jobs).where(eq(jobs.id, options.jobId));
-    }
-    await recordAudit(tx, {
+    const done = await deleteOrArchive(tx, {
+      kind: "job",
+      id: options.jobId,
       actorId: options.actor.id,
-      action: archived ? "job.archive" : "job.delete",
-      targetType: "job",
-      targetId: options.jobId,
-      details: { title: job.title, applications: apps!.n },
     });
-    return { archived };
+    if (!done) throw new JobNotFoundError();
+    return done;
   });
 }

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { containsPattern } from "~/domain/like-patterns";
 import { paginate } from "~/domain/pagination";
 import type { ProgramForm, ProgramListStatus } from "~/domain/programs";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { changePublicContent } from "~/server/cache/public-content.server";
+import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
 import { db } from "~/server/db/client.server";
 import { countries, jobApplications, programs } from "~/server/db/schema";
 
@@ -174,33 +175,13 @@ export async function setProgramActive(options: {
  */
 export async function removeProgram(options: { actor: Actor; programId: string }) {
   return changePublicContent(async (tx) => {
-    const [program] = await tx
-      .select({ id: programs.id, title: programs.title })
-      .from(programs)
-      .where(and(eq(programs.id, options.programId), isNull(programs.archivedAt)))
-      .for("update");
-    if (!program) throw new ProgramNotFoundError();
-    const [apps] = await tx
-      .select({ n: count() })
-      .from(jobApplications)
-      .where(eq(jobApplications.programId, options.programId));
-    const archived = apps!.n > 0;
-    if (archived) {
-      await tx
-        .update(programs)
-        .set({ archivedAt: new Date(), isActive: false })
-        .where(eq(programs.id, options.programId));
-    } else {
-      await tx.delete(programs).where(eq(programs.id, options.programId));
-    }
-    await recordAudit(tx, {
+    const done = await deleteOrArchive(tx, {
+      kind: "program",
+      id: options.programId,
       actorId: options.actor.id,
-      action: archived ? "program.archive" : "program.delete",
-      targetType: "program",
-      targetId: options.programId,
-      details: { title: program.title, applications: apps!.n },
     });
-    return { archived };
+    if (!done) throw new ProgramNotFoundError();
+    return done;
   });
 }
 
