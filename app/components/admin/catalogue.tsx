@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { Pager } from "~/app/components/pager";
+import { SelectOptions } from "~/app/components/select-options";
 import { ListTable } from "./data-table";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { FormErrors } from "~/app/components/ui/field";
@@ -291,4 +292,23 @@ export function RowEditLinks({
       ))}
     </div>
   );
+}
+
+/** A select's options for one of the enums, labelled by the common `labels.<group>.<value>`. */
+export function LabelledOptions({ values, group }: { values: readonly string[]; group: string }) {
+  const { tc } = useAdminT();
+  return (
+    <SelectOptions
+      options={values.map((value) => ({ value, label: tc(`labels.${group}.${value}`) }))}
+    />
+  );
+}
+
+/** The countries a job or a program can be in, as a select's options. */
+export function CountryOptions({ countries }: { countries: { id: number; name: string }[] }) {
+  return countries.map((c) => (
+    <option key={c.id} value={String(c.id)}>
+      {c.name}
+    </option>
+  ));
 }

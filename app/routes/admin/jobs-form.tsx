@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { CatalogueForm } from "~/app/components/admin/catalogue";
+import { CatalogueForm, CountryOptions, LabelledOptions } from "~/app/components/admin/catalogue";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { SelectOptions } from "~/app/components/select-options";
 import { FormCheckbox, FormInput, FormSelect, FormTextarea } from "~/app/components/ui/field";
@@ -69,34 +69,21 @@ export function JobForm({
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormSelect field={fields.sector} ns="admin" label={t("jobs.form.sector")}>
-              <SelectOptions
-                options={SECTORS.map((s) => ({ value: s, label: tc(`labels.sector.${s}`) }))}
-              />
+              <LabelledOptions values={SECTORS} group="sector" />
             </FormSelect>
             <FormSelect field={fields.jobType} ns="admin" label={t("jobs.form.jobType")}>
-              <SelectOptions
-                options={JOB_TYPES.map((s) => ({ value: s, label: tc(`labels.jobType.${s}`) }))}
-              />
+              <LabelledOptions values={JOB_TYPES} group="jobType" />
             </FormSelect>
             <FormSelect
               field={fields.employmentType}
               ns="admin"
               label={t("jobs.form.employmentType")}
             >
-              <SelectOptions
-                options={EMPLOYMENT_TYPES.map((s) => ({
-                  value: s,
-                  label: tc(`labels.employmentType.${s}`),
-                }))}
-              />
+              <LabelledOptions values={EMPLOYMENT_TYPES} group="employmentType" />
             </FormSelect>
             <FormSelect field={fields.countryId} ns="admin" label={t("jobs.form.country")}>
               <option value="">{tc("labels.notSet")}</option>
-              {countries.map((c) => (
-                <option key={c.id} value={String(c.id)}>
-                  {c.name}
-                </option>
-              ))}
+              <CountryOptions countries={countries} />
             </FormSelect>
           </div>
           <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:grid-cols-2">

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { CatalogueForm } from "~/app/components/admin/catalogue";
+import { CatalogueForm, CountryOptions, LabelledOptions } from "~/app/components/admin/catalogue";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import { SelectOptions } from "~/app/components/select-options";
 import {
   FormCheckbox,
   FormChoices,
@@ -73,29 +72,15 @@ export function ProgramForm({
             <FormInput field={fields.city} ns="admin" label={f("city")} required />
             <FormSelect field={fields.countryId} ns="admin" label={f("country")} required>
               <option value="">{f("choose")}</option>
-              {countries.map((c) => (
-                <option key={c.id} value={String(c.id)}>
-                  {c.name}
-                </option>
-              ))}
+              <CountryOptions countries={countries} />
             </FormSelect>
             <FormSelect field={fields.level} ns="admin" label={f("level")} required>
               <option value="">{f("choose")}</option>
-              <SelectOptions
-                options={PROGRAM_LEVELS.map((l) => ({
-                  value: l,
-                  label: tc(`labels.programLevel.${l}`),
-                }))}
-              />
+              <LabelledOptions values={PROGRAM_LEVELS} group="programLevel" />
             </FormSelect>
             <FormSelect field={fields.fieldOfStudy} ns="admin" label={f("fieldOfStudy")} required>
               <option value="">{f("choose")}</option>
-              <SelectOptions
-                options={FIELDS_OF_STUDY.map((s) => ({
-                  value: s,
-                  label: tc(`labels.fieldOfStudy.${s}`),
-                }))}
-              />
+              <LabelledOptions values={FIELDS_OF_STUDY} group="fieldOfStudy" />
             </FormSelect>
             <FormInput
               field={fields.durationMonths}
