@@ -4,6 +4,9 @@ import { Button } from "~/app/components/ui/button";
 import { FormTextarea } from "~/app/components/ui/field";
 import { APPLICATION_NOTE_MAX } from "~/domain/job-search";
 
+/** The page namespaces that hold `apply.*` strings (the page declares its own). */
+type ApplyNamespace = "jobs" | "study";
+
 /**
  * The end of an apply form (a job's, a study program's): the applicant's optional note to staff,
  * then Apply, busy while it posts. `ns` holds the `apply.*` strings of the page.
@@ -14,7 +17,7 @@ export function ApplyNoteAndSubmit({
   rows,
 }: {
   field: React.ComponentProps<typeof FormTextarea>["field"];
-  ns: "jobs" | "study";
+  ns: ApplyNamespace;
   rows: number;
 }) {
   const { t } = useTranslation(ns);

@@ -9,6 +9,12 @@ const CATALOGUES = {
   program: { table: programs, applications: jobApplications.programId },
 };
 
+/** Each catalogue's audit actions, spelled out (the activity log names each one). */
+const AUDIT_ACTIONS = {
+  job: { archive: "job.archive", delete: "job.delete" },
+  program: { archive: "program.archive", delete: "program.delete" },
+} as const;
+
 /**
  * Deletes a job or a study program, or archives it (and takes it off the site) when applications
  * point at it, so those applications keep it (the foreign key refuses the delete, too); audited
@@ -35,7 +41,7 @@ export async function deleteOrArchive(
   }
   await recordAudit(tx, {
     actorId,
-    action: `${kind}.${archived ? "archive" : "delete"}`,
+    action: AUDIT_ACTIONS[kind][archived ? "archive" : "delete"],
     targetType: kind,
     targetId: id,
     details: { title: item.title, applications: apps!.n },

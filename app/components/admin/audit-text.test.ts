@@ -37,6 +37,11 @@ function auditCalls() {
       expect(action, `${file}: recordAudit without a readable action`).toBeTruthy();
       const codes = [...action!.matchAll(/"([a-z_]+\.[a-z_]+)"/g)].map((c) => c[1]!);
       for (const [name, code] of constants) if (action!.includes(name)) codes.push(code);
+      // A table of actions in the same file (`const AUDIT_ACTIONS = { … } as const;`): its codes.
+      for (const table of action!.matchAll(/\b([A-Z][A-Z_]+)\[/g)) {
+        const declared = new RegExp(`const ${table[1]} = \\{([\\s\\S]*?)\\} as const;`).exec(text);
+        for (const c of declared?.[1]?.matchAll(/"([a-z_]+\.[a-z_]+)"/g) ?? []) codes.push(c[1]!);
+      }
       expect(codes.length, `${file}: action ${action} names no code`).toBeGreaterThan(0);
       codes.forEach((c) => actions.add(c));
       const target = /targetType: "([a-z_]+)"/.exec(body)?.[1];
