@@ -17,6 +17,23 @@ export const AdminCommentsSchema = z.object({
   adminComments: optionalText(5000),
 });
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day an applicant travels (empty clears it) and what they need to know. */
+export const DepartureSchema = z.object({
+  applicationId: z.string().uuid("errors.notFound"),
+  departureDate: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine(
+      (v) => v === null || (DAY.test(v) && !Number.isNaN(Date.parse(v))),
+      "errors.dateInvalid",
+    ),
+  departureDetails: optionalText(500),
+});
+
 export const DocumentReviewSchema = z
   .object({
     documentId: z.string().uuid("errors.notFound"),

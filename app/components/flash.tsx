@@ -50,6 +50,8 @@ const ADMIN_DONE = Object.fromEntries(
     "documentRejected",
     "accountErased",
     "noteAdded",
+    "departureSaved",
+    "departureCleared",
     "viewSaved",
   ].map((key) => [key, `flash.${key}`]),
 );

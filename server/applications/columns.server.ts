@@ -7,6 +7,8 @@ export const applicationColumns = {
   appliedAt: jobApplications.appliedAt,
   interviewDate: jobApplications.interviewDate,
   interviewLocation: jobApplications.interviewLocation,
+  departureDate: jobApplications.departureDate,
+  departureDetails: jobApplications.departureDetails,
   notes: jobApplications.notes,
   adminComments: jobApplications.adminComments,
 };

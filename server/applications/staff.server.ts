@@ -21,6 +21,8 @@ import {
 } from "~/domain/enums";
 import type { StaffApplicationFilter } from "~/domain/applications";
 import { containsPattern } from "~/domain/like-patterns";
+import { formatDate } from "~/domain/format";
+import { dateLocale } from "~/server/i18n/translate.server";
 import { isUuid } from "~/domain/ids";
 import { cappedPage, exactPage } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
@@ -40,6 +42,7 @@ import { applicationColumns } from "~/server/applications/columns.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import {
   applicationStatusChangedEmail,
+  departureSetEmail,
   formatAgencyDateTime,
   interviewScheduledEmail,
   statusLabel,
@@ -596,6 +599,70 @@ export async function updateAdminComments(options: {
       targetType: "application",
       targetId: options.applicationId,
     });
+  });
+}
+
+/**
+ * Sets (or changes, or clears with null) the day the applicant travels and what they need to know.
+ * The change, its audit entry, the applicant's notification and e-mail commit together; setting
+ * the same day and details again changes nothing and tells nobody.
+ */
+export async function setDeparture(options: {
+  actor: Actor;
+  applicationId: string;
+  departureDate: string | null;
+  details: string | null;
+}) {
+  return inTransactionWithMail(async (tx) => {
+    const app = await lockApplication(tx, options.applicationId, options.actor);
+    const [before] = await tx
+      .select({ date: jobApplications.departureDate, details: jobApplications.departureDetails })
+      .from(jobApplications)
+      .where(eq(jobApplications.id, app.id));
+    const details = options.departureDate ? options.details?.trim() || null : null;
+    if (before?.date === options.departureDate && (before?.details ?? null) === details) {
+      return { changed: false };
+    }
+    await tx
+      .update(jobApplications)
+      .set({ departureDate: options.departureDate, departureDetails: details })
+      .where(eq(jobApplications.id, app.id));
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: "application.set_departure",
+      targetType: "application",
+      targetId: app.id,
+      details: { from: before?.date ?? null, to: options.departureDate },
+    });
+    await notifyUser(tx, {
+      userId: app.userId,
+      kind: "departure",
+      text: (t, lng) =>
+        options.departureDate
+          ? {
+              title: t("departure.notificationTitle"),
+              body: t("departure.notificationBody", {
+                jobTitle: app.jobTitle,
+                date: formatDate(options.departureDate, dateLocale(lng), "date"),
+              }),
+            }
+          : {
+              title: t("departure.clearedSubject", { jobTitle: app.jobTitle }),
+              body: t("departure.clearedBody", { jobTitle: app.jobTitle }),
+            },
+      link: "/dashboard/applications",
+    });
+    await enqueueApplicantMail(tx, {
+      userId: app.userId,
+      render: (recipient) =>
+        departureSetEmail({
+          ...recipient,
+          jobTitle: app.jobTitle,
+          departureDate: options.departureDate,
+          details,
+        }),
+    });
+    return { changed: true };
   });
 }
 

@@ -153,6 +153,42 @@ export function interviewScheduledEmail(
   };
 }
 
+/** Staff set (or changed, or cleared) the day the applicant travels. */
+export function departureSetEmail(
+  o: Base & {
+    name: string;
+    jobTitle: string;
+    departureDate: string | null;
+    details: string | null;
+  },
+): RenderedMail {
+  const t = serverT(o.lng);
+  const values = { jobTitle: o.jobTitle };
+  if (!o.departureDate) {
+    return renderMail(o, {
+      subject: t("departure.clearedSubject", values),
+      greeting: o.name,
+      blocks: [
+        { kind: "p", text: t("departure.clearedBody", values) },
+        { kind: "button", label: t("departure.button"), href: link(o, "/dashboard/applications") },
+      ],
+    });
+  }
+  return renderMail(o, {
+    subject: t("departure.subject", values),
+    greeting: o.name,
+    blocks: [
+      { kind: "p", text: t("departure.body", values) },
+      {
+        kind: "facts",
+        rows: [[t("departure.when"), formatDate(o.departureDate, dateLocale(o.lng), "date")]],
+      },
+      ...(o.details ? [{ kind: "quote" as const, text: o.details }] : []),
+      { kind: "button", label: t("departure.button"), href: link(o, "/dashboard/applications") },
+    ],
+  });
+}
+
 /** The applicant booked (or moved to) a slot: the confirmation, with the invite. */
 export function interviewBookedEmail(
   o: InterviewMail & { rescheduled: boolean; changeUntil: Date },

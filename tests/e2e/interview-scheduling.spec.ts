@@ -166,3 +166,41 @@ test("the pipeline arrow into Interview Scheduled asks for the date and place fi
   await expectApplicantSeesInterview(page, title, "Midrand office");
   await staff.context().close();
 });
+
+test("staff set the departure date in the application's details; the applicant reads it", async ({
+  page,
+  browser,
+}) => {
+  const staff = await staffPage(browser);
+  const { fullName, title } = await newApplication(staff, page, "departure");
+  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
+  await staff
+    .getByRole("link", { name: `Details of ${fullName}'s application for ${title}` })
+    .click();
+  const dialog = staff.getByRole("dialog", { name: "Application details" });
+  const travel = dialog.getByTestId("departure-form");
+  // A day in the past is refused, with the reason beside the field.
+  await travel.getByLabel("Departure date").fill("2020-01-01");
+  await travel.getByRole("button", { name: "Save and tell the applicant" }).click();
+  await expect(travel).toContainText("The departure date cannot be in the past");
+
+  await travel.getByLabel("Departure date").fill("2031-02-14");
+  await travel.getByLabel("Travel details (optional)").fill("Flight EK 714 from Harare, 09:40");
+  await travel.getByRole("button", { name: "Save and tell the applicant" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText(
+    "Departure date saved; the applicant has been told",
+  );
+  await expect(
+    staff.getByRole("dialog", { name: "Application details" }).getByLabel("Departure date"),
+  ).toHaveValue("2031-02-14");
+  await expectAccessible(staff);
+
+  await page.goto("/dashboard/applications");
+  const departure = page
+    .getByTestId("application")
+    .filter({ hasText: title })
+    .getByTestId("departure");
+  await expect(departure).toContainText("2031");
+  await expect(departure).toContainText("Flight EK 714 from Harare, 09:40");
+  await staff.context().close();
+});

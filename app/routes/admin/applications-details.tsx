@@ -7,6 +7,7 @@ import { Button } from "~/app/components/ui/button";
 import { TextareaField } from "~/app/components/ui/field";
 import type { ActionResult } from "~/app/lib/action-result";
 import { dateFormatter } from "~/domain/format";
+import { DepartureForm } from "./applications-departure";
 import { StaffDocuments } from "./applications-documents";
 import { NoteForm } from "./applications-notes";
 import type { loadDetails } from "./applications.server";
@@ -87,6 +88,17 @@ export function ApplicationDetails({
             {app.interviewLocation}
           </p>
         ) : null}
+      </section>
+      <section className="grid gap-2" aria-labelledby={`departure-title-${app.id}`}>
+        <h3 id={`departure-title-${app.id}`} className="font-semibold">
+          {t("applications.details.departure")}
+        </h3>
+        <DepartureForm
+          applicationId={app.id}
+          departureDate={app.departureDate}
+          departureDetails={app.departureDetails}
+          actionData={actionData}
+        />
       </section>
       <section className="grid gap-1">
         <h3 className="font-semibold">{t("applications.details.notes")}</h3>

@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import {
   AdminCommentsSchema,
+  DepartureSchema,
   ApplicationStatusChangeSchema,
   DocumentReviewSchema,
 } from "~/domain/admin";
@@ -20,12 +21,14 @@ import {
   InterviewDateRequiredError,
   StatusNotForKindError,
   scheduleInterview,
+  setDeparture,
   updateAdminComments,
 } from "~/server/applications/staff.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
 import { logger } from "~/server/logger.server";
+import { agencyToday } from "~/server/jobs/saved-jobs.server";
 import { recordProfileViewed } from "~/server/privacy/staff-views.server";
 import { ApplicationNoteSchema } from "~/domain/application-notes";
 import {
@@ -105,6 +108,23 @@ const saveComments: Handler = async (request, viewer, formData) => {
   return redirectDone(request, "commentsSaved");
 };
 
+const departure: Handler = async (request, viewer, formData) => {
+  const submission = parseWithZod(formData, { schema: DepartureSchema });
+  if (submission.status !== "success") return formInvalid("departure", submission.reply());
+  const { applicationId, departureDate, departureDetails } = submission.value;
+  // A new day is never in the past (the agency's calendar); an old one may stay as it was.
+  if (departureDate && departureDate < agencyToday()) {
+    return formInvalid(
+      "departure",
+      submission.reply({ fieldErrors: { departureDate: ["errors.departurePast"] } }),
+    );
+  }
+  await setDeparture({ actor: viewer, applicationId, departureDate, details: departureDetails });
+  return redirectDone(request, departureDate ? "departureSaved" : "departureCleared", {
+    set: { view: applicationId },
+  });
+};
+
 const review: Handler = async (request, viewer, formData) => {
   const submission = parseWithZod(formData, { schema: DocumentReviewSchema });
   if (submission.status !== "success") {
@@ -151,6 +171,7 @@ const HANDLERS: Record<string, Handler> = {
   status: changeStatus,
   schedule,
   comments: saveComments,
+  departure,
   note: addNote,
   review,
 };

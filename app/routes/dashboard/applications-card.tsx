@@ -3,6 +3,7 @@ import {
   type LucideIcon,
   MapPinIcon,
   MessageSquareIcon,
+  PlaneIcon,
   StickyNoteIcon,
 } from "lucide-react";
 import type { SubmissionResult } from "@conform-to/react";
@@ -104,6 +105,20 @@ export function ApplicationCard({
                 t("applications.interviewWhere", { place: a.interviewLocation })
               )}
             </p>
+          ) : null}
+        </div>
+      ) : null}
+      {a.departureDate ? (
+        <div
+          className="grid gap-1 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950"
+          data-testid="departure"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <PlaneIcon className="size-4 shrink-0" aria-hidden />
+            {t("applications.departureDate", { date: date.format(new Date(a.departureDate)) })}
+          </p>
+          {a.departureDetails ? (
+            <p className="break-words whitespace-pre-line">{a.departureDetails}</p>
           ) : null}
         </div>
       ) : null}
