@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BLOG_CATEGORIES, BLOG_STATUSES } from "./enums";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages";
+import { nullableText, requiredText } from "./text-fields";
 
 /**
  * The spec's slug rule: lower-case; remove characters other than letters, digits, spaces and
@@ -41,29 +42,12 @@ export function parseTags(input: string | null | undefined): string[] {
   return out;
 }
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .transform((v) => (v ? v : null));
-
 // Validation messages are translation keys (namespace "cms").
 export const PostFormSchema = z.object({
   id: z.uuid().optional(),
-  title: z
-    .string({ error: "errors.titleRequired" })
-    .trim()
-    .min(1, "errors.titleRequired")
-    .max(200, "errors.titleTooLong"),
-  slug: z
-    .string()
-    .trim()
-    .max(200, "errors.slugTooLong")
-    .optional()
-    .transform((v) => (v ? v : null)),
-  excerpt: optionalText(500, "errors.excerptTooLong"),
+  title: requiredText(200, "errors.titleRequired", "errors.titleTooLong"),
+  slug: nullableText(200, "errors.slugTooLong"),
+  excerpt: nullableText(500, "errors.excerptTooLong"),
   content: z.string().max(100_000, "errors.contentTooLong").optional().default(""),
   category: z.enum(BLOG_CATEGORIES, { error: "errors.categoryRequired" }),
   // The language the post is written in (its page marks it; its language's news list puts it first).
@@ -79,8 +63,8 @@ export const PostFormSchema = z.object({
     )
     .optional()
     .transform((v) => (v ? v : null)),
-  metaTitle: optionalText(70, "errors.metaTitleTooLong"),
-  metaDescription: optionalText(200, "errors.metaDescriptionTooLong"),
+  metaTitle: nullableText(70, "errors.metaTitleTooLong"),
+  metaDescription: nullableText(200, "errors.metaDescriptionTooLong"),
   tags: z
     .string()
     .max(1000, "errors.tagsTooLong")

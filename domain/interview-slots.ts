@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApplicationKind, ApplicationStatus } from "./enums";
+import { requiredText } from "./text-fields";
 
 /**
  * Interview slots (decision record 24): staff publish times for a job or a program, and an
@@ -50,6 +51,10 @@ const TargetSchema = z
     return { kind, id };
   });
 
+/** A whole number from `min` to `max` typed into a form; one message for every way it is wrong. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
 export const PublishSlotSchema = z.object({
   target: TargetSchema,
   date: z
@@ -58,21 +63,9 @@ export const PublishSlotSchema = z.object({
   time: z
     .string({ error: "interviews.errors.timeRequired" })
     .regex(/^\d{2}:\d{2}$/, "interviews.errors.timeRequired"),
-  durationMinutes: z.coerce
-    .number({ error: "interviews.errors.duration" })
-    .int("interviews.errors.duration")
-    .min(5, "interviews.errors.duration")
-    .max(480, "interviews.errors.duration"),
-  location: z
-    .string({ error: "interviews.errors.locationRequired" })
-    .trim()
-    .min(1, "interviews.errors.locationRequired")
-    .max(300, "errors.tooLong"),
-  capacity: z.coerce
-    .number({ error: "interviews.errors.capacity" })
-    .int("interviews.errors.capacity")
-    .min(1, "interviews.errors.capacity")
-    .max(50, "interviews.errors.capacity"),
+  durationMinutes: wholeNumber(5, 480, "interviews.errors.duration"),
+  location: requiredText(300, "interviews.errors.locationRequired", "errors.tooLong"),
+  capacity: wholeNumber(1, 50, "interviews.errors.capacity"),
 });
 export type PublishSlot = z.output<typeof PublishSlotSchema>;
 

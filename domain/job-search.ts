@@ -1,6 +1,8 @@
 // The jobs board's sizes and the search's URL: what the browser needs on /, /jobs and a job's
 // page. No zod here (the search schema is in ./jobs, used by loaders), so it costs visitors ~1 KB.
 
+import { searchQuery } from "./search-query";
+
 export const JOBS_PAGE_SIZE = 12;
 export const HOME_JOBS_LIMIT = 8;
 export const SEARCH_MAX_LENGTH = 100;
@@ -16,15 +18,8 @@ type SearchFilters = {
 };
 
 /** The query string for a search: empty filters and page 1 are left out so URLs stay short. */
-export function jobSearchQuery(search: SearchFilters): string {
-  const params = new URLSearchParams();
-  if (search.q) params.set("q", search.q);
-  if (search.country) params.set("country", search.country);
-  if (search.sector) params.set("sector", search.sector);
-  if (search.type) params.set("type", search.type);
-  if (search.page && search.page > 1) params.set("page", String(search.page));
-  const s = params.toString();
-  return s ? `?${s}` : "";
+export function jobSearchQuery({ q, country, sector, type, page }: SearchFilters): string {
+  return searchQuery({ q, country, sector, type }, page);
 }
 
 export function hasActiveFilters(search: SearchFilters): boolean {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EMPLOYMENT_TYPES, isStaff, JOB_TYPES, SALARY_PERIODS, SECTORS } from "./enums";
 import { APPLICATION_NOTE_MAX, SEARCH_MAX_LENGTH } from "./job-search";
 import { PageParamSchema } from "./pagination";
-import { nullableText, optionalText } from "./text-fields";
+import { nullableText, optionalText, requiredText } from "./text-fields";
 
 // What the browser needs (page sizes, a search's URL) lives in ./job-search, which has no zod;
 // re-exported so server code and tests keep importing it from here.
@@ -97,16 +97,8 @@ const optionalNumber = z
 export const JobFormSchema = z
   .object({
     id: z.uuid().optional(),
-    title: z
-      .string({ error: "errors.titleRequired" })
-      .trim()
-      .min(1, "errors.titleRequired")
-      .max(200, "errors.tooLong"),
-    description: z
-      .string({ error: "errors.descriptionRequired" })
-      .trim()
-      .min(1, "errors.descriptionRequired")
-      .max(20000, "errors.tooLong"),
+    title: requiredText(200, "errors.titleRequired", "errors.tooLong"),
+    description: requiredText(20000, "errors.descriptionRequired", "errors.tooLong"),
     sector: z.enum(SECTORS, { error: "errors.sectorRequired" }).default("technology"),
     jobType: z.enum(JOB_TYPES, { error: "errors.jobTypeRequired" }).default("entry_level"),
     employmentType: z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGE_GROUPS } from "./enums";
+import { optionalText, requiredText } from "./text-fields";
 
 // Validation messages are translation keys in the "messages" namespace.
 export const ComposeMessageSchema = z
@@ -11,23 +12,10 @@ export const ComposeMessageSchema = z
       .trim()
       .optional()
       .transform((v) => (v ? v : undefined)),
-    subject: z
-      .string({ error: "errors.subjectRequired" })
-      .trim()
-      .min(1, "errors.subjectRequired")
-      .max(200, "errors.subjectTooLong"),
-    content: z
-      .string({ error: "errors.contentRequired" })
-      .trim()
-      .min(1, "errors.contentRequired")
-      .max(10_000, "errors.contentTooLong"),
+    subject: requiredText(200, "errors.subjectRequired", "errors.subjectTooLong"),
+    content: requiredText(10_000, "errors.contentRequired", "errors.contentTooLong"),
     // Only https links: a javascript: or http: URL in an applicant's inbox is a risk.
-    attachmentUrl: z
-      .string()
-      .trim()
-      .max(2000, "errors.attachmentInvalid")
-      .optional()
-      .transform((v) => (v ? v : undefined))
+    attachmentUrl: optionalText(2000, "errors.attachmentInvalid")
       .refine((v) => v === undefined || /^https:\/\/[^\s]+$/i.test(v), "errors.attachmentInvalid")
       .refine((v) => {
         if (v === undefined) return true;

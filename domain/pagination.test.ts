@@ -17,14 +17,12 @@ describe("paginate", () => {
   const rowsOf = (all: number[]) => async (limit: number, offset: number) =>
     all.slice(offset, offset + limit);
   const all = Array.from({ length: 45 }, (_, i) => i + 1);
+  /** Page `page` of the 45 numbers, 20 to a page. */
+  const pageOfAll = (page: number) =>
+    paginate({ page, pageSize: 20, count: async () => all.length, rows: rowsOf(all) });
 
   it("reads one page and says how many pages there are", async () => {
-    const page = await paginate({
-      page: 2,
-      pageSize: 20,
-      count: async () => 45,
-      rows: rowsOf(all),
-    });
+    const page = await pageOfAll(2);
     expect(page).toEqual({
       items: all.slice(20, 40),
       page: 2,
@@ -37,12 +35,7 @@ describe("paginate", () => {
   });
 
   it("shows the last page for a page past the end", async () => {
-    const page = await paginate({
-      page: 9,
-      pageSize: 20,
-      count: async () => 45,
-      rows: rowsOf(all),
-    });
+    const page = await pageOfAll(9);
     expect(page.page).toBe(3);
     expect(page.items).toEqual([41, 42, 43, 44, 45]);
     expect(page.hasNext).toBe(false);

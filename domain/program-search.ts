@@ -4,6 +4,7 @@
 
 import { FIELDS_OF_STUDY, type FieldOfStudy, PROGRAM_LEVELS, type ProgramLevel } from "./enums";
 import { calendarDay, formatDate, formatSalary } from "./format";
+import { searchQuery } from "./search-query";
 
 export const PROGRAMS_PAGE_SIZE = 12;
 export const HOME_PROGRAMS_LIMIT = 6;
@@ -60,16 +61,11 @@ export function parseProgramSearch(params: URLSearchParams): ProgramSearch {
 
 /** The query string for a search: empty filters and page 1 are left out so URLs stay short. */
 export function programSearchQuery(search: ProgramSearch): string {
-  const params = new URLSearchParams();
-  if (search.q) params.set("q", search.q);
-  if (search.country) params.set("country", search.country);
-  if (search.level) params.set("level", search.level);
-  if (search.field) params.set("field", search.field);
-  if (search.intake) params.set("intake", search.intake);
-  if (search.scholarship) params.set("scholarship", "1");
-  if (search.page && search.page > 1) params.set("page", String(search.page));
-  const s = params.toString();
-  return s ? `?${s}` : "";
+  const { q, country, level, field, intake, scholarship, page } = search;
+  return searchQuery(
+    { q, country, level, field, intake, scholarship: scholarship ? "1" : undefined },
+    page,
+  );
 }
 
 export function hasProgramFilters(search: ProgramSearch): boolean {

@@ -196,6 +196,22 @@ const optionalUrl = z
   .refine((v) => v === "" || /^https?:\/\/[^\s]+\.[^\s]+/i.test(v), "errors.urlInvalid")
   .optional()
   .transform((v) => v ?? "");
+/** A group of the form's fields under one name; a form that sent none of them gets their defaults. */
+const formSection = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.preprocess((v) => v ?? {}, z.object(shape));
+/** A number of one to three digits from `min` to `max`, one message for every way it is wrong. */
+const wholeNumberText = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,3}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+/** A checkbox: ticked when the form sent "on" (or JSON sent true). */
+const checkbox = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");
 const time = z
   .string({ error: "errors.timeRequired" })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "errors.timeInvalid");
@@ -242,16 +258,13 @@ export const SiteSettingsFormSchema = z
           ctx.addIssue({ code: "custom", path: [0, "city"], message: "errors.officeRequired" });
         }
       }),
-    businessHours: z.preprocess(
-      (v) => v ?? {},
-      z.object({
-        days: requiredText("errors.daysRequired", 80),
-        open: time,
-        close: time,
-        timeZoneLabel: requiredText("errors.timeZoneRequired", 40),
-        closedNote: optionalFormText(160),
-      }),
-    ),
+    businessHours: formSection({
+      days: requiredText("errors.daysRequired", 80),
+      open: time,
+      close: time,
+      timeZoneLabel: requiredText("errors.timeZoneRequired", 40),
+      closedNote: optionalFormText(160),
+    }),
     social: z
       .object({ facebook: optionalUrl, linkedin: optionalUrl, instagram: optionalUrl })
       .optional()
@@ -260,114 +273,79 @@ export const SiteSettingsFormSchema = z
         linkedin: v?.linkedin ?? "",
         instagram: v?.instagram ?? "",
       })),
-    registrationFee: z.preprocess(
-      (v) => v ?? {},
-      z.object({
-        amount: z
-          .string({ error: "errors.amountRequired" })
-          .trim()
-          .regex(/^\d{1,7}(\.\d{1,2})?$/, "errors.amountInvalid"),
-        currency: z
-          .string({ error: "errors.currencyRequired" })
-          .trim()
-          .transform((v) => v.toUpperCase())
-          .refine((v) => /^[A-Z]{3}$/.test(v), "errors.currencyInvalid"),
-        refundPolicy: requiredText("errors.refundPolicyRequired", 1000),
-      }),
-    ),
-    payments: z.preprocess(
-      (v) => v ?? {},
-      z.object({
-        offered: z
-          .array(z.enum(OFFERABLE_PROVIDERS), { error: "errors.providersRequired" })
-          .min(1, "errors.providersRequired"),
-        refundRemovesAccess: z
-          .union([z.boolean(), z.string()])
-          .optional()
-          .transform((v) => v === true || v === "on" || v === "true"),
-        otherFees: z
-          .array(
-            z.object({
-              currency: z.string().trim().max(3, "errors.currencyInvalid").optional(),
-              amount: z.string().trim().max(12, "errors.amountInvalid").optional(),
-            }),
-          )
-          .max(MAX_OTHER_FEES)
-          .optional()
-          .transform((rows) => rows ?? [])
-          .superRefine((rows, ctx) => {
-            rows.forEach((row, i) => {
-              if (!row.currency && !row.amount) return;
-              if (!row.currency || !/^[A-Za-z]{3}$/.test(row.currency)) {
-                ctx.addIssue({
-                  code: "custom",
-                  path: [i, "currency"],
-                  message: "errors.currencyInvalid",
-                });
-              }
-              if (!row.amount || !/^\d{1,7}(\.\d{1,2})?$/.test(row.amount)) {
-                ctx.addIssue({
-                  code: "custom",
-                  path: [i, "amount"],
-                  message: "errors.amountInvalid",
-                });
-              }
-            });
+    registrationFee: formSection({
+      amount: z
+        .string({ error: "errors.amountRequired" })
+        .trim()
+        .regex(/^\d{1,7}(\.\d{1,2})?$/, "errors.amountInvalid"),
+      currency: z
+        .string({ error: "errors.currencyRequired" })
+        .trim()
+        .transform((v) => v.toUpperCase())
+        .refine((v) => /^[A-Z]{3}$/.test(v), "errors.currencyInvalid"),
+      refundPolicy: requiredText("errors.refundPolicyRequired", 1000),
+    }),
+    payments: formSection({
+      offered: z
+        .array(z.enum(OFFERABLE_PROVIDERS), { error: "errors.providersRequired" })
+        .min(1, "errors.providersRequired"),
+      refundRemovesAccess: checkbox,
+      otherFees: z
+        .array(
+          z.object({
+            currency: z.string().trim().max(3, "errors.currencyInvalid").optional(),
+            amount: z.string().trim().max(12, "errors.amountInvalid").optional(),
           }),
-      }),
-    ),
-    marketing: z.preprocess(
-      (v) => v ?? {},
-      z.object({
-        placements: optionalFormText(20),
-        successRate: optionalFormText(20),
-        partnerCountries: optionalFormText(20),
-        jobOpportunities: optionalFormText(20),
-        visasProcessed: optionalFormText(20),
-        interviewSuccess: optionalFormText(20),
-        interviewsHeld: optionalFormText(20),
-        documentsProcessed: optionalFormText(20),
-        averageTurnaround: optionalFormText(20),
-        visaWorkSuccess: optionalFormText(20),
-        visaStudySuccess: optionalFormText(20),
-        visaVisitorSuccess: optionalFormText(20),
-        visaFamilySuccess: optionalFormText(20),
-      }),
-    ),
-    study: z.preprocess(
-      (v) => v ?? {},
-      z.object({
-        requireFee: z
-          .union([z.boolean(), z.string()])
-          .optional()
-          .transform((v) => v === true || v === "on" || v === "true"),
-      }),
-    ),
-    privacy: z.preprocess(
-      (v) => v ?? {},
-      z.object({
-        retentionMonths: z
-          .string({ error: "errors.retentionInvalid" })
-          .trim()
-          .regex(/^\d{1,3}$/, "errors.retentionInvalid")
-          .transform(Number)
-          .refine((n) => n >= 6 && n <= 120, "errors.retentionInvalid"),
-        informationOfficer: optionalFormText(200),
-      }),
-    ),
-    interviews: z.preprocess(
-      (v) => v ?? {},
-      z.object({
-        // A form from before this field existed keeps the default.
-        changeCutoffHours: z
-          .string({ error: "errors.cutoffInvalid" })
-          .trim()
-          .regex(/^\d{1,3}$/, "errors.cutoffInvalid")
-          .transform(Number)
-          .refine((n) => n >= 1 && n <= 168, "errors.cutoffInvalid")
-          .default(24),
-      }),
-    ),
+        )
+        .max(MAX_OTHER_FEES)
+        .optional()
+        .transform((rows) => rows ?? [])
+        .superRefine((rows, ctx) => {
+          rows.forEach((row, i) => {
+            if (!row.currency && !row.amount) return;
+            if (!row.currency || !/^[A-Za-z]{3}$/.test(row.currency)) {
+              ctx.addIssue({
+                code: "custom",
+                path: [i, "currency"],
+                message: "errors.currencyInvalid",
+              });
+            }
+            if (!row.amount || !/^\d{1,7}(\.\d{1,2})?$/.test(row.amount)) {
+              ctx.addIssue({
+                code: "custom",
+                path: [i, "amount"],
+                message: "errors.amountInvalid",
+              });
+            }
+          });
+        }),
+    }),
+    marketing: formSection({
+      placements: optionalFormText(20),
+      successRate: optionalFormText(20),
+      partnerCountries: optionalFormText(20),
+      jobOpportunities: optionalFormText(20),
+      visasProcessed: optionalFormText(20),
+      interviewSuccess: optionalFormText(20),
+      interviewsHeld: optionalFormText(20),
+      documentsProcessed: optionalFormText(20),
+      averageTurnaround: optionalFormText(20),
+      visaWorkSuccess: optionalFormText(20),
+      visaStudySuccess: optionalFormText(20),
+      visaVisitorSuccess: optionalFormText(20),
+      visaFamilySuccess: optionalFormText(20),
+    }),
+    study: formSection({
+      requireFee: checkbox,
+    }),
+    privacy: formSection({
+      retentionMonths: wholeNumberText(6, 120, "errors.retentionInvalid"),
+      informationOfficer: optionalFormText(200),
+    }),
+    interviews: formSection({
+      // A form from before this field existed keeps the default.
+      changeCutoffHours: wholeNumberText(1, 168, "errors.cutoffInvalid").default(24),
+    }),
   })
   .refine((v) => v.businessHours.close > v.businessHours.open, {
     path: ["businessHours", "close"],

@@ -8,24 +8,17 @@ export function requiredText(max: number, required: string, tooLong: string) {
   return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 }
 
+const trimmedUpTo = (max: number, tooLong: string) =>
+  z.string().trim().max(max, tooLong).optional();
+
 /** Text that may be left out: trimmed, and an empty answer is no answer (`undefined`). */
 export function optionalText(max: number, tooLong: string) {
-  return z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+  return trimmedUpTo(max, tooLong).transform((v) => (v ? v : undefined));
 }
 
 /** Text that may be left out, stored as NULL when it is. */
 export function nullableText(max: number, tooLong: string) {
-  return z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .transform((v) => (v ? v : null));
+  return trimmedUpTo(max, tooLong).transform((v) => (v ? v : null));
 }
 
 /** An e-mail address, trimmed and lower-cased. */
