@@ -24,6 +24,7 @@ import {
 } from "~/server/db/schema";
 import {
   EVERY_OFFICE,
+  createTestApplication,
   createTestUser,
   mailsTo,
   requestAs,
@@ -55,15 +56,10 @@ const JOBS = 10;
 beforeAll(async () => {
   manager = await createTestUser({ role: "manager", fullName: "Maria Manager" });
   applicant = await createTestUser({ fullName: "Tendai Moyo" });
-  const [job] = await ctx.db
-    .insert(jobs)
-    .values({ title: "Care Assistant", description: "Care work" })
-    .returning({ id: jobs.id });
-  const [app] = await ctx.db
-    .insert(jobApplications)
-    .values({ userId: applicant.id, jobId: job!.id, status: "job_matched" })
-    .returning({ id: jobApplications.id });
-  applicationId = app!.id;
+  applicationId = await createTestApplication(ctx.db, applicant, {
+    status: "job_matched",
+    job: { title: "Care Assistant", description: "Care work" },
+  });
 
   await ctx.db.execute(sql`
     insert into jobs (title, description, sector)

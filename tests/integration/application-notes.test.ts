@@ -10,12 +10,11 @@ import {
   applicationNoteMentions,
   applicationNotes,
   auditLog,
-  jobApplications,
   notifications,
 } from "~/server/db/schema";
 import { collectPersonalData } from "~/server/privacy/data-export.server";
 import {
-  createTestJob,
+  createTestApplication,
   createTestUser,
   mailsTo,
   requestAs,
@@ -26,14 +25,8 @@ import {
 
 const ctx = setupTestDatabase();
 
-async function applicationOf(user: TestUser) {
-  const job = await createTestJob(ctx.db, { title: "Care Assistant" });
-  const [row] = await ctx.db
-    .insert(jobApplications)
-    .values({ userId: user.id, jobId: job.id, status: "job_matched" })
-    .returning({ id: jobApplications.id });
-  return row!.id;
-}
+const applicationOf = (user: TestUser) =>
+  createTestApplication(ctx.db, user, { status: "job_matched", job: { title: "Care Assistant" } });
 
 function postNote(user: TestUser, applicationId: string, body: string) {
   return requestAs(user, `/admin/applications?view=${applicationId}`, {

@@ -23,6 +23,8 @@ import {
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage } from "~/server/storage/storage.server";
 import {
+  createTestApplication,
+  createTestJob,
   createTestUser,
   mailsTo,
   requestAs,
@@ -262,20 +264,14 @@ describe("Export CSV of the chosen rows", () => {
   it("downloads only the ticked applications, or the ticked people", async () => {
     const a = await createTestUser({ fullName: "Tariro Csvpick" });
     const b = await createTestUser({ fullName: "Kuda Csvpick" });
-    const [job] = await ctx.db
-      .insert(jobs)
-      .values({ title: "Csv Pick Job", description: "x" })
-      .returning({ id: jobs.id });
-    const [picked] = await ctx.db
-      .insert(jobApplications)
-      .values({ userId: a.id, jobId: job!.id })
-      .returning({ id: jobApplications.id });
-    await ctx.db.insert(jobApplications).values({ userId: b.id, jobId: job!.id });
+    const job = await createTestJob(ctx.db, { title: "Csv Pick Job", description: "x" });
+    const picked = await createTestApplication(ctx.db, a, { jobId: job.id });
+    await createTestApplication(ctx.db, b, { jobId: job.id });
 
     // The bulk form's Export button sends its fields: the ticked ids and the list's filter.
     const apps = await download(
       admin,
-      `/exports/applications.csv?intent=bulk&owner=all&q=csvpick&selection=selected&id=${picked!.id}`,
+      `/exports/applications.csv?intent=bulk&owner=all&q=csvpick&selection=selected&id=${picked}`,
     );
     const lines = apps.trimEnd().split("\r\n");
     expect(lines).toHaveLength(2);
@@ -283,7 +279,7 @@ describe("Export CSV of the chosen rows", () => {
     // "Every row matching the filter": both.
     const all = await download(
       admin,
-      `/exports/applications.csv?owner=all&q=csvpick&selection=matching&id=${picked!.id}`,
+      `/exports/applications.csv?owner=all&q=csvpick&selection=matching&id=${picked}`,
     );
     expect(all.trimEnd().split("\r\n")).toHaveLength(3);
 
@@ -326,39 +322,32 @@ describe("who may use the bulk forms", () => {
 describe("owners", () => {
   it("assigns applications to an owner, each reassignment audited with the owner before and after", async () => {
     const seeker = await createTestUser({ fullName: "Owned Applicant" });
-    const job = await ctx.db
-      .insert(jobs)
-      .values({ title: "Owner Job", description: "x" })
-      .returning({ id: jobs.id });
-    const [app] = await ctx.db
-      .insert(jobApplications)
-      .values({ userId: seeker.id, jobId: job[0]!.id })
-      .returning({ id: jobApplications.id });
+    const applicationId = await createTestApplication(ctx.db, seeker, {
+      job: { title: "Owner Job", description: "x" },
+    });
 
-    const first = await postBulk(admin, {
-      selection: "selected",
-      id: app!.id,
-      bulkAction: "owner",
-      ownerId: manager.id,
-    });
-    expect(summaryOf(first).changed).toBe(1);
-    const again = await postBulk(admin, {
-      selection: "selected",
-      id: app!.id,
-      bulkAction: "owner",
-      ownerId: colleague.id,
-    });
-    expect(summaryOf(again).changed).toBe(1);
+    // Assigned to the manager, then reassigned to the colleague.
+    for (const owner of [manager, colleague]) {
+      const outcome = await postBulk(admin, {
+        selection: "selected",
+        id: applicationId,
+        bulkAction: "owner",
+        ownerId: owner.id,
+      });
+      expect(summaryOf(outcome).changed).toBe(1);
+    }
 
     const [row] = await ctx.db
       .select({ ownerId: jobApplications.ownerId })
       .from(jobApplications)
-      .where(eq(jobApplications.id, app!.id));
+      .where(eq(jobApplications.id, applicationId));
     expect(row!.ownerId).toBe(colleague.id);
     const entries = await ctx.db
       .select({ details: auditLog.details, actorId: auditLog.actorId })
       .from(auditLog)
-      .where(and(eq(auditLog.action, "application.assign_owner"), eq(auditLog.targetId, app!.id)))
+      .where(
+        and(eq(auditLog.action, "application.assign_owner"), eq(auditLog.targetId, applicationId)),
+      )
       .orderBy(auditLog.createdAt);
     expect(entries).toEqual([
       { actorId: admin.id, details: { from: null, to: manager.id } },
@@ -368,7 +357,7 @@ describe("owners", () => {
     // An owner must be staff.
     const refused = await postBulk(admin, {
       selection: "selected",
-      id: app!.id,
+      id: applicationId,
       bulkAction: "owner",
       ownerId: seeker.id,
     });

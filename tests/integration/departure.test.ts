@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as applicationsAction } from "~/app/routes/admin/applications";
 import { listApplicationsForApplicant } from "~/server/applications/apply.server";
-import { auditLog, jobApplications, jobs, notifications } from "~/server/db/schema";
+import { auditLog, jobApplications, notifications } from "~/server/db/schema";
 import {
+  createTestApplication,
   createTestUser,
   mailsTo,
   requestAs,
@@ -23,15 +24,10 @@ beforeAll(async () => {
   manager = await createTestUser({ role: "manager", fullName: "Maria Manager" });
   midrandOnly = await createTestUser({ role: "manager", office: "Midrand" });
   applicant = await createTestUser({ fullName: "Tendai Moyo", country: "ZW", office: "Harare" });
-  const [job] = await ctx.db
-    .insert(jobs)
-    .values({ title: "Care Assistant", description: "Care work" })
-    .returning({ id: jobs.id });
-  const [app] = await ctx.db
-    .insert(jobApplications)
-    .values({ userId: applicant.id, jobId: job!.id, status: "visa_approved" })
-    .returning({ id: jobApplications.id });
-  applicationId = app!.id;
+  applicationId = await createTestApplication(ctx.db, applicant, {
+    status: "visa_approved",
+    job: { title: "Care Assistant", description: "Care work" },
+  });
 });
 
 const post = (who: TestUser, form: Record<string, string>) =>

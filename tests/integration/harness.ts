@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { afterAll, beforeAll, inject } from "vitest";
-import { isApplicantRole, type Role } from "~/domain/enums";
+import { type ApplicationStatus, isApplicantRole, type Role } from "~/domain/enums";
 import type { OfficeScope } from "~/domain/offices";
 import { auth, createAuth, setAuth } from "~/server/auth/auth.server";
 import { publicContentChanged } from "~/server/cache/public-content.server";
@@ -18,7 +18,7 @@ import {
   openDatabase,
   setDatabase,
 } from "~/server/db/client.server";
-import { countries, jobs, mailOutbox, profiles } from "~/server/db/schema";
+import { countries, jobApplications, jobs, mailOutbox, profiles } from "~/server/db/schema";
 import { createAccount, seedReferenceData } from "~/server/db/seed.server";
 import { setLogger } from "~/server/logger.server";
 import { withDatabase } from "./global-setup";
@@ -276,6 +276,27 @@ export async function createTestJob(
   // As every job change in the app does: what the process keeps of public content is dropped.
   publicContentChanged();
   return job!;
+}
+
+/**
+ * A job application of `user` (the table's first status unless `status` is named), to `jobId` or
+ * else to a new job (createTestJob with `job`'s values). Returns the application's id.
+ */
+export async function createTestApplication(
+  db: Db,
+  user: Pick<TestUser, "id">,
+  options: {
+    status?: ApplicationStatus;
+    jobId?: string;
+    job?: Parameters<typeof createTestJob>[1];
+  } = {},
+): Promise<string> {
+  const jobId = options.jobId ?? (await createTestJob(db, options.job)).id;
+  const [row] = await db
+    .insert(jobApplications)
+    .values({ userId: user.id, jobId, status: options.status })
+    .returning({ id: jobApplications.id });
+  return row!.id;
 }
 
 /** The scope of an admin (every office), for tests that call the staff services directly. */

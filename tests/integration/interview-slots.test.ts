@@ -19,6 +19,7 @@ import { runInterviewRound } from "~/server/interviews/rounds.server";
 import { publishSlot } from "~/server/interviews/slots.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import {
+  createTestApplication,
   createTestJob,
   createTestUser,
   mailsTo,
@@ -33,11 +34,8 @@ const ctx = setupTestDatabase();
 /** An applicant whose application to `jobId` has reached the interview stage (Job Matched). */
 async function applicantAtStage(jobId: string) {
   const user = await createTestUser({ paid: true });
-  const [app] = await ctx.db
-    .insert(jobApplications)
-    .values({ userId: user.id, jobId, status: "job_matched" })
-    .returning();
-  return { user, applicationId: app!.id };
+  const applicationId = await createTestApplication(ctx.db, user, { status: "job_matched", jobId });
+  return { user, applicationId };
 }
 
 let staff: TestUser;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { changeApplicationStatus, scheduleInterview } from "~/server/applications/staff.server";
-import { documents, jobApplications, jobs, mailOutbox, notifications } from "~/server/db/schema";
+import { documents, mailOutbox, notifications } from "~/server/db/schema";
 import { reviewDocument } from "~/server/documents/review.server";
 import {
   enqueueApplicantMail,
@@ -29,7 +29,14 @@ import { payments, profiles } from "~/server/db/schema";
 import { sendMessage } from "~/server/messages/messages.server";
 import { recordVerifiedPayment } from "~/server/payments/payments.server";
 import { register, unregister } from "~/server/registry.server";
-import { BASE_URL, createTestUser, mailsTo, setupTestDatabase, type TestUser } from "./harness";
+import {
+  BASE_URL,
+  createTestApplication,
+  createTestUser,
+  mailsTo,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
 import { startTestSmtpServer } from "./smtp-test-server";
 
 const ctx = setupTestDatabase();
@@ -545,17 +552,13 @@ describe("waking the sender", () => {
 async function applicationFor(fullName: string, jobTitle: string) {
   const applicant: TestUser = await createTestUser({ fullName });
   const staff = await createTestUser({ role: "manager" });
-  const [job] = await ctx.db
-    .insert(jobs)
-    .values({ title: jobTitle, description: "Work" })
-    .returning({ id: jobs.id });
-  const [app] = await ctx.db
-    .insert(jobApplications)
-    .values({ userId: applicant.id, jobId: job!.id, status: "documents_uploaded" })
-    .returning({ id: jobApplications.id });
+  const applicationId = await createTestApplication(ctx.db, applicant, {
+    status: "documents_uploaded",
+    job: { title: jobTitle, description: "Work" },
+  });
   // Sign-up queued a confirmation e-mail to each account; each test reads only the mail it causes.
   await ctx.db.delete(mailOutbox);
-  return { applicant, applicationId: app!.id, staff };
+  return { applicant, applicationId, staff };
 }
 
 /** The mail queued to `to`, but for the confirmation e-mail an account gets at sign-up. */

@@ -12,8 +12,6 @@ import {
   contactInquiries,
   dataExports,
   documents,
-  jobApplications,
-  jobs,
   messageRecipients,
   messages,
   notifications,
@@ -40,6 +38,7 @@ import { currentPolicyVersions } from "~/server/privacy/consent.server";
 import { runRetention } from "~/server/privacy/retention.server";
 import { sendMessage } from "~/server/messages/messages.server";
 import {
+  createTestApplication,
   createTestUser,
   mailsTo,
   newSessionCookie,
@@ -130,14 +129,10 @@ describe("who saw what", () => {
   it("opening an application's details is audited as a view of the applicant's profile", async () => {
     const owner = await createTestUser();
     const manager = await createTestUser({ role: "manager" });
-    const [job] = await ctx.db
-      .insert(jobs)
-      .values({ title: "Welder", description: "Welding" })
-      .returning({ id: jobs.id });
-    const [application] = await ctx.db
-      .insert(jobApplications)
-      .values({ userId: owner.id, jobId: job!.id, status: "job_matched" })
-      .returning({ id: jobApplications.id });
+    const applicationId = await createTestApplication(ctx.db, owner, {
+      status: "job_matched",
+      job: { title: "Welder", description: "Welding" },
+    });
 
     // The list alone opens nobody's profile.
     await runRoute(applicationsLoader, await requestAs(manager, "/admin/applications"));
@@ -145,7 +140,7 @@ describe("who saw what", () => {
 
     const page = await runRoute(
       applicationsLoader,
-      await requestAs(manager, `/admin/applications?view=${application!.id}`),
+      await requestAs(manager, `/admin/applications?view=${applicationId}`),
     );
     expect(page.status).toBe(200);
     const rows = await auditRowsBy(manager);
@@ -154,7 +149,7 @@ describe("who saw what", () => {
       action: "profile.view",
       targetType: "profile",
       targetId: owner.id,
-      details: { role: "manager", applicationId: application!.id },
+      details: { role: "manager", applicationId },
     });
     expect(await viewsSeenBy(owner)).toEqual([
       { action: "profile.view", role: "manager", documentType: null },
@@ -187,16 +182,12 @@ describe("who saw what", () => {
 async function personWithData(name: string) {
   const person = await createTestUser({ fullName: name });
   const doc = await uploadedDocument(person, "passport");
-  const [job] = await ctx.db
-    .insert(jobs)
-    .values({ title: `Job ${crypto.randomUUID().slice(0, 8)}`, description: "x" })
-    .returning({ id: jobs.id });
-  const [application] = await ctx.db
-    .insert(jobApplications)
-    .values({ userId: person.id, jobId: job!.id, status: "job_matched" })
-    .returning({ id: jobApplications.id });
+  const applicationId = await createTestApplication(ctx.db, person, {
+    status: "job_matched",
+    job: { title: `Job ${crypto.randomUUID().slice(0, 8)}`, description: "x" },
+  });
   await ctx.db.insert(applicationStatusHistory).values({
-    applicationId: application!.id,
+    applicationId,
     fromStatus: "registration_pending",
     toStatus: "job_matched",
     note: `matched ${name}`,
@@ -225,7 +216,7 @@ async function personWithData(name: string) {
     email: person.email,
     message: `A question from ${name}`,
   });
-  return { person, doc, applicationId: application!.id };
+  return { person, doc, applicationId };
 }
 
 describe("download my data", () => {

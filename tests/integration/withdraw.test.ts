@@ -8,7 +8,7 @@ import { listAuditEntriesForStaff } from "~/server/audit/audit-log.server";
 import { jobApplications } from "~/server/db/schema";
 import {
   EVERY_OFFICE,
-  createTestJob,
+  createTestApplication,
   createTestUser,
   requestAs,
   runRoute,
@@ -19,14 +19,8 @@ import {
 const ctx = setupTestDatabase();
 
 /** An application of `user` to a new job, at `status`. */
-async function applicationAt(user: TestUser, status: ApplicationStatus = "job_matched") {
-  const job = await createTestJob(ctx.db, { title: `Withdrawable ${status}` });
-  const [row] = await ctx.db
-    .insert(jobApplications)
-    .values({ userId: user.id, jobId: job.id, status })
-    .returning({ id: jobApplications.id });
-  return row!.id;
-}
+const applicationAt = (user: TestUser, status: ApplicationStatus = "job_matched") =>
+  createTestApplication(ctx.db, user, { status, job: { title: `Withdrawable ${status}` } });
 
 const statusOf = async (id: string) =>
   (
