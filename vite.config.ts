@@ -9,12 +9,13 @@ import { defineConfig } from "vite";
 // listed (admin screens, charts, dialogs, icons, locale files) stays in its own lazy chunk.
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\//;
 const SHELL =
-  /\/app\/(components\/(site-header|site-footer|disclosure-menu|sign-out-form|ui\/(button|badge|card|input|alert))\.tsx|lib\/(utils|seo|root-meta)\.ts|i18n\/(namespaces|translator|config|i18n\.client)\.ts|i18n\/react\.tsx)$|\/domain\/(format|services)\.ts$|node_modules\/(clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared)|@radix-ui\/react-(slot|compose-refs))\//;
+  /\/app\/(components\/(site-header|site-footer|disclosure-menu|sign-out-form|ui\/(button|badge|card|input|alert)|honeypot-field)\.tsx|lib\/(utils|seo|root-meta)\.ts|i18n\/(namespaces|translator|config|i18n\.client)\.ts|i18n\/react\.tsx)$|\/domain\/(format|services)\.ts$|node_modules\/(clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared)|@radix-ui\/react-(slot|compose-refs))\//;
 
 // The pieces every form page needs (Conform, the field, lazy validation): one file, not six small
-// ones each paying its own request and headers on a phone.
+// ones each paying its own request and headers on a phone. The honeypot field (a few lines) is in
+// the shell: the job board's plain alert form needs it, and must not pull in the forms file.
 const FORMS =
-  /node_modules\/@conform-to\/(react|dom)\/|\/app\/(components\/(ui\/field|submission-key|honeypot-field)\.tsx|lib\/(lazy-validation|lazy-form|form-errors)\.ts)$/;
+  /node_modules\/@conform-to\/(react|dom)\/|\/app\/(components\/(ui\/field|submission-key)\.tsx|lib\/(lazy-validation|lazy-form|form-errors)\.ts)$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
