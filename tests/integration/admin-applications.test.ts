@@ -27,8 +27,7 @@ import {
   createTestApplication,
   createTestUser,
   mailsTo,
-  requestAs,
-  runRoute,
+  runAs,
   setPaid,
   setupTestDatabase,
   type TestUser,
@@ -81,12 +80,9 @@ beforeAll(async () => {
 
 describe("application status changes", () => {
   it("writes the status, history, audit, notification and e-mail together", async () => {
-    const outcome = await runRoute(
-      applicationsAction,
-      await requestAs(manager, "/admin/applications", {
-        form: { intent: "status", applicationId, status: "offer_received" },
-      }),
-    );
+    const outcome = await runAs(manager, applicationsAction, "/admin/applications", {
+      form: { intent: "status", applicationId, status: "offer_received" },
+    });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toContain("done=statusUpdated");
 
@@ -158,24 +154,18 @@ describe("application status changes", () => {
   });
 
   it("moves a card on the pipeline board with the same rules", async () => {
-    const outcome = await runRoute(
-      pipelineAction,
-      await requestAs(manager, "/admin/pipeline", {
-        form: { intent: "status", applicationId, status: "job_matched" },
-      }),
-    );
+    const outcome = await runAs(manager, pipelineAction, "/admin/pipeline", {
+      form: { intent: "status", applicationId, status: "job_matched" },
+    });
     expect(outcome.status).toBe(302);
     expect((await current()).status).toBe("job_matched");
   });
 
   it("rejects an unknown status without changing anything", async () => {
     const before = await counts();
-    const outcome = await runRoute(
-      applicationsAction,
-      await requestAs(manager, "/admin/applications", {
-        form: { intent: "status", applicationId, status: "hired" },
-      }),
-    );
+    const outcome = await runAs(manager, applicationsAction, "/admin/applications", {
+      form: { intent: "status", applicationId, status: "hired" },
+    });
     expect(outcome).toMatchObject({
       status: 400,
       data: { intent: "status", flash: { ok: false, message: "errors.statusInvalid" } },
@@ -186,17 +176,14 @@ describe("application status changes", () => {
 
 describe("scheduling an interview", () => {
   const schedule = async (interviewAt: string, interviewLocation?: string) =>
-    runRoute(
-      applicationsAction,
-      await requestAs(manager, "/admin/applications", {
-        form: {
-          intent: "schedule",
-          applicationId,
-          interviewAt,
-          ...(interviewLocation === undefined ? {} : { interviewLocation }),
-        },
-      }),
-    );
+    runAs(manager, applicationsAction, "/admin/applications", {
+      form: {
+        intent: "schedule",
+        applicationId,
+        interviewAt,
+        ...(interviewLocation === undefined ? {} : { interviewLocation }),
+      },
+    });
   it("refuses a date in the past or an impossible date", async () => {
     // Each refusal is the date field's own error, shown under it.
     const refusal = async (interviewAt: string) => {
@@ -240,12 +227,9 @@ describe("scheduling an interview", () => {
       [applicationsAction, "/admin/applications?q=Tendai&view=" + applicationId],
       [pipelineAction, "/admin/pipeline"],
     ] as const) {
-      const outcome = await runRoute(
-        route,
-        await requestAs(manager, path, {
-          form: { intent: "status", applicationId, status: "interview_scheduled" },
-        }),
-      );
+      const outcome = await runAs(manager, route, path, {
+        form: { intent: "status", applicationId, status: "interview_scheduled" },
+      });
       expect(outcome.status).toBe(302);
       const to = new URL(outcome.location!, "http://x");
       expect(to.pathname).toBe(path.split("?")[0]);
@@ -256,9 +240,10 @@ describe("scheduling an interview", () => {
     expect((await current()).status).toBe(statusBefore);
 
     // The dialog the redirect opens knows whom it is for and offers no time in the past.
-    const page = await runRoute(
+    const page = await runAs(
+      manager,
       applicationsLoader,
-      await requestAs(manager, `/admin/applications?schedule=${applicationId}`),
+      `/admin/applications?schedule=${applicationId}`,
     );
     const scheduling = (page.data as { scheduling: { id: string; min: string } }).scheduling;
     expect(scheduling.id).toBe(applicationId);
@@ -474,9 +459,10 @@ describe("listing applications for staff", () => {
   });
 
   it("says 'more than 1,000' for a broad search and still pages through it", async () => {
-    const outcome = await runRoute(
+    const outcome = await runAs(
+      manager,
       applicationsLoader,
-      await requestAs(manager, "/admin/applications?owner=all&q=Bulk%20Person&page=2"),
+      "/admin/applications?owner=all&q=Bulk%20Person&page=2",
     );
     expect(outcome.status).toBe(200);
     const data = (

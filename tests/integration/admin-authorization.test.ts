@@ -21,7 +21,14 @@ import { ROLES, type Role } from "~/domain/enums";
 import { auditLog, jobs as jobsTable, profiles } from "~/server/db/schema";
 import { setPaymentProvider } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import {
+  createTestUser,
+  requestAs,
+  runAs,
+  runRoute,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -165,10 +172,7 @@ describe("admin authorization matrix", () => {
   });
 
   it("never sends staff-only data to an applicant", async () => {
-    const outcome = await runRoute(
-      applications.loader,
-      await requestAs(people.job_seeker, "/admin/applications"),
-    );
+    const outcome = await runAs(people.job_seeker, applications.loader, "/admin/applications");
     expect(outcome.data).toBeFalsy();
     expect(outcome.location).toBe("/dashboard");
   });

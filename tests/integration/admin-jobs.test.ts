@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as activityLoader } from "~/app/routes/admin/activity";
 import { action as jobsAction } from "~/app/routes/admin/jobs";
 import { auditLog, jobApplications, jobs } from "~/server/db/schema";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 let staff: TestUser;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 const post = async (form: Record<string, string>) =>
-  runRoute(jobsAction, await requestAs(staff, "/admin/jobs?new=1", { form }));
+  runAs(staff, jobsAction, "/admin/jobs?new=1", { form });
 
 async function jobByTitle(title: string) {
   const [row] = await ctx.db.select().from(jobs).where(eq(jobs.title, title));
@@ -106,7 +106,7 @@ describe("admin jobs", () => {
 
   it("lists the audit trail with filters on the activity page", async () => {
     const run = async (qs: string) =>
-      (await runRoute(activityLoader, await requestAs(staff, `/admin/activity?${qs}`))).data as {
+      (await runAs(staff, activityLoader, `/admin/activity?${qs}`)).data as {
         items: { action: string; actorId: string | null }[];
         total: number;
       };

@@ -6,7 +6,7 @@ import { registerAdminExportEndpoints } from "~/server/admin/export-endpoints.se
 import { auditLog, payments, profiles } from "~/server/db/schema";
 import { recordVerifiedPayment } from "~/server/payments/payments.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import { createTestUser, requestAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -41,16 +41,14 @@ async function paid(
 
 type Listed = { payments: { items: { id: string; provider: string; status: string }[] } };
 async function list(user: TestUser, query = "") {
-  return runRoute(loader, await requestAs(user, `/admin/payments${query}`));
+  return runAs(user, loader, `/admin/payments${query}`);
 }
 async function isPaid(userId: string) {
   const [p] = await ctx.db.select().from(profiles).where(eq(profiles.id, userId));
   return p!.registrationFeePaid;
 }
 function refund(user: TestUser, paymentId: string, reason = "Paid twice by mistake") {
-  return requestAs(user, "/admin/payments", { form: { paymentId, reason } }).then((r) =>
-    runRoute(action, r),
-  );
+  return runAs(user, action, "/admin/payments", { form: { paymentId, reason } });
 }
 
 describe("the staff payments list", () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/admin/programs";
 import { listStudyPrograms } from "~/server/content/study-programs.server";
 import { auditLog, countries, jobApplications, programs } from "~/server/db/schema";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 let manager: TestUser;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 const post = async (user: TestUser | null, form: Record<string, string | string[]>) =>
-  runRoute(action, await requestAs(user, "/admin/programs", { form }));
+  runAs(user, action, "/admin/programs", { form });
 
 const valid = (title: string) => ({
   intent: "create",
@@ -55,7 +55,7 @@ describe("admin programs", () => {
     const student = await createTestUser({ role: "student_applicant" });
     const agent = await createTestUser({ role: "agent" });
     for (const user of [null, student, agent]) {
-      const list = await runRoute(loader, await requestAs(user, "/admin/programs"));
+      const list = await runAs(user, loader, "/admin/programs");
       expect(list.status, user?.role ?? "visitor").toBe(302);
       const created = await post(user, valid(`Sneaky ${user?.role ?? "visitor"}`));
       expect(created.status).toBe(302);
@@ -169,19 +169,13 @@ describe("admin programs", () => {
         description: "Bulk.",
       });
     }
-    const first = await runRoute(loader, await requestAs(manager, "/admin/programs?q=bulk"));
+    const first = await runAs(manager, loader, "/admin/programs?q=bulk");
     const data = first.data as Awaited<ReturnType<typeof loader>>;
     expect(data.programs.total).toBe(27);
     expect(data.programs.items).toHaveLength(25);
-    const second = await runRoute(
-      loader,
-      await requestAs(manager, "/admin/programs?q=bulk&page=2"),
-    );
+    const second = await runAs(manager, loader, "/admin/programs?q=bulk&page=2");
     expect((second.data as typeof data).programs.items).toHaveLength(2);
-    const byUni = await runRoute(
-      loader,
-      await requestAs(manager, "/admin/programs?q=software systems"),
-    );
+    const byUni = await runAs(manager, loader, "/admin/programs?q=software systems");
     const row = (byUni.data as typeof data).programs.items[0]!;
     expect(row.applicationCount).toBe(1);
     expect(data.stats.total).toBeGreaterThanOrEqual(28);

@@ -9,7 +9,7 @@ import {
   createTestJob,
   createTestUser,
   requestAs,
-  runRoute,
+  runAs,
   setupTestDatabase,
   type TestUser,
 } from "./harness";
@@ -22,7 +22,7 @@ async function roleOf(user: TestUser) {
 }
 
 const post = async (actor: TestUser, form: Record<string, string>) =>
-  runRoute(usersAction, await requestAs(actor, "/admin/users", { form }));
+  runAs(actor, usersAction, "/admin/users", { form });
 
 describe("role changes", () => {
   it("never demotes the last super_admin, not even by themselves", async () => {
@@ -132,7 +132,7 @@ describe("the users list", () => {
     await createTestUser({ fullName: "Zanele Dube" });
     const run = async (qs: string) =>
       (
-        (await runRoute(usersLoader, await requestAs(admin, `/admin/users?${qs}`))).data as {
+        (await runAs(admin, usersLoader, `/admin/users?${qs}`)).data as {
           users: { items: { id: string; fullName: string }[]; total: number };
         }
       ).users;

@@ -16,14 +16,7 @@ import {
 } from "~/server/db/schema";
 import { DEMO_ACCOUNTS, seedDemo } from "~/server/db/seed.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
-import {
-  createTestJob,
-  createTestUser,
-  requestAs,
-  runRoute,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { createTestJob, createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 // What an applicant meets on their way through.
 const ctx = setupTestDatabase();
@@ -47,13 +40,12 @@ async function addDocument(
 }
 
 async function applyAndRead(user: TestUser, jobId: string) {
-  const outcome = await runRoute(
-    applyAction,
-    await requestAs(user, `/jobs/${jobId}`, { form: {} }),
-    {
+  const outcome = await runAs(user, applyAction, `/jobs/${jobId}`, {
+    form: {},
+    params: {
       id: jobId,
     },
-  );
+  });
   expect(outcome.status).toBe(302);
   const [application] = await ctx.db
     .select()
@@ -71,7 +63,7 @@ type Dashboard = {
   recommended: { jobs: { title: string; isPublic: boolean }[] };
 };
 async function dashboardOf(user: TestUser) {
-  const outcome = await runRoute(dashboardLoader, await requestAs(user, "/dashboard"));
+  const outcome = await runAs(user, dashboardLoader, "/dashboard");
   expect(outcome.status).toBe(200);
   return outcome.data as Dashboard;
 }
@@ -94,10 +86,7 @@ describe("a new application starts at the first stage still true for the applica
     expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "registration_paid" });
     expect(history[0]!.note).toMatch(/registration fee already paid/i);
 
-    const mine = await runRoute(
-      applicationsLoader,
-      await requestAs(user, "/dashboard/applications"),
-    );
+    const mine = await runAs(user, applicationsLoader, "/dashboard/applications");
     const items = (mine.data as { items: { status: string; history: { toStatus: string }[] }[] })
       .items;
     expect(items[0]!.status).toBe("registration_paid");
@@ -158,7 +147,7 @@ describe("the legal pages follow the settings", () => {
   it("states the fee, the agency name and the offices from the settings", async () => {
     const admin = await createTestUser({ role: "admin" });
     const terms = async () => {
-      const outcome = await runRoute(legalLoader, await requestAs(null, "/terms-of-service"));
+      const outcome = await runAs(null, legalLoader, "/terms-of-service");
       expect(outcome.status).toBe(200);
       return outcome.data as { html: string; description: string };
     };

@@ -17,8 +17,7 @@ import {
   createTestApplication,
   createTestUser,
   mailsTo,
-  requestAs,
-  runRoute,
+  runAs,
   setupTestDatabase,
   type TestUser,
 } from "./harness";
@@ -29,9 +28,9 @@ const applicationOf = (user: TestUser) =>
   createTestApplication(ctx.db, user, { status: "job_matched", job: { title: "Care Assistant" } });
 
 function postNote(user: TestUser, applicationId: string, body: string) {
-  return requestAs(user, `/admin/applications?view=${applicationId}`, {
+  return runAs(user, adminApplicationsAction, `/admin/applications?view=${applicationId}`, {
     form: { intent: "note", applicationId, body },
-  }).then((request) => runRoute(adminApplicationsAction, request));
+  });
 }
 
 const notesOf = (applicationId: string) =>
@@ -90,10 +89,7 @@ describe("staff notes on an application", () => {
     expect(audit[0]!.actorId).toBe(writer.id);
 
     // Staff see it in the application's history, with whom it mentions.
-    const page = await runRoute(
-      adminApplicationsLoader,
-      await requestAs(writer, `/admin/applications?view=${id}`),
-    );
+    const page = await runAs(writer, adminApplicationsLoader, `/admin/applications?view=${id}`);
     const details = (page.data as { details: { notes: { body: string; mentions: string[] }[] } })
       .details;
     expect(details.notes).toHaveLength(1);
@@ -112,11 +108,8 @@ describe("staff notes on an application", () => {
     // A status change afterwards sends the applicant a notification and an e-mail of their own.
     await changeApplicationStatus({ actor: staff, applicationId: id, status: "offer_received" });
 
-    const home = await runRoute(dashboardHomeLoader, await requestAs(applicant, "/dashboard"));
-    const list = await runRoute(
-      dashboardApplicationsLoader,
-      await requestAs(applicant, "/dashboard/applications"),
-    );
+    const home = await runAs(applicant, dashboardHomeLoader, "/dashboard");
+    const list = await runAs(applicant, dashboardApplicationsLoader, "/dashboard/applications");
     expect(home.status).toBe(200);
     expect(list.status).toBe(200);
     expect(JSON.stringify(home.data)).not.toContain("SECRET-NOTE");

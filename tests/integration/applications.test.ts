@@ -4,7 +4,7 @@ import { loader as applicationsLoader } from "~/app/routes/dashboard/application
 import { loader as dashboardLoader } from "~/app/routes/dashboard/home";
 import { action as applyAction, loader as detailLoader } from "~/app/routes/jobs/detail";
 import { applicationStatusHistory, jobApplications } from "~/server/db/schema";
-import { createTestJob, createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { createTestJob, createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -13,8 +13,11 @@ async function apply(
   jobId: string,
   note = "",
 ) {
-  return runRoute(applyAction, await requestAs(user, `/jobs/${jobId}`, { form: { note } }), {
-    id: jobId,
+  return runAs(user, applyAction, `/jobs/${jobId}`, {
+    form: { note },
+    params: {
+      id: jobId,
+    },
   });
 }
 
@@ -47,8 +50,10 @@ describe("applying", () => {
     });
 
     // The job page now says so.
-    const detail = await runRoute(detailLoader, await requestAs(user, `/jobs/${job.id}`), {
-      id: job.id,
+    const detail = await runAs(user, detailLoader, `/jobs/${job.id}`, {
+      params: {
+        id: job.id,
+      },
     });
     expect((detail.data as { applied: unknown }).applied).not.toBeNull();
   });
@@ -116,10 +121,7 @@ describe("my applications", () => {
     await apply(me, job.id, "my note");
     await apply(someoneElse, other.id);
 
-    const outcome = await runRoute(
-      applicationsLoader,
-      await requestAs(me, "/dashboard/applications"),
-    );
+    const outcome = await runAs(me, applicationsLoader, "/dashboard/applications");
     expect(outcome.status).toBe(200);
     const data = outcome.data as {
       total: number;
@@ -139,7 +141,7 @@ describe("my applications", () => {
     const job = await createTestJob(ctx.db);
     const me = await createTestUser();
     await apply(me, job.id);
-    const outcome = await runRoute(dashboardLoader, await requestAs(me, "/dashboard"));
+    const outcome = await runAs(me, dashboardLoader, "/dashboard");
     expect(outcome.status).toBe(200);
     expect(outcome.data).toMatchObject({
       stats: { applications: 1, documents: 0, unreadMessages: 0, feePaid: false },
@@ -151,7 +153,7 @@ describe("my applications", () => {
 
   it("sends staff from /dashboard to the admin panel", async () => {
     const manager = await createTestUser({ role: "manager" });
-    const outcome = await runRoute(dashboardLoader, await requestAs(manager, "/dashboard"));
+    const outcome = await runAs(manager, dashboardLoader, "/dashboard");
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/admin");
   });

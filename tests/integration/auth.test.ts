@@ -9,8 +9,7 @@ import {
   createTestUser,
   mailsTo,
   newSessionCookie,
-  requestAs,
-  runRoute,
+  runAs,
   setupTestDatabase,
 } from "./harness";
 
@@ -51,7 +50,7 @@ async function signInByForm(
   form: { email: string; password: string; redirectTo?: string },
   page = "/auth",
 ) {
-  return runRoute(authAction, await requestAs(null, page, { form: { intent: "signin", ...form } }));
+  return runAs(null, authAction, page, { form: { intent: "signin", ...form } });
 }
 
 let rawClient = 0;
@@ -73,7 +72,7 @@ function rawSignUp(body: Record<string, unknown>) {
 describe("sign-up", () => {
   it("creates the account with the sign-up data and mails a link that confirms it and signs in", async () => {
     const form = signUpForm();
-    const outcome = await runRoute(authAction, await requestAs(null, "/auth", { form }));
+    const outcome = await runAs(null, authAction, "/auth", { form });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/auth?done=signedUp");
     // Nobody is signed in by the form itself: the answer must not differ for a taken address.
@@ -108,25 +107,20 @@ describe("sign-up", () => {
   });
 
   it("refuses mismatched passwords, a short password and missing fields with clear messages", async () => {
-    const mismatch = await runRoute(
-      authAction,
-      await requestAs(null, "/auth", { form: signUpForm({ confirmPassword: "something-else" }) }),
-    );
+    const mismatch = await runAs(null, authAction, "/auth", {
+      form: signUpForm({ confirmPassword: "something-else" }),
+    });
     expect(mismatch.status).toBe(400);
     expect(formErrors(mismatch).confirmPassword).toEqual(["errors.passwordsDoNotMatch"]);
 
-    const short = await runRoute(
-      authAction,
-      await requestAs(null, "/auth", {
-        form: signUpForm({ password: "short", confirmPassword: "short" }),
-      }),
-    );
+    const short = await runAs(null, authAction, "/auth", {
+      form: signUpForm({ password: "short", confirmPassword: "short" }),
+    });
     expect(formErrors(short).password).toEqual(["errors.passwordTooShort"]);
 
-    const missing = await runRoute(
-      authAction,
-      await requestAs(null, "/auth", { form: signUpForm({ fullName: "", country: "" }) }),
-    );
+    const missing = await runAs(null, authAction, "/auth", {
+      form: signUpForm({ fullName: "", country: "" }),
+    });
     expect(formErrors(missing).fullName).toEqual(["errors.fullNameRequired"]);
     expect(formErrors(missing).country).toEqual(["errors.countryRequired"]);
   });
@@ -135,13 +129,10 @@ describe("sign-up", () => {
     const existing = await createTestUser({ fullName: "Owner Person" });
     const mailsBefore = (await mailsTo(ctx.db, existing.email)).map((m) => m.id);
     const fresh = signUpForm();
-    const forNew = await runRoute(authAction, await requestAs(null, "/auth", { form: fresh }));
-    const forTaken = await runRoute(
-      authAction,
-      await requestAs(null, "/auth", {
-        form: signUpForm({ email: existing.email.toUpperCase(), fullName: "Someone Else" }),
-      }),
-    );
+    const forNew = await runAs(null, authAction, "/auth", { form: fresh });
+    const forTaken = await runAs(null, authAction, "/auth", {
+      form: signUpForm({ email: existing.email.toUpperCase(), fullName: "Someone Else" }),
+    });
     expect({ status: forTaken.status, location: forTaken.location, data: forTaken.data }).toEqual({
       status: forNew.status,
       location: forNew.location,
@@ -224,10 +215,9 @@ describe("sign-up", () => {
   });
 
   it("never lets a sign-up choose a staff role or the paid flag, even through the auth API", async () => {
-    const viaForm = await runRoute(
-      authAction,
-      await requestAs(null, "/auth", { form: signUpForm({ role: "super_admin" }) }),
-    );
+    const viaForm = await runAs(null, authAction, "/auth", {
+      form: signUpForm({ role: "super_admin" }),
+    });
     expect(viaForm.status).toBe(400);
 
     const email = "sneaky@example.com";
@@ -342,10 +332,9 @@ describe("sign-in", () => {
       expect(outcome.location).toBe("/");
     }
 
-    const signUp = await runRoute(
-      authAction,
-      await requestAs(null, "/auth", { form: signUpForm({ redirectTo: "/\t/evil.example" }) }),
-    );
+    const signUp = await runAs(null, authAction, "/auth", {
+      form: signUpForm({ redirectTo: "/\t/evil.example" }),
+    });
     expect(new URL(signUp.location!, BASE_URL).origin).toBe(BASE_URL);
     expect(signUp.location).toBe("/auth?done=signedUp");
   });
@@ -373,7 +362,7 @@ describe("sign-in", () => {
 
   it("sends a signed-in user away from /auth to the home page", async () => {
     const user = await createTestUser();
-    const outcome = await runRoute(authLoader, await requestAs(user, "/auth"));
+    const outcome = await runAs(user, authLoader, "/auth");
     expect(outcome).toMatchObject({ status: 302, location: "/" });
   });
 });

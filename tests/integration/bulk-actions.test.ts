@@ -28,7 +28,7 @@ import {
   createTestUser,
   mailsTo,
   requestAs,
-  runRoute,
+  runAs,
   setupTestDatabase,
   type TestUser,
 } from "./harness";
@@ -58,10 +58,7 @@ async function postBulk(
   form: Record<string, string | string[]>,
   path = "/admin/applications",
 ) {
-  return runRoute(
-    applicationsAction,
-    await requestAs(user, path, { form: { intent: "bulk", ...form } }),
-  );
+  return runAs(user, applicationsAction, path, { form: { intent: "bulk", ...form } });
 }
 
 function summaryOf(outcome: { data: unknown }) {
@@ -308,12 +305,9 @@ describe("who may use the bulk forms", () => {
       owner: "all",
     });
     expect(asApplicant.location).toBe("/dashboard");
-    const asManager = await runRoute(
-      usersAction,
-      await requestAs(manager, "/admin/users", {
-        form: { intent: "bulk", selection: "matching", bulkAction: "owner", ownerId: manager.id },
-      }),
-    );
+    const asManager = await runAs(manager, usersAction, "/admin/users", {
+      form: { intent: "bulk", selection: "matching", bulkAction: "owner", ownerId: manager.id },
+    });
     expect(asManager.location).toBe("/dashboard");
     expect(await ctx.db.select({ n: count() }).from(auditLog)).toEqual(before);
   });
@@ -367,18 +361,15 @@ describe("owners", () => {
   it("assigns applicants from the user list (staff accounts refused), audited", async () => {
     const a = await createTestUser({ fullName: "List Applicant A" });
     const b = await createTestUser({ fullName: "List Applicant B" });
-    const outcome = await runRoute(
-      usersAction,
-      await requestAs(admin, "/admin/users", {
-        form: {
-          intent: "bulk",
-          selection: "selected",
-          id: [a.id, b.id, colleague.id],
-          bulkAction: "owner",
-          ownerId: manager.id,
-        },
-      }),
-    );
+    const outcome = await runAs(admin, usersAction, "/admin/users", {
+      form: {
+        intent: "bulk",
+        selection: "selected",
+        id: [a.id, b.id, colleague.id],
+        bulkAction: "owner",
+        ownerId: manager.id,
+      },
+    });
     const summary = summaryOf(outcome);
     expect(summary.changed).toBe(2);
     expect(summary.refused).toEqual([
@@ -406,11 +397,10 @@ describe("owners", () => {
       .insert(jobs)
       .values({ title: "Owned Start Job", description: "x" })
       .returning({ id: jobs.id });
-    const outcome = await runRoute(
-      jobAction,
-      await requestAs(applicant, `/jobs/${job!.id}`, { form: { note: "" } }),
-      { id: job!.id },
-    );
+    const outcome = await runAs(applicant, jobAction, `/jobs/${job!.id}`, {
+      form: { note: "" },
+      params: { id: job!.id },
+    });
     expect(outcome.location).toContain("done=applied");
     const [app] = await ctx.db
       .select({ ownerId: jobApplications.ownerId })
@@ -427,25 +417,19 @@ describe("owners", () => {
     const PDF = Buffer.from(
       "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
     );
-    await runRoute(
-      documentsAction,
-      await requestAs(applicant, "/dashboard/documents", {
-        form: { documentType: "passport", file: new File([new Uint8Array(PDF)], "passport.pdf") },
-      }),
-    );
-    await runRoute(
-      contactAction,
-      await requestAs(null, "/contact", {
-        form: {
-          name: applicant.fullName,
-          email: applicant.email,
-          phone: "",
-          subject: "About my visa",
-          message: "When is my interview?",
-          website: "",
-        },
-      }),
-    );
+    await runAs(applicant, documentsAction, "/dashboard/documents", {
+      form: { documentType: "passport", file: new File([new Uint8Array(PDF)], "passport.pdf") },
+    });
+    await runAs(null, contactAction, "/contact", {
+      form: {
+        name: applicant.fullName,
+        email: applicant.email,
+        phone: "",
+        subject: "About my visa",
+        message: "When is my interview?",
+        website: "",
+      },
+    });
 
     const told = await ctx.db
       .select({ kind: notifications.kind, title: notifications.title })
@@ -465,12 +449,9 @@ describe("owners", () => {
 
     // Someone nobody owns: no staff member is told.
     const loner = await createTestUser({ fullName: "Nobody's Applicant" });
-    await runRoute(
-      documentsAction,
-      await requestAs(loner, "/dashboard/documents", {
-        form: { documentType: "cv", file: new File([new Uint8Array(PDF)], "cv.pdf") },
-      }),
-    );
+    await runAs(loner, documentsAction, "/dashboard/documents", {
+      form: { documentType: "cv", file: new File([new Uint8Array(PDF)], "cv.pdf") },
+    });
     const [n] = await ctx.db
       .select({ n: count() })
       .from(notifications)

@@ -10,7 +10,7 @@ import { documents } from "~/server/db/schema";
 import { createHttpApp } from "~/server/http";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage } from "~/server/storage/storage.server";
-import { createTestUser, requestAs, runRoute, sessionCookie, setupTestDatabase } from "./harness";
+import { createTestUser, runAs, sessionCookie, setupTestDatabase } from "./harness";
 import { httpGet, listenLocally } from "./local-http";
 
 // The production stack on a real socket: compression on the node request, then the Hono app.
@@ -118,12 +118,9 @@ describe("compression by Accept-Encoding", () => {
     const pdf = Buffer.from(
       `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n${"% padding line\n".repeat(300)}trailer\n<< /Root 1 0 R >>\n%%EOF\n`,
     );
-    const upload = await runRoute(
-      documentsAction,
-      await requestAs(owner, "/dashboard/documents", {
-        form: { documentType: "cv", file: new File([new Uint8Array(pdf)], "cv.pdf") },
-      }),
-    );
+    const upload = await runAs(owner, documentsAction, "/dashboard/documents", {
+      form: { documentType: "cv", file: new File([new Uint8Array(pdf)], "cv.pdf") },
+    });
     expect(upload.status).toBe(302);
     const [row] = await ctx.db.select().from(documents).where(eq(documents.userId, owner.id));
     const download = await get(`/files/documents/${row!.id}`, {

@@ -25,7 +25,7 @@ import { PaynowPaymentProvider } from "~/server/payments/paynow.server";
 import { setPaymentProvider, setPaymentProviders } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -64,12 +64,11 @@ describe("site settings", () => {
     const manager = await createTestUser({ role: "manager" });
     const seeker = await createTestUser({ role: "job_seeker" });
     for (const user of [manager, seeker]) {
-      const res = await runRoute(settingsLoader, await requestAs(user, "/admin/settings"));
+      const res = await runAs(user, settingsLoader, "/admin/settings");
       expect(res.status).toBe(302);
-      const post = await runRoute(
-        settingsAction,
-        await requestAs(user, "/admin/settings", { form: settingsForm({ agencyName: "Hacked" }) }),
-      );
+      const post = await runAs(user, settingsAction, "/admin/settings", {
+        form: settingsForm({ agencyName: "Hacked" }),
+      });
       expect(post.status).toBe(302);
     }
     expect((await getSiteSettings()).agencyName).toBe(DEFAULT_SITE_SETTINGS.agencyName);
@@ -79,29 +78,26 @@ describe("site settings", () => {
     const admin = await createTestUser({ role: "admin" });
     const applicant = await createTestUser({ role: "job_seeker" });
 
-    const saved = await runRoute(
-      settingsAction,
-      await requestAs(admin, "/admin/settings", {
-        form: settingsForm({
-          "registrationFee.amount": "115.50",
-          "registrationFee.currency": "zar",
-          "businessHours.close": "18:00",
-        }),
+    const saved = await runAs(admin, settingsAction, "/admin/settings", {
+      form: settingsForm({
+        "registrationFee.amount": "115.50",
+        "registrationFee.currency": "zar",
+        "businessHours.close": "18:00",
       }),
-    );
+    });
     // Back to the form with its confirmation, so a reload does not post the form again.
     expect(saved).toMatchObject({ status: 302, location: "/admin/settings?done=saved" });
 
     // The payment page reads the setting on every request: no restart needed.
     setPaymentProvider(new SimulatedPaymentProvider(0));
-    const payment = await runRoute(paymentLoader, await requestAs(applicant, "/dashboard/payment"));
+    const payment = await runAs(applicant, paymentLoader, "/dashboard/payment");
     expect(payment.status).toBe(200);
     expect((payment.data as { fee: unknown }).fee).toMatchObject({
       amountMinor: 11550,
       currency: "ZAR",
     });
     // Job cards' lock overlay, the header, footer and help dialog read the root loader's settings.
-    const root = await runRoute(rootLoader, await requestAs(null, "/jobs"));
+    const root = await runAs(null, rootLoader, "/jobs");
     const settings = (root.data as { settings: typeof DEFAULT_SITE_SETTINGS }).settings;
     expect(settings.registrationFee).toMatchObject({ amountMinor: 11550, currency: "ZAR" });
     expect(settings.businessHours.close).toBe("18:00");
@@ -130,12 +126,9 @@ describe("site settings", () => {
       }),
     ]);
     const save = async (changes: Record<string, string | string[]>) =>
-      runRoute(
-        settingsAction,
-        await requestAs(admin, "/admin/settings", { form: settingsForm(changes) }),
-      );
+      runAs(admin, settingsAction, "/admin/settings", { form: settingsForm(changes) });
     const offer = async (user: Awaited<ReturnType<typeof createTestUser>>) => {
-      const page = await runRoute(paymentLoader, await requestAs(user, "/dashboard/payment"));
+      const page = await runAs(user, paymentLoader, "/dashboard/payment");
       const data = page.data as {
         methods: { method: string; fee: { amountMinor: number; currency: string } }[];
       };
@@ -192,19 +185,16 @@ describe("site settings", () => {
   it("refuses bad input with messages and changes nothing", async () => {
     const admin = await createTestUser({ role: "super_admin" });
     const before = await getSiteSettings();
-    const res = await runRoute(
-      settingsAction,
-      await requestAs(admin, "/admin/settings", {
-        form: settingsForm({
-          "registrationFee.amount": "-3",
-          contactEmail: "not-an-email",
-          "businessHours.open": "17:00",
-          "businessHours.close": "08:00",
-          "offices[1].address": "",
-          "privacy.retentionMonths": "3",
-        }),
+    const res = await runAs(admin, settingsAction, "/admin/settings", {
+      form: settingsForm({
+        "registrationFee.amount": "-3",
+        contactEmail: "not-an-email",
+        "businessHours.open": "17:00",
+        "businessHours.close": "08:00",
+        "offices[1].address": "",
+        "privacy.retentionMonths": "3",
       }),
-    );
+    });
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({ flash: { ok: false, message: "messages.invalid" } });
     const errors = (res.data as { result: { error: Record<string, string[]> } }).result.error;
@@ -218,15 +208,12 @@ describe("site settings", () => {
 
   it("the retention period and the Information Officer are settings the privacy policy states", async () => {
     const admin = await createTestUser({ role: "super_admin" });
-    const saved = await runRoute(
-      settingsAction,
-      await requestAs(admin, "/admin/settings", {
-        form: settingsForm({
-          "privacy.retentionMonths": "36",
-          "privacy.informationOfficer": "Tariro Dube, privacy@passage.example",
-        }),
+    const saved = await runAs(admin, settingsAction, "/admin/settings", {
+      form: settingsForm({
+        "privacy.retentionMonths": "36",
+        "privacy.informationOfficer": "Tariro Dube, privacy@passage.example",
       }),
-    );
+    });
     expect(saved.status).toBe(302);
     expect((await getSiteSettings()).privacy).toEqual({
       retentionMonths: 36,
@@ -236,10 +223,7 @@ describe("site settings", () => {
     expect(policy.html).toContain("then 36 months after your last sign-in or activity");
     expect(policy.html).toContain("You can reach them at Tariro Dube, privacy@passage.example.");
     // Put back for the other tests of this file.
-    await runRoute(
-      settingsAction,
-      await requestAs(admin, "/admin/settings", { form: settingsForm() }),
-    );
+    await runAs(admin, settingsAction, "/admin/settings", { form: settingsForm() });
   });
 });
 
@@ -257,17 +241,16 @@ describe("news posts", () => {
       "",
       '<iframe src="https://evil.example"></iframe>',
     ].join("\n");
-    const created = await runRoute(
-      cmsAction,
-      await requestAs(manager, "/admin/cms", {
-        form: postForm({ title: "Safe post", status: "published", content }),
-      }),
-    );
+    const created = await runAs(manager, cmsAction, "/admin/cms", {
+      form: postForm({ title: "Safe post", status: "published", content }),
+    });
     expect(created.status).toBe(302);
     expect(created.location).toBe("/admin/cms?done=created");
 
-    const page = await runRoute(newsPostLoader, await requestAs(null, "/news/safe-post"), {
-      slug: "safe-post",
+    const page = await runAs(null, newsPostLoader, "/news/safe-post", {
+      params: {
+        slug: "safe-post",
+      },
     });
     expect(page.status).toBe(200);
     const html = (page.data as { html: string }).html;
@@ -284,25 +267,28 @@ describe("news posts", () => {
   it("a draft is 404 to the public and to applicants, and visible to staff", async () => {
     const admin = await createTestUser({ role: "admin" });
     const applicant = await createTestUser({ role: "job_seeker", paid: true });
-    await runRoute(
-      cmsAction,
-      await requestAs(admin, "/admin/cms", { form: postForm({ title: "Secret plans" }) }),
-    );
-    const visitor = await runRoute(newsPostLoader, await requestAs(null, "/news/secret-plans"), {
-      slug: "secret-plans",
+    await runAs(admin, cmsAction, "/admin/cms", { form: postForm({ title: "Secret plans" }) });
+    const visitor = await runAs(null, newsPostLoader, "/news/secret-plans", {
+      params: {
+        slug: "secret-plans",
+      },
     });
     expect(visitor.status).toBe(404);
-    const paid = await runRoute(newsPostLoader, await requestAs(applicant, "/news/secret-plans"), {
-      slug: "secret-plans",
+    const paid = await runAs(applicant, newsPostLoader, "/news/secret-plans", {
+      params: {
+        slug: "secret-plans",
+      },
     });
     expect(paid.status).toBe(404);
-    const staff = await runRoute(newsPostLoader, await requestAs(admin, "/news/secret-plans"), {
-      slug: "secret-plans",
+    const staff = await runAs(admin, newsPostLoader, "/news/secret-plans", {
+      params: {
+        slug: "secret-plans",
+      },
     });
     expect(staff.status).toBe(200);
     expect((staff.data as { post: { status: string } }).post.status).toBe("draft");
 
-    const list = await runRoute(newsListLoader, await requestAs(null, "/news"));
+    const list = await runAs(null, newsListLoader, "/news");
     const titles = (list.data as { items: { title: string }[] }).items.map((p) => p.title);
     expect(titles).not.toContain("Secret plans");
   });
@@ -310,7 +296,7 @@ describe("news posts", () => {
   it("makes unique slugs by the spec's rule, drops blank tags, and audits every change", async () => {
     const manager = await createTestUser({ role: "manager" });
     const save = async (fields: Record<string, string>) =>
-      runRoute(cmsAction, await requestAs(manager, "/admin/cms", { form: postForm(fields) }));
+      runAs(manager, cmsAction, "/admin/cms", { form: postForm(fields) });
     await save({ title: "Visa  News: 2027!", tags: "visa, , Canada ,," });
     await save({ title: "Visa News -- 2027" });
     await save({ title: "Anything", slug: "Visa News 2027" });
@@ -326,20 +312,16 @@ describe("news posts", () => {
     expect(rows.find((r) => r.slug === "visa-news-2027")?.tags).toEqual(["visa", "Canada"]);
 
     const id = rows[0]!.id;
-    const status = await runRoute(
-      cmsAction,
-      await requestAs(manager, "/admin/cms?page=1", {
-        form: { intent: "status", id, status: "published" },
-      }),
-    );
+    const status = await runAs(manager, cmsAction, "/admin/cms?page=1", {
+      form: { intent: "status", id, status: "published" },
+    });
     expect(status.location).toBe("/admin/cms?page=1&done=status");
     const [published] = await ctx.db.select().from(blogPosts).where(eq(blogPosts.id, id));
     expect(published?.publishedAt).toBeInstanceOf(Date);
 
-    const deleted = await runRoute(
-      cmsAction,
-      await requestAs(manager, "/admin/cms", { form: { intent: "delete", id } }),
-    );
+    const deleted = await runAs(manager, cmsAction, "/admin/cms", {
+      form: { intent: "delete", id },
+    });
     expect(deleted.location).toBe("/admin/cms?done=deleted");
     const actions = (
       await ctx.db
@@ -355,12 +337,9 @@ describe("news posts", () => {
   it("a post marked French comes first on /fr/news and keeps its language on its page", async () => {
     const manager = await createTestUser({ role: "manager" });
     const save = async (fields: Record<string, string>) =>
-      runRoute(
-        cmsAction,
-        await requestAs(manager, "/admin/cms", {
-          form: postForm({ status: "published", ...fields }),
-        }),
-      );
+      runAs(manager, cmsAction, "/admin/cms", {
+        form: postForm({ status: "published", ...fields }),
+      });
     await save({ title: "Nouvelles du Canada", language: "fr", content: "Bonjour" });
     await save({ title: "News from Canada" });
     const [french] = await ctx.db
@@ -371,33 +350,30 @@ describe("news posts", () => {
 
     type List = { items: { title: string; language: string }[] };
     const titles = async (path: string) =>
-      ((await runRoute(newsListLoader, await requestAs(null, path))).data as List).items.map(
-        (i) => i.title,
-      );
+      ((await runAs(null, newsListLoader, path)).data as List).items.map((i) => i.title);
     const english = await titles("/news");
     expect(english.indexOf("News from Canada")).toBeLessThan(
       english.indexOf("Nouvelles du Canada"),
     );
     expect((await titles("/fr/news"))[0]).toBe("Nouvelles du Canada");
 
-    const page = await runRoute(newsPostLoader, await requestAs(null, `/news/${french!.slug}`), {
-      slug: french!.slug,
+    const page = await runAs(null, newsPostLoader, `/news/${french!.slug}`, {
+      params: {
+        slug: french!.slug,
+      },
     });
     expect((page.data as { post: { language: string } }).post.language).toBe("fr");
   });
 
   it("keeps what was typed and explains when the form is invalid", async () => {
     const manager = await createTestUser({ role: "manager" });
-    const res = await runRoute(
-      cmsAction,
-      await requestAs(manager, "/admin/cms", {
-        form: postForm({
-          title: "",
-          excerpt: "Kept text",
-          featuredImageUrl: "javascript:alert(1)",
-        }),
+    const res = await runAs(manager, cmsAction, "/admin/cms", {
+      form: postForm({
+        title: "",
+        excerpt: "Kept text",
+        featuredImageUrl: "javascript:alert(1)",
       }),
-    );
+    });
     expect(res.status).toBe(400);
     const result = (
       res.data as {
@@ -411,13 +387,10 @@ describe("news posts", () => {
 
   it("only staff reach the CMS", async () => {
     const agent = await createTestUser({ role: "agent" });
-    expect((await runRoute(cmsLoader, await requestAs(agent, "/admin/cms"))).status).toBe(302);
-    const post = await runRoute(
-      cmsAction,
-      await requestAs(agent, "/admin/cms", {
-        form: postForm({ title: "Nope", status: "published" }),
-      }),
-    );
+    expect((await runAs(agent, cmsLoader, "/admin/cms")).status).toBe(302);
+    const post = await runAs(agent, cmsAction, "/admin/cms", {
+      form: postForm({ title: "Nope", status: "published" }),
+    });
     expect(post.status).toBe(302);
     const [row] = await ctx.db.select().from(blogPosts).where(eq(blogPosts.title, "Nope"));
     expect(row).toBeUndefined();
@@ -428,17 +401,14 @@ describe("news posts", () => {
     expect(fallback.map((s) => s.name)).toEqual(seedTestimonials.slice(0, 3).map((t) => t.name));
 
     const manager = await createTestUser({ role: "manager" });
-    await runRoute(
-      cmsAction,
-      await requestAs(manager, "/admin/cms", {
-        form: postForm({
-          title: "Rudo in Winnipeg",
-          category: "success_stories",
-          status: "published",
-          excerpt: "From Mutare to a master's in Manitoba.",
-        }),
+    await runAs(manager, cmsAction, "/admin/cms", {
+      form: postForm({
+        title: "Rudo in Winnipeg",
+        category: "success_stories",
+        status: "published",
+        excerpt: "From Mutare to a master's in Manitoba.",
       }),
-    );
+    });
     const stories = await listSuccessStoriesForHome(3);
     expect(stories).toHaveLength(1);
     expect(stories[0]).toMatchObject({
@@ -459,15 +429,12 @@ describe("featured images", () => {
   it("stores an uploaded image by its real type and serves it publicly; refuses non-images", async () => {
     setStorage(new LocalStorageDriver(path.join(ctx.dataDir, "uploads")));
     const manager = await createTestUser({ role: "manager" });
-    const ok = await runRoute(
-      cmsAction,
-      await requestAs(manager, "/admin/cms", {
-        form: {
-          ...postForm({ title: "With a picture" }),
-          featuredImage: new File([PNG], "photo.jpg", { type: "image/jpeg" }),
-        },
-      }),
-    );
+    const ok = await runAs(manager, cmsAction, "/admin/cms", {
+      form: {
+        ...postForm({ title: "With a picture" }),
+        featuredImage: new File([PNG], "photo.jpg", { type: "image/jpeg" }),
+      },
+    });
     expect(ok.status).toBe(302);
     const [post] = await ctx.db
       .select()
@@ -483,15 +450,12 @@ describe("featured images", () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
     expect((await app.request("/media/posts/../../secret.png")).status).toBe(404);
 
-    const bad = await runRoute(
-      cmsAction,
-      await requestAs(manager, "/admin/cms", {
-        form: {
-          ...postForm({ title: "Sneaky" }),
-          featuredImage: new File(["<html><script>x</script>"], "evil.png", { type: "image/png" }),
-        },
-      }),
-    );
+    const bad = await runAs(manager, cmsAction, "/admin/cms", {
+      form: {
+        ...postForm({ title: "Sneaky" }),
+        featuredImage: new File(["<html><script>x</script>"], "evil.png", { type: "image/png" }),
+      },
+    });
     expect(bad.status).toBe(400);
     const result = (bad.data as { result: { error: Record<string, string[]> } }).result;
     expect(result.error.featuredImage).toEqual(["errors.imageNotImage"]);
@@ -503,19 +467,13 @@ describe("featured images", () => {
 describe("sitemap, feed and service pages", () => {
   it("the sitemap lists public pages, public jobs and a newly published post, never drafts", async () => {
     const manager = await createTestUser({ role: "manager" });
-    await runRoute(
-      cmsAction,
-      await requestAs(manager, "/admin/cms", {
-        form: postForm({ title: "Fresh news for the sitemap", status: "published" }),
-      }),
-    );
-    await runRoute(
-      cmsAction,
-      await requestAs(manager, "/admin/cms", {
-        form: postForm({ title: "Unfinished sitemap draft" }),
-      }),
-    );
-    const res = await runRoute(sitemapLoader, await requestAs(null, "/sitemap.xml"));
+    await runAs(manager, cmsAction, "/admin/cms", {
+      form: postForm({ title: "Fresh news for the sitemap", status: "published" }),
+    });
+    await runAs(manager, cmsAction, "/admin/cms", {
+      form: postForm({ title: "Unfinished sitemap draft" }),
+    });
+    const res = await runAs(null, sitemapLoader, "/sitemap.xml");
     const xml = String(res.data);
     expect(xml).toContain("<loc>http://localhost:3000/news/fresh-news-for-the-sitemap</loc>");
     expect(xml).not.toContain("unfinished-sitemap-draft");
@@ -539,7 +497,7 @@ describe("sitemap, feed and service pages", () => {
       );
     expect(xml).toContain("<loc>http://localhost:3000/fr</loc>");
 
-    const feed = String((await runRoute(rssLoader, await requestAs(null, "/news/rss.xml"))).data);
+    const feed = String((await runAs(null, rssLoader, "/news/rss.xml")).data);
     expect(feed).toContain("<title>Fresh news for the sitemap</title>");
     expect(feed).not.toContain("Unfinished sitemap draft");
   });
@@ -551,14 +509,11 @@ describe("sitemap, feed and service pages", () => {
       ["Feed with hostile content", { content: "`" + hostile + "`" }],
       ["Feed with hostile excerpt", { excerpt: hostile, content: "Plain body." }],
     ] as const) {
-      await runRoute(
-        cmsAction,
-        await requestAs(manager, "/admin/cms", {
-          form: postForm({ title, status: "published", ...fields }),
-        }),
-      );
+      await runAs(manager, cmsAction, "/admin/cms", {
+        form: postForm({ title, status: "published", ...fields }),
+      });
     }
-    const feed = String((await runRoute(rssLoader, await requestAs(null, "/news/rss.xml"))).data);
+    const feed = String((await runAs(null, rssLoader, "/news/rss.xml")).data);
     const items = [...feed.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!);
     const hostileItems = items.filter((i) => i.includes("Feed with hostile"));
     expect(hostileItems).toHaveLength(2);
@@ -580,13 +535,11 @@ describe("sitemap, feed and service pages", () => {
 
   it("service pages count the active jobs per country, and unknown services are 404", async () => {
     const [canada] = await ctx.db.select().from(countries).where(eq(countries.code, "CA"));
-    const before = await runRoute(
-      serviceLoader,
-      await requestAs(null, "/services/job-recruitment"),
-      {
+    const before = await runAs(null, serviceLoader, "/services/job-recruitment", {
+      params: {
         slug: "job-recruitment",
       },
-    );
+    });
     const countBefore = (before.data as { jobCounts: Record<string, number> }).jobCounts.CA ?? 0;
     // Inserted the way the jobs service writes: inside changePublicContent, so kept counts drop.
     await changePublicContent((tx) =>
@@ -596,19 +549,19 @@ describe("sitemap, feed and service pages", () => {
         { title: "Closed", description: "Gone.", countryId: canada!.id, isActive: false },
       ]),
     );
-    const after = await runRoute(
-      serviceLoader,
-      await requestAs(null, "/services/job-recruitment"),
-      {
+    const after = await runAs(null, serviceLoader, "/services/job-recruitment", {
+      params: {
         slug: "job-recruitment",
       },
-    );
+    });
     expect((after.data as { jobCounts: Record<string, number> }).jobCounts.CA).toBe(
       countBefore + 2,
     );
 
-    const missing = await runRoute(serviceLoader, await requestAs(null, "/services/astrology"), {
-      slug: "astrology",
+    const missing = await runAs(null, serviceLoader, "/services/astrology", {
+      params: {
+        slug: "astrology",
+      },
     });
     expect(missing.status).toBe(404);
   });

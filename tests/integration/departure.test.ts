@@ -7,8 +7,7 @@ import {
   createTestApplication,
   createTestUser,
   mailsTo,
-  requestAs,
-  runRoute,
+  runAs,
   setupTestDatabase,
   type TestUser,
 } from "./harness";
@@ -31,20 +30,19 @@ beforeAll(async () => {
 });
 
 const post = (who: TestUser, form: Record<string, string>) =>
-  requestAs(who, "/admin/applications", { form: { intent: "departure", applicationId, ...form } });
+  runAs(who, applicationsAction, "/admin/applications", {
+    form: { intent: "departure", applicationId, ...form },
+  });
 
 const row = async () =>
   (await ctx.db.select().from(jobApplications).where(eq(jobApplications.id, applicationId)))[0]!;
 
 describe("a departure date", () => {
   it("is set by staff, audited, and reaches the applicant's page, notifications and inbox", async () => {
-    const outcome = await runRoute(
-      applicationsAction,
-      await post(manager, {
-        departureDate: "2031-02-14",
-        departureDetails: "Flight EK 714, 09:40",
-      }),
-    );
+    const outcome = await post(manager, {
+      departureDate: "2031-02-14",
+      departureDetails: "Flight EK 714, 09:40",
+    });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toContain("done=departureSaved");
     expect(await row()).toMatchObject({
@@ -78,13 +76,10 @@ describe("a departure date", () => {
   });
 
   it("saving the same day again tells nobody twice", async () => {
-    await runRoute(
-      applicationsAction,
-      await post(manager, {
-        departureDate: "2031-02-14",
-        departureDetails: "Flight EK 714, 09:40",
-      }),
-    );
+    await post(manager, {
+      departureDate: "2031-02-14",
+      departureDetails: "Flight EK 714, 09:40",
+    });
     const notes = await ctx.db
       .select()
       .from(notifications)
@@ -94,31 +89,25 @@ describe("a departure date", () => {
 
   it("refuses a day in the past or not a date, and changes nothing", async () => {
     for (const departureDate of ["2020-01-01", "14/02/2031"]) {
-      const outcome = await runRoute(applicationsAction, await post(manager, { departureDate }));
+      const outcome = await post(manager, { departureDate });
       expect(outcome.status).toBe(400);
     }
     expect((await row()).departureDate).toBe("2031-02-14");
   });
 
   it("is not found by staff of another office", async () => {
-    const outcome = await runRoute(
-      applicationsAction,
-      await post(midrandOnly, { departureDate: "2031-03-01" }),
-    );
+    const outcome = await post(midrandOnly, { departureDate: "2031-03-01" });
     expect(outcome.status).toBe(404);
     expect((await row()).departureDate).toBe("2031-02-14");
   });
 
   it("is refused to an applicant, and cleared by staff with an empty day", async () => {
-    const refused = await runRoute(
-      applicationsAction,
-      await post(applicant, { departureDate: "2031-03-01" }),
-    );
+    const refused = await post(applicant, { departureDate: "2031-03-01" });
     // Sent away to their own dashboard by the staff guard, before anything is read.
     expect(refused.location).toMatch(/\/dashboard$/);
     expect((await row()).departureDate).toBe("2031-02-14");
 
-    const cleared = await runRoute(applicationsAction, await post(manager, { departureDate: "" }));
+    const cleared = await post(manager, { departureDate: "" });
     expect(cleared.location).toContain("done=departureCleared");
     expect(await row()).toMatchObject({ departureDate: null, departureDetails: null });
   });

@@ -13,7 +13,7 @@ import { DocumentReviewError, reviewDocument } from "~/server/documents/review.s
 import { cleanFileName, detectDocumentType } from "~/server/documents/upload.server";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setupEndpointTests } from "./endpoint-harness";
-import { createTestUser, mailsTo, requestAs, runRoute, type TestUser } from "./harness";
+import { createTestUser, mailsTo, requestAs, runAs, runRoute, type TestUser } from "./harness";
 
 const { ctx, app } = setupEndpointTests([registerDocumentEndpoints], { uploads: true });
 
@@ -129,7 +129,7 @@ describe("uploading a document", () => {
     expect(row!.storageKey).toMatch(new RegExp(`^documents/${user.id}/[0-9a-f-]{36}$`));
     expect(filesOf(user.id)).toHaveLength(1);
 
-    const page = await runRoute(loader, await requestAs(user, "/dashboard/documents"));
+    const page = await runAs(user, loader, "/dashboard/documents");
     const types = (page.data as { types: { type: string; status: string }[] }).types;
     expect(types.find((t) => t.type === "cv")?.status).toBe("pending");
     expect(types.find((t) => t.type === "passport")?.status).toBe("missing");
@@ -177,7 +177,7 @@ describe("uploading a document", () => {
     ]);
     // The replaced upload was never reviewed: its stored file goes with it.
     expect(filesOf(user.id).sort()).toEqual(rows.map((r) => r.storageKey.split("/").at(-1)).sort());
-    const page = await runRoute(loader, await requestAs(user, "/dashboard/documents"));
+    const page = await runAs(user, loader, "/dashboard/documents");
     const english = (
       page.data as { types: { type: string; current: { fileName: string }; history: unknown[] }[] }
     ).types.find((t) => t.type === "english")!;
@@ -341,10 +341,9 @@ describe("uploading a document", () => {
     const badType = await runRoute(action, await upload(user, "diary", PDF, "a.pdf"));
     // No card to answer in: the page says it under the cards.
     expect(badType.data).toEqual(refusal("upload", "badDocumentType"));
-    const noFile = await runRoute(
-      action,
-      await requestAs(user, "/dashboard/documents", { form: { documentType: "cv" } }),
-    );
+    const noFile = await runAs(user, action, "/dashboard/documents", {
+      form: { documentType: "cv" },
+    });
     expect(noFile.data).toEqual(refusal("cv", "noFile"));
     expect(await rowsOf(user.id)).toEqual([]);
   });
@@ -474,7 +473,7 @@ describe("reviewing a document", () => {
       decision: "reject",
       reason: "The photo page is cut off",
     });
-    const page = await runRoute(loader, await requestAs(applicant, "/dashboard/documents"));
+    const page = await runAs(applicant, loader, "/dashboard/documents");
     const passport = (
       page.data as { types: { type: string; status: string; current: { reviewReason: string } }[] }
     ).types.find((t) => t.type === "passport")!;

@@ -9,11 +9,11 @@ import { ROLES, type Role } from "~/domain/enums";
 import { getViewer } from "~/server/auth/guards.server";
 import {
   createTestUser,
-  requestAs,
+  runAs,
   runRoute,
   sessionCookie,
-  type TestUser,
   setupTestDatabase,
+  type TestUser,
 } from "./harness";
 
 setupTestDatabase();
@@ -26,10 +26,7 @@ async function users() {
 
 describe("guards", () => {
   it("sends a visitor from the dashboard to /auth, remembering where they were going", async () => {
-    const outcome = await runRoute(
-      dashboardLayout,
-      await requestAs(null, "/dashboard/documents?x=1"),
-    );
+    const outcome = await runAs(null, dashboardLayout, "/dashboard/documents?x=1");
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe(
       `/auth?redirectTo=${encodeURIComponent("/dashboard/documents?x=1")}`,
@@ -47,7 +44,7 @@ describe("guards", () => {
       super_admin: 200,
     };
     for (const role of ROLES) {
-      const outcome = await runRoute(adminLayout, await requestAs(byRole[role], "/admin"));
+      const outcome = await runAs(byRole[role], adminLayout, "/admin");
       expect({ role, status: outcome.status }).toEqual({ role, status: expected[role] });
       if (outcome.status === 302) expect(outcome.location).toBe("/dashboard");
     }
@@ -56,16 +53,16 @@ describe("guards", () => {
   it("keeps /admin/users to admin and super_admin", async () => {
     const byRole = await users();
     for (const role of ROLES) {
-      const outcome = await runRoute(adminUsers, await requestAs(byRole[role], "/admin/users"));
+      const outcome = await runAs(byRole[role], adminUsers, "/admin/users");
       const allowed = role === "admin" || role === "super_admin";
       expect({ role, status: outcome.status }).toEqual({ role, status: allowed ? 200 : 302 });
     }
-    const visitor = await runRoute(adminUsers, await requestAs(null, "/admin/users"));
+    const visitor = await runAs(null, adminUsers, "/admin/users");
     expect(visitor.location).toMatch(/^\/auth\?redirectTo=/);
   });
 
   it("guards child pages on their own, not only in the layout", async () => {
-    const outcome = await runRoute(documents, await requestAs(null, "/dashboard/documents"));
+    const outcome = await runAs(null, documents, "/dashboard/documents");
     expect(outcome.status).toBe(302);
     expect(outcome.location).toMatch(/^\/auth/);
   });
@@ -77,7 +74,7 @@ describe("guards", () => {
       ["/payment", "/dashboard/payment"],
       ["/my-applications", "/dashboard/applications"],
     ]) {
-      const outcome = await runRoute(redirects, await requestAs(null, from!));
+      const outcome = await runAs(null, redirects, from!);
       expect(outcome).toMatchObject({ status: 308, location: to });
     }
   });

@@ -186,6 +186,19 @@ export type RouteOutcome = {
   headers: Headers;
 };
 
+/**
+ * Runs a route module's loader or action (runRoute) on the request `user` sends to `pathname`
+ * (requestAs, null: a visitor); `params` are the route's URL parameters.
+ */
+export async function runAs(
+  user: TestUser | null,
+  fn: unknown,
+  pathname: string,
+  { params, ...init }: Parameters<typeof requestAs>[2] & { params?: Record<string, string> } = {},
+): Promise<RouteOutcome> {
+  return runRoute(fn, await requestAs(user, pathname, init), params);
+}
+
 type RouteFn = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
 
 /**

@@ -15,7 +15,7 @@ import {
 } from "~/server/db/schema";
 import { deliverDueMail } from "~/server/mail/sender.server";
 import { createSmtpTransport, setMailTransport } from "~/server/mail/transport.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { createTestUser, requestAs, runAs, runRoute, setupTestDatabase } from "./harness";
 import { startTestSmtpServer } from "./smtp-test-server";
 
 const ctx = setupTestDatabase();
@@ -46,7 +46,7 @@ function contactForm(overrides: Record<string, string> = {}) {
 
 /** A visitor sends the contact form; the inquiry it stored. */
 async function sendContactForm(form: ReturnType<typeof contactForm>) {
-  await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+  await runAs(null, contactAction, "/contact", { form });
   const [inquiry] = await ctx.db
     .select()
     .from(contactInquiries)
@@ -73,7 +73,7 @@ function formErrors(outcome: { data: unknown }) {
 describe("contact form", () => {
   it("stores exactly one pending inquiry and queues exactly one e-mail to the agency inbox", async () => {
     const form = contactForm();
-    const outcome = await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+    const outcome = await runAs(null, contactAction, "/contact", { form });
     expect(outcome.status).toBe(200);
     expect(outcome.data).toMatchObject({
       intent: "contact",
@@ -99,7 +99,7 @@ describe("contact form", () => {
 
   it("refuses missing fields and a malformed e-mail with clear messages, storing nothing", async () => {
     const form = contactForm({ name: "", email: "not-an-email", subject: "", message: " " });
-    const outcome = await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+    const outcome = await runAs(null, contactAction, "/contact", { form });
     expect(outcome.status).toBe(400);
     expect(formErrors(outcome)).toMatchObject({
       name: ["errors.nameRequired"],
@@ -116,7 +116,7 @@ describe("contact form", () => {
 
   it("pretends to accept a bot that fills the honeypot, but stores nothing", async () => {
     const form = contactForm({ website: "http://spam.example" });
-    const outcome = await runRoute(contactAction, await requestAs(null, "/contact", { form }));
+    const outcome = await runAs(null, contactAction, "/contact", { form });
     expect(outcome.data).toMatchObject({ sent: { email: form.email } });
     const rows = await ctx.db
       .select()
@@ -129,10 +129,9 @@ describe("contact form", () => {
     const email = `flood-${Date.now()}@example.com`;
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const outcome = await runRoute(
-        contactAction,
-        await requestAs(null, "/contact", { form: contactForm({ email }) }),
-      );
+      const outcome = await runAs(null, contactAction, "/contact", {
+        form: contactForm({ email }),
+      });
       statuses.push(outcome.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -147,15 +146,12 @@ describe("contact form", () => {
 describe("admin contact inquiries", () => {
   it("is closed to applicants", async () => {
     const seeker = await createTestUser();
-    const view = await runRoute(inboxLoader, await requestAs(seeker, "/admin/inquiries"));
+    const view = await runAs(seeker, inboxLoader, "/admin/inquiries");
     expect(view.status).toBe(302);
     expect(view.location).toBe("/dashboard");
-    const change = await runRoute(
-      inboxAction,
-      await requestAs(seeker, "/admin/inquiries", {
-        form: { intent: "status", id: crypto.randomUUID(), status: "closed" },
-      }),
-    );
+    const change = await runAs(seeker, inboxAction, "/admin/inquiries", {
+      form: { intent: "status", id: crypto.randomUUID(), status: "closed" },
+    });
     expect(change.status).toBe(302);
   });
 
@@ -164,19 +160,17 @@ describe("admin contact inquiries", () => {
     const form = contactForm({ subject: "Documents for Poland" });
     const inquiry = await sendContactForm(form);
 
-    const list = await runRoute(
+    const list = await runAs(
+      admin,
       inboxLoader,
-      await requestAs(admin, `/admin/inquiries?q=${encodeURIComponent(form.email)}`),
+      `/admin/inquiries?q=${encodeURIComponent(form.email)}`,
     );
     const listed = list.data as { list: { items: { id: string }[] } };
     expect(listed.list.items.map((r) => r.id)).toEqual([inquiry.id]);
 
-    const reply = await runRoute(
-      inboxAction,
-      await requestAs(admin, `/admin/inquiries?id=${inquiry.id}`, {
-        form: { intent: "reply", id: inquiry.id, body: "You need a police clearance too." },
-      }),
-    );
+    const reply = await runAs(admin, inboxAction, `/admin/inquiries?id=${inquiry.id}`, {
+      form: { intent: "reply", id: inquiry.id, body: "You need a police clearance too." },
+    });
     // Back to the open inquiry with its confirmation, so a reload does not send the reply again.
     expect(reply).toMatchObject({
       status: 302,
@@ -207,12 +201,9 @@ describe("admin contact inquiries", () => {
     const manager = await createTestUser({ role: "manager" });
     const form = contactForm();
     const inquiry = await sendContactForm(form);
-    const outcome = await runRoute(
-      inboxAction,
-      await requestAs(manager, "/admin/inquiries", {
-        form: { intent: "reply", id: inquiry.id, body: "   " },
-      }),
-    );
+    const outcome = await runAs(manager, inboxAction, "/admin/inquiries", {
+      form: { intent: "reply", id: inquiry.id, body: "   " },
+    });
     expect(outcome).toMatchObject({
       status: 400,
       data: { id: inquiry.id, flash: { ok: false, message: "replyRequired" } },
@@ -261,16 +252,15 @@ describe("mail delivery problems", () => {
         lastError: "Connection refused",
       })
       .returning();
-    const view = await runRoute(inboxLoader, await requestAs(admin, "/admin/inquiries"));
+    const view = await runAs(admin, inboxLoader, "/admin/inquiries");
     expect((view.data as { mail: unknown }).mail).toMatchObject({
       failed: 1,
       lastError: "Connection refused",
     });
 
-    const retry = await runRoute(
-      inboxAction,
-      await requestAs(admin, "/admin/inquiries", { form: { intent: "retry-mail" } }),
-    );
+    const retry = await runAs(admin, inboxAction, "/admin/inquiries", {
+      form: { intent: "retry-mail" },
+    });
     expect(retry.data).toMatchObject({ flash: { ok: true, message: "mail.requeued", count: 1 } });
     const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed!.id));
     expect(row).toMatchObject({ status: "pending", attempts: 0 });
@@ -298,10 +288,7 @@ describe("outsourcing quote requests", () => {
 
   it("stores the request as new and e-mails the agency", async () => {
     const form = quoteForm();
-    const outcome = await runRoute(
-      outsourcingAction,
-      await requestAs(null, "/outsourcing", { form }),
-    );
+    const outcome = await runAs(null, outsourcingAction, "/outsourcing", { form });
     expect(outcome.data).toMatchObject({
       intent: "outsourcing",
       flash: { ok: true, message: "form.success" },
@@ -332,7 +319,7 @@ describe("outsourcing quote requests", () => {
       budget: "USD 4,000 a month",
       message: "Six agents for a night shift.",
     });
-    await runRoute(outsourcingAction, await requestAs(null, "/outsourcing", { form }));
+    await runAs(null, outsourcingAction, "/outsourcing", { form });
     const queued = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(queued).toHaveLength(1);
     expect(queued[0]!.replyTo).toBe(DEFAULT_SITE_SETTINGS.contactEmail);
@@ -359,26 +346,20 @@ describe("outsourcing quote requests", () => {
     const manager = await createTestUser({ role: "manager" });
     const email = `reply-${Date.now()}@business.example`;
     const form = quoteForm({ email, message: "Can you start in March?" });
-    await runRoute(outsourcingAction, await requestAs(null, "/outsourcing", { form }));
+    await runAs(null, outsourcingAction, "/outsourcing", { form });
     const [inquiry] = await ctx.db
       .select()
       .from(outsourcingInquiries)
       .where(eq(outsourcingInquiries.email, email));
 
-    const blank = await runRoute(
-      inboxAction,
-      await requestAs(manager, "/admin/outsourcing", {
-        form: { intent: "reply", id: inquiry!.id, body: "  " },
-      }),
-    );
+    const blank = await runAs(manager, inboxAction, "/admin/outsourcing", {
+      form: { intent: "reply", id: inquiry!.id, body: "  " },
+    });
     expect(blank.status).toBe(400);
 
-    const reply = await runRoute(
-      inboxAction,
-      await requestAs(manager, `/admin/outsourcing?id=${inquiry!.id}`, {
-        form: { intent: "reply", id: inquiry!.id, body: "Yes: two assistants from 3 March." },
-      }),
-    );
+    const reply = await runAs(manager, inboxAction, `/admin/outsourcing?id=${inquiry!.id}`, {
+      form: { intent: "reply", id: inquiry!.id, body: "Yes: two assistants from 3 March." },
+    });
     expect(reply.location).toBe(`/admin/outsourcing?id=${inquiry!.id}&done=replySent`);
 
     const replies = await ctx.db
@@ -394,10 +375,7 @@ describe("outsourcing quote requests", () => {
       .where(eq(outsourcingInquiries.id, inquiry!.id));
     expect(after!.status).toBe("in_progress");
 
-    const opened = await runRoute(
-      inboxLoader,
-      await requestAs(manager, `/admin/outsourcing?id=${inquiry!.id}`),
-    );
+    const opened = await runAs(manager, inboxLoader, `/admin/outsourcing?id=${inquiry!.id}`);
     expect((opened.data as { detail: unknown }).detail).toMatchObject({
       company: form.company,
       message: "Can you start in March?",
@@ -421,10 +399,7 @@ describe("outsourcing quote requests", () => {
 
   it("refuses a request without any service", async () => {
     const form = quoteForm({ services: [] });
-    const outcome = await runRoute(
-      outsourcingAction,
-      await requestAs(null, "/outsourcing", { form }),
-    );
+    const outcome = await runAs(null, outsourcingAction, "/outsourcing", { form });
     expect(outcome.status).toBe(400);
     expect(formErrors(outcome).services).toEqual(["errors.servicesRequired"]);
     const rows = await ctx.db
@@ -438,28 +413,23 @@ describe("outsourcing quote requests", () => {
     const admin = await createTestUser({ role: "admin" });
     const seeker = await createTestUser();
     const form = quoteForm();
-    await runRoute(outsourcingAction, await requestAs(null, "/outsourcing", { form }));
-    const found = await runRoute(
+    await runAs(null, outsourcingAction, "/outsourcing", { form });
+    const found = await runAs(
+      admin,
       inboxLoader,
-      await requestAs(admin, `/admin/outsourcing?q=${encodeURIComponent(form.company as string)}`),
+      `/admin/outsourcing?q=${encodeURIComponent(form.company as string)}`,
     );
     const rows = (found.data as { list: { items: { id: string; status: string }[] } }).list.items;
     expect(rows).toHaveLength(1);
 
-    const denied = await runRoute(
-      inboxAction,
-      await requestAs(seeker, "/admin/outsourcing", {
-        form: { intent: "status", id: rows[0]!.id, status: "completed" },
-      }),
-    );
+    const denied = await runAs(seeker, inboxAction, "/admin/outsourcing", {
+      form: { intent: "status", id: rows[0]!.id, status: "completed" },
+    });
     expect(denied.status).toBe(302);
 
-    const changed = await runRoute(
-      inboxAction,
-      await requestAs(admin, "/admin/outsourcing", {
-        form: { intent: "status", id: rows[0]!.id, status: "in_progress" },
-      }),
-    );
+    const changed = await runAs(admin, inboxAction, "/admin/outsourcing", {
+      form: { intent: "status", id: rows[0]!.id, status: "in_progress" },
+    });
     expect(changed.data).toMatchObject({
       flash: { ok: true, message: "kinds.outsourcing.statusUpdated" },
     });

@@ -23,8 +23,7 @@ import {
   createTestJob,
   createTestUser,
   mailsTo,
-  requestAs,
-  runRoute,
+  runAs,
   setupTestDatabase,
   type TestUser,
 } from "./harness";
@@ -313,20 +312,17 @@ describe("interview slots", () => {
   it("are published by staff (audited) and booked from the dashboard's form", async () => {
     const job = await createTestJob(ctx.db, { title: "Baker" });
     const manager = await staffMember();
-    const published = await runRoute(
-      staffAction,
-      await requestAs(manager, "/admin/interviews", {
-        form: {
-          intent: "publish",
-          target: `job:${job.id}`,
-          date: "2031-07-01",
-          time: "08:00",
-          durationMinutes: "30",
-          location: "Midrand office",
-          capacity: "1",
-        },
-      }),
-    );
+    const published = await runAs(manager, staffAction, "/admin/interviews", {
+      form: {
+        intent: "publish",
+        target: `job:${job.id}`,
+        date: "2031-07-01",
+        time: "08:00",
+        durationMinutes: "30",
+        location: "Midrand office",
+        capacity: "1",
+      },
+    });
     expect(published.status).toBe(302);
     expect(published.location).toContain("day=2031-07-01");
     const [audit] = await ctx.db
@@ -336,43 +332,31 @@ describe("interview slots", () => {
     expect(audit).toBeTruthy();
 
     const a = await applicantAtStage(job.id);
-    const page = await runRoute(bookingLoader, await requestAs(a.user, "/dashboard/interviews"));
+    const page = await runAs(a.user, bookingLoader, "/dashboard/interviews");
     const [item] = (page.data as Awaited<ReturnType<typeof bookingLoader>>).items;
     expect(item!.title).toBe("Baker");
     expect(item!.slots).toHaveLength(1);
-    const booked = await runRoute(
-      bookingAction,
-      await requestAs(a.user, "/dashboard/interviews", {
-        form: { intent: "book", applicationId: a.applicationId, slotId: item!.slots[0]!.id },
-      }),
-    );
+    const booked = await runAs(a.user, bookingAction, "/dashboard/interviews", {
+      form: { intent: "book", applicationId: a.applicationId, slotId: item!.slots[0]!.id },
+    });
     expect(booked.location).toContain("done=booked");
 
     // Someone else's application cannot be booked with this session.
     const other = await applicantAtStage(job.id);
-    const refused = await runRoute(
-      bookingAction,
-      await requestAs(a.user, "/dashboard/interviews", {
-        form: { intent: "book", applicationId: other.applicationId, slotId: item!.slots[0]!.id },
-      }),
-    );
+    const refused = await runAs(a.user, bookingAction, "/dashboard/interviews", {
+      form: { intent: "book", applicationId: other.applicationId, slotId: item!.slots[0]!.id },
+    });
     expect(refused.status).toBe(404);
 
-    const schedule = await runRoute(
-      staffLoader,
-      await requestAs(manager, "/admin/interviews?day=2031-07-01"),
-    );
+    const schedule = await runAs(manager, staffLoader, "/admin/interviews?day=2031-07-01");
     const data = schedule.data as Awaited<ReturnType<typeof staffLoader>>;
     const names = data.schedule.slots.flatMap((s) => s.bookings.map((b) => b.applicantName));
     expect(names).toContain(a.user.fullName);
 
     // A booked slot stays: staff cannot remove it from under the applicant.
-    const removed = await runRoute(
-      staffAction,
-      await requestAs(manager, "/admin/interviews", {
-        form: { intent: "delete", slotId: data.schedule.slots[0]!.id },
-      }),
-    );
+    const removed = await runAs(manager, staffAction, "/admin/interviews", {
+      form: { intent: "delete", slotId: data.schedule.slots[0]!.id },
+    });
     expect(removed.status).toBe(409);
   });
 });

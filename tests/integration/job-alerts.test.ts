@@ -17,14 +17,7 @@ import {
   unsubscribeByToken,
   unsubscribeToken,
 } from "~/server/jobs/job-alerts.server";
-import {
-  createTestJob,
-  createTestUser,
-  mailsTo,
-  requestAs,
-  runRoute,
-  setupTestDatabase,
-} from "./harness";
+import { createTestJob, createTestUser, mailsTo, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -180,20 +173,16 @@ describe("job alerts", () => {
     expect(mail.text).toContain(url.href);
 
     // The mail provider's one-click POST: no cookie, the token in the address.
-    const outcome = await runRoute(
-      unsubscribeAction,
-      await requestAs(null, url.pathname + url.search, {
-        form: { "List-Unsubscribe": "One-Click" },
-      }),
-    );
+    const outcome = await runAs(null, unsubscribeAction, url.pathname + url.search, {
+      form: { "List-Unsubscribe": "One-Click" },
+    });
     expect(outcome.data).toEqual({ stopped: true });
     expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.id, id))).toHaveLength(0);
 
     // The page's own button posts the token in the form; a wrong one is refused.
-    const refused = await runRoute(
-      unsubscribeAction,
-      await requestAs(null, "/alerts/unsubscribe", { form: { token: `${id}.nope` } }),
-    );
+    const refused = await runAs(null, unsubscribeAction, "/alerts/unsubscribe", {
+      form: { token: `${id}.nope` },
+    });
     expect(refused.data).toEqual({ stopped: false });
   });
 
@@ -201,10 +190,10 @@ describe("job alerts", () => {
     const owner = await createTestUser();
     const other = await createTestUser();
     const post = async (user: typeof owner, form: Record<string, string>) =>
-      runRoute(alertsAction, await requestAs(user, "/dashboard/alerts", { form }));
+      runAs(user, alertsAction, "/dashboard/alerts", { form });
     const list = async (user: typeof owner) =>
       (
-        (await runRoute(alertsLoader, await requestAs(user, "/dashboard/alerts"))).data as {
+        (await runAs(user, alertsLoader, "/dashboard/alerts")).data as {
           alerts: { id: string; name: string; frequency: string; paused: boolean; query: string }[];
         }
       ).alerts;
@@ -245,20 +234,14 @@ describe("job alerts", () => {
     const applicant = await createTestUser();
     const staff = await createTestUser({ role: "manager" });
     const tag = `s${Date.now().toString(36)}`;
-    await runRoute(
-      alertsAction,
-      await requestAs(applicant, `/jobs?q=${tag}`, {
-        form: { intent: "create", name: "Bakers", frequency: "instant", q: tag },
-      }),
-    );
+    await runAs(applicant, alertsAction, `/jobs?q=${tag}`, {
+      form: { intent: "create", name: "Bakers", frequency: "instant", q: tag },
+    });
     await round();
     const publish = async (title: string) => {
-      await runRoute(
-        staffJobsAction,
-        await requestAs(staff, "/admin/jobs?new=1", {
-          form: { intent: "create", title, description: "Bread.", isActive: "on", isPublic: "on" },
-        }),
-      );
+      await runAs(staff, staffJobsAction, "/admin/jobs?new=1", {
+        form: { intent: "create", title, description: "Bread.", isActive: "on", isPublic: "on" },
+      });
       // This file's rounds run on their own clock (ahead of now): date the job just before the next.
       await ctx.db
         .update(jobs)
@@ -278,12 +261,9 @@ describe("job alerts", () => {
     expect(job!.title).toBe(`Baker ${tag}`);
 
     const unsubscribe = new URL(mail!.headers!["List-Unsubscribe"]!.slice(1, -1));
-    await runRoute(
-      unsubscribeAction,
-      await requestAs(null, unsubscribe.pathname + unsubscribe.search, {
-        form: { "List-Unsubscribe": "One-Click" },
-      }),
-    );
+    await runAs(null, unsubscribeAction, unsubscribe.pathname + unsubscribe.search, {
+      form: { "List-Unsubscribe": "One-Click" },
+    });
     await publish(`Pastry baker ${tag}`);
     expect(await alertMails()).toHaveLength(1);
   });
@@ -292,12 +272,9 @@ describe("job alerts", () => {
     const email = `visitor-${Date.now().toString(36)}@example.com`;
     const tag = `v${Date.now().toString(36)}`;
     // A visitor on the French /jobs page, searching for the tag, asks for an alert.
-    const created = await runRoute(
-      jobsAction,
-      await requestAs(null, `/fr/jobs?q=${tag}`, {
-        form: { name: "Cuisine", frequency: "instant", email: email.toUpperCase(), q: tag },
-      }),
-    );
+    const created = await runAs(null, jobsAction, `/fr/jobs?q=${tag}`, {
+      form: { name: "Cuisine", frequency: "instant", email: email.toUpperCase(), q: tag },
+    });
     expect(created.data).toMatchObject({ sentTo: email });
     const [alert] = await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email));
     expect(alert).toMatchObject({ userId: null, confirmedAt: null, query: tag, language: "fr" });
@@ -329,12 +306,9 @@ describe("job alerts", () => {
     ).toEqual([]);
 
     // Opening the link only shows the button (no session); the button confirms.
-    const page = await runRoute(confirmLoader, await requestAs(null, link.pathname + link.search));
+    const page = await runAs(null, confirmLoader, link.pathname + link.search);
     const token = (page.data as { token: string }).token;
-    const confirmed = await runRoute(
-      confirmAction,
-      await requestAs(null, link.pathname, { form: { token } }),
-    );
+    const confirmed = await runAs(null, confirmAction, link.pathname, { form: { token } });
     expect(confirmed.data).toEqual({ outcome: "confirmed" });
     // Again (a second click) is still fine.
     expect(await confirmVisitorAlert(token)).toBe("confirmed");
@@ -355,11 +329,13 @@ describe("job alerts", () => {
 
     // The one-click unsubscribe works without a session, and the address is gone with the alert.
     const unsubscribe = new URL(mail.headers!["List-Unsubscribe"]!.slice(1, -1));
-    const stopped = await runRoute(
+    const stopped = await runAs(
+      null,
       unsubscribeAction,
-      await requestAs(null, unsubscribe.pathname + unsubscribe.search, {
+      unsubscribe.pathname + unsubscribe.search,
+      {
         form: { "List-Unsubscribe": "One-Click" },
-      }),
+      },
     );
     expect(stopped.data).toEqual({ stopped: true });
     expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).toEqual([]);
@@ -367,10 +343,7 @@ describe("job alerts", () => {
 
   it("refuse a forged or expired confirmation link, and delete alerts left unconfirmed", async () => {
     const ask = async (email: string) => {
-      await runRoute(
-        jobsAction,
-        await requestAs(null, "/jobs", { form: { name: "Any", frequency: "daily", email } }),
-      );
+      await runAs(null, jobsAction, "/jobs", { form: { name: "Any", frequency: "daily", email } });
       const [row] = await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email));
       const mail = (await mailsTo(ctx.db, email))[0]!;
       const url = new URL(mail.text.match(/https?:\/\/\S+\/alerts\/confirm\?token=\S+/)![0]);
@@ -380,8 +353,7 @@ describe("job alerts", () => {
     const stamp = Date.now().toString(36);
     const first = await ask(`late-${stamp}@example.com`);
     const confirm = async (token: string) =>
-      (await runRoute(confirmAction, await requestAs(null, "/alerts/confirm", { form: { token } })))
-        .data;
+      (await runAs(null, confirmAction, "/alerts/confirm", { form: { token } })).data;
 
     // A forged token, or the alert's unsubscribe token, confirms nothing.
     expect(await confirm(`${first.id}.forged`)).toEqual({ outcome: "invalid" });
@@ -416,22 +388,16 @@ describe("job alerts", () => {
 
   it("from a visitor: a bot filling the hidden field is answered alike and stores nothing; a bad address is refused", async () => {
     const email = `bot-${Date.now().toString(36)}@example.com`;
-    const bot = await runRoute(
-      jobsAction,
-      await requestAs(null, "/jobs", {
-        form: { name: "Any", frequency: "daily", email, website: "http://spam.example" },
-      }),
-    );
+    const bot = await runAs(null, jobsAction, "/jobs", {
+      form: { name: "Any", frequency: "daily", email, website: "http://spam.example" },
+    });
     expect(bot.data).toMatchObject({ sentTo: email });
     expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).toEqual([]);
     expect(await mailsTo(ctx.db, email)).toEqual([]);
 
-    const bad = await runRoute(
-      jobsAction,
-      await requestAs(null, "/jobs", {
-        form: { name: "Any", frequency: "daily", email: "not-an-address" },
-      }),
-    );
+    const bad = await runAs(null, jobsAction, "/jobs", {
+      form: { name: "Any", frequency: "daily", email: "not-an-address" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ flash: { ok: false, message: "alerts.errors.email" } });
   });
@@ -441,10 +407,7 @@ describe("a visitor's alerts when the address gets an account", () => {
   it("become the account's once its e-mail is confirmed; unconfirmed ones stay to expire", async () => {
     const email = `joiner-${Date.now().toString(36)}@example.com`;
     const ask = async (name: string) => {
-      await runRoute(
-        jobsAction,
-        await requestAs(null, "/jobs", { form: { name, frequency: "daily", email } }),
-      );
+      await runAs(null, jobsAction, "/jobs", { form: { name, frequency: "daily", email } });
       const mail = (await mailsTo(ctx.db, email)).find((m) => m.subject.includes(name))!;
       return new URL(mail.text.match(/https?:\/\/\S+\/alerts\/confirm\?token=\S+/)![0]);
     };
@@ -452,22 +415,19 @@ describe("a visitor's alerts when the address gets an account", () => {
     await ask("Never confirmed");
     expect(await confirmVisitorAlert(confirmedLink.searchParams.get("token")!)).toBe("confirmed");
 
-    const signedUp = await runRoute(
-      authAction,
-      await requestAs(null, "/auth", {
-        form: {
-          intent: "signup",
-          role: "job_seeker",
-          fullName: "Rudo Moyo",
-          email,
-          country: "Zimbabwe",
-          phoneNumber: "+263 77 123 4567",
-          password: "long-enough-pw",
-          confirmPassword: "long-enough-pw",
-          acceptPolicies: "on",
-        },
-      }),
-    );
+    const signedUp = await runAs(null, authAction, "/auth", {
+      form: {
+        intent: "signup",
+        role: "job_seeker",
+        fullName: "Rudo Moyo",
+        email,
+        country: "Zimbabwe",
+        phoneNumber: "+263 77 123 4567",
+        password: "long-enough-pw",
+        confirmPassword: "long-enough-pw",
+        acceptPolicies: "on",
+      },
+    });
     expect(signedUp.status).toBe(302);
     const alertsOf = async () =>
       (await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).map((a) => ({
@@ -521,7 +481,7 @@ describe("dashboard recommendations", () => {
     }
 
     const recommended = async () => {
-      const outcome = await runRoute(dashboardLoader, await requestAs(user, "/dashboard"));
+      const outcome = await runAs(user, dashboardLoader, "/dashboard");
       return (outcome.data as { recommended: { basis: string; jobs: { title: string }[] } })
         .recommended;
     };

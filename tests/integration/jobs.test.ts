@@ -6,7 +6,7 @@ import { JOBS_COUNT_CAP } from "~/domain/jobs";
 import { changePublicContent } from "~/server/cache/public-content.server";
 import { jobs } from "~/server/db/schema";
 import { toggleJobFlag } from "~/server/jobs/admin.server";
-import { createTestJob, createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { createTestJob, createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -23,7 +23,7 @@ type ListData = {
 };
 
 async function list(user: Awaited<ReturnType<typeof createTestUser>> | null, query: string) {
-  const outcome = await runRoute(listLoader, await requestAs(user, `/jobs${query}`));
+  const outcome = await runAs(user, listLoader, `/jobs${query}`);
   expect(outcome.status).toBe(200);
   return outcome.data as ListData;
 }
@@ -59,7 +59,7 @@ describe("premium jobs stay on the server", () => {
       expect(card).toMatchObject({ title: secret.title, locked: true });
       expect(leaks(data)).toEqual([]);
 
-      const home = await runRoute(homeLoader, await requestAs(user, "/?country=PL"));
+      const home = await runAs(user, homeLoader, "/?country=PL");
       expect(JSON.stringify(home.data)).toContain(secret.title);
       expect(leaks(home.data)).toEqual([]);
     }
@@ -67,21 +67,27 @@ describe("premium jobs stay on the server", () => {
 
   it("the detail of a premium job redirects a visitor to sign in and an unpaid user to payment", async () => {
     const job = await createTestJob(ctx.db, { ...secret, title: "Premium Welder Eta" });
-    const visitor = await runRoute(detailLoader, await requestAs(null, `/jobs/${job.id}`), {
-      id: job.id,
+    const visitor = await runAs(null, detailLoader, `/jobs/${job.id}`, {
+      params: {
+        id: job.id,
+      },
     });
     expect(visitor.status).toBe(302);
     expect(visitor.location).toBe(`/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`);
     expect(leaks(visitor.data)).toEqual([]);
     // From the French page, to the French sign-in page (which returns to /fr/jobs/…).
-    const french = await runRoute(detailLoader, await requestAs(null, `/fr/jobs/${job.id}`), {
-      id: job.id,
+    const french = await runAs(null, detailLoader, `/fr/jobs/${job.id}`, {
+      params: {
+        id: job.id,
+      },
     });
     expect(french.location).toBe(`/fr/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`);
 
     const unpaid = await createTestUser();
-    const outcome = await runRoute(detailLoader, await requestAs(unpaid, `/jobs/${job.id}`), {
-      id: job.id,
+    const outcome = await runAs(unpaid, detailLoader, `/jobs/${job.id}`, {
+      params: {
+        id: job.id,
+      },
     });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/dashboard/payment?notice=payment-required");
@@ -94,8 +100,10 @@ describe("premium jobs stay on the server", () => {
       await createTestUser({ paid: true }),
       await createTestUser({ role: "manager" }),
     ]) {
-      const detail = await runRoute(detailLoader, await requestAs(user, `/jobs/${job.id}`), {
-        id: job.id,
+      const detail = await runAs(user, detailLoader, `/jobs/${job.id}`, {
+        params: {
+          id: job.id,
+        },
       });
       expect(detail.status).toBe(200);
       expect(JSON.stringify(detail.data)).toContain("SECRET-REQUIREMENT-7f3");
@@ -168,7 +176,7 @@ describe("job detail", () => {
       "6f1c1a52-8a4b-4c1e-9a55-000000000000",
       "not-a-uuid",
     ]) {
-      const outcome = await runRoute(detailLoader, await requestAs(user, `/jobs/${id}`), { id });
+      const outcome = await runAs(user, detailLoader, `/jobs/${id}`, { params: { id } });
       expect(outcome.status, id).toBe(404);
       expect((outcome.data as { job: unknown }).job).toBeNull();
     }
@@ -182,8 +190,10 @@ describe("job detail", () => {
       salaryRange: "AUD 30 / hour",
       countryCode: "AU",
     });
-    const outcome = await runRoute(detailLoader, await requestAs(null, `/jobs/${job.id}`), {
-      id: job.id,
+    const outcome = await runAs(null, detailLoader, `/jobs/${job.id}`, {
+      params: {
+        id: job.id,
+      },
     });
     expect(outcome.status).toBe(200);
     expect(outcome.data).toMatchObject({
@@ -287,7 +297,7 @@ describe("paging", () => {
     const paid = await createTestUser({ paid: true });
     for (const user of [null, paid]) {
       const board = await list(user, "");
-      const home = await runRoute(homeLoader, await requestAs(user, "/"));
+      const home = await runAs(user, homeLoader, "/");
       const latest = (home.data as { latest: { id: string }[] }).latest.map((j) => j.id);
       expect(latest).toHaveLength(3);
       expect(latest).toEqual(board.result.items.slice(0, 3).map((j) => j.id));
@@ -349,7 +359,7 @@ describe("a broad search", () => {
   it("the home page's 'See all' link says 'more than 1,000' too, for a visitor and a paid applicant", async () => {
     const paid = await createTestUser({ paid: true });
     for (const user of [null, paid]) {
-      const home = await runRoute(homeLoader, await requestAs(user, "/"));
+      const home = await runAs(user, homeLoader, "/");
       expect(home.data).toMatchObject({ total: JOBS_COUNT_CAP, totalCapped: true });
     }
   });

@@ -8,7 +8,7 @@ import { action as outsourcingAction } from "~/app/routes/public/outsourcing";
 import { contactInquiries, mailOutbox, outsourcingInquiries, profiles } from "~/server/db/schema";
 import { replyToInquiry } from "~/server/inquiries/staff.server";
 import { submitContactInquiry } from "~/server/inquiries/receive.server";
-import { createTestUser, mailsTo, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { createTestUser, mailsTo, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -31,39 +31,31 @@ describe("a signed-in person's language", () => {
     const user = await createTestUser({ fullName: "Aline Mbuyi" });
     expect(await preferredLanguage(user.id)).toBe("en");
 
-    const switched = await runRoute(
-      languageAction,
-      await requestAs(user, "/language", { form: { lng: "fr", to: "/dashboard" } }),
-    );
+    const switched = await runAs(user, languageAction, "/language", {
+      form: { lng: "fr", to: "/dashboard" },
+    });
     expect(switched.location).toBe("/dashboard");
     expect(await lngCookieOf(switched.headers)).toBe("fr");
     expect(await preferredLanguage(user.id)).toBe("fr");
 
     // Another device: no `lng` cookie yet. Signing in brings the saved choice with it.
-    const signIn = await runRoute(
-      authAction,
-      await requestAs(null, "/auth", {
-        form: { intent: "signin", email: user.email, password: user.password },
-      }),
-    );
+    const signIn = await runAs(null, authAction, "/auth", {
+      form: { intent: "signin", email: user.email, password: user.password },
+    });
     expect(signIn.status).toBe(302);
     expect(await lngCookieOf(signIn.headers)).toBe("fr");
   });
 
   it("a language chosen on this device before signing in is kept, and saved on the profile", async () => {
     const user = await createTestUser();
-    const chose = await runRoute(
-      languageAction,
-      await requestAs(null, "/language", { form: { lng: "pt", to: "/auth" } }),
-    );
+    const chose = await runAs(null, languageAction, "/language", {
+      form: { lng: "pt", to: "/auth" },
+    });
     const cookie = chose.headers.getSetCookie()[0]!.split(";")[0]!;
-    const signIn = await runRoute(
-      authAction,
-      await requestAs(null, "/pt/auth", {
-        headers: { cookie },
-        form: { intent: "signin", email: user.email, password: user.password },
-      }),
-    );
+    const signIn = await runAs(null, authAction, "/pt/auth", {
+      headers: { cookie },
+      form: { intent: "signin", email: user.email, password: user.password },
+    });
     expect(signIn.status).toBe(302);
     expect(await lngCookieOf(signIn.headers)).toBeUndefined();
     expect(await preferredLanguage(user.id)).toBe("pt");
@@ -71,36 +63,31 @@ describe("a signed-in person's language", () => {
 
   it("is not changed by a visitor's switch, nor by an unknown language", async () => {
     const user = await createTestUser();
-    const visitor = await runRoute(
-      languageAction,
-      await requestAs(null, "/language", { form: { lng: "pt", to: "/jobs" } }),
-    );
+    const visitor = await runAs(null, languageAction, "/language", {
+      form: { lng: "pt", to: "/jobs" },
+    });
     expect(visitor.location).toBe("/pt/jobs");
-    const unknown = await runRoute(
-      languageAction,
-      await requestAs(user, "/language", { form: { lng: "de", to: "/dashboard" } }),
-    );
+    const unknown = await runAs(user, languageAction, "/language", {
+      form: { lng: "de", to: "/dashboard" },
+    });
     expect(unknown.location).toBe("/");
     expect(await preferredLanguage(user.id)).toBe("en");
   });
 
   it("starts as the language of the page they signed up on, and their confirmation e-mail is in it", async () => {
     const email = `ana-${Math.random().toString(36).slice(2)}@example.com`;
-    const outcome = await runRoute(
-      authAction,
-      await requestAs(null, "/pt/auth", {
-        form: {
-          intent: "signup",
-          role: "job_seeker",
-          fullName: "Ana Cossa",
-          email,
-          country: "Mozambique",
-          password: "long-enough-pw",
-          confirmPassword: "long-enough-pw",
-          acceptPolicies: "on",
-        },
-      }),
-    );
+    const outcome = await runAs(null, authAction, "/pt/auth", {
+      form: {
+        intent: "signup",
+        role: "job_seeker",
+        fullName: "Ana Cossa",
+        email,
+        country: "Mozambique",
+        password: "long-enough-pw",
+        confirmPassword: "long-enough-pw",
+        acceptPolicies: "on",
+      },
+    });
     expect(outcome.status).toBe(302);
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.email, email));
     expect(profile?.preferredLanguage).toBe("pt");
@@ -114,20 +101,17 @@ describe("a visitor's inquiry", () => {
   it("keeps the language of the page it was sent from: the confirmation and staff's reply are in it", async () => {
     const email = `devis-${Date.now()}@entreprise.example`;
     const company = `Kinshasa Services ${Date.now()}`;
-    await runRoute(
-      outsourcingAction,
-      await requestAs(null, "/fr/outsourcing", {
-        form: {
-          name: "Paul Ilunga",
-          company,
-          email,
-          services: ["Virtual Assistants"],
-          budget: "",
-          message: "",
-          website: "",
-        },
-      }),
-    );
+    await runAs(null, outsourcingAction, "/fr/outsourcing", {
+      form: {
+        name: "Paul Ilunga",
+        company,
+        email,
+        services: ["Virtual Assistants"],
+        budget: "",
+        message: "",
+        website: "",
+      },
+    });
     const [inquiry] = await ctx.db
       .select()
       .from(outsourcingInquiries)

@@ -8,7 +8,7 @@ import { action as inboxAction, loader as inboxLoader } from "~/app/routes/dashb
 import { messageRecipients, messages } from "~/server/db/schema";
 import { SENT_PAGE_SIZE } from "~/server/messages/messages.server";
 import { countUnreadMessages } from "~/server/messages/unread.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -16,7 +16,7 @@ async function compose(
   sender: Awaited<ReturnType<typeof createTestUser>>,
   form: Record<string, string>,
 ) {
-  return runRoute(composeAction, await requestAs(sender, "/admin/messages", { form }));
+  return runAs(sender, composeAction, "/admin/messages", { form });
 }
 
 /** The messages sent with this subject (each test uses its own). */
@@ -61,17 +61,16 @@ describe("in-app messages", () => {
     expect(await countUnreadMessages(paidStaff.id)).toBe(0);
 
     // Opening it marks only paidA's copy read.
-    const open = await runRoute(
-      inboxAction,
-      await requestAs(paidA, "/dashboard/messages", { form: { id: message!.id } }),
-    );
+    const open = await runAs(paidA, inboxAction, "/dashboard/messages", {
+      form: { id: message!.id },
+    });
     expect(open.status).toBe(302);
     expect(open.location).toBe(`/dashboard/messages?id=${message!.id}`);
     expect(await countUnreadMessages(paidA.id)).toBe(0);
     expect(await countUnreadMessages(paidB.id)).toBe(1);
 
     // The sender's list shows it with its read count; a later member does not receive it.
-    const sent = await runRoute(adminMessagesLoader, await requestAs(admin, "/admin/messages"));
+    const sent = await runAs(admin, adminMessagesLoader, "/admin/messages");
     const data = sent.data as {
       sent: { items: { subject: string; recipients: number; read: number }[] };
       stats: { total: number; group: number; thisWeek: number; read: number };
@@ -97,27 +96,20 @@ describe("in-app messages", () => {
     expect(outcome.data).toMatchObject({ flash: { ok: true, count: 1 } });
     const [message] = await messagesTitled("Your interview");
 
-    const peek = await runRoute(
-      inboxLoader,
-      await requestAs(other, `/dashboard/messages?id=${message!.id}`),
-    );
+    const peek = await runAs(other, inboxLoader, `/dashboard/messages?id=${message!.id}`);
     expect(peek.status).toBe(404);
     expect(JSON.stringify(peek.data)).not.toContain("Private details");
 
-    const mark = await runRoute(
-      inboxAction,
-      await requestAs(other, "/dashboard/messages", { form: { id: message!.id } }),
-    );
+    const mark = await runAs(other, inboxAction, "/dashboard/messages", {
+      form: { id: message!.id },
+    });
     expect(mark.status).toBe(404);
     expect(await countUnreadMessages(owner.id)).toBe(1);
 
-    const otherInbox = await runRoute(inboxLoader, await requestAs(other, "/dashboard/messages"));
+    const otherInbox = await runAs(other, inboxLoader, "/dashboard/messages");
     expect((otherInbox.data as { inbox: { items: unknown[] } }).inbox.items).toHaveLength(0);
 
-    const own = await runRoute(
-      inboxLoader,
-      await requestAs(owner, `/dashboard/messages?id=${message!.id}`),
-    );
+    const own = await runAs(owner, inboxLoader, `/dashboard/messages?id=${message!.id}`);
     expect(own.data).toMatchObject({
       view: "detail",
       message: { content: "Private details for you only." },
@@ -167,7 +159,7 @@ describe("in-app messages", () => {
     }
     const page = async (path: string) =>
       (
-        (await runRoute(adminMessagesLoader, await requestAs(admin, path))).data as {
+        (await runAs(admin, adminMessagesLoader, path)).data as {
           sent: { items: unknown[]; hasNext: boolean; pageCount: number };
         }
       ).sent;

@@ -32,7 +32,7 @@ import {
 import { claimMonitorTick } from "~/server/monitoring/scheduler.server";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { action, loader } from "~/app/routes/admin/monitoring";
-import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -202,13 +202,12 @@ describe("the scheduler lease", () => {
 describe("/admin/monitoring", () => {
   it("is for staff only", async () => {
     const applicant = await createTestUser();
-    const outcome = await runRoute(loader, await requestAs(applicant, "/admin/monitoring"));
+    const outcome = await runAs(applicant, loader, "/admin/monitoring");
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/dashboard");
-    const posted = await runRoute(
-      action,
-      await requestAs(applicant, "/admin/monitoring", { form: { intent: "check-now" } }),
-    );
+    const posted = await runAs(applicant, action, "/admin/monitoring", {
+      form: { intent: "check-now" },
+    });
     expect(posted.location).toBe("/dashboard");
   });
 
@@ -224,17 +223,16 @@ describe("/admin/monitoring", () => {
     const before = Number(
       (await queryRows<{ n: number }>(sql`select count(*)::int as n from monitor_checks`))[0]!.n,
     );
-    const result = await runRoute(
-      action,
-      await requestAs(admin, "/admin/monitoring", { form: { intent: "check-now" } }),
-    );
+    const result = await runAs(admin, action, "/admin/monitoring", {
+      form: { intent: "check-now" },
+    });
     expect(result).toMatchObject({ status: 302, location: "/admin/monitoring?done=checked" });
     const after = Number(
       (await queryRows<{ n: number }>(sql`select count(*)::int as n from monitor_checks`))[0]!.n,
     );
     expect(after - before).toBe(5);
 
-    const page = await runRoute(loader, await requestAs(admin, "/admin/monitoring"));
+    const page = await runAs(admin, loader, "/admin/monitoring");
     const data = page.data as {
       services: { service: string; status: string; checkedAt: string | null }[];
       healthScore: number;
@@ -250,18 +248,12 @@ describe("/admin/monitoring", () => {
 
   it("Stop and Start persist and are audited", async () => {
     const admin = await createTestUser({ role: "admin" });
-    const stopped = await runRoute(
-      action,
-      await requestAs(admin, "/admin/monitoring", { form: { intent: "stop" } }),
-    );
+    const stopped = await runAs(admin, action, "/admin/monitoring", { form: { intent: "stop" } });
     expect(stopped.location).toBe("/admin/monitoring?done=stopped");
     expect(await isMonitoringEnabled()).toBe(false);
-    const page = await runRoute(loader, await requestAs(admin, "/admin/monitoring"));
+    const page = await runAs(admin, loader, "/admin/monitoring");
     expect((page.data as { enabled: boolean }).enabled).toBe(false);
-    const started = await runRoute(
-      action,
-      await requestAs(admin, "/admin/monitoring", { form: { intent: "start" } }),
-    );
+    const started = await runAs(admin, action, "/admin/monitoring", { form: { intent: "start" } });
     expect(started.location).toBe("/admin/monitoring?done=started");
     expect(await isMonitoringEnabled()).toBe(true);
     const actions = (await ctx.db.select().from(auditLog)).map((a) => a.action);
@@ -274,24 +266,18 @@ describe("/admin/monitoring", () => {
       .insert(incidents)
       .values({ serviceName: "mail", description: "Mail transport is down: test." })
       .returning();
-    const empty = await runRoute(
-      action,
-      await requestAs(agent, "/admin/monitoring", {
-        form: { intent: "add-note", incidentId: incident!.id, body: "  " },
-      }),
-    );
+    const empty = await runAs(agent, action, "/admin/monitoring", {
+      form: { intent: "add-note", incidentId: incident!.id, body: "  " },
+    });
     expect(empty.status).toBe(400);
     expect(empty.data).toMatchObject({
       intent: "add-note",
       incidentId: incident!.id,
       result: { error: { body: ["errors.noteRequired"] } },
     });
-    const ok = await runRoute(
-      action,
-      await requestAs(agent, "/admin/monitoring", {
-        form: { intent: "add-note", incidentId: incident!.id, body: "Provider restarted." },
-      }),
-    );
+    const ok = await runAs(agent, action, "/admin/monitoring", {
+      form: { intent: "add-note", incidentId: incident!.id, body: "Provider restarted." },
+    });
     // Back to the page, the confirmation shown by the incident the note was added to.
     expect(ok).toMatchObject({
       status: 302,
@@ -302,23 +288,17 @@ describe("/admin/monitoring", () => {
       .from(incidentNotes)
       .where(eq(incidentNotes.incidentId, incident!.id));
     expect(notes.map((n) => n.body)).toEqual(["Provider restarted."]);
-    const gone = await runRoute(
-      action,
-      await requestAs(agent, "/admin/monitoring", {
-        form: { intent: "add-note", incidentId: crypto.randomUUID(), body: "Too late." },
-      }),
-    );
+    const gone = await runAs(agent, action, "/admin/monitoring", {
+      form: { intent: "add-note", incidentId: crypto.randomUUID(), body: "Too late." },
+    });
     expect(gone.status).toBe(404);
     expect(gone.data).toMatchObject({ result: { error: { "": ["errors.incidentMissing"] } } });
-    const unknown = await runRoute(
-      action,
-      await requestAs(agent, "/admin/monitoring", { form: { intent: "reboot" } }),
-    );
+    const unknown = await runAs(agent, action, "/admin/monitoring", { form: { intent: "reboot" } });
     expect(unknown).toMatchObject({
       status: 400,
       data: { flash: { ok: false, message: "errors.unknownIntent" } },
     });
-    const page = await runRoute(loader, await requestAs(agent, "/admin/monitoring"));
+    const page = await runAs(agent, loader, "/admin/monitoring");
     const data = page.data as { unresolvedIncidents: number; incidents: { notes: unknown[] }[] };
     expect(data.unresolvedIncidents).toBeGreaterThan(0);
     expect(data.incidents.some((i) => i.notes.length === 1)).toBe(true);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as dashboardAction, loader as dashboardLoader } from "~/app/routes/dashboard/home";
 import { notifications } from "~/server/db/schema";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -20,13 +20,13 @@ async function notify(user: TestUser, title: string, createdAt: Date) {
 }
 
 async function dashboard(user: TestUser) {
-  const outcome = await runRoute(dashboardLoader, await requestAs(user, "/dashboard"));
+  const outcome = await runAs(user, dashboardLoader, "/dashboard");
   expect(outcome.status).toBe(200);
   return outcome.data as Dashboard;
 }
 
 function markSeen(user: TestUser | null, newestSeenId: string) {
-  return requestAs(user, "/dashboard?index", {
+  return runAs(user, dashboardAction, "/dashboard?index", {
     form: { intent: "mark-notifications-read", newestSeenId },
   });
 }
@@ -50,7 +50,7 @@ describe("notifications", () => {
 
     // A notification that arrives after the list was shown is not covered by "seen".
     await notify(rudo, "Arrived later", new Date(t0 + 2000));
-    const seen = await runRoute(dashboardAction, await markSeen(rudo, newest));
+    const seen = await markSeen(rudo, newest);
     expect(seen.data).toEqual({ marked: 2 });
 
     const after = await dashboard(rudo);
@@ -68,17 +68,17 @@ describe("notifications", () => {
     const id = await notify(owner, "Private", new Date());
     await notify(other, "Mine", new Date());
 
-    const outcome = await runRoute(dashboardAction, await markSeen(other, id));
+    const outcome = await markSeen(other, id);
     expect(outcome.data).toEqual({ marked: 0 });
     const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, id));
     expect(row!.readAt).toBeNull();
     expect((await dashboard(other)).stats.unreadNotifications).toBe(1);
 
-    const visitor = await runRoute(dashboardAction, await markSeen(null, id));
+    const visitor = await markSeen(null, id);
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/auth/);
 
-    const broken = await runRoute(dashboardAction, await markSeen(other, "not-an-id"));
+    const broken = await markSeen(other, "not-an-id");
     expect(broken.status).toBe(400);
   });
 });

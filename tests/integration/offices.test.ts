@@ -26,7 +26,7 @@ import { DocumentReviewError, reviewDocument } from "~/server/documents/review.s
 import { RecipientNotFoundError, sendMessage } from "~/server/messages/messages.server";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage } from "~/server/storage/storage.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import { createTestUser, requestAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 // Staff of one office see and act on that office's applicants only (decision record 23): every
 // list, page, action and download answers as if the other office's applicants did not exist.
@@ -65,10 +65,7 @@ type ListData = {
 /** The applications list as `user` sees it, everyone's (not only the applicants they own). */
 async function listAs(user: TestUser, query = "") {
   query = `${query ? `${query}&` : "?"}owner=all`;
-  const out = await runRoute(
-    applicationsLoader,
-    await requestAs(user, `/admin/applications${query}`),
-  );
+  const out = await runAs(user, applicationsLoader, `/admin/applications${query}`);
   expect(out.status).toBe(200);
   return out.data as ListData;
 }
@@ -92,12 +89,9 @@ beforeAll(async () => {
     .returning({ id: jobApplications.id, userId: jobApplications.userId });
   midrandApp = apps.find((a) => a.userId === thabo.id)!.id;
   harareApp = apps.find((a) => a.userId === rudo.id)!.id;
-  await runRoute(
-    documentsAction,
-    await requestAs(thabo, "/dashboard/documents", {
-      form: { documentType: "cv", file: new File([new Uint8Array(PDF)], "cv.pdf") },
-    }),
-  );
+  await runAs(thabo, documentsAction, "/dashboard/documents", {
+    form: { documentType: "cv", file: new File([new Uint8Array(PDF)], "cv.pdf") },
+  });
   const [doc] = await ctx.db.select().from(documents).where(eq(documents.userId, thabo.id));
   midrandDoc = doc!.id;
 });
@@ -125,8 +119,8 @@ describe("an applicant's office", () => {
     });
     const chose = `chose-${Date.now()}@example.com`;
     const odd = `odd-${Date.now()}@example.com`;
-    await runRoute(authAction, await requestAs(null, "/auth", { form: form(chose, "Midrand") }));
-    await runRoute(authAction, await requestAs(null, "/auth", { form: form(odd, "Atlantis") }));
+    await runAs(null, authAction, "/auth", { form: form(chose, "Midrand") });
+    await runAs(null, authAction, "/auth", { form: form(odd, "Atlantis") });
     const rows = await ctx.db
       .select({ email: profiles.email, office: profiles.office })
       .from(profiles)
@@ -139,25 +133,19 @@ describe("an applicant's office", () => {
 
   it("is changed on the profile, and shown there", async () => {
     const person = await createTestUser({ country: "Zimbabwe" });
-    const page = await runRoute(profileLoader, await requestAs(person, "/dashboard/profile"));
+    const page = await runAs(person, profileLoader, "/dashboard/profile");
     expect((page.data as { profile: { office: string } }).profile.office).toBe("Harare");
-    const saved = await runRoute(
-      profileAction,
-      await requestAs(person, "/dashboard/profile", {
-        form: { fullName: "Moved Person", country: "Zimbabwe", office: "Midrand" },
-      }),
-    );
+    const saved = await runAs(person, profileAction, "/dashboard/profile", {
+      form: { fullName: "Moved Person", country: "Zimbabwe", office: "Midrand" },
+    });
     expect(saved.status).toBe(302);
     expect(await officeOf(person.id)).toBe("Midrand");
   });
 
   it("of a staff member is not changed on their own profile", async () => {
-    await runRoute(
-      profileAction,
-      await requestAs(harare, "/dashboard/profile", {
-        form: { fullName: "Harare Manager", country: "Zimbabwe", office: "Midrand" },
-      }),
-    );
+    await runAs(harare, profileAction, "/dashboard/profile", {
+      form: { fullName: "Harare Manager", country: "Zimbabwe", office: "Midrand" },
+    });
     expect(await officeOf(harare.id)).toBe("Harare");
   });
 });
@@ -170,7 +158,7 @@ describe("a Harare manager", () => {
     expect(ids).not.toContain(midrandApp);
     // One office: no office filter to offer.
     expect(data.offices.choices).toEqual(["Harare"]);
-    const board = await runRoute(pipelineLoader, await requestAs(harare, "/admin/pipeline"));
+    const board = await runAs(harare, pipelineLoader, "/admin/pipeline");
     const cards = (board.data as { columns: { cards: { id: string }[] }[] }).columns.flatMap((c) =>
       c.cards.map((card) => card.id),
     );
@@ -185,19 +173,13 @@ describe("a Harare manager", () => {
   it("cannot open, change, comment on or review a Midrand application by its id", async () => {
     const opened = await listAs(harare, `?view=${midrandApp}`);
     expect(opened.details).toBeNull();
-    const changed = await runRoute(
-      applicationsAction,
-      await requestAs(harare, "/admin/applications", {
-        form: { intent: "status", applicationId: midrandApp, status: "offer_received" },
-      }),
-    );
+    const changed = await runAs(harare, applicationsAction, "/admin/applications", {
+      form: { intent: "status", applicationId: midrandApp, status: "offer_received" },
+    });
     expect(changed.status).toBe(404);
-    const commented = await runRoute(
-      applicationsAction,
-      await requestAs(harare, "/admin/applications", {
-        form: { intent: "comments", applicationId: midrandApp, adminComments: "peek" },
-      }),
-    );
+    const commented = await runAs(harare, applicationsAction, "/admin/applications", {
+      form: { intent: "comments", applicationId: midrandApp, adminComments: "peek" },
+    });
     expect(commented.status).toBe(404);
     const [app1] = await ctx.db
       .select()
@@ -234,17 +216,14 @@ describe("a Harare manager", () => {
   });
 
   it("can, once an admin gives them Midrand too (audited), and can filter by office", async () => {
-    const granted = await runRoute(
-      usersAction,
-      await requestAs(admin, "/admin/users", {
-        form: {
-          intent: "offices",
-          userId: harare.id,
-          office: "Harare",
-          extraOffices: ["Midrand"],
-        },
-      }),
-    );
+    const granted = await runAs(admin, usersAction, "/admin/users", {
+      form: {
+        intent: "offices",
+        userId: harare.id,
+        office: "Harare",
+        extraOffices: ["Midrand"],
+      },
+    });
     expect(granted.status).toBe(302);
     const [entry] = await ctx.db
       .select()
@@ -266,37 +245,25 @@ describe("a Harare manager", () => {
     expect(file.status).toBe(200);
 
     // And taken away again.
-    await runRoute(
-      usersAction,
-      await requestAs(admin, "/admin/users", {
-        form: { intent: "offices", userId: harare.id, office: "Harare" },
-      }),
-    );
+    await runAs(admin, usersAction, "/admin/users", {
+      form: { intent: "offices", userId: harare.id, office: "Harare" },
+    });
     const back = await app.fetch(await requestAs(harare, `/files/documents/${midrandDoc}`));
     expect(back.status).toBe(404);
   });
 
   it("is the only one who may not set offices: a manager cannot, nor can an office be invented", async () => {
-    const manager = await runRoute(
-      usersAction,
-      await requestAs(harare, "/admin/users", {
-        form: { intent: "offices", userId: harare.id, office: "Midrand" },
-      }),
-    );
+    const manager = await runAs(harare, usersAction, "/admin/users", {
+      form: { intent: "offices", userId: harare.id, office: "Midrand" },
+    });
     expect(manager.status).toBe(302); // sent away by the users page's guard
-    const invented = await runRoute(
-      usersAction,
-      await requestAs(admin, "/admin/users", {
-        form: { intent: "offices", userId: harare.id, office: "Atlantis" },
-      }),
-    );
+    const invented = await runAs(admin, usersAction, "/admin/users", {
+      form: { intent: "offices", userId: harare.id, office: "Atlantis" },
+    });
     expect(invented.status).toBe(400);
-    const applicant = await runRoute(
-      usersAction,
-      await requestAs(admin, "/admin/users", {
-        form: { intent: "offices", userId: thabo.id, office: "Harare" },
-      }),
-    );
+    const applicant = await runAs(admin, usersAction, "/admin/users", {
+      form: { intent: "offices", userId: thabo.id, office: "Harare" },
+    });
     expect(applicant.status).toBe(400);
     expect(await officeOf(harare.id)).toBe("Harare");
     expect(await officeOf(thabo.id)).toBe("Midrand");

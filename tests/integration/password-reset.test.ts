@@ -11,7 +11,7 @@ import {
   createTestUser,
   mailsTo,
   newSessionCookie,
-  requestAs,
+  runAs,
   runRoute,
   sessionCookie,
   setupTestDatabase,
@@ -32,10 +32,9 @@ describe("password reset by e-mail", () => {
     const user = await createTestUser();
     const oldCookie = await sessionCookie(user);
 
-    const asked = await runRoute(
-      forgotAction,
-      await requestAs(null, "/auth/forgot-password", { form: { email: user.email } }),
-    );
+    const asked = await runAs(null, forgotAction, "/auth/forgot-password", {
+      form: { email: user.email },
+    });
     expect(asked).toMatchObject(SENT);
     const mail = await latestMailTo(user.email);
     expect(mail?.subject).toMatch(/Reset your .* password/);
@@ -69,12 +68,9 @@ describe("password reset by e-mail", () => {
 
   it("answers the same for an unknown address and queues nothing", async () => {
     const before = await ctx.db.select().from(mailOutbox);
-    const outcome = await runRoute(
-      forgotAction,
-      await requestAs(null, "/auth/forgot-password", {
-        form: { email: "nobody-here@example.com" },
-      }),
-    );
+    const outcome = await runAs(null, forgotAction, "/auth/forgot-password", {
+      form: { email: "nobody-here@example.com" },
+    });
     expect(outcome).toMatchObject(SENT);
     const after = await ctx.db.select().from(mailOutbox);
     expect(after.length).toBe(before.length);
@@ -83,17 +79,13 @@ describe("password reset by e-mail", () => {
 
 /** The reset-password form, posted by a visitor; the confirmation repeats the password unless given. */
 async function resetByForm(token: string, password: string, confirmPassword = password) {
-  return runRoute(
-    resetAction,
-    await requestAs(null, "/auth/reset-password", { form: { token, password, confirmPassword } }),
-  );
+  return runAs(null, resetAction, "/auth/reset-password", {
+    form: { token, password, confirmPassword },
+  });
 }
 
 async function requestLinkByForm(email: string) {
-  const outcome = await runRoute(
-    forgotAction,
-    await requestAs(null, "/auth/forgot-password", { form: { email } }),
-  );
+  const outcome = await runAs(null, forgotAction, "/auth/forgot-password", { form: { email } });
   expect(outcome).toMatchObject(SENT);
   const mail = await latestMailTo(email);
   const link = mail!.text.match(/https?:\/\/\S+reset-password\S+/)?.[0];
@@ -180,10 +172,9 @@ describe("reset-link requests through the auth API", () => {
     expect((await rawResetRequest(user.email, "198.51.100.60")).status).toBe(200);
     expect((await rawResetRequest(user.email, "198.51.100.61")).status).toBe(200);
     await requestLinkByForm(user.email);
-    const refused = await runRoute(
-      forgotAction,
-      await requestAs(null, "/auth/forgot-password", { form: { email: user.email } }),
-    );
+    const refused = await runAs(null, forgotAction, "/auth/forgot-password", {
+      form: { email: user.email },
+    });
     expect(refused.status).toBe(429);
     expect(await resetMailCount(user.email)).toBe(3);
   });

@@ -9,7 +9,7 @@ import { setPaymentProvider } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import { setRegistrationPaid } from "~/server/users/staff.server";
-import { createTestUser, requestAs, runRoute, type TestUser } from "./harness";
+import { createTestUser, requestAs, runAs, runRoute, type TestUser } from "./harness";
 import { setupPaymentTests } from "./payment-harness";
 import { listenLocally } from "./local-http";
 
@@ -105,7 +105,7 @@ describe("the simulated provider", () => {
 
   it("records one completed payment from our settings and opens premium jobs, once", async () => {
     const user = await createTestUser();
-    const unpaid = await runRoute(loader, await requestAs(user, "/dashboard/payment"));
+    const unpaid = await runAs(user, loader, "/dashboard/payment");
     expect(unpaid.data).toMatchObject({
       paid: false,
       fee: { amountMinor: 9900, currency: "USD" },
@@ -134,7 +134,7 @@ describe("the simulated provider", () => {
     expect(await paymentsOf(user.id)).toHaveLength(1);
     expect(await paymentMessagesTo(user)).toEqual({ receipts: 1, notices: 1 });
 
-    const page = await runRoute(loader, await requestAs(user, "/dashboard/payment?result=success"));
+    const page = await runAs(user, loader, "/dashboard/payment?result=success");
     expect(page.data).toMatchObject({
       paid: true,
       result: "success",
@@ -144,9 +144,10 @@ describe("the simulated provider", () => {
 
   it("shows the Payment Required notice, and never a success the server did not record", async () => {
     const user = await createTestUser();
-    const page = await runRoute(
+    const page = await runAs(
+      user,
       loader,
-      await requestAs(user, "/dashboard/payment?notice=payment-required&result=success"),
+      "/dashboard/payment?notice=payment-required&result=success",
     );
     expect(page.data).toMatchObject({ notice: true, result: null, paid: false });
   });
@@ -154,10 +155,7 @@ describe("the simulated provider", () => {
   it("keeps staff and visitors out", async () => {
     const staff = await createTestUser({ role: "admin" });
     expect((await runRoute(action, await pay(staff))).location).toBe("/admin");
-    const visitor = await runRoute(
-      action,
-      await requestAs(null, "/dashboard/payment", { form: {} }),
-    );
+    const visitor = await runAs(null, action, "/dashboard/payment", { form: {} });
     expect(visitor.location).toMatch(/^\/auth\?redirectTo=/);
   });
 
@@ -184,7 +182,7 @@ describe("the simulated provider", () => {
 
   it("tells staff in the back-office that payments are simulated", async () => {
     const admin = await createTestUser({ role: "admin" });
-    const page = await runRoute(adminLayoutLoader, await requestAs(admin, "/admin"));
+    const page = await runAs(admin, adminLayoutLoader, "/admin");
     expect(page.data).toMatchObject({ simulatedPayments: true });
   });
 
@@ -209,10 +207,7 @@ describe("Paystack", () => {
 
   /** The applicant's browser back from Paystack's checkout page, as Paystack sends it. */
   async function backFromCheckout(user: TestUser, reference: string) {
-    return runRoute(
-      loader,
-      await requestAs(user, `/dashboard/payment?trxref=${reference}&reference=${reference}`),
-    );
+    return runAs(user, loader, `/dashboard/payment?trxref=${reference}&reference=${reference}`);
   }
 
   function webhook(body: string, signature: string | null) {
@@ -304,7 +299,7 @@ describe("Paystack", () => {
     expect(back.location).toBe("/dashboard/payment?result=failed");
     expect(await isPaid(user.id)).toBe(false);
     expect(await paymentsOf(user.id)).toMatchObject([{ status: "abandoned" }]);
-    const page = await runRoute(loader, await requestAs(user, "/dashboard/payment?result=failed"));
+    const page = await runAs(user, loader, "/dashboard/payment?result=failed");
     expect(page.data).toMatchObject({ result: "failed", paid: false });
   });
 
@@ -384,9 +379,9 @@ describe("Paystack", () => {
       .from(auditLog)
       .where(eq(auditLog.action, "payment.overpayment"));
     expect(audits.filter((a) => a.targetId === user.id)).toHaveLength(1);
-    const staffPage = await runRoute(adminLayoutLoader, await requestAs(admin, "/admin"));
+    const staffPage = await runAs(admin, adminLayoutLoader, "/admin");
     expect((staffPage.data as { overpayments: number }).overpayments).toBeGreaterThanOrEqual(1);
-    const page = await runRoute(loader, await requestAs(user, "/dashboard/payment"));
+    const page = await runAs(user, loader, "/dashboard/payment");
     const history = (page.data as { history: { reference: string; refundDue: boolean }[] }).history;
     expect(history.filter((h) => h.refundDue).map((h) => h.reference)).toEqual([
       extra[0]!.paymentReference,

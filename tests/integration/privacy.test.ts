@@ -43,6 +43,7 @@ import {
   mailsTo,
   newSessionCookie,
   requestAs,
+  runAs,
   runRoute,
   sessionCookie,
   setupTestDatabase,
@@ -66,12 +67,9 @@ const PDF = Buffer.from(
 );
 
 async function uploadedDocument(owner: TestUser, documentType = "passport") {
-  await runRoute(
-    documentsAction,
-    await requestAs(owner, "/dashboard/documents", {
-      form: { documentType, file: new File([new Uint8Array(PDF)], `${documentType}.pdf`) },
-    }),
-  );
+  await runAs(owner, documentsAction, "/dashboard/documents", {
+    form: { documentType, file: new File([new Uint8Array(PDF)], `${documentType}.pdf`) },
+  });
   const [row] = await ctx.db
     .select()
     .from(documents)
@@ -82,7 +80,7 @@ async function uploadedDocument(owner: TestUser, documentType = "passport") {
 type Views = { action: string; role: string | null; documentType: string | null }[];
 
 async function viewsSeenBy(owner: TestUser): Promise<Views> {
-  const page = await runRoute(profileLoader, await requestAs(owner, "/dashboard/profile"));
+  const page = await runAs(owner, profileLoader, "/dashboard/profile");
   const views = (page.data as { staffViews: Views }).staffViews;
   return views.map(({ action, role, documentType }) => ({ action, role, documentType }));
 }
@@ -120,7 +118,7 @@ describe("who saw what", () => {
     ]);
     // Someone else's list stays empty, and nobody's name reaches the applicant.
     expect(await viewsSeenBy(other)).toEqual([]);
-    const page = await runRoute(profileLoader, await requestAs(owner, "/dashboard/profile"));
+    const page = await runAs(owner, profileLoader, "/dashboard/profile");
     expect(JSON.stringify((page.data as { staffViews: unknown }).staffViews)).not.toContain(
       manager.fullName,
     );
@@ -135,12 +133,13 @@ describe("who saw what", () => {
     });
 
     // The list alone opens nobody's profile.
-    await runRoute(applicationsLoader, await requestAs(manager, "/admin/applications"));
+    await runAs(manager, applicationsLoader, "/admin/applications");
     expect(await auditRowsBy(manager)).toEqual([]);
 
-    const page = await runRoute(
+    const page = await runAs(
+      manager,
       applicationsLoader,
-      await requestAs(manager, `/admin/applications?view=${applicationId}`),
+      `/admin/applications?view=${applicationId}`,
     );
     expect(page.status).toBe(200);
     const rows = await auditRowsBy(manager);
@@ -301,7 +300,7 @@ describe("download my data", () => {
     expect((await app.fetch(await requestAs(null, url))).status).toBe(401);
 
     // The profile offers it with its download link.
-    const page = await runRoute(profileLoader, await requestAs(person, "/dashboard/profile"));
+    const page = await runAs(person, profileLoader, "/dashboard/profile");
     expect((page.data as { archives: { href: string | null }[] }).archives).toEqual([
       expect.objectContaining({ status: "ready", href: url }),
     ]);
@@ -321,10 +320,9 @@ describe("download my data", () => {
 
   it("asking on the profile page starts it and says so; asking too often is refused with a reason", async () => {
     const person = await createTestUser();
-    const asked = await runRoute(
-      profileAction,
-      await requestAs(person, "/dashboard/profile", { form: { intent: "export" } }),
-    );
+    const asked = await runAs(person, profileAction, "/dashboard/profile", {
+      form: { intent: "export" },
+    });
     expect(asked.status).toBe(302);
     expect(asked.location).toContain("done=exportStarted");
     await waitForExports(person, "ready");
@@ -332,10 +330,9 @@ describe("download my data", () => {
       const started = await requestDataExport({ owner: person });
       if (started.ok) await started.done;
     }
-    const refused = await runRoute(
-      profileAction,
-      await requestAs(person, "/dashboard/profile", { form: { intent: "export" } }),
-    );
+    const refused = await runAs(person, profileAction, "/dashboard/profile", {
+      form: { intent: "export" },
+    });
     expect(refused.status).toBe(429);
     expect(refused.data).toMatchObject({
       intent: "export",
@@ -394,10 +391,9 @@ describe("delete my account", () => {
   }
 
   async function deleteOwn(person: TestUser, password: string) {
-    return runRoute(
-      profileAction,
-      await requestAs(person, "/dashboard/profile", { form: { intent: "delete", password } }),
-    );
+    return runAs(person, profileAction, "/dashboard/profile", {
+      form: { intent: "delete", password },
+    });
   }
 
   it("erases every trace of the person but the payment record, ends their sessions and files, and is logged", async () => {
@@ -472,10 +468,7 @@ describe("delete my account", () => {
     const manager = await createTestUser({ role: "manager" });
     const colleague = await createTestUser({ role: "manager" });
     const erase = async (actor: TestUser, userId: string, email: string) =>
-      runRoute(
-        usersAction,
-        await requestAs(actor, "/admin/users", { form: { intent: "erase", userId, email } }),
-      );
+      runAs(actor, usersAction, "/admin/users", { form: { intent: "erase", userId, email } });
 
     // A manager is not a user administrator: sent away, nothing erased.
     const notAllowed = await erase(manager, person.id, person.email);
@@ -499,7 +492,7 @@ describe("delete my account", () => {
     expect(log).toMatchObject({ actorId: admin.id, details: { by: "staff" } });
 
     // The stub is nobody to list or to write to.
-    const list = await runRoute(usersLoader, await requestAs(admin, "/admin/users?q=Deleted"));
+    const list = await runAs(admin, usersLoader, "/admin/users?q=Deleted");
     expect(
       (list.data as { users: { items: { id: string }[] } }).users.items.map((u) => u.id),
     ).not.toContain(person.id);
@@ -545,10 +538,7 @@ describe("consent", () => {
 
   it("sign-up needs the terms and privacy policy accepted, and records the versions in force", async () => {
     const refusedEmail = `no-consent-${crypto.randomUUID()}@example.com`;
-    const refused = await runRoute(
-      authAction,
-      await requestAs(null, "/auth", { form: signUpForm(refusedEmail) }),
-    );
+    const refused = await runAs(null, authAction, "/auth", { form: signUpForm(refusedEmail) });
     expect(refused.status).toBe(400);
     expect(
       (refused.data as { result: { error: Record<string, string[]> } }).result.error.acceptPolicies,
@@ -556,12 +546,9 @@ describe("consent", () => {
     expect(await profileByEmail(refusedEmail)).toBeUndefined();
 
     const email = `consent-${crypto.randomUUID()}@example.com`;
-    const done = await runRoute(
-      authAction,
-      await requestAs(null, "/auth", {
-        form: signUpForm(email, { acceptPolicies: "on", marketingEmails: "on" }),
-      }),
-    );
+    const done = await runAs(null, authAction, "/auth", {
+      form: signUpForm(email, { acceptPolicies: "on", marketingEmails: "on" }),
+    });
     expect(done.status).toBe(302);
     const person = await profileByEmail(email);
     const versions = await currentPolicyVersions();
@@ -575,20 +562,14 @@ describe("consent", () => {
 
     // Without the optional box, no marketing e-mail.
     const quiet = `quiet-${crypto.randomUUID()}@example.com`;
-    await runRoute(
-      authAction,
-      await requestAs(null, "/auth", { form: signUpForm(quiet, { acceptPolicies: "on" }) }),
-    );
+    await runAs(null, authAction, "/auth", { form: signUpForm(quiet, { acceptPolicies: "on" }) });
     expect((await profileByEmail(quiet))!.marketingEmails).toBe(false);
   });
 
   it("a newer version asks a signed-in person again before the dashboard, then brings them back", async () => {
     const person = await createTestUser();
     // Open: they accepted what is in force.
-    const open = await runRoute(
-      dashboardLayoutLoader,
-      await requestAs(person, "/dashboard/profile"),
-    );
+    const open = await runAs(person, dashboardLayoutLoader, "/dashboard/profile");
     expect(open.status).toBe(200);
 
     // The privacy policy they accepted is no longer the one in force.
@@ -596,33 +577,26 @@ describe("consent", () => {
       .update(policyAcceptances)
       .set({ version: "2020-01-01" })
       .where(and(eq(policyAcceptances.userId, person.id), eq(policyAcceptances.policy, "privacy")));
-    const asked = await runRoute(
-      dashboardLayoutLoader,
-      await requestAs(person, "/dashboard/profile?tab=x"),
-    );
+    const asked = await runAs(person, dashboardLayoutLoader, "/dashboard/profile?tab=x");
     expect(asked.status).toBe(302);
     expect(asked.location).toBe(
       `/auth/consent?redirectTo=${encodeURIComponent("/dashboard/profile?tab=x")}`,
     );
-    const page = await runRoute(consentLoader, await requestAs(person, asked.location!));
+    const page = await runAs(person, consentLoader, asked.location!);
     expect((page.data as { policies: { policy: string }[] }).policies.map((p) => p.policy)).toEqual(
       ["privacy"],
     );
 
     // The box must be ticked.
-    const unticked = await runRoute(
-      consentAction,
-      await requestAs(person, "/auth/consent", { form: { redirectTo: "/dashboard/profile" } }),
-    );
+    const unticked = await runAs(person, consentAction, "/auth/consent", {
+      form: { redirectTo: "/dashboard/profile" },
+    });
     expect(unticked.status).toBe(400);
     expect(unticked.data).toMatchObject({ flash: { ok: false, message: "consent.required" } });
 
-    const accepted = await runRoute(
-      consentAction,
-      await requestAs(person, "/auth/consent", {
-        form: { accept: "on", redirectTo: "/dashboard/profile?tab=x" },
-      }),
-    );
+    const accepted = await runAs(person, consentAction, "/auth/consent", {
+      form: { accept: "on", redirectTo: "/dashboard/profile?tab=x" },
+    });
     expect(accepted.status).toBe(302);
     expect(accepted.location).toBe("/dashboard/profile?tab=x");
     const versions = await currentPolicyVersions();
@@ -630,9 +604,7 @@ describe("consent", () => {
       policy: "privacy",
       version: versions.privacy,
     });
-    expect(
-      (await runRoute(dashboardLayoutLoader, await requestAs(person, "/dashboard"))).status,
-    ).toBe(200);
+    expect((await runAs(person, dashboardLayoutLoader, "/dashboard")).status).toBe(200);
   });
 
   it("someone who reads French is asked in French; a disguised redirect stays on the site", async () => {
@@ -642,26 +614,23 @@ describe("consent", () => {
       .set({ preferredLanguage: "fr" })
       .where(eq(profiles.id, person.id));
     await ctx.db.delete(policyAcceptances).where(eq(policyAcceptances.userId, person.id));
-    const asked = await runRoute(dashboardLayoutLoader, await requestAs(person, "/dashboard"));
+    const asked = await runAs(person, dashboardLayoutLoader, "/dashboard");
     expect(asked.location).toMatch(/^\/fr\/auth\/consent\?redirectTo=/);
-    const accepted = await runRoute(
-      consentAction,
-      await requestAs(person, "/fr/auth/consent", {
-        form: { accept: "on", redirectTo: "//evil.example/x" },
-      }),
-    );
+    const accepted = await runAs(person, consentAction, "/fr/auth/consent", {
+      form: { accept: "on", redirectTo: "//evil.example/x" },
+    });
     expect(accepted.location).toBe("/dashboard");
   });
 
   it("the profile keeps the marketing choice", async () => {
     const person = await createTestUser();
     const save = (extra: Record<string, string>) =>
-      requestAs(person, "/dashboard/profile", {
+      runAs(person, profileAction, "/dashboard/profile", {
         form: { fullName: person.fullName, country: "Zimbabwe", ...extra },
       });
-    await runRoute(profileAction, await save({ marketingEmails: "on" }));
+    await save({ marketingEmails: "on" });
     expect((await profileByEmail(person.email))!.marketingEmails).toBe(true);
-    await runRoute(profileAction, await save({}));
+    await save({});
     expect((await profileByEmail(person.email))!.marketingEmails).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as profileAction, loader as profileLoader } from "~/app/routes/dashboard/profile";
 import { profiles } from "~/server/db/schema";
-import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -25,13 +25,13 @@ async function save(
   user: Awaited<ReturnType<typeof createTestUser>>,
   values: Record<string, string>,
 ) {
-  return runRoute(profileAction, await requestAs(user, "/dashboard/profile", { form: values }));
+  return runAs(user, profileAction, "/dashboard/profile", { form: values });
 }
 
 describe("profile settings", () => {
   it("saves the applicant's own details and the completion follows", async () => {
     const user = await createTestUser();
-    const before = await runRoute(profileLoader, await requestAs(user, "/dashboard/profile"));
+    const before = await runAs(user, profileLoader, "/dashboard/profile");
     expect((before.data as { profile: { email: string } }).profile.email).toBe(user.email);
 
     const outcome = await save(
@@ -86,10 +86,7 @@ describe("profile settings", () => {
   });
 
   it("sends a visitor to sign in", async () => {
-    const outcome = await runRoute(
-      profileAction,
-      await requestAs(null, "/dashboard/profile", { form: form() }),
-    );
+    const outcome = await runAs(null, profileAction, "/dashboard/profile", { form: form() });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toMatch(/^\/auth\?redirectTo=/);
   });

@@ -24,8 +24,7 @@ import {
   createTestJob,
   createTestUser,
   mailsTo,
-  requestAs,
-  runRoute,
+  runAs,
   setPaid,
   setupTestDatabase,
   type TestUser,
@@ -62,11 +61,10 @@ beforeAll(async () => {
 });
 
 async function apply(user: TestUser, form: Record<string, string>) {
-  return runRoute(
-    applyAction,
-    await requestAs(user, `/study/${programId}`, { form: { intent: "apply", ...form } }),
-    { id: programId },
-  );
+  return runAs(user, applyAction, `/study/${programId}`, {
+    form: { intent: "apply", ...form },
+    params: { id: programId },
+  });
 }
 
 async function applicationOf(user: TestUser, intake = SEPT) {
@@ -107,8 +105,10 @@ describe("applying to a program", () => {
       expect(refused.status).toBe(400);
       expect(await applicationOf(student, intake)).toBeUndefined();
     }
-    const page = await runRoute(programLoader, await requestAs(student, `/study/${programId}`), {
-      id: programId,
+    const page = await runAs(student, programLoader, `/study/${programId}`, {
+      params: {
+        id: programId,
+      },
     });
     expect(
       (page.data as { applied: { intake: string }[] }).applied.map((a) => a.intake).sort(),
@@ -137,11 +137,10 @@ describe("applying to a program", () => {
     const refused = await apply(seeker, { intake: SEPT });
     expect(refused.status).toBe(403);
     expect(JSON.stringify(refused.data)).toContain("apply.errors.role");
-    const switched = await runRoute(
-      applyAction,
-      await requestAs(seeker, `/study/${programId}`, { form: { intent: "switch-role" } }),
-      { id: programId },
-    );
+    const switched = await runAs(seeker, applyAction, `/study/${programId}`, {
+      form: { intent: "switch-role" },
+      params: { id: programId },
+    });
     expect(switched.location).toContain("done=switched");
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, seeker.id));
     expect(profile!.role).toBe("student_applicant");
@@ -182,12 +181,9 @@ describe("study stages in the back-office", () => {
     const app = await applicationOf(student);
     const stages = ["submitted_to_university", "conditional_offer", "visa_granted"] as const;
     for (const status of stages) {
-      const outcome = await runRoute(
-        applicationsAction,
-        await requestAs(manager, "/admin/applications", {
-          form: { intent: "status", applicationId: app!.id, status },
-        }),
-      );
+      const outcome = await runAs(manager, applicationsAction, "/admin/applications", {
+        form: { intent: "status", applicationId: app!.id, status },
+      });
       expect(outcome.status, status).toBe(302);
     }
     const history = await ctx.db
@@ -222,12 +218,9 @@ describe("study stages in the back-office", () => {
       [app!.id, "interview_completed"],
       [jobApp!.id, "conditional_offer"],
     ] as const) {
-      const outcome = await runRoute(
-        applicationsAction,
-        await requestAs(manager, "/admin/applications", {
-          form: { intent: "status", applicationId: id, status },
-        }),
-      );
+      const outcome = await runAs(manager, applicationsAction, "/admin/applications", {
+        form: { intent: "status", applicationId: id, status },
+      });
       expect(outcome.status).toBe(400);
       const history = await ctx.db
         .select()
@@ -238,18 +231,16 @@ describe("study stages in the back-office", () => {
   });
 
   it("lists both kinds, filters by kind, shows study stages on the board and exports kind and program", async () => {
-    const both = await runRoute(
-      applicationsLoader,
-      await requestAs(manager, "/admin/applications?owner=all"),
-    );
+    const both = await runAs(manager, applicationsLoader, "/admin/applications?owner=all");
     type Data = {
       list: { items: { kind: string; jobTitle: string; university: string | null }[] };
     };
     const kinds = new Set((both.data as Data).list.items.map((r) => r.kind));
     expect([...kinds].sort()).toEqual(["job", "program"]);
-    const studies = await runRoute(
+    const studies = await runAs(
+      manager,
       applicationsLoader,
-      await requestAs(manager, "/admin/applications?owner=all&kind=program&q=applied nursing"),
+      "/admin/applications?owner=all&kind=program&q=applied nursing",
     );
     const rows = (studies.data as Data).list.items;
     expect(rows.length).toBeGreaterThan(0);
@@ -257,10 +248,7 @@ describe("study stages in the back-office", () => {
       rows.every((r) => r.kind === "program" && r.university === "University College Cork"),
     ).toBe(true);
 
-    const board = await runRoute(
-      pipelineLoader,
-      await requestAs(manager, "/admin/pipeline?kind=program"),
-    );
+    const board = await runAs(manager, pipelineLoader, "/admin/pipeline?kind=program");
     const columns = (board.data as { columns: { status: string; total: number }[] }).columns;
     expect(columns.map((c) => c.status)).toContain("conditional_offer");
     expect(columns.map((c) => c.status)).not.toContain("interview_scheduled");
@@ -282,10 +270,7 @@ describe("study stages in the back-office", () => {
     });
     await apply(student, { intake: SEPT });
     const app = await applicationOf(student);
-    const outcome = await runRoute(
-      applicationsLoader,
-      await requestAs(manager, `/admin/applications?view=${app!.id}`),
-    );
+    const outcome = await runAs(manager, applicationsLoader, `/admin/applications?view=${app!.id}`);
     const details = (
       outcome.data as {
         details: { requiredDocuments: string[]; documents: { documentType: string }[] };
@@ -298,10 +283,7 @@ describe("study stages in the back-office", () => {
   it("shows the student their program application with its study tracker data", async () => {
     const student = await paidStudent();
     await apply(student, { intake: JAN });
-    const outcome = await runRoute(
-      myApplicationsLoader,
-      await requestAs(student, "/dashboard/applications"),
-    );
+    const outcome = await runAs(student, myApplicationsLoader, "/dashboard/applications");
     const items = (outcome.data as { items: { kind: string; jobTitle: string; intake: string }[] })
       .items;
     expect(items[0]).toMatchObject({
@@ -321,31 +303,28 @@ describe("the student's dashboard", () => {
       .set({ preferredCountryCode: "IE", preferredFieldOfStudy: "health" })
       .where(eq(profiles.id, student.id));
     type Dash = { recommended: { basis: string; programs: { id: string; title: string }[] } };
-    const before = await runRoute(dashboardLoader, await requestAs(student, "/dashboard"));
+    const before = await runAs(student, dashboardLoader, "/dashboard");
     const first = (before.data as Dash).recommended;
     expect(first.basis).toBe("programs");
     expect(first.programs[0]!.id).toBe(programId);
 
     await setPaid(ctx.db, student.id);
     await apply(student, { intake: SEPT });
-    const after = await runRoute(dashboardLoader, await requestAs(student, "/dashboard"));
+    const after = await runAs(student, dashboardLoader, "/dashboard");
     expect((after.data as Dash).recommended.programs.map((p) => p.id)).not.toContain(programId);
   });
 
   it("saves a student's preferred field of study from the profile form", async () => {
     const { action: profileAction } = await import("~/app/routes/dashboard/profile");
     const student = await createTestUser({ role: "student_applicant" });
-    await runRoute(
-      profileAction,
-      await requestAs(student, "/dashboard/profile", {
-        form: {
-          intent: "profile",
-          fullName: student.fullName,
-          country: "Zimbabwe",
-          preferredFieldOfStudy: "engineering",
-        },
-      }),
-    );
+    await runAs(student, profileAction, "/dashboard/profile", {
+      form: {
+        intent: "profile",
+        fullName: student.fullName,
+        country: "Zimbabwe",
+        preferredFieldOfStudy: "engineering",
+      },
+    });
     const [row] = await ctx.db.select().from(profiles).where(eq(profiles.id, student.id));
     expect(row!.preferredFieldOfStudy).toBe("engineering");
   });
@@ -354,7 +333,7 @@ describe("the student's dashboard", () => {
 describe("the staff dashboard", () => {
   it("counts study applications among all applications, and charts their stages", async () => {
     const { loader: adminDashboard } = await import("~/app/routes/admin/dashboard");
-    const outcome = await runRoute(adminDashboard, await requestAs(manager, "/admin"));
+    const outcome = await runAs(manager, adminDashboard, "/admin");
     const data = outcome.data as {
       stats: { applications: number; studyApplications: number };
       byStatus: { status: string; count: number }[];

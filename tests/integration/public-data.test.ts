@@ -3,7 +3,7 @@ import { loader as rootLoader } from "~/app/root";
 import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
 import { loader as serviceLoader } from "~/app/routes/public/service";
 import { updateSiteSettings } from "~/server/settings/settings.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { createTestUser, requestAs, runAs, runRoute, setupTestDatabase } from "./harness";
 import { countQueries } from "./query-counter";
 
 const ctx = setupTestDatabase();
@@ -30,7 +30,7 @@ describe("what every page's data carries", () => {
       },
     });
     for (const user of [null, await createTestUser(), admin]) {
-      const res = await runRoute(rootLoader, await requestAs(user, "/"));
+      const res = await runAs(user, rootLoader, "/");
       const data = res.data as RootData;
       expect(data.settings.contactEmail).toBe(DEFAULT_SITE_SETTINGS.contactEmail);
       expect(JSON.stringify(data)).not.toContain("staff-inbox-7731");
@@ -39,16 +39,16 @@ describe("what every page's data carries", () => {
   });
 
   it("costs a visitor's page no database query once the settings are read", async () => {
-    await runRoute(rootLoader, await requestAs(null, "/jobs"));
+    await runAs(null, rootLoader, "/jobs");
     queries.reset();
-    const res = await runRoute(rootLoader, await requestAs(null, "/jobs"));
+    const res = await runAs(null, rootLoader, "/jobs");
     expect((res.data as RootData).viewer).toBeNull();
     expect(queries.queries).toEqual([]);
   });
 
   it("shows a settings change on the very next page, though the settings are kept in memory", async () => {
     const admin = await createTestUser({ role: "super_admin" });
-    await runRoute(rootLoader, await requestAs(null, "/"));
+    await runAs(null, rootLoader, "/");
     await updateSiteSettings({
       actor: admin,
       value: {
@@ -57,7 +57,7 @@ describe("what every page's data carries", () => {
         phone: "+263 24 999 9999",
       },
     });
-    const res = await runRoute(rootLoader, await requestAs(null, "/"));
+    const res = await runAs(null, rootLoader, "/");
     expect((res.data as RootData).settings.agencyName).toBe("Passage Renamed");
     expect((res.data as RootData).settings.phone).toBe("+263 24 999 9999");
   });

@@ -8,7 +8,7 @@ import { payments } from "~/server/db/schema";
 import { recordVerifiedPayment } from "~/server/payments/payments.server";
 import { allocateReceiptNumber, receiptYear } from "~/server/payments/receipts.server";
 import { setRegistrationPaid } from "~/server/users/staff.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import { createTestUser, requestAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -81,7 +81,7 @@ describe("the printable receipt", () => {
     const path = `/receipts/${payment.id}`;
     const params = { paymentId: payment.id };
 
-    const own = await runRoute(receiptLoader, await requestAs(user, path), params);
+    const own = await runAs(user, receiptLoader, path, { params });
     expect(own.data).toMatchObject({
       receipt: {
         receiptNumber: payment.receiptNumber,
@@ -97,15 +97,15 @@ describe("the printable receipt", () => {
     });
 
     const manager = await createTestUser({ role: "manager" });
-    const staff = await runRoute(receiptLoader, await requestAs(manager, path), params);
+    const staff = await runAs(manager, receiptLoader, path, { params });
     expect(staff.data).toMatchObject({ receipt: { receiptNumber: payment.receiptNumber } });
 
     const other = await createTestUser();
-    expect((await runRoute(receiptLoader, await requestAs(other, path), params)).status).toBe(404);
-    const visitor = await runRoute(receiptLoader, await requestAs(null, path), params);
+    expect((await runAs(other, receiptLoader, path, { params })).status).toBe(404);
+    const visitor = await runAs(null, receiptLoader, path, { params });
     expect(visitor.location).toMatch(/^\/auth\?redirectTo=/);
     const unknown = { paymentId: "00000000-0000-4000-8000-000000000000" };
-    expect((await runRoute(receiptLoader, await requestAs(user, path), unknown)).status).toBe(404);
+    expect((await runAs(user, receiptLoader, path, { params: unknown })).status).toBe(404);
   });
 });
 

@@ -5,7 +5,7 @@ import { loader as jobsLoader } from "~/app/routes/jobs/list";
 import { loader as homeLoader } from "~/app/routes/public/home";
 import { jobs } from "~/server/db/schema";
 import { agencyToday } from "~/server/jobs/saved-jobs.server";
-import { createTestJob, createTestUser, requestAs, runRoute, setupTestDatabase } from "./harness";
+import { createTestJob, createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -14,9 +14,9 @@ type SavedList = { jobs: { id: string; title: string; state: string }[] };
 const save = async (
   user: Awaited<ReturnType<typeof createTestUser>> | null,
   form: Record<string, string>,
-) => runRoute(savedAction, await requestAs(user, "/dashboard/saved-jobs", { form }));
+) => runAs(user, savedAction, "/dashboard/saved-jobs", { form });
 const savedList = async (user: Awaited<ReturnType<typeof createTestUser>>) =>
-  (await runRoute(savedLoader, await requestAs(user, "/dashboard/saved-jobs"))).data as SavedList;
+  (await runAs(user, savedLoader, "/dashboard/saved-jobs")).data as SavedList;
 
 const inDays = (days: number) => {
   const d = new Date(`${agencyToday()}T12:00:00Z`);
@@ -42,12 +42,12 @@ describe("saved jobs", () => {
 
     // The board marks it saved for its owner only.
     const board = async (user: typeof owner) =>
-      (await runRoute(jobsLoader, await requestAs(user, "/jobs?q=Saved%20welder"))).data as {
+      (await runAs(user, jobsLoader, "/jobs?q=Saved%20welder")).data as {
         savedIds: string[] | null;
       };
     expect((await board(owner)).savedIds).toEqual([job.id]);
     expect((await board(other)).savedIds).toEqual([]);
-    expect((await runRoute(jobsLoader, await requestAs(null, "/jobs"))).data).toMatchObject({
+    expect((await runAs(null, jobsLoader, "/jobs")).data).toMatchObject({
       savedIds: null,
     });
 
@@ -62,8 +62,7 @@ describe("saved jobs", () => {
     const job = await createTestJob(ctx.db, { title: "Saved on home" });
     await save(owner, { intent: "save", jobId: job.id });
     const home = async (user: typeof owner | null) =>
-      ((await runRoute(homeLoader, await requestAs(user, "/"))).data as { savedIds: unknown })
-        .savedIds;
+      ((await runAs(user, homeLoader, "/")).data as { savedIds: unknown }).savedIds;
     expect(await home(owner)).toContain(job.id);
     expect(await home(null)).toBeNull();
   });

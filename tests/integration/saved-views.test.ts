@@ -8,21 +8,21 @@ import {
   listSavedViews,
   SavedViewError,
 } from "~/server/saved-views/saved-views.server";
-import { createTestUser, requestAs, runRoute, setupTestDatabase, type TestUser } from "./harness";
+import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
 async function post(user: TestUser | null, form: Record<string, string>) {
-  return runRoute(viewsAction, await requestAs(user, "/admin/views", { form }));
+  return runAs(user, viewsAction, "/admin/views", { form });
 }
 
 async function viewsOf(user: TestUser) {
-  const outcome = await runRoute(viewsLoader, await requestAs(user, "/admin/views"));
+  const outcome = await runAs(user, viewsLoader, "/admin/views");
   return (outcome.data as { views: { id: string; name: string; query: string }[] }).views;
 }
 
 async function sidebarOf(user: TestUser) {
-  const outcome = await runRoute(adminLayoutLoader, await requestAs(user, "/admin/applications"));
+  const outcome = await runAs(user, adminLayoutLoader, "/admin/applications");
   return (outcome.data as { savedViews: { name: string; query: string }[] }).savedViews;
 }
 
@@ -105,7 +105,7 @@ describe("saved views of the applications list", () => {
 
   it("is for staff only", async () => {
     const applicant = await createTestUser();
-    const load = await runRoute(viewsLoader, await requestAs(applicant, "/admin/views"));
+    const load = await runAs(applicant, viewsLoader, "/admin/views");
     expect(load.status).toBe(302);
     const save = await post(applicant, { intent: "create", name: "Mine", query: "" });
     expect(save.status).toBe(302);
@@ -113,7 +113,7 @@ describe("saved views of the applications list", () => {
     expect(
       await ctx.db.select().from(savedViews).where(eq(savedViews.userId, applicant.id)),
     ).toEqual([]);
-    const visitor = await runRoute(viewsLoader, await requestAs(null, "/admin/views"));
+    const visitor = await runAs(null, viewsLoader, "/admin/views");
     expect(visitor.status).toBe(302);
   });
 });

@@ -5,14 +5,7 @@ import { loader as listLoader } from "~/app/routes/public/study";
 import { buildSitemap } from "~/server/content/sitemap.server";
 import { countries, programs } from "~/server/db/schema";
 import { publicContentChanged } from "~/server/cache/public-content.server";
-import {
-  BASE_URL,
-  createTestUser,
-  requestAs,
-  runRoute,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { BASE_URL, createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 let manager: TestUser;
@@ -21,7 +14,7 @@ let ids: { needle: string; hidden: string };
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 
 async function list(query: string) {
-  const outcome = await runRoute(listLoader, await requestAs(null, `/study${query}`));
+  const outcome = await runAs(null, listLoader, `/study${query}`);
   expect(outcome.status).toBe(200);
   return (outcome.data as ListData).result;
 }
@@ -94,7 +87,7 @@ describe("/study at 10,000 programs", () => {
   });
 
   it("offers only the countries and months that have listed programs", async () => {
-    const outcome = await runRoute(listLoader, await requestAs(null, "/study"));
+    const outcome = await runAs(null, listLoader, "/study");
     const { options } = outcome.data as ListData;
     expect(options.countries.map((c) => c.code).sort()).toEqual(["CA", "GB"]);
     expect(options.intakeMonths).toEqual(["2031-01", "2031-09"]);
@@ -103,8 +96,10 @@ describe("/study at 10,000 programs", () => {
 
 describe("a program's page", () => {
   it("shows a listed program to everyone, with its required documents", async () => {
-    const outcome = await runRoute(programLoader, await requestAs(null, `/study/${ids.needle}`), {
-      id: ids.needle,
+    const outcome = await runAs(null, programLoader, `/study/${ids.needle}`, {
+      params: {
+        id: ids.needle,
+      },
     });
     expect(outcome.status).toBe(200);
     const { program } = outcome.data as {
@@ -117,17 +112,23 @@ describe("a program's page", () => {
   it("is a 404 for a program off the site, except to staff; and for a malformed id", async () => {
     const student = await createTestUser({ role: "student_applicant" });
     for (const user of [null, student]) {
-      const outcome = await runRoute(programLoader, await requestAs(user, `/study/${ids.hidden}`), {
-        id: ids.hidden,
+      const outcome = await runAs(user, programLoader, `/study/${ids.hidden}`, {
+        params: {
+          id: ids.hidden,
+        },
       });
       expect(outcome.status).toBe(404);
     }
-    const staff = await runRoute(programLoader, await requestAs(manager, `/study/${ids.hidden}`), {
-      id: ids.hidden,
+    const staff = await runAs(manager, programLoader, `/study/${ids.hidden}`, {
+      params: {
+        id: ids.hidden,
+      },
     });
     expect(staff.status).toBe(200);
-    const bad = await runRoute(programLoader, await requestAs(null, "/study/not-a-uuid"), {
-      id: "not-a-uuid",
+    const bad = await runAs(null, programLoader, "/study/not-a-uuid", {
+      params: {
+        id: "not-a-uuid",
+      },
     });
     expect(bad.status).toBe(404);
   });

@@ -10,8 +10,7 @@ import {
   EVERY_OFFICE,
   createTestApplication,
   createTestUser,
-  requestAs,
-  runRoute,
+  runAs,
   setupTestDatabase,
   type TestUser,
 } from "./harness";
@@ -31,10 +30,7 @@ const statusOf = async (id: string) =>
   )[0]!.status;
 
 async function withdraw(user: TestUser | null, form: Record<string, string>, path = "") {
-  return runRoute(
-    applicationsAction,
-    await requestAs(user, `/dashboard/applications${path}`, { form }),
-  );
+  return runAs(user, applicationsAction, `/dashboard/applications${path}`, { form });
 }
 
 describe("withdrawing an application", () => {
