@@ -48,6 +48,12 @@ async function current() {
   return app!;
 }
 
+type ListOptions = Parameters<typeof listAllApplicationsForStaff>[0];
+
+/** Every office's applications matching `filter`: page `page` of 25, unless `more` says otherwise. */
+const listEvery = (filter: ListOptions["filter"], page = 1, more: Partial<ListOptions> = {}) =>
+  listAllApplicationsForStaff({ scope: EVERY_OFFICE, filter, page, pageSize: 25, ...more });
+
 // 400 applicants × 10 jobs = 4,000 applications, inserted with SQL in one go.
 const USERS = 400;
 const JOBS = 10;
@@ -308,25 +314,10 @@ describe("scheduling an interview", () => {
 
 describe("listing applications for staff", () => {
   it("pages newest first without gaps or repeats", async () => {
-    const first = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "Bulk Person" },
-      page: 1,
-      pageSize: 25,
-    });
+    const first = await listEvery({ q: "Bulk Person" });
     expect(first.total).toBe(USERS * JOBS);
-    const second = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "Bulk Person" },
-      page: 2,
-      pageSize: 25,
-    });
-    const last = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "Bulk Person" },
-      page: (USERS * JOBS) / 25,
-      pageSize: 25,
-    });
+    const second = await listEvery({ q: "Bulk Person" }, 2);
+    const last = await listEvery({ q: "Bulk Person" }, (USERS * JOBS) / 25);
     expect(first.items).toHaveLength(25);
     expect(last.items).toHaveLength(25);
     const ids = new Set([...first.items, ...second.items].map((r) => r.id));
@@ -339,31 +330,16 @@ describe("listing applications for staff", () => {
   });
 
   it("searches by applicant name, e-mail or job title, with the status filter", async () => {
-    const byName = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "bulk person 0042" },
-      page: 1,
-      pageSize: 25,
-    });
+    const byName = await listEvery({ q: "bulk person 0042" });
     expect(byName.total).toBe(JOBS);
     expect(new Set(byName.items.map((r) => r.applicantName))).toEqual(
       new Set(["Bulk Person 0042"]),
     );
 
-    const byEmail = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "bulk7@bulk.test" },
-      page: 1,
-      pageSize: 25,
-    });
+    const byEmail = await listEvery({ q: "bulk7@bulk.test" });
     expect(byEmail.total).toBe(JOBS);
 
-    const byJob = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "Bulk Job 03" },
-      page: 1,
-      pageSize: 25,
-    });
+    const byJob = await listEvery({ q: "Bulk Job 03" });
     expect(byJob.total).toBe(USERS);
     expect(byJob.items.every((r) => r.jobTitle === "Bulk Job 03")).toBe(true);
 
@@ -372,10 +348,7 @@ describe("listing applications for staff", () => {
       .from(jobApplications)
       .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
       .where(and(eq(jobApplications.status, "departed"), eq(jobs.title, "Bulk Job 03")));
-    const filtered = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "Bulk Job 03", status: "departed" },
-      page: 1,
+    const filtered = await listEvery({ q: "Bulk Job 03", status: "departed" }, 1, {
       pageSize: 100,
     });
     expect(filtered.total).toBe(expected!.n);
@@ -384,12 +357,7 @@ describe("listing applications for staff", () => {
   });
 
   it("treats % and _ in the search as plain characters", async () => {
-    const result = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "%" },
-      page: 1,
-      pageSize: 5,
-    });
+    const result = await listEvery({ q: "%" }, 1, { pageSize: 5 });
     expect(result.total).toBe(0);
   });
 
@@ -406,19 +374,8 @@ describe("listing applications for staff", () => {
     ];
     for (const filter of filters) {
       for (const page of [1, 2, 17]) {
-        const exact = await listAllApplicationsForStaff({
-          scope: EVERY_OFFICE,
-          filter,
-          page,
-          pageSize: 25,
-        });
-        const capped = await listAllApplicationsForStaff({
-          scope: EVERY_OFFICE,
-          filter,
-          page,
-          pageSize: 25,
-          countUpTo: 1000,
-        });
+        const exact = await listEvery(filter, page);
+        const capped = await listEvery(filter, page, { countUpTo: 1000 });
         const label = `${JSON.stringify(filter)} page ${page}`;
         expect(capped.capped, label).toBe(false);
         expect(capped.total, label).toBe(exact.total);
@@ -444,13 +401,7 @@ describe("listing applications for staff", () => {
       { userId: "many-1400", jobId: job!.id },
       { userId: "many-7", jobId: job!.id },
     ]);
-    const result = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "manyname person" },
-      page: 1,
-      pageSize: 25,
-      countUpTo: 1000,
-    });
+    const result = await listEvery({ q: "manyname person" }, 1, { countUpTo: 1000 });
     expect(result).toMatchObject({ total: 2, capped: false, hasNext: false });
     expect(result.items.map((r) => r.applicantName).sort()).toEqual([
       "Manyname Person 1400",
@@ -471,22 +422,11 @@ describe("listing applications for staff", () => {
       }
     ).list;
     expect(data).toMatchObject({ total: 1000, capped: true, hasNext: true });
-    const exact = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "Bulk Person" },
-      page: 2,
-      pageSize: 25,
-    });
+    const exact = await listEvery({ q: "Bulk Person" }, 2);
     expect(data.items.map((r) => r.id)).toEqual(exact.items.map((r) => r.id));
 
     // The last of 160 pages has no Next; the one after it is empty.
-    const last = await listAllApplicationsForStaff({
-      scope: EVERY_OFFICE,
-      filter: { q: "Bulk Person" },
-      page: (USERS * JOBS) / 25,
-      pageSize: 25,
-      countUpTo: 1000,
-    });
+    const last = await listEvery({ q: "Bulk Person" }, (USERS * JOBS) / 25, { countUpTo: 1000 });
     expect(last).toMatchObject({ capped: true, hasNext: false });
     expect(last.items).toHaveLength(25);
   });

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/admin/payments";
 import { registerAdminExportEndpoints } from "~/server/admin/export-endpoints.server";
 import { auditLog, payments, profiles } from "~/server/db/schema";
-import { recordVerifiedPayment } from "~/server/payments/payments.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
+import { recordTestPayment } from "./payment-harness";
 import { createTestUser, requestAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
@@ -18,25 +18,14 @@ async function paid(
   at?: Date,
 ) {
   const reference = `PAY_STAFF_${++counter}_${user.id.slice(0, 8)}`;
-  await recordVerifiedPayment({
-    userId: user.id,
-    reference,
-    amountMinor: 9900,
-    currency: "USD",
-    method,
-    provider,
-  });
-  if (at) {
-    await ctx.db
-      .update(payments)
-      .set({ paymentDate: at, createdAt: at })
-      .where(eq(payments.paymentReference, reference));
-  }
-  const [row] = await ctx.db
-    .select()
-    .from(payments)
-    .where(eq(payments.paymentReference, reference));
-  return row!;
+  const row = await recordTestPayment(ctx.db, user, reference, { method, provider });
+  if (!at) return row;
+  const [dated] = await ctx.db
+    .update(payments)
+    .set({ paymentDate: at, createdAt: at })
+    .where(eq(payments.id, row.id))
+    .returning();
+  return dated!;
 }
 
 type Listed = { payments: { items: { id: string; provider: string; status: string }[] } };

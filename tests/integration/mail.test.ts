@@ -27,7 +27,7 @@ import {
 import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
 import { payments, profiles } from "~/server/db/schema";
 import { sendMessage } from "~/server/messages/messages.server";
-import { recordVerifiedPayment } from "~/server/payments/payments.server";
+import { recordTestPayment } from "./payment-harness";
 import { register, unregister } from "~/server/registry.server";
 import {
   BASE_URL,
@@ -262,20 +262,7 @@ describe("applicant e-mails from the services", () => {
   it("document review: the reason, an absolute link to the documents, HTML and signature", async () => {
     const applicant = await createTestUser({ fullName: "Farai Ncube" });
     const staff = await createTestUser({ role: "admin" });
-    const [doc] = await ctx.db
-      .insert(documents)
-      .values({
-        userId: applicant.id,
-        documentType: "passport",
-        fileName: "passport.pdf",
-        storageKey: `test/${applicant.id}/passport.pdf`,
-        fileSize: 1000,
-        contentType: "application/pdf",
-      })
-      .returning({ id: documents.id });
-    await reviewDocument({
-      actor: { id: staff.id, role: staff.role },
-      documentId: doc!.id,
+    await reviewPassport(applicant, staff, "passport.pdf", {
       decision: "reject",
       reason: "The photo page is cut off",
     });
@@ -292,14 +279,7 @@ describe("applicant e-mails from the services", () => {
       .set({ emailNotifications: false })
       .where(eq(profiles.id, applicant.id));
     const reference = `PAY_TEST_${applicant.id.slice(0, 8)}`;
-    await recordVerifiedPayment({
-      userId: applicant.id,
-      reference,
-      amountMinor: 9900,
-      currency: "USD",
-      method: "credit_card",
-      provider: "simulated",
-    });
+    await recordTestPayment(ctx.db, applicant, reference);
     const [row] = await outboxTo(applicant.email);
     expect(row!.subject).toBe(`Payment received: $99.00 (${reference})`);
     expect(row!.text).toContain("Method: Credit card");
@@ -469,30 +449,8 @@ describe("in the recipient's language", () => {
     const staff = await createTestUser({ role: "admin" });
     await speaks(applicant.id, "fr");
     const reference = `PAY_FR_${applicant.id.slice(0, 8)}`;
-    await recordVerifiedPayment({
-      userId: applicant.id,
-      reference,
-      amountMinor: 9900,
-      currency: "USD",
-      method: "mobile_money",
-      provider: "simulated",
-    });
-    const [doc] = await ctx.db
-      .insert(documents)
-      .values({
-        userId: applicant.id,
-        documentType: "passport",
-        fileName: "passeport.pdf",
-        storageKey: `test/${applicant.id}/passeport.pdf`,
-        fileSize: 1000,
-        contentType: "application/pdf",
-      })
-      .returning({ id: documents.id });
-    await reviewDocument({
-      actor: { id: staff.id, role: staff.role },
-      documentId: doc!.id,
-      decision: "verify",
-    });
+    await recordTestPayment(ctx.db, applicant, reference, { method: "mobile_money" });
+    await reviewPassport(applicant, staff, "passeport.pdf", { decision: "verify" });
     // French writes money with no-break spaces ("99,00 $US").
     const subjects = (await outboxTo(applicant.email))
       .map((r) => r.subject.replace(/[\u00a0\u202f]/g, " "))
@@ -548,6 +506,31 @@ describe("waking the sender", () => {
     ).toEqual([]);
   });
 });
+
+/** `staff` decide on the passport `applicant` uploaded as `fileName`. */
+async function reviewPassport(
+  applicant: TestUser,
+  staff: TestUser,
+  fileName: string,
+  review: Pick<Parameters<typeof reviewDocument>[0], "decision" | "reason">,
+) {
+  const [doc] = await ctx.db
+    .insert(documents)
+    .values({
+      userId: applicant.id,
+      documentType: "passport",
+      fileName,
+      storageKey: `test/${applicant.id}/${fileName}`,
+      fileSize: 1000,
+      contentType: "application/pdf",
+    })
+    .returning({ id: documents.id });
+  await reviewDocument({
+    actor: { id: staff.id, role: staff.role },
+    documentId: doc!.id,
+    ...review,
+  });
+}
 
 async function applicationFor(fullName: string, jobTitle: string) {
   const applicant: TestUser = await createTestUser({ fullName });

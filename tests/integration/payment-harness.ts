@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import type { Db } from "~/server/db/client.server";
 import { notifications, payments, profiles } from "~/server/db/schema";
 import { registerPaymentEndpoints } from "~/server/payments/http.server";
+import { recordVerifiedPayment } from "~/server/payments/payments.server";
 import { setupEndpointTests } from "./endpoint-harness";
 import { mailsTo, type TestUser } from "./harness";
 
@@ -30,4 +32,29 @@ export function setupPaymentTests() {
     };
   }
   return { ctx, app, paymentsOf, isPaid, receiptsTo, paymentMessagesTo };
+}
+
+/**
+ * A verified $99.00 payment by `user` under `reference`, recorded as a provider's confirmation
+ * records it (receipt number, e-mail and notice included); returns its row.
+ */
+export async function recordTestPayment(
+  db: Db,
+  user: Pick<TestUser, "id">,
+  reference: string,
+  {
+    method = "credit_card",
+    provider = "simulated",
+  }: Partial<Pick<Parameters<typeof recordVerifiedPayment>[0], "method" | "provider">> = {},
+) {
+  await recordVerifiedPayment({
+    userId: user.id,
+    reference,
+    amountMinor: 9900,
+    currency: "USD",
+    method,
+    provider,
+  });
+  const [row] = await db.select().from(payments).where(eq(payments.paymentReference, reference));
+  return row!;
 }

@@ -5,29 +5,15 @@ import { loader as pdfLoader } from "~/app/routes/resources/receipt-pdf";
 import { profiles } from "~/server/db/schema";
 import { db } from "~/server/db/client.server";
 import { payments } from "~/server/db/schema";
-import { recordVerifiedPayment } from "~/server/payments/payments.server";
 import { allocateReceiptNumber, receiptYear } from "~/server/payments/receipts.server";
 import { setRegistrationPaid } from "~/server/users/staff.server";
+import { recordTestPayment } from "./payment-harness";
 import { createTestUser, requestAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
-async function paySimulated(user: TestUser) {
-  const reference = `PAY_RCPT_${user.id.slice(0, 12)}`;
-  await recordVerifiedPayment({
-    userId: user.id,
-    reference,
-    amountMinor: 9900,
-    currency: "USD",
-    method: "credit_card",
-    provider: "simulated",
-  });
-  const [row] = await ctx.db
-    .select()
-    .from(payments)
-    .where(eq(payments.paymentReference, reference));
-  return row!;
-}
+const paySimulated = (user: TestUser) =>
+  recordTestPayment(ctx.db, user, `PAY_RCPT_${user.id.slice(0, 12)}`);
 
 function numberOf(receipt: string) {
   const match = receipt.match(/^R-(\d{4})-(\d{6})$/);
