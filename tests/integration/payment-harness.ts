@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import type { Db } from "~/server/db/client.server";
 import { notifications, payments, profiles } from "~/server/db/schema";
 import { registerPaymentEndpoints } from "~/server/payments/http.server";
@@ -31,7 +32,13 @@ export function setupPaymentTests() {
       notices: rows.filter((n) => n.kind === "payment_received").length,
     };
   }
-  return { ctx, app, paymentsOf, isPaid, receiptsTo, paymentMessagesTo };
+  /** What a payment recorded once leaves: the fee paid, one payment row, one receipt, one notice. */
+  async function expectPaidOnce(user: TestUser) {
+    expect(await isPaid(user.id)).toBe(true);
+    expect(await paymentsOf(user.id)).toHaveLength(1);
+    expect(await paymentMessagesTo(user)).toEqual({ receipts: 1, notices: 1 });
+  }
+  return { ctx, app, paymentsOf, isPaid, receiptsTo, paymentMessagesTo, expectPaidOnce };
 }
 
 /**

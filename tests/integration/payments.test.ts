@@ -9,11 +9,12 @@ import { setPaymentProvider } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import { setRegistrationPaid } from "~/server/users/staff.server";
-import { createTestUser, requestAs, runAs, runRoute, type TestUser } from "./harness";
+import { createTestUser, runAs, type TestUser } from "./harness";
 import { setupPaymentTests } from "./payment-harness";
 import { listenLocally } from "./local-http";
 
-const { ctx, app, paymentsOf, isPaid, receiptsTo, paymentMessagesTo } = setupPaymentTests();
+const { ctx, app, paymentsOf, isPaid, receiptsTo, paymentMessagesTo, expectPaidOnce } =
+  setupPaymentTests();
 
 const SECRET = "sk_test_local_secret_key";
 
@@ -97,7 +98,7 @@ function transactionData(
 }
 
 function pay(user: TestUser, extra: Record<string, string> = {}) {
-  return requestAs(user, "/dashboard/payment", { form: { ...extra } });
+  return runAs(user, action, "/dashboard/payment", { form: { ...extra } });
 }
 
 describe("the simulated provider", () => {
@@ -113,7 +114,7 @@ describe("the simulated provider", () => {
     });
 
     // Whatever the browser sends about the amount is ignored.
-    const outcome = await runRoute(action, await pay(user, { amount: "1", currency: "ZWL" }));
+    const outcome = await pay(user, { amount: "1", currency: "ZWL" });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/dashboard/payment?result=success");
     expect(await isPaid(user.id)).toBe(true);
@@ -129,7 +130,7 @@ describe("the simulated provider", () => {
     expect(rows[0]!.paymentReference).toMatch(/^PAY_/);
     expect(rows[0]!.paymentDate).toBeInstanceOf(Date);
 
-    const again = await runRoute(action, await pay(user));
+    const again = await pay(user);
     expect(again.location).toBe("/dashboard/payment");
     expect(await paymentsOf(user.id)).toHaveLength(1);
     expect(await paymentMessagesTo(user)).toEqual({ receipts: 1, notices: 1 });
@@ -154,7 +155,7 @@ describe("the simulated provider", () => {
 
   it("keeps staff and visitors out", async () => {
     const staff = await createTestUser({ role: "admin" });
-    expect((await runRoute(action, await pay(staff))).location).toBe("/admin");
+    expect((await pay(staff)).location).toBe("/admin");
     const visitor = await runAs(null, action, "/dashboard/payment", { form: {} });
     expect(visitor.location).toMatch(/^\/auth\?redirectTo=/);
   });
@@ -163,9 +164,7 @@ describe("the simulated provider", () => {
     // A delay like the demo's, so the clicks overlap the checkout in progress.
     setPaymentProvider(new SimulatedPaymentProvider(150));
     const user = await createTestUser();
-    const outcomes = await Promise.all(
-      Array.from({ length: 8 }, async () => runRoute(action, await pay(user))),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 8 }, async () => pay(user)));
     for (const o of outcomes) {
       expect(o.status).toBe(302);
       expect([
@@ -198,7 +197,7 @@ describe("Paystack", () => {
   );
 
   async function startCheckout(user: TestUser) {
-    const outcome = await runRoute(action, await pay(user, { amount: "100" }));
+    const outcome = await pay(user, { amount: "100" });
     expect(outcome.status).toBe(302);
     const init = fake.initialized.at(-1)!;
     expect(outcome.location).toBe(`https://checkout.paystack.test/${init.reference}`);
@@ -286,9 +285,7 @@ describe("Paystack", () => {
     expect(refresh.location).toBe("/dashboard/payment?result=success");
     expect([hook1.status, hook2.status]).toEqual([200, 200]);
 
-    expect(await isPaid(user.id)).toBe(true);
-    expect(await paymentsOf(user.id)).toHaveLength(1);
-    expect(await paymentMessagesTo(user)).toEqual({ receipts: 1, notices: 1 });
+    await expectPaidOnce(user);
   });
 
   it("leaves the applicant unpaid after an abandoned checkout and shows Payment Failed", async () => {
@@ -315,10 +312,10 @@ describe("Paystack", () => {
     });
     try {
       const joburg = await createTestUser({ country: "South Africa" });
-      await runRoute(action, await pay(joburg, { method: "card" }));
+      await pay(joburg, { method: "card" });
       expect(fake.initialized.at(-1)).toMatchObject({ amount: 179900, currency: "ZAR" });
       const harare = await createTestUser({ country: "Zimbabwe" });
-      await runRoute(action, await pay(harare, { method: "card" }));
+      await pay(harare, { method: "card" });
       expect(fake.initialized.at(-1)).toMatchObject({ amount: 9900, currency: "USD" });
     } finally {
       await updateSiteSettings({ actor: admin, value: settings });
@@ -328,14 +325,12 @@ describe("Paystack", () => {
   it("keeps one open checkout per person: parallel and later clicks reuse it", async () => {
     const user = await createTestUser();
     const before = fake.initialized.length;
-    const outcomes = await Promise.all(
-      Array.from({ length: 5 }, async () => runRoute(action, await pay(user))),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 5 }, async () => pay(user)));
     expect(fake.initialized.length - before).toBe(1);
     const init = fake.initialized.at(-1)!;
     const checkout = `https://checkout.paystack.test/${init.reference}`;
     for (const o of outcomes) expect(o.location).toBe(checkout);
-    const again = await runRoute(action, await pay(user));
+    const again = await pay(user);
     expect(again.location).toBe(checkout);
     expect(fake.initialized.length - before).toBe(1);
     expect(await paymentsOf(user.id)).toMatchObject([

@@ -5,11 +5,11 @@ import { payments } from "~/server/db/schema";
 import { PaynowPaymentProvider } from "~/server/payments/paynow.server";
 import { setPaymentProviders } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
-import { createTestUser, requestAs, runRoute, type TestUser } from "./harness";
+import { createTestUser, runAs, type TestUser } from "./harness";
 import { setupPaymentTests } from "./payment-harness";
 import { startFakePaynow } from "./paynow-fake";
 
-const { ctx, app, paymentsOf, isPaid, paymentMessagesTo } = setupPaymentTests();
+const { ctx, app, paymentsOf, isPaid, paymentMessagesTo, expectPaidOnce } = setupPaymentTests();
 
 const INTEGRATION_ID = "21436";
 const INTEGRATION_KEY = "9f3c1b2e-5d7a-4e11-8c0f-2b6a9d4e7f10";
@@ -34,10 +34,21 @@ afterAll(async () => {
 beforeEach(() => setPaymentProviders([new SimulatedPaymentProvider(0), paynow()]));
 
 function pay(user: TestUser, form: Record<string, string>) {
-  return requestAs(user, "/dashboard/payment", { form });
+  return runAs(user, action, "/dashboard/payment", { form });
 }
 function page(user: TestUser, query = "") {
-  return requestAs(user, `/dashboard/payment${query}`).then((r) => runRoute(loader, r));
+  return runAs(user, loader, `/dashboard/payment${query}`);
+}
+/** Where the page waiting for the prompt `reference` sends the applicant. */
+async function afterWaiting(user: TestUser, reference: string) {
+  return (await page(user, `?waiting=${reference}`)).location;
+}
+/** Makes the prompt `reference` four minutes old: past its wait. */
+async function expirePrompt(reference: string) {
+  await ctx.db
+    .update(payments)
+    .set({ createdAt: new Date(Date.now() - 4 * 60 * 1000) })
+    .where(eq(payments.paymentReference, reference));
 }
 function resultUrl(body: string) {
   return app.request("/webhooks/paynow", {
@@ -49,10 +60,7 @@ function resultUrl(body: string) {
 
 /** Sends an EcoCash prompt to 0771234567 and returns our reference for it. */
 async function startEcocash(user: TestUser) {
-  const outcome = await runRoute(
-    action,
-    await pay(user, { method: "ecocash", phone: "+263 77 123 4567" }),
-  );
+  const outcome = await pay(user, { method: "ecocash", phone: "+263 77 123 4567" });
   expect(outcome.status).toBe(302);
   const reference = new URL(outcome.location!, "http://x").searchParams.get("waiting");
   expect(reference).toMatch(/^PAY_/);
@@ -123,9 +131,7 @@ describe("Paynow mobile money (express checkout)", () => {
     const again = await startEcocash(user);
     expect(again).not.toBe(reference);
     fake.approve(again);
-    expect((await page(user, `?waiting=${again}`)).location).toBe(
-      "/dashboard/payment?result=success",
-    );
+    expect(await afterWaiting(user, again)).toBe("/dashboard/payment?result=success");
     expect(await isPaid(user.id)).toBe(true);
   });
 
@@ -133,22 +139,15 @@ describe("Paynow mobile money (express checkout)", () => {
     const user = await createTestUser();
     const reference = await startEcocash(user);
     fake.decline(reference);
-    expect((await page(user, `?waiting=${reference}`)).location).toBe(
-      "/dashboard/payment?result=declined",
-    );
+    expect(await afterWaiting(user, reference)).toBe("/dashboard/payment?result=declined");
     expect(await isPaid(user.id)).toBe(false);
   });
 
   it("an unanswered prompt times out; approved late, it is still recorded once", async () => {
     const user = await createTestUser();
     const reference = await startEcocash(user);
-    await ctx.db
-      .update(payments)
-      .set({ createdAt: new Date(Date.now() - 4 * 60 * 1000) })
-      .where(eq(payments.paymentReference, reference));
-    expect((await page(user, `?waiting=${reference}`)).location).toBe(
-      "/dashboard/payment?result=timedOut",
-    );
+    await expirePrompt(reference);
+    expect(await afterWaiting(user, reference)).toBe("/dashboard/payment?result=timedOut");
     expect(await paymentsOf(user.id)).toMatchObject([{ status: "abandoned" }]);
 
     fake.approve(reference);
@@ -160,17 +159,11 @@ describe("Paynow mobile money (express checkout)", () => {
   it("trying again after the prompt expired asks Paynow first: approved late, nothing is sent twice", async () => {
     const user = await createTestUser();
     const reference = await startEcocash(user);
-    await ctx.db
-      .update(payments)
-      .set({ createdAt: new Date(Date.now() - 4 * 60 * 1000) })
-      .where(eq(payments.paymentReference, reference));
+    await expirePrompt(reference);
     // Approved on the phone just now; Paynow's status update has not arrived.
     fake.approve(reference);
     const before = fake.transactions.size;
-    const again = await runRoute(
-      action,
-      await pay(user, { method: "ecocash", phone: "0771234567" }),
-    );
+    const again = await pay(user, { method: "ecocash", phone: "0771234567" });
     expect(again.location).toBe("/dashboard/payment?result=success");
     expect(fake.transactions.size).toBe(before);
     expect(await paymentsOf(user.id)).toMatchObject([{ status: "completed" }]);
@@ -206,7 +199,7 @@ describe("Paynow mobile money (express checkout)", () => {
       [{ method: "onemoney", phone: "0771234567" }, "errors.notOnemoney"],
     ];
     for (const [form, message] of cases) {
-      const outcome = await runRoute(action, await pay(user, form));
+      const outcome = await pay(user, form);
       expect(outcome.status).toBe(400);
       expect(outcome.data).toMatchObject({ result: { error: { phone: [message] } } });
     }
@@ -256,10 +249,7 @@ describe("Paynow's result URL and poll", () => {
     const before = fake.transactions.size;
     const offered = (await page(user)).data as { methods: { method: string }[] };
     expect(offered.methods.map((m) => m.method)).toEqual(["card"]);
-    const outcome = await runRoute(
-      action,
-      await pay(user, { method: "ecocash", phone: "0771234567" }),
-    );
+    const outcome = await pay(user, { method: "ecocash", phone: "0771234567" });
     expect(outcome.status).toBe(400);
     expect(outcome.data).toMatchObject({
       flash: { ok: false, message: "errors.methodUnavailable" },
@@ -300,9 +290,7 @@ describe("Paynow's result URL and poll", () => {
     expect((await page(user, `?reference=${reference}`)).location).toBe(
       "/dashboard/payment?result=success",
     );
-    expect(await isPaid(user.id)).toBe(true);
-    expect(await paymentsOf(user.id)).toHaveLength(1);
-    expect(await paymentMessagesTo(user)).toEqual({ receipts: 1, notices: 1 });
+    await expectPaidOnce(user);
   });
 
   it("acknowledges a signed update for a reference we never started, and changes nothing", async () => {
@@ -317,16 +305,14 @@ describe("Paynow's result URL and poll", () => {
 describe("Paynow web checkout", () => {
   it("sends the applicant to Paynow and confirms on return by polling", async () => {
     const user = await createTestUser();
-    const outcome = await runRoute(action, await pay(user, { method: "paynow" }));
+    const outcome = await pay(user, { method: "paynow" });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toMatch(new RegExp(`^${fake.url}/Payment/ConfirmPayment/`));
     const [row] = await paymentsOf(user.id);
     expect(row).toMatchObject({ status: "pending", provider: "paynow" });
 
     // Another click goes to the same checkout.
-    expect((await runRoute(action, await pay(user, { method: "paynow" }))).location).toBe(
-      outcome.location,
-    );
+    expect((await pay(user, { method: "paynow" })).location).toBe(outcome.location);
 
     // Back without paying: still pending, nothing recorded.
     expect((await page(user, `?reference=${row!.paymentReference}`)).location).toBe(
