@@ -1,14 +1,16 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import type { ReactNode } from "react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import type { ComponentType, ReactNode } from "react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { Pager } from "~/app/components/pager";
 import { SelectOptions } from "~/app/components/select-options";
 import { ListTable } from "./data-table";
+import { type FieldEntry, FormFields } from "./form-fields";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { FormErrors } from "~/app/components/ui/field";
+import { type ActionResult, resultFor } from "~/app/lib/action-result";
 import type { Page } from "~/domain/pagination";
 import { UrlDialog } from "./url-dialog";
 import { useAdminT } from "./use-admin-t";
@@ -33,7 +35,8 @@ export function CatalogueList<T extends { id: string }>({
   page,
   editable = () => true,
   filters,
-  form,
+  form: RowForm,
+  countries,
   remove,
   table,
 }: {
@@ -41,7 +44,9 @@ export function CatalogueList<T extends { id: string }>({
   page: Page<T>;
   editable?: (row: T) => boolean;
   filters?: ReactNode;
-  form: (editing: T | undefined) => ReactNode;
+  /** The add/edit form, given the row being edited and `countries`. */
+  form: ComponentType<CatalogueFormProps<T>>;
+  countries: { id: number; name: string }[];
   remove: (row: T) => ReactNode;
   table: ReactNode;
 }) {
@@ -68,7 +73,7 @@ export function CatalogueList<T extends { id: string }>({
           title={editing ? t(`${keys}.form.editTitle`) : t(`${keys}.form.addTitle`)}
           wide
         >
-          {form(editing)}
+          <RowForm key={editing?.id ?? "new"} row={editing} countries={countries} />
         </UrlDialog>
       ) : null}
       {deleting ? (
@@ -144,7 +149,8 @@ function DialogButtons({
 /**
  * The add/edit form of a row (intent "create" / "update", the row's id in `<name>Id`), validated
  * in the browser with the same schema as the action; its button says `<keys>.form.create` or
- * `.update`. `children` gets the fields.
+ * `.update`. `fields` is the table of its fields (./form-fields), labelled `<keys>.form.<name>`.
+ * The page action's answer to "create" or "update" shows on its fields.
  */
 export function CatalogueForm<Input extends Record<string, unknown>, Output>({
   name,
@@ -152,22 +158,21 @@ export function CatalogueForm<Input extends Record<string, unknown>, Output>({
   row,
   schema,
   defaultValue,
-  lastResult,
-  children,
+  fields: entries,
 }: {
   name: string;
   keys: string;
   row: { id: string } | undefined;
   schema: z.ZodType<Output, Input>;
   defaultValue: Record<string, unknown>;
-  lastResult: SubmissionResult<string[]> | undefined;
-  children: (fields: ReturnType<typeof useForm<Input, Output>>[1]) => ReactNode;
+  fields: readonly FieldEntry<keyof Input & string>[];
 }) {
   const { t } = useAdminT();
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" &&
     ["create", "update"].includes(String(navigation.formData?.get("intent")));
+  const lastResult = resultFor(useActionData<ActionResult>(), "create", "update");
   const [form, fields] = useForm<Input, Output>({
     id: `${name}-${row?.id ?? "new"}`,
     lastResult,
@@ -182,7 +187,12 @@ export function CatalogueForm<Input extends Record<string, unknown>, Output>({
       <input type="hidden" name="intent" value={row ? "update" : "create"} />
       {row ? <input type="hidden" name={`${name}Id`} value={row.id} /> : null}
       <FormErrors errors={form.errors} ns="admin" className="mb-4" />
-      {children(fields)}
+      <FormFields
+        fields={fields}
+        ns="admin"
+        labelOf={(field) => t(`${keys}.form.${field}`)}
+        specs={entries}
+      />
       <DialogButtons busy={busy}>{t(`${keys}.form.${row ? "update" : "create"}`)}</DialogButtons>
     </Form>
   );
@@ -294,21 +304,57 @@ export function RowEditLinks({
   );
 }
 
-/** A select's options for one of the enums, labelled by the common `labels.<group>.<value>`. */
-export function LabelledOptions({ values, group }: { values: readonly string[]; group: string }) {
+/** What a catalogue's add/edit form gets: its row (none when adding) and the countries. */
+export type CatalogueFormProps<Row> = {
+  row?: Row;
+  countries: { id: number; name: string }[];
+};
+
+/** A select's first option, the empty value, saying `empty` ("not set", "choose"). */
+function EmptyOption({ empty }: { empty: string | undefined }) {
+  return empty === undefined ? null : <option value="">{empty}</option>;
+}
+
+/**
+ * A select's options for one of the enums, labelled by the common `labels.<group>.<value>`,
+ * after the empty option when `empty` names it.
+ */
+export function LabelledOptions({
+  values,
+  group,
+  empty,
+}: {
+  values: readonly string[];
+  group: string;
+  empty?: string;
+}) {
   const { tc } = useAdminT();
   return (
-    <SelectOptions
-      options={values.map((value) => ({ value, label: tc(`labels.${group}.${value}`) }))}
-    />
+    <>
+      <EmptyOption empty={empty} />
+      <SelectOptions
+        options={values.map((value) => ({ value, label: tc(`labels.${group}.${value}`) }))}
+      />
+    </>
   );
 }
 
-/** The countries a job or a program can be in, as a select's options. */
-export function CountryOptions({ countries }: { countries: { id: number; name: string }[] }) {
-  return countries.map((c) => (
-    <option key={c.id} value={String(c.id)}>
-      {c.name}
-    </option>
-  ));
+/** The countries a job or a program can be in, as a select's options (after `empty`'s). */
+export function CountryOptions({
+  countries,
+  empty,
+}: {
+  countries: { id: number; name: string }[];
+  empty?: string;
+}) {
+  return (
+    <>
+      <EmptyOption empty={empty} />
+      {countries.map((c) => (
+        <option key={c.id} value={String(c.id)}>
+          {c.name}
+        </option>
+      ))}
+    </>
+  );
 }

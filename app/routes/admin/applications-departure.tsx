@@ -1,10 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { FormFields } from "~/app/components/admin/form-fields";
+import { IntentForm, useIntentForm } from "~/app/components/admin/intent-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button } from "~/app/components/ui/button";
-import { FormInput, FormTextarea } from "~/app/components/ui/field";
-import { type ActionResult, resultFor } from "~/app/lib/action-result";
+import type { ActionResult } from "~/app/lib/action-result";
 import { DepartureSchema } from "~/domain/admin";
 
 /**
@@ -23,47 +21,41 @@ export function DepartureForm({
   actionData: ActionResult | undefined;
 }) {
   const { t } = useAdminT();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "departure";
-  const [form, fields] = useForm({
+  const d = (key: string) => t(`applications.details.${key}`);
+  const { form, fields, busy } = useIntentForm({
     id: `departure-${applicationId}`,
-    lastResult: resultFor(actionData, "departure"),
+    intent: "departure",
+    actionData,
+    schema: DepartureSchema,
     defaultValue: { departureDate: departureDate ?? "", departureDetails: departureDetails ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DepartureSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
+    <IntentForm
+      form={form}
+      intent="departure"
+      hidden={{ applicationId }}
       className="grid gap-2 sm:grid-cols-[12rem_1fr]"
-      preventScrollReset
-      data-testid="departure-form"
+      testId="departure-form"
     >
-      <input type="hidden" name="intent" value="departure" />
-      <input type="hidden" name="applicationId" value={applicationId} />
-      <FormInput
-        field={fields.departureDate}
+      <FormFields
+        fields={fields}
         ns="admin"
-        type="date"
-        label={t("applications.details.departureDate")}
-        hint={t("applications.details.departureDateHint")}
-      />
-      <FormTextarea
-        field={fields.departureDetails}
-        ns="admin"
-        label={t("applications.details.departureDetails")}
-        hint={t("applications.details.departureDetailsHint")}
-        rows={2}
-        maxLength={500}
+        labelOf={d}
+        specs={[
+          { input: "departureDate", type: "date", hint: d("departureDateHint") },
+          {
+            textarea: "departureDetails",
+            hint: d("departureDetailsHint"),
+            rows: 2,
+            maxLength: 500,
+          },
+        ]}
       />
       <div className="sm:col-span-2">
         <Button type="submit" size="sm" disabled={busy}>
-          {t("applications.details.saveDeparture")}
+          {d("saveDeparture")}
         </Button>
       </div>
-    </Form>
+    </IntentForm>
   );
 }

@@ -1,12 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { IntentForm, useIntentForm } from "~/app/components/admin/intent-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button } from "~/app/components/ui/button";
 import { FormTextarea } from "~/app/components/ui/field";
 import { Label, NativeSelect } from "~/app/components/ui/input";
-import { type ActionResult, resultFor } from "~/app/lib/action-result";
+import type { ActionResult } from "~/app/lib/action-result";
 import {
   ApplicationNoteSchema,
   type Mentionable,
@@ -29,14 +27,11 @@ export function NoteForm({
   actionData: ActionResult | undefined;
 }) {
   const { t } = useAdminT();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "note";
-  const [form, fields] = useForm({
+  const { form, fields, busy } = useIntentForm({
     id: `note-${applicationId}`,
-    lastResult: resultFor(actionData, "note"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ApplicationNoteSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    intent: "note",
+    actionData,
+    schema: ApplicationNoteSchema,
   });
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -58,15 +53,13 @@ export function NoteForm({
   };
 
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
+    <IntentForm
+      form={form}
+      intent="note"
+      hidden={{ applicationId }}
       className="grid gap-2"
-      preventScrollReset
-      data-testid="note-form"
+      testId="note-form"
     >
-      <input type="hidden" name="intent" value="note" />
-      <input type="hidden" name="applicationId" value={applicationId} />
       <FormTextarea
         field={fields.body}
         ns="admin"
@@ -89,7 +82,7 @@ export function NoteForm({
           />
         ) : null}
       </div>
-    </Form>
+    </IntentForm>
   );
 }
 

@@ -1,12 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
 import { Flash } from "~/app/components/flash";
+import { FormFields } from "~/app/components/admin/form-fields";
+import { IntentForm, useIntentForm } from "~/app/components/admin/intent-form";
 import { UrlDialog } from "~/app/components/admin/url-dialog";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button } from "~/app/components/ui/button";
-import { FormInput } from "~/app/components/ui/field";
-import { type ActionResult, resultFor } from "~/app/lib/action-result";
+import type { ActionResult } from "~/app/lib/action-result";
 import { ScheduleInterviewSchema } from "~/domain/interview";
 import type { Scheduling } from "./applications.server";
 
@@ -24,19 +22,16 @@ export function ScheduleInterviewDialog({
   actionData: ActionResult | undefined;
 }) {
   const { t } = useAdminT();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "schedule";
-  const [form, fields] = useForm({
+  const s = (key: string) => t(`applications.schedule.${key}`);
+  const { form, fields, busy } = useIntentForm({
     id: `schedule-${scheduling.id}`,
-    lastResult: resultFor(actionData, "schedule"),
+    intent: "schedule",
+    actionData,
+    schema: ScheduleInterviewSchema,
     defaultValue: {
       interviewAt: scheduling.interviewAt,
       interviewLocation: scheduling.interviewLocation,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ScheduleInterviewSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <UrlDialog
@@ -47,38 +42,35 @@ export function ScheduleInterviewDialog({
         job: scheduling.jobTitle,
       })}
     >
-      <Form
-        method="post"
-        {...getFormProps(form)}
+      <IntentForm
+        form={form}
+        intent="schedule"
+        hidden={{ applicationId: scheduling.id }}
         className="grid gap-4"
-        preventScrollReset
-        data-testid="schedule-form"
+        testId="schedule-form"
       >
         {actionData?.intent === "schedule" ? <Flash flash={actionData.flash} className="" /> : null}
-        <input type="hidden" name="intent" value="schedule" />
-        <input type="hidden" name="applicationId" value={scheduling.id} />
-        <FormInput
-          field={fields.interviewAt}
+        <FormFields
+          fields={fields}
           ns="admin"
-          type="datetime-local"
-          label={t("applications.schedule.when")}
-          hint={t("applications.schedule.whenHint")}
-          required
-          min={scheduling.min}
-        />
-        <FormInput
-          field={fields.interviewLocation}
-          ns="admin"
-          label={t("applications.schedule.where")}
-          hint={t("applications.schedule.whereHint")}
-          maxLength={300}
+          specs={[
+            {
+              input: "interviewAt",
+              type: "datetime-local",
+              label: s("when"),
+              hint: s("whenHint"),
+              required: true,
+              min: scheduling.min,
+            },
+            { input: "interviewLocation", label: s("where"), hint: s("whereHint"), maxLength: 300 },
+          ]}
         />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="submit" disabled={busy}>
-            {t("applications.schedule.submit")}
+            {s("submit")}
           </Button>
         </div>
-      </Form>
+      </IntentForm>
     </UrlDialog>
   );
 }

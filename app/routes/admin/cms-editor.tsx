@@ -3,11 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { EyeIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { FormFields } from "~/app/components/admin/form-fields";
 import { Flash } from "~/app/components/flash";
 import { Prose } from "~/app/components/prose";
 import { SelectOptions } from "~/app/components/select-options";
 import { Button, buttonVariants } from "~/app/components/ui/button";
-import { FormInput, FormSelect, FormTextarea, InputField } from "~/app/components/ui/field";
+import { InputField } from "~/app/components/ui/field";
 import type { Flash as FlashMessage } from "~/app/lib/action-result";
 import { translateErrors } from "~/app/lib/form-errors";
 import { PostFormSchema, slugify } from "~/domain/content";
@@ -67,6 +68,23 @@ export function PostEditor({
   });
   const slugPreview = slugify(String(fields.slug.value ?? "") || String(fields.title.value ?? ""));
   const preview = reply?.preview;
+  // Each field's label is `fields.<its name>` (a key built from data, so read loosely).
+  const label = (name: string) => (t as unknown as (key: string) => string)(`fields.${name}`);
+  const options = {
+    category: (
+      <SelectOptions
+        options={BLOG_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))}
+      />
+    ),
+    status: (
+      <SelectOptions options={BLOG_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+    ),
+    language: (
+      <SelectOptions
+        options={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }))}
+      />
+    ),
+  };
   return (
     <Form
       method="post"
@@ -76,21 +94,21 @@ export function PostEditor({
     >
       {post ? <input type="hidden" name="id" value={post.id} /> : null}
       <Flash flash={reply?.flash} ns="cms" className="" />
-      <FormInput field={fields.title} ns="cms" label={t("fields.title")} required />
-      <FormInput
-        field={fields.slug}
+      <FormFields
+        fields={fields}
         ns="cms"
-        label={t("fields.slug")}
-        hint={t("fields.slugHint", { slug: slugPreview || "…" })}
-      />
-      <FormTextarea field={fields.excerpt} ns="cms" label={t("fields.excerpt")} rows={2} />
-      <FormTextarea
-        field={fields.content}
-        ns="cms"
-        label={t("fields.content")}
-        hint={t("fields.contentHint")}
-        rows={12}
-        controlClassName="font-mono text-sm"
+        labelOf={label}
+        specs={[
+          { input: "title", required: true },
+          { input: "slug", hint: t("fields.slugHint", { slug: slugPreview || "…" }) },
+          { textarea: "excerpt", rows: 2 },
+          {
+            textarea: "content",
+            hint: t("fields.contentHint"),
+            rows: 12,
+            controlClassName: "font-mono text-sm",
+          },
+        ]}
       />
       <div>
         <Button type="submit" name="intent" value="preview" variant="outline" formNoValidate>
@@ -113,29 +131,22 @@ export function PostEditor({
           )}
         </section>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-3">
-        <FormSelect field={fields.category} ns="cms" label={t("fields.category")}>
-          <SelectOptions
-            options={BLOG_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))}
-          />
-        </FormSelect>
-        <FormSelect
-          field={fields.status}
-          ns="cms"
-          label={t("fields.status")}
-          hint={t("fields.statusHint")}
-        >
-          <SelectOptions
-            options={BLOG_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
-        </FormSelect>
-        {/* Each language by its own name, as the switcher shows them. */}
-        <FormSelect field={fields.language} ns="cms" label={tCommon("language.label")}>
-          <SelectOptions
-            options={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }))}
-          />
-        </FormSelect>
-      </div>
+      <FormFields
+        fields={fields}
+        ns="cms"
+        labelOf={label}
+        specs={[
+          {
+            group: "grid3",
+            fields: [
+              { select: "category", children: options.category },
+              { select: "status", hint: t("fields.statusHint"), children: options.status },
+              // Each language by its own name, as the switcher shows them.
+              { select: "language", label: tCommon("language.label"), children: options.language },
+            ],
+          },
+        ]}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         {/* The upload is not in the schema: the action checks it and answers its errors. */}
         <InputField
@@ -150,27 +161,24 @@ export function PostEditor({
             className: "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1",
           }}
         />
-        <FormInput
-          field={fields.featuredImageUrl}
+        <FormFields
+          fields={fields}
           ns="cms"
-          label={t("fields.featuredImageUrl")}
-          hint={t("fields.featuredImageHint")}
+          labelOf={label}
+          specs={[{ input: "featuredImageUrl", hint: t("fields.featuredImageHint") }]}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput field={fields.metaTitle} ns="cms" label={t("fields.metaTitle")} />
-        <FormInput
-          field={fields.tags}
-          ns="cms"
-          label={t("fields.tags")}
-          hint={t("fields.tagsHint")}
-        />
-      </div>
-      <FormTextarea
-        field={fields.metaDescription}
+      <FormFields
+        fields={fields}
         ns="cms"
-        label={t("fields.metaDescription")}
-        rows={2}
+        labelOf={label}
+        specs={[
+          {
+            group: "grid",
+            fields: [{ input: "metaTitle" }, { input: "tags", hint: t("fields.tagsHint") }],
+          },
+          { textarea: "metaDescription", rows: 2 },
+        ]}
       />
       <div className="flex flex-wrap justify-end gap-2">
         <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>

@@ -1,14 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClockIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { DoneFlash, Flash } from "~/app/components/flash";
+import { FormFields } from "~/app/components/admin/form-fields";
+import { IntentForm, useIntentForm } from "~/app/components/admin/intent-form";
 import { LoadError } from "~/app/components/admin/load-error";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button, buttonVariants } from "~/app/components/ui/button";
-import { FormInput, FormSelect, InputField } from "~/app/components/ui/field";
+import { InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { resultFor } from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { calendarDay, formatDate } from "~/domain/format";
@@ -59,22 +58,22 @@ const DONE = {
 export default function AdminInterviews({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useAdminT();
   const { day, schedule, targets } = loaderData;
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "publish";
-  const [form, fields] = useForm({
+  const { form, fields, busy } = useIntentForm({
     id: "publish-slot",
-    lastResult: resultFor(actionData, "publish"),
+    intent: "publish",
+    actionData,
+    schema: PublishSlotSchema,
     defaultValue: { date: day, time: "09:00", durationMinutes: "30", capacity: "1" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PublishSlotSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
+  const p = (key: string) => t(`interviews.publish.${key}`);
+  const durations = SLOT_DURATIONS.map((m) => (
+    <option key={m} value={m}>
+      {minutes(m)}
+    </option>
+  ));
   const time = (d: Date | string) => formatDate(d, lang, "time");
   const minutes = (count: number) => t("interviews.minutes", { count });
   const empty = schedule.slots.length === 0 && schedule.direct.length === 0;
-  const openLink = (applicationId: string) =>
-    `/admin/applications?view=${encodeURIComponent(applicationId)}`;
 
   return (
     <div className="grid gap-6">
@@ -163,13 +162,7 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
                       <ul className="mt-1 grid gap-1">
                         {slot.bookings.map((b) => (
                           <li key={b.applicationId} data-testid="interview-booking">
-                            <Link
-                              to={openLink(b.applicationId)}
-                              className="font-medium text-primary underline"
-                              aria-label={t("interviews.open", { name: b.applicantName })}
-                            >
-                              {b.applicantName}
-                            </Link>
+                            <ApplicantLink applicationId={b.applicationId} name={b.applicantName} />
                           </li>
                         ))}
                       </ul>
@@ -206,13 +199,7 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
                 >
                   <span className="font-semibold text-slate-900">{time(d.startsAt)}</span> ·{" "}
                   {d.title} ·{" "}
-                  <Link
-                    to={openLink(d.applicationId)}
-                    className="font-medium text-primary underline"
-                    aria-label={t("interviews.open", { name: d.applicantName })}
-                  >
-                    {d.applicantName}
-                  </Link>
+                  <ApplicantLink applicationId={d.applicationId} name={d.applicantName} />
                   {d.location ? <span className="break-words"> · {d.location}</span> : null}
                 </li>
               ))}
@@ -229,94 +216,99 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
           {t("interviews.publish.title")}
         </h2>
         {actionData?.intent === "publish" ? <Flash flash={actionData.flash} className="" /> : null}
-        <Form
-          method="post"
-          {...getFormProps(form)}
+        <IntentForm
+          form={form}
+          intent="publish"
           className="grid gap-4 sm:grid-cols-2"
-          preventScrollReset
-          data-testid="publish-slot-form"
+          testId="publish-slot-form"
         >
-          <input type="hidden" name="intent" value="publish" />
-          <FormSelect
-            field={fields.target}
+          <FormFields
+            fields={fields}
             ns="admin"
-            label={t("interviews.publish.target")}
-            className="sm:col-span-2"
-            required
-          >
-            <option value="">{t("interviews.publish.choose")}</option>
-            {targets.jobs.length ? (
-              <optgroup label={t("interviews.publish.jobs")}>
-                {targets.jobs.map((j) => (
-                  <option key={j.id} value={`job:${j.id}`}>
-                    {j.title}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            {targets.programs.length ? (
-              <optgroup label={t("interviews.publish.programs")}>
-                {targets.programs.map((p) => (
-                  <option key={p.id} value={`program:${p.id}`}>
-                    {p.title}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-          </FormSelect>
-          <FormInput
-            field={fields.date}
-            ns="admin"
-            type="date"
-            label={t("interviews.publish.date")}
-            required
-          />
-          <FormInput
-            field={fields.time}
-            ns="admin"
-            type="time"
-            label={t("interviews.publish.time")}
-            hint={t("interviews.publish.timeHint", { zone: "CAT" })}
-            required
-          />
-          <FormSelect
-            field={fields.durationMinutes}
-            ns="admin"
-            label={t("interviews.publish.duration")}
-          >
-            {SLOT_DURATIONS.map((m) => (
-              <option key={m} value={m}>
-                {minutes(m)}
-              </option>
-            ))}
-          </FormSelect>
-          <FormInput
-            field={fields.capacity}
-            ns="admin"
-            type="number"
-            min={1}
-            max={50}
-            label={t("interviews.publish.capacity")}
-            hint={t("interviews.publish.capacityHint")}
-            required
-          />
-          <FormInput
-            field={fields.location}
-            ns="admin"
-            label={t("interviews.publish.location")}
-            hint={t("interviews.publish.locationHint")}
-            className="sm:col-span-2"
-            maxLength={300}
-            required
+            labelOf={p}
+            specs={[
+              {
+                select: "target",
+                className: "sm:col-span-2",
+                required: true,
+                children: <PublishTargetOptions targets={targets} />,
+              },
+              { input: "date", type: "date", required: true },
+              {
+                input: "time",
+                type: "time",
+                hint: t("interviews.publish.timeHint", { zone: "CAT" }),
+                required: true,
+              },
+              { select: "durationMinutes", label: p("duration"), children: durations },
+              {
+                input: "capacity",
+                type: "number",
+                min: 1,
+                max: 50,
+                hint: p("capacityHint"),
+                required: true,
+              },
+              {
+                input: "location",
+                hint: p("locationHint"),
+                className: "sm:col-span-2",
+                maxLength: 300,
+                required: true,
+              },
+            ]}
           />
           <div className="sm:col-span-2">
             <Button type="submit" variant="accent" disabled={busy}>
-              {t("interviews.publish.submit")}
+              {p("submit")}
             </Button>
           </div>
-        </Form>
+        </IntentForm>
       </section>
     </div>
+  );
+}
+
+/** An applicant's name, opening their application's details on the applications screen. */
+function ApplicantLink({ applicationId, name }: { applicationId: string; name: string }) {
+  const { t } = useAdminT();
+  return (
+    <Link
+      to={`/admin/applications?view=${encodeURIComponent(applicationId)}`}
+      className="font-medium text-primary underline"
+      aria-label={t("interviews.open", { name })}
+    >
+      {name}
+    </Link>
+  );
+}
+
+/** The target select's options: "choose", then the jobs and the programs in groups of their own. */
+function PublishTargetOptions({
+  targets,
+}: {
+  targets: { jobs: { id: string; title: string }[]; programs: { id: string; title: string }[] };
+}) {
+  const { t } = useAdminT();
+  const kinds = [
+    ["job", targets.jobs],
+    ["program", targets.programs],
+  ] as const;
+  return (
+    <>
+      <option value="">{t("interviews.publish.choose")}</option>
+      {kinds.map(([kind, items]) =>
+        items.length ? (
+          <optgroup key={kind} label={t(`interviews.publish.${kind}s`)}>
+            {items.map((item) => (
+              <option key={item.id} value={`${kind}:${item.id}`}>
+                {item.title}
+              </option>
+            ))}
+          </optgroup>
+        ) : null,
+      )}
+    </>
   );
 }
 

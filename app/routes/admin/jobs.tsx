@@ -4,7 +4,6 @@ import { LoadError } from "~/app/components/admin/load-error";
 import { StatCards } from "~/app/components/admin/stat-card";
 import { CatalogueList, RemoveRowForm } from "~/app/components/admin/catalogue";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { resultFor } from "~/app/lib/action-result";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { PAGE_SIZE } from "~/domain/admin";
@@ -60,14 +59,8 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
       <CatalogueList
         keys="jobs"
         page={jobs}
-        form={(editing) => (
-          <JobForm
-            key={editing?.id ?? "new"}
-            job={editing}
-            countries={countries}
-            lastResult={resultFor(actionData, "create", "update")}
-          />
-        )}
+        form={JobForm}
+        countries={countries}
         remove={(job) => <RemoveRowForm keys="jobs" intent="delete" idName="jobId" row={job} />}
         table={<JobsTable rows={jobs.items} />}
       />

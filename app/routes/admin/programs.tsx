@@ -8,7 +8,6 @@ import { CatalogueList, RemoveRowForm } from "~/app/components/admin/catalogue";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { resultFor } from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { PAGE_SIZE } from "~/domain/admin";
@@ -113,14 +112,8 @@ export default function AdminPrograms({ loaderData, actionData }: Route.Componen
             </Button>
           </Form>
         }
-        form={(editing) => (
-          <ProgramForm
-            key={editing?.id ?? "new"}
-            program={editing}
-            countries={countries}
-            lastResult={resultFor(actionData, "create", "update")}
-          />
-        )}
+        form={ProgramForm}
+        countries={countries}
         remove={(program) => (
           <RemoveRowForm keys="programs" intent="remove" idName="programId" row={program} />
         )}

@@ -6,7 +6,8 @@ import { DoneFlash, Flash } from "~/app/components/flash";
 import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import { FormCheckbox, FormChoices, FormInput, FormTextarea } from "~/app/components/ui/field";
+import { FormFields } from "~/app/components/admin/form-fields";
+import { FormCheckbox, FormChoices, FormInput } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
@@ -128,7 +129,12 @@ function SettingsForm({
   const text = (
     field: Field,
     label: string,
-    extra?: { hint?: string; type?: "text" | "email" | "url" | "time"; autoComplete?: string },
+    extra?: {
+      hint?: string;
+      type?: "text" | "email" | "url" | "time";
+      inputMode?: "decimal" | "numeric";
+      autoComplete?: string;
+    },
   ) => (
     <FormInput
       key={field.name}
@@ -137,6 +143,7 @@ function SettingsForm({
       type={extra?.type}
       label={label}
       hint={extra?.hint}
+      inputMode={extra?.inputMode}
       autoComplete={extra?.autoComplete ?? "off"}
     />
   );
@@ -185,21 +192,20 @@ function SettingsForm({
           {offices.map((office, index) => {
             const o = office.getFieldset();
             return (
-              <fieldset
+              <RowFieldset
                 key={office.key}
-                className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2"
-              >
-                <legend className="px-1 text-sm font-semibold text-slate-800">
-                  {index < settings.offices.length
+                legend={
+                  index < settings.offices.length
                     ? t("fields.officeN", { n: index + 1 })
-                    : t("fields.officeNew")}
-                </legend>
+                    : t("fields.officeNew")
+                }
+              >
                 {text(o.city, t("fields.officeCity"))}
                 {text(o.country, t("fields.officeCountry"))}
                 <div className="sm:col-span-2">{text(o.address, t("fields.officeAddress"))}</div>
                 {text(o.phone, t("fields.officePhone"))}
                 {text(o.email, t("fields.officeEmail"), { type: "email" })}
-              </fieldset>
+              </RowFieldset>
             );
           })}
         </div>
@@ -217,28 +223,29 @@ function SettingsForm({
 
       <Section title={t("sections.fee")} description={t("hints.fee")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormInput
-            field={fee.amount}
-            ns="settings"
-            label={t("fields.amount")}
-            hint={t("hints.amount", {
+          {text(fee.amount, t("fields.amount"), {
+            hint: t("hints.amount", {
               current: formatMoney(
                 settings.registrationFee.amountMinor,
                 settings.registrationFee.currency,
                 i18n.language,
               ),
-            })}
-            inputMode="decimal"
-            autoComplete="off"
-          />
+            }),
+            inputMode: "decimal",
+          })}
           {text(fee.currency, t("fields.currency"), { hint: t("hints.currency") })}
           <div className="sm:col-span-2">
-            <FormTextarea
-              field={fee.refundPolicy}
+            <FormFields
+              fields={fee}
               ns="settings"
-              label={t("fields.refundPolicy")}
-              hint={t("hints.refundPolicy")}
-              rows={3}
+              specs={[
+                {
+                  textarea: "refundPolicy",
+                  label: t("fields.refundPolicy"),
+                  hint: t("hints.refundPolicy"),
+                  rows: 3,
+                },
+              ]}
             />
           </div>
           <FormCheckbox
@@ -279,22 +286,10 @@ function SettingsForm({
           {otherFees.map((row, index) => {
             const r = row.getFieldset();
             return (
-              <fieldset
-                key={row.key}
-                className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2"
-              >
-                <legend className="px-1 text-sm font-semibold text-slate-800">
-                  {t("fields.otherFeeN", { n: index + 1 })}
-                </legend>
+              <RowFieldset key={row.key} legend={t("fields.otherFeeN", { n: index + 1 })}>
                 {text(r.currency, t("fields.currency"), { hint: t("hints.currency") })}
-                <FormInput
-                  field={r.amount}
-                  ns="settings"
-                  label={t("fields.amount")}
-                  inputMode="decimal"
-                  autoComplete="off"
-                />
-              </fieldset>
+                {text(r.amount, t("fields.amount"), { inputMode: "decimal" })}
+              </RowFieldset>
             );
           })}
         </div>
@@ -302,14 +297,10 @@ function SettingsForm({
 
       <Section title={t("sections.privacy")} description={t("hints.privacy")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormInput
-            field={privacy.retentionMonths}
-            ns="settings"
-            label={t("fields.retentionMonths")}
-            hint={t("hints.retentionMonths")}
-            inputMode="numeric"
-            autoComplete="off"
-          />
+          {text(privacy.retentionMonths, t("fields.retentionMonths"), {
+            hint: t("hints.retentionMonths"),
+            inputMode: "numeric",
+          })}
           {text(privacy.informationOfficer, t("fields.informationOfficer"), {
             hint: t("hints.informationOfficer"),
           })}
@@ -318,14 +309,10 @@ function SettingsForm({
 
       <Section title={t("sections.interviews")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormInput
-            field={interviews.changeCutoffHours}
-            ns="settings"
-            label={t("fields.interviewCutoffHours")}
-            hint={t("hints.interviewCutoffHours")}
-            inputMode="numeric"
-            autoComplete="off"
-          />
+          {text(interviews.changeCutoffHours, t("fields.interviewCutoffHours"), {
+            hint: t("hints.interviewCutoffHours"),
+            inputMode: "numeric",
+          })}
         </div>
       </Section>
 
@@ -347,6 +334,16 @@ function SettingsForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** One office or one other fee: its fields in a bordered fieldset of two columns. */
+function RowFieldset({ legend, children }: { legend: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{legend}</legend>
+      {children}
+    </fieldset>
   );
 }
 
