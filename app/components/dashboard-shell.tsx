@@ -20,7 +20,9 @@ import {
   BookmarkIcon,
   BellIcon,
   CalendarClockIcon,
+  type LucideIcon,
 } from "lucide-react";
+import type { ParseKeys } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
@@ -36,7 +38,55 @@ import { StatusBadge } from "./status-badge";
 import { buttonVariants } from "./ui/button";
 import { LanguageSwitcher } from "./language-switcher";
 
-type Item = { to: string; label: string; icon: ReactNode; end?: boolean; badge?: number };
+/** Who sees a sidebar link. */
+type Audience =
+  | "applicant"
+  | "unpaid" // an applicant who has not paid the registration fee
+  | "paid" // one who has: the payment page keeps the history and the receipts
+  | "staff"
+  | "userAdmin" // staff who may manage users (USER_ADMIN_ROLES)
+  | "everyone";
+
+/** A sidebar link: who sees it, its address, its label's key in "common", its icon. */
+type NavEntry = readonly [
+  audience: Audience,
+  to: string,
+  label: ParseKeys<"common">,
+  Icon: LucideIcon,
+  options?: { unread: true },
+];
+
+/** The sidebar, in order; each reader sees the links meant for them. */
+const NAV: NavEntry[] = [
+  ["applicant", "/dashboard", "shell.dashboard", LayoutDashboardIcon],
+  ["applicant", "/dashboard/documents", "shell.documents", FileTextIcon],
+  ["applicant", "/dashboard/applications", "shell.applications", ClipboardListIcon],
+  ["applicant", "/dashboard/saved-jobs", "shell.savedJobs", BookmarkIcon],
+  ["applicant", "/dashboard/alerts", "shell.jobAlerts", BellIcon],
+  ["applicant", "/dashboard/interviews", "shell.interviews", CalendarClockIcon],
+  ["applicant", "/dashboard/messages", "shell.messages", InboxIcon, { unread: true }],
+  ["paid", "/dashboard/payment", "shell.receipts", ReceiptIcon],
+  ["unpaid", "/dashboard/payment", "shell.payment", CreditCardIcon],
+  ["staff", "/admin", "shell.admin.dashboard", GaugeIcon],
+  ["userAdmin", "/admin/users", "shell.admin.users", UsersIcon],
+  ["staff", "/admin/payments", "shell.admin.payments", ReceiptIcon],
+  ["staff", "/admin/jobs", "shell.admin.jobs", BriefcaseIcon],
+  ["staff", "/admin/programs", "shell.admin.programs", GraduationCapIcon],
+  ["staff", "/admin/applications", "shell.admin.applications", ClipboardListIcon],
+  ["staff", "/admin/pipeline", "shell.admin.pipeline", KanbanIcon],
+  ["staff", "/admin/interviews", "shell.admin.interviews", CalendarClockIcon],
+  ["staff", "/admin/messages", "shell.admin.messages", MailIcon],
+  ["staff", "/admin/inquiries", "shell.admin.inquiries", InboxIcon],
+  ["staff", "/admin/outsourcing", "shell.admin.outsourcing", BuildingIcon],
+  ["staff", "/admin/cms", "shell.admin.cms", NewspaperIcon],
+  ["staff", "/admin/monitoring", "shell.admin.monitoring", ActivityIcon],
+  ["userAdmin", "/admin/settings", "shell.admin.settings", SettingsIcon],
+  ["staff", "/admin/activity", "shell.admin.activity", ActivityIcon],
+  ["everyone", "/dashboard/profile", "shell.profile", UserCogIcon],
+];
+
+/** A link other links live under (the section's home) is current only on its own page. */
+const leadsOthers = (to: string) => NAV.some(([, other]) => other.startsWith(`${to}/`));
 
 export const sideLink =
   "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-primary-50 aria-[current=page]:text-primary-800 [&_svg]:size-4";
@@ -61,109 +111,12 @@ export function DashboardShell({
     i18n.language,
   );
 
-  const applicantItems: Item[] = [
-    {
-      to: "/dashboard",
-      label: t("shell.dashboard"),
-      icon: <LayoutDashboardIcon aria-hidden />,
-      end: true,
-    },
-    { to: "/dashboard/documents", label: t("shell.documents"), icon: <FileTextIcon aria-hidden /> },
-    {
-      to: "/dashboard/applications",
-      label: t("shell.applications"),
-      icon: <ClipboardListIcon aria-hidden />,
-    },
-    {
-      to: "/dashboard/saved-jobs",
-      label: t("shell.savedJobs"),
-      icon: <BookmarkIcon aria-hidden />,
-    },
-    { to: "/dashboard/alerts", label: t("shell.jobAlerts"), icon: <BellIcon aria-hidden /> },
-    {
-      to: "/dashboard/interviews",
-      label: t("shell.interviews"),
-      icon: <CalendarClockIcon aria-hidden />,
-    },
-    {
-      to: "/dashboard/messages",
-      label: t("shell.messages"),
-      icon: <InboxIcon aria-hidden />,
-      badge: unreadMessages,
-    },
-    ...(viewer.registrationFeePaid
-      ? [
-          // Paid: the payment page keeps the history and the receipts.
-          {
-            to: "/dashboard/payment",
-            label: t("shell.receipts"),
-            icon: <ReceiptIcon aria-hidden />,
-          },
-        ]
-      : [
-          {
-            to: "/dashboard/payment",
-            label: t("shell.payment", { fee }),
-            icon: <CreditCardIcon aria-hidden />,
-          },
-        ]),
-  ];
-  const adminItems: Item[] = [
-    { to: "/admin", label: t("shell.admin.dashboard"), icon: <GaugeIcon aria-hidden />, end: true },
-    ...((USER_ADMIN_ROLES as readonly string[]).includes(viewer.role)
-      ? [{ to: "/admin/users", label: t("shell.admin.users"), icon: <UsersIcon aria-hidden /> }]
-      : []),
-    {
-      to: "/admin/payments",
-      label: t("shell.admin.payments"),
-      icon: <ReceiptIcon aria-hidden />,
-    },
-    { to: "/admin/jobs", label: t("shell.admin.jobs"), icon: <BriefcaseIcon aria-hidden /> },
-    {
-      to: "/admin/programs",
-      label: t("shell.admin.programs"),
-      icon: <GraduationCapIcon aria-hidden />,
-    },
-    {
-      to: "/admin/applications",
-      label: t("shell.admin.applications"),
-      icon: <ClipboardListIcon aria-hidden />,
-    },
-    { to: "/admin/pipeline", label: t("shell.admin.pipeline"), icon: <KanbanIcon aria-hidden /> },
-    {
-      to: "/admin/interviews",
-      label: t("shell.admin.interviews"),
-      icon: <CalendarClockIcon aria-hidden />,
-    },
-    { to: "/admin/messages", label: t("shell.admin.messages"), icon: <MailIcon aria-hidden /> },
-    { to: "/admin/inquiries", label: t("shell.admin.inquiries"), icon: <InboxIcon aria-hidden /> },
-    {
-      to: "/admin/outsourcing",
-      label: t("shell.admin.outsourcing"),
-      icon: <BuildingIcon aria-hidden />,
-    },
-    { to: "/admin/cms", label: t("shell.admin.cms"), icon: <NewspaperIcon aria-hidden /> },
-    {
-      to: "/admin/monitoring",
-      label: t("shell.admin.monitoring"),
-      icon: <ActivityIcon aria-hidden />,
-    },
-    ...((USER_ADMIN_ROLES as readonly string[]).includes(viewer.role)
-      ? [
-          {
-            to: "/admin/settings",
-            label: t("shell.admin.settings"),
-            icon: <SettingsIcon aria-hidden />,
-          },
-        ]
-      : []),
-    { to: "/admin/activity", label: t("shell.admin.activity"), icon: <ActivityIcon aria-hidden /> },
-  ];
-  const profileItem: Item = {
-    to: "/dashboard/profile",
-    label: t("shell.profile"),
-    icon: <UserCogIcon aria-hidden />,
-  };
+  const audiences: Audience[] = staff
+    ? (USER_ADMIN_ROLES as readonly string[]).includes(viewer.role)
+      ? ["staff", "userAdmin", "everyone"]
+      : ["staff", "everyone"]
+    : ["applicant", viewer.registrationFeePaid ? "paid" : "unpaid", "everyone"];
+  const items = NAV.filter(([audience]) => audiences.includes(audience));
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -209,17 +162,17 @@ export function DashboardShell({
                 {t("shell.adminPanel")}
               </li>
             ) : null}
-            {(staff ? adminItems : applicantItems).concat(profileItem).map((item) => (
-              <li key={item.to} className="shrink-0">
-                <NavLink to={item.to} end={item.end} className={sideLink}>
-                  {item.icon}
-                  <span>{item.label}</span>
-                  {item.badge ? (
+            {items.map(([, to, label, Icon, { unread } = {}]) => (
+              <li key={to} className="shrink-0">
+                <NavLink to={to} end={leadsOthers(to)} className={sideLink}>
+                  <Icon aria-hidden />
+                  <span>{t(label, { fee })}</span>
+                  {unread && unreadMessages ? (
                     <span className="ml-auto rounded-full bg-accent-600 px-2 text-xs text-white">
                       <span className="sr-only">
-                        {t("nav.unreadMessages", { count: item.badge })}
+                        {t("nav.unreadMessages", { count: unreadMessages })}
                       </span>
-                      <span aria-hidden>{item.badge}</span>
+                      <span aria-hidden>{unreadMessages}</span>
                     </span>
                   ) : null}
                 </NavLink>

@@ -1,8 +1,9 @@
-import { ArrowLeftIcon } from "lucide-react";
+import { ArrowLeftIcon, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "~/app/components/localized";
 import { Alert } from "~/app/components/ui/alert";
 import { buttonVariants } from "~/app/components/ui/button";
+import { cn } from "~/app/lib/utils";
 
 /*
  * The pieces of a public catalogue item's page (a job at /jobs/:id, a study program at
@@ -89,24 +90,21 @@ export function DetailText({ id, title, text }: { id: string; title: string; tex
   );
 }
 
-/** A titled list (requirements, benefits, documents), or `empty` when it has none. */
-export function DetailList({
-  id,
-  title,
-  hint,
-  items,
-  icon,
-  empty,
-}: {
+/** A titled list of the item (requirements, benefits, documents), its points marked by `Icon`. */
+export type DetailListSpec = {
   id: string;
   title: string;
   hint?: string;
   items: string[];
-  icon: ReactNode;
-  empty: string;
-}) {
-  return (
-    <section aria-labelledby={id} className="grid gap-3">
+  Icon: LucideIcon;
+  /** The icon in the accent colour (benefits) rather than the primary one. */
+  accent?: boolean;
+};
+
+/** The item's lists, one titled section each; `empty` is said of a list that has nothing. */
+export function DetailLists({ lists, empty }: { lists: DetailListSpec[]; empty: string }) {
+  return lists.map(({ id, title, hint, items, Icon, accent }) => (
+    <section key={id} aria-labelledby={id} className="grid gap-3">
       <h2 id={id} className="text-xl font-semibold text-slate-900">
         {title}
       </h2>
@@ -115,7 +113,13 @@ export function DetailList({
         <ul className="grid gap-2">
           {items.map((item, i) => (
             <li key={i} className="flex gap-2 text-slate-800">
-              {icon}
+              <Icon
+                className={cn(
+                  "mt-0.5 size-4 shrink-0",
+                  accent ? "text-accent-700" : "text-primary-700",
+                )}
+                aria-hidden
+              />
               <span>{item}</span>
             </li>
           ))}
@@ -124,7 +128,7 @@ export function DetailList({
         <p className="text-sm text-slate-600">{empty}</p>
       )}
     </section>
-  );
+  ));
 }
 
 /** The apply card of a visitor: sign in first (and come back here). */

@@ -75,6 +75,26 @@ export function DoneFlash({
   return <Flash flash={{ ok: true, message: messages[done]! }} ns={ns} className={className} />;
 }
 
+/**
+ * The outcome of a page's last action: the answer of a post that did not redirect (its `flash`),
+ * else the ?done=<key> a redirect left.
+ */
+export function OutcomeFlash({
+  actionData,
+  ns,
+  messages,
+}: {
+  actionData: { flash?: ActionFlash } | undefined;
+  ns: FlatNamespace;
+  messages: Record<string, string>;
+}) {
+  return actionData ? (
+    <Flash flash={actionData.flash} ns={ns} className="" />
+  ) : (
+    <DoneFlash ns={ns} messages={messages} className="" />
+  );
+}
+
 /** Both outcomes an admin page shows: the ?done=<key> of a redirect, then its action's `flash`. */
 export function PageFlash({ flash }: { flash: ActionFlash }) {
   return (

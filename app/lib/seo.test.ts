@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { serverTranslations } from "~/app/i18n/i18n.server";
-import { pageMeta, pageNotFound, publicPageMeta } from "~/app/lib/seo";
+import { fixedPageMeta, pageMeta, pageNotFound, publicPageMeta } from "~/app/lib/seo";
 
 // Registers the server's translator for `meta` (as every rendered page does first).
 beforeAll(() => serverTranslations("en"));
@@ -70,6 +70,17 @@ describe("publicPageMeta", () => {
     );
     expect(head).toMatchObject({ title: "About Us · Passage", siteName: "Passage" });
     expect(head.canonical).toBeUndefined();
+  });
+});
+
+describe("fixedPageMeta", () => {
+  it("reads a fixed page's title and description under one key, in the page's language", () => {
+    const head = readHead(fixedPageMeta("content:meta.about", "/about")({ matches }));
+    expect(head).toMatchObject({
+      title: `About Us · ${AGENCY}`,
+      canonical: `${BASE_URL}/about`,
+      description: expect.stringMatching(/^Who we are: /),
+    });
   });
 });
 

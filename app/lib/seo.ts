@@ -7,7 +7,7 @@ import {
   LANGUAGES,
   localizePath,
 } from "~/domain/languages";
-import { type MetaT, metaTranslator } from "~/app/i18n/meta";
+import { type MetaKey, type MetaT, metaTranslator } from "~/app/i18n/meta";
 import type { RootData } from "~/app/root";
 
 /** What a page says about itself in its head; the site (base URL, agency name) is added. */
@@ -125,3 +125,24 @@ export function publicPageMeta<Args extends MetaArgsLike>(
     });
   };
 }
+
+/** A key `ns:…` whose `.title` and `.description` are both strings of the page's meta. */
+type SectionOf<K> = K extends `${infer Section}.title`
+  ? `${Section}.description` extends MetaKey
+    ? Section
+    : never
+  : never;
+type MetaSection = SectionOf<MetaKey>;
+
+/**
+ * The `meta` of a public page whose head never changes: the title and description under one
+ * key of the route's namespace (`section.title`, `section.description`) and the page's address.
+ *
+ * `export const meta: Route.MetaFunction = fixedPageMeta("content:meta.about", "/about");`
+ */
+export const fixedPageMeta = (section: MetaSection, path: string) =>
+  publicPageMeta((_, t) => ({
+    title: t(`${section}.title`),
+    description: t(`${section}.description`),
+    path,
+  }));

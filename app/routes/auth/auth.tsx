@@ -9,7 +9,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { FormCheckbox, FormErrors, FormInput } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useLazyForm } from "~/app/lib/lazy-form";
-import { publicPageMeta } from "~/app/lib/seo";
+import { fixedPageMeta } from "~/app/lib/seo";
 import { getViewer } from "~/server/auth/guards.server";
 import type { Route } from "./+types/auth";
 import { AuthCard, AuthColumn, EmailField, NewPasswordFields, SubmitButton } from "./auth-parts";
@@ -19,11 +19,7 @@ import { localizePath } from "~/domain/languages";
 
 export const handle = i18nHandle("auth");
 
-export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
-  title: t("auth:meta.title"),
-  description: t("auth:meta.description"),
-  path: "/auth",
-}));
+export const meta: Route.MetaFunction = fixedPageMeta("auth:meta", "/auth");
 
 /** A signed-in person has nothing to do here: the home page, in this page's language. */
 async function home(request: Request) {

@@ -1,9 +1,10 @@
 import { BellIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
-import { DoneFlash, Flash } from "~/app/components/flash";
+import { Form } from "react-router";
+import { EmptyState } from "~/app/components/empty-state";
+import { OutcomeFlash } from "~/app/components/flash";
 import { Badge } from "~/app/components/ui/badge";
-import { Button, buttonVariants } from "~/app/components/ui/button";
+import { Button } from "~/app/components/ui/button";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
@@ -84,19 +85,14 @@ export default function AlertsPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="grid gap-4">
       <p className="text-sm text-slate-700">{t("alerts.intro")}</p>
-      {actionData ? (
-        <Flash flash={actionData.flash} ns="jobs" className="" />
-      ) : (
-        <DoneFlash ns="jobs" messages={DONE} className="" />
-      )}
+      <OutcomeFlash actionData={actionData} ns="jobs" messages={DONE} />
       {alerts.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <BellIcon className="size-8 text-slate-500" aria-hidden />
-          <p className="text-lg font-semibold text-slate-900">{t("alerts.empty")}</p>
-          <Link to="/jobs" className={buttonVariants()}>
-            {t("alerts.emptyCta")}
-          </Link>
-        </div>
+        <EmptyState
+          icon={BellIcon}
+          title={t("alerts.empty")}
+          to="/jobs"
+          cta={t("alerts.emptyCta")}
+        />
       ) : (
         <ul className="grid gap-3" data-testid="job-alerts">
           {alerts.map((alert) => {

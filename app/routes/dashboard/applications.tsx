@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ClipboardListIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { DoneFlash, Flash } from "~/app/components/flash";
+import { EmptyState } from "~/app/components/empty-state";
+import { OutcomeFlash } from "~/app/components/flash";
 import { Pager } from "~/app/components/pager";
-import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed, formInvalid, resultFor } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
@@ -50,23 +49,18 @@ export default function ApplicationsPage({ loaderData, actionData }: Route.Compo
 
   if (total === 0) {
     return (
-      <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-        <ClipboardListIcon className="size-8 text-slate-500" aria-hidden />
-        <p className="text-lg font-semibold text-slate-900">{t("applications.empty")}</p>
-        <Link to="/jobs" className={buttonVariants()}>
-          {t("applications.emptyCta")}
-        </Link>
-      </div>
+      <EmptyState
+        icon={ClipboardListIcon}
+        title={t("applications.empty")}
+        to="/jobs"
+        cta={t("applications.emptyCta")}
+      />
     );
   }
 
   return (
     <div className="grid gap-4">
-      {actionData ? (
-        <Flash flash={actionData.flash} ns="dashboard" className="" />
-      ) : (
-        <DoneFlash ns="dashboard" messages={DONE} className="" />
-      )}
+      <OutcomeFlash actionData={actionData} ns="dashboard" messages={DONE} />
       <p className="text-sm text-slate-700">{t("applications.count", { count: total })}</p>
       <ul className="grid gap-4">
         {items.map((a) => (

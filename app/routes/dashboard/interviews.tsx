@@ -1,8 +1,9 @@
 import { CalendarClockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
-import { DoneFlash, Flash } from "~/app/components/flash";
-import { Button, buttonVariants } from "~/app/components/ui/button";
+import { Form, useNavigation } from "react-router";
+import { EmptyState } from "~/app/components/empty-state";
+import { OutcomeFlash } from "~/app/components/flash";
+import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
@@ -82,19 +83,16 @@ export default function InterviewsPage({ loaderData, actionData }: Route.Compone
   return (
     <div className="grid gap-4">
       <p className="text-sm text-slate-700">{t("interviews.intro", { hours })}</p>
-      {actionData ? (
-        <Flash flash={actionData.flash} ns="dashboard" className="" />
-      ) : (
-        <DoneFlash ns="dashboard" messages={DONE} className="" />
-      )}
+      <OutcomeFlash actionData={actionData} ns="dashboard" messages={DONE} />
       {interviews.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <CalendarClockIcon className="size-8 text-slate-500" aria-hidden />
-          <p className="text-slate-800">{t("interviews.empty")}</p>
-          <Link to="/dashboard/applications" className={buttonVariants({ variant: "outline" })}>
-            {t("interviews.emptyCta")}
-          </Link>
-        </div>
+        <EmptyState
+          icon={CalendarClockIcon}
+          title={t("interviews.empty")}
+          titleClassName="text-slate-800"
+          to="/dashboard/applications"
+          cta={t("interviews.emptyCta")}
+          ctaVariant="outline"
+        />
       ) : (
         <ul className="grid gap-4" data-testid="interviews">
           {interviews.map((item) => {

@@ -2,11 +2,11 @@ import { BookmarkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { CountryFlag } from "~/app/components/country-flag";
-import { DoneFlash, Flash } from "~/app/components/flash";
+import { EmptyState } from "~/app/components/empty-state";
+import { OutcomeFlash } from "~/app/components/flash";
 import { PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
 import { SaveJobButton } from "~/app/components/save-job-button";
 import { Badge } from "~/app/components/ui/badge";
-import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed, actionSucceeded } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
@@ -58,19 +58,14 @@ export default function SavedJobsPage({ loaderData, actionData }: Route.Componen
   return (
     <div className="grid gap-4">
       <p className="text-sm text-slate-700">{t("saved.intro")}</p>
-      {actionData ? (
-        <Flash flash={actionData.flash} ns="jobs" className="" />
-      ) : (
-        <DoneFlash ns="jobs" messages={DONE} className="" />
-      )}
+      <OutcomeFlash actionData={actionData} ns="jobs" messages={DONE} />
       {jobs.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <BookmarkIcon className="size-8 text-slate-500" aria-hidden />
-          <p className="text-lg font-semibold text-slate-900">{t("saved.empty")}</p>
-          <Link to="/jobs" className={buttonVariants()}>
-            {t("saved.emptyCta")}
-          </Link>
-        </div>
+        <EmptyState
+          icon={BookmarkIcon}
+          title={t("saved.empty")}
+          to="/jobs"
+          cta={t("saved.emptyCta")}
+        />
       ) : (
         <ul className="grid gap-3" data-testid="saved-jobs">
           {jobs.map((job) => (

@@ -1,9 +1,5 @@
 import { BellRingIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { Link } from "~/app/components/localized";
-import { Alert } from "~/app/components/ui/alert";
-import { Button, buttonVariants } from "~/app/components/ui/button";
+import { AlertLinkPage, alertLinkLoader } from "~/app/components/alert-link-page";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { publicPageMeta } from "~/app/lib/seo";
 import { confirmVisitorAlert } from "~/server/jobs/job-alerts.server";
@@ -20,9 +16,7 @@ export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
 }));
 
 /** Opening the link only asks (mail scanners open links too); the button confirms the alert. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
-}
+export const loader = alertLinkLoader;
 
 /** Confirms a visitor's alert from the link in its confirmation e-mail, without signing in. */
 export async function action({ request }: Route.ActionArgs) {
@@ -32,34 +26,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ConfirmAlertPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("jobs");
+  const outcome = actionData?.outcome;
   return (
-    <div className="mx-auto grid max-w-lg gap-4 px-4 py-16">
-      <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
-        <BellRingIcon className="size-6 text-primary-700" aria-hidden />
-        {t("alerts.confirm.title")}
-      </h1>
-      {actionData ? (
-        <Alert tone={actionData.outcome === "confirmed" ? "success" : "error"}>
-          {t(`alerts.confirm.${actionData.outcome === "confirmed" ? "done" : actionData.outcome}`)}
-        </Alert>
-      ) : loaderData.token ? (
-        <Form method="post" className="grid gap-3">
-          <p className="text-slate-700">{t("alerts.confirm.body")}</p>
-          <input type="hidden" name="token" value={loaderData.token} />
-          <Button type="submit" className="justify-self-start">
-            {t("alerts.confirm.button")}
-          </Button>
-        </Form>
-      ) : (
-        <Alert tone="error">{t("alerts.confirm.invalid")}</Alert>
-      )}
-      <Link
-        to="/jobs"
-        className={buttonVariants({ variant: "link", className: "justify-self-start" })}
-      >
-        {t("detail.browse")}
-      </Link>
-    </div>
+    <AlertLinkPage
+      step="confirm"
+      icon={<BellRingIcon className="size-6 text-primary-700" aria-hidden />}
+      token={loaderData.token}
+      answer={outcome === "confirmed" ? "done" : outcome}
+    />
   );
 }

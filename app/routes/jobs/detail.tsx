@@ -7,14 +7,14 @@ import {
   AlreadyApplied,
   DetailBackLink,
   DetailColumns,
-  DetailList,
+  DetailLists,
   DetailNotFound,
   DetailText,
   JsonLd,
   SignInToApply,
   summary,
 } from "~/app/components/detail-page";
-import { DoneFlash, Flash } from "~/app/components/flash";
+import { OutcomeFlash } from "~/app/components/flash";
 import { Link } from "~/app/components/localized";
 import { JobCountry, JobTypeFacts, PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
 import { RouteError } from "~/app/components/route-error";
@@ -186,11 +186,7 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
           <>
             <TitledCard title={t("apply.title")} contentClassName="grid gap-3">
               {/* The last post's answer; a post from the ?done= address answers for itself. */}
-              {actionData ? (
-                <Flash flash={actionData.flash} ns="jobs" className="" />
-              ) : (
-                <DoneFlash ns="jobs" messages={APPLY_DONE} className="" />
-              )}
+              <OutcomeFlash actionData={actionData} ns="jobs" messages={APPLY_DONE} />
               {/* The applicant has applied, just now or before: the way to their applications. */}
               {applied ? (
                 <AlreadyApplied
@@ -256,19 +252,23 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
 
         <DetailText id="job-description" title={t("detail.description")} text={job.description} />
 
-        <DetailList
-          id="job-requirements"
-          title={t("detail.requirements")}
-          items={job.requirements}
-          icon={<ListChecksIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />}
+        <DetailLists
           empty={t("detail.noneListed")}
-        />
-        <DetailList
-          id="job-benefits"
-          title={t("detail.benefits")}
-          items={job.benefits}
-          icon={<GiftIcon className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden />}
-          empty={t("detail.noneListed")}
+          lists={[
+            {
+              id: "job-requirements",
+              title: t("detail.requirements"),
+              items: job.requirements,
+              Icon: ListChecksIcon,
+            },
+            {
+              id: "job-benefits",
+              title: t("detail.benefits"),
+              items: job.benefits,
+              Icon: GiftIcon,
+              accent: true,
+            },
+          ]}
         />
       </DetailColumns>
     </div>

@@ -1,6 +1,6 @@
-import { SearchXIcon, SparklesIcon } from "lucide-react";
+import { SparklesIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useNavigation } from "react-router";
+import { CatalogueHeader, CatalogueResults, shownRange } from "~/app/components/catalogue-list";
 import { Link } from "~/app/components/localized";
 import { JobCardGrid, JobCardSkeletons } from "~/app/components/job-card";
 import { JobFilters } from "~/app/components/job-filters";
@@ -8,7 +8,8 @@ import { SaveAlertForm } from "~/app/components/save-alert-form";
 import { Pager } from "~/app/components/pager";
 import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { publicPageMeta } from "~/app/lib/seo";
+import { usePathLoading } from "~/app/lib/use-path-loading";
+import { fixedPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { hasActiveFilters, JOBS_PAGE_SIZE } from "~/domain/job-search";
 import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
@@ -21,16 +22,11 @@ import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
 import { savedAmong } from "~/server/jobs/saved-jobs.server";
 import type { Route } from "./+types/list";
-import { splitLanguage } from "~/domain/languages";
 import { isApplicantRole } from "~/domain/enums";
 
 export const handle = i18nHandle("jobs");
 
-export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
-  title: t("jobs:meta.list.title"),
-  description: t("jobs:meta.list.description"),
-  path: "/jobs",
-}));
+export const meta: Route.MetaFunction = fixedPageMeta("jobs:meta.list", "/jobs");
 
 // Visibility is checked here, not in the layout: this loader decides what each viewer may see.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -84,27 +80,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function JobsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("jobs");
   const { viewer, settings } = useRootData();
-  const navigation = useNavigation();
   const { search, result, countries, savedIds } = loaderData;
-  const loading =
-    navigation.state === "loading" && splitLanguage(navigation.location.pathname).path === "/jobs";
+  const loading = usePathLoading("/jobs");
   const filtered = hasActiveFilters(search);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:py-10">
-      <header className="grid gap-2">
-        <h1 className="text-3xl font-bold text-slate-900">{t("list.title")}</h1>
-        <p className="text-slate-700">{t("list.subtitle")}</p>
-        <p className="text-sm text-slate-700" data-testid="job-counts">
-          {result.counts
-            ? t("list.counts", {
-                count: result.total,
-                public: result.counts.public,
-                premium: result.counts.premium,
-              })
-            : t("list.countsMore", { cap: result.total })}
-        </p>
-      </header>
+      <CatalogueHeader
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
+        countTestId="job-counts"
+      >
+        {result.counts
+          ? t("list.counts", {
+              count: result.total,
+              public: result.counts.public,
+              premium: result.counts.premium,
+            })
+          : t("list.countsMore", { cap: result.total })}
+      </CatalogueHeader>
 
       <JobFilters
         action="/jobs"
@@ -149,35 +143,29 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
         </aside>
       ) : null}
 
-      <section
-        aria-labelledby="jobs-results"
-        aria-busy={loading || undefined}
-        className="grid gap-4"
+      <CatalogueResults
+        id="jobs-results"
+        label={t("list.results")}
+        loading={loading}
+        empty={
+          !loading && result.items.length === 0
+            ? {
+                title: t("list.empty"),
+                body: filtered ? t("list.emptyFiltered") : t("list.emptyNone"),
+                clear: filtered
+                  ? { to: "/jobs", label: t("actions.clearFilters", { ns: "common" }) }
+                  : undefined,
+              }
+            : null
+        }
       >
-        <h2 id="jobs-results" className="sr-only">
-          {t("list.results")}
-        </h2>
         {loading ? (
           <JobCardSkeletons count={6} className="sm:grid-cols-2 lg:grid-cols-3" />
-        ) : result.items.length === 0 ? (
-          <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-            <SearchXIcon className="size-8 text-slate-500" aria-hidden />
-            <p className="text-lg font-semibold text-slate-900">{t("list.empty")}</p>
-            <p className="max-w-md text-sm text-slate-600">
-              {filtered ? t("list.emptyFiltered") : t("list.emptyNone")}
-            </p>
-            {filtered ? (
-              <Link to="/jobs" className={buttonVariants({ variant: "outline" })}>
-                {t("actions.clearFilters", { ns: "common" })}
-              </Link>
-            ) : null}
-          </div>
         ) : (
           <>
             <p className="text-sm text-slate-700" aria-live="polite">
               {t(result.capped ? "list.showingMore" : "list.showing", {
-                from: (result.page - 1) * result.pageSize + 1,
-                to: (result.page - 1) * result.pageSize + result.items.length,
+                ...shownRange(result),
                 total: result.total,
                 cap: result.total,
               })}
@@ -190,7 +178,7 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
             <Pager page={result} label={t("list.pages")} />
           </>
         )}
-      </section>
+      </CatalogueResults>
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { CallToAction, Figure, PageHero, SectionTitle } from "~/app/components/p
 import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { publicPageMeta } from "~/app/lib/seo";
+import { fixedPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { formatMoney } from "~/domain/format";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/domain/services";
@@ -28,11 +28,7 @@ import type { Route } from "./+types/about";
 export const handle = i18nHandle("content");
 
 // Public page; everything it shows comes from site settings in the root loader.
-export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
-  title: t("content:meta.about.title"),
-  description: t("content:meta.about.description"),
-  path: "/about",
-}));
+export const meta: Route.MetaFunction = fixedPageMeta("content:meta.about", "/about");
 
 const SERVICE_ICONS: Record<ServiceSlug, typeof BriefcaseIcon> = {
   "job-recruitment": BriefcaseIcon,

@@ -11,7 +11,7 @@ import { Button } from "~/app/components/ui/button";
 import { FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useLazyForm } from "~/app/lib/lazy-form";
-import { publicPageMeta } from "~/app/lib/seo";
+import { fixedPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { whatsappLink } from "~/domain/format";
 import type { Route } from "./+types/contact";
@@ -19,11 +19,7 @@ import { receiveContactMessage, submissionKeyLoader } from "./inquiry-form.serve
 
 export const handle = i18nHandle("inquiries");
 
-export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
-  title: t("inquiries:meta.title"),
-  description: t("inquiries:meta.description"),
-  path: "/contact",
-}));
+export const meta: Route.MetaFunction = fixedPageMeta("inquiries:meta", "/contact");
 
 export const loader = submissionKeyLoader;
 

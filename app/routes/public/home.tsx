@@ -1,6 +1,5 @@
 import { ArrowRightIcon, SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useNavigation } from "react-router";
 import { Form, Link } from "~/app/components/localized";
 import { JobCardGrid, JobCardSkeletons } from "~/app/components/job-card";
 import { FilterSelect, QueryField } from "~/app/components/filter-fields";
@@ -14,6 +13,8 @@ import {
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { publicPageMeta } from "~/app/lib/seo";
+import { EmptyState } from "~/app/components/empty-state";
+import { usePathLoading } from "~/app/lib/use-path-loading";
 import { useRootData } from "~/app/root";
 import { HOME_JOBS_LIMIT, hasActiveFilters, jobSearchQuery } from "~/domain/job-search";
 import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
@@ -24,7 +25,6 @@ import { listSuccessStoriesForHome } from "~/server/content/posts.server";
 import { listStudyPrograms } from "~/server/content/study-programs.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
 import type { Route } from "./+types/home";
-import { splitLanguage } from "~/domain/languages";
 
 const LATEST_JOBS = 3;
 
@@ -79,12 +79,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("jobs");
   const { settings, viewer } = useRootData();
-  const navigation = useNavigation();
   const { filters, jobs, total, totalCapped, latest, countries, programs, stories, savedIds } =
     loaderData;
   // The jobs section re-renders as skeletons while a filter change loads.
-  const loading =
-    navigation.state === "loading" && splitLanguage(navigation.location.pathname).path === "/";
+  const loading = usePathLoading("/");
   const seeAllHref = `/jobs${jobSearchQuery(filters)}`;
   const stats = [
     { value: settings.marketing.partnerCountries, label: t("home.stats.countries") },
@@ -152,8 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {loading ? (
             <JobCardSkeletons count={HOME_JOBS_LIMIT} className="sm:grid-cols-2 lg:grid-cols-4" />
           ) : jobs.length === 0 ? (
-            <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-              <p className="font-semibold text-slate-900">{t("home.jobsEmpty")}</p>
+            <EmptyState title={t("home.jobsEmpty")} titleClassName="font-semibold text-slate-900">
               {hasActiveFilters(filters) ? (
                 <Link
                   to="/#jobs"
@@ -163,7 +160,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   {t("home.clearAll")}
                 </Link>
               ) : null}
-            </div>
+            </EmptyState>
           ) : (
             <JobCardGrid
               jobs={jobs}

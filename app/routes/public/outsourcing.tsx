@@ -30,7 +30,7 @@ import {
 import { FormChoices, FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useLazyForm } from "~/app/lib/lazy-form";
-import { publicPageMeta } from "~/app/lib/seo";
+import { fixedPageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_SERVICES } from "~/domain/enums";
 import type { Route } from "./+types/outsourcing";
 import { useHydrated } from "~/app/lib/use-hydrated";
@@ -39,11 +39,7 @@ import { Link } from "~/app/components/localized";
 
 export const handle = i18nHandle("outsourcing");
 
-export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
-  title: t("outsourcing:meta.title"),
-  description: t("outsourcing:meta.description"),
-  path: "/outsourcing",
-}));
+export const meta: Route.MetaFunction = fixedPageMeta("outsourcing:meta", "/outsourcing");
 
 export const loader = submissionKeyLoader;
 

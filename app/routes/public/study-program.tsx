@@ -7,7 +7,7 @@ import {
   AlreadyApplied,
   DetailBackLink,
   DetailColumns,
-  DetailList,
+  DetailLists,
   DetailNotFound,
   DetailText,
   JsonLd,
@@ -298,22 +298,25 @@ export default function StudyProgramPage({ loaderData, actionData }: Route.Compo
 
         <DetailText id="program-about" title={t("detail.about")} text={program.description} />
 
-        <DetailList
-          id="program-requirements"
-          title={t("detail.entryRequirements")}
-          items={program.entryRequirements}
-          icon={<ListChecksIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />}
+        <DetailLists
           empty={t("detail.noneListed")}
-        />
-        <DetailList
-          id="program-documents"
-          title={t("detail.requiredDocuments")}
-          hint={t("detail.requiredDocumentsHint")}
-          items={program.requiredDocuments.map((d) =>
-            t(`labels.documentType.${d}`, { ns: "common" }),
-          )}
-          icon={<FileTextIcon className="mt-0.5 size-4 shrink-0 text-primary-700" aria-hidden />}
-          empty={t("detail.noneListed")}
+          lists={[
+            {
+              id: "program-requirements",
+              title: t("detail.entryRequirements"),
+              items: program.entryRequirements,
+              Icon: ListChecksIcon,
+            },
+            {
+              id: "program-documents",
+              title: t("detail.requiredDocuments"),
+              hint: t("detail.requiredDocumentsHint"),
+              items: program.requiredDocuments.map((d) =>
+                t(`labels.documentType.${d}`, { ns: "common" }),
+              ),
+              Icon: FileTextIcon,
+            },
+          ]}
         />
         {program.scholarship && program.scholarshipDetails ? (
           <section aria-labelledby="program-scholarship" className="grid gap-2">

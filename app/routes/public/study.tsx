@@ -1,14 +1,11 @@
-import { SearchXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useNavigation } from "react-router";
-import { Link } from "~/app/components/localized";
+import { CatalogueHeader, CatalogueResults, shownRange } from "~/app/components/catalogue-list";
 import { Pager } from "~/app/components/pager";
 import { ProgramFilters } from "~/app/components/program-filters";
 import { ProgramCardGrid } from "~/app/components/program-card";
-import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { publicPageMeta } from "~/app/lib/seo";
-import { splitLanguage } from "~/domain/languages";
+import { usePathLoading } from "~/app/lib/use-path-loading";
+import { fixedPageMeta } from "~/app/lib/seo";
 import { hasProgramFilters, parseProgramSearch, PROGRAMS_PAGE_SIZE } from "~/domain/program-search";
 import {
   listProgramFilterOptions,
@@ -18,11 +15,7 @@ import type { Route } from "./+types/study";
 
 export const handle = i18nHandle("study");
 
-export const meta: Route.MetaFunction = publicPageMeta((_, t) => ({
-  title: t("study:meta.list.title"),
-  description: t("study:meta.list.description"),
-  path: "/study",
-}));
+export const meta: Route.MetaFunction = fixedPageMeta("study:meta.list", "/study");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const search = parseProgramSearch(new URL(request.url).searchParams);
@@ -35,21 +28,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function StudyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("study");
-  const navigation = useNavigation();
   const { search, result, options } = loaderData;
-  const loading =
-    navigation.state === "loading" && splitLanguage(navigation.location.pathname).path === "/study";
+  const loading = usePathLoading("/study");
   const filtered = hasProgramFilters(search);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:py-10">
-      <header className="grid gap-2">
-        <h1 className="text-3xl font-bold text-slate-900">{t("list.title")}</h1>
-        <p className="text-slate-700">{t("list.subtitle")}</p>
-        <p className="text-sm text-slate-700" data-testid="program-count">
-          {t("list.counts", { count: result.total })}
-        </p>
-      </header>
+      <CatalogueHeader
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
+        countTestId="program-count"
+      >
+        {t("list.counts", { count: result.total })}
+      </CatalogueHeader>
 
       <ProgramFilters
         search={search}
@@ -57,43 +48,30 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
         intakeMonths={options.intakeMonths}
       />
 
-      <section
-        aria-labelledby="study-results"
-        aria-busy={loading || undefined}
-        className="grid gap-4"
+      <CatalogueResults
+        id="study-results"
+        label={t("list.results")}
+        loading={loading}
+        empty={
+          result.items.length === 0
+            ? {
+                title: t("list.empty"),
+                body: filtered ? t("list.emptyFiltered") : t("list.emptyNone"),
+                clear: filtered ? { to: "/study", label: t("filters.clear") } : undefined,
+              }
+            : null
+        }
       >
-        <h2 id="study-results" className="sr-only">
-          {t("list.results")}
-        </h2>
-        {result.items.length === 0 ? (
-          <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-            <SearchXIcon className="size-8 text-slate-500" aria-hidden />
-            <p className="text-lg font-semibold text-slate-900">{t("list.empty")}</p>
-            <p className="max-w-md text-sm text-slate-600">
-              {filtered ? t("list.emptyFiltered") : t("list.emptyNone")}
-            </p>
-            {filtered ? (
-              <Link to="/study" className={buttonVariants({ variant: "outline" })}>
-                {t("filters.clear")}
-              </Link>
-            ) : null}
+        <div className={loading ? "opacity-60" : undefined}>
+          <p className="mb-4 text-sm text-slate-700" aria-live="polite">
+            {t("list.showing", { ...shownRange(result), total: result.total })}
+          </p>
+          <ProgramCardGrid programs={result.items} headingLevel={3} />
+          <div className="mt-4">
+            <Pager page={result} label={t("list.pages")} />
           </div>
-        ) : (
-          <div className={loading ? "opacity-60" : undefined}>
-            <p className="mb-4 text-sm text-slate-700" aria-live="polite">
-              {t("list.showing", {
-                from: (result.page - 1) * result.pageSize + 1,
-                to: (result.page - 1) * result.pageSize + result.items.length,
-                total: result.total,
-              })}
-            </p>
-            <ProgramCardGrid programs={result.items} headingLevel={3} />
-            <div className="mt-4">
-              <Pager page={result} label={t("list.pages")} />
-            </div>
-          </div>
-        )}
-      </section>
+        </div>
+      </CatalogueResults>
     </div>
   );
 }
