@@ -155,27 +155,22 @@ export function createHttpApp(options: HttpOptions) {
     // Text files were compressed at build time (scripts/precompress.mjs): .br and .gz beside each,
     // sent as they are to a client that accepts them. /assets names carry a content hash.
     const clientDir = `./${process.env.BUILD_DIR ?? "build"}/client`;
-    const assets = serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header("cache-control", "public, max-age=31536000, immutable");
-        c.header("vary", "Accept-Encoding");
-      },
-    });
+    const staticFiles = (cacheControl: string) =>
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("cache-control", cacheControl);
+          c.header("vary", "Accept-Encoding");
+        },
+      });
+    const assets = staticFiles("public, max-age=31536000, immutable");
     // The name changes with the content, so a browser never revalidates: Last-Modified is dead weight.
     app.use("/assets/*", async (c, next) => {
       await next();
       c.res.headers.delete("last-modified");
     });
-    const files = serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header("cache-control", "public, max-age=3600");
-        c.header("vary", "Accept-Encoding");
-      },
-    });
+    const files = staticFiles("public, max-age=3600");
     app.use("/assets/*", assets);
     // A public page is never a file: skip the disk lookup on the hot path.
     app.use("*", (c, next) => (isPublicPagePath(c.req.path) ? next() : files(c, next)));

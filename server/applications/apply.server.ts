@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { type DocumentType, isStaff } from "~/domain/enums";
 import { canSeePremium } from "~/domain/jobs";
-import { paginate } from "~/domain/pagination";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
+import { paginateSelect } from "~/server/db/paginate.server";
 import {
   applicationStatusHistory,
   countries,
@@ -14,6 +14,7 @@ import {
 import type { StartingStage } from "~/server/applications/apply-core.server";
 import { allVerified, feePaid, openApplication } from "~/server/applications/apply-core.server";
 import { applicationColumns } from "~/server/applications/columns.server";
+import { countryColumns } from "~/server/jobs/columns.server";
 
 type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
 
@@ -103,37 +104,34 @@ export async function listApplicationsForApplicant(options: {
 }) {
   const pageSize = options.pageSize ?? APPLICATIONS_PAGE_SIZE;
   const own = eq(jobApplications.userId, options.viewer.id);
-  const { items: rows, ...page } = await paginate({
-    page: options.page ?? 1,
-    pageSize,
-    count: () => db().$count(jobApplications, own),
-    rows: (limit, offset) =>
-      db()
-        .select({
-          ...applicationColumns,
-          kind: jobApplications.kind,
-          jobId: jobs.id,
-          jobTitle: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
-          sector: jobs.sector,
-          jobType: jobs.jobType,
-          programId: programs.id,
-          university: programs.university,
-          intake: jobApplications.intake,
-          countryName: countries.name,
-          countryCode: countries.code,
-        })
-        .from(jobApplications)
-        .leftJoin(jobs, eq(jobApplications.jobId, jobs.id))
-        .leftJoin(programs, eq(jobApplications.programId, programs.id))
-        .leftJoin(
-          countries,
-          sql`${countries.id} = coalesce(${jobs.countryId}, ${programs.countryId})`,
-        )
-        .where(own)
-        .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  const { items: rows, ...page } = await paginateSelect(
+    jobApplications,
+    own,
+    { page: options.page ?? 1, pageSize },
+    db()
+      .select({
+        ...applicationColumns,
+        kind: jobApplications.kind,
+        jobId: jobs.id,
+        jobTitle: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
+        sector: jobs.sector,
+        jobType: jobs.jobType,
+        programId: programs.id,
+        university: programs.university,
+        intake: jobApplications.intake,
+        ...countryColumns,
+      })
+      .from(jobApplications)
+      .leftJoin(jobs, eq(jobApplications.jobId, jobs.id))
+      .leftJoin(programs, eq(jobApplications.programId, programs.id))
+      .leftJoin(
+        countries,
+        sql`${countries.id} = coalesce(${jobs.countryId}, ${programs.countryId})`,
+      )
+      .where(own)
+      .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
+      .$dynamic(),
+  );
 
   const ids = rows.map((r) => r.id);
   const history = ids.length

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
-import { paginate } from "~/domain/pagination";
+import { paginateSelect } from "~/server/db/paginate.server";
 import { db } from "~/server/db/client.server";
 import { auditLog, profiles } from "~/server/db/schema";
 
@@ -33,29 +33,28 @@ export async function listAuditEntriesForStaff({
   pageSize: number;
 }) {
   const where = auditWhere(filter);
-  return paginate({
-    ...paging,
-    count: () => db().$count(auditLog, where),
-    rows: (limit, offset) =>
-      db()
-        .select({
-          id: auditLog.id,
-          action: auditLog.action,
-          targetType: auditLog.targetType,
-          targetId: auditLog.targetId,
-          details: auditLog.details,
-          createdAt: auditLog.createdAt,
-          actorId: auditLog.actorId,
-          actorName: profiles.fullName,
-          actorEmail: profiles.email,
-        })
-        .from(auditLog)
-        .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
-        .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  return paginateSelect(
+    auditLog,
+    where,
+    { ...paging },
+    db()
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        details: auditLog.details,
+        createdAt: auditLog.createdAt,
+        actorId: auditLog.actorId,
+        actorName: profiles.fullName,
+        actorEmail: profiles.email,
+      })
+      .from(auditLog)
+      .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .$dynamic(),
+  );
 }
 export type AuditRow = Awaited<ReturnType<typeof listAuditEntriesForStaff>>["items"][number];
 

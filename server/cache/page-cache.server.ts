@@ -67,31 +67,22 @@ type Entry = {
   sent?: http.OutgoingHttpHeaders;
 };
 
-/** Headers that describe one rendering of one response, or that we set ourselves. */
-const DROPPED_HEADERS = new Set([
+/** Headers that belong to one response's delivery, never to the page itself. */
+const DELIVERY_HEADERS = [
   "content-length",
   "content-encoding",
   "transfer-encoding",
   "connection",
   "keep-alive",
   "date",
-  "etag",
-  "cache-control",
-  "vary",
   "x-cache",
-]);
+];
+
+/** Headers that describe one rendering of one response, or that we set ourselves. */
+const DROPPED_HEADERS = new Set([...DELIVERY_HEADERS, "etag", "cache-control", "vary"]);
 
 /** Headers of one response only: never replayed from a learned response. */
-const PER_RESPONSE_HEADERS = new Set([
-  "content-length",
-  "content-encoding",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "date",
-  "x-cache",
-  "x-request-id",
-]);
+const PER_RESPONSE_HEADERS = new Set([...DELIVERY_HEADERS, "x-request-id"]);
 
 /**
  * Varies on what changes a visitor's page: the encoding, the language (Accept-Language, or the

@@ -4,11 +4,11 @@ import type { BlogCategory, BlogStatus } from "~/domain/enums";
 import type { Language } from "~/domain/languages";
 import { isUuid } from "~/domain/ids";
 import { startsWithPattern } from "~/domain/like-patterns";
-import { paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import { changePublicContent } from "~/server/cache/public-content.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
+import { paginateSelect } from "~/server/db/paginate.server";
 import { blogPosts, profiles } from "~/server/db/schema";
 import { seedTestimonials } from "~/server/db/seed-data";
 import { markdownToText } from "./markdown.server";
@@ -20,6 +20,15 @@ export const STAFF_POSTS_PAGE_SIZE = 20;
 type Actor = Pick<Viewer, "id">;
 
 // ── Public reads ────────────────────────────────────────────────────────────────────────────
+
+/** What every list of posts shows of one: its title, address, excerpt and text. */
+const postSummaryColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  slug: blogPosts.slug,
+  excerpt: blogPosts.excerpt,
+  content: blogPosts.content,
+};
 
 /**
  * Published posts, optionally one category; paged on the server. Posts in the reader's language
@@ -40,33 +49,28 @@ export async function listPublishedPosts(
     eq(blogPosts.status, "published"),
     options.category ? eq(blogPosts.category, options.category) : undefined,
   );
-  const list = await paginate({
-    page: options.page ?? 1,
-    pageSize,
-    count: () => on.$count(blogPosts, where),
-    rows: (limit, offset) =>
-      on
-        .select({
-          id: blogPosts.id,
-          title: blogPosts.title,
-          slug: blogPosts.slug,
-          excerpt: blogPosts.excerpt,
-          content: blogPosts.content,
-          category: blogPosts.category,
-          featuredImageUrl: blogPosts.featuredImageUrl,
-          publishedAt: blogPosts.publishedAt,
-          language: blogPosts.language,
-        })
-        .from(blogPosts)
-        .where(where)
-        .orderBy(
-          ...(options.language ? [sql`(${blogPosts.language} = ${options.language}) desc`] : []),
-          desc(blogPosts.publishedAt),
-          desc(blogPosts.id),
-        )
-        .limit(limit)
-        .offset(offset),
-  });
+  const list = await paginateSelect(
+    blogPosts,
+    where,
+    { page: options.page ?? 1, pageSize },
+    on
+      .select({
+        ...postSummaryColumns,
+        category: blogPosts.category,
+        featuredImageUrl: blogPosts.featuredImageUrl,
+        publishedAt: blogPosts.publishedAt,
+        language: blogPosts.language,
+      })
+      .from(blogPosts)
+      .where(where)
+      .orderBy(
+        ...(options.language ? [sql`(${blogPosts.language} = ${options.language}) desc`] : []),
+        desc(blogPosts.publishedAt),
+        desc(blogPosts.id),
+      )
+      .$dynamic(),
+    on,
+  );
   return {
     ...list,
     items: list.items.map(({ content, ...item }) => ({
@@ -105,11 +109,7 @@ export async function listSuccessStoriesForHome(
 ): Promise<SuccessStoryItem[]> {
   const rows = await on
     .select({
-      id: blogPosts.id,
-      title: blogPosts.title,
-      slug: blogPosts.slug,
-      excerpt: blogPosts.excerpt,
-      content: blogPosts.content,
+      ...postSummaryColumns,
       tags: blogPosts.tags,
       featuredImageUrl: blogPosts.featuredImageUrl,
     })
@@ -192,19 +192,18 @@ export async function listAllPostsForStaff(
   on: Db = db(),
 ) {
   const where = options.status ? eq(blogPosts.status, options.status) : undefined;
-  return paginate({
-    page: options.page ?? 1,
-    pageSize: options.pageSize ?? STAFF_POSTS_PAGE_SIZE,
-    count: () => on.$count(blogPosts, where),
-    rows: (limit, offset) =>
-      on
-        .select()
-        .from(blogPosts)
-        .where(where)
-        .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  return paginateSelect(
+    blogPosts,
+    where,
+    { page: options.page ?? 1, pageSize: options.pageSize ?? STAFF_POSTS_PAGE_SIZE },
+    on
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .$dynamic(),
+    on,
+  );
 }
 
 async function takenSlugs(tx: Db, base: string, exceptId?: string) {
@@ -244,6 +243,25 @@ function publishedAtOnSave(status: BlogStatus, previous: Date | null) {
   return status === "published" ? new Date() : previous;
 }
 
+/** Writes a change to post `id`, publishing it anew when it is saved as published. */
+async function savePost(
+  tx: Db,
+  id: string,
+  set: Partial<typeof blogPosts.$inferInsert> & { status: BlogStatus },
+  publishedBefore: Date | null,
+) {
+  const [post] = await tx
+    .update(blogPosts)
+    .set({
+      ...set,
+      publishedAt: publishedAtOnSave(set.status, publishedBefore),
+      updatedAt: new Date(),
+    })
+    .where(eq(blogPosts.id, id))
+    .returning();
+  return post!;
+}
+
 export async function createPost({ actor, form }: { actor: Actor; form: PostForm }) {
   return changePublicContent(async (tx) => {
     const slug = await resolveSlug(tx, form);
@@ -263,7 +281,7 @@ export async function createPost({ actor, form }: { actor: Actor; form: PostForm
       targetId: post!.id,
       details: { title: post!.title, slug, status: post!.status },
     });
-    return post!;
+    return post;
   });
 }
 
@@ -274,24 +292,15 @@ export async function updatePost(options: { actor: Actor; id: string; form: Post
     const [existing] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (!existing) return null;
     const slug = await resolveSlug(tx, form, id);
-    const [post] = await tx
-      .update(blogPosts)
-      .set({
-        ...postValues(form),
-        slug,
-        publishedAt: publishedAtOnSave(form.status, existing.publishedAt),
-        updatedAt: new Date(),
-      })
-      .where(eq(blogPosts.id, id))
-      .returning();
+    const post = await savePost(tx, id, { ...postValues(form), slug }, existing.publishedAt);
     await recordAudit(tx, {
       actorId: actor.id,
       action: "post.update",
       targetType: "blog_post",
       targetId: id,
-      details: { title: post!.title, slug, from: existing.status, to: post!.status },
+      details: { title: post.title, slug, from: existing.status, to: post.status },
     });
-    return post!;
+    return post;
   });
 }
 
@@ -303,15 +312,7 @@ export async function setPostStatus(options: { actor: Actor; id: string; status:
       .from(blogPosts)
       .where(eq(blogPosts.id, id));
     if (!existing) return null;
-    const [post] = await tx
-      .update(blogPosts)
-      .set({
-        status,
-        publishedAt: publishedAtOnSave(status, existing.publishedAt),
-        updatedAt: new Date(),
-      })
-      .where(eq(blogPosts.id, id))
-      .returning();
+    const post = await savePost(tx, id, { status }, existing.publishedAt);
     await recordAudit(tx, {
       actorId: actor.id,
       action: "post.status_change",
@@ -319,7 +320,7 @@ export async function setPostStatus(options: { actor: Actor; id: string; status:
       targetId: id,
       details: { from: existing.status, to: status },
     });
-    return post!;
+    return post;
   });
 }
 

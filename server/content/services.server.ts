@@ -9,32 +9,29 @@ import { countries, jobs, programs } from "~/server/db/schema";
  * content changes; a job edit is such a change.
  */
 export function countActiveJobsByCountry(on?: Db): Promise<Record<string, number>> {
-  if (on && on !== db()) return readActiveJobsByCountry(on);
-  return keptUntilChange("activeJobsByCountry", () => readActiveJobsByCountry(db()));
-}
-
-async function readActiveJobsByCountry(on: Db): Promise<Record<string, number>> {
-  const rows = await on
-    .select({ code: countries.code, n: count() })
-    .from(jobs)
-    .innerJoin(countries, eq(countries.id, jobs.countryId))
-    .where(and(eq(jobs.isActive, true), isNull(jobs.archivedAt)))
-    .groupBy(countries.code);
-  return Object.fromEntries(rows.map((r) => [r.code, r.n]));
+  return countActiveByCountry("activeJobsByCountry", jobs, on);
 }
 
 /** Active study programs per country code (kept until public content changes). */
 export function countStudyProgramsByCountry(on?: Db): Promise<Record<string, number>> {
-  if (on && on !== db()) return readStudyProgramsByCountry(on);
-  return keptUntilChange("studyProgramsByCountry", () => readStudyProgramsByCountry(db()));
+  return countActiveByCountry("studyProgramsByCountry", programs, on);
 }
 
-async function readStudyProgramsByCountry(on: Db): Promise<Record<string, number>> {
-  const rows = await on
-    .select({ code: countries.code, n: count() })
-    .from(programs)
-    .innerJoin(countries, eq(countries.id, programs.countryId))
-    .where(and(eq(programs.isActive, true), isNull(programs.archivedAt)))
-    .groupBy(countries.code);
-  return Object.fromEntries(rows.map((r) => [r.code, r.n]));
+/** A catalogue's active, unarchived items per country code; kept as `key` unless read on `on`. */
+function countActiveByCountry(
+  key: string,
+  catalogue: typeof jobs | typeof programs,
+  on?: Db,
+): Promise<Record<string, number>> {
+  const read = async (from: Db) => {
+    const rows = await from
+      .select({ code: countries.code, n: count() })
+      .from(catalogue)
+      .innerJoin(countries, eq(countries.id, catalogue.countryId))
+      .where(and(eq(catalogue.isActive, true), isNull(catalogue.archivedAt)))
+      .groupBy(countries.code);
+    return Object.fromEntries(rows.map((r) => [r.code, r.n]));
+  };
+  if (on && on !== db()) return read(on);
+  return keptUntilChange(key, () => read(db()));
 }

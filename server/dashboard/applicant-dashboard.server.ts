@@ -4,6 +4,7 @@ import { containsPattern } from "~/domain/like-patterns";
 import { profileCompletion } from "~/domain/profile";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db, queryRows } from "~/server/db/client.server";
+import { countryColumns, jobCardColumns } from "~/server/jobs/columns.server";
 import {
   applicationStatusHistory,
   countries,
@@ -107,19 +108,9 @@ async function recommendJobs(
   const query = (extra: SQL[]) =>
     db()
       .select({
-        id: jobs.id,
-        title: jobs.title,
-        sector: jobs.sector,
-        jobType: jobs.jobType,
-        employmentType: jobs.employmentType,
-        salaryRange: jobs.salaryRange,
-        salaryMin: jobs.salaryMin,
-        salaryMax: jobs.salaryMax,
-        salaryCurrency: jobs.salaryCurrency,
-        salaryPeriod: jobs.salaryPeriod,
+        ...jobCardColumns,
         isPublic: jobs.isPublic,
-        countryName: countries.name,
-        countryCode: countries.code,
+        ...countryColumns,
       })
       .from(jobs)
       .leftJoin(countries, eq(jobs.countryId, countries.id))

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
-import type { ApplicationKind } from "~/domain/enums";
+import type { ApplicationKind, ApplicationStatus } from "~/domain/enums";
 import { canChangeInterview, changeDeadline, INTERVIEW_STAGE } from "~/domain/interview-slots";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -235,18 +235,11 @@ export async function bookInterviewSlot(o: {
         set: { slotId: slot.id, bookedAt: now },
       });
     const status = app.kind === "job" ? "interview_scheduled" : app.status;
-    await tx
-      .update(jobApplications)
-      .set({ status, interviewDate: slot.startsAt, interviewLocation: slot.location })
-      .where(eq(jobApplications.id, app.id));
-    if (status !== app.status) {
-      await tx.insert(applicationStatusHistory).values({
-        applicationId: app.id,
-        fromStatus: app.status,
-        toStatus: status,
-        changedBy: o.viewer.id,
-      });
-    }
+    await setInterview(tx, app, o.viewer.id, {
+      status,
+      interviewDate: slot.startsAt,
+      interviewLocation: slot.location,
+    });
     await recordAudit(tx, {
       actorId: o.viewer.id,
       action: rescheduled ? "interview.reschedule" : "interview.book",
@@ -292,6 +285,24 @@ export async function bookInterviewSlot(o: {
   });
 }
 
+/** Writes an application's interview and status; a changed status goes into its history. */
+async function setInterview(
+  tx: Db,
+  app: { id: string; status: ApplicationStatus },
+  changedBy: string,
+  set: { status: ApplicationStatus; interviewDate: Date | null; interviewLocation: string | null },
+) {
+  await tx.update(jobApplications).set(set).where(eq(jobApplications.id, app.id));
+  if (set.status !== app.status) {
+    await tx.insert(applicationStatusHistory).values({
+      applicationId: app.id,
+      fromStatus: app.status,
+      toStatus: set.status,
+      changedBy,
+    });
+  }
+}
+
 /**
  * Cancels the viewer's booking (until the cut-off): the place is free again, a job application
  * goes back to the interview stage without a date, and the calendar event is cancelled.
@@ -312,18 +323,11 @@ export async function cancelInterviewBooking(o: {
     if (!canChangeInterview(booking.startsAt, now, hours)) throw new TooLateToChangeError();
     await tx.delete(interviewBookings).where(eq(interviewBookings.applicationId, app.id));
     const status = app.kind === "job" ? INTERVIEW_STAGE.job : app.status;
-    await tx
-      .update(jobApplications)
-      .set({ status, interviewDate: null, interviewLocation: null })
-      .where(eq(jobApplications.id, app.id));
-    if (status !== app.status) {
-      await tx.insert(applicationStatusHistory).values({
-        applicationId: app.id,
-        fromStatus: app.status,
-        toStatus: status,
-        changedBy: o.viewer.id,
-      });
-    }
+    await setInterview(tx, app, o.viewer.id, {
+      status,
+      interviewDate: null,
+      interviewLocation: null,
+    });
     await recordAudit(tx, {
       actorId: o.viewer.id,
       action: "interview.cancel",

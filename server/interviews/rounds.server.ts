@@ -1,21 +1,26 @@
 import { sql } from "drizzle-orm";
 import { INTERVIEW_STAGE } from "~/domain/interview-slots";
 import { type Db, db, queryRows } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
-import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { kickScheduler, startScheduler } from "~/server/scheduler.server";
+import { enqueueApplicantMail, inRoundAloneWithMail } from "~/server/mail/outbox.server";
 import {
   formatAgencyDateTime,
   interviewInvitationEmail,
   interviewReminderEmail,
 } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
-import { lookupOptional, register, unregister } from "~/server/registry.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 // Any fixed number: the advisory lock keeps two processes from doing a round at once.
 export const INTERVIEW_ROUND_LOCK_ID = 7_316_205;
 const BATCH = 200;
 const REMINDER_HOURS = 24;
+
+/** The end of a round's statement: the application picked, as a Due row (but its duration). */
+const RETURNING_DUE = sql`returning a.id, a.user_id,
+      coalesce((select title from jobs j where j.id = a.job_id),
+               (select title from programs p where p.id = a.program_id)) as title,
+      a.interview_date, a.interview_location`;
 
 type Due = {
   id: string;
@@ -53,10 +58,7 @@ async function inviteToBook(tx: Db, now: Date) {
          limit ${BATCH}
          for update of a2 skip locked) picked
      where a.id = picked.id
-    returning a.id, a.user_id,
-      coalesce((select title from jobs j where j.id = a.job_id),
-               (select title from programs p where p.id = a.program_id)) as title,
-      a.interview_date, a.interview_location, null::int as duration_minutes`,
+    ${RETURNING_DUE}, null::int as duration_minutes`,
     tx,
   );
   for (const row of rows) {
@@ -99,10 +101,7 @@ async function remindDayBefore(tx: Db, now: Date) {
          limit ${BATCH}
          for update of a2 skip locked) picked
      where a.id = picked.id
-    returning a.id, a.user_id,
-      coalesce((select title from jobs j where j.id = a.job_id),
-               (select title from programs p where p.id = a.program_id)) as title,
-      a.interview_date, a.interview_location,
+    ${RETURNING_DUE},
       (select s.duration_minutes from interview_bookings b
          join interview_slots s on s.id = b.slot_id where b.application_id = a.id) as duration_minutes`,
     tx,
@@ -143,48 +142,30 @@ async function remindDayBefore(tx: Db, now: Date) {
  */
 export async function runInterviewRound(options: { now?: Date; on?: Db } = {}) {
   const now = options.now ?? new Date();
-  return inTransactionWithMail(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${INTERVIEW_ROUND_LOCK_ID}) as locked`,
-      tx as unknown as Db,
-    );
-    if (!lock?.locked) return null;
-    const invited = await inviteToBook(tx as unknown as Db, now);
-    const reminded = await remindDayBefore(tx as unknown as Db, now);
-    return { invited, reminded };
-  }, options.on ?? db());
+  return inRoundAloneWithMail(
+    INTERVIEW_ROUND_LOCK_ID,
+    async (tx) => {
+      const invited = await inviteToBook(tx, now);
+      const reminded = await remindDayBefore(tx, now);
+      return { invited, reminded };
+    },
+    options.on ?? db(),
+  );
 }
 
 /** Runs a round every `intervalMs` (five minutes) in this process. Started by server/main.ts. */
 export function startInterviewScheduler(options: { intervalMs?: number } = {}) {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runInterviewRound()
-      .then(() => undefined)
-      .catch((error: unknown) => logger().error({ err: error }, "interview round failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs ?? 5 * 60_000);
-  timer.unref();
-  setImmediate(tick);
-  const handle = {
-    kick: () => setImmediate(tick),
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      unregister("interviewRounds");
+  return startScheduler({
+    name: "interviewRounds",
+    intervalMs: options.intervalMs ?? 5 * 60_000,
+    run: async () => {
+      await runInterviewRound();
     },
-  };
-  register("interviewRounds", handle);
-  return handle;
+    failure: "interview round failed",
+  });
 }
 
 /** Asks this process's scheduler for a round now (after a slot is published). */
 export function kickInterviewRound() {
-  lookupOptional<{ kick: () => void }>("interviewRounds")?.kick();
+  kickScheduler("interviewRounds");
 }

@@ -25,22 +25,17 @@ export class SlotHasBookingsError extends Error {}
 
 /** Jobs and programs a slot may be published for: listed ones, newest first (at most 200 each). */
 export async function listSlotTargetsForStaff() {
-  const [jobRows, programRows] = [
-    await db()
-      .select({ id: jobs.id, title: jobs.title })
-      .from(jobs)
-      .where(and(eq(jobs.isActive, true), isNull(jobs.archivedAt)))
-      .orderBy(desc(jobs.createdAt), asc(jobs.id))
-      .limit(200),
-    await db()
-      .select({ id: programs.id, title: programs.title })
-      .from(programs)
-      .where(and(eq(programs.isActive, true), isNull(programs.archivedAt)))
-      .orderBy(desc(programs.createdAt), asc(programs.id))
-      .limit(200),
-  ];
+  const [jobRows, programRows] = [await newestListed(jobs), await newestListed(programs)];
   return { jobs: jobRows, programs: programRows };
 }
+
+const newestListed = (catalogue: typeof jobs | typeof programs) =>
+  db()
+    .select({ id: catalogue.id, title: catalogue.title })
+    .from(catalogue)
+    .where(and(eq(catalogue.isActive, true), isNull(catalogue.archivedAt)))
+    .orderBy(desc(catalogue.createdAt), asc(catalogue.id))
+    .limit(200);
 
 /** Publishes an interview slot for a job or a program (audited), then invites who is waiting. */
 export async function publishSlot(o: { actor: Actor; input: PublishSlot; now?: Date }) {

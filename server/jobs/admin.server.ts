@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { JobForm } from "~/domain/jobs";
-import { paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import { changePublicContent } from "~/server/cache/public-content.server";
 import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
+import { paginateSelect } from "~/server/db/paginate.server";
 import { countries, jobApplications, jobs } from "~/server/db/schema";
 import { jobColumns } from "./columns.server";
 import { kickJobAlerts } from "./job-alerts.server";
@@ -29,27 +29,26 @@ export async function getJobStatsForStaff() {
 
 /** Every non-archived job, newest first, with its country and how many applications it has. */
 export async function listAllJobsForStaff(paging: { page: number; pageSize: number }) {
-  return paginate({
-    ...paging,
-    count: () => db().$count(jobs, isNull(jobs.archivedAt)),
-    rows: (limit, offset) =>
-      db()
-        .select({
-          ...jobColumns,
-          countryId: jobs.countryId,
-          countryName: countries.name,
-          applicationCount:
-            sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`.mapWith(
-              Number,
-            ),
-        })
-        .from(jobs)
-        .leftJoin(countries, eq(countries.id, jobs.countryId))
-        .where(isNull(jobs.archivedAt))
-        .orderBy(desc(jobs.createdAt), desc(jobs.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  return paginateSelect(
+    jobs,
+    isNull(jobs.archivedAt),
+    { ...paging },
+    db()
+      .select({
+        ...jobColumns,
+        countryId: jobs.countryId,
+        countryName: countries.name,
+        applicationCount:
+          sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`.mapWith(
+            Number,
+          ),
+      })
+      .from(jobs)
+      .leftJoin(countries, eq(countries.id, jobs.countryId))
+      .where(isNull(jobs.archivedAt))
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .$dynamic(),
+  );
 }
 export type StaffJobRow = Awaited<ReturnType<typeof listAllJobsForStaff>>["items"][number];
 

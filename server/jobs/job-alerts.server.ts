@@ -7,9 +7,8 @@ import { type Language, localizePath } from "~/domain/languages";
 import type { Viewer } from "~/server/auth/guards.server";
 import { resolveAuthSecret } from "~/server/auth/auth.server";
 import { config } from "~/server/config.server";
-import { logger } from "~/server/logger.server";
-import { lookupOptional, register, unregister } from "~/server/registry.server";
 import { type Db, db, queryRows } from "~/server/db/client.server";
+import { kickScheduler, startScheduler } from "~/server/scheduler.server";
 import {
   appState,
   countries,
@@ -18,7 +17,11 @@ import {
   jobs,
   profiles,
 } from "~/server/db/schema";
-import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import {
+  enqueueMail,
+  inRoundAloneWithMail,
+  inTransactionWithMail,
+} from "~/server/mail/outbox.server";
 import { jobAlertConfirmEmail, jobAlertEmail } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -31,6 +34,18 @@ export type AlertFilters = {
   sector?: Sector | null;
   type?: JobType | null;
 };
+
+/** An alert's name, frequency and search as stored: a filter left empty is none (NULL). */
+function alertValues(o: { name: string; frequency: AlertFrequency; filters: AlertFilters }) {
+  return {
+    name: o.name,
+    frequency: o.frequency,
+    query: o.filters.q?.trim() || null,
+    countryCode: o.filters.country || null,
+    sector: o.filters.sector || null,
+    jobType: o.filters.type || null,
+  };
+}
 
 // ── An applicant's own alerts ─────────────────────────────────────────────────────────────────
 
@@ -52,12 +67,7 @@ export async function createOwnAlert(o: {
       userId: o.viewer.id,
       email: profile.email,
       language: profile.lng,
-      name: o.name,
-      frequency: o.frequency,
-      query: o.filters.q?.trim() || null,
-      countryCode: o.filters.country || null,
-      sector: o.filters.sector || null,
-      jobType: o.filters.type || null,
+      ...alertValues(o),
       confirmedAt: new Date(),
     })
     .returning({ id: jobAlerts.id });
@@ -177,12 +187,7 @@ export async function createVisitorAlert(o: {
       .values({
         email: o.email,
         language: o.language,
-        name: o.name,
-        frequency: o.frequency,
-        query: o.filters.q?.trim() || null,
-        countryCode: o.filters.country || null,
-        sector: o.filters.sector || null,
-        jobType: o.filters.type || null,
+        ...alertValues(o),
       })
       .returning({ id: jobAlerts.id });
     const token = signAlertId(row!.id, key);
@@ -385,16 +390,15 @@ export async function runJobAlerts(options: { now?: Date; on?: Db } = {}) {
   const now = options.now ?? new Date();
   // Read before the transaction: with PGlite's one connection, a query outside it would wait.
   const key = await tokenKey();
-  return inTransactionWithMail(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${JOB_ALERT_LOCK_ID}) as locked`,
-      tx as unknown as Db,
-    );
-    if (!lock?.locked) return null;
-    await deleteExpiredUnconfirmedAlerts(tx as unknown as Db, now);
-    await matchNewJobs(tx as unknown as Db, now);
-    return { sent: await sendDueAlerts(tx as unknown as Db, now, key) };
-  }, options.on ?? db());
+  return inRoundAloneWithMail(
+    JOB_ALERT_LOCK_ID,
+    async (tx) => {
+      await deleteExpiredUnconfirmedAlerts(tx, now);
+      await matchNewJobs(tx, now);
+      return { sent: await sendDueAlerts(tx, now, key) };
+    },
+    options.on ?? db(),
+  );
 }
 
 /**
@@ -402,31 +406,14 @@ export async function runJobAlerts(options: { now?: Date; on?: Db } = {}) {
  * lock in runJobAlerts lets one process at a time do a round. Started by server/main.ts.
  */
 export function startJobAlertScheduler(options: { intervalMs?: number } = {}) {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runJobAlerts()
-      .then(() => undefined)
-      .catch((error: unknown) => logger().error({ err: error }, "job alert round failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs ?? 60_000);
-  timer.unref();
-  setImmediate(tick);
-  const handle = {
-    kick: () => setImmediate(tick),
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      unregister("jobAlerts");
+  return startScheduler({
+    name: "jobAlerts",
+    intervalMs: options.intervalMs ?? 60_000,
+    run: async () => {
+      await runJobAlerts();
     },
-  };
-  register("jobAlerts", handle);
-  return handle;
+    failure: "job alert round failed",
+  });
 }
 
 /**
@@ -434,5 +421,5 @@ export function startJobAlertScheduler(options: { intervalMs?: number } = {}) {
  * instant). Without a running scheduler (tests, scripts) it does nothing.
  */
 export function kickJobAlerts() {
-  lookupOptional<{ kick: () => void }>("jobAlerts")?.kick();
+  kickScheduler("jobAlerts");
 }

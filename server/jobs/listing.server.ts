@@ -14,7 +14,7 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { keptPerKeyUntilChange, keptUntilChange } from "~/server/cache/until-change.server";
 import { db, queryRows } from "~/server/db/client.server";
 import { countries, jobs } from "~/server/db/schema";
-import { jobColumns } from "./columns.server";
+import { countryColumns, jobColumns } from "./columns.server";
 
 type JobViewer = Pick<Viewer, "role" | "registrationFeePaid"> | null;
 
@@ -98,8 +98,7 @@ async function selectCards(unlocked: boolean, where: SQL, limit: number, offset 
       sector: jobs.sector,
       jobType: jobs.jobType,
       employmentType: jobs.employmentType,
-      countryName: countries.name,
-      countryCode: countries.code,
+      ...countryColumns,
       salaryRange: sql<string | null>`case when ${visible} then ${jobs.salaryRange} end`,
       salaryMin: sql<number | null>`case when ${visible} then ${jobs.salaryMin} end`.mapWith(
         jobs.salaryMin,
@@ -290,8 +289,7 @@ async function readFullJob(id: string) {
     .select({
       ...jobColumns,
       archivedAt: jobs.archivedAt,
-      countryName: countries.name,
-      countryCode: countries.code,
+      ...countryColumns,
     })
     .from(jobs)
     .leftJoin(countries, eq(jobs.countryId, countries.id))

@@ -6,6 +6,7 @@ import { savedJobState, type SavedJobState } from "~/domain/saved-jobs";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { countries, jobs, savedJobs } from "~/server/db/schema";
+import { countryColumns } from "./columns.server";
 
 type SavingViewer = Pick<Viewer, "id" | "role">;
 
@@ -78,8 +79,7 @@ export async function listOwnSavedJobs(o: {
       isActive: jobs.isActive,
       archivedAt: jobs.archivedAt,
       applicationDeadline: jobs.applicationDeadline,
-      countryName: countries.name,
-      countryCode: countries.code,
+      ...countryColumns,
       savedAt: savedJobs.createdAt,
     })
     .from(savedJobs)

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Language } from "~/domain/languages";
 import type { SiteSettings } from "~/domain/settings";
 import { config } from "~/server/config.server";
-import { type Db, db } from "~/server/db/client.server";
+import { type Db, db, queryRows } from "~/server/db/client.server";
 import { type MailAttachment, mailOutbox, profiles } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { kickMailSender } from "./sender.server";
@@ -35,6 +35,26 @@ export async function inTransactionWithMail<T>(
   const result = await on.transaction(work);
   kickMailSender();
   return result;
+}
+
+/**
+ * A background round that several app processes may start at once, in one transaction with mail:
+ * a transaction-scoped advisory lock (`lockId`) lets one of them do `work`; the others get null
+ * at once.
+ */
+export async function inRoundAloneWithMail<T>(
+  lockId: number,
+  work: (tx: Db) => Promise<T>,
+  on: Db = db(),
+): Promise<T | null> {
+  return inTransactionWithMail(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${lockId}) as locked`,
+      tx as unknown as Db,
+    );
+    if (!lock?.locked) return null;
+    return work(tx as unknown as Db);
+  }, on);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { type Db, db, queryRows } from "~/server/db/client.server";
+import { kickScheduler, type SchedulerHandle, startScheduler } from "~/server/scheduler.server";
 import { type MailAttachment, mailOutbox } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import { lookupOptional, register, unregister } from "~/server/registry.server";
 import { mailFrom, mailTransport } from "./transport.server";
 
 /** After this many failed attempts a message is marked failed and waits for staff to retry it. */
@@ -169,54 +169,22 @@ export async function requeueFailedMail(tx: Db): Promise<number> {
 
 // ── The background sender ─────────────────────────────────────────────────────────────────────
 
-type SenderHandle = { kick: () => void; stop: () => Promise<void> };
-
 /**
  * Runs deliverDueMail every `intervalMs`, and sooner when kicked. One run at a time per process;
  * other processes are kept apart by the row locks above.
  */
-export function startMailSender(options: { intervalMs?: number } = {}): SenderHandle {
-  const intervalMs = options.intervalMs ?? 15_000;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          const report = await deliverDueMail();
-          // A full batch means more may be due right away.
-          if (report.sent + report.retried + report.failed >= BATCH_SIZE) again = true;
-        } while (again && !stopped);
-      } catch (error) {
-        logger().error({ err: error }, "mail sender run failed");
-      } finally {
-        running = null;
-      }
-    })();
-  };
-
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  setImmediate(run);
-  const handle: SenderHandle = {
-    kick: () => setImmediate(run),
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      unregister("mailSender");
+export function startMailSender(options: { intervalMs?: number } = {}): SchedulerHandle {
+  return startScheduler({
+    name: "mailSender",
+    intervalMs: options.intervalMs ?? 15_000,
+    run: async () => {
+      const report = await deliverDueMail();
+      // A full batch means more may be due right away.
+      return report.sent + report.retried + report.failed >= BATCH_SIZE;
     },
-  };
-  register("mailSender", handle);
-  return handle;
+    failure: "mail sender run failed",
+    rerunWhenKicked: true,
+  });
 }
 
 /**
@@ -224,5 +192,5 @@ export function startMailSender(options: { intervalMs?: number } = {}): SenderHa
  * committed; without a running sender (tests, scripts) it does nothing and the mail waits.
  */
 export function kickMailSender() {
-  lookupOptional<SenderHandle>("mailSender")?.kick();
+  kickScheduler("mailSender");
 }

@@ -15,10 +15,10 @@ import {
 import { STAFF_ROLES, type MessageGroup } from "~/domain/enums";
 import { containsPattern } from "~/domain/like-patterns";
 import type { ComposeMessage } from "~/domain/messages";
-import { paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db, queryRows } from "~/server/db/client.server";
+import { paginateSelect } from "~/server/db/paginate.server";
 import { messageRecipients, messages, profiles } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { newMessageEmail } from "~/server/mail/templates.server";
@@ -118,36 +118,34 @@ export const SENT_PAGE_SIZE = 20;
 /** The acting staff member's own sent messages, newest first, with read counts. */
 export async function listSentMessages({ actor, page }: { actor: Actor; page: number }) {
   const mine = eq(messages.senderId, actor.id);
-  return paginate({
-    page,
-    pageSize: SENT_PAGE_SIZE,
-    count: () => db().$count(messages, mine),
-    rows: (limit, offset) =>
-      db()
-        .select({
-          id: messages.id,
-          subject: messages.subject,
-          content: sql<string>`left(${messages.content}, 160)`,
-          recipientGroup: messages.recipientGroup,
-          recipientName: profiles.fullName,
-          recipientEmail: profiles.email,
-          attachmentUrl: messages.attachmentUrl,
-          sentAt: messages.sentAt,
-          recipients:
-            sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id})`.mapWith(
-              Number,
-            ),
-          read: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id} and r.read_at is not null)`.mapWith(
+  return paginateSelect(
+    messages,
+    mine,
+    { page, pageSize: SENT_PAGE_SIZE },
+    db()
+      .select({
+        id: messages.id,
+        subject: messages.subject,
+        content: sql<string>`left(${messages.content}, 160)`,
+        recipientGroup: messages.recipientGroup,
+        recipientName: profiles.fullName,
+        recipientEmail: profiles.email,
+        attachmentUrl: messages.attachmentUrl,
+        sentAt: messages.sentAt,
+        recipients:
+          sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id})`.mapWith(
             Number,
           ),
-        })
-        .from(messages)
-        .leftJoin(profiles, eq(profiles.id, messages.recipientId))
-        .where(mine)
-        .orderBy(desc(messages.sentAt), desc(messages.id))
-        .limit(limit)
-        .offset(offset),
-  });
+        read: sql<number>`(select count(*)::int from ${messageRecipients} r where r.message_id = ${messages.id} and r.read_at is not null)`.mapWith(
+          Number,
+        ),
+      })
+      .from(messages)
+      .leftJoin(profiles, eq(profiles.id, messages.recipientId))
+      .where(mine)
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .$dynamic(),
+  );
 }
 
 export async function countSentMessageStats({
@@ -204,26 +202,24 @@ export const INBOX_PAGE_SIZE = 20;
 
 export async function listInboxMessages({ viewer, page }: { viewer: Reader; page: number }) {
   const mine = eq(messageRecipients.userId, viewer.id);
-  return paginate({
-    page,
-    pageSize: INBOX_PAGE_SIZE,
-    count: () => db().$count(messageRecipients, mine),
-    rows: (limit, offset) =>
-      db()
-        .select({
-          id: messages.id,
-          subject: messages.subject,
-          preview: sql<string>`left(${messages.content}, 140)`,
-          sentAt: messages.sentAt,
-          readAt: messageRecipients.readAt,
-        })
-        .from(messageRecipients)
-        .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
-        .where(mine)
-        .orderBy(desc(messages.sentAt), desc(messages.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  return paginateSelect(
+    messageRecipients,
+    mine,
+    { page, pageSize: INBOX_PAGE_SIZE },
+    db()
+      .select({
+        id: messages.id,
+        subject: messages.subject,
+        preview: sql<string>`left(${messages.content}, 140)`,
+        sentAt: messages.sentAt,
+        readAt: messageRecipients.readAt,
+      })
+      .from(messageRecipients)
+      .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+      .where(mine)
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .$dynamic(),
+  );
 }
 
 /** One message, only if it was addressed to this user; null otherwise (the route answers 404). */

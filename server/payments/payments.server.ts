@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ne, type SQL, sql } from "drizzle-orm";
 import type { PaymentProviderName } from "~/domain/enums";
 import { MOBILE_PROMPT_TIMEOUT_MS } from "~/domain/payments";
 import { feeIn, formatMoney } from "~/domain/settings";
@@ -258,10 +258,21 @@ export type StartPaymentResult =
 // A checkout stays open (and is reused) this long; after it, Pay starts a new one. A late payment
 // of the old one is still recorded — as an overpayment when the new one was paid too.
 const CHECKOUT_OPEN_MS = 30 * 60 * 1000;
+
 // A checkout that has no address this long after it was started was cut short (a crash mid-start).
 const CHECKOUT_STARTING_MS = 60 * 1000;
 // How long a second click waits for the checkout another click is starting.
 const WAIT_FOR_START_MS = 8_000;
+
+/** A pending attempt of the user's, started within CHECKOUT_OPEN_MS of `now`, matching `more`. */
+function openCheckoutOf(userId: string, now: number, ...more: SQL[]) {
+  return and(
+    eq(payments.userId, userId),
+    eq(payments.status, "pending"),
+    ...more,
+    gt(payments.createdAt, new Date(now - CHECKOUT_OPEN_MS)),
+  );
+}
 
 type OpenCheckout =
   | { kind: "alreadyPaid" }
@@ -309,13 +320,12 @@ export async function startRegistrationPayment({
       .select()
       .from(payments)
       .where(
-        and(
-          eq(payments.userId, actor.id),
-          eq(payments.status, "pending"),
+        openCheckoutOf(
+          actor.id,
+          now,
           eq(payments.provider, provider.name),
           eq(payments.amountMinor, registrationFee.amountMinor),
           eq(payments.currency, registrationFee.currency),
-          gt(payments.createdAt, new Date(now - CHECKOUT_OPEN_MS)),
         ),
       )
       .orderBy(desc(payments.createdAt))
@@ -444,14 +454,7 @@ export async function findWaitingMobilePayment({
   const [row] = await db()
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.userId, actor.id),
-        eq(payments.status, "pending"),
-        sql`${payments.metadata} ? 'channel'`,
-        gt(payments.createdAt, new Date(Date.now() - CHECKOUT_OPEN_MS)),
-      ),
-    )
+    .where(openCheckoutOf(actor.id, Date.now(), sql`${payments.metadata} ? 'channel'`))
     .orderBy(desc(payments.createdAt))
     .limit(1);
   if (!row) return null;

@@ -1,10 +1,10 @@
 import { and, desc, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
-import { paginate } from "~/domain/pagination";
 import type { PaymentFilter } from "~/domain/payments";
 import { formatMoney } from "~/domain/settings";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
+import { paginateSelect } from "~/server/db/paginate.server";
 import { payments, profiles } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import type { OfficeScope } from "~/domain/offices";
@@ -59,20 +59,18 @@ export async function listAllPaymentsForStaff(options: {
   pageSize: number;
 }) {
   const where = filterWhere(options.filter, options.scope);
-  return paginate({
-    page: options.page,
-    pageSize: options.pageSize,
-    count: () => db().$count(payments, where),
-    rows: (limit, offset) =>
-      db()
-        .select(columns)
-        .from(payments)
-        .innerJoin(profiles, eq(profiles.id, payments.userId))
-        .where(where)
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  return paginateSelect(
+    payments,
+    where,
+    { page: options.page, pageSize: options.pageSize },
+    db()
+      .select(columns)
+      .from(payments)
+      .innerJoin(profiles, eq(profiles.id, payments.userId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .$dynamic(),
+  );
 }
 export type StaffPaymentRow = Awaited<ReturnType<typeof listAllPaymentsForStaff>>["items"][number];
 

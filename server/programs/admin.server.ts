@@ -1,12 +1,12 @@
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { containsPattern } from "~/domain/like-patterns";
-import { paginate } from "~/domain/pagination";
 import type { ProgramForm, ProgramListStatus } from "~/domain/programs";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { changePublicContent } from "~/server/cache/public-content.server";
 import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
 import { db } from "~/server/db/client.server";
+import { paginateSelect } from "~/server/db/paginate.server";
 import { countries, jobApplications, programs } from "~/server/db/schema";
 
 type Actor = Pick<Viewer, "id">;
@@ -68,44 +68,42 @@ export async function listAllProgramsForStaff(options: {
   pageSize: number;
 }) {
   const where = staffWhere(options.filter);
-  return paginate({
-    page: options.page,
-    pageSize: options.pageSize,
-    count: () => db().$count(programs, where),
-    rows: (limit, offset) =>
-      db()
-        .select({
-          id: programs.id,
-          title: programs.title,
-          university: programs.university,
-          city: programs.city,
-          countryId: programs.countryId,
-          countryName: countries.name,
-          level: programs.level,
-          fieldOfStudy: programs.fieldOfStudy,
-          durationMonths: programs.durationMonths,
-          languageOfInstruction: programs.languageOfInstruction,
-          tuitionAmount: programs.tuitionAmount,
-          tuitionCurrency: programs.tuitionCurrency,
-          intakes: programs.intakes,
-          applicationDeadline: programs.applicationDeadline,
-          entryRequirements: programs.entryRequirements,
-          requiredDocuments: programs.requiredDocuments,
-          scholarship: programs.scholarship,
-          scholarshipDetails: programs.scholarshipDetails,
-          description: programs.description,
-          rating: programs.rating,
-          isActive: programs.isActive,
-          archivedAt: programs.archivedAt,
-          applicationCount: applicationCount.mapWith(Number),
-        })
-        .from(programs)
-        .innerJoin(countries, eq(countries.id, programs.countryId))
-        .where(where)
-        .orderBy(desc(programs.createdAt), desc(programs.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  return paginateSelect(
+    programs,
+    where,
+    { page: options.page, pageSize: options.pageSize },
+    db()
+      .select({
+        id: programs.id,
+        title: programs.title,
+        university: programs.university,
+        city: programs.city,
+        countryId: programs.countryId,
+        countryName: countries.name,
+        level: programs.level,
+        fieldOfStudy: programs.fieldOfStudy,
+        durationMonths: programs.durationMonths,
+        languageOfInstruction: programs.languageOfInstruction,
+        tuitionAmount: programs.tuitionAmount,
+        tuitionCurrency: programs.tuitionCurrency,
+        intakes: programs.intakes,
+        applicationDeadline: programs.applicationDeadline,
+        entryRequirements: programs.entryRequirements,
+        requiredDocuments: programs.requiredDocuments,
+        scholarship: programs.scholarship,
+        scholarshipDetails: programs.scholarshipDetails,
+        description: programs.description,
+        rating: programs.rating,
+        isActive: programs.isActive,
+        archivedAt: programs.archivedAt,
+        applicationCount: applicationCount.mapWith(Number),
+      })
+      .from(programs)
+      .innerJoin(countries, eq(countries.id, programs.countryId))
+      .where(where)
+      .orderBy(desc(programs.createdAt), desc(programs.id))
+      .$dynamic(),
+  );
 }
 export type StaffProgramRow = Awaited<ReturnType<typeof listAllProgramsForStaff>>["items"][number];
 

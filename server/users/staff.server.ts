@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Role } from "~/domain/enums";
 import { containsPattern } from "~/domain/like-patterns";
-import { paginate } from "~/domain/pagination";
 import type { ProfileFilter } from "~/domain/users";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
+import { paginateSelect } from "~/server/db/paginate.server";
 import { payments, profiles } from "~/server/db/schema";
 import { allocateReceiptNumber } from "~/server/payments/receipts.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -59,19 +59,17 @@ export async function listAllProfilesForStaff(options: {
   pageSize: number;
 }) {
   const where = filterWhere(options.filter);
-  return paginate({
-    page: options.page,
-    pageSize: options.pageSize,
-    count: () => db().$count(profiles, where),
-    rows: (limit, offset) =>
-      db()
-        .select(columns)
-        .from(profiles)
-        .where(where)
-        .orderBy(desc(profiles.createdAt), desc(profiles.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  return paginateSelect(
+    profiles,
+    where,
+    { page: options.page, pageSize: options.pageSize },
+    db()
+      .select(columns)
+      .from(profiles)
+      .where(where)
+      .orderBy(desc(profiles.createdAt), desc(profiles.id))
+      .$dynamic(),
+  );
 }
 export type StaffProfileRow = Awaited<ReturnType<typeof listAllProfilesForStaff>>["items"][number];
 
