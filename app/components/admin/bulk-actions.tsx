@@ -61,6 +61,20 @@ export function SelectAllOnPage({ form, label }: { form: string; label: string }
   );
 }
 
+/**
+ * The headers of a list with a bulk form: each column's name by `header`, but for the "select"
+ * column, SelectAllOnPage for the bulk form `form`.
+ */
+export function withSelectAll(
+  columns: readonly string[],
+  form: string,
+  header: (column: string) => string,
+) {
+  return columns.map((c) =>
+    c === "select" ? <SelectAllOnPage form={form} label={header(c)} /> : header(c),
+  );
+}
+
 const SHOWN_REFUSALS = 20;
 
 export function BulkActions({

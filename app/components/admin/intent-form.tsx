@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
+import { Button } from "~/app/components/ui/button";
 import { type ActionResult, resultFor } from "~/app/lib/action-result";
 
 /*
@@ -69,5 +70,28 @@ export function IntentForm({
       ))}
       {children}
     </Form>
+  );
+}
+
+/** The form's submit button, in a wrapper of `className`; disabled while the form posts. */
+export function IntentSubmit({
+  className,
+  busy,
+  size,
+  variant,
+  children,
+}: {
+  className: string;
+  busy: boolean;
+  size?: "sm";
+  variant?: "accent";
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Button type="submit" size={size} variant={variant} disabled={busy}>
+        {children}
+      </Button>
+    </div>
   );
 }

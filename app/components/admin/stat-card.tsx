@@ -40,15 +40,20 @@ export function StatGrid({ children }: { children: ReactNode }) {
   return <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;
 }
 
-/** A grid of figures, one card per icon in its order; each card's label is `<labels>.<key>`. */
+/**
+ * A grid of figures, one card per icon in its order; each card's label is `<labels>.<key>`, and
+ * `hints` gives a card a line under its figure.
+ */
 export function StatCards<K extends string>({
   labels,
   stats,
   icons,
+  hints = {},
 }: {
   labels: string;
   stats: Record<NoInfer<K>, number>;
   icons: Record<K, LucideIcon>;
+  hints?: Partial<Record<NoInfer<K>, string>>;
 }) {
   const { t } = useAdminT();
   return (
@@ -59,6 +64,7 @@ export function StatCards<K extends string>({
           label={t(`${labels}.${key}`)}
           value={stats[key]}
           icon={<Icon aria-hidden />}
+          hint={hints[key]}
         />
       ))}
     </StatGrid>

@@ -1,7 +1,6 @@
 import { FormFields } from "~/app/components/admin/form-fields";
-import { IntentForm, useIntentForm } from "~/app/components/admin/intent-form";
+import { IntentForm, IntentSubmit, useIntentForm } from "~/app/components/admin/intent-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import { Button } from "~/app/components/ui/button";
 import type { ActionResult } from "~/app/lib/action-result";
 import { DepartureSchema } from "~/domain/admin";
 
@@ -51,11 +50,9 @@ export function DepartureForm({
           },
         ]}
       />
-      <div className="sm:col-span-2">
-        <Button type="submit" size="sm" disabled={busy}>
-          {d("saveDeparture")}
-        </Button>
-      </div>
+      <IntentSubmit className="sm:col-span-2" size="sm" busy={busy}>
+        {d("saveDeparture")}
+      </IntentSubmit>
     </IntentForm>
   );
 }

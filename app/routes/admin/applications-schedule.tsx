@@ -1,9 +1,8 @@
 import { Flash } from "~/app/components/flash";
 import { FormFields } from "~/app/components/admin/form-fields";
-import { IntentForm, useIntentForm } from "~/app/components/admin/intent-form";
+import { IntentForm, IntentSubmit, useIntentForm } from "~/app/components/admin/intent-form";
 import { UrlDialog } from "~/app/components/admin/url-dialog";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import { Button } from "~/app/components/ui/button";
 import type { ActionResult } from "~/app/lib/action-result";
 import { ScheduleInterviewSchema } from "~/domain/interview";
 import type { Scheduling } from "./applications.server";
@@ -65,11 +64,9 @@ export function ScheduleInterviewDialog({
             { input: "interviewLocation", label: s("where"), hint: s("whereHint"), maxLength: 300 },
           ]}
         />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="submit" disabled={busy}>
-            {s("submit")}
-          </Button>
-        </div>
+        <IntentSubmit className="flex flex-wrap justify-end gap-2" busy={busy}>
+          {s("submit")}
+        </IntentSubmit>
       </IntentForm>
     </UrlDialog>
   );

@@ -71,12 +71,8 @@ const changeStatus: Handler = async (request, viewer, formData) => {
   if (submission.value.status === "interview_scheduled") {
     return redirectToSchedule(request, submission.value.applicationId);
   }
-  await changeApplicationStatus({
-    actor: viewer,
-    applicationId: submission.value.applicationId,
-    status: submission.value.status,
-    note: submission.value.note,
-  });
+  const { applicationId, status, note } = submission.value;
+  await changeApplicationStatus({ actor: viewer, applicationId, status, note });
   return redirectDone(request, "statusUpdated");
 };
 
@@ -88,12 +84,8 @@ const schedule: Handler = async (request, viewer, formData) => {
     formInvalid("schedule", submission.reply({ fieldErrors: { interviewAt: [message] } }));
   if (!when) return refuse("errors.interviewInvalid");
   if (when.getTime() <= Date.now()) return refuse("errors.interviewPast");
-  await scheduleInterview({
-    actor: viewer,
-    applicationId: submission.value.applicationId,
-    interviewDate: when,
-    interviewLocation: submission.value.interviewLocation,
-  });
+  const { applicationId, interviewLocation } = submission.value;
+  await scheduleInterview({ actor: viewer, applicationId, interviewDate: when, interviewLocation });
   return redirectDone(request, "interviewScheduled");
 };
 

@@ -1,6 +1,6 @@
 import { CalendarIcon, ClipboardListIcon, PlaneIcon, UsersIcon } from "lucide-react";
 import { Form, useSearchParams } from "react-router";
-import { SelectAllOnPage } from "~/app/components/admin/bulk-actions";
+import { withSelectAll } from "~/app/components/admin/bulk-actions";
 import { ListTable } from "~/app/components/admin/data-table";
 import { PageFlash } from "~/app/components/flash";
 import { LoadError } from "~/app/components/admin/load-error";
@@ -197,13 +197,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         />
       ) : null}
       <ListTable
-        columns={COLUMNS.map((c) =>
-          c === "select" ? (
-            <SelectAllOnPage form={APPLICATIONS_BULK_FORM} label={t("applications.cols.select")} />
-          ) : (
-            t(`applications.cols.${c}`)
-          ),
-        )}
+        columns={withSelectAll(COLUMNS, APPLICATIONS_BULK_FORM, (c) => t(`applications.cols.${c}`))}
         rows={rows}
         empty={
           q || status || kind || owner ? t("applications.emptyFiltered") : t("applications.empty")

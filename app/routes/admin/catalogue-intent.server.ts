@@ -1,5 +1,10 @@
-import { actionFailed } from "~/app/lib/action-result";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
 import { logger } from "~/server/logger.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import type { StaffIntent } from "./staff-intent.server";
 
 /**
  * How a catalogue screen's intent handlers (jobs, study programs) answer a failure: a row gone
@@ -20,4 +25,34 @@ export function answeringWith(
       return actionFailed(intent, failure, 500);
     }
   };
+}
+
+/**
+ * The handler of intent "create" or "update" of a row's add/edit form: the form read with `schema`
+ * (its errors answered as they are), then the row created, or updated (its id in the form's
+ * `<row>Id`) by what `write` gives for the staff member, and the page told `<row>Created` or
+ * `<row>Updated`; a failure answers through `answering`, with `errors.save<Row>Failed`.
+ */
+export function savingRow<Value>(
+  row: string,
+  schema: z.ZodType<Value>,
+  answering: ReturnType<typeof answeringWith>,
+  write: (actor: Viewer) => {
+    create: (input: Value) => Promise<unknown>;
+    update: (id: string, input: Value) => Promise<unknown>;
+  },
+) {
+  const failure = `errors.save${row[0]?.toUpperCase()}${row.slice(1)}Failed`;
+  return ({ request, viewer, formData, intent }: StaffIntent) =>
+    answering(intent, failure, async () => {
+      const submission = parseWithZod(formData, { schema });
+      if (submission.status !== "success") return formInvalid(intent, submission.reply());
+      const { create, update } = write(viewer);
+      if (intent === "create") {
+        await create(submission.value);
+        return redirectDone(request, `${row}Created`);
+      }
+      await update(String(formData.get(`${row}Id`) ?? ""), submission.value);
+      return redirectDone(request, `${row}Updated`);
+    });
 }

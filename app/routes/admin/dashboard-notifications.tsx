@@ -1,10 +1,10 @@
 import { BellIcon } from "lucide-react";
 import { Form, Link } from "react-router";
+import { TimeStamp } from "~/app/components/admin/time-stamp";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { TitledCard } from "~/app/components/titled-card";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
-import { dateFormatter } from "~/domain/format";
 
 export type StaffNotification = {
   id: string;
@@ -20,8 +20,7 @@ export type StaffNotification = {
  * applicants): the newest first, each linking to what it is about. Mark as read is a plain form.
  */
 export function StaffNotificationsCard({ notifications }: { notifications: StaffNotification[] }) {
-  const { t, lang } = useAdminT();
-  const dateTime = dateFormatter(lang, "dateTime");
+  const { t } = useAdminT();
   const newest = notifications[0];
   const unread = notifications.some((n) => !n.readAt);
   return (
@@ -58,12 +57,7 @@ export function StaffNotificationsCard({ notifications }: { notifications: Staff
                 {n.readAt ? null : <Badge tone="progress">{t("dashboard.newNotification")}</Badge>}
               </p>
               <p className="text-slate-700">{n.body}</p>
-              <time
-                className="text-xs text-slate-600"
-                dateTime={new Date(n.createdAt).toISOString()}
-              >
-                {dateTime.format(new Date(n.createdAt))}
-              </time>
+              <TimeStamp at={n.createdAt} />
             </li>
           ))}
         </ul>

@@ -2,8 +2,9 @@ import { LoadError } from "~/app/components/admin/load-error";
 import { BriefcaseIcon, ClipboardListIcon, InboxIcon, UsersIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { AuditText } from "~/app/components/admin/audit-text";
-import { StatCard, StatGrid } from "~/app/components/admin/stat-card";
+import { StatCards } from "~/app/components/admin/stat-card";
 import { TitledCard } from "~/app/components/titled-card";
+import { TimeStamp } from "~/app/components/admin/time-stamp";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { BarChartCard, type ChartPoint, LineChartCard } from "~/app/components/charts/admin-charts";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -95,7 +96,6 @@ function DataTableFallback({
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const { stats, recent, byStatus, signUps, notifications } = loaderData;
-  const dateTime = dateFormatter(lang, "dateTime");
   const weekFmt = dateFormatter(lang, "dayMonth");
   const statusPoints = byStatus.map((b) => ({
     label: tc(`labels.applicationStatus.${b.status}.label`),
@@ -121,31 +121,26 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   ] as const;
   return (
     <div className="grid gap-6">
-      <StatGrid>
-        <StatCard
-          label={t("dashboard.cards.users")}
-          value={stats.profiles}
-          hint={t("dashboard.cards.paidHint", { count: stats.paidProfiles })}
-          icon={<UsersIcon aria-hidden />}
-        />
-        <StatCard
-          label={t("dashboard.cards.jobs")}
-          value={stats.jobs}
-          hint={t("dashboard.cards.activeHint", { count: stats.activeJobs })}
-          icon={<BriefcaseIcon aria-hidden />}
-        />
-        <StatCard
-          label={t("dashboard.cards.applications")}
-          value={stats.applications}
-          hint={t("dashboard.cards.studyHint", { count: stats.studyApplications })}
-          icon={<ClipboardListIcon aria-hidden />}
-        />
-        <StatCard
-          label={t("dashboard.cards.inquiries")}
-          value={stats.openInquiries}
-          icon={<InboxIcon aria-hidden />}
-        />
-      </StatGrid>
+      <StatCards
+        labels="dashboard.cards"
+        stats={{
+          users: stats.profiles,
+          jobs: stats.jobs,
+          applications: stats.applications,
+          inquiries: stats.openInquiries,
+        }}
+        icons={{
+          users: UsersIcon,
+          jobs: BriefcaseIcon,
+          applications: ClipboardListIcon,
+          inquiries: InboxIcon,
+        }}
+        hints={{
+          users: t("dashboard.cards.paidHint", { count: stats.paidProfiles }),
+          jobs: t("dashboard.cards.activeHint", { count: stats.activeJobs }),
+          applications: t("dashboard.cards.studyHint", { count: stats.studyApplications }),
+        }}
+      />
       <div className="grid gap-4 lg:grid-cols-2">
         {charts.map(({ title, Chart, points, head }) => (
           <TitledCard key={title} title={title}>
@@ -177,12 +172,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   <span className="font-medium">{r.actorName ?? t("activity.system")}</span> ·{" "}
                   <AuditText action={r.action} details={r.details} />
                 </span>
-                <time
-                  className="text-xs text-slate-600"
-                  dateTime={new Date(r.createdAt).toISOString()}
-                >
-                  {dateTime.format(new Date(r.createdAt))}
-                </time>
+                <TimeStamp at={r.createdAt} />
               </li>
             ))}
           </ul>

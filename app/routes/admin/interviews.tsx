@@ -2,7 +2,7 @@ import { CalendarClockIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-rea
 import { Form, Link } from "react-router";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { FormFields } from "~/app/components/admin/form-fields";
-import { IntentForm, useIntentForm } from "~/app/components/admin/intent-form";
+import { IntentForm, IntentSubmit, useIntentForm } from "~/app/components/admin/intent-form";
 import { LoadError } from "~/app/components/admin/load-error";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button, buttonVariants } from "~/app/components/ui/button";
@@ -66,13 +66,13 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
     defaultValue: { date: day, time: "09:00", durationMinutes: "30", capacity: "1" },
   });
   const p = (key: string) => t(`interviews.publish.${key}`);
+  const time = (d: Date | string) => formatDate(d, lang, "time");
+  const minutes = (count: number) => t("interviews.minutes", { count });
   const durations = SLOT_DURATIONS.map((m) => (
     <option key={m} value={m}>
       {minutes(m)}
     </option>
   ));
-  const time = (d: Date | string) => formatDate(d, lang, "time");
-  const minutes = (count: number) => t("interviews.minutes", { count });
   const empty = schedule.slots.length === 0 && schedule.direct.length === 0;
 
   return (
@@ -258,11 +258,9 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
               },
             ]}
           />
-          <div className="sm:col-span-2">
-            <Button type="submit" variant="accent" disabled={busy}>
-              {p("submit")}
-            </Button>
-          </div>
+          <IntentSubmit className="sm:col-span-2" variant="accent" busy={busy}>
+            {p("submit")}
+          </IntentSubmit>
         </IntentForm>
       </section>
     </div>

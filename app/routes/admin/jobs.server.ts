@@ -1,5 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { formInvalid } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { JobFormSchema } from "~/domain/jobs";
 import {
@@ -9,7 +7,7 @@ import {
   toggleJobFlag,
   updateJob,
 } from "~/server/jobs/admin.server";
-import { answeringWith } from "./catalogue-intent.server";
+import { answeringWith, savingRow } from "./catalogue-intent.server";
 import type { StaffIntent } from "./staff-intent.server";
 
 /** A job gone since the page loaded is a 404 message; anything else is logged and a 500. */
@@ -18,18 +16,10 @@ const answering = answeringWith(JobNotFoundError, "errors.jobNotFound", "admin j
 const jobIdOf = (formData: FormData) => String(formData.get("jobId") ?? "");
 
 /** intent "create" or "update": the job form. */
-export function saveJob({ request, viewer, formData, intent }: StaffIntent) {
-  return answering(intent, "errors.saveJobFailed", async () => {
-    const submission = parseWithZod(formData, { schema: JobFormSchema });
-    if (submission.status !== "success") return formInvalid(intent, submission.reply());
-    if (intent === "create") {
-      await createJob({ actor: viewer, input: submission.value });
-      return redirectDone(request, "jobCreated");
-    }
-    await updateJob({ actor: viewer, jobId: jobIdOf(formData), input: submission.value });
-    return redirectDone(request, "jobUpdated");
-  });
-}
+export const saveJob = savingRow("job", JobFormSchema, answering, (actor) => ({
+  create: (input) => createJob({ actor, input }),
+  update: (jobId, input) => updateJob({ actor, jobId, input }),
+}));
 
 /** intent "toggle-active" or "toggle-public": the badges in the list. */
 export function toggleJob({ request, viewer, formData, intent }: StaffIntent) {

@@ -1,5 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { formInvalid } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { ProgramFormSchema } from "~/domain/programs";
 import {
@@ -10,7 +8,7 @@ import {
   setProgramActive,
   updateProgram,
 } from "~/server/programs/admin.server";
-import { answeringWith } from "./catalogue-intent.server";
+import { answeringWith, savingRow } from "./catalogue-intent.server";
 import type { StaffIntent } from "./staff-intent.server";
 
 /** A program gone since the page loaded is a 404 message; anything else is logged and a 500. */
@@ -23,22 +21,10 @@ const answering = answeringWith(
 const programIdOf = (formData: FormData) => String(formData.get("programId") ?? "");
 
 /** intent "create" or "update": the program form. */
-export function saveProgram({ request, viewer, formData, intent }: StaffIntent) {
-  return answering(intent, "errors.saveProgramFailed", async () => {
-    const submission = parseWithZod(formData, { schema: ProgramFormSchema });
-    if (submission.status !== "success") return formInvalid(intent, submission.reply());
-    if (intent === "create") {
-      await createProgram({ actor: viewer, input: submission.value });
-      return redirectDone(request, "programCreated");
-    }
-    await updateProgram({
-      actor: viewer,
-      programId: programIdOf(formData),
-      input: submission.value,
-    });
-    return redirectDone(request, "programUpdated");
-  });
-}
+export const saveProgram = savingRow("program", ProgramFormSchema, answering, (actor) => ({
+  create: (input) => createProgram({ actor, input }),
+  update: (programId, input) => updateProgram({ actor, programId, input }),
+}));
 
 /** intent "activate" or "deactivate": on the site or off it. */
 export function switchProgram({ request, viewer, formData, intent }: StaffIntent) {

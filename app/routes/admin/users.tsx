@@ -22,7 +22,7 @@ import { guardedRequest } from "~/app/lib/guarded-request";
 import { requireUserAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { listStaffOwners } from "~/server/owners/owners.server";
-import { BulkActions, BulkRowCheckbox, SelectAllOnPage } from "~/app/components/admin/bulk-actions";
+import { BulkActions, BulkRowCheckbox, withSelectAll } from "~/app/components/admin/bulk-actions";
 import { USER_BULK_ACTIONS } from "~/domain/bulk-actions";
 import { runUserBulk } from "./bulk.server";
 import { AccountErasureError, eraseAccount } from "~/server/privacy/erase-account.server";
@@ -185,13 +185,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         />
       ) : null}
       <ListTable
-        columns={COLUMNS.map((c) =>
-          c === "select" ? (
-            <SelectAllOnPage form={USERS_BULK_FORM} label={t("users.cols.select")} />
-          ) : (
-            t(`users.cols.${c}`)
-          ),
-        )}
+        columns={withSelectAll(COLUMNS, USERS_BULK_FORM, (c) => t(`users.cols.${c}`))}
         rows={rows}
         empty={t("users.empty")}
       >
