@@ -1,33 +1,11 @@
-import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { applyToJob, createJob, pageAs, setStatus, uploadPdf } from "./steps";
 
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
-
-async function adminPage(browser: Browser, email: string = DEMO.admin) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await login(page, email);
-  return page;
-}
-
-/** Creates a public, active job through the admin dialog and returns its id. */
-async function createJob(page: Page, title: string) {
-  await page.goto("/admin/jobs");
-  await page.getByRole("link", { name: "Add New Job" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Job" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel("Job title").fill(title);
-  await dialog.getByLabel("Description").fill("Help run a busy warehouse.");
-  await dialog.getByLabel("Country").selectOption({ label: "Canada" });
-  await dialog.getByLabel("Requirements").fill("Forklift licence\n\n  \nGood English");
-  await dialog.getByRole("button", { name: "Create Job" }).click();
-  await expect(page.getByTestId("flash")).toHaveText("Job created successfully");
-  const row = page.getByTestId("job-row").filter({ hasText: title });
-  const href = await row.getByRole("link", { name: `Edit ${title}` }).getAttribute("href");
-  return new URL(href!, "http://x").searchParams.get("edit")!;
-}
+/** A public, active job with requirements, one per line (blank lines are dropped). */
+const WAREHOUSE = {
+  description: "Help run a busy warehouse.",
+  requirements: "Forklift licence\n\n  \nGood English",
+};
 
 test("staff create, edit, toggle and delete a job, and /jobs follows", async ({
   page,
@@ -53,7 +31,7 @@ test("staff create, edit, toggle and delete a job, and /jobs follows", async ({
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
-  const jobId = await createJob(page, title);
+  const jobId = await createJob(page, title, WAREHOUSE);
 
   const visitor = await browser.newPage();
   await visitor.goto("/jobs");
@@ -102,22 +80,16 @@ test("staff move an application, schedule an interview and verify a document; th
 }) => {
   // A whole journey (staff and applicant, several dialogs): more than the default time on CI.
   test.slow();
-  const admin = await adminPage(browser);
+  const admin = await pageAs(browser, DEMO.admin);
   const title = `E2E Picker ${Date.now()}`;
-  const jobId = await createJob(admin, title);
+  const jobId = await createJob(admin, title, WAREHOUSE);
 
   // The applicant applies and uploads a CV.
   const applicant = await signUpNewApplicant(page, { fullName: `Rudo E2E ${Date.now()}` });
-  const applied = await page.request.post(`/jobs/${jobId}`, { form: { note: "Ready to start" } });
-  expect(applied.status()).toBe(200);
+  await applyToJob(page, jobId, "Ready to start");
   await page.goto("/dashboard/documents");
   const cv = page.getByTestId("document-cv");
-  await cv.locator('input[type="file"]').setInputFiles({
-    name: "rudo-cv.pdf",
-    mimeType: "application/pdf",
-    buffer: PDF,
-  });
-  await cv.getByRole("button", { name: "Upload", exact: true }).click();
+  await uploadPdf(cv, "rudo-cv.pdf");
   await expect(cv.getByTestId("flash")).toContainText("Document uploaded successfully");
 
   // Staff find it by the applicant's name and move it to Job Matched.
@@ -130,8 +102,7 @@ test("staff move an application, schedule an interview and verify a document; th
   await expect(row.getByRole("link", { name: "Schedule Interview" })).toHaveCount(0);
   await expectAccessible(admin);
   // As a keyboard user would: pick the status, then press Update.
-  await row.getByTestId("status-select").selectOption("job_matched");
-  await row.getByRole("button", { name: "Update" }).click();
+  await setStatus(row, "job_matched");
   await expect(admin.getByTestId("flash")).toHaveText("Application status updated");
   await expect(row.getByTestId("status-select")).toHaveValue("job_matched");
 
@@ -180,11 +151,11 @@ test("staff move an application, schedule an interview and verify a document; th
 });
 
 test("the pipeline board moves a card without dragging", async ({ page, browser }) => {
-  const admin = await adminPage(browser, DEMO.superadmin);
+  const admin = await pageAs(browser, DEMO.superadmin);
   const title = `E2E Board ${Date.now()}`;
-  const jobId = await createJob(admin, title);
+  const jobId = await createJob(admin, title, WAREHOUSE);
   const applicant = await signUpNewApplicant(page, { fullName: `Board Person ${Date.now()}` });
-  expect((await page.request.post(`/jobs/${jobId}`, { form: {} })).status()).toBe(200);
+  await applyToJob(page, jobId);
 
   await admin.goto("/admin/pipeline");
   const card = admin
@@ -211,7 +182,7 @@ test("the users page: search, Mark Paid, and stacked cards on a phone", async ({
   browser,
 }) => {
   const applicant = await signUpNewApplicant(page, { fullName: `Paid Later ${Date.now()}` });
-  const admin = await adminPage(browser);
+  const admin = await pageAs(browser, DEMO.admin);
   await admin.goto(`/admin/users?q=${encodeURIComponent(applicant.email)}`);
   const row = admin.getByTestId("user-row");
   await expect(row).toHaveCount(1);
@@ -227,7 +198,7 @@ test("the users page: search, Mark Paid, and stacked cards on a phone", async ({
   await admin.context().close();
 
   // A manager is not let in.
-  const manager = await adminPage(browser, DEMO.manager);
+  const manager = await pageAs(browser, DEMO.manager);
   await manager.goto("/admin/users");
   // Sent to /dashboard, which takes staff on to their admin home.
   await expect(manager).not.toHaveURL(/\/admin\/users/);
@@ -246,9 +217,7 @@ test("the admin dashboard shows the numbers, charts and recent activity", async 
 });
 
 test("adding a job works before JavaScript loads", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await login(page, DEMO.admin);
+  const page = await pageAs(browser, DEMO.admin, { javaScriptEnabled: false });
   await page.goto("/admin/jobs");
   await page.getByRole("link", { name: "Add New Job" }).click();
   const form = page.getByTestId("inline-dialog");
@@ -259,5 +228,5 @@ test("adding a job works before JavaScript loads", async ({ browser }) => {
   await form.getByRole("button", { name: "Create Job" }).click();
   await expect(page.getByTestId("flash")).toHaveText("Job created successfully");
   await expect(page.getByTestId("job-row").filter({ hasText: title })).toContainText("Technology");
-  await context.close();
+  await page.context().close();
 });

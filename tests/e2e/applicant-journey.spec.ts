@@ -1,19 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { applyToJob, createJob, pageAs, setStatus, uploadPdf } from "./steps";
 
 // What applicants and staff still tripped over, from
 // their side of the screen.
-
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
-
-async function pageAs(browser: Browser, email: string, javaScriptEnabled = true) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  await login(page, email);
-  return page;
-}
 
 /** Changes site settings through the admin form: `fill` gets the form, then it is saved. */
 async function saveSettings(page: Page, fill: (page: Page) => Promise<void>) {
@@ -32,30 +22,13 @@ test("after the interview the tracker moves on, and a rejected passport is the f
   test.setTimeout(90_000); // two people, a job, an upload and two reviews
   const admin = await pageAs(browser, DEMO.admin);
   const title = `E2E Tracker ${Date.now()}`;
-  await admin.goto("/admin/jobs");
-  await admin.getByRole("link", { name: "Add New Job" }).click();
-  const dialog = admin.getByRole("dialog", { name: "Add New Job" });
-  await dialog.getByLabel("Job title").fill(title);
-  await dialog.getByLabel("Description").fill("Pack orders on the night shift.");
-  await dialog.getByRole("button", { name: "Create Job" }).click();
-  await expect(admin.getByTestId("flash")).toHaveText("Job created successfully");
-  const href = await admin
-    .getByTestId("job-row")
-    .filter({ hasText: title })
-    .getByRole("link", { name: `Edit ${title}` })
-    .getAttribute("href");
-  const jobId = new URL(href!, "http://x").searchParams.get("edit")!;
+  const jobId = await createJob(admin, title, { description: "Pack orders on the night shift." });
 
   const applicant = await signUpNewApplicant(page, { fullName: `Tracker Person ${Date.now()}` });
-  expect((await page.request.post(`/jobs/${jobId}`, { form: {} })).status()).toBe(200);
+  await applyToJob(page, jobId);
   await page.goto("/dashboard/documents");
   const passport = page.getByTestId("document-passport");
-  await passport.locator('input[type="file"]').setInputFiles({
-    name: "passport.pdf",
-    mimeType: "application/pdf",
-    buffer: PDF,
-  });
-  await passport.getByRole("button", { name: "Upload", exact: true }).click();
+  await uploadPdf(passport, "passport.pdf");
   await expect(passport.getByTestId("flash")).toContainText("uploaded successfully");
 
   // Staff record the interview as held, and reject the passport with a reason.
@@ -63,8 +36,7 @@ test("after the interview the tracker moves on, and a rejected passport is the f
   await admin.getByPlaceholder("Search by name, email, or job title").fill(applicant.fullName);
   await admin.getByRole("button", { name: "Search", exact: true }).click();
   const row = admin.getByTestId("application-row").filter({ hasText: applicant.email });
-  await row.getByTestId("status-select").selectOption("interview_completed");
-  await row.getByRole("button", { name: "Update" }).click();
+  await setStatus(row, "interview_completed");
   await expect(admin.getByTestId("flash")).toHaveText("Application status updated");
   await row.getByRole("link", { name: /^Details of / }).click();
   const details = admin.getByRole("dialog", { name: "Application details" });
@@ -104,9 +76,7 @@ test("a paid applicant's recommendations say Premium on premium jobs", async ({
 }) => {
   // Other tests add free jobs while this one runs, and paid@ is shown the newest jobs: staff add a
   // premium one first, so the newest few always hold one.
-  const staff = await browser.newContext({ javaScriptEnabled: false });
-  const admin = await staff.newPage();
-  await login(admin, DEMO.admin);
+  const admin = await pageAs(browser, DEMO.admin, { javaScriptEnabled: false });
   await admin.goto("/admin/jobs");
   await admin.getByRole("link", { name: "Add New Job" }).click();
   const form = admin.getByTestId("inline-dialog");
@@ -115,7 +85,7 @@ test("a paid applicant's recommendations say Premium on premium jobs", async ({
   await form.getByLabel(/^Public/).uncheck();
   await form.getByRole("button", { name: "Create Job" }).click();
   await expect(admin.getByTestId("flash")).toHaveText("Job created successfully");
-  await staff.close();
+  await admin.context().close();
 
   await login(page, DEMO.paid);
   await page.goto("/dashboard");
@@ -131,18 +101,14 @@ test("sign out everywhere, from the profile page, ends the other sessions too (n
   browser,
 }) => {
   const person = await signUpNewApplicant(page);
-  const phone = await browser.newContext({
+  const other = await pageAs(browser, person, {
     userAgent:
       "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
   });
-  const other = await phone.newPage();
-  await login(other, person.email, person.password);
   await other.goto("/dashboard");
   await expect(other).toHaveURL(/\/dashboard$/);
 
-  const noJs = await browser.newContext({ javaScriptEnabled: false });
-  const here = await noJs.newPage();
-  await login(here, person.email, person.password);
+  const here = await pageAs(browser, person, { javaScriptEnabled: false });
   await here.goto("/dashboard/profile");
   const sessions = here.getByTestId("active-session");
   await expect(sessions).toHaveCount(3);
@@ -159,8 +125,8 @@ test("sign out everywhere, from the profile page, ends the other sessions too (n
   await expect(other).toHaveURL(/\/auth\?redirectTo=/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth\?redirectTo=/);
-  await phone.close();
-  await noJs.close();
+  await other.context().close();
+  await here.context().close();
 });
 
 test("the legal pages, the service pages and the footer follow the settings staff edit", async ({

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import { openJobCard, pageAs } from "./steps";
 
 test("a new applicant applies to a public job and follows it with its tracker", async ({
   page,
@@ -9,12 +10,7 @@ test("a new applicant applies to a public job and follows it with its tracker", 
   await expect(page.getByTestId("next-step-pay")).toContainText("Pay your registration fee");
   await expectAccessible(page);
 
-  await page.goto("/jobs?q=construction");
-  await page
-    .getByTestId("job-card")
-    .filter({ hasText: "Construction Labourer" })
-    .getByRole("link")
-    .click();
+  await openJobCard(page, "/jobs?q=construction", "Construction Labourer");
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]+$/);
   await page.getByLabel("Note to our team (optional)").fill("I can start next month.");
   await page.getByRole("button", { name: "Apply Now" }).click();
@@ -76,8 +72,7 @@ test("editing the profile changes the completion percentage", async ({ page }) =
 
 /** Applies to the seeded free job with this title, from its card on /jobs. */
 async function applyTo(page: Page, search: string, title: string) {
-  await page.goto(`/jobs?q=${encodeURIComponent(search)}`);
-  await page.getByTestId("job-card").filter({ hasText: title }).getByRole("link").click();
+  await openJobCard(page, `/jobs?q=${encodeURIComponent(search)}`, title);
   await page.getByRole("button", { name: "Apply Now" }).click();
   await expect(page.getByTestId("flash")).toBeVisible();
 }
@@ -110,9 +105,7 @@ test("an applicant withdraws an application from the dashboard, with and without
   await noScript.close();
 
   // With JavaScript, the same steps, on another application.
-  const scripted = await browser.newContext();
-  const page = await scripted.newPage();
-  await login(page, applicant.email, applicant.password);
+  const page = await pageAs(browser, applicant);
   await applyTo(page, "chef", "Chef de Partie");
   await page.goto("/dashboard/applications");
   const chef = page.getByTestId("application").filter({ hasText: "Chef de Partie" });
@@ -129,11 +122,9 @@ test("an applicant withdraws an application from the dashboard, with and without
   await expect(page.getByTestId("flash")).toHaveText("Your application was withdrawn.");
   await expect(chef.getByTestId("application-status")).toHaveText("Withdrawn");
   await expectAccessible(page);
-  await scripted.close();
+  await page.context().close();
 
-  const staff = await browser.newContext();
-  const admin = await staff.newPage();
-  await login(admin, DEMO.admin);
+  const admin = await pageAs(browser, DEMO.admin);
   await admin.goto(`/admin/applications?q=${encodeURIComponent(applicant.email)}`);
   const row = admin
     .getByTestId("application-row")
@@ -154,5 +145,5 @@ test("an applicant withdraws an application from the dashboard, with and without
       .filter({ hasText: "Withdrew their own application, which was at Registration Pending" })
       .first(),
   ).toBeVisible();
-  await staff.close();
+  await admin.context().close();
 });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import {
   DEMO,
   expect as baseExpect,
@@ -7,62 +7,37 @@ import {
   signUpNewApplicant,
   test,
 } from "./fixtures";
+import { applyToJob, createJob, findApplication, pageAs } from "./steps";
 
 // Bulk actions and owners (issue 19): a manager picks every application matching the filter and
 // moves them all to their next stage in one go; a ticked row is given to an owner, whose default
 // "My applicants" view then shows it. Several sign-ups and staff changes: generous limits.
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function staffPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await login(page, DEMO.manager);
-  return page;
-}
-
-/** A new public job made through the admin dialog; returns its id. */
-async function createJob(staff: Page, title: string) {
-  await staff.goto("/admin/jobs?new=1");
-  const dialog = staff.getByRole("dialog", { name: "Add New Job" });
-  await dialog.getByLabel("Job title").fill(title);
-  await dialog.getByLabel("Description").fill("Sort and pack parcels on the night shift.");
-  await dialog.getByLabel("Country").selectOption({ label: "Canada" });
-  await dialog.getByRole("button", { name: "Create Job" }).click();
-  await expect(staff.getByTestId("flash")).toHaveText("Job created successfully");
-  const edit = await staff
-    .getByTestId("job-row")
-    .filter({ hasText: title })
-    .getByRole("link", { name: `Edit ${title}` })
-    .getAttribute("href");
-  return new URL(edit!, "http://x").searchParams.get("edit")!;
-}
+const PACKER = "Sort and pack parcels on the night shift.";
 
 /** A new applicant (in their own browser context) who applied to the job. */
 async function applicantApplies(browser: Browser, jobId: string, label: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = await (await browser.newContext()).newPage();
   const { fullName } = await signUpNewApplicant(page, { fullName: `Bulk ${label} ${Date.now()}` });
-  const applied = await page.request.post(`/jobs/${jobId}`, { form: { note: "" } });
-  expect(applied.status()).toBe(200);
-  await context.close();
+  await applyToJob(page, jobId);
+  await page.context().close();
   return fullName;
 }
 
 test("a manager selects every application matching the filter and moves them to the next stage", async ({
   browser,
 }) => {
-  const staff = await staffPage(browser);
+  const staff = await pageAs(browser, DEMO.manager);
   const title = `E2E Bulk Packer ${Date.now()}`;
-  const jobId = await createJob(staff, title);
+  const jobId = await createJob(staff, title, { description: PACKER });
   const names = [
     await applicantApplies(browser, jobId, "One"),
     await applicantApplies(browser, jobId, "Two"),
     await applicantApplies(browser, jobId, "Three"),
   ];
 
-  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(title)}`);
-  const rows = staff.getByTestId("application-row");
+  const rows = await findApplication(staff, title);
   await expect(rows).toHaveCount(3);
   for (const row of await rows.all()) {
     await expect(row.getByTestId("status-select")).toHaveValue("registration_pending");
@@ -103,8 +78,10 @@ test("without JavaScript, a ticked row is given to its owner, whose default view
   browser,
 }) => {
   const title = `E2E Bulk Owner ${Date.now()}`;
-  const jobId = await createJob(await staffPage(browser), title);
-  const staff = await staffPage(browser, { javaScriptEnabled: false });
+  const jobId = await createJob(await pageAs(browser, DEMO.manager), title, {
+    description: PACKER,
+  });
+  const staff = await pageAs(browser, DEMO.manager, { javaScriptEnabled: false });
   const name = await applicantApplies(browser, jobId, "Owned");
 
   // Not the manager's yet: their default view ("My applicants") does not list it.
@@ -112,8 +89,7 @@ test("without JavaScript, a ticked row is given to its owner, whose default view
   await expect(staff.locator("#app-owner")).toHaveValue("me");
   await expect(staff.getByTestId("application-row")).toHaveCount(0);
 
-  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(title)}`);
-  const row = staff.getByTestId("application-row").filter({ hasText: name });
+  const row = (await findApplication(staff, title)).filter({ hasText: name });
   await row
     .getByRole("checkbox", { name: `Select the application of ${name} for ${title}` })
     .check();

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, signUpNewApplicant, test } from "./fixtures";
+import { expectMismatchedPasswordsCaught } from "./steps";
 
 // A visitor's first visit to a public page downloads only what that page needs: no code that only
 // signed-in or staff screens use (charts, admin dialogs, upload logic, the dashboard shell), no
@@ -132,18 +133,7 @@ test("a form loads its validation when it is used, and still stops a bad sign-up
   const holdsZod = async () =>
     [...(await loaded()).values()].some((body) => body.includes("ZodError"));
   expect(await holdsZod()).toBe(false);
-  let posted = false;
-  page.on("request", (r) => {
-    if (r.method() === "POST") posted = true;
-  });
-  await page.getByLabel("Full name").fill("Lazy Person");
-  await page.getByLabel("E-mail").fill("lazy@example.com");
-  await page.getByLabel("Country you live in").fill("Zimbabwe");
-  await page.getByLabel("Password", { exact: true }).fill("a-long-password");
-  await page.getByLabel("Confirm password").fill("another-password");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Passwords do not match")).toBeVisible();
-  expect(posted).toBe(false);
+  await expectMismatchedPasswordsCaught(page, "Lazy Person", "lazy@example.com");
   expect(await holdsZod()).toBe(true);
 });
 

@@ -1,9 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
-
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
+import { uploadPdf } from "./steps";
 
 /** A renamed program (a Windows executable called passport.pdf) is refused on its card. */
 async function refuseRenamedProgram(card: Locator) {
@@ -29,12 +26,7 @@ test("an applicant uploads a PDF and sees it waiting for review", async ({ page 
   await expect(page.getByTestId("document-transcript")).toBeVisible();
   await expectAccessible(page);
 
-  await cv.getByLabel(/Choose a file/).setInputFiles({
-    name: "My CV.pdf",
-    mimeType: "application/pdf",
-    buffer: PDF,
-  });
-  await cv.getByRole("button", { name: "Upload" }).click();
+  await uploadPdf(cv, "My CV.pdf");
 
   await expect(cv.getByTestId("flash")).toContainText("Document uploaded successfully");
   await expect(cv.getByTestId("document-status")).toHaveText("Pending Review");
@@ -59,12 +51,7 @@ test("the upload form works before JavaScript loads", async ({ browser }) => {
   await signUpNewApplicant(page);
   await page.goto("/dashboard/documents");
   const english = page.getByTestId("document-english");
-  await english.getByLabel(/Choose a file/).setInputFiles({
-    name: "ielts.pdf",
-    mimeType: "application/pdf",
-    buffer: PDF,
-  });
-  await english.getByRole("button", { name: "Upload" }).click();
+  await uploadPdf(english, "ielts.pdf");
   await expect(page).toHaveURL(/\?type=english&done=uploaded$/);
   await expect(english.getByTestId("document-status")).toHaveText("Pending Review");
   await expect(english.getByTestId("flash")).toHaveText("Document uploaded successfully");

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { twMerge } from "tailwind-merge";
 import routes from "~/app/routes";
 import { DEMO, expect, login, signUpNewApplicant, test } from "./fixtures";
+import { pageAs } from "./steps";
 import { PREFIXED_LANGUAGES } from "~/domain/languages";
 import { type PageEntry, samples, SCREENS, type Who } from "./site-pages";
 
@@ -52,10 +53,8 @@ test("the page list covers every page in the route table", () => {
 /** A new applicant with unread messages (the shell's unread label is what once widened phones). */
 async function applicantWithUnreadMessages(page: Page, browser: Browser) {
   await signUpNewApplicant(page, { fullName: "Every Page Applicant" });
-  const staff = await browser.newContext();
-  const staffPage = await staff.newPage();
-  await login(staffPage, DEMO.manager);
-  const sent = await staffPage.request.post("/admin/messages", {
+  const manager = await pageAs(browser, DEMO.manager);
+  const sent = await manager.request.post("/admin/messages", {
     form: {
       recipientType: "group",
       recipientGroup: "job_seekers",
@@ -64,7 +63,7 @@ async function applicantWithUnreadMessages(page: Page, browser: Browser) {
     },
   });
   expect(sent.status(), "message sent").toBe(200);
-  await staff.close();
+  await manager.context().close();
 }
 
 const PHONE = { width: 360, height: 740 };

@@ -1,15 +1,12 @@
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { expectMismatchedPasswordsCaught, fillSignUpForm, signInOnForm } from "./steps";
 
 test("a visitor signs up, sees their name in the header, and signs out", async ({ page }) => {
   await page.goto("/auth?tab=signup");
   await expectAccessible(page);
   const email = `journey-${Date.now()}@example.com`;
   await page.getByLabel("Study Programs").check();
-  await page.getByLabel("Full name").fill("Tariro Journey");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Country you live in").fill("Zimbabwe");
-  await page.getByLabel("Password", { exact: true }).fill("a-long-password");
-  await page.getByLabel("Confirm password").fill("a-long-password");
+  await fillSignUpForm(page, { fullName: "Tariro Journey", email });
   // Consent is asked for, and nothing is sent without it.
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(
@@ -25,9 +22,7 @@ test("a visitor signs up, sees their name in the header, and signs out", async (
   // The same answer as for a taken address: check your e-mail; meanwhile the password works.
   await expect(page.getByTestId("flash")).toContainText("Check your e-mail");
   await expectAccessible(page);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill("a-long-password");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInOnForm(page, email, "a-long-password");
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/dashboard");
   await expect(page.getByTestId("shell-user")).toHaveText("Tariro Journey");
@@ -44,11 +39,7 @@ test("a visitor signs up, sees their name in the header, and signs out", async (
 
 test("signing up with a taken address looks exactly like a new sign-up", async ({ page }) => {
   await page.goto("/auth?tab=signup");
-  await page.getByLabel("Full name").fill("Someone Else");
-  await page.getByLabel("E-mail").fill(DEMO.seeker);
-  await page.getByLabel("Country you live in").fill("Zimbabwe");
-  await page.getByLabel("Password", { exact: true }).fill("a-long-password");
-  await page.getByLabel("Confirm password").fill("a-long-password");
+  await fillSignUpForm(page, { fullName: "Someone Else", email: DEMO.seeker });
   await page.getByLabel("I accept the Terms of Service and the Privacy Policy.").check();
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/auth\?done=signedUp$/);
@@ -67,9 +58,7 @@ test.describe("before JavaScript runs", () => {
     ]) {
       await page.context().clearCookies();
       await page.goto(`/auth?redirectTo=${redirectTo}`);
-      await page.getByLabel("E-mail").fill(DEMO.seeker);
-      await page.getByLabel("Password").fill(DEMO.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await signInOnForm(page, DEMO.seeker, DEMO.password);
       // Wait for the post-sign-in navigation to finish, wherever it went.
       await expect(page).not.toHaveURL(/\/auth\?/);
       expect(new URL(page.url()).origin, redirectTo).toBe(new URL(baseURL!).origin);
@@ -99,25 +88,12 @@ test.describe("before JavaScript runs", () => {
 test("mismatched passwords are caught before anything is sent", async ({ page }) => {
   await page.goto("/auth?tab=signup");
   await page.waitForLoadState("networkidle");
-  let posted = false;
-  page.on("request", (r) => {
-    if (r.method() === "POST") posted = true;
-  });
-  await page.getByLabel("Full name").fill("Mismatch Person");
-  await page.getByLabel("E-mail").fill("mismatch@example.com");
-  await page.getByLabel("Country you live in").fill("Zimbabwe");
-  await page.getByLabel("Password", { exact: true }).fill("a-long-password");
-  await page.getByLabel("Confirm password").fill("another-password");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Passwords do not match")).toBeVisible();
-  expect(posted).toBe(false);
+  await expectMismatchedPasswordsCaught(page, "Mismatch Person", "mismatch@example.com");
 });
 
 test("wrong credentials get a clear message on the form", async ({ page }) => {
   await page.goto("/auth");
-  await page.getByLabel("E-mail").fill(DEMO.seeker);
-  await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInOnForm(page, DEMO.seeker, "not-the-password");
   await expect(page.getByTestId("form-error")).toContainText("do not match an account");
 });
 
@@ -147,9 +123,7 @@ test("a visitor opening /dashboard is sent to /auth and comes back after signing
 }) => {
   await page.goto("/dashboard/profile");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard%2Fprofile/);
-  await page.getByLabel("E-mail").fill(DEMO.seeker);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInOnForm(page, DEMO.seeker, DEMO.password);
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
 });
 

@@ -1,12 +1,5 @@
-import type { Browser } from "@playwright/test";
-import {
-  DEMO,
-  expect as baseExpect,
-  expectAccessible,
-  login,
-  signUpNewApplicant,
-  test,
-} from "./fixtures";
+import { DEMO, expect as baseExpect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import { applyToJob, createJob, findApplication, pageAs, setStatus } from "./steps";
 
 // Staff publish an interview time; an applicant at the interview stage books it from their
 // dashboard and the day's schedule shows them. Makes a job, an applicant and staff changes: slow
@@ -14,42 +7,18 @@ import {
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await login(page, DEMO.manager);
-  return page;
-}
-
 test("an applicant books a published interview time, sees it on the dashboard, and staff see it on the day's schedule", async ({
   page,
   browser,
 }) => {
-  const staff = await staffPage(browser);
+  const staff = await pageAs(browser, DEMO.manager);
   const title = `E2E Booking ${Date.now()}`;
-  await staff.goto("/admin/jobs?new=1");
-  const dialog = staff.getByRole("dialog", { name: "Add New Job" });
-  await dialog.getByLabel("Job title").fill(title);
-  await dialog.getByLabel("Description").fill("Care for residents of a small home.");
-  await dialog.getByLabel("Country").selectOption({ label: "Canada" });
-  await dialog.getByRole("button", { name: "Create Job" }).click();
-  await expect(staff.getByTestId("flash")).toHaveText("Job created successfully");
-  const edit = await staff
-    .getByTestId("job-row")
-    .filter({ hasText: title })
-    .getByRole("link", { name: `Edit ${title}` })
-    .getAttribute("href");
-  const jobId = new URL(edit!, "http://x").searchParams.get("edit")!;
+  const jobId = await createJob(staff, title);
 
   // The applicant applies; staff match them to the job (the interview stage).
   const { fullName } = await signUpNewApplicant(page, { fullName: `Booking ${Date.now()}` });
-  const applied = await page.request.post(`/jobs/${jobId}`, { form: { note: "" } });
-  expect(applied.status()).toBe(200);
-  // Everyone's applications (an agent's list starts with their own).
-  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
-  const row = staff.getByTestId("application-row").filter({ hasText: fullName });
-  await row.getByTestId("status-select").selectOption("job_matched");
-  await row.getByRole("button", { name: "Update" }).click();
+  await applyToJob(page, jobId);
+  await setStatus(await findApplication(staff, fullName), "job_matched");
   await expect(staff.getByTestId("flash")).toHaveText("Application status updated");
 
   // Staff publish a time for the job.

@@ -1,12 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
-import {
-  DEMO,
-  expect as baseExpect,
-  expectAccessible,
-  login,
-  signUpNewApplicant,
-  test,
-} from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO, expect as baseExpect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import { applyToJob, createJob, findApplication, pageAs, setStatus } from "./steps";
 
 // Interview Scheduled is never set without a date: however staff choose it, the
 // schedule dialog asks for the date, time and place, and the applicant then reads them.
@@ -15,35 +9,14 @@ import {
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-async function staffPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await login(page, DEMO.manager);
-  return page;
-}
-
-/** A new applicant who applied to a new public job; returns their name. */
+/** A new applicant who applied to a new public job; returns their name and the job's title. */
 async function newApplication(staff: Page, applicant: Page, label: string) {
   const title = `E2E Interview ${label} ${Date.now()}`;
-  await staff.goto("/admin/jobs?new=1");
-  const dialog = staff.getByRole("dialog", { name: "Add New Job" });
-  await dialog.getByLabel("Job title").fill(title);
-  await dialog.getByLabel("Description").fill("Care for residents of a small home.");
-  await dialog.getByLabel("Country").selectOption({ label: "Canada" });
-  await dialog.getByRole("button", { name: "Create Job" }).click();
-  await expect(staff.getByTestId("flash")).toHaveText("Job created successfully");
-  const edit = await staff
-    .getByTestId("job-row")
-    .filter({ hasText: title })
-    .getByRole("link", { name: `Edit ${title}` })
-    .getAttribute("href");
-  const jobId = new URL(edit!, "http://x").searchParams.get("edit")!;
-
+  const jobId = await createJob(staff, title);
   const { fullName } = await signUpNewApplicant(applicant, {
     fullName: `Interview ${label} ${Date.now()}`,
   });
-  const applied = await applicant.request.post(`/jobs/${jobId}`, { form: { note: "" } });
-  expect(applied.status()).toBe(200);
+  await applyToJob(applicant, jobId);
   return { fullName, title };
 }
 
@@ -61,14 +34,12 @@ test("choosing Interview Scheduled in the status list asks for the date and plac
   page,
   browser,
 }) => {
-  const staff = await staffPage(browser);
+  const staff = await pageAs(browser, DEMO.manager);
   const { fullName, title } = await newApplication(staff, page, "list");
 
-  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
-  const row = staff.getByTestId("application-row").filter({ hasText: fullName });
+  const row = await findApplication(staff, fullName);
   await expect(row).toHaveCount(1);
-  await row.getByTestId("status-select").selectOption("interview_scheduled");
-  await row.getByRole("button", { name: "Update" }).click();
+  await setStatus(row, "interview_scheduled");
 
   // Nothing is set yet: the dialog asks first, and the list still shows the old status.
   const dialog = staff.getByRole("dialog", { name: "Schedule Interview" });
@@ -94,15 +65,13 @@ test("without JavaScript, the status list's Update leads to the same schedule fo
   page,
   browser,
 }) => {
-  const staff = await staffPage(browser);
+  const staff = await pageAs(browser, DEMO.manager);
   const { fullName, title } = await newApplication(staff, page, "nojs");
   await staff.context().close();
 
-  const plain = await staffPage(browser, { javaScriptEnabled: false });
-  await plain.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
-  const row = plain.getByTestId("application-row").filter({ hasText: fullName });
-  await row.getByTestId("status-select").selectOption("interview_scheduled");
-  await row.getByRole("button", { name: "Update" }).click();
+  const plain = await pageAs(browser, DEMO.manager, { javaScriptEnabled: false });
+  const row = await findApplication(plain, fullName);
+  await setStatus(row, "interview_scheduled");
 
   const form = plain.getByTestId("inline-dialog").filter({ hasText: "Schedule Interview" });
   await expect(form).toBeVisible();
@@ -133,14 +102,11 @@ test("the pipeline arrow into Interview Scheduled asks for the date and place fi
   page,
   browser,
 }) => {
-  const staff = await staffPage(browser);
+  const staff = await pageAs(browser, DEMO.manager);
   const { fullName, title } = await newApplication(staff, page, "board");
 
   // Job Matched first, so the next arrow leads to Interview Scheduled.
-  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
-  const row = staff.getByTestId("application-row").filter({ hasText: fullName });
-  await row.getByTestId("status-select").selectOption("job_matched");
-  await row.getByRole("button", { name: "Update" }).click();
+  await setStatus(await findApplication(staff, fullName), "job_matched");
   await expect(staff.getByTestId("flash")).toHaveText("Application status updated");
 
   await staff.goto("/admin/pipeline");
@@ -171,9 +137,9 @@ test("staff set the departure date in the application's details; the applicant r
   page,
   browser,
 }) => {
-  const staff = await staffPage(browser);
+  const staff = await pageAs(browser, DEMO.manager);
   const { fullName, title } = await newApplication(staff, page, "departure");
-  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
+  await findApplication(staff, fullName);
   await staff
     .getByRole("link", { name: `Details of ${fullName}'s application for ${title}` })
     .click();

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import { pageAs } from "./steps";
 
 test("an applicant saves an alert from a /jobs search and manages it on the dashboard", async ({
   page,
@@ -85,10 +86,8 @@ test("staff publish a job matching an applicant's alert: the e-mail links to it 
   await page.getByRole("button", { name: "Create alert" }).click();
   await expect(page.getByText("Your alert is saved")).toBeVisible();
 
-  const staff = await browser.newContext();
-  const staffPage = await staff.newPage();
-  await login(staffPage, DEMO.manager);
-  const created = await staffPage.request.post("/admin/jobs?new=1", {
+  const manager = await pageAs(browser, DEMO.manager);
+  const created = await manager.request.post("/admin/jobs?new=1", {
     form: {
       intent: "create",
       title: `Baker ${tag}`,
@@ -99,7 +98,7 @@ test("staff publish a job matching an applicant's alert: the e-mail links to it 
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);
-  await staff.close();
+  await manager.context().close();
 
   // Staff's new job wakes the alert round, which queues the e-mail; the sender writes it.
   await expect.poll(() => mailTo(email, tag) !== null, { timeout: 30_000 }).toBe(true);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, test } from "./fixtures";
+import { newApplicantAccount, openJobCard, signInOnForm } from "./steps";
 
 test("a visitor searches from the hero and lands on the filtered job list", async ({ page }) => {
   await page.goto("/");
@@ -53,9 +54,7 @@ test("a visitor opens a free job from /jobs and reads it, then applies, is asked
   page,
   browser,
 }) => {
-  const account = await browser.newContext();
-  const { email, password } = await signUpNewApplicant(await account.newPage());
-  await account.close();
+  const { email, password } = await newApplicantAccount(browser);
 
   await page.goto("/jobs?q=warehouse");
   const card = page.getByTestId("job-card").filter({ hasText: "Warehouse Operative" });
@@ -71,9 +70,7 @@ test("a visitor opens a free job from /jobs and reads it, then applies, is asked
 
   await page.getByRole("link", { name: "Apply Now" }).click();
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fjobs%2F[0-9a-f-]+$/);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInOnForm(page, email, password);
   await expect(page).toHaveURL(jobUrl);
   await page.getByLabel("Note to our team (optional)").fill("Back to finish applying.");
   await page.getByRole("button", { name: "Apply Now" }).click();
@@ -86,16 +83,9 @@ test("a French visitor reads a free job at /fr and comes back to it in French af
   page,
   browser,
 }) => {
-  const account = await browser.newContext();
-  const { email, password } = await signUpNewApplicant(await account.newPage());
-  await account.close();
+  const { email, password } = await newApplicantAccount(browser);
 
-  await page.goto("/fr/jobs?q=greenhouse");
-  await page
-    .getByTestId("job-card")
-    .filter({ hasText: "Seasonal Greenhouse Worker" })
-    .getByRole("link")
-    .click();
+  await openJobCard(page, "/fr/jobs?q=greenhouse", "Seasonal Greenhouse Worker");
   await expect(page).toHaveURL(/\/fr\/jobs\/[0-9a-f-]+$/);
   const jobUrl = page.url();
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
@@ -116,9 +106,7 @@ test("a visitor clicking a premium job goes to /auth and comes back to it after 
   await expect(card).toContainText("Premium job");
   await card.getByRole("link").click();
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fjobs%2F[0-9a-f-]+$/);
-  await page.getByLabel("E-mail").fill(DEMO.paid);
-  await page.getByLabel("Password").fill(DEMO.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInOnForm(page, DEMO.paid, DEMO.password);
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]+$/);
   await expect(
     page.getByRole("heading", { level: 1, name: "Registered General Nurse" }),

@@ -1,5 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { pageAs, watchPosts } from "./steps";
 
 /** A second person in their own browser context (separate cookies), e.g. staff beside a visitor. */
 async function otherPerson(browser: Browser) {
@@ -36,8 +37,7 @@ test("a visitor's contact message reaches Contact Inquiries, and a reply moves i
   await expect(page.getByTestId("contact-success")).toContainText(email);
   await expectAccessible(page);
 
-  const staff = await otherPerson(browser);
-  await login(staff, DEMO.admin);
+  const staff = await pageAs(browser, DEMO.admin);
   await staff.goto(`/admin/inquiries?q=${encodeURIComponent(email)}`);
   const row = staff.getByTestId("inquiry-row").filter({ hasText: email });
   await expect(row).toHaveCount(1);
@@ -181,8 +181,7 @@ test("a business requests an outsourcing quote from the modal", async ({ page, b
     "Inquiry Submitted Successfully! We'll get back to you within 24 hours with a custom quote.",
   );
 
-  const staff = await otherPerson(browser);
-  await login(staff, DEMO.admin);
+  const staff = await pageAs(browser, DEMO.admin);
   await staff.goto(`/admin/outsourcing?q=${encodeURIComponent(company)}`);
   const row = staff.getByTestId("outsourcing-row").filter({ hasText: company });
   await expect(row).toContainText("Virtual Assistants, Call Centre Solutions");
@@ -224,10 +223,7 @@ test("the quote form explains a mistake in the browser, before anything is sent"
 }) => {
   await page.goto("/outsourcing");
   const quote = page.locator("form#quote-page");
-  let posted = false;
-  page.on("request", (r) => {
-    if (r.method() === "POST") posted = true;
-  });
+  const posted = watchPosts(page);
   await quote.getByLabel("Virtual Assistants").check();
   await quote.getByLabel("Your name *").fill("Early Check");
   await quote.getByLabel("Company *").fill("Early Check Ltd");
@@ -236,7 +232,7 @@ test("the quote form explains a mistake in the browser, before anything is sent"
   await email.fill("not-an-email");
   await email.press("Enter");
   await expect(quote.getByText("Please enter a valid e-mail address")).toBeVisible();
-  expect(posted).toBe(false);
+  expect(posted()).toBe(false);
   await email.fill("early@check.example");
   await email.press("Enter");
   await expect(quote.getByTestId("flash")).toBeVisible();
@@ -265,19 +261,14 @@ test("both inboxes fit a 360 px phone, even with long unbroken words", async ({
   await quote.getByRole("button", { name: "Submit Inquiry" }).click();
   await expect(quote.getByTestId("flash")).toBeVisible();
 
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: { width: 360, height: 740 },
-  });
-  const staff = await context.newPage();
-  await login(staff, DEMO.manager);
+  const staff = await pageAs(browser, DEMO.manager, { viewport: { width: 360, height: 740 } });
   for (const path of ["/admin/inquiries", "/admin/outsourcing"]) {
     await staff.goto(`${path}?q=${word}`);
     await expect(staff.getByText(word).first()).toBeVisible();
     const width = await staff.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(360);
   }
-  await context.close();
+  await staff.context().close();
 });
 
 test.describe("before JavaScript loads", () => {

@@ -1,12 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import {
-  DEMO,
-  expect as baseExpect,
-  expectAccessible,
-  login,
-  signUpNewApplicant,
-  test,
-} from "./fixtures";
+import { DEMO, expect as baseExpect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import { applyToJob, createJob, findApplication, pageAs } from "./steps";
 
 // Staff notes with @mentions in an application's history, and saved views of the applications
 // list in the sidebar (issue 19, points 4 and 5). The demo seed's staff: Lerato Dlamini (admin)
@@ -14,42 +8,21 @@ import {
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-async function staffPage(browser: Browser, email: string, javaScriptEnabled = true) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  await login(page, email);
-  return page;
-}
-
 /** A new applicant's application to a new job; staff then open its details. */
 async function openNewApplication(browser: Browser, staff: Page, label: string) {
   const title = `E2E Notes ${label} ${Date.now()}`;
   // Jobs are made and the details opened with JavaScript: the no-JS page then takes over.
   const js = await browser.newContext({ storageState: await staff.context().storageState() });
-  const admin = await js.newPage();
-  await admin.goto("/admin/jobs?new=1");
-  const dialog = admin.getByRole("dialog", { name: "Add New Job" });
-  await dialog.getByLabel("Job title").fill(title);
-  await dialog.getByLabel("Description").fill("Care for residents of a small home.");
-  await dialog.getByLabel("Country").selectOption({ label: "Canada" });
-  await dialog.getByRole("button", { name: "Create Job" }).click();
-  await expect(admin.getByTestId("flash")).toHaveText("Job created successfully");
-  const edit = await admin
-    .getByTestId("job-row")
-    .filter({ hasText: title })
-    .getByRole("link", { name: `Edit ${title}` })
-    .getAttribute("href");
-  const jobId = new URL(edit!, "http://x").searchParams.get("edit")!;
+  const jobId = await createJob(await js.newPage(), title);
   await js.close();
 
   const applicant = await (await browser.newContext()).newPage();
   const { fullName } = await signUpNewApplicant(applicant, {
     fullName: `Noted ${label} ${Date.now()}`,
   });
-  const applied = await applicant.request.post(`/jobs/${jobId}`, { form: { note: "" } });
-  expect(applied.status()).toBe(200);
+  await applyToJob(applicant, jobId);
 
-  await staff.goto(`/admin/applications?owner=all&q=${encodeURIComponent(fullName)}`);
+  await findApplication(staff, fullName);
   await staff
     .getByRole("link", { name: `Details of ${fullName}'s application for ${title}` })
     .click();
@@ -59,7 +32,7 @@ async function openNewApplication(browser: Browser, staff: Page, label: string) 
 test("staff write a note mentioning a colleague: it is in the history and the colleague is told", async ({
   browser,
 }) => {
-  const page = await staffPage(browser, DEMO.admin);
+  const page = await pageAs(browser, DEMO.admin);
   const { applicant, fullName } = await openNewApplication(browser, page, "js");
   const dialog = page.getByRole("dialog", { name: "Application details" });
   await expect(dialog.getByRole("heading", { name: "History" })).toBeVisible();
@@ -84,7 +57,7 @@ test("staff write a note mentioning a colleague: it is in the history and the co
   const applicationUrl = page.url();
 
   // Tendai finds it on their dashboard and opens the application from there.
-  const tendai = await staffPage(browser, DEMO.superadmin);
+  const tendai = await pageAs(browser, DEMO.superadmin);
   await tendai.goto("/admin");
   const told = tendai
     .getByTestId("staff-notifications")
@@ -117,7 +90,7 @@ test("staff write a note mentioning a colleague: it is in the history and the co
 test("without JavaScript a typed mention that fits nobody is refused with the reason, and a full name works", async ({
   browser,
 }) => {
-  const page = await staffPage(browser, DEMO.admin, false);
+  const page = await pageAs(browser, DEMO.admin, { javaScriptEnabled: false });
   const { applicant } = await openNewApplication(browser, page, "nojs");
   const note = page.getByLabel("Add a staff note");
   await note.fill("@Nobody Known please check");
@@ -137,7 +110,7 @@ test("without JavaScript a typed mention that fits nobody is refused with the re
 test("staff save a filter of the applications list as a view and open it from the sidebar", async ({
   browser,
 }) => {
-  const page = await staffPage(browser, DEMO.admin);
+  const page = await pageAs(browser, DEMO.admin);
   const name = `Matched ${Date.now().toString(36)}`;
   await page.goto("/admin/applications");
   await page.getByLabel("Status", { exact: true }).selectOption({ label: "Job Matched" });

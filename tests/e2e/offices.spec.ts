@@ -1,16 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { openJobCard, pageAs } from "./steps";
 
 // Staff belong to an office and see its applicants only; an applicant chooses their nearest office
 // on their profile (decision record 23).
 
 async function applyToConstructionJob(page: Page) {
-  await page.goto("/jobs?q=construction");
-  await page
-    .getByTestId("job-card")
-    .filter({ hasText: "Construction Labourer" })
-    .getByRole("link")
-    .click();
+  await openJobCard(page, "/jobs?q=construction", "Construction Labourer");
   await page.getByRole("button", { name: "Apply Now" }).click();
   await expect(page).toHaveURL(/\?done=applied$/);
 }
@@ -57,9 +53,7 @@ test("an applicant moves to Midrand on their profile, and only Midrand's manager
   await expectAccessible(page);
 
   // The Harare manager who also covers Midrand sees both, and can narrow the list to one office.
-  const both = await browser.newContext();
-  const harare = await both.newPage();
-  await login(harare, DEMO.manager);
+  const harare = await pageAs(browser, DEMO.manager);
   await harare.goto(`/admin/applications?owner=all&q=${tag}`);
   await expect(harare.getByRole("main")).toContainText(movingName);
   await expect(harare.getByRole("main")).toContainText(stayingName);
@@ -69,5 +63,5 @@ test("an applicant moves to Midrand on their profile, and only Midrand's manager
   await expect(harare.getByRole("main")).toContainText(stayingName);
   await expect(harare.getByRole("main")).not.toContainText(movingName);
   await expectAccessible(harare);
-  await both.close();
+  await harare.context().close();
 });

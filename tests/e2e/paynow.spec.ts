@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { PAYNOW_FAKE_URL } from "~/playwright.config";
-import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import { pageAs } from "./steps";
 
 // A Zimbabwean applicant pays the registration fee with EcoCash: the page sends the request to
 // their phone and waits; the test plays the phone by calling the stand-in for Paynow
@@ -78,9 +79,7 @@ test("an applicant pays with EcoCash from their phone, gets a receipt and opens 
 
   // Staff find it in the payments list, by provider, with its receipt.
   const receiptNumber = (await receipt.textContent())!.match(/R-\d{4}-\d{6}/)![0];
-  const staff = await browser.newContext();
-  const staffPage = await staff.newPage();
-  await login(staffPage, DEMO.manager);
+  const staffPage = await pageAs(browser, DEMO.manager);
   await staffPage.goto("/admin/payments");
   await staffPage.getByLabel("Provider").selectOption("paynow");
   await staffPage.getByRole("button", { name: "Filter" }).click();
@@ -93,7 +92,7 @@ test("an applicant pays with EcoCash from their phone, gets a receipt and opens 
     /\/exports\/payments\.csv\?provider=paynow/,
   );
   await expectAccessible(staffPage);
-  await staff.close();
+  await staffPage.context().close();
 
   // Premium jobs are open (searched for: other tests add jobs to the same board).
   await page.goto(`/jobs?q=${encodeURIComponent("Care Assistant")}`);

@@ -1,12 +1,9 @@
 import { unzipSync } from "fflate";
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { pageAs, PDF, signInOnForm, uploadPdf } from "./steps";
 
 // Privacy and data rights (issue 17): an applicant downloads everything held about them, and sees
 // which staff role opened their documents.
-
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
 
 test("an applicant downloads their data and sees which staff role opened their CV", async ({
   page,
@@ -15,12 +12,7 @@ test("an applicant downloads their data and sees which staff role opened their C
   const { fullName } = await signUpNewApplicant(page, { fullName: "Nyasha Privacy" });
   await page.goto("/dashboard/documents");
   const cv = page.getByTestId("document-cv");
-  await cv.getByLabel(/Choose a file/).setInputFiles({
-    name: "Nyasha CV.pdf",
-    mimeType: "application/pdf",
-    buffer: PDF,
-  });
-  await cv.getByRole("button", { name: "Upload" }).click();
+  await uploadPdf(cv, "Nyasha CV.pdf");
   await expect(cv.getByTestId("document-status")).toHaveText("Pending Review");
   const cvHref = (await cv
     .getByRole("link", { name: /Download Nyasha CV\.pdf/ })
@@ -31,11 +23,9 @@ test("an applicant downloads their data and sees which staff role opened their C
   await expect(whoSaw).toContainText("No one at Passage has opened your profile or documents yet.");
 
   // A manager opens the CV.
-  const staff = await browser.newContext();
-  const staffPage = await staff.newPage();
-  await login(staffPage, DEMO.manager);
-  expect((await staffPage.request.get(cvHref)).status()).toBe(200);
-  await staff.close();
+  const manager = await pageAs(browser, DEMO.manager);
+  expect((await manager.request.get(cvHref)).status()).toBe(200);
+  await manager.context().close();
 
   await page.reload();
   await expect(whoSaw.getByRole("listitem")).toHaveText([/^Manager opened your CV\/Resume/]);
@@ -99,9 +89,7 @@ test("an applicant deletes their account and can no longer sign in", async ({ pa
   // Signed out, and the old password opens nothing.
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth/);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInOnForm(page, email, password);
   await expect(page.getByTestId("form-error")).toContainText("do not match an account");
 });
 

@@ -1,4 +1,5 @@
-import { expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import { newApplicantAccount, openJobCard, pageAs } from "./steps";
 
 test("an applicant saves a job from /jobs and finds it on the dashboard, then removes it", async ({
   page,
@@ -27,24 +28,14 @@ test("an applicant saves a job from /jobs and finds it on the dashboard, then re
 });
 
 test("the save button works without JavaScript and comes back to the job", async ({ browser }) => {
-  const account = await browser.newContext();
-  const { email, password } = await signUpNewApplicant(await account.newPage());
-  await account.close();
-
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await login(page, email, password);
-  await page.goto("/jobs?q=warehouse");
-  await page
-    .getByTestId("job-card")
-    .filter({ hasText: "Warehouse Operative" })
-    .getByRole("link")
-    .click();
+  const account = await newApplicantAccount(browser);
+  const page = await pageAs(browser, account, { javaScriptEnabled: false });
+  await openJobCard(page, "/jobs?q=warehouse", "Warehouse Operative");
   const jobUrl = page.url();
   await page.getByRole("button", { name: /^Save ?: Warehouse Operative$/ }).click();
   await expect(page).toHaveURL(jobUrl);
   await expect(page.getByRole("button", { name: /^Saved ?: Warehouse Operative$/ })).toBeVisible();
   await page.goto("/dashboard/saved-jobs");
   await expect(page.getByTestId("saved-jobs")).toContainText("Warehouse Operative");
-  await context.close();
+  await page.context().close();
 });

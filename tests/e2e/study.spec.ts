@@ -1,4 +1,5 @@
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { uploadPdf } from "./steps";
 
 test("a visitor finds a program from the home page, filters /study and reads the program", async ({
   page,
@@ -79,10 +80,6 @@ test("a manager adds a program at /admin/programs and visitors find it on /study
   await visitor.close();
 });
 
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
-
 test("a student finds a program from the home page, signs up, uploads a transcript, applies, and follows each stage staff set on the pipeline board", async ({
   page,
   browser,
@@ -109,12 +106,7 @@ test("a student finds a program from the home page, signs up, uploads a transcri
   await page.getByText(/^Other documents/).click();
   await expect(page.getByTestId("document-cv")).toBeVisible();
   const transcript = page.getByTestId("document-transcript");
-  await transcript.locator('input[type="file"]').setInputFiles({
-    name: "transcript.pdf",
-    mimeType: "application/pdf",
-    buffer: PDF,
-  });
-  await transcript.getByRole("button", { name: "Upload", exact: true }).click();
+  await uploadPdf(transcript, "transcript.pdf");
   await expect(transcript.getByTestId("flash")).toContainText("uploaded successfully");
 
   // Programs need the registration fee (the default): the program page says so.

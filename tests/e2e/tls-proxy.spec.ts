@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { E2E_PORT } from "~/playwright.config";
 import { DEMO, expect, test } from "./fixtures";
+import { signInOnForm, uploadPdf } from "./steps";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 // Issue 12, finding 3: the production layout. A TLS-terminating proxy (here a small Node https
@@ -17,9 +18,6 @@ test.describe.configure({ mode: "serial" });
 
 const PROXY_PORT = E2E_PORT + 5;
 const PUBLIC_URL = `https://localhost:${PROXY_PORT}`;
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
 
 let app: ServerProcess;
 let proxy: https.Server;
@@ -128,9 +126,7 @@ for (const javaScriptEnabled of [true, false]) {
     const { context, page } = await throughProxy(browser, javaScriptEnabled);
 
     await page.goto("/auth");
-    await page.getByLabel("E-mail").fill(who);
-    await page.getByLabel("Password").fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await signInOnForm(page, who, DEMO.password);
     await expect(page).not.toHaveURL(/\/auth/);
     expect(page.url().startsWith(PUBLIC_URL)).toBe(true);
 
@@ -145,12 +141,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     await page.goto("/dashboard/documents");
     const card = page.getByTestId("document-cv");
-    await card.getByLabel(/Choose a file/).setInputFiles({
-      name: `cv-${stamp}.pdf`,
-      mimeType: "application/pdf",
-      buffer: PDF,
-    });
-    await card.getByRole("button", { name: "Upload" }).click();
+    await uploadPdf(card, `cv-${stamp}.pdf`);
     await expect(card.getByTestId("flash")).toContainText("Document uploaded successfully");
     await expect(card.getByText(`cv-${stamp}.pdf`, { exact: true })).toBeVisible();
     await context.close();
