@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { auth } from "~/server/auth/auth.server";
-import { createTestUser, sessionCookie, setPaid } from "~/tests/integration/harness";
+import { createTestUser, sessionCookie } from "~/tests/integration/harness";
 import { countQueries } from "~/tests/integration/query-counter";
 import { send, setupHostileApp, url } from "./app";
 
@@ -13,7 +13,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("work done by one signed-in page", () => {
   it("reads the session once and counts unread messages once for the whole dashboard", async () => {
     const applicant = await createTestUser();
-    await setPaid(ctx.db, applicant.id);
+    await ctx.setPaid(applicant.id);
     const cookie = await sessionCookie(applicant);
     const queries = countQueries(ctx.database);
     const sessions = vi.spyOn(auth().api, "getSession");

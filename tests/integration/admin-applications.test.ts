@@ -22,16 +22,7 @@ import {
   notifications,
   profiles,
 } from "~/server/db/schema";
-import {
-  EVERY_OFFICE,
-  createTestApplication,
-  createTestUser,
-  mailsTo,
-  runAs,
-  setPaid,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { EVERY_OFFICE, createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -61,7 +52,7 @@ const JOBS = 10;
 beforeAll(async () => {
   manager = await createTestUser({ role: "manager", fullName: "Maria Manager" });
   applicant = await createTestUser({ fullName: "Tendai Moyo" });
-  applicationId = await createTestApplication(ctx.db, applicant, {
+  applicationId = await ctx.createTestApplication(applicant, {
     status: "job_matched",
     job: { title: "Care Assistant", description: "Care work" },
   });
@@ -104,12 +95,7 @@ describe("application status changes", () => {
         changedBy: manager.id,
       }),
     ]);
-    const audit = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.targetId, applicationId), eq(auditLog.action, "application.status_change")),
-      );
+    const audit = await ctx.auditEntries(applicationId, "application.status_change");
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorId).toBe(manager.id);
     const notes = await ctx.db
@@ -117,7 +103,7 @@ describe("application status changes", () => {
       .from(notifications)
       .where(eq(notifications.userId, applicant.id));
     expect(notes.map((n) => n.title)).toContain("Application status: Offer Received");
-    const mails = await mailsTo(ctx.db, applicant.email);
+    const mails = await ctx.mailsTo(applicant.email);
     expect(mails.map((m) => m.subject)).toContain(
       "Your application for Care Assistant: Offer Received",
     );
@@ -144,9 +130,9 @@ describe("application status changes", () => {
       .update(profiles)
       .set({ emailNotifications: false })
       .where(eq(profiles.id, applicant.id));
-    const mailsBefore = await mailsTo(ctx.db, applicant.email);
+    const mailsBefore = await ctx.mailsTo(applicant.email);
     await changeApplicationStatus({ actor: manager, applicationId, status: "visa_approved" });
-    const mailsAfter = await mailsTo(ctx.db, applicant.email);
+    const mailsAfter = await ctx.mailsTo(applicant.email);
     expect(mailsAfter).toHaveLength(mailsBefore.length);
     const notes = await ctx.db
       .select()
@@ -480,7 +466,7 @@ describe("staff cards and pipeline totals", () => {
       sql`delete from job_applications where id in (select id from job_applications where status = 'registration_pending' and user_id like 'bulk-%' limit 5)`,
     );
     const payer = await createTestUser();
-    await setPaid(ctx.db, payer.id);
+    await ctx.setPaid(payer.id);
     await createTestUser({ paid: true });
 
     const now = await countedNow();

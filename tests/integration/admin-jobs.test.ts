@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as activityLoader } from "~/app/routes/admin/activity";
 import { action as jobsAction } from "~/app/routes/admin/jobs";
-import { auditLog, jobApplications, jobs } from "~/server/db/schema";
+import { jobApplications, jobs } from "~/server/db/schema";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
@@ -43,10 +43,7 @@ describe("admin jobs", () => {
       requirements: ["Early riser", "Driving licence"],
       benefits: [],
     });
-    const audit = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.targetId, job!.id), eq(auditLog.action, "job.create")));
+    const audit = await ctx.auditEntries(job!.id, "job.create");
     expect(audit).toHaveLength(1);
   });
 
@@ -80,7 +77,7 @@ describe("admin jobs", () => {
     expect((await jobByTitle("Dairy Farm Hand"))!.isPublic).toBe(false);
     await post({ intent: "toggle-active", jobId: job!.id });
     expect((await jobByTitle("Dairy Farm Hand"))!.isActive).toBe(false);
-    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, job!.id));
+    const audit = await ctx.auditEntries(job!.id);
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(["job.toggle_public", "job.toggle_active"]),
     );

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/admin/payments";
 import { registerAdminExportEndpoints } from "~/server/admin/export-endpoints.server";
-import { auditLog, payments, profiles } from "~/server/db/schema";
+import { payments, profiles } from "~/server/db/schema";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import { recordTestPayment } from "./payment-harness";
-import { createTestUser, requestAs, runAs, setupTestDatabase, type TestUser } from "./harness";
+import { createTestUser, fetchAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -67,11 +67,10 @@ describe("the staff payments list", () => {
     const manager = await createTestUser({ role: "manager" });
     const user = await createTestUser({ fullName: "Rudo Csvpay" });
     const row = await paid(user, "paynow", "onemoney", new Date("2032-05-05T10:00:00Z"));
-    const response = await app.fetch(
-      await requestAs(
-        manager,
-        "/exports/payments.csv?provider=paynow&from=2032-05-05&to=2032-05-05",
-      ),
+    const response = await fetchAs(
+      app,
+      manager,
+      "/exports/payments.csv?provider=paynow&from=2032-05-05&to=2032-05-05",
     );
     expect(response.status).toBe(200);
     const lines = (await response.text()).trimEnd().split("\r\n");
@@ -83,7 +82,7 @@ describe("the staff payments list", () => {
       `Rudo Csvpay,${user.email},99.00,USD,paynow,onemoney,completed,${row.paymentReference},${row.receiptNumber}`,
     );
     const applicant = await createTestUser();
-    expect((await app.fetch(await requestAs(applicant, "/exports/payments.csv"))).status).toBe(403);
+    expect((await fetchAs(app, applicant, "/exports/payments.csv")).status).toBe(403);
   });
 });
 
@@ -108,10 +107,7 @@ describe("refunds", () => {
       refund: { by: admin.id, reason: "Paid twice by mistake" },
     });
     expect(await isPaid(user.id)).toBe(false);
-    const audits = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "payment.refund"), eq(auditLog.targetId, user.id)));
+    const audits = await ctx.auditEntries(user.id, "payment.refund");
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: admin.id });
 

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/admin/programs";
 import { listStudyPrograms } from "~/server/content/study-programs.server";
-import { auditLog, countries, jobApplications, programs } from "~/server/db/schema";
+import { countries, jobApplications, programs } from "~/server/db/schema";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
@@ -46,7 +46,7 @@ async function programByTitle(title: string) {
 }
 
 async function auditActions(id: string) {
-  const rows = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+  const rows = await ctx.auditEntries(id);
   return rows.map((r) => r.action);
 }
 
@@ -145,10 +145,7 @@ describe("admin programs", () => {
     const deleted = await post(manager, { intent: "remove", programId: lonely!.id });
     expect(deleted.location).toContain("done=programDeleted");
     expect(await programByTitle("Short Course Nobody Took")).toBeUndefined();
-    const audits = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.targetId, lonely!.id), eq(auditLog.action, "program.delete")));
+    const audits = await ctx.auditEntries(lonely!.id, "program.delete");
     expect(audits).toHaveLength(1);
   });
 

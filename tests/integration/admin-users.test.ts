@@ -1,18 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { action as usersAction, loader as usersLoader } from "~/app/routes/admin/users";
 import { registerAdminExportEndpoints } from "~/server/admin/export-endpoints.server";
-import { auditLog, jobApplications, payments, profiles } from "~/server/db/schema";
+import { jobApplications, payments, profiles } from "~/server/db/schema";
 import { changeRole, RoleChangeForbiddenError } from "~/server/users/staff.server";
-import {
-  createTestJob,
-  createTestUser,
-  requestAs,
-  runAs,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { createTestUser, fetchAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -63,10 +56,7 @@ describe("role changes", () => {
     const granted = await post(superAdmin, { intent: "role", userId: seeker.id, role: "admin" });
     expect(granted.status).toBe(302);
     expect(await roleOf(seeker)).toBe("admin");
-    const audit = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.targetId, seeker.id), eq(auditLog.action, "user.role_change")));
+    const audit = await ctx.auditEntries(seeker.id, "user.role_change");
     expect(audit.map((a) => a.details)).toContainEqual({ from: "manager", to: "admin" });
   });
 
@@ -108,7 +98,7 @@ describe("Mark Paid and Mark Unpaid", () => {
     expect(unpaid.status).toBe(302);
     const [after] = await ctx.db.select().from(profiles).where(eq(profiles.id, seeker.id));
     expect(after!.registrationFeePaid).toBe(false);
-    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, seeker.id));
+    const audit = await ctx.auditEntries(seeker.id);
     expect(audit.map((a) => a.action).sort()).toEqual(
       ["user.mark_paid", "user.mark_paid", "user.mark_unpaid"].sort(),
     );
@@ -152,7 +142,7 @@ describe("the users list", () => {
 describe("CSV exports", () => {
   const app = new Hono();
   registerAdminExportEndpoints(app);
-  const download = async (user: TestUser, path: string) => app.fetch(await requestAs(user, path));
+  const download = async (user: TestUser, path: string) => fetchAs(app, user, path);
 
   it("downloads the user list with the page's filters, to user admins only", async () => {
     const admin = await createTestUser({ role: "admin" });
@@ -177,7 +167,7 @@ describe("CSV exports", () => {
   it("downloads the application list to staff, a row per application", async () => {
     const manager = await createTestUser({ role: "manager" });
     const applicant = await createTestUser({ fullName: "Farai Csvexport" });
-    const job = await createTestJob(ctx.db, { title: "Csv Export Driver" });
+    const job = await ctx.createTestJob({ title: "Csv Export Driver" });
     await ctx.db.insert(jobApplications).values({ userId: applicant.id, jobId: job.id });
     const response = await download(manager, "/exports/applications.csv?q=farai%20csvexport");
     expect(response.status).toBe(200);

@@ -16,7 +16,7 @@ import {
 } from "~/server/db/schema";
 import { DEMO_ACCOUNTS, seedDemo } from "~/server/db/seed.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
-import { createTestJob, createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
+import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 // What an applicant meets on their way through.
 const ctx = setupTestDatabase();
@@ -71,7 +71,7 @@ async function dashboardOf(user: TestUser) {
 describe("a new application starts at the first stage still true for the applicant", () => {
   it("starts at Registration Pending for an applicant who has not paid", async () => {
     const user = await createTestUser();
-    const { application, history } = await applyAndRead(user, (await createTestJob(ctx.db)).id);
+    const { application, history } = await applyAndRead(user, (await ctx.createTestJob()).id);
     expect(application.status).toBe("registration_pending");
     expect(history).toMatchObject([{ fromStatus: null, toStatus: "registration_pending" }]);
   });
@@ -80,7 +80,7 @@ describe("a new application starts at the first stage still true for the applica
     const user = await createTestUser({ paid: true });
     // A verified CV alone is not the passport and CV: still Registration Paid.
     await addDocument(user, "cv", "verified");
-    const { application, history } = await applyAndRead(user, (await createTestJob(ctx.db)).id);
+    const { application, history } = await applyAndRead(user, (await ctx.createTestJob()).id);
     expect(application.status).toBe("registration_paid");
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "registration_paid" });
@@ -98,7 +98,7 @@ describe("a new application starts at the first stage still true for the applica
     await addDocument(user, "passport", "verified");
     await addDocument(user, "cv", "replaced");
     await addDocument(user, "cv", "verified");
-    const { application, history } = await applyAndRead(user, (await createTestJob(ctx.db)).id);
+    const { application, history } = await applyAndRead(user, (await ctx.createTestJob()).id);
     expect(application.status).toBe("documents_uploaded");
     expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "documents_uploaded" });
     expect(history[0]!.note).toMatch(/passport and CV already verified/i);
@@ -109,7 +109,7 @@ describe("a new application starts at the first stage still true for the applica
     await addDocument(user, "cv", "verified");
     await addDocument(user, "passport", "verified", { uploadedAt: new Date(Date.now() - 60_000) });
     await addDocument(user, "passport", "rejected", { reviewReason: "Expired" });
-    const { application } = await applyAndRead(user, (await createTestJob(ctx.db)).id);
+    const { application } = await applyAndRead(user, (await ctx.createTestJob()).id);
     expect(application.status).toBe("registration_paid");
   });
 });
@@ -134,8 +134,8 @@ describe("the dashboard's next steps", () => {
   it("labels premium recommendations Premium for a paid applicant, free ones Free", async () => {
     const user = await createTestUser({ paid: true });
     const tag = crypto.randomBytes(3).toString("hex");
-    await createTestJob(ctx.db, { title: `Premium ${tag}`, isPublic: false });
-    await createTestJob(ctx.db, { title: `Free ${tag}`, isPublic: true });
+    await ctx.createTestJob({ title: `Premium ${tag}`, isPublic: false });
+    await ctx.createTestJob({ title: `Free ${tag}`, isPublic: true });
     const { recommended } = await dashboardOf(user);
     const byTitle = Object.fromEntries(recommended.jobs.map((j) => [j.title, j.isPublic]));
     expect(byTitle[`Premium ${tag}`]).toBe(false);

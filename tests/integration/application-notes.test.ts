@@ -6,26 +6,14 @@ import { loader as dashboardApplicationsLoader } from "~/app/routes/dashboard/ap
 import { loader as dashboardHomeLoader } from "~/app/routes/dashboard/home";
 import { addApplicationNote, NoteNotAllowedError } from "~/server/applications/notes.server";
 import { changeApplicationStatus } from "~/server/applications/staff.server";
-import {
-  applicationNoteMentions,
-  applicationNotes,
-  auditLog,
-  notifications,
-} from "~/server/db/schema";
+import { applicationNoteMentions, applicationNotes, notifications } from "~/server/db/schema";
 import { collectPersonalData } from "~/server/privacy/data-export.server";
-import {
-  createTestApplication,
-  createTestUser,
-  mailsTo,
-  runAs,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
 const applicationOf = (user: TestUser) =>
-  createTestApplication(ctx.db, user, { status: "job_matched", job: { title: "Care Assistant" } });
+  ctx.createTestApplication(user, { status: "job_matched", job: { title: "Care Assistant" } });
 
 function postNote(user: TestUser, applicationId: string, body: string) {
   return runAs(user, adminApplicationsAction, `/admin/applications?view=${applicationId}`, {
@@ -71,20 +59,17 @@ describe("staff notes on an application", () => {
     expect(told[0]!.title).toBe("Farai Writer mentioned you");
     expect(told[0]!.link).toBe(`/admin/applications?view=${id}`);
     expect(await mentionNotifications(writer.id)).toHaveLength(0);
-    const mails = (await mailsTo(ctx.db, colleague.email)).filter((m) =>
+    const mails = (await ctx.mailsTo(colleague.email)).filter((m) =>
       m.subject.includes("mentioned you"),
     );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain("Farai Writer mentioned you");
     // The note's words stay in the back-office: the e-mail only points to it.
     expect(mails[0]!.text).not.toContain("please call her");
-    const toWriter = await mailsTo(ctx.db, writer.email);
+    const toWriter = await ctx.mailsTo(writer.email);
     expect(toWriter.filter((m) => m.subject.includes("mentioned you"))).toHaveLength(0);
 
-    const audit = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "application.note"), eq(auditLog.targetId, id)));
+    const audit = await ctx.auditEntries(id, "application.note");
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorId).toBe(writer.id);
 
@@ -121,7 +106,7 @@ describe("staff notes on an application", () => {
       .where(eq(notifications.userId, applicant.id));
     expect(theirs.length).toBeGreaterThan(0);
     expect(JSON.stringify(theirs)).not.toContain("SECRET-NOTE");
-    const mails = await mailsTo(ctx.db, applicant.email);
+    const mails = await ctx.mailsTo(applicant.email);
     expect(mails.length).toBeGreaterThan(0);
     expect(JSON.stringify(mails)).not.toContain("SECRET-NOTE");
 

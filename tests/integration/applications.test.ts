@@ -4,7 +4,7 @@ import { loader as applicationsLoader } from "~/app/routes/dashboard/application
 import { loader as dashboardLoader } from "~/app/routes/dashboard/home";
 import { action as applyAction, loader as detailLoader } from "~/app/routes/jobs/detail";
 import { applicationStatusHistory, jobApplications } from "~/server/db/schema";
-import { createTestJob, createTestUser, runAs, setupTestDatabase } from "./harness";
+import { createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -26,7 +26,7 @@ const applicationsOf = (userId: string) =>
 
 describe("applying", () => {
   it("creates a registration_pending application with its first history entry and the note", async () => {
-    const job = await createTestJob(ctx.db);
+    const job = await ctx.createTestJob();
     const user = await createTestUser();
     const outcome = await apply(user, job.id, "I can start in March.");
     // Back to the job with its confirmation: a reload does not apply again.
@@ -59,7 +59,7 @@ describe("applying", () => {
   });
 
   it("refuses a second application to the same job clearly, keeping one", async () => {
-    const job = await createTestJob(ctx.db);
+    const job = await ctx.createTestJob();
     const user = await createTestUser();
     expect((await apply(user, job.id)).status).toBe(302);
     const second = await apply(user, job.id);
@@ -72,14 +72,14 @@ describe("applying", () => {
   });
 
   it("sends a visitor to sign in and back to the job", async () => {
-    const job = await createTestJob(ctx.db);
+    const job = await ctx.createTestJob();
     const outcome = await apply(null, job.id);
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe(`/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`);
   });
 
   it("sends an unpaid applicant to payment for a premium job, and lets a paid one apply", async () => {
-    const job = await createTestJob(ctx.db, { isPublic: false });
+    const job = await ctx.createTestJob({ isPublic: false });
     const unpaid = await createTestUser();
     const refused = await apply(unpaid, job.id);
     expect(refused.status).toBe(302);
@@ -92,7 +92,7 @@ describe("applying", () => {
   });
 
   it("refuses inactive jobs and staff accounts", async () => {
-    const inactive = await createTestJob(ctx.db, { isActive: false });
+    const inactive = await ctx.createTestJob({ isActive: false });
     const user = await createTestUser();
     const closed = await apply(user, inactive.id, "Ready in May.");
     expect(closed.status).toBe(404);
@@ -103,7 +103,7 @@ describe("applying", () => {
     });
     expect(await applicationsOf(user.id)).toHaveLength(0);
 
-    const job = await createTestJob(ctx.db);
+    const job = await ctx.createTestJob();
     const admin = await createTestUser({ role: "admin" });
     const outcome = await apply(admin, job.id);
     expect(outcome.status).toBe(302);
@@ -114,8 +114,8 @@ describe("applying", () => {
 
 describe("my applications", () => {
   it("lists only the applicant's own applications, with status history", async () => {
-    const job = await createTestJob(ctx.db, { title: "Mine Only Job" });
-    const other = await createTestJob(ctx.db, { title: "Someone Else's Job" });
+    const job = await ctx.createTestJob({ title: "Mine Only Job" });
+    const other = await ctx.createTestJob({ title: "Someone Else's Job" });
     const me = await createTestUser();
     const someoneElse = await createTestUser();
     await apply(me, job.id, "my note");
@@ -138,7 +138,7 @@ describe("my applications", () => {
   });
 
   it("dashboard counts the applications and prompts the unpaid applicant to pay first", async () => {
-    const job = await createTestJob(ctx.db);
+    const job = await ctx.createTestJob();
     const me = await createTestUser();
     await apply(me, job.id);
     const outcome = await runAs(me, dashboardLoader, "/dashboard");

@@ -4,14 +4,7 @@ import { action as authAction, loader as authLoader } from "~/app/routes/auth/au
 import { auth } from "~/server/auth/auth.server";
 import { getViewer } from "~/server/auth/guards.server";
 import { profiles } from "~/server/db/schema";
-import {
-  BASE_URL,
-  createTestUser,
-  mailsTo,
-  newSessionCookie,
-  runAs,
-  setupTestDatabase,
-} from "./harness";
+import { BASE_URL, createTestUser, newSessionCookie, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -89,7 +82,7 @@ describe("sign-up", () => {
       emailVerified: false,
     });
 
-    const [mail] = await mailsTo(ctx.db, form.email);
+    const [mail] = await ctx.mailsTo(form.email);
     expect(mail?.subject).toMatch(/Confirm your e-mail address/);
     const link = mail!.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
     expect(link).toBeTruthy();
@@ -127,7 +120,7 @@ describe("sign-up", () => {
 
   it("answers a taken address exactly like a new one, and tells the owner by e-mail", async () => {
     const existing = await createTestUser({ fullName: "Owner Person" });
-    const mailsBefore = (await mailsTo(ctx.db, existing.email)).map((m) => m.id);
+    const mailsBefore = (await ctx.mailsTo(existing.email)).map((m) => m.id);
     const fresh = signUpForm();
     const forNew = await runAs(null, authAction, "/auth", { form: fresh });
     const forTaken = await runAs(null, authAction, "/auth", {
@@ -148,9 +141,7 @@ describe("sign-up", () => {
     ).resolves.toBeTruthy();
 
     // The owner learns that someone tried, with a way in if it was them.
-    const mails = (await mailsTo(ctx.db, existing.email)).filter(
-      (m) => !mailsBefore.includes(m.id),
-    );
+    const mails = (await ctx.mailsTo(existing.email)).filter((m) => !mailsBefore.includes(m.id));
     const warning = mails.find((m) => /tried to create an account/i.test(m.subject));
     expect(warning).toBeTruthy();
     expect(warning!.text).toContain(`${BASE_URL}/auth/forgot-password`);

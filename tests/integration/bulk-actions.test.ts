@@ -22,16 +22,7 @@ import {
 } from "~/server/db/schema";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage } from "~/server/storage/storage.server";
-import {
-  createTestApplication,
-  createTestJob,
-  createTestUser,
-  mailsTo,
-  requestAs,
-  runAs,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { createTestUser, fetchAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 // Bulk actions and owners (issue 19): each application changes in its own transaction through
 // the single status-change service, so every changed one has its history, audit entry,
@@ -178,10 +169,10 @@ describe("a bulk status change over 500 applications", () => {
           .from(applicationStatusHistory)
           .where(eq(applicationStatusHistory.applicationId, id)),
       ).toHaveLength(0);
-      expect(await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, id))).toHaveLength(0);
+      expect(await ctx.auditEntries(id)).toHaveLength(0);
     }
-    expect(await mailsTo(ctx.db, `stage${BULK + 1}@bulk.test`)).toHaveLength(0);
-    expect(await mailsTo(ctx.db, `stage${BULK + 2}@bulk.test`)).toHaveLength(0);
+    expect(await ctx.mailsTo(`stage${BULK + 1}@bulk.test`)).toHaveLength(0);
+    expect(await ctx.mailsTo(`stage${BULK + 2}@bulk.test`)).toHaveLength(0);
   });
 
   it("refuses a status of the other kind's stages and leaves that application untouched", async () => {
@@ -220,7 +211,7 @@ describe("a bulk status change over 500 applications", () => {
       .values({ userId: seeker.id, jobId, status: "job_matched" })
       .returning({ id: jobApplications.id });
 
-    const mailsBefore = (await mailsTo(ctx.db, student.email)).length;
+    const mailsBefore = (await ctx.mailsTo(student.email)).length;
     const outcome = await postBulk(admin, {
       selection: "selected",
       id: [studyApp!.id, jobApp!.id],
@@ -243,7 +234,7 @@ describe("a bulk status change over 500 applications", () => {
         .from(applicationStatusHistory)
         .where(eq(applicationStatusHistory.applicationId, studyApp!.id)),
     ).toHaveLength(0);
-    expect(await mailsTo(ctx.db, student.email)).toHaveLength(mailsBefore);
+    expect(await ctx.mailsTo(student.email)).toHaveLength(mailsBefore);
     const [moved] = await ctx.db
       .select()
       .from(jobApplications)
@@ -255,15 +246,14 @@ describe("a bulk status change over 500 applications", () => {
 describe("Export CSV of the chosen rows", () => {
   const app = new Hono();
   registerAdminExportEndpoints(app);
-  const download = async (user: TestUser, path: string) =>
-    (await app.fetch(await requestAs(user, path))).text();
+  const download = async (user: TestUser, path: string) => (await fetchAs(app, user, path)).text();
 
   it("downloads only the ticked applications, or the ticked people", async () => {
     const a = await createTestUser({ fullName: "Tariro Csvpick" });
     const b = await createTestUser({ fullName: "Kuda Csvpick" });
-    const job = await createTestJob(ctx.db, { title: "Csv Pick Job", description: "x" });
-    const picked = await createTestApplication(ctx.db, a, { jobId: job.id });
-    await createTestApplication(ctx.db, b, { jobId: job.id });
+    const job = await ctx.createTestJob({ title: "Csv Pick Job", description: "x" });
+    const picked = await ctx.createTestApplication(a, { jobId: job.id });
+    await ctx.createTestApplication(b, { jobId: job.id });
 
     // The bulk form's Export button sends its fields: the ticked ids and the list's filter.
     const apps = await download(
@@ -316,7 +306,7 @@ describe("who may use the bulk forms", () => {
 describe("owners", () => {
   it("assigns applications to an owner, each reassignment audited with the owner before and after", async () => {
     const seeker = await createTestUser({ fullName: "Owned Applicant" });
-    const applicationId = await createTestApplication(ctx.db, seeker, {
+    const applicationId = await ctx.createTestApplication(seeker, {
       job: { title: "Owner Job", description: "x" },
     });
 
@@ -441,7 +431,7 @@ describe("owners", () => {
       { kind: "applicant_activity", title: "Rudo Owned sent a message" },
     ]);
     // (Besides the sign-up's confirmation e-mail.)
-    const mails = (await mailsTo(ctx.db, owner.email)).filter((m) => m.subject.includes("Rudo"));
+    const mails = (await ctx.mailsTo(owner.email)).filter((m) => m.subject.includes("Rudo"));
     expect(mails.map((m) => m.subject).sort()).toEqual(
       ["Rudo Owned sent a message", "Rudo Owned sent a new document"].sort(),
     );

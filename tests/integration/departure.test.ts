@@ -2,15 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as applicationsAction } from "~/app/routes/admin/applications";
 import { listApplicationsForApplicant } from "~/server/applications/apply.server";
-import { auditLog, jobApplications, notifications } from "~/server/db/schema";
-import {
-  createTestApplication,
-  createTestUser,
-  mailsTo,
-  runAs,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { jobApplications, notifications } from "~/server/db/schema";
+import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -23,7 +16,7 @@ beforeAll(async () => {
   manager = await createTestUser({ role: "manager", fullName: "Maria Manager" });
   midrandOnly = await createTestUser({ role: "manager", office: "Midrand" });
   applicant = await createTestUser({ fullName: "Tendai Moyo", country: "ZW", office: "Harare" });
-  applicationId = await createTestApplication(ctx.db, applicant, {
+  applicationId = await ctx.createTestApplication(applicant, {
     status: "visa_approved",
     job: { title: "Care Assistant", description: "Care work" },
   });
@@ -55,12 +48,7 @@ describe("a departure date", () => {
     } = await listApplicationsForApplicant({ viewer: applicant });
     expect(mine).toMatchObject({ departureDate: "2031-02-14" });
 
-    const audit = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.targetId, applicationId), eq(auditLog.action, "application.set_departure")),
-      );
+    const audit = await ctx.auditEntries(applicationId, "application.set_departure");
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: manager.id });
 
@@ -70,7 +58,7 @@ describe("a departure date", () => {
       .where(and(eq(notifications.userId, applicant.id), eq(notifications.kind, "departure")));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.body).toContain("14");
-    const mails = await mailsTo(ctx.db, applicant.email);
+    const mails = await ctx.mailsTo(applicant.email);
     const mail = mails.find((m) => m.subject.includes("departure"));
     expect(mail?.text).toContain("Flight EK 714");
   });

@@ -6,14 +6,14 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/dashboard/documents";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
-import { auditLog, documents, notifications, profiles, rateLimits } from "~/server/db/schema";
+import { documents, notifications, profiles, rateLimits } from "~/server/db/schema";
 import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
 import { cleanFileName, detectDocumentType } from "~/server/documents/upload.server";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setupEndpointTests } from "./endpoint-harness";
-import { createTestUser, mailsTo, requestAs, runAs, runRoute, type TestUser } from "./harness";
+import { createTestUser, fetchAs, requestAs, runAs, runRoute, type TestUser } from "./harness";
 
 const { ctx, app } = setupEndpointTests([registerDocumentEndpoints], { uploads: true });
 
@@ -353,11 +353,9 @@ describe("uploading a document", () => {
     const outcome = await runRoute(action, await upload(staff, "cv", PDF, "cv.pdf"));
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/admin");
-    const visitor = await app.fetch(
-      await requestAs(null, "/api/documents", {
-        form: { documentType: "cv", file: new File([new Uint8Array(PDF)], "a.pdf") },
-      }),
-    );
+    const visitor = await fetchAs(app, null, "/api/documents", {
+      form: { documentType: "cv", file: new File([new Uint8Array(PDF)], "a.pdf") },
+    });
     expect(visitor.status).toBe(401);
   });
 
@@ -421,7 +419,7 @@ describe("downloading a document", () => {
     const [row] = await rowsOf(owner.id);
     const url = `/files/documents/${row!.id}`;
 
-    const mine = await app.fetch(await requestAs(owner, url));
+    const mine = await fetchAs(app, owner, url);
     expect(mine.status).toBe(200);
     expect(Buffer.from(await mine.arrayBuffer()).equals(PDF)).toBe(true);
     expect(mine.headers.get("content-type")).toBe("application/pdf");
@@ -432,19 +430,17 @@ describe("downloading a document", () => {
     expect(disposition).toContain(`filename="R_sum__ _.pdf"`);
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent("Résumé; ü.pdf")}`);
 
-    expect((await app.fetch(await requestAs(staff, url))).status).toBe(200);
-    expect((await app.fetch(await requestAs(other, url))).status).toBe(404);
-    expect((await app.fetch(await requestAs(other, "/files/documents/not-a-uuid"))).status).toBe(
-      404,
-    );
-    expect((await app.fetch(await requestAs(null, url))).status).toBe(401);
+    expect((await fetchAs(app, staff, url)).status).toBe(200);
+    expect((await fetchAs(app, other, url)).status).toBe(404);
+    expect((await fetchAs(app, other, "/files/documents/not-a-uuid")).status).toBe(404);
+    expect((await fetchAs(app, null, url)).status).toBe(401);
   });
 });
 
 describe("reviewing a document", () => {
   // Sign-up sends its own confirmation e-mail; these are the ones about documents.
   async function documentMails(to: string) {
-    const mails = await mailsTo(ctx.db, to);
+    const mails = await ctx.mailsTo(to);
     return mails.filter((m) => m.text.includes("Passport"));
   }
 
@@ -489,10 +485,7 @@ describe("reviewing a document", () => {
     const mails = await documentMails(applicant.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("The photo page is cut off");
-    const audits = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.targetId, doc.id), eq(auditLog.action, "document.reject")));
+    const audits = await ctx.auditEntries(doc.id, "document.reject");
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorId).toBe(staff.id);
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { afterAll, beforeAll, inject } from "vitest";
@@ -18,7 +18,14 @@ import {
   openDatabase,
   setDatabase,
 } from "~/server/db/client.server";
-import { countries, jobApplications, jobs, mailOutbox, profiles } from "~/server/db/schema";
+import {
+  auditLog,
+  countries,
+  jobApplications,
+  jobs,
+  mailOutbox,
+  profiles,
+} from "~/server/db/schema";
 import { createAccount, seedReferenceData } from "~/server/db/seed.server";
 import { setLogger } from "~/server/logger.server";
 import { withDatabase } from "./global-setup";
@@ -26,12 +33,19 @@ import { withDatabase } from "./global-setup";
 export const BASE_URL = "http://localhost:3000";
 export const TEST_PASSWORD = "correct-horse-battery";
 
+/**
+ * The fixtures and queries a test runs against its file's database; a TestContext offers each
+ * bound to that database: `ctx.createTestJob({ title })`, `ctx.mailsTo(email)`.
+ */
+const DB_FIXTURES = { createTestJob, createTestApplication, auditEntries, mailsTo, setPaid };
+type BoundToDb<F> = F extends (db: Db, ...args: infer A) => infer R ? (...args: A) => R : never;
+
 export type TestContext = {
   database: Database;
   db: Db;
   config: Config;
   dataDir: string;
-};
+} & { [K in keyof typeof DB_FIXTURES]: BoundToDb<(typeof DB_FIXTURES)[K]> };
 
 /**
  * Gives this test file its own database (a copy of the migrated template) with the countries
@@ -39,6 +53,10 @@ export type TestContext = {
  */
 export function setupTestDatabase(): TestContext {
   const ctx = {} as TestContext;
+  for (const [name, fixture] of Object.entries(DB_FIXTURES)) {
+    const run = fixture as (db: Db, ...args: unknown[]) => unknown;
+    Object.assign(ctx, { [name]: (...args: unknown[]) => run(ctx.db, ...args) });
+  }
   let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
@@ -179,6 +197,14 @@ export async function requestAs(
   });
 }
 
+/** What `app` (the plain endpoints under test: downloads, exports) answers the request `user` sends. */
+export async function fetchAs(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  ...request: Parameters<typeof requestAs>
+): Promise<Response> {
+  return app.fetch(await requestAs(...request));
+}
+
 export type RouteOutcome = {
   status: number;
   location: string | null;
@@ -256,18 +282,27 @@ async function toOutcome(value: unknown): Promise<RouteOutcome> {
 }
 
 /** The e-mail queued in the outbox to this address. */
-export function mailsTo(db: Db, to: string) {
+function mailsTo(db: Db, to: string) {
   return db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 }
 
-export async function setPaid(db: Db, userId: string, paid = true) {
+/** The audit entries about `targetId` (only those of `action` when it is named). */
+function auditEntries(db: Db, targetId: string, action?: string) {
+  const about = eq(auditLog.targetId, targetId);
+  return db
+    .select()
+    .from(auditLog)
+    .where(action ? and(about, eq(auditLog.action, action)) : about);
+}
+
+async function setPaid(db: Db, userId: string, paid = true) {
   await db.update(profiles).set({ registrationFeePaid: paid }).where(eq(profiles.id, userId));
 }
 
 let jobCounter = 0;
 
 /** A new job with a unique title; `countryCode` links it to that seeded country. */
-export async function createTestJob(
+async function createTestJob(
   db: Db,
   values: Partial<typeof jobs.$inferInsert> & { countryCode?: string } = {},
 ) {
@@ -295,7 +330,7 @@ export async function createTestJob(
  * A job application of `user` (the table's first status unless `status` is named), to `jobId` or
  * else to a new job (createTestJob with `job`'s values). Returns the application's id.
  */
-export async function createTestApplication(
+async function createTestApplication(
   db: Db,
   user: Pick<TestUser, "id">,
   options: {

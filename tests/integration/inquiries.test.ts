@@ -189,11 +189,7 @@ describe("admin contact inquiries", () => {
     expect(toSender[0]!.subject).toBe("Re: Documents for Poland");
     expect(toSender[0]!.body).toContain("You need a police clearance too.");
 
-    const [audit] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.targetId, inquiry.id))
-      .orderBy(desc(auditLog.createdAt));
+    const [audit] = await ctx.auditEntries(inquiry.id).orderBy(desc(auditLog.createdAt));
     expect(audit).toMatchObject({ action: "inquiry.reply", actorId: admin.id });
   });
 
@@ -391,7 +387,7 @@ describe("outsourcing quote requests", () => {
     expect(sent[0]!.body).toContain("Yes: two assistants from 3 March.");
     expect(sent[0]!.body).toContain("Can you start in March?");
 
-    const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, inquiry!.id));
+    const audits = await ctx.auditEntries(inquiry!.id);
     expect(audits.map((a) => [a.action, a.actorId, a.targetType])).toEqual([
       ["outsourcing_inquiry.reply", manager.id, "outsourcing_inquiry"],
     ]);
@@ -438,7 +434,7 @@ describe("outsourcing quote requests", () => {
       .from(outsourcingInquiries)
       .where(eq(outsourcingInquiries.id, rows[0]!.id));
     expect(row!.status).toBe("in_progress");
-    const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, rows[0]!.id));
+    const [audit] = await ctx.auditEntries(rows[0]!.id);
     expect(audit).toMatchObject({
       action: "outsourcing_inquiry.status_change",
       actorId: admin.id,

@@ -18,22 +18,14 @@ import {
 import { runInterviewRound } from "~/server/interviews/rounds.server";
 import { publishSlot } from "~/server/interviews/slots.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
-import {
-  createTestApplication,
-  createTestJob,
-  createTestUser,
-  mailsTo,
-  runAs,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
 /** An applicant whose application to `jobId` has reached the interview stage (Job Matched). */
 async function applicantAtStage(jobId: string) {
   const user = await createTestUser({ paid: true });
-  const applicationId = await createTestApplication(ctx.db, user, { status: "job_matched", jobId });
+  const applicationId = await ctx.createTestApplication(user, { status: "job_matched", jobId });
   return { user, applicationId };
 }
 
@@ -76,7 +68,7 @@ function parseCalendar(ics: string) {
 
 describe("interview slots", () => {
   it("hold their capacity when many applicants book at once", async () => {
-    const job = await createTestJob(ctx.db, { title: "Care assistant (slots)" });
+    const job = await ctx.createTestJob({ title: "Care assistant (slots)" });
     const { id: slotId } = await slot(job.id, { capacity: 2 });
     const applicants = await Promise.all(Array.from({ length: 8 }, () => applicantAtStage(job.id)));
 
@@ -115,7 +107,7 @@ describe("interview slots", () => {
   });
 
   it("let one applicant hold one place, even with two clicks at once on two slots", async () => {
-    const job = await createTestJob(ctx.db);
+    const job = await ctx.createTestJob();
     const first = await slot(job.id, { time: "09:00", capacity: 5 });
     const second = await slot(job.id, { time: "11:00", capacity: 5 });
     const a = await applicantAtStage(job.id);
@@ -132,12 +124,12 @@ describe("interview slots", () => {
   });
 
   it("send a calendar invite that parses, in the agency's time zone, and its cancellation", async () => {
-    const job = await createTestJob(ctx.db, { title: "Welder" });
+    const job = await ctx.createTestJob({ title: "Welder" });
     const { id: slotId, startsAt } = await slot(job.id, { time: "14:15", durationMinutes: 30 });
     const a = await applicantAtStage(job.id);
     await bookInterviewSlot({ viewer: a.user, applicationId: a.applicationId, slotId });
 
-    const confirmation = (await mailsTo(ctx.db, a.user.email)).find((m) =>
+    const confirmation = (await ctx.mailsTo(a.user.email)).find((m) =>
       m.subject.includes("Interview booked"),
     );
     const [invite] = confirmation!.attachments!;
@@ -158,7 +150,7 @@ describe("interview slots", () => {
     expect(uid).toContain(a.applicationId);
 
     await cancelInterviewBooking({ viewer: a.user, applicationId: a.applicationId });
-    const cancelled = (await mailsTo(ctx.db, a.user.email)).find((m) =>
+    const cancelled = (await ctx.mailsTo(a.user.email)).find((m) =>
       m.subject.includes("cancelled"),
     )!;
     const cancel = parseCalendar(cancelled.attachments![0]!.content);
@@ -175,7 +167,7 @@ describe("interview slots", () => {
   });
 
   it("send a calendar invite when staff set the time directly, as before", async () => {
-    const job = await createTestJob(ctx.db, { title: "Chef" });
+    const job = await ctx.createTestJob({ title: "Chef" });
     const a = await applicantAtStage(job.id);
     const when = new Date("2031-05-06T07:00:00Z"); // 09:00 CAT
     await scheduleInterview({
@@ -184,7 +176,7 @@ describe("interview slots", () => {
       interviewDate: when,
       interviewLocation: "Eastgate Building, Harare",
     });
-    const mail = (await mailsTo(ctx.db, a.user.email)).find((m) =>
+    const mail = (await ctx.mailsTo(a.user.email)).find((m) =>
       m.subject.includes("Interview scheduled"),
     );
     const parsed = parseCalendar(mail!.attachments![0]!.content);
@@ -194,7 +186,7 @@ describe("interview slots", () => {
   });
 
   it("refuse a change within 24 hours of the interview", async () => {
-    const job = await createTestJob(ctx.db);
+    const job = await ctx.createTestJob();
     const first = await slot(job.id, { time: "09:00", capacity: 3 });
     const second = await slot(job.id, { time: "12:00", capacity: 3 });
     const a = await applicantAtStage(job.id);
@@ -226,7 +218,7 @@ describe("interview slots", () => {
       value: { ...before, interviews: { changeCutoffHours: 48 } },
     });
     try {
-      const job = await createTestJob(ctx.db);
+      const job = await ctx.createTestJob();
       const { id: slotId, startsAt } = await slot(job.id, { date: "2031-08-20", capacity: 2 });
       const a = await applicantAtStage(job.id);
       await bookInterviewSlot({ viewer: a.user, applicationId: a.applicationId, slotId });
@@ -260,12 +252,12 @@ describe("interview slots", () => {
   });
 
   it("send the day-before reminder once, however many rounds run and in how many processes", async () => {
-    const job = await createTestJob(ctx.db, { title: "Driver" });
+    const job = await ctx.createTestJob({ title: "Driver" });
     const { id: slotId, startsAt } = await slot(job.id, { date: "2031-06-10", time: "10:00" });
     const a = await applicantAtStage(job.id);
     await bookInterviewSlot({ viewer: a.user, applicationId: a.applicationId, slotId });
     const reminders = async () =>
-      (await mailsTo(ctx.db, a.user.email)).filter((m) => m.subject.startsWith("Reminder"));
+      (await ctx.mailsTo(a.user.email)).filter((m) => m.subject.startsWith("Reminder"));
 
     // Two days before: nothing yet.
     await runInterviewRound({ now: new Date(startsAt.getTime() - 48 * 3_600_000) });
@@ -287,11 +279,11 @@ describe("interview slots", () => {
   });
 
   it("invite an applicant at the interview stage to choose a time, once", async () => {
-    const job = await createTestJob(ctx.db, { title: "Electrician" });
+    const job = await ctx.createTestJob({ title: "Electrician" });
     const a = await applicantAtStage(job.id);
     const now = new Date("2031-01-01T00:00:00Z");
     const invites = async () =>
-      (await mailsTo(ctx.db, a.user.email)).filter((m) =>
+      (await ctx.mailsTo(a.user.email)).filter((m) =>
         m.subject.startsWith("Choose your interview time"),
       );
     await runInterviewRound({ now });
@@ -310,7 +302,7 @@ describe("interview slots", () => {
   });
 
   it("are published by staff (audited) and booked from the dashboard's form", async () => {
-    const job = await createTestJob(ctx.db, { title: "Baker" });
+    const job = await ctx.createTestJob({ title: "Baker" });
     const manager = await staffMember();
     const published = await runAs(manager, staffAction, "/admin/interviews", {
       form: {

@@ -17,7 +17,7 @@ import {
   unsubscribeByToken,
   unsubscribeToken,
 } from "~/server/jobs/job-alerts.server";
-import { createTestJob, createTestUser, mailsTo, runAs, setupTestDatabase } from "./harness";
+import { createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -29,11 +29,11 @@ const tick = () => new Date((clock += 60_000));
 const round = () => runJobAlerts({ now: tick() });
 
 /** Creates a job dated just before the next round. */
-const newJob = (values: Parameters<typeof createTestJob>[1]) =>
-  createTestJob(ctx.db, { createdAt: new Date(clock + 30_000), ...values });
+const newJob = (values: Parameters<typeof ctx.createTestJob>[0]) =>
+  ctx.createTestJob({ createdAt: new Date(clock + 30_000), ...values });
 
 const mailed = async (email: string) =>
-  (await mailsTo(ctx.db, email)).map((m) => m.text).join("\n---\n");
+  (await ctx.mailsTo(email)).map((m) => m.text).join("\n---\n");
 
 describe("job alerts", () => {
   it("match every filter an alert has (AND), and a person gets a job only once", async () => {
@@ -67,7 +67,7 @@ describe("job alerts", () => {
     expect(text).toContain(`Staff Nurse ${tag}`);
     expect(text).not.toContain(`Porter ${tag}`);
     // The narrow alert matched only the first; the broad one got the others (not the first again).
-    const narrow = (await mailsTo(ctx.db, user.email)).find((m) =>
+    const narrow = (await ctx.mailsTo(user.email)).find((m) =>
       m.subject.includes("Nursing in Ireland"),
     )!;
     expect(narrow.text).toContain(`Staff Nurse ${tag}`);
@@ -78,9 +78,9 @@ describe("job alerts", () => {
     });
 
     // Another round finds nothing new: nothing more is sent.
-    const before = (await mailsTo(ctx.db, user.email)).length;
+    const before = (await ctx.mailsTo(user.email)).length;
     await round();
-    expect((await mailsTo(ctx.db, user.email)).length).toBe(before);
+    expect((await ctx.mailsTo(user.email)).length).toBe(before);
     // And the in-app notification was written.
     const notes = await ctx.db
       .select()
@@ -121,7 +121,7 @@ describe("job alerts", () => {
     const tag = `d${Date.now().toString(36)}`;
     await createOwnAlert({ viewer: user, name: "Daily", frequency: "daily", filters: { q: tag } });
     const alertMails = async () =>
-      (await mailsTo(ctx.db, user.email)).filter((m) => m.subject.includes("“Daily”"));
+      (await ctx.mailsTo(user.email)).filter((m) => m.subject.includes("“Daily”"));
     await round();
     await newJob({ title: `First ${tag}` });
     await round();
@@ -166,7 +166,7 @@ describe("job alerts", () => {
     await round();
     await newJob({ title: `Cook ${tag}` });
     await round();
-    const mail = (await mailsTo(ctx.db, user.email)).find((m) => m.subject.includes("Unsub"))!;
+    const mail = (await ctx.mailsTo(user.email)).find((m) => m.subject.includes("Unsub"))!;
     const header = mail.headers!["List-Unsubscribe"]!;
     const url = new URL(header.slice(1, -1));
     expect(url.pathname).toBe("/alerts/unsubscribe");
@@ -252,7 +252,7 @@ describe("job alerts", () => {
     await publish(`Baker ${tag}`);
 
     const alertMails = async () =>
-      (await mailsTo(ctx.db, applicant.email)).filter((m) => m.subject.includes("Bakers"));
+      (await ctx.mailsTo(applicant.email)).filter((m) => m.subject.includes("Bakers"));
     const [mail] = await alertMails();
     const jobLink = mail!.text.match(/https?:\/\/\S+\/jobs\/[0-9a-f-]{36}/)?.[0];
     expect(jobLink).toBeTruthy();
@@ -286,7 +286,7 @@ describe("job alerts", () => {
       .where(eq(jobAlerts.id, alert!.id));
 
     // The confirmation e-mail, in the page's language, with a link to the French confirm page.
-    const [confirmation] = await mailsTo(ctx.db, email);
+    const [confirmation] = await ctx.mailsTo(email);
     expect(confirmation!.subject).toBe("Confirmez votre alerte emploi « Cuisine »");
     const link = new URL(
       confirmation!.text.match(/https?:\/\/\S+\/alerts\/confirm\?token=\S+/)![0],
@@ -297,7 +297,7 @@ describe("job alerts", () => {
     await round();
     await newJob({ title: `Cook ${tag} before` });
     await round();
-    expect(await mailsTo(ctx.db, email)).toHaveLength(1);
+    expect(await ctx.mailsTo(email)).toHaveLength(1);
     expect(
       await ctx.db
         .select()
@@ -318,7 +318,7 @@ describe("job alerts", () => {
     await newJob({ title: `Cook ${tag} premium`, isPublic: false, description: "Secret salary" });
     await round();
     await round();
-    const alertMails = (await mailsTo(ctx.db, email)).slice(1);
+    const alertMails = (await ctx.mailsTo(email)).slice(1);
     expect(alertMails).toHaveLength(1);
     const mail = alertMails[0]!;
     expect(mail.text).toContain(`Cook ${tag} free`);
@@ -345,7 +345,7 @@ describe("job alerts", () => {
     const ask = async (email: string) => {
       await runAs(null, jobsAction, "/jobs", { form: { name: "Any", frequency: "daily", email } });
       const [row] = await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email));
-      const mail = (await mailsTo(ctx.db, email))[0]!;
+      const mail = (await ctx.mailsTo(email))[0]!;
       const url = new URL(mail.text.match(/https?:\/\/\S+\/alerts\/confirm\?token=\S+/)![0]);
       expect(url.pathname).toBe("/alerts/confirm");
       return { id: row!.id, token: url.searchParams.get("token")! };
@@ -393,7 +393,7 @@ describe("job alerts", () => {
     });
     expect(bot.data).toMatchObject({ sentTo: email });
     expect(await ctx.db.select().from(jobAlerts).where(eq(jobAlerts.email, email))).toEqual([]);
-    expect(await mailsTo(ctx.db, email)).toEqual([]);
+    expect(await ctx.mailsTo(email)).toEqual([]);
 
     const bad = await runAs(null, jobsAction, "/jobs", {
       form: { name: "Any", frequency: "daily", email: "not-an-address" },
@@ -408,7 +408,7 @@ describe("a visitor's alerts when the address gets an account", () => {
     const email = `joiner-${Date.now().toString(36)}@example.com`;
     const ask = async (name: string) => {
       await runAs(null, jobsAction, "/jobs", { form: { name, frequency: "daily", email } });
-      const mail = (await mailsTo(ctx.db, email)).find((m) => m.subject.includes(name))!;
+      const mail = (await ctx.mailsTo(email)).find((m) => m.subject.includes(name))!;
       return new URL(mail.text.match(/https?:\/\/\S+\/alerts\/confirm\?token=\S+/)![0]);
     };
     const confirmedLink = await ask("Confirmed one");
@@ -441,7 +441,7 @@ describe("a visitor's alerts when the address gets an account", () => {
         { name: "Never confirmed", owned: false },
       ]),
     );
-    const verify = (await mailsTo(ctx.db, email))
+    const verify = (await ctx.mailsTo(email))
       .map((m) => m.text.match(/https?:\/\/\S+verify-email\S+/)?.[0])
       .find(Boolean)!;
     await auth().handler(new Request(verify.replace(/[).,]+$/, "")));
@@ -460,8 +460,8 @@ describe("dashboard recommendations", () => {
     const tag = `r${Date.now().toString(36)}`;
     // Newer than every other job of this file (whose clock is 2030), oldest first.
     let at = Date.parse("2040-01-01T00:00:00Z");
-    const job = (values: Parameters<typeof createTestJob>[1]) =>
-      createTestJob(ctx.db, { createdAt: new Date((at += 60_000)), ...values });
+    const job = (values: Parameters<typeof ctx.createTestJob>[0]) =>
+      ctx.createTestJob({ createdAt: new Date((at += 60_000)), ...values });
     const saved = await job({ title: `Saved ${tag}`, sector: "agriculture", countryCode: "LT" });
     const sameSector = await job({
       title: `Farm ${tag}`,

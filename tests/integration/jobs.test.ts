@@ -6,7 +6,7 @@ import { JOBS_COUNT_CAP } from "~/domain/jobs";
 import { changePublicContent } from "~/server/cache/public-content.server";
 import { jobs } from "~/server/db/schema";
 import { toggleJobFlag } from "~/server/jobs/admin.server";
-import { createTestJob, createTestUser, runAs, setupTestDatabase } from "./harness";
+import { createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -51,7 +51,7 @@ describe("premium jobs stay on the server", () => {
     ].filter((s) => JSON.stringify(data).includes(s));
 
   it("list data for a visitor and an unpaid user carries only the teaser of a premium job", async () => {
-    const job = await createTestJob(ctx.db, { ...secret });
+    const job = await ctx.createTestJob({ ...secret });
     const unpaid = await createTestUser();
     for (const user of [null, unpaid]) {
       const data = await list(user, "?q=Welder%20Zeta");
@@ -66,7 +66,7 @@ describe("premium jobs stay on the server", () => {
   });
 
   it("the detail of a premium job redirects a visitor to sign in and an unpaid user to payment", async () => {
-    const job = await createTestJob(ctx.db, { ...secret, title: "Premium Welder Eta" });
+    const job = await ctx.createTestJob({ ...secret, title: "Premium Welder Eta" });
     const visitor = await runAs(null, detailLoader, `/jobs/${job.id}`, {
       params: {
         id: job.id,
@@ -95,7 +95,7 @@ describe("premium jobs stay on the server", () => {
   });
 
   it("paid applicants and staff see everything", async () => {
-    const job = await createTestJob(ctx.db, { ...secret, title: "Premium Welder Theta" });
+    const job = await ctx.createTestJob({ ...secret, title: "Premium Welder Theta" });
     for (const user of [
       await createTestUser({ paid: true }),
       await createTestUser({ role: "manager" }),
@@ -114,7 +114,7 @@ describe("premium jobs stay on the server", () => {
   });
 
   it("searching a premium job's description does not reveal it to a locked viewer", async () => {
-    await createTestJob(ctx.db, {
+    await ctx.createTestJob({
       ...secret,
       title: "Premium Welder Iota",
       description: "uniqueword-q9x",
@@ -128,7 +128,7 @@ describe("premium jobs stay on the server", () => {
 
 describe("searches kept in memory until a job changes", () => {
   it("never gives a locked viewer the page a paid applicant saw, nor the other way round", async () => {
-    const job = await createTestJob(ctx.db, {
+    const job = await ctx.createTestJob({
       title: "Kept Search Welder",
       description: "KEPT-SECRET-4k1 the full description",
       salaryRange: "KEPT-SALARY-4k1",
@@ -150,7 +150,7 @@ describe("searches kept in memory until a job changes", () => {
 
   it("shows a staff member's change to a job on the very next search, to every viewer", async () => {
     const admin = await createTestUser({ role: "admin" });
-    const job = await createTestJob(ctx.db, { title: "Kept Search Cook", isPublic: true });
+    const job = await ctx.createTestJob({ title: "Kept Search Cook", isPublic: true });
     const paid = await createTestUser({ paid: true });
     expect((await list(paid, "?q=Kept%20Search%20Cook")).result.total).toBe(1);
     expect((await list(null, "?q=Kept%20Search%20Cook")).result.total).toBe(1);
@@ -167,8 +167,8 @@ describe("searches kept in memory until a job changes", () => {
 
 describe("job detail", () => {
   it("answers 404 'Job not found' for a missing, inactive or archived job", async () => {
-    const inactive = await createTestJob(ctx.db, { isActive: false });
-    const archived = await createTestJob(ctx.db, { archivedAt: new Date() });
+    const inactive = await ctx.createTestJob({ isActive: false });
+    const archived = await ctx.createTestJob({ archivedAt: new Date() });
     const user = await createTestUser({ paid: true });
     for (const id of [
       inactive.id,
@@ -183,7 +183,7 @@ describe("job detail", () => {
   });
 
   it("shows a public job to a visitor, with its lists and salary", async () => {
-    const job = await createTestJob(ctx.db, {
+    const job = await ctx.createTestJob({
       title: "Farm Hand Lambda",
       requirements: ["Tractor licence"],
       benefits: ["Housing"],
@@ -211,20 +211,20 @@ describe("job detail", () => {
 
 describe("job search", () => {
   it("matches title, description and country name case-insensitively, AND-combining filters", async () => {
-    const a = await createTestJob(ctx.db, {
+    const a = await ctx.createTestJob({
       title: "Kappa Orchard Picker",
       sector: "agriculture",
       jobType: "entry_level",
       countryCode: "CA",
     });
-    const b = await createTestJob(ctx.db, {
+    const b = await ctx.createTestJob({
       title: "Kappa Driver",
       description: "Deliver ORCHARD fruit",
       sector: "logistics",
       jobType: "skilled",
       countryCode: "CA",
     });
-    const c = await createTestJob(ctx.db, {
+    const c = await ctx.createTestJob({
       title: "Kappa Nurse",
       sector: "healthcare",
       jobType: "skilled",
@@ -244,16 +244,16 @@ describe("job search", () => {
   });
 
   it("treats LIKE wildcards in the search text literally", async () => {
-    await createTestJob(ctx.db, { title: "Wildcard Mu" });
+    await ctx.createTestJob({ title: "Wildcard Mu" });
     expect((await list(null, "?q=%25")).result.total).toBe(0);
     expect((await list(null, "?q=Wildcard_Mu")).result.total).toBe(0);
   });
 
   it("counts free and premium jobs of the filtered set", async () => {
-    await createTestJob(ctx.db, { title: "Sigma Count A", isPublic: true });
-    await createTestJob(ctx.db, { title: "Sigma Count B", isPublic: false });
-    await createTestJob(ctx.db, { title: "Sigma Count C", isPublic: false });
-    await createTestJob(ctx.db, { title: "Sigma Count D", isActive: false });
+    await ctx.createTestJob({ title: "Sigma Count A", isPublic: true });
+    await ctx.createTestJob({ title: "Sigma Count B", isPublic: false });
+    await ctx.createTestJob({ title: "Sigma Count C", isPublic: false });
+    await ctx.createTestJob({ title: "Sigma Count D", isActive: false });
     const data = await list(null, "?q=Sigma%20Count");
     expect(data.result.total).toBe(3);
     expect(data.result.counts).toEqual({ public: 1, premium: 2 });
@@ -266,7 +266,7 @@ describe("paging", () => {
     const created: string[] = [];
     for (let i = 0; i < 60; i++) {
       // Pairs share a timestamp so the order has to break ties by id.
-      const job = await createTestJob(ctx.db, {
+      const job = await ctx.createTestJob({
         title: `Pagewalk ${i}`,
         createdAt: new Date(base + Math.floor(i / 2) * 1000),
       });
@@ -293,7 +293,7 @@ describe("paging", () => {
   });
 
   it("the home page's latest jobs are the board's newest, for a visitor and a paid applicant", async () => {
-    for (let i = 0; i < 5; i++) await createTestJob(ctx.db, { title: `Latest ${i}` });
+    for (let i = 0; i < 5; i++) await ctx.createTestJob({ title: `Latest ${i}` });
     const paid = await createTestUser({ paid: true });
     for (const user of [null, paid]) {
       const board = await list(user, "");

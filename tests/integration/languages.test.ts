@@ -8,7 +8,7 @@ import { action as outsourcingAction } from "~/app/routes/public/outsourcing";
 import { contactInquiries, mailOutbox, outsourcingInquiries, profiles } from "~/server/db/schema";
 import { replyToInquiry } from "~/server/inquiries/staff.server";
 import { submitContactInquiry } from "~/server/inquiries/receive.server";
-import { createTestUser, mailsTo, runAs, setupTestDatabase } from "./harness";
+import { createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -91,7 +91,7 @@ describe("a signed-in person's language", () => {
     expect(outcome.status).toBe(302);
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.email, email));
     expect(profile?.preferredLanguage).toBe("pt");
-    const [mail] = await mailsTo(ctx.db, email);
+    const [mail] = await ctx.mailsTo(email);
     expect(mail?.subject).toMatch(/^Confirme o seu endereço de e-mail/);
     expect(mail?.text).toContain("Olá, Ana Cossa,");
   });
@@ -117,7 +117,7 @@ describe("a visitor's inquiry", () => {
       .from(outsourcingInquiries)
       .where(eq(outsourcingInquiries.company, company));
     expect(inquiry?.language).toBe("fr");
-    const [confirmation] = await mailsTo(ctx.db, email);
+    const [confirmation] = await ctx.mailsTo(email);
     expect(confirmation?.subject).toBe(`Nous avons bien reçu votre demande de devis (${company})`);
     // The agency's inbox reads English, and is told which language to answer in.
     const [toAgency] = await ctx.db
@@ -129,7 +129,7 @@ describe("a visitor's inquiry", () => {
     const manager = await createTestUser({ role: "manager" });
     await ctx.db.delete(mailOutbox).where(eq(mailOutbox.to, email));
     await replyToInquiry({ actor: manager, kind: "outsourcing", id: inquiry!.id, body: "Oui." });
-    const [reply] = await mailsTo(ctx.db, email);
+    const [reply] = await ctx.mailsTo(email);
     expect(reply?.subject).toBe(`Re : Votre demande de devis (${company})`);
     expect(reply?.text).toContain("Bonjour Paul Ilunga,");
   });
@@ -146,7 +146,7 @@ describe("a visitor's inquiry", () => {
       .where(eq(contactInquiries.email, email));
     const manager = await createTestUser({ role: "manager" });
     await replyToInquiry({ actor: manager, kind: "contact", id: inquiry!.id, body: "Obrigado." });
-    const [reply] = await mailsTo(ctx.db, email);
+    const [reply] = await ctx.mailsTo(email);
     expect(reply?.subject).toBe(`Re: A sua mensagem para ${DEFAULT_SITE_SETTINGS.agencyName}`);
     expect(reply?.text).toContain("A sua mensagem original:");
   });

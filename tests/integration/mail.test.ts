@@ -29,14 +29,7 @@ import { payments, profiles } from "~/server/db/schema";
 import { sendMessage } from "~/server/messages/messages.server";
 import { recordTestPayment } from "./payment-harness";
 import { register, unregister } from "~/server/registry.server";
-import {
-  BASE_URL,
-  createTestApplication,
-  createTestUser,
-  mailsTo,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { BASE_URL, createTestUser, setupTestDatabase, type TestUser } from "./harness";
 import { startTestSmtpServer } from "./smtp-test-server";
 
 const ctx = setupTestDatabase();
@@ -535,7 +528,7 @@ async function reviewPassport(
 async function applicationFor(fullName: string, jobTitle: string) {
   const applicant: TestUser = await createTestUser({ fullName });
   const staff = await createTestUser({ role: "manager" });
-  const applicationId = await createTestApplication(ctx.db, applicant, {
+  const applicationId = await ctx.createTestApplication(applicant, {
     status: "documents_uploaded",
     job: { title: jobTitle, description: "Work" },
   });
@@ -546,6 +539,6 @@ async function applicationFor(fullName: string, jobTitle: string) {
 
 /** The mail queued to `to`, but for the confirmation e-mail an account gets at sign-up. */
 async function outboxTo(to: string) {
-  const rows = await mailsTo(ctx.db, to);
+  const rows = await ctx.mailsTo(to);
   return rows.filter((r) => !r.subject.startsWith("Confirm your e-mail"));
 }

@@ -26,7 +26,7 @@ import { DocumentReviewError, reviewDocument } from "~/server/documents/review.s
 import { RecipientNotFoundError, sendMessage } from "~/server/messages/messages.server";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage } from "~/server/storage/storage.server";
-import { createTestUser, requestAs, runAs, setupTestDatabase, type TestUser } from "./harness";
+import { createTestUser, fetchAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 // Staff of one office see and act on that office's applicants only (decision record 23): every
 // list, page, action and download answers as if the other office's applicants did not exist.
@@ -164,7 +164,7 @@ describe("a Harare manager", () => {
     );
     expect(cards).toContain(harareApp);
     expect(cards).not.toContain(midrandApp);
-    const csv = await app.fetch(await requestAs(harare, "/exports/applications.csv"));
+    const csv = await fetchAs(app, harare, "/exports/applications.csv");
     const text = await csv.text();
     expect(text).toContain("Rudo Harare");
     expect(text).not.toContain("Thabo Midrand");
@@ -199,7 +199,7 @@ describe("a Harare manager", () => {
   });
 
   it("cannot download a Midrand applicant's document, nor write to them", async () => {
-    const file = await app.fetch(await requestAs(harare, `/files/documents/${midrandDoc}`));
+    const file = await fetchAs(app, harare, `/files/documents/${midrandDoc}`);
     expect(file.status).toBe(404);
     await expect(
       sendMessage({
@@ -225,10 +225,7 @@ describe("a Harare manager", () => {
       },
     });
     expect(granted.status).toBe(302);
-    const [entry] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "user.offices_change"), eq(auditLog.targetId, harare.id)));
+    const [entry] = await ctx.auditEntries(harare.id, "user.offices_change");
     expect(entry!.actorId).toBe(admin.id);
     expect(entry!.details).toMatchObject({ office: "Harare", extraOffices: ["Midrand"] });
 
@@ -241,14 +238,14 @@ describe("a Harare manager", () => {
     expect(midrandOnly.list.items.map((r) => r.id)).toContain(midrandApp);
     expect(midrandOnly.list.items.map((r) => r.id)).not.toContain(harareApp);
     expect((await listAs(harare, `?view=${midrandApp}`)).details).not.toBeNull();
-    const file = await app.fetch(await requestAs(harare, `/files/documents/${midrandDoc}`));
+    const file = await fetchAs(app, harare, `/files/documents/${midrandDoc}`);
     expect(file.status).toBe(200);
 
     // And taken away again.
     await runAs(admin, usersAction, "/admin/users", {
       form: { intent: "offices", userId: harare.id, office: "Harare" },
     });
-    const back = await app.fetch(await requestAs(harare, `/files/documents/${midrandDoc}`));
+    const back = await fetchAs(app, harare, `/files/documents/${midrandDoc}`);
     expect(back.status).toBe(404);
   });
 

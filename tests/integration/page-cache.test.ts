@@ -16,13 +16,7 @@ import { countries } from "~/server/db/schema";
 import { createJob, toggleJobFlag, updateJob } from "~/server/jobs/admin.server";
 import { createProgram, setProgramActive } from "~/server/programs/admin.server";
 import { withDatabase } from "./global-setup";
-import {
-  createTestUser,
-  sessionCookie,
-  setPaid,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { createTestUser, sessionCookie, setupTestDatabase, type TestUser } from "./harness";
 import { httpGet, listenLocally } from "./local-http";
 import { countQueries } from "./query-counter";
 
@@ -274,7 +268,7 @@ describe("a change to what a page shows reaches the next visitor at once", () =>
 describe("a signed-in person's page is theirs alone", () => {
   it("never stores a signed-in page for visitors, nor serves a visitor's page to a member", async () => {
     const member = await createTestUser({ fullName: "Tendai Member-Only" });
-    await setPaid(ctx.db, member.id);
+    await ctx.setPaid(member.id);
     const premiumId = await newJob("Theatre Nurse in Leeds", { isPublic: false });
     const premiumText = "premium-detail-";
 

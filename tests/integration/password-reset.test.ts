@@ -9,7 +9,6 @@ import { mailOutbox } from "~/server/db/schema";
 import {
   BASE_URL,
   createTestUser,
-  mailsTo,
   newSessionCookie,
   runAs,
   runRoute,
@@ -20,7 +19,7 @@ import {
 const ctx = setupTestDatabase();
 
 async function latestMailTo(email: string) {
-  const [mail] = await mailsTo(ctx.db, email).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [mail] = await ctx.mailsTo(email).orderBy(desc(mailOutbox.createdAt)).limit(1);
   return mail;
 }
 
@@ -114,7 +113,7 @@ function rawResetRequest(email: string, clientIp: string) {
 }
 
 async function resetMailCount(email: string) {
-  const rows = await mailsTo(ctx.db, email);
+  const rows = await ctx.mailsTo(email);
   return rows.filter((m) => /Reset your/.test(m.subject)).length;
 }
 

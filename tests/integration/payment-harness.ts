@@ -5,7 +5,7 @@ import { notifications, payments, profiles } from "~/server/db/schema";
 import { registerPaymentEndpoints } from "~/server/payments/http.server";
 import { recordVerifiedPayment } from "~/server/payments/payments.server";
 import { setupEndpointTests } from "./endpoint-harness";
-import { mailsTo, type TestUser } from "./harness";
+import type { TestUser } from "./harness";
 
 /**
  * A payments test file's database and the payment webhooks on an app of their own, with what the
@@ -22,7 +22,7 @@ export function setupPaymentTests() {
     return p!.registrationFeePaid;
   }
   async function receiptsTo(email: string) {
-    const mails = await mailsTo(ctx.db, email);
+    const mails = await ctx.mailsTo(email);
     return mails.filter((m) => m.subject.startsWith("Payment received"));
   }
   async function paymentMessagesTo(user: TestUser) {

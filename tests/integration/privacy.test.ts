@@ -38,11 +38,9 @@ import { currentPolicyVersions } from "~/server/privacy/consent.server";
 import { runRetention } from "~/server/privacy/retention.server";
 import { sendMessage } from "~/server/messages/messages.server";
 import {
-  createTestApplication,
   createTestUser,
-  mailsTo,
+  fetchAs,
   newSessionCookie,
-  requestAs,
   runAs,
   runRoute,
   sessionCookie,
@@ -98,10 +96,10 @@ describe("who saw what", () => {
     const url = `/files/documents/${doc.id}`;
 
     // The owner opening their own file is nobody else's view.
-    expect((await app.fetch(await requestAs(owner, url))).status).toBe(200);
+    expect((await fetchAs(app, owner, url)).status).toBe(200);
     expect(await viewsSeenBy(owner)).toEqual([]);
 
-    const response = await app.fetch(await requestAs(manager, url));
+    const response = await fetchAs(app, manager, url);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
 
@@ -127,7 +125,7 @@ describe("who saw what", () => {
   it("opening an application's details is audited as a view of the applicant's profile", async () => {
     const owner = await createTestUser();
     const manager = await createTestUser({ role: "manager" });
-    const applicationId = await createTestApplication(ctx.db, owner, {
+    const applicationId = await ctx.createTestApplication(owner, {
       status: "job_matched",
       job: { title: "Welder", description: "Welding" },
     });
@@ -161,11 +159,11 @@ describe("who saw what", () => {
     const doc = await uploadedDocument(owner, "cv");
     const url = `/files/documents/${doc.id}`;
     for (let i = 0; i < STAFF_DOWNLOAD_LIMIT.max; i++) {
-      const ok = await app.fetch(await requestAs(admin, url));
+      const ok = await fetchAs(app, admin, url);
       expect(ok.status).toBe(200);
       await ok.arrayBuffer();
     }
-    const refused = await app.fetch(await requestAs(admin, url));
+    const refused = await fetchAs(app, admin, url);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refused.text()).toMatch(/many applicants' documents.*Try again in \d+ minutes?\./);
@@ -173,7 +171,7 @@ describe("who saw what", () => {
 
     // Another staff member is not held back by the first one's downloads.
     const manager = await createTestUser({ role: "manager" });
-    expect((await app.fetch(await requestAs(manager, url))).status).toBe(200);
+    expect((await fetchAs(app, manager, url)).status).toBe(200);
   });
 });
 
@@ -181,7 +179,7 @@ describe("who saw what", () => {
 async function personWithData(name: string) {
   const person = await createTestUser({ fullName: name });
   const doc = await uploadedDocument(person, "passport");
-  const applicationId = await createTestApplication(ctx.db, person, {
+  const applicationId = await ctx.createTestApplication(person, {
     status: "job_matched",
     job: { title: `Job ${crypto.randomUUID().slice(0, 8)}`, description: "x" },
   });
@@ -232,11 +230,11 @@ describe("download my data", () => {
     const { person: other } = await personWithData("Other Person");
     // A staff member opened their document: the archive says so too.
     const manager = await createTestUser({ role: "manager" });
-    await app.fetch(await requestAs(manager, `/files/documents/${doc.id}`));
+    await fetchAs(app, manager, `/files/documents/${doc.id}`);
 
     const row = await exportOf(person);
     expect(row.status).toBe("ready");
-    const response = await app.fetch(await requestAs(person, `/files/exports/${row.id}`));
+    const response = await fetchAs(app, person, `/files/exports/${row.id}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
     expect(response.headers.get("content-disposition")).toMatch(
@@ -295,9 +293,9 @@ describe("download my data", () => {
     const admin = await createTestUser({ role: "admin" });
     const row = await exportOf(person);
     const url = `/files/exports/${row.id}`;
-    expect((await app.fetch(await requestAs(other, url))).status).toBe(404);
-    expect((await app.fetch(await requestAs(admin, url))).status).toBe(404);
-    expect((await app.fetch(await requestAs(null, url))).status).toBe(401);
+    expect((await fetchAs(app, other, url)).status).toBe(404);
+    expect((await fetchAs(app, admin, url)).status).toBe(404);
+    expect((await fetchAs(app, null, url)).status).toBe(401);
 
     // The profile offers it with its download link.
     const page = await runAs(person, profileLoader, "/dashboard/profile");
@@ -309,7 +307,7 @@ describe("download my data", () => {
       .update(dataExports)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(dataExports.id, row.id));
-    expect((await app.fetch(await requestAs(person, url))).status).toBe(404);
+    expect((await fetchAs(app, person, url)).status).toBe(404);
     expect(await listDataExports({ owner: person })).toEqual([]);
     expect(await ctx.db.select().from(dataExports).where(eq(dataExports.id, row.id))).toEqual([]);
     // The stored archive is deleted with its row.
@@ -444,10 +442,7 @@ describe("delete my account", () => {
     expect(await ctx.db.select().from(payments).where(eq(payments.userId, person.id))).toHaveLength(
       1,
     );
-    const [log] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "account.erase"), eq(auditLog.targetId, person.id)));
+    const [log] = await ctx.auditEntries(person.id, "account.erase");
     expect(log).toMatchObject({ actorId: null, targetType: "profile", details: { by: "self" } });
 
     // Signed out everywhere, and the password opens nothing.
@@ -485,10 +480,7 @@ describe("delete my account", () => {
     expect(done.status).toBe(302);
     expect(done.location).toContain("done=accountErased");
     expect(await tablesHolding(["Tendai Request", person.email])).toEqual({});
-    const [log] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "account.erase"), eq(auditLog.targetId, person.id)));
+    const [log] = await ctx.auditEntries(person.id, "account.erase");
     expect(log).toMatchObject({ actorId: admin.id, details: { by: "staff" } });
 
     // The stub is nobody to list or to write to.
@@ -683,14 +675,11 @@ describe("retention", () => {
     expect((await profileOf(active)).retentionWarnedAt).toBeNull();
     expect((await profileOf(staffMember)).retentionWarnedAt).toBeNull();
     const warnings = async (p: TestUser) =>
-      (await mailsTo(ctx.db, p.email)).filter((m) => /will be deleted on/.test(m.subject));
+      (await ctx.mailsTo(p.email)).filter((m) => /will be deleted on/.test(m.subject));
     const [warning] = await warnings(nearly);
     expect(warning!.subject).toMatch(/^Your Passage account will be deleted on /);
     expect(warning!.text).toContain("24 months");
-    const [log] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "account.erase"), eq(auditLog.targetId, pastWarned.id)));
+    const [log] = await ctx.auditEntries(pastWarned.id, "account.erase");
     expect(log).toMatchObject({ actorId: null, details: { by: "retention" } });
     expect(first.erased).toBeGreaterThanOrEqual(1);
 

@@ -10,7 +10,6 @@ import { action as applyAction, loader as programLoader } from "~/app/routes/pub
 import { exportApplicationsForStaff } from "~/server/applications/staff.server";
 import {
   applicationStatusHistory,
-  auditLog,
   countries,
   documents,
   jobApplications,
@@ -19,16 +18,7 @@ import {
   programs,
 } from "~/server/db/schema";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
-import {
-  EVERY_OFFICE,
-  createTestJob,
-  createTestUser,
-  mailsTo,
-  runAs,
-  setPaid,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { EVERY_OFFICE, createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 let manager: TestUser;
@@ -77,7 +67,7 @@ async function applicationOf(user: TestUser, intake = SEPT) {
 
 async function paidStudent() {
   const student = await createTestUser({ role: "student_applicant" });
-  await setPaid(ctx.db, student.id);
+  await ctx.setPaid(student.id);
   return student;
 }
 
@@ -191,7 +181,7 @@ describe("study stages in the back-office", () => {
       .from(applicationStatusHistory)
       .where(eq(applicationStatusHistory.applicationId, app!.id));
     expect(history.map((h) => h.toStatus)).toEqual(["registration_paid", ...stages]);
-    const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, app!.id));
+    const audits = await ctx.auditEntries(app!.id);
     expect(audits.map((a) => a.action)).toEqual(stages.map(() => "application.status_change"));
     const notes = await ctx.db
       .select()
@@ -199,7 +189,7 @@ describe("study stages in the back-office", () => {
       .where(eq(notifications.userId, student.id));
     expect(notes).toHaveLength(3);
     expect(notes.map((n) => n.body).join(" ")).toContain("MSc Applied Nursing");
-    const mails = await mailsTo(ctx.db, student.email);
+    const mails = await ctx.mailsTo(student.email);
     expect(mails.map((m) => m.subject)).toEqual(
       expect.arrayContaining([expect.stringContaining("Visa Granted")]),
     );
@@ -209,7 +199,7 @@ describe("study stages in the back-office", () => {
     const student = await paidStudent();
     await apply(student, { intake: SEPT });
     const app = await applicationOf(student);
-    const job = await createTestJob(ctx.db);
+    const job = await ctx.createTestJob();
     const [jobApp] = await ctx.db
       .insert(jobApplications)
       .values({ userId: student.id, jobId: job.id })
@@ -308,7 +298,7 @@ describe("the student's dashboard", () => {
     expect(first.basis).toBe("programs");
     expect(first.programs[0]!.id).toBe(programId);
 
-    await setPaid(ctx.db, student.id);
+    await ctx.setPaid(student.id);
     await apply(student, { intake: SEPT });
     const after = await runAs(student, dashboardLoader, "/dashboard");
     expect((after.data as Dash).recommended.programs.map((p) => p.id)).not.toContain(programId);

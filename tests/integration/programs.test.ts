@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { listStudyPrograms } from "~/server/content/study-programs.server";
 import { jobApplications, programs } from "~/server/db/schema";
 import { seedDemoPrograms } from "~/server/db/seed.server";
-import { createTestJob, createTestUser, setupTestDatabase } from "./harness";
+import { createTestUser, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -26,7 +26,7 @@ describe("study programs: the data", () => {
   it("keeps a program application to its program and intake, and a job application to its job", async () => {
     const student = await createTestUser({ role: "student_applicant" });
     const [program] = await ctx.db.select().from(programs).limit(1);
-    const job = await createTestJob(ctx.db);
+    const job = await ctx.createTestJob();
     await expect(
       ctx.db.insert(jobApplications).values({
         userId: student.id,

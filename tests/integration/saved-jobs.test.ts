@@ -5,7 +5,7 @@ import { loader as jobsLoader } from "~/app/routes/jobs/list";
 import { loader as homeLoader } from "~/app/routes/public/home";
 import { jobs } from "~/server/db/schema";
 import { agencyToday } from "~/server/jobs/saved-jobs.server";
-import { createTestJob, createTestUser, runAs, setupTestDatabase } from "./harness";
+import { createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -28,7 +28,7 @@ describe("saved jobs", () => {
   it("are the applicant's own: another applicant neither sees nor removes them", async () => {
     const owner = await createTestUser();
     const other = await createTestUser();
-    const job = await createTestJob(ctx.db, { title: "Saved welder" });
+    const job = await ctx.createTestJob({ title: "Saved welder" });
 
     const saved = await save(owner, { intent: "save", jobId: job.id, redirectTo: "/jobs?q=weld" });
     expect(saved.status).toBe(302);
@@ -59,7 +59,7 @@ describe("saved jobs", () => {
 
   it("mark the home page's cards for their owner, and nothing for a visitor", async () => {
     const owner = await createTestUser();
-    const job = await createTestJob(ctx.db, { title: "Saved on home" });
+    const job = await ctx.createTestJob({ title: "Saved on home" });
     await save(owner, { intent: "save", jobId: job.id });
     const home = async (user: typeof owner | null) =>
       ((await runAs(user, homeLoader, "/")).data as { savedIds: unknown }).savedIds;
@@ -68,7 +68,7 @@ describe("saved jobs", () => {
   });
 
   it("asks a visitor to sign in and sends staff to the back-office; a job off the board cannot be saved", async () => {
-    const job = await createTestJob(ctx.db);
+    const job = await ctx.createTestJob();
     const visitor = await save(null, { intent: "save", jobId: job.id });
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/auth/);
@@ -76,7 +76,7 @@ describe("saved jobs", () => {
     expect((await save(staff, { intent: "save", jobId: job.id })).location).toBe("/admin");
 
     const applicant = await createTestUser();
-    const archived = await createTestJob(ctx.db, { archivedAt: new Date() });
+    const archived = await ctx.createTestJob({ archivedAt: new Date() });
     expect((await save(applicant, { intent: "save", jobId: archived.id })).status).toBe(404);
     expect((await save(applicant, { intent: "save", jobId: "not-a-job" })).status).toBe(404);
     expect((await savedList(applicant)).jobs).toEqual([]);
@@ -84,10 +84,10 @@ describe("saved jobs", () => {
 
   it("say when a saved job has closed or closes within a week", async () => {
     const user = await createTestUser();
-    const soon = await createTestJob(ctx.db, { title: "Soon", applicationDeadline: inDays(3) });
-    const later = await createTestJob(ctx.db, { title: "Later", applicationDeadline: inDays(30) });
-    const past = await createTestJob(ctx.db, { title: "Past", applicationDeadline: inDays(1) });
-    const pulled = await createTestJob(ctx.db, { title: "Pulled" });
+    const soon = await ctx.createTestJob({ title: "Soon", applicationDeadline: inDays(3) });
+    const later = await ctx.createTestJob({ title: "Later", applicationDeadline: inDays(30) });
+    const past = await ctx.createTestJob({ title: "Past", applicationDeadline: inDays(1) });
+    const pulled = await ctx.createTestJob({ title: "Pulled" });
     for (const job of [soon, later, past, pulled]) {
       await save(user, { intent: "save", jobId: job.id });
     }

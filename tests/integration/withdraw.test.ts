@@ -6,20 +6,13 @@ import { getApplicationDetailsForStaff } from "~/server/applications/staff.serve
 import { withdrawOwnApplication } from "~/server/applications/withdraw.server";
 import { listAuditEntriesForStaff } from "~/server/audit/audit-log.server";
 import { jobApplications } from "~/server/db/schema";
-import {
-  EVERY_OFFICE,
-  createTestApplication,
-  createTestUser,
-  runAs,
-  setupTestDatabase,
-  type TestUser,
-} from "./harness";
+import { EVERY_OFFICE, createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
 /** An application of `user` to a new job, at `status`. */
 const applicationAt = (user: TestUser, status: ApplicationStatus = "job_matched") =>
-  createTestApplication(ctx.db, user, { status, job: { title: `Withdrawable ${status}` } });
+  ctx.createTestApplication(user, { status, job: { title: `Withdrawable ${status}` } });
 
 const statusOf = async (id: string) =>
   (
