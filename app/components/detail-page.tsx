@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, type LucideIcon } from "lucide-react";
+import { ArrowLeftIcon, ListChecksIcon, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "~/app/components/localized";
 import { Alert } from "~/app/components/ui/alert";
@@ -9,24 +9,6 @@ import { cn } from "~/app/lib/utils";
  * The pieces of a public catalogue item's page (a job at /jobs/:id, a study program at
  * /study/:id): the same layout, lists and apply card, each page with its own strings.
  */
-
-/** A description's opening for a search result or a link preview: one line, cut at a word. */
-export function summary(text: string, max: number) {
-  const line = text.replace(/\s+/g, " ").trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max);
-  return `${cut.slice(0, cut.lastIndexOf(" ") > max / 2 ? cut.lastIndexOf(" ") : max)}…`;
-}
-
-/** schema.org data for search engines; "<" escaped so a text can never close the script. */
-export function JsonLd({ data }: { data: Record<string, unknown> }) {
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
-    />
-  );
-}
 
 /** The page of an item that does not exist (or is hidden), with the way back to the list. */
 export function DetailNotFound({
@@ -90,20 +72,23 @@ export function DetailText({ id, title, text }: { id: string; title: string; tex
   );
 }
 
-/** A titled list of the item (requirements, benefits, documents), its points marked by `Icon`. */
+/**
+ * A titled list of the item (requirements, benefits, documents), its points marked by `Icon`
+ * (a check list's by default).
+ */
 export type DetailListSpec = {
   id: string;
   title: string;
   hint?: string;
   items: string[];
-  Icon: LucideIcon;
+  Icon?: LucideIcon;
   /** The icon in the accent colour (benefits) rather than the primary one. */
   accent?: boolean;
 };
 
 /** The item's lists, one titled section each; `empty` is said of a list that has nothing. */
 export function DetailLists({ lists, empty }: { lists: DetailListSpec[]; empty: string }) {
-  return lists.map(({ id, title, hint, items, Icon, accent }) => (
+  return lists.map(({ id, title, hint, items, Icon = ListChecksIcon, accent }) => (
     <section key={id} aria-labelledby={id} className="grid gap-3">
       <h2 id={id} className="text-xl font-semibold text-slate-900">
         {title}

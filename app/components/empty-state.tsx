@@ -42,3 +42,8 @@ export function EmptyState({
     </div>
   );
 }
+
+/** The empty state of an applicant's own list of jobs (alerts, saved jobs): the way on is the jobs. */
+export function NoJobsYet(props: { icon: LucideIcon; title: string; cta: string }) {
+  return <EmptyState {...props} to="/jobs" />;
+}

@@ -73,6 +73,44 @@ export function PageHero({
   );
 }
 
+/**
+ * The blue band that opens a page with a form or a quote to ask for (contact, outsourcing):
+ * eyebrow, title, lead, then what the page adds; `tall` for a page that sells (more room, a
+ * bigger title).
+ */
+export function HeroBand({
+  eyebrow,
+  title,
+  lead,
+  tall,
+  children,
+}: {
+  eyebrow: React.ReactNode;
+  title: React.ReactNode;
+  lead: React.ReactNode;
+  tall?: boolean;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="bg-primary-800 text-white">
+      <div className={cn("mx-auto max-w-6xl px-4 py-12", tall ? "sm:py-20" : "sm:py-16")}>
+        <p className="text-sm font-semibold tracking-wide text-primary-100 uppercase">{eyebrow}</p>
+        <h1
+          className={
+            tall
+              ? "mt-2 max-w-3xl text-3xl font-bold sm:text-5xl"
+              : "mt-2 text-3xl font-bold sm:text-4xl"
+          }
+        >
+          {title}
+        </h1>
+        <p className="mt-4 max-w-2xl text-lg text-primary-50">{lead}</p>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 /** The boxed call to action that closes a page: a heading, a line, and the page's buttons. */
 export function CallToAction({
   id,

@@ -1,3 +1,6 @@
+import type { ParseKeys } from "i18next";
+import { useTranslation } from "react-i18next";
+
 /** A native select's options, from value and label pairs. */
 export function SelectOptions({
   options,
@@ -9,4 +12,17 @@ export function SelectOptions({
       {o.label}
     </option>
   ));
+}
+
+/** A native select's options for one of the enums, labelled by the common `labels.<group>.<value>`. */
+export function LabelOptions({ values, group }: { values: readonly string[]; group: string }) {
+  const { t } = useTranslation();
+  return (
+    <SelectOptions
+      options={values.map((value) => ({
+        value,
+        label: t(`labels.${group}.${value}` as ParseKeys<"common">),
+      }))}
+    />
+  );
 }

@@ -146,3 +146,11 @@ export const fixedPageMeta = (section: MetaSection, path: string) =>
     description: t(`${section}.description`),
     path,
   }));
+
+/** A description's opening for a search result or a link preview: one line, cut at a word. */
+export function summary(text: string, max: number) {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > max / 2 ? cut.lastIndexOf(" ") : max)}…`;
+}

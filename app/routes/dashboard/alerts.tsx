@@ -1,8 +1,7 @@
 import { BellIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { EmptyState } from "~/app/components/empty-state";
-import { OutcomeFlash } from "~/app/components/flash";
+import { NoJobsYet } from "~/app/components/empty-state";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
@@ -20,6 +19,7 @@ import {
   listOwnAlerts,
   updateOwnAlert,
 } from "~/server/jobs/job-alerts.server";
+import { ListIntro } from "./list-intro";
 import type { Route } from "./+types/alerts";
 
 export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.jobAlerts");
@@ -84,15 +84,9 @@ export default function AlertsPage({ loaderData, actionData }: Route.ComponentPr
   const { alerts } = loaderData;
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-slate-700">{t("alerts.intro")}</p>
-      <OutcomeFlash actionData={actionData} ns="jobs" messages={DONE} />
+      <ListIntro text={t("alerts.intro")} actionData={actionData} ns="jobs" done={DONE} />
       {alerts.length === 0 ? (
-        <EmptyState
-          icon={BellIcon}
-          title={t("alerts.empty")}
-          to="/jobs"
-          cta={t("alerts.emptyCta")}
-        />
+        <NoJobsYet icon={BellIcon} title={t("alerts.empty")} cta={t("alerts.emptyCta")} />
       ) : (
         <ul className="grid gap-3" data-testid="job-alerts">
           {alerts.map((alert) => {

@@ -2,7 +2,6 @@ import { CalendarClockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { EmptyState } from "~/app/components/empty-state";
-import { OutcomeFlash } from "~/app/components/flash";
 import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
@@ -21,6 +20,7 @@ import {
   TooLateToChangeError,
 } from "~/server/interviews/booking.server";
 import { logger } from "~/server/logger.server";
+import { ListIntro } from "./list-intro";
 import type { Route } from "./+types/interviews";
 
 export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.interviews");
@@ -82,8 +82,12 @@ export default function InterviewsPage({ loaderData, actionData }: Route.Compone
   const when = (d: Date | string) => formatDate(d, i18n.language, "appointment");
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-slate-700">{t("interviews.intro", { hours })}</p>
-      <OutcomeFlash actionData={actionData} ns="dashboard" messages={DONE} />
+      <ListIntro
+        text={t("interviews.intro", { hours })}
+        actionData={actionData}
+        ns="dashboard"
+        done={DONE}
+      />
       {interviews.length === 0 ? (
         <EmptyState
           icon={CalendarClockIcon}

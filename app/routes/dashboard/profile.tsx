@@ -6,7 +6,7 @@ import { data, Form, redirect, useNavigation, useRevalidator } from "react-route
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
 import { OfficeSelect } from "~/app/components/office-select";
 import { DoneFlash, Flash } from "~/app/components/flash";
-import { SelectOptions } from "~/app/components/select-options";
+import { LabelOptions } from "~/app/components/select-options";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { FormSelect, InputField } from "~/app/components/ui/field";
@@ -34,6 +34,15 @@ import { getOwnProfile, updateOwnProfile } from "~/server/profiles/profile.serve
 import type { Route } from "./+types/profile";
 
 export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.profile");
+
+/** The preferences chosen from an enum: the profile field, its values, their labels' group. */
+const PREFERENCES = [
+  ["preferredSector", SECTORS, "sector"],
+  ["preferredFieldOfStudy", FIELDS_OF_STUDY, "fieldOfStudy"],
+] as const;
+
+/** The e-mails a person may turn off, each a checkbox. */
+const EMAIL_CHOICES = ["emailNotifications", "marketingEmails"] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
@@ -200,32 +209,17 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                 </option>
               ))}
             </FormSelect>
-            <FormSelect
-              field={fields.preferredSector}
-              ns="dashboard"
-              label={t("profile.fields.preferredSector")}
-            >
-              <option value="">{t("profile.fields.noPreference")}</option>
-              <SelectOptions
-                options={SECTORS.map((s) => ({
-                  value: s,
-                  label: t(`labels.sector.${s}`, { ns: "common" }),
-                }))}
-              />
-            </FormSelect>
-            <FormSelect
-              field={fields.preferredFieldOfStudy}
-              ns="dashboard"
-              label={t("profile.fields.preferredFieldOfStudy")}
-            >
-              <option value="">{t("profile.fields.noPreference")}</option>
-              <SelectOptions
-                options={FIELDS_OF_STUDY.map((f) => ({
-                  value: f,
-                  label: t(`labels.fieldOfStudy.${f}`, { ns: "common" }),
-                }))}
-              />
-            </FormSelect>
+            {PREFERENCES.map(([name, values, group]) => (
+              <FormSelect
+                key={name}
+                field={fields[name]}
+                ns="dashboard"
+                label={t(`profile.fields.${name}`)}
+              >
+                <option value="">{t("profile.fields.noPreference")}</option>
+                <LabelOptions values={values} group={group} />
+              </FormSelect>
+            ))}
           </CardContent>
         </Card>
 
@@ -234,24 +228,20 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <CardTitle>{t("profile.notificationsTitle")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <label className="flex items-center gap-3 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name={fields.emailNotifications.name}
-                defaultChecked={profile.emailNotifications}
-                className="size-4 accent-primary-700"
-              />
-              {t("profile.fields.emailNotifications")}
-            </label>
-            <label className="mt-3 flex items-center gap-3 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name={fields.marketingEmails.name}
-                defaultChecked={profile.marketingEmails}
-                className="size-4 accent-primary-700"
-              />
-              {t("profile.fields.marketingEmails")}
-            </label>
+            {EMAIL_CHOICES.map((name, i) => (
+              <label
+                key={name}
+                className={`${i ? "mt-3 " : ""}flex items-center gap-3 text-sm text-slate-800`}
+              >
+                <input
+                  type="checkbox"
+                  name={fields[name].name}
+                  defaultChecked={profile[name]}
+                  className="size-4 accent-primary-700"
+                />
+                {t(`profile.fields.${name}`)}
+              </label>
+            ))}
           </CardContent>
         </Card>
 
@@ -325,43 +315,41 @@ function StaffViewsCard({
   const { t: tc } = useTranslation("common");
   const dateTime = dateFormatter(i18n.language, "dateTime");
   return (
-    <Card role="region" aria-labelledby="staff-views-title">
-      <CardHeader>
-        <CardTitle id="staff-views-title">{t("profile.views.title")}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <p className="text-sm text-slate-700">{t("profile.views.hint")}</p>
-        {views.length === 0 ? (
-          <p className="text-sm text-slate-700">{t("profile.views.empty")}</p>
-        ) : (
-          <ul className="grid gap-2" data-testid="staff-views">
-            {views.map((view, i) => {
-              const role = view.role ? tc(`roles.${view.role}`) : t("profile.views.someone");
-              return (
-                <li
-                  key={i}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
-                >
-                  <span className="text-slate-900">
-                    {view.action === "document.view"
-                      ? t("profile.views.document", {
-                          role,
-                          document: view.documentType
-                            ? tc(`labels.documentType.${view.documentType}`)
-                            : t("profile.views.aDocument"),
-                        })
-                      : t("profile.views.profile", { role })}
-                  </span>
-                  <time dateTime={new Date(view.at).toISOString()} className="text-slate-600">
-                    {dateTime.format(new Date(view.at))}
-                  </time>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <RegionCard
+      id="staff-views-title"
+      title={t("profile.views.title")}
+      hint={t("profile.views.hint")}
+    >
+      {views.length === 0 ? (
+        <p className="text-sm text-slate-700">{t("profile.views.empty")}</p>
+      ) : (
+        <ul className="grid gap-2" data-testid="staff-views">
+          {views.map((view, i) => {
+            const role = view.role ? tc(`roles.${view.role}`) : t("profile.views.someone");
+            return (
+              <li
+                key={i}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+              >
+                <span className="text-slate-900">
+                  {view.action === "document.view"
+                    ? t("profile.views.document", {
+                        role,
+                        document: view.documentType
+                          ? tc(`labels.documentType.${view.documentType}`)
+                          : t("profile.views.aDocument"),
+                      })
+                    : t("profile.views.profile", { role })}
+                </span>
+                <time dateTime={new Date(view.at).toISOString()} className="text-slate-600">
+                  {dateTime.format(new Date(view.at))}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </RegionCard>
   );
 }
 
@@ -379,60 +367,54 @@ function YourDataCard({ archives }: { archives: Route.ComponentProps["loaderData
     return () => clearTimeout(timer);
   }, [preparing, state, revalidate]);
   return (
-    <Card role="region" aria-labelledby="your-data-title">
-      <CardHeader>
-        <CardTitle id="your-data-title">{t("profile.data.title")}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <p className="text-sm text-slate-700">{t("profile.data.hint")}</p>
-        {archives.length > 0 ? (
-          <ul className="grid gap-2" data-testid="data-archives">
-            {archives.map((a) => (
-              <li
-                key={a.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
-              >
-                <span className="text-slate-900">
-                  {t("profile.data.requested", { date: dateTime.format(new Date(a.requestedAt)) })}
-                </span>
-                {a.href ? (
-                  <span className="flex flex-wrap items-center gap-3">
-                    <span className="text-slate-600">
-                      {t("profile.data.expires", {
-                        date: dateTime.format(new Date(a.expiresAt!)),
-                      })}
-                    </span>
-                    <a
-                      href={a.href}
-                      download
-                      className="font-medium text-blue-700 underline underline-offset-2"
-                    >
-                      {t("profile.data.download")}
-                    </a>
-                  </span>
-                ) : (
-                  <span className="text-slate-600">{t(`profile.data.status.${a.status}`)}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Form method="post" className="flex flex-wrap items-center gap-3">
-          <input type="hidden" name="intent" value="export" />
-          <Button type="submit" variant="outline" disabled={preparing}>
-            {t("profile.data.request")}
-          </Button>
-          {preparing ? (
-            <a
-              href="/dashboard/profile"
-              className="text-sm font-medium text-blue-700 underline underline-offset-2"
+    <RegionCard id="your-data-title" title={t("profile.data.title")} hint={t("profile.data.hint")}>
+      {archives.length > 0 ? (
+        <ul className="grid gap-2" data-testid="data-archives">
+          {archives.map((a) => (
+            <li
+              key={a.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
             >
-              {t("profile.data.refresh")}
-            </a>
-          ) : null}
-        </Form>
-      </CardContent>
-    </Card>
+              <span className="text-slate-900">
+                {t("profile.data.requested", { date: dateTime.format(new Date(a.requestedAt)) })}
+              </span>
+              {a.href ? (
+                <span className="flex flex-wrap items-center gap-3">
+                  <span className="text-slate-600">
+                    {t("profile.data.expires", {
+                      date: dateTime.format(new Date(a.expiresAt!)),
+                    })}
+                  </span>
+                  <a
+                    href={a.href}
+                    download
+                    className="font-medium text-blue-700 underline underline-offset-2"
+                  >
+                    {t("profile.data.download")}
+                  </a>
+                </span>
+              ) : (
+                <span className="text-slate-600">{t(`profile.data.status.${a.status}`)}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="export" />
+        <Button type="submit" variant="outline" disabled={preparing}>
+          {t("profile.data.request")}
+        </Button>
+        {preparing ? (
+          <a
+            href="/dashboard/profile"
+            className="text-sm font-medium text-blue-700 underline underline-offset-2"
+          >
+            {t("profile.data.refresh")}
+          </a>
+        ) : null}
+      </Form>
+    </RegionCard>
   );
 }
 
@@ -440,30 +422,53 @@ function YourDataCard({ archives }: { archives: Route.ComponentProps["loaderData
 function DeleteAccountCard({ error }: { error: string | null }) {
   const { t } = useTranslation("dashboard");
   return (
-    <Card role="region" aria-labelledby="delete-account-title">
+    <RegionCard
+      id="delete-account-title"
+      title={t("profile.delete.title")}
+      hint={t("profile.delete.hint")}
+    >
+      <Form method="post" className="grid max-w-sm gap-4">
+        <input type="hidden" name="intent" value="delete" />
+        <InputField
+          id="delete-password"
+          label={t("profile.delete.password")}
+          hint={t("profile.delete.passwordHint")}
+          errors={error ? [t(error as "profile.delete.wrongPassword")] : undefined}
+          inputProps={{
+            name: "password",
+            type: "password",
+            autoComplete: "current-password",
+            required: true,
+          }}
+        />
+        <Button type="submit" variant="destructive" className="justify-self-start">
+          {t("profile.delete.confirm")}
+        </Button>
+      </Form>
+    </RegionCard>
+  );
+}
+
+/** A part of the profile page: a card that is a named region, its title, a hint, then its body. */
+function RegionCard({
+  id,
+  title,
+  hint,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card role="region" aria-labelledby={id}>
       <CardHeader>
-        <CardTitle id="delete-account-title">{t("profile.delete.title")}</CardTitle>
+        <CardTitle id={id}>{title}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <p className="text-sm text-slate-700">{t("profile.delete.hint")}</p>
-        <Form method="post" className="grid max-w-sm gap-4">
-          <input type="hidden" name="intent" value="delete" />
-          <InputField
-            id="delete-password"
-            label={t("profile.delete.password")}
-            hint={t("profile.delete.passwordHint")}
-            errors={error ? [t(error as "profile.delete.wrongPassword")] : undefined}
-            inputProps={{
-              name: "password",
-              type: "password",
-              autoComplete: "current-password",
-              required: true,
-            }}
-          />
-          <Button type="submit" variant="destructive" className="justify-self-start">
-            {t("profile.delete.confirm")}
-          </Button>
-        </Form>
+        <p className="text-sm text-slate-700">{hint}</p>
+        {children}
       </CardContent>
     </Card>
   );

@@ -2,8 +2,7 @@ import { BookmarkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { CountryFlag } from "~/app/components/country-flag";
-import { EmptyState } from "~/app/components/empty-state";
-import { OutcomeFlash } from "~/app/components/flash";
+import { NoJobsYet } from "~/app/components/empty-state";
 import { PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
 import { SaveJobButton } from "~/app/components/save-job-button";
 import { Badge } from "~/app/components/ui/badge";
@@ -16,6 +15,7 @@ import { formatDate } from "~/domain/format";
 import { SaveJobSchema } from "~/domain/saved-jobs";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { listOwnSavedJobs, saveJob, unsaveJob } from "~/server/jobs/saved-jobs.server";
+import { ListIntro } from "./list-intro";
 import type { Route } from "./+types/saved-jobs";
 
 export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.savedJobs");
@@ -57,15 +57,9 @@ export default function SavedJobsPage({ loaderData, actionData }: Route.Componen
   const { jobs } = loaderData;
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-slate-700">{t("saved.intro")}</p>
-      <OutcomeFlash actionData={actionData} ns="jobs" messages={DONE} />
+      <ListIntro text={t("saved.intro")} actionData={actionData} ns="jobs" done={DONE} />
       {jobs.length === 0 ? (
-        <EmptyState
-          icon={BookmarkIcon}
-          title={t("saved.empty")}
-          to="/jobs"
-          cta={t("saved.emptyCta")}
-        />
+        <NoJobsYet icon={BookmarkIcon} title={t("saved.empty")} cta={t("saved.emptyCta")} />
       ) : (
         <ul className="grid gap-3" data-testid="saved-jobs">
           {jobs.map((job) => (

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BanknoteIcon, GiftIcon, ListChecksIcon } from "lucide-react";
+import { BanknoteIcon, GiftIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
 import {
@@ -10,11 +10,10 @@ import {
   DetailLists,
   DetailNotFound,
   DetailText,
-  JsonLd,
   SignInToApply,
-  summary,
 } from "~/app/components/detail-page";
 import { OutcomeFlash } from "~/app/components/flash";
+import { JsonLd } from "~/app/components/json-ld";
 import { Link } from "~/app/components/localized";
 import { JobCountry, JobTypeFacts, PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
 import { RouteError } from "~/app/components/route-error";
@@ -27,7 +26,7 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { lazyComponent } from "~/app/lib/lazy-component";
 import { redirectDone } from "~/app/lib/redirect-done";
-import { publicPageMeta } from "~/app/lib/seo";
+import { publicPageMeta, summary } from "~/app/lib/seo";
 import { formatDate } from "~/domain/format";
 import { salaryText } from "~/app/lib/salary-text";
 import { useRootData } from "~/app/root";
@@ -255,12 +254,7 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
         <DetailLists
           empty={t("detail.noneListed")}
           lists={[
-            {
-              id: "job-requirements",
-              title: t("detail.requirements"),
-              items: job.requirements,
-              Icon: ListChecksIcon,
-            },
+            { id: "job-requirements", title: t("detail.requirements"), items: job.requirements },
             {
               id: "job-benefits",
               title: t("detail.benefits"),

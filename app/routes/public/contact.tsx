@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { Form, Link } from "~/app/components/localized";
 import { HoneypotField } from "~/app/components/honeypot-field";
+import { HeroBand } from "~/app/components/page-section";
 import { TitledCard } from "~/app/components/titled-card";
 import { SubmissionKeyField } from "~/app/components/submission-key";
 import { Alert } from "~/app/components/ui/alert";
@@ -38,18 +39,11 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
 
   return (
     <div>
-      <section className="bg-primary-800 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-          <p className="text-sm font-semibold tracking-wide text-primary-100 uppercase">
-            {t("contact.eyebrow")}
-          </p>
-          <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{t("contact.title")}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-primary-50">{t("contact.intro")}</p>
-          <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
-            <ClockIcon className="size-4" aria-hidden /> {t("contact.promise")}
-          </p>
-        </div>
-      </section>
+      <HeroBand eyebrow={t("contact.eyebrow")} title={t("contact.title")} lead={t("contact.intro")}>
+        <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm">
+          <ClockIcon className="size-4" aria-hidden /> {t("contact.promise")}
+        </p>
+      </HeroBand>
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[3fr_2fr]">
         <TitledCard title={t("contact.formTitle")} description={t("contact.formDescription")}>

@@ -18,6 +18,7 @@ import { useLocalizePath } from "~/app/components/localized";
 import { TitledCard } from "~/app/components/titled-card";
 import { SubmissionKeyField } from "~/app/components/submission-key";
 import { Button } from "~/app/components/ui/button";
+import { HeroBand } from "~/app/components/page-section";
 import { Card } from "~/app/components/ui/card";
 import {
   Dialog,
@@ -64,24 +65,17 @@ export default function OutsourcingPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("outsourcing");
   return (
     <div>
-      <section className="bg-primary-800 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
-          <p className="text-sm font-semibold tracking-wide text-primary-100 uppercase">
-            {t("page.eyebrow")}
-          </p>
-          <h1 className="mt-2 max-w-3xl text-3xl font-bold sm:text-5xl">{t("page.title")}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-primary-50">{t("page.intro")}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <QuoteDialog triggerLabel={t("page.cta")} testId="hero-quote" />
-            <Link
-              to="/contact"
-              className="inline-flex h-11 items-center rounded-md border border-white/60 px-6 text-base font-medium text-white hover:bg-white/10"
-            >
-              {t("page.ctaSecondary")}
-            </Link>
-          </div>
+      <HeroBand eyebrow={t("page.eyebrow")} title={t("page.title")} lead={t("page.intro")} tall>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <QuoteDialog triggerLabel={t("page.cta")} testId="hero-quote" />
+          <Link
+            to="/contact"
+            className="inline-flex h-11 items-center rounded-md border border-white/60 px-6 text-base font-medium text-white hover:bg-white/10"
+          >
+            {t("page.ctaSecondary")}
+          </Link>
         </div>
-      </section>
+      </HeroBand>
 
       <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="services-title">
         <h2 id="services-title" className="text-2xl font-bold text-slate-900">

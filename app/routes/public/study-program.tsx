@@ -1,4 +1,4 @@
-import { AwardIcon, FileTextIcon, ListChecksIcon } from "lucide-react";
+import { AwardIcon, FileTextIcon } from "lucide-react";
 import { Suspense } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -10,12 +10,11 @@ import {
   DetailLists,
   DetailNotFound,
   DetailText,
-  JsonLd,
   SignInToApply,
-  summary,
 } from "~/app/components/detail-page";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { CountryFlag } from "~/app/components/country-flag";
+import { JsonLd } from "~/app/components/json-ld";
 import { Form, Link } from "~/app/components/localized";
 import { durationText } from "~/app/components/program-card";
 import { TitledCard } from "~/app/components/titled-card";
@@ -27,7 +26,7 @@ import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { lazyComponent } from "~/app/lib/lazy-component";
 import { PAYMENT_REQUIRED_HREF } from "~/app/lib/payment-required";
 import { redirectDone } from "~/app/lib/redirect-done";
-import { publicPageMeta } from "~/app/lib/seo";
+import { publicPageMeta, summary } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
 import { isStaff } from "~/domain/enums";
 import { calendarDay, formatDate } from "~/domain/format";
@@ -305,7 +304,6 @@ export default function StudyProgramPage({ loaderData, actionData }: Route.Compo
               id: "program-requirements",
               title: t("detail.entryRequirements"),
               items: program.entryRequirements,
-              Icon: ListChecksIcon,
             },
             {
               id: "program-documents",
