@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { DEMO, expect as baseExpect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
 import { applyToJob, createJob, findApplication, pageAs, setStatus } from "./steps";
 
@@ -18,6 +18,14 @@ async function newApplication(staff: Page, applicant: Page, label: string) {
   });
   await applyToJob(applicant, jobId);
   return { fullName, title };
+}
+
+/** Staff fill the Schedule Interview dialog (20 May 2031, 10:30, at `place`) and send it. */
+async function scheduleInterview(dialog: Locator, place: string) {
+  await dialog.getByLabel("Interview date and time").fill("2031-05-20T10:30");
+  await dialog.getByLabel("Place or link").fill(place);
+  await dialog.getByRole("button", { name: "Schedule Interview" }).click();
+  await expect(dialog.page().getByTestId("flash")).toHaveText("Interview scheduled successfully");
 }
 
 async function expectApplicantSeesInterview(applicant: Page, title: string, place: string) {
@@ -51,10 +59,7 @@ test("choosing Interview Scheduled in the status list asks for the date and plac
   await dialog.getByRole("button", { name: "Schedule Interview" }).click();
   await expect(dialog).toBeVisible();
 
-  await dialog.getByLabel("Interview date and time").fill("2031-05-20T10:30");
-  await dialog.getByLabel("Place or link").fill("Harare office, 12 Samora Machel Ave");
-  await dialog.getByRole("button", { name: "Schedule Interview" }).click();
-  await expect(staff.getByTestId("flash")).toHaveText("Interview scheduled successfully");
+  await scheduleInterview(dialog, "Harare office, 12 Samora Machel Ave");
   await expect(row.getByTestId("status-select")).toHaveValue("interview_scheduled");
 
   await expectApplicantSeesInterview(page, title, "Harare office, 12 Samora Machel Ave");
@@ -119,10 +124,7 @@ test("the pipeline arrow into Interview Scheduled asks for the date and place fi
   await expect(dialog).toBeVisible();
   await expect(staff.getByTestId("column-job_matched")).toContainText(fullName);
   await expectAccessible(staff);
-  await dialog.getByLabel("Interview date and time").fill("2031-05-20T10:30");
-  await dialog.getByLabel("Place or link").fill("Midrand office");
-  await dialog.getByRole("button", { name: "Schedule Interview" }).click();
-  await expect(staff.getByTestId("flash")).toHaveText("Interview scheduled successfully");
+  await scheduleInterview(dialog, "Midrand office");
   await expect(
     staff.getByTestId("column-interview_scheduled").getByTestId("pipeline-card").filter({
       hasText: fullName,
