@@ -64,10 +64,7 @@ export function IntentForm({
       preventScrollReset
       data-testid={testId}
     >
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <HiddenValues values={{ intent, ...hidden }} />
       {children}
     </Form>
   );
@@ -94,4 +91,11 @@ export function IntentSubmit({
       </Button>
     </div>
   );
+}
+
+/** What a form posts besides its fields (its intent, a row's id): one hidden input a value. */
+export function HiddenValues({ values }: { values: Record<string, string> }) {
+  return Object.entries(values).map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
 }

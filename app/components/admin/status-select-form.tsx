@@ -17,19 +17,16 @@ import { useAdminT } from "./use-admin-t";
  * answers the posted choice by redirecting to the same dialog.
  */
 export function StatusSelectForm({
-  applicationId,
-  status,
+  application,
   label,
   compact,
-  kind = "job",
 }: {
-  applicationId: string;
-  status: ApplicationStatus;
+  /** The application: its id, its status, and which stages to offer (a job's or a program's). */
+  application: { id: string; status: ApplicationStatus; kind?: ApplicationKind };
   label: string;
   compact?: boolean;
-  /** Which stages to offer: a job's or a study program's. */
-  kind?: ApplicationKind;
 }) {
+  const { id: applicationId, status, kind = "job" } = application;
   const { t, tc } = useAdminT();
   const id = useId();
   const submit = useSubmit();

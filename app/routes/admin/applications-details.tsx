@@ -30,6 +30,12 @@ export function ApplicationDetails({
     ...notes.map((n) => ({ type: "note" as const, at: new Date(n.createdAt), n })),
   ].sort((a, b) => b.at.getTime() - a.at.getTime());
   const dateTime = dateFormatter(lang, "dateTime");
+  /** Who wrote a timeline entry, and when. */
+  const byline = (key: "changedBy" | "noteBy", name: string, at: Date) => (
+    <p className="text-xs text-slate-600">
+      {t(`applications.details.${key}`, { name, when: dateTime.format(at) })}
+    </p>
+  );
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -69,12 +75,7 @@ export function ApplicationDetails({
         <h3 className="font-semibold">{t("applications.details.status")}</h3>
         <div className="flex flex-wrap items-center gap-3">
           <StatusBadge kind="application" value={app.status} />
-          <StatusSelectForm
-            applicationId={app.id}
-            status={app.status}
-            kind={app.kind}
-            label={t("applications.details.changeStatus")}
-          />
+          <StatusSelectForm application={app} label={t("applications.details.changeStatus")} />
         </div>
         <p>
           <span className="font-medium">{t("applications.details.interview")}: </span>
@@ -176,12 +177,11 @@ export function ApplicationDetails({
                     </span>
                   </p>
                   {entry.h.note ? <p className="whitespace-pre-line">{entry.h.note}</p> : null}
-                  <p className="text-xs text-slate-600">
-                    {t("applications.details.changedBy", {
-                      name: entry.h.changedByName ?? t("applications.details.system"),
-                      when: dateTime.format(entry.at),
-                    })}
-                  </p>
+                  {byline(
+                    "changedBy",
+                    entry.h.changedByName ?? t("applications.details.system"),
+                    entry.at,
+                  )}
                 </li>
               ) : (
                 <li
@@ -200,12 +200,11 @@ export function ApplicationDetails({
                       })}
                     </p>
                   ) : null}
-                  <p className="text-xs text-slate-600">
-                    {t("applications.details.noteBy", {
-                      name: entry.n.authorName ?? t("applications.details.formerStaff"),
-                      when: dateTime.format(entry.at),
-                    })}
-                  </p>
+                  {byline(
+                    "noteBy",
+                    entry.n.authorName ?? t("applications.details.formerStaff"),
+                    entry.at,
+                  )}
                 </li>
               ),
             )}

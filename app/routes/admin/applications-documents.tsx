@@ -1,6 +1,7 @@
 import { CheckCircle2Icon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Flash } from "~/app/components/flash";
+import { HiddenValues } from "~/app/components/admin/intent-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
@@ -63,9 +64,9 @@ export function StaffDocuments({
                   {t("applications.details.open")}
                 </a>
                 <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="review" />
-                  <input type="hidden" name="documentId" value={d.id} />
-                  <input type="hidden" name="decision" value="verify" />
+                  <HiddenValues
+                    values={{ intent: "review", documentId: d.id, decision: "verify" }}
+                  />
                   <Button
                     type="submit"
                     size="sm"
@@ -77,9 +78,9 @@ export function StaffDocuments({
                   </Button>
                 </Form>
                 <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="intent" value="review" />
-                  <input type="hidden" name="documentId" value={d.id} />
-                  <input type="hidden" name="decision" value="reject" />
+                  <HiddenValues
+                    values={{ intent: "review", documentId: d.id, decision: "reject" }}
+                  />
                   <div className="grid gap-1">
                     <Label htmlFor={`reason-${d.id}`} className="text-xs">
                       {t("applications.details.rejectReason")}

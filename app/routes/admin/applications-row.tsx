@@ -52,9 +52,7 @@ export function ApplicationRow({
       </Td>
       <Td label={t("applications.cols.status")}>
         <StatusSelectForm
-          applicationId={row.id}
-          status={row.status}
-          kind={row.kind}
+          application={row}
           label={t("applications.statusFor", { name: row.applicantName, job: row.jobTitle })}
           compact
         />

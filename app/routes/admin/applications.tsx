@@ -95,6 +95,14 @@ const COLUMNS = [
   "actions",
 ] as const;
 
+/** The figures above the list, in order, by their icons. */
+const CARD_ICONS = {
+  total: ClipboardListIcon,
+  paidUsers: UsersIcon,
+  interviews: CalendarIcon,
+  departed: PlaneIcon,
+};
+
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const [params] = useSearchParams();
@@ -118,16 +126,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             : actionData?.flash
         }
       />
-      <StatCards
-        labels="applications.cards"
-        stats={stats}
-        icons={{
-          total: ClipboardListIcon,
-          paidUsers: UsersIcon,
-          interviews: CalendarIcon,
-          departed: PlaneIcon,
-        }}
-      />
+      <StatCards labels="applications.cards" stats={stats} icons={CARD_ICONS} />
 
       <Form
         method="get"

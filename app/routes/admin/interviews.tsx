@@ -2,7 +2,12 @@ import { CalendarClockIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-rea
 import { Form, Link } from "react-router";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { FormFields } from "~/app/components/admin/form-fields";
-import { IntentForm, IntentSubmit, useIntentForm } from "~/app/components/admin/intent-form";
+import {
+  HiddenValues,
+  IntentForm,
+  IntentSubmit,
+  useIntentForm,
+} from "~/app/components/admin/intent-form";
 import { LoadError } from "~/app/components/admin/load-error";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button, buttonVariants } from "~/app/components/ui/button";
@@ -170,8 +175,7 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
                   </div>
                   {slot.bookings.length === 0 ? (
                     <Form method="post" preventScrollReset>
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="slotId" value={slot.id} />
+                      <HiddenValues values={{ intent: "delete", slotId: slot.id }} />
                       <Button
                         type="submit"
                         variant="ghostDanger"

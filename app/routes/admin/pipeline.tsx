@@ -172,9 +172,7 @@ function PipelineCard({ card }: { card: Card }) {
         <p className="text-xs text-slate-600">{card.jobTitle}</p>
       </div>
       <StatusSelectForm
-        applicationId={card.id}
-        status={card.status}
-        kind={card.kind}
+        application={card}
         label={t("pipeline.moveCard", { name: card.applicantName, job: card.jobTitle })}
         compact
       />

@@ -61,6 +61,14 @@ const DONE = Object.fromEntries(
   ].map((key) => [key, `programs.done.${key}`]),
 );
 
+/** The figures above the list, in order, by their icons. */
+const CARD_ICONS = {
+  total: GraduationCapIcon,
+  active: ZapIcon,
+  scholarship: AwardIcon,
+  archived: ArchiveIcon,
+};
+
 export default function AdminPrograms({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
   const { stats, programs, countries, filter } = loaderData;
@@ -69,16 +77,7 @@ export default function AdminPrograms({ loaderData, actionData }: Route.Componen
     <div className="grid gap-6">
       <DoneFlash messages={DONE} />
       <Flash flash={actionData?.flash} />
-      <StatCards
-        labels="programs.cards"
-        stats={stats}
-        icons={{
-          total: GraduationCapIcon,
-          active: ZapIcon,
-          scholarship: AwardIcon,
-          archived: ArchiveIcon,
-        }}
-      />
+      <StatCards labels="programs.cards" stats={stats} icons={CARD_ICONS} />
 
       <CatalogueList
         keys="programs"

@@ -3,6 +3,7 @@ import { BookmarkIcon } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
 import { LoadError } from "~/app/components/admin/load-error";
+import { HiddenValues } from "~/app/components/admin/intent-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { Button } from "~/app/components/ui/button";
@@ -194,8 +195,7 @@ export default function SavedViews({ loaderData, actionData }: Route.ComponentPr
                     </Button>
                   </Form>
                   <Form method="post">
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="viewId" value={view.id} />
+                    <HiddenValues values={{ intent: "delete", viewId: view.id }} />
                     <Button
                       type="submit"
                       size="sm"
