@@ -1,5 +1,6 @@
 import { MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { type LinkItem, LinkItems } from "~/app/components/link-items";
 import { Link } from "~/app/components/localized";
 import { useRootData } from "~/app/root";
 import { SERVICE_SLUGS } from "~/domain/services";
@@ -7,6 +8,21 @@ import { whatsappLink } from "~/domain/format";
 import { LanguageSwitcher } from "./language-switcher";
 
 const footLink = "text-sm text-slate-300 hover:text-white";
+
+const QUICK_LINKS: LinkItem[] = [
+  ["/jobs", "footer.browseJobs"],
+  ["/about", "footer.about_link"],
+  ["/contact", "footer.contact"],
+  ["/news", "nav.news"],
+  ["/auth?tab=signup", "footer.register"],
+  ["/dashboard", "footer.dashboard"],
+];
+
+const LEGAL_LINKS: LinkItem[] = [
+  ["/privacy-policy", "footer.privacy"],
+  ["/terms-of-service", "footer.terms"],
+  ["/cookie-policy", "footer.cookies"],
+];
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -48,53 +64,10 @@ export function SiteFooter() {
           </li>
         </FooterList>
         <FooterList title={t("footer.quickLinks")}>
-          <li>
-            <Link to="/jobs" className={footLink}>
-              {t("footer.browseJobs")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/about" className={footLink}>
-              {t("footer.about_link")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/contact" className={footLink}>
-              {t("footer.contact")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/news" className={footLink}>
-              {t("nav.news")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/auth?tab=signup" className={footLink}>
-              {t("footer.register")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/dashboard" className={footLink}>
-              {t("footer.dashboard")}
-            </Link>
-          </li>
+          <LinkItems links={QUICK_LINKS} className={footLink} />
         </FooterList>
         <FooterList title={t("footer.legal")}>
-          <li>
-            <Link to="/privacy-policy" className={footLink}>
-              {t("footer.privacy")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/terms-of-service" className={footLink}>
-              {t("footer.terms")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/cookie-policy" className={footLink}>
-              {t("footer.cookies")}
-            </Link>
-          </li>
+          <LinkItems links={LEGAL_LINKS} className={footLink} />
         </FooterList>
         <FooterList title={t("footer.contactUs")}>
           {settings.offices.map((office) => (

@@ -1,5 +1,6 @@
 import { MenuIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { type LinkItem, LinkItems } from "~/app/components/link-items";
 import { Link, NavLink } from "~/app/components/localized";
 import { useRootData } from "~/app/root";
 import { SERVICE_SLUGS } from "~/domain/services";
@@ -13,6 +14,20 @@ const navLink =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:text-primary-700";
 const menuItem =
   "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100";
+
+/** The signed-in person's own pages, in both menus. */
+const ACCOUNT_LINKS: LinkItem[] = [
+  ["/dashboard", "nav.dashboard"],
+  ["/dashboard/applications", "nav.myApplications"],
+];
+
+/** The phone menu's pages after the services. */
+const SITE_LINKS: LinkItem[] = [
+  ["/outsourcing", "nav.outsourcing"],
+  ["/about", "nav.about"],
+  ["/contact", "nav.contact"],
+  ["/study", "nav.studyAbroad"],
+];
 
 /** The logo and name; `compact` hides the name on narrow screens (the link keeps its label). */
 export function BrandLink({ compact = false }: { compact?: boolean }) {
@@ -75,21 +90,10 @@ export function SiteHeader() {
               summaryClassName="border border-slate-200 px-3 py-2"
             >
               <ul aria-label={t("nav.accountMenu", { name: accountName })}>
-                <li>
-                  <Link to="/dashboard" className={menuItem}>
-                    {t("nav.dashboard")}
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/dashboard/applications" className={menuItem}>
-                    {t("nav.myApplications")}
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/dashboard/profile" className={menuItem}>
-                    {t("nav.profile")}
-                  </Link>
-                </li>
+                <LinkItems
+                  links={[...ACCOUNT_LINKS, ["/dashboard/profile", "nav.profile"]]}
+                  className={menuItem}
+                />
                 <li>
                   <SignOutForm className={menuItem} />
                 </li>
@@ -142,40 +146,12 @@ function MobileMenu({ signedIn, accountName }: { signedIn: boolean; accountName:
               </Link>
             </li>
           ))}
-          <li>
-            <Link to="/outsourcing" className={menuItem}>
-              {t("nav.outsourcing")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/about" className={menuItem}>
-              {t("nav.about")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/contact" className={menuItem}>
-              {t("nav.contact")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/study" className={menuItem}>
-              {t("nav.studyAbroad")}
-            </Link>
-          </li>
+          <LinkItems links={SITE_LINKS} className={menuItem} />
           <li className="my-2 border-t border-slate-200" aria-hidden />
           {signedIn ? (
             <>
               <li className="px-3 py-1 text-xs text-slate-600">{accountName}</li>
-              <li>
-                <Link to="/dashboard" className={menuItem}>
-                  {t("nav.dashboard")}
-                </Link>
-              </li>
-              <li>
-                <Link to="/dashboard/applications" className={menuItem}>
-                  {t("nav.myApplications")}
-                </Link>
-              </li>
+              <LinkItems links={ACCOUNT_LINKS} className={menuItem} />
               <li>
                 <SignOutForm className={menuItem} />
               </li>
