@@ -6,6 +6,7 @@ import { JOB_TYPES, SECTORS } from "~/domain/enums";
 import type { JobSearch } from "~/domain/jobs";
 import { cn } from "~/app/lib/utils";
 import { FilterSelect, QueryField } from "./filter-fields";
+import { useEnumOptions } from "./select-options";
 import { Button } from "./ui/button";
 
 /**
@@ -29,6 +30,7 @@ export function JobFilters({
   label: string;
 }) {
   const { t } = useTranslation("jobs");
+  const enumOptions = useEnumOptions();
   const submit = useSubmit();
   const location = useLocation();
   const autoSubmit = (e: React.ChangeEvent<HTMLSelectElement>) =>
@@ -47,17 +49,14 @@ export function JobFilters({
       label: t("filters.sector"),
       all: t("filters.allSectors"),
       value: search.sector,
-      options: SECTORS.map((s) => ({ value: s, label: t(`labels.sector.${s}`, { ns: "common" }) })),
+      options: enumOptions(SECTORS, "sector"),
     },
     {
       name: "type",
       label: t("filters.jobType"),
       all: t("filters.allJobTypes"),
       value: search.type,
-      options: JOB_TYPES.map((s) => ({
-        value: s,
-        label: t(`labels.jobType.${s}`, { ns: "common" }),
-      })),
+      options: enumOptions(JOB_TYPES, "jobType"),
     },
   ];
   return (

@@ -5,6 +5,7 @@ import { FilterSelect, QueryField } from "~/app/components/filter-fields";
 import { Form } from "~/app/components/localized";
 import { FIELDS_OF_STUDY, PROGRAM_LEVELS } from "~/domain/enums";
 import { formatIntake, type ProgramSearch } from "~/domain/program-search";
+import { useEnumOptions } from "./select-options";
 import { Button } from "./ui/button";
 
 /**
@@ -22,6 +23,7 @@ export function ProgramFilters({
   intakeMonths: string[];
 }) {
   const { t, i18n } = useTranslation("study");
+  const enumOptions = useEnumOptions();
   const submit = useSubmit();
   const location = useLocation();
   const autoSubmit = (e: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) =>
@@ -39,20 +41,14 @@ export function ProgramFilters({
       label: t("filters.level"),
       all: t("filters.anyLevel"),
       value: search.level,
-      options: PROGRAM_LEVELS.map((l) => ({
-        value: l,
-        label: t(`labels.programLevel.${l}`, { ns: "common" }),
-      })),
+      options: enumOptions(PROGRAM_LEVELS, "programLevel"),
     },
     {
       name: "field",
       label: t("filters.field"),
       all: t("filters.anyField"),
       value: search.field,
-      options: FIELDS_OF_STUDY.map((f) => ({
-        value: f,
-        label: t(`labels.fieldOfStudy.${f}`, { ns: "common" }),
-      })),
+      options: enumOptions(FIELDS_OF_STUDY, "fieldOfStudy"),
     },
     {
       name: "intake",

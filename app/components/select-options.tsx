@@ -14,15 +14,15 @@ export function SelectOptions({
   ));
 }
 
+/** Options for one of the enums, each labelled by the common `labels.<group>.<value>`. */
+export function useEnumOptions() {
+  const { t } = useTranslation();
+  return (values: readonly string[], group: string) =>
+    values.map((value) => ({ value, label: t(`labels.${group}.${value}` as ParseKeys<"common">) }));
+}
+
 /** A native select's options for one of the enums, labelled by the common `labels.<group>.<value>`. */
 export function LabelOptions({ values, group }: { values: readonly string[]; group: string }) {
-  const { t } = useTranslation();
-  return (
-    <SelectOptions
-      options={values.map((value) => ({
-        value,
-        label: t(`labels.${group}.${value}` as ParseKeys<"common">),
-      }))}
-    />
-  );
+  const enumOptions = useEnumOptions();
+  return <SelectOptions options={enumOptions(values, group)} />;
 }
