@@ -1,6 +1,6 @@
 import { BellPlusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { ALERT_FREQUENCIES, type JobType, type Sector } from "~/domain/enums";
+import { ALERT_FREQUENCIES, type AlertFrequency, type JobType, type Sector } from "~/domain/enums";
 import { HoneypotField } from "./honeypot-field";
 import { Link } from "./localized";
 import { Button } from "./ui/button";
@@ -80,16 +80,7 @@ export function SaveAlertForm({
               defaultValue={suggestedName}
             />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="alert-frequency">{t("alerts.fields.frequency")}</Label>
-            <NativeSelect id="alert-frequency" name="frequency" defaultValue="daily">
-              {ALERT_FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {t(`alerts.frequency.${f}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <AlertFrequencyField id="alert-frequency" defaultValue="daily" />
           {visitor ? (
             <HoneypotField id="alert-website" label={t("alerts.visitor.honeypot")} />
           ) : null}
@@ -114,5 +105,28 @@ export function SaveAlertForm({
         </form>
       )}
     </details>
+  );
+}
+
+/** How often an alert's e-mail goes out: the new-alert form and each saved alert's own form. */
+export function AlertFrequencyField({
+  id,
+  defaultValue,
+}: {
+  id: string;
+  defaultValue: AlertFrequency;
+}) {
+  const { t } = useTranslation("jobs");
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{t("alerts.fields.frequency")}</Label>
+      <NativeSelect id={id} name="frequency" defaultValue={defaultValue}>
+        {ALERT_FREQUENCIES.map((f) => (
+          <option key={f} value={f}>
+            {t(`alerts.frequency.${f}`)}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }

@@ -21,7 +21,8 @@ const ACCOUNT_LINKS: LinkItem[] = [
   ["/dashboard/applications", "nav.myApplications"],
 ];
 
-/** The phone menu's pages after the services. */
+/** The pages after the services: the phone menu lists all four; the wide nav the first three as
+ * NavLinks (marked when current), then Study Abroad. */
 const SITE_LINKS: LinkItem[] = [
   ["/outsourcing", "nav.outsourcing"],
   ["/about", "nav.about"],
@@ -69,15 +70,11 @@ export function SiteHeader() {
               ))}
             </ul>
           </DisclosureMenu>
-          <NavLink to="/outsourcing" className={navLink}>
-            {t("nav.outsourcing")}
-          </NavLink>
-          <NavLink to="/about" className={navLink}>
-            {t("nav.about")}
-          </NavLink>
-          <NavLink to="/contact" className={navLink}>
-            {t("nav.contact")}
-          </NavLink>
+          {SITE_LINKS.slice(0, 3).map(([to, label]) => (
+            <NavLink key={to} to={to} className={navLink}>
+              {t(label)}
+            </NavLink>
+          ))}
           <Link to="/study" className={navLink}>
             {t("nav.studyAbroad")}
           </Link>

@@ -2,14 +2,14 @@ import { BellIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { NoJobsYet } from "~/app/components/empty-state";
+import { AlertFrequencyField } from "~/app/components/save-alert-form";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
-import { Input, Label, NativeSelect } from "~/app/components/ui/input";
+import { Input, Label } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { ALERT_FREQUENCIES } from "~/domain/enums";
 import { AlertActionSchema } from "~/domain/job-alerts";
 import { parseJobSearch } from "~/domain/jobs";
 import { requireApplicant } from "~/server/auth/guards.server";
@@ -127,20 +127,7 @@ export default function AlertsPage({ loaderData, actionData }: Route.ComponentPr
                       defaultValue={alert.name}
                     />
                   </div>
-                  <div className="grid gap-1.5">
-                    <Label htmlFor={id("frequency")}>{t("alerts.fields.frequency")}</Label>
-                    <NativeSelect
-                      id={id("frequency")}
-                      name="frequency"
-                      defaultValue={alert.frequency}
-                    >
-                      {ALERT_FREQUENCIES.map((f) => (
-                        <option key={f} value={f}>
-                          {t(`alerts.frequency.${f}`)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </div>
+                  <AlertFrequencyField id={id("frequency")} defaultValue={alert.frequency} />
                   <Button type="submit" name="intent" value="update" variant="outline">
                     {t("alerts.save")}
                     <span className="sr-only">: {alert.name}</span>
