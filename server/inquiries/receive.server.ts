@@ -19,11 +19,14 @@ import { getSiteSettings } from "~/server/settings/settings.server";
 // submission key and content) stores and sends nothing and returns null. `language` is the
 // language of the page they wrote from: what we send them (and staff's replies) is written in it.
 
-export async function submitContactInquiry(o: {
-  inquiry: Omit<ContactInquiry, "website">;
+/** What a visitor sent (the bots' trap field already checked), and from which page's language. */
+type Submission<Inquiry> = {
+  inquiry: Omit<Inquiry, "website">;
   submissionKey?: string | null;
   language?: Language;
-}) {
+};
+
+export async function submitContactInquiry(o: Submission<ContactInquiry>) {
   const language = o.language ?? "en";
   return receive("contact", o.submissionKey, o.inquiry, async (tx, settings) => {
     const q = o.inquiry;
@@ -58,11 +61,7 @@ export async function submitContactInquiry(o: {
 }
 
 /** A quote request; the business also gets a confirmation of what it asked for. */
-export async function submitOutsourcingInquiry(o: {
-  inquiry: Omit<OutsourcingInquiry, "website">;
-  submissionKey?: string | null;
-  language?: Language;
-}) {
+export async function submitOutsourcingInquiry(o: Submission<OutsourcingInquiry>) {
   const language = o.language ?? "en";
   return receive("outsourcing", o.submissionKey, o.inquiry, async (tx, settings) => {
     const q = { ...o.inquiry, services: [...new Set(o.inquiry.services)] };

@@ -138,6 +138,9 @@ async function countExactly(where: SQL) {
 /** A page of jobs, and the free and premium jobs among the matches (null when capped). */
 export type JobList = Page<JobCard> & { counts: { public: number; premium: number } | null };
 
+/** A page of the board: the search (with its page), the page's size and the count's cap. */
+type BoardQuery = { search: Partial<JobSearch>; pageSize: number; countUpTo?: number };
+
 /**
  * Listed jobs, newest first, one page at a time. A page past the end shows the last page.
  *
@@ -146,12 +149,7 @@ export type JobList = Page<JobCard> & { counts: { public: number; premium: numbe
  * page from them, so a rare word never walks the whole board in date order looking for twelve.
  * Without it, the count is exact (pages that show "See all N jobs").
  */
-export function listJobsForViewer(options: {
-  viewer: JobViewer;
-  search: Partial<JobSearch>;
-  pageSize: number;
-  countUpTo?: number;
-}): Promise<JobList> {
+export function listJobsForViewer(options: BoardQuery & { viewer: JobViewer }): Promise<JobList> {
   const { viewer, search, pageSize, countUpTo } = options;
   const unlocked = canSeePremium(viewer);
   // What a page of results depends on: whether the viewer sees premium content, the search and
@@ -174,12 +172,7 @@ export function listJobsForViewer(options: {
 /** Searches kept per process; a page of cards is a few KB, so this holds a few MB at most. */
 const SEARCH_RESULTS = { name: "jobSearchResults", max: 1000 };
 
-async function readJobs(options: {
-  unlocked: boolean;
-  search: Partial<JobSearch>;
-  pageSize: number;
-  countUpTo?: number;
-}): Promise<JobList> {
+async function readJobs(options: BoardQuery & { unlocked: boolean }): Promise<JobList> {
   const { unlocked, search, pageSize, countUpTo } = options;
   const where = await searchWhere(search, unlocked);
   const requested = Math.max(1, search.page ?? 1);

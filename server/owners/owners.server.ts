@@ -73,22 +73,13 @@ export async function assignApplicationOwner(options: {
       : [];
     const before = new Map(rows.map((r) => [r.id, r.ownerId]));
     const changing = rows.filter((r) => r.ownerId !== options.ownerId).map((r) => r.id);
-    if (changing.length) {
-      await tx
-        .update(jobApplications)
-        .set({ ownerId: options.ownerId })
-        .where(inArray(jobApplications.id, changing));
-      await recordAudits(
-        tx,
-        changing.map((id) => ({
-          actorId: options.actor.id,
-          action: "application.assign_owner",
-          targetType: "application",
-          targetId: id,
-          details: { from: before.get(id) ?? null, to: options.ownerId },
-        })),
-      );
-    }
+    await writeOwner(tx, jobApplications, changing, {
+      actor: options.actor,
+      ownerId: options.ownerId,
+      action: "application.assign_owner",
+      targetType: "application",
+      ownerBefore: (id) => before.get(id) ?? null,
+    });
     return {
       action: "owner",
       changed: changing.length,
@@ -128,22 +119,13 @@ export async function assignApplicantOwner(options: {
     const changing = rows
       .filter((r) => isApplicantRole(r.role) && r.ownerId !== options.ownerId)
       .map((r) => r.id);
-    if (changing.length) {
-      await tx
-        .update(profiles)
-        .set({ ownerId: options.ownerId })
-        .where(inArray(profiles.id, changing));
-      await recordAudits(
-        tx,
-        changing.map((id) => ({
-          actorId: options.actor.id,
-          action: "user.assign_owner",
-          targetType: "user",
-          targetId: id,
-          details: { from: found.get(id)?.ownerId ?? null, to: options.ownerId },
-        })),
-      );
-    }
+    await writeOwner(tx, profiles, changing, {
+      actor: options.actor,
+      ownerId: options.ownerId,
+      action: "user.assign_owner",
+      targetType: "user",
+      ownerBefore: (id) => found.get(id)?.ownerId ?? null,
+    });
     const changed = new Set(changing);
     return {
       action: "owner",
@@ -234,4 +216,31 @@ export async function notifyApplicantOwners(tx: Db, activity: ApplicantActivity)
     });
   }
   return recipients.length;
+}
+
+/** Gives the rows `ids` of `table` to `ownerId`, each change audited with the owner before. */
+async function writeOwner(
+  tx: Db,
+  table: typeof jobApplications | typeof profiles,
+  ids: string[],
+  o: {
+    actor: Actor;
+    ownerId: string | null;
+    action: string;
+    targetType: string;
+    ownerBefore: (id: string) => string | null;
+  },
+) {
+  if (ids.length === 0) return;
+  await tx.update(table).set({ ownerId: o.ownerId }).where(inArray(table.id, ids));
+  await recordAudits(
+    tx,
+    ids.map((id) => ({
+      actorId: o.actor.id,
+      action: o.action,
+      targetType: o.targetType,
+      targetId: id,
+      details: { from: o.ownerBefore(id), to: o.ownerId },
+    })),
+  );
 }

@@ -41,36 +41,32 @@ describe("choosing the payment provider", () => {
     expect(logs.filter((l) => l.level >= 40)).toEqual([]);
   });
 
+  /** A production server taking payments through Paystack. */
+  const paystackLive = {
+    NODE_ENV: "production",
+    PAYMENT_PROVIDER: "paystack",
+    PAYSTACK_SECRET_KEY: "sk_live_x",
+  };
+
   it("uses Paystack when chosen, and needs its secret key", () => {
     captureLogs();
     expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "paystack" })).toThrow(
       /PAYSTACK_SECRET_KEY/,
     );
-    const config = loadConfig({
-      NODE_ENV: "production",
-      PAYMENT_PROVIDER: "paystack",
-      PAYSTACK_SECRET_KEY: "sk_live_x",
-    });
+    const config = loadConfig(paystackLive);
     expect(createPaymentProvider(config).name).toBe("paystack");
   });
 
   it("offers Paynow beside the main provider when its integration is set, and needs both id and key", () => {
     captureLogs();
     expect(() =>
-      loadConfig({
-        NODE_ENV: "production",
-        PAYMENT_PROVIDER: "paystack",
-        PAYSTACK_SECRET_KEY: "sk",
-        PAYNOW_INTEGRATION_ID: "1",
-      }),
+      loadConfig({ ...paystackLive, PAYSTACK_SECRET_KEY: "sk", PAYNOW_INTEGRATION_ID: "1" }),
     ).toThrow(/PAYNOW_INTEGRATION_KEY/);
     expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "paynow" })).toThrow(
       /PAYNOW_INTEGRATION_ID/,
     );
     const config = loadConfig({
-      NODE_ENV: "production",
-      PAYMENT_PROVIDER: "paystack",
-      PAYSTACK_SECRET_KEY: "sk_live_x",
+      ...paystackLive,
       PAYNOW_INTEGRATION_ID: "1201",
       PAYNOW_INTEGRATION_KEY: "key",
       BASE_URL: "https://passage.example",

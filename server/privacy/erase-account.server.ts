@@ -177,25 +177,28 @@ async function eraseInquiries(tx: Db, email: string) {
     })
     .where(eq(schema.contactInquiries.email, email))
     .returning({ id: schema.contactInquiries.id });
-  if (contact.length > 0)
-    await tx.delete(schema.contactInquiryReplies).where(
-      inArray(
-        schema.contactInquiryReplies.inquiryId,
-        contact.map((c) => c.id),
-      ),
-    );
+  await deleteReplies(tx, schema.contactInquiryReplies, contact);
   const quotes = await tx
     .update(schema.outsourcingInquiries)
     .set({ name: ERASED_NAME, company: ERASED_TEXT, email: ERASED_TEXT, message: ERASED_TEXT })
     .where(eq(schema.outsourcingInquiries.email, email))
     .returning({ id: schema.outsourcingInquiries.id });
-  if (quotes.length > 0)
-    await tx.delete(schema.outsourcingInquiryReplies).where(
-      inArray(
-        schema.outsourcingInquiryReplies.inquiryId,
-        quotes.map((q) => q.id),
-      ),
-    );
+  await deleteReplies(tx, schema.outsourcingInquiryReplies, quotes);
+}
+
+/** The staff replies to the erased inquiries: they quote what the person wrote. */
+async function deleteReplies(
+  tx: Db,
+  replies: typeof schema.contactInquiryReplies | typeof schema.outsourcingInquiryReplies,
+  inquiries: { id: string }[],
+) {
+  if (inquiries.length === 0) return;
+  await tx.delete(replies).where(
+    inArray(
+      replies.inquiryId,
+      inquiries.map((i) => i.id),
+    ),
+  );
 }
 
 /**
