@@ -102,6 +102,7 @@ export async function eraseAccount({
     for (const { key } of [...docs, ...archives]) if (key) storageKeys.push(key);
 
     await tx.delete(schema.jobApplications).where(eq(schema.jobApplications.userId, userId));
+    await tx.delete(schema.savedJobs).where(eq(schema.savedJobs.userId, userId));
     await tx.delete(schema.notifications).where(eq(schema.notifications.userId, userId));
     await tx.delete(schema.messageRecipients).where(eq(schema.messageRecipients.userId, userId));
     await tx

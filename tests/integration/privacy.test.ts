@@ -18,6 +18,7 @@ import {
   payments,
   policyAcceptances,
   profiles,
+  savedJobs,
 } from "~/server/db/schema";
 import {
   EXPORT_LIMIT,
@@ -397,6 +398,9 @@ describe("delete my account", () => {
   it("erases every trace of the person but the payment record, ends their sessions and files, and is logged", async () => {
     const { person, doc } = await personWithData("Chipo Erasure");
     const phone = "+263 77 555 0142";
+    // A job they saved to decide on later says what they were looking for: it goes too.
+    const saved = await ctx.createTestJob({ title: "Saved Before Erasure" });
+    await ctx.db.insert(savedJobs).values({ userId: person.id, jobId: saved.id });
     await ctx.db.update(profiles).set({ phoneNumber: phone }).where(eq(profiles.id, person.id));
     const { person: other } = await personWithData("Farai Keeps");
     // Their data archive, too.
@@ -439,6 +443,9 @@ describe("delete my account", () => {
     const [stub] = await ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
     expect(stub).toMatchObject({ fullName: "Deleted user", phoneNumber: null });
     expect(stub!.erasedAt).not.toBeNull();
+    expect(await ctx.db.select().from(savedJobs).where(eq(savedJobs.userId, person.id))).toEqual(
+      [],
+    );
     expect(await ctx.db.select().from(payments).where(eq(payments.userId, person.id))).toHaveLength(
       1,
     );
