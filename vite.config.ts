@@ -17,6 +17,11 @@ const SHELL =
 const FORMS =
   /node_modules\/@conform-to\/(react|dom)\/|\/app\/(components\/(ui\/field|submission-key)\.tsx|lib\/(lazy-validation|lazy-form|form-errors)\.ts)$/;
 
+// The job board's pieces, which the home page and /jobs (and /study, in part) load together: one
+// file instead of five of a few hundred bytes, each a request and its headers.
+const BOARD =
+  /\/app\/(components\/(job-filters|empty-state|select-options)\.tsx|lib\/use-path-loading\.ts)$|\/domain\/job-search\.ts$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
@@ -36,6 +41,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "framework", test: FRAMEWORK },
                 { name: "shell", test: SHELL },
                 { name: "forms", test: FORMS },
+                // The enums first: many pages need them, and a group takes in what its modules
+                // import, so the board's file would otherwise carry them to every such page.
+                { name: "enums", test: /\/domain\/enums\.ts$/ },
+                { name: "board", test: BOARD },
               ],
             },
           },
