@@ -1,15 +1,14 @@
 import { PrinterIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { publicPageMeta } from "~/app/lib/seo";
 import { Button } from "~/app/components/ui/button";
 import { dateFormatter, formatMoney } from "~/domain/format";
 import { isStaff } from "~/domain/enums";
-import { requireUser } from "~/server/auth/guards.server";
-import { findReceiptForViewer, receiptOffice } from "~/server/payments/receipts.server";
-import { getSiteSettings } from "~/server/settings/settings.server";
+import { receiptOffice } from "~/server/payments/receipts.server";
+import { loadReceipt } from "./receipt.server";
 import type { Route } from "./+types/receipt";
 
 export const handle = i18nHandle("payment");
@@ -26,12 +25,7 @@ export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => ({
  * staff (from the payments list). Anyone else gets the same 404 as for a receipt that does not exist.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireUser(request);
-  const [receipt, settings] = await Promise.all([
-    findReceiptForViewer({ viewer, paymentId: params.paymentId }),
-    getSiteSettings(),
-  ]);
-  if (!receipt) throw data(null, { status: 404 });
+  const { viewer, receipt, settings } = await loadReceipt(request, params.paymentId);
   return {
     receipt: {
       receiptNumber: receipt.receiptNumber!,

@@ -1,17 +1,10 @@
-import { data } from "react-router";
-import { requireUser } from "~/server/auth/guards.server";
-import { findReceiptForViewer, receiptPdfFor } from "~/server/payments/receipts.server";
-import { getSiteSettings } from "~/server/settings/settings.server";
+import { receiptPdfFor } from "~/server/payments/receipts.server";
+import { loadReceipt } from "~/app/routes/receipt.server";
 import type { Route } from "./+types/receipt-pdf";
 
 /** The receipt as a PDF, for its payer and for staff; anyone else gets a 404. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireUser(request);
-  const [receipt, settings] = await Promise.all([
-    findReceiptForViewer({ viewer, paymentId: params.paymentId }),
-    getSiteSettings(),
-  ]);
-  if (!receipt) throw data(null, { status: 404 });
+  const { viewer, receipt, settings } = await loadReceipt(request, params.paymentId);
   const pdf = receiptPdfFor(receipt, settings, viewer.preferredLanguage);
   return new Response(pdf, {
     headers: {
