@@ -56,21 +56,22 @@ function zip(entries: Record<string, string>) {
     const data = Buffer.from(text);
     const nameBuf = Buffer.from(name);
     const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
+    // The local header and the central directory entry describe the entry with the same fields
+    // (version needed, CRC, both sizes, name length); the central one has them two bytes later,
+    // after "version made by".
+    const header = (size: number, signature: number, at: number) => {
+      const b = Buffer.alloc(size);
+      b.writeUInt32LE(signature, 0);
+      b.writeUInt16LE(20, at + 4);
+      b.writeUInt32LE(crc, at + 14);
+      b.writeUInt32LE(data.length, at + 18);
+      b.writeUInt32LE(data.length, at + 22);
+      b.writeUInt16LE(nameBuf.length, at + 26);
+      return b;
+    };
+    const local = header(30, 0x04034b50, 0);
+    const central = header(46, 0x02014b50, 2);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBuf, data);
     centrals.push(central, nameBuf);
