@@ -31,28 +31,25 @@ const ctx = setupTestDatabase();
 
 /** The settings form as a browser would post it, from the current values plus changes. */
 function settingsForm(changes: Record<string, string | string[]> = {}) {
-  const v = settingsToFormValues(DEFAULT_SITE_SETTINGS);
-  const form: Record<string, string | string[]> = {
-    "payments.offered": v.payments.offered,
-    "payments.refundRemovesAccess": "on",
-    agencyName: v.agencyName,
-    tagline: v.tagline,
-    contactEmail: v.contactEmail,
-    inboxEmail: v.inboxEmail,
-    phone: v.phone,
-    whatsappNumber: v.whatsappNumber,
-    "registrationFee.amount": v.registrationFee.amount,
-    "registrationFee.currency": v.registrationFee.currency,
-    "registrationFee.refundPolicy": v.registrationFee.refundPolicy,
-  };
-  v.offices.forEach((o, i) => {
-    for (const [k, val] of Object.entries(o)) form[`offices[${i}].${k}`] = val;
-  });
-  for (const [k, val] of Object.entries(v.businessHours)) form[`businessHours.${k}`] = val;
-  for (const [k, val] of Object.entries(v.social)) form[`social.${k}`] = val;
-  for (const [k, val] of Object.entries(v.marketing)) form[`marketing.${k}`] = val;
-  for (const [k, val] of Object.entries(v.privacy)) form[`privacy.${k}`] = val;
-  return { ...form, ...changes };
+  return { ...formFields(settingsToFormValues(DEFAULT_SITE_SETTINGS)), ...changes };
+}
+
+/**
+ * A form's fields named as Conform names them: `group.field`, a row's `rows[0].field`; a list of
+ * values (ticked boxes) under one name, and a box left unticked not at all.
+ */
+function formFields(values: object, prefix = ""): Record<string, string | string[]> {
+  const form: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(values) as [string, unknown][]) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (value === undefined) continue;
+    if (typeof value === "string") form[name] = value;
+    else if (Array.isArray(value) && value.every((v) => typeof v === "string")) form[name] = value;
+    else if (Array.isArray(value))
+      value.forEach((row: object, i) => Object.assign(form, formFields(row, `${name}[${i}]`)));
+    else Object.assign(form, formFields(value as object, name));
+  }
+  return form;
 }
 
 function postForm(fields: Record<string, string>) {
