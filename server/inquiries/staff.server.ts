@@ -3,7 +3,7 @@ import type { InquiryKind, InquiryStatus } from "~/domain/inquiries";
 import { containsPattern } from "~/domain/like-patterns";
 import { type Page, paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
-import { db } from "~/server/db/client.server";
+import { type Db, db } from "~/server/db/client.server";
 import {
   contactInquiries,
   contactInquiryReplies,
@@ -34,6 +34,14 @@ const contactRow = {
   message: contactInquiries.message,
   status: contactInquiries.status,
   createdAt: contactInquiries.createdAt,
+};
+
+/** A contact message opened by staff: its row, when it last moved, and who has it. */
+const contactDetail = {
+  ...contactRow,
+  updatedAt: contactInquiries.updatedAt,
+  resolvedAt: contactInquiries.resolvedAt,
+  assignedToName: profiles.fullName,
 };
 
 const outsourcingRow = {
@@ -125,12 +133,7 @@ export async function getInquiryForStaff<K extends InquiryKind>(o: { kind: K; id
     o.kind === "contact"
       ? (
           await db()
-            .select({
-              ...contactRow,
-              updatedAt: contactInquiries.updatedAt,
-              resolvedAt: contactInquiries.resolvedAt,
-              assignedToName: profiles.fullName,
-            })
+            .select(contactDetail)
             .from(contactInquiries)
             .leftJoin(profiles, eq(profiles.id, contactInquiries.assignedTo))
             .where(eq(contactInquiries.id, o.id))
@@ -168,9 +171,33 @@ export type InquiryDetail<K extends InquiryKind> = NonNullable<
 >;
 
 /**
- * Staff move an inquiry to another status, audited. On a contact message the acting staff member
- * becomes assigned_to, and resolved or closed stamps resolved_at (reopening clears it).
+ * Writes an inquiry's new status. On a contact message the acting staff member becomes
+ * assigned_to, and resolved or closed stamps resolved_at (any other status clears it).
  */
+async function moveInquiry<K extends InquiryKind>(
+  tx: Db,
+  o: { actor: Actor; kind: K; id: string; status: InquiryStatus<K> },
+) {
+  if (o.kind === "contact") {
+    const closing = o.status === "resolved" || o.status === "closed";
+    await tx
+      .update(contactInquiries)
+      .set({
+        status: o.status as InquiryStatus<"contact">,
+        assignedTo: o.actor.id,
+        updatedAt: new Date(),
+        resolvedAt: closing ? sql`coalesce(${contactInquiries.resolvedAt}, now())` : null,
+      })
+      .where(eq(contactInquiries.id, o.id));
+  } else {
+    await tx
+      .update(outsourcingInquiries)
+      .set({ status: o.status as InquiryStatus<"outsourcing">, updatedAt: new Date() })
+      .where(eq(outsourcingInquiries.id, o.id));
+  }
+}
+
+/** Staff move an inquiry to another status (see moveInquiry), audited. */
 export async function updateInquiryStatus<K extends InquiryKind>(o: {
   actor: Actor;
   kind: K;
@@ -184,23 +211,7 @@ export async function updateInquiryStatus<K extends InquiryKind>(o: {
       .from(table)
       .where(eq(table.id, o.id));
     if (!before) return false;
-    if (o.kind === "contact") {
-      const closing = o.status === "resolved" || o.status === "closed";
-      await tx
-        .update(contactInquiries)
-        .set({
-          status: o.status as InquiryStatus<"contact">,
-          assignedTo: o.actor.id,
-          updatedAt: new Date(),
-          resolvedAt: closing ? sql`coalesce(${contactInquiries.resolvedAt}, now())` : null,
-        })
-        .where(eq(contactInquiries.id, o.id));
-    } else {
-      await tx
-        .update(outsourcingInquiries)
-        .set({ status: o.status as InquiryStatus<"outsourcing">, updatedAt: new Date() })
-        .where(eq(outsourcingInquiries.id, o.id));
-    }
+    await moveInquiry(tx, o);
     await recordAudit(tx, {
       actorId: o.actor.id,
       action: o.kind === "contact" ? "inquiry.status_change" : "outsourcing_inquiry.status_change",
@@ -224,62 +235,30 @@ export async function replyToInquiry(o: {
 }) {
   return inTransactionWithMail(async (tx) => {
     const settings = await getSiteSettings(tx);
-    let from: string;
-    let recipient: string;
-    let mail;
-    if (o.kind === "contact") {
-      const [inquiry] = await tx
-        .select()
-        .from(contactInquiries)
-        .where(eq(contactInquiries.id, o.id));
-      if (!inquiry) return false;
-      await tx
-        .update(contactInquiries)
-        .set({
-          status: "in_progress",
-          assignedTo: o.actor.id,
-          updatedAt: new Date(),
-          resolvedAt: null,
-        })
-        .where(eq(contactInquiries.id, o.id));
-      from = inquiry.status;
-      recipient = inquiry.email;
-      mail = contactInquiryReplyEmail({
-        settings,
-        name: inquiry.name,
-        subject: inquiry.subject,
-        reply: o.body,
-        originalMessage: inquiry.message,
-        lng: inquiry.language,
-      });
-    } else {
-      const [inquiry] = await tx
-        .select()
-        .from(outsourcingInquiries)
-        .where(eq(outsourcingInquiries.id, o.id));
-      if (!inquiry) return false;
-      await tx
-        .update(outsourcingInquiries)
-        .set({ status: "in_progress", updatedAt: new Date() })
-        .where(eq(outsourcingInquiries.id, o.id));
-      from = inquiry.status;
-      recipient = inquiry.email;
-      mail = outsourcingInquiryReplyEmail({
-        settings,
-        reply: o.body,
-        inquiry,
-        lng: inquiry.language,
-      });
-    }
-    const { replies, targetType } = KIND[o.kind];
+    const { table, replies, targetType } = KIND[o.kind];
+    const [inquiry] = await tx.select().from(table).where(eq(table.id, o.id));
+    if (!inquiry) return false;
+    // Only a contact message has a subject: that tells the two kinds' rows apart for the mail.
+    const mail =
+      "subject" in inquiry
+        ? contactInquiryReplyEmail({
+            settings,
+            name: inquiry.name,
+            subject: inquiry.subject,
+            reply: o.body,
+            originalMessage: inquiry.message,
+            lng: inquiry.language,
+          })
+        : outsourcingInquiryReplyEmail({ settings, reply: o.body, inquiry, lng: inquiry.language });
+    await moveInquiry(tx, { ...o, status: "in_progress" });
     await tx.insert(replies).values({ inquiryId: o.id, authorId: o.actor.id, body: o.body });
-    await enqueueMail(tx, { to: recipient, replyTo: settings.contactEmail, ...mail });
+    await enqueueMail(tx, { to: inquiry.email, replyTo: settings.contactEmail, ...mail });
     await recordAudit(tx, {
       actorId: o.actor.id,
       action: o.kind === "contact" ? "inquiry.reply" : "outsourcing_inquiry.reply",
       targetType,
       targetId: o.id,
-      details: { from, to: "in_progress" },
+      details: { from: inquiry.status, to: "in_progress" },
     });
     return true;
   });
