@@ -181,6 +181,29 @@ async function lockOwnApplication(tx: Db, viewer: Owner, applicationId: string) 
   return { ...app, title: target?.title ?? "", booking: booking ?? null };
 }
 
+/** What the applicant's changes to their interview name: whose, which application, and when. */
+type OwnChange = { viewer: Owner; applicationId: string; now?: Date };
+
+/**
+ * Runs one change the viewer makes to their interview (book, move or cancel): in a transaction
+ * whose mail is sent after it commits, with their application locked (see lockOwnApplication)
+ * and the site's cut-off read in it.
+ */
+function changeOwnInterview<T>(
+  o: OwnChange,
+  change: (
+    tx: Db,
+    app: Awaited<ReturnType<typeof lockOwnApplication>>,
+    when: { now: Date; hours: number },
+  ) => Promise<T>,
+) {
+  const now = o.now ?? new Date();
+  return inTransactionWithMail(async (tx) => {
+    const app = await lockOwnApplication(tx, o.viewer, o.applicationId);
+    return change(tx, app, { now, hours: await cutoffHours(tx) });
+  });
+}
+
 /**
  * Books a slot for one of the viewer's applications, or moves its booking to another slot.
  * Two people clicking the last place at once: the slot row is locked (FOR UPDATE) before its
@@ -188,16 +211,8 @@ async function lockOwnApplication(tx: Db, viewer: Owner, applicationId: string) 
  * A job application becomes Interview Scheduled, with the slot's time and place; the applicant
  * gets the confirmation with its calendar invite.
  */
-export async function bookInterviewSlot(o: {
-  viewer: Owner;
-  applicationId: string;
-  slotId: string;
-  now?: Date;
-}) {
-  const now = o.now ?? new Date();
-  return inTransactionWithMail(async (tx) => {
-    const app = await lockOwnApplication(tx, o.viewer, o.applicationId);
-    const hours = await cutoffHours(tx);
+export async function bookInterviewSlot(o: OwnChange & { slotId: string }) {
+  return changeOwnInterview(o, async (tx, app, { now, hours }) => {
     const atStage = app.status === INTERVIEW_STAGE[app.kind];
     const movingBooked = app.booking !== null && app.status === "interview_scheduled";
     if (!atStage && !movingBooked) throw new BookingNotAllowedError();
@@ -307,16 +322,9 @@ async function setInterview(
  * Cancels the viewer's booking (until the cut-off): the place is free again, a job application
  * goes back to the interview stage without a date, and the calendar event is cancelled.
  */
-export async function cancelInterviewBooking(o: {
-  viewer: Owner;
-  applicationId: string;
-  now?: Date;
-}) {
-  const now = o.now ?? new Date();
-  return inTransactionWithMail(async (tx) => {
-    const app = await lockOwnApplication(tx, o.viewer, o.applicationId);
+export async function cancelInterviewBooking(o: OwnChange) {
+  return changeOwnInterview(o, async (tx, app, { now, hours }) => {
     const booking = app.booking;
-    const hours = await cutoffHours(tx);
     if (!booking || (app.kind === "job" && app.status !== "interview_scheduled")) {
       throw new BookingNotAllowedError();
     }
