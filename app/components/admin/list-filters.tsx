@@ -27,6 +27,13 @@ export function SearchInput({
   );
 }
 
+type Choice = { value: string; label: string };
+
+/** A dropdown's choices for a list of values (an enum's, say), each labelled by `label`. */
+export function choicesOf(values: readonly string[], label: (value: string) => string): Choice[] {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
 /** A dropdown filter: "any" (empty) first, then one option a choice. */
 export function FilterSelect({
   id,
@@ -41,7 +48,7 @@ export function FilterSelect({
   label: string;
   value: string;
   any: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly Choice[];
 }) {
   return (
     <SelectField id={id} label={label} selectProps={{ name, defaultValue: value }}>
@@ -49,6 +56,36 @@ export function FilterSelect({
       <SelectOptions options={options} />
     </SelectField>
   );
+}
+
+/**
+ * A list's dropdown filters, from one table. A filter's `name` is its `?name=` parameter; its
+ * select's id is `<idPrefix>-<name>`, its label the admin string `<keys>.<name>` and its empty
+ * choice `<keys>.<any>`; it shows `current[name]`.
+ */
+export function FilterSelects({
+  idPrefix,
+  keys,
+  current,
+  filters,
+}: {
+  idPrefix: string;
+  keys: string;
+  current: Readonly<Record<string, string | null | undefined>>;
+  filters: readonly { name: string; any: string; options: readonly Choice[] }[];
+}) {
+  const { t } = useAdminT();
+  return filters.map(({ name, any, options }) => (
+    <FilterSelect
+      key={name}
+      id={`${idPrefix}-${name}`}
+      name={name}
+      label={t(`${keys}.${name}`)}
+      value={current[name] ?? ""}
+      any={t(`${keys}.${any}`)}
+      options={options}
+    />
+  ));
 }
 
 /** Downloads the list as it is filtered, as CSV. */

@@ -1,7 +1,7 @@
 import { Form, useSearchParams } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
 import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
-import { FilterSelect } from "~/app/components/admin/list-filters";
+import { choicesOf, FilterSelects } from "~/app/components/admin/list-filters";
 import { AuditText } from "~/app/components/admin/audit-text";
 import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
@@ -51,37 +51,22 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
   const { items: rows, options } = loaderData;
   const dateTime = dateFormatter(lang, "dateTime");
   const targetName = (type: string) => t(`activity.targets.${type}`, { defaultValue: type });
-  const filter = (name: string, any: string, choices: { value: string; label: string }[]) => (
-    <FilterSelect
-      id={`f-${name}`}
-      name={name}
-      label={t(`activity.filters.${name}`)}
-      value={params.get(name) ?? ""}
-      any={any}
-      options={choices}
-    />
-  );
+  const actionName = (a: string) =>
+    t(`activity.actions.${a.replace(".", "_")}`, { defaultValue: a });
+  const actors = options.actors.map((a) => ({ value: a.id, label: a.name }));
   return (
     <div className="grid gap-6">
       <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
-        {filter(
-          "action",
-          t("activity.filters.any"),
-          options.actions.map((a) => ({
-            value: a,
-            label: t(`activity.actions.${a.replace(".", "_")}`, { defaultValue: a }),
-          })),
-        )}
-        {filter(
-          "target",
-          t("activity.filters.any"),
-          options.targetTypes.map((a) => ({ value: a, label: targetName(a) })),
-        )}
-        {filter(
-          "actor",
-          t("activity.filters.anyone"),
-          options.actors.map((a) => ({ value: a.id, label: a.name })),
-        )}
+        <FilterSelects
+          idPrefix="f"
+          keys="activity.filters"
+          current={Object.fromEntries(params)}
+          filters={[
+            { name: "action", any: "any", options: choicesOf(options.actions, actionName) },
+            { name: "target", any: "any", options: choicesOf(options.targetTypes, targetName) },
+            { name: "actor", any: "anyone", options: actors },
+          ]}
+        />
         {(["from", "to"] as const).map((day) => (
           <InputField
             key={day}

@@ -4,7 +4,13 @@ import { withSelectAll } from "~/app/components/admin/bulk-actions";
 import { ListTable } from "~/app/components/admin/data-table";
 import { PageFlash } from "~/app/components/flash";
 import { LoadError } from "~/app/components/admin/load-error";
-import { ExportCsvLink, FilterSelect, SearchInput } from "~/app/components/admin/list-filters";
+import {
+  choicesOf,
+  ExportCsvLink,
+  FilterSelect,
+  FilterSelects,
+  SearchInput,
+} from "~/app/components/admin/list-filters";
 import { StatCards } from "~/app/components/admin/stat-card";
 import { UrlDialog } from "~/app/components/admin/url-dialog";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
@@ -116,6 +122,10 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
   if (kind) exportQs.set("kind", kind);
   if (offices.office) exportQs.set("office", offices.office);
   exportQs.set("owner", owner ?? "all");
+  const statusChoices = choicesOf(APPLICATION_STATUSES, (s) =>
+    tc(`labels.applicationStatus.${s}.label`),
+  );
+  const kindChoices = choicesOf(APPLICATION_KINDS, (k) => tc(`labels.applicationKind.${k}`));
 
   return (
     <div className="grid gap-6">
@@ -139,27 +149,14 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
           defaultValue={q ?? ""}
           placeholder={t("applications.search.placeholder")}
         />
-        <FilterSelect
-          id="app-status"
-          name="status"
-          label={t("applications.search.status")}
-          value={status ?? ""}
-          any={t("applications.search.allStatuses")}
-          options={APPLICATION_STATUSES.map((s) => ({
-            value: s,
-            label: tc(`labels.applicationStatus.${s}.label`),
-          }))}
-        />
-        <FilterSelect
-          id="app-kind"
-          name="kind"
-          label={t("applications.search.kind")}
-          value={kind ?? ""}
-          any={t("applications.search.allKinds")}
-          options={APPLICATION_KINDS.map((k) => ({
-            value: k,
-            label: tc(`labels.applicationKind.${k}`),
-          }))}
+        <FilterSelects
+          idPrefix="app"
+          keys="applications.search"
+          current={{ status, kind }}
+          filters={[
+            { name: "status", any: "allStatuses", options: statusChoices },
+            { name: "kind", any: "allKinds", options: kindChoices },
+          ]}
         />
         {offices.choices.length > 1 ? (
           <FilterSelect

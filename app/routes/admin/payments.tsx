@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useSearchParams } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
 import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
-import { ExportCsvLink, FilterSelect } from "~/app/components/admin/list-filters";
+import { choicesOf, ExportCsvLink, FilterSelects } from "~/app/components/admin/list-filters";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { Pager } from "~/app/components/pager";
@@ -87,6 +87,8 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
   for (const k of ["page", "done"]) exportQs.delete(k);
   const forUser = params.get("user") ? payments.items[0]?.payerName : null;
   const dateFmt = dateFormatter(lang, "dateTime");
+  const providers = choicesOf(PAYMENT_PROVIDERS, (p) => t(`payments.providers.${p}`));
+  const statuses = choicesOf(PAYMENT_STATUSES, (s) => t(`payments.statuses.${s}`));
 
   return (
     <div className="grid gap-6">
@@ -108,24 +110,14 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
         {params.get("user") ? (
           <input type="hidden" name="user" value={params.get("user") ?? ""} />
         ) : null}
-        <FilterSelect
-          id="payment-provider"
-          name="provider"
-          label={t("payments.filters.provider")}
-          value={params.get("provider") ?? ""}
-          any={t("payments.filters.anyProvider")}
-          options={PAYMENT_PROVIDERS.map((p) => ({
-            value: p,
-            label: t(`payments.providers.${p}`),
-          }))}
-        />
-        <FilterSelect
-          id="payment-status"
-          name="status"
-          label={t("payments.filters.status")}
-          value={params.get("status") ?? ""}
-          any={t("payments.filters.anyStatus")}
-          options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`payments.statuses.${s}`) }))}
+        <FilterSelects
+          idPrefix="payment"
+          keys="payments.filters"
+          current={Object.fromEntries(params)}
+          filters={[
+            { name: "provider", any: "anyProvider", options: providers },
+            { name: "status", any: "anyStatus", options: statuses },
+          ]}
         />
         <InputField
           id="payment-from"

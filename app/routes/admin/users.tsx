@@ -2,7 +2,12 @@ import { LoadError } from "~/app/components/admin/load-error";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
 import { PageFlash } from "~/app/components/flash";
-import { ExportCsvLink, FilterSelect, SearchInput } from "~/app/components/admin/list-filters";
+import {
+  choicesOf,
+  ExportCsvLink,
+  FilterSelects,
+  SearchInput,
+} from "~/app/components/admin/list-filters";
 import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { StatusBadge } from "~/app/components/status-badge";
@@ -126,6 +131,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
     viewerRole === "super_admin"
       ? ROLES
       : ROLES.filter((r) => r !== "admin" && r !== "super_admin");
+  const paidChoices = [
+    { value: "yes", label: t("users.search.paidYes") },
+    { value: "no", label: t("users.search.paidNo") },
+  ];
 
   return (
     <div className="grid gap-6">
@@ -141,23 +150,13 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           defaultValue={params.get("q") ?? ""}
           placeholder={t("users.search.placeholder")}
         />
-        <FilterSelect
-          id="user-role"
-          name="role"
-          label={t("users.search.role")}
-          value={params.get("role") ?? ""}
-          any={t("users.search.allRoles")}
-          options={ROLES.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
-        />
-        <FilterSelect
-          id="user-paid"
-          name="paid"
-          label={t("users.search.paid")}
-          value={params.get("paid") ?? ""}
-          any={t("users.search.anyPaid")}
-          options={[
-            { value: "yes", label: t("users.search.paidYes") },
-            { value: "no", label: t("users.search.paidNo") },
+        <FilterSelects
+          idPrefix="user"
+          keys="users.search"
+          current={Object.fromEntries(params)}
+          filters={[
+            { name: "role", any: "allRoles", options: choicesOf(ROLES, (r) => tc(`roles.${r}`)) },
+            { name: "paid", any: "anyPaid", options: paidChoices },
           ]}
         />
         <Button type="submit">{t("actions.search")}</Button>
