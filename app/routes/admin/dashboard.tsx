@@ -1,12 +1,12 @@
 import { LoadError } from "~/app/components/admin/load-error";
 import { BriefcaseIcon, ClipboardListIcon, InboxIcon, UsersIcon } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AuditText } from "~/app/components/admin/audit-text";
 import { StatCards } from "~/app/components/admin/stat-card";
 import { TitledCard } from "~/app/components/titled-card";
 import { TimeStamp } from "~/app/components/admin/time-stamp";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import { BarChartCard, type ChartPoint, LineChartCard } from "~/app/components/charts/admin-charts";
+import { ChartCard, type ChartPoint } from "~/app/components/charts/admin-charts";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { APPLICATION_STATUSES } from "~/domain/enums";
@@ -19,12 +19,9 @@ import {
 import { listAuditEntriesForStaff } from "~/server/audit/audit-log.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
-import { MarkNotificationsReadSchema } from "~/domain/notifications";
-import {
-  listNotificationsForUser,
-  markNotificationsRead,
-} from "~/server/notifications/notifications.server";
+import { listNotificationsForUser } from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/dashboard";
+import { markSeenNotifications } from "~/app/routes/dashboard/notifications-read.server";
 import { StaffNotificationsCard } from "./dashboard-notifications";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminDashboard");
@@ -53,14 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** "I have read my notifications" (the card's Mark as read): that one and every older one. */
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireStaff(request);
-  const parsed = MarkNotificationsReadSchema.safeParse(
-    Object.fromEntries(await request.formData()),
-  );
-  if (!parsed.success) return data({ marked: 0 }, 400);
-  return {
-    marked: await markNotificationsRead({ viewer, newestSeenId: parsed.data.newestSeenId }),
-  };
+  return markSeenNotifications(await requireStaff(request), request);
 }
 
 function DataTableFallback({
@@ -108,13 +98,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const charts = [
     {
       title: t("dashboard.charts.byStatus"),
-      Chart: BarChartCard,
+      kind: "bar",
       points: statusPoints,
       head: [t("dashboard.charts.status"), t("dashboard.charts.applications")],
     },
     {
       title: t("dashboard.charts.signUps"),
-      Chart: LineChartCard,
+      kind: "line",
       points: weekPoints,
       head: [t("dashboard.charts.week"), t("dashboard.charts.newUsers")],
     },
@@ -142,9 +132,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         }}
       />
       <div className="grid gap-4 lg:grid-cols-2">
-        {charts.map(({ title, Chart, points, head }) => (
+        {charts.map(({ title, kind, points, head }) => (
           <TitledCard key={title} title={title}>
-            <Chart data={points} name={head[1]} />
+            <ChartCard kind={kind} data={points} name={head[1]} />
             <DataTableFallback caption={title} head={head} rows={points} />
           </TitledCard>
         ))}

@@ -1,19 +1,18 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { useRootData } from "~/app/root";
 import { isStaff } from "~/domain/enums";
 import { dateFormatter, formatMoney } from "~/domain/format";
-import { MarkNotificationsReadSchema } from "~/domain/notifications";
 import { requireUser } from "~/server/auth/guards.server";
 import { getApplicantDashboard } from "~/server/dashboard/applicant-dashboard.server";
-import { markNotificationsRead } from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/home";
 import { LatestJobs, Recommended } from "./home-jobs";
 import { NextSteps } from "./home-next-steps";
 import { HomeStats, QuickActions } from "./home-overview";
 import { NotificationsCard } from "./notifications-card";
+import { markSeenNotifications } from "./notifications-read.server";
 
 export const { handle, meta } = shellScreen(
   i18nHandle("dashboard", "jobs", "content", "study"),
@@ -29,14 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** "Seen up to this notification": posted by the notification list (see NotificationsCard). */
 export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireUser(request);
-  const parsed = MarkNotificationsReadSchema.safeParse(
-    Object.fromEntries(await request.formData()),
-  );
-  if (!parsed.success) return data({ marked: 0 }, 400);
-  return {
-    marked: await markNotificationsRead({ viewer, newestSeenId: parsed.data.newestSeenId }),
-  };
+  return markSeenNotifications(await requireUser(request), request);
 }
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
