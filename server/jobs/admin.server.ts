@@ -3,6 +3,7 @@ import type { JobForm } from "~/domain/jobs";
 import { recordAudit } from "~/server/audit/audit.server";
 import { changePublicContent } from "~/server/cache/public-content.server";
 import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
+import { createCatalogueItem, updateCatalogueItem } from "~/server/catalogue/save.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
@@ -66,17 +67,13 @@ function jobValues({ id: _id, ...values }: JobForm) {
 }
 
 export async function createJob(options: { actor: Actor; input: JobForm }) {
-  const id = await changePublicContent(async (tx) => {
-    const [row] = await tx.insert(jobs).values(jobValues(options.input)).returning({ id: jobs.id });
-    await recordAudit(tx, {
+  const id = await changePublicContent((tx) =>
+    createCatalogueItem(tx, {
+      kind: "job",
       actorId: options.actor.id,
-      action: "job.create",
-      targetType: "job",
-      targetId: row!.id,
-      details: { title: options.input.title },
-    });
-    return row!.id;
-  });
+      values: jobValues(options.input),
+    }),
+  );
   // After the commit, so the round sees the new job: instant alerts go out now.
   kickJobAlerts();
   return id;
@@ -84,19 +81,13 @@ export async function createJob(options: { actor: Actor; input: JobForm }) {
 
 export async function updateJob(options: { actor: Actor; jobId: string; input: JobForm }) {
   await changePublicContent(async (tx) => {
-    const updated = await tx
-      .update(jobs)
-      .set(jobValues(options.input))
-      .where(and(eq(jobs.id, options.jobId), isNull(jobs.archivedAt)))
-      .returning({ id: jobs.id });
-    if (updated.length === 0) throw new JobNotFoundError();
-    await recordAudit(tx, {
+    const updated = await updateCatalogueItem(tx, {
+      kind: "job",
+      id: options.jobId,
       actorId: options.actor.id,
-      action: "job.update",
-      targetType: "job",
-      targetId: options.jobId,
-      details: { title: options.input.title },
+      values: jobValues(options.input),
     });
+    if (!updated) throw new JobNotFoundError();
   });
 }
 

@@ -5,6 +5,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { changePublicContent } from "~/server/cache/public-content.server";
 import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
+import { createCatalogueItem, updateCatalogueItem } from "~/server/catalogue/save.server";
 import { db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
 import { countries, jobApplications, programs } from "~/server/db/schema";
@@ -108,17 +109,9 @@ export async function listAllProgramsForStaff(options: {
 export type StaffProgramRow = Awaited<ReturnType<typeof listAllProgramsForStaff>>["items"][number];
 
 export async function createProgram(options: { actor: Actor; input: ProgramForm }) {
-  return changePublicContent(async (tx) => {
-    const [row] = await tx.insert(programs).values(options.input).returning({ id: programs.id });
-    await recordAudit(tx, {
-      actorId: options.actor.id,
-      action: "program.create",
-      targetType: "program",
-      targetId: row!.id,
-      details: { title: options.input.title },
-    });
-    return row!.id;
-  });
+  return changePublicContent((tx) =>
+    createCatalogueItem(tx, { kind: "program", actorId: options.actor.id, values: options.input }),
+  );
 }
 
 /** Edits a program that is not archived (restore it first). */
@@ -128,19 +121,13 @@ export async function updateProgram(options: {
   input: ProgramForm;
 }) {
   await changePublicContent(async (tx) => {
-    const updated = await tx
-      .update(programs)
-      .set(options.input)
-      .where(and(eq(programs.id, options.programId), isNull(programs.archivedAt)))
-      .returning({ id: programs.id });
-    if (updated.length === 0) throw new ProgramNotFoundError();
-    await recordAudit(tx, {
+    const updated = await updateCatalogueItem(tx, {
+      kind: "program",
+      id: options.programId,
       actorId: options.actor.id,
-      action: "program.update",
-      targetType: "program",
-      targetId: options.programId,
-      details: { title: options.input.title },
+      values: options.input,
     });
+    if (!updated) throw new ProgramNotFoundError();
   });
 }
 
