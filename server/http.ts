@@ -16,7 +16,7 @@ import {
   PERMISSIONS_POLICY,
   STRICT_TRANSPORT_SECURITY,
 } from "./security/content-security-policy.server";
-import { publicUrlOf } from "./security/public-url.server";
+import { type PublicUrlSource, publicUrlOfRequest } from "./security/public-url.server";
 import { runInRequestScope } from "./request-scope.server";
 import { config } from "./config.server";
 import { lookupOptional } from "./registry.server";
@@ -98,7 +98,7 @@ export function createHttpApp(options: HttpOptions) {
   });
 
   // Issue 12: body limits, then the cross-site check of every state-changing request.
-  const publicUrlOptions = {
+  const publicUrlOptions: PublicUrlSource = {
     baseUrl: () => (lookupOptional("config") ? config().baseUrl : undefined),
     hops: trustedHops(options.trustProxy),
   };
@@ -113,10 +113,7 @@ export function createHttpApp(options: HttpOptions) {
     setHeader(c, "referrer-policy", "strict-origin-when-cross-origin");
     setHeader(c, "x-frame-options", "DENY");
     setHeader(c, "permissions-policy", PERMISSIONS_POLICY);
-    const publicUrl = publicUrlOf(c.req.url, c.req.raw.headers, {
-      baseUrl: publicUrlOptions.baseUrl(),
-      hops: publicUrlOptions.hops,
-    });
+    const publicUrl = publicUrlOfRequest(c.req.raw, publicUrlOptions);
     if (publicUrl.protocol === "https:")
       setHeader(c, "strict-transport-security", STRICT_TRANSPORT_SECURITY);
     // What a signed-in person is shown (their dashboard, premium jobs, staff lists) must never be

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimitFor, PayloadTooLargeError, payloadTooLarge } from "./body-limit.server";
-import { publicUrlOf } from "./public-url.server";
+import { type PublicUrlSource, publicUrlOfRequest } from "./public-url.server";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -18,16 +18,10 @@ const badRequest = (message: string) =>
  *    a plain message before any action runs. The document upload streams its file to storage and
  *    parses its own multipart, so its body is passed on unread.
  */
-export function preparePageRequests(options: {
-  baseUrl: () => string | undefined;
-  hops: number;
-}): MiddlewareHandler {
+export function preparePageRequests(source: PublicUrlSource): MiddlewareHandler {
   return async (c, next) => {
     let raw = c.req.raw;
-    const url = publicUrlOf(raw.url, raw.headers, {
-      baseUrl: options.baseUrl(),
-      hops: options.hops,
-    });
+    const url = publicUrlOfRequest(raw, source);
     if (url.href !== raw.url) {
       raw = new Request(
         url,

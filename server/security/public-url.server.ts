@@ -42,3 +42,17 @@ function lastEntry(value: string | null): string | undefined {
     .filter(Boolean);
   return entries[entries.length - 1];
 }
+
+/**
+ * Where a middleware learns the public address: BASE_URL, read on each request (the config may
+ * be registered after the app is built, as tests do), and how many proxies in front are trusted.
+ */
+export type PublicUrlSource = { baseUrl: () => string | undefined; hops: number };
+
+/** publicUrlOf for one request, with BASE_URL as it is now. */
+export function publicUrlOfRequest(request: Request, source: PublicUrlSource): URL {
+  return publicUrlOf(request.url, request.headers, {
+    baseUrl: source.baseUrl(),
+    hops: source.hops,
+  });
+}

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { publicUrlOf } from "./public-url.server";
+import { type PublicUrlSource, publicUrlOfRequest } from "./public-url.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -22,17 +22,11 @@ export function isSameOrigin(headers: Headers, publicOrigin: string): boolean {
   return site === null || site === "same-origin" || site === "none";
 }
 
-export function requireSameOrigin(options: {
-  baseUrl: () => string | undefined;
-  hops: number;
-}): MiddlewareHandler {
+export function requireSameOrigin(source: PublicUrlSource): MiddlewareHandler {
   return async (c, next) => {
     const raw = c.req.raw;
     if (SAFE_METHODS.has(raw.method) || OWN_CHECK.some((p) => p.test(c.req.path))) return next();
-    const origin = publicUrlOf(raw.url, raw.headers, {
-      baseUrl: options.baseUrl(),
-      hops: options.hops,
-    }).origin;
+    const origin = publicUrlOfRequest(raw, source).origin;
     if (isSameOrigin(raw.headers, origin)) return next();
     return new Response(
       "This request came from another site and was refused. Use the form on this site.",
