@@ -90,12 +90,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           >
             <p className="flex items-center gap-2">
               <ClockIcon className="size-4 text-primary-700" aria-hidden />
-              {t("contact.hoursLine", {
-                days: hours.days,
-                open: hours.open,
-                close: hours.close,
-                zone: hours.timeZoneLabel,
-              })}
+              {t("contact.hoursLine", { ...hours, zone: hours.timeZoneLabel })}
             </p>
             {hours.closedNote ? <p>{hours.closedNote}</p> : null}
             <p className="mt-2 font-medium text-slate-900">{t("contact.promise")}</p>
@@ -170,6 +165,14 @@ function SocialLinks() {
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
+/** Who is writing and about what, two to a row on a wide screen, each with its autofill hint. */
+const CONTACT_FIELDS = [
+  ["name", { autoComplete: "name", required: true }],
+  ["email", { autoComplete: "email", type: "email", required: true }],
+  ["phone", { autoComplete: "tel", type: "tel" }],
+  ["subject", { required: true, maxLength: 200 }],
+] as const;
+
 function ContactForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation("inquiries");
   const navigation = useNavigation();
@@ -183,37 +186,15 @@ function ContactForm({ lastResult }: { lastResult: LastResult }) {
       <SubmissionKeyField />
       <FormErrors errors={form.errors} ns="inquiries" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput
-          field={fields.name}
-          ns="inquiries"
-          label={t("contact.fields.name")}
-          autoComplete="name"
-          required
-        />
-        <FormInput
-          field={fields.email}
-          ns="inquiries"
-          type="email"
-          label={t("contact.fields.email")}
-          autoComplete="email"
-          required
-        />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput
-          field={fields.phone}
-          ns="inquiries"
-          type="tel"
-          label={t("contact.fields.phone")}
-          autoComplete="tel"
-        />
-        <FormInput
-          field={fields.subject}
-          ns="inquiries"
-          label={t("contact.fields.subject")}
-          required
-          maxLength={200}
-        />
+        {CONTACT_FIELDS.map(([name, input]) => (
+          <FormInput
+            key={name}
+            field={fields[name]}
+            ns="inquiries"
+            label={t(`contact.fields.${name}`)}
+            {...input}
+          />
+        ))}
       </div>
       <FormTextarea
         field={fields.message}
