@@ -14,6 +14,28 @@ const PAYNOW_INTEGRATION = {
   PAYNOW_INTEGRATION_KEY: "e2e-key",
 };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passage-e2e-"));
+/** The production build the browser tests run (`npm run build` writes it). */
+export const E2E_BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+/**
+ * What an app server under the browser tests runs with, the main one and any extra a test starts:
+ * the production build on its own port and data folder, the demo accounts, logs kept to warnings.
+ */
+export function appServerEnv(port: number, dataDir: string) {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_SCALE: "100",
+    // Production refuses to start without a chosen provider; the browser tests pay in demo mode.
+    PAYMENT_PROVIDER: "simulated",
+    BASE_URL: `http://localhost:${port}`,
+    BUILD_DIR: E2E_BUILD_DIR,
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -42,27 +64,17 @@ export default defineConfig({
       env: { PAYNOW_FAKE_PORT: String(PAYNOW_FAKE_PORT), ...PAYNOW_INTEGRATION },
     },
     {
-      command: `node ${process.env.BUILD_DIR ?? "build"}/server/main.js`,
+      command: `node ${E2E_BUILD_DIR}/server/main.js`,
       url: `http://localhost:${E2E_PORT}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
       env: {
-        NODE_ENV: "production",
-        PORT: String(E2E_PORT),
-        DATA_DIR: dataDir,
-        DEMO_PASSWORD: E2E_DEMO_PASSWORD,
-        SEED_DEMO: "true",
-        LOG_LEVEL: "warn",
-        RATE_LIMIT_SCALE: "100",
-        // Production refuses to start without a chosen provider; the browser tests pay in demo mode.
-        PAYMENT_PROVIDER: "simulated",
+        ...appServerEnv(E2E_PORT, dataDir),
         // Paynow beside it, against the stand-in: EcoCash and OneMoney for Zimbabwean applicants.
         ...PAYNOW_INTEGRATION,
         PAYNOW_BASE_URL: PAYNOW_FAKE_URL,
-        BASE_URL: `http://localhost:${E2E_PORT}`,
-        BUILD_DIR: process.env.BUILD_DIR ?? "build",
       },
     },
   ],

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { E2E_DEMO_PASSWORD, E2E_PORT } from "~/playwright.config";
+import { E2E_BUILD_DIR, E2E_DEMO_PASSWORD, E2E_PORT, appServerEnv } from "~/playwright.config";
 
 /**
  * An extra app server for a test that needs its own settings (a failing probe, PostgreSQL, a
@@ -23,21 +23,11 @@ export async function startServerProcess(options: {
   const port = E2E_PORT + options.portOffset;
   const url = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passage-e2e-extra-"));
-  const buildDir = process.env.BUILD_DIR ?? "build";
   let log = "";
-  const child: ChildProcess = spawn(process.execPath, [`${buildDir}/server/main.js`], {
+  const child: ChildProcess = spawn(process.execPath, [`${E2E_BUILD_DIR}/server/main.js`], {
     env: {
       ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_SCALE: "100",
-      PAYMENT_PROVIDER: "simulated",
-      BASE_URL: url,
-      BUILD_DIR: buildDir,
+      ...appServerEnv(port, dataDir),
       DATABASE_URL: "",
       ...options.env,
     },
