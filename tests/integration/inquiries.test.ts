@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 // One module serves both back-office inboxes; the request's path says which.
 import { action as inboxAction, loader as inboxLoader } from "~/app/routes/admin/inquiries";
 import { action as contactAction } from "~/app/routes/public/contact";
@@ -14,21 +14,11 @@ import {
   outsourcingInquiryReplies,
 } from "~/server/db/schema";
 import { deliverDueMail } from "~/server/mail/sender.server";
-import { createSmtpTransport, setMailTransport } from "~/server/mail/transport.server";
 import { createTestUser, requestAs, runAs, runRoute, setupTestDatabase } from "./harness";
-import { startTestSmtpServer } from "./smtp-test-server";
+import { setupTestSmtpServer } from "./smtp-test-server";
 
 const ctx = setupTestDatabase();
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  setMailTransport(createSmtpTransport(smtp.url));
-});
-afterAll(async () => {
-  setMailTransport(null);
-  await smtp.close();
-});
+const smtp = setupTestSmtpServer();
 
 let n = 0;
 function contactForm(overrides: Record<string, string> = {}) {

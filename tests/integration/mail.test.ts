@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { changeApplicationStatus, scheduleInterview } from "~/server/applications/staff.server";
 import { documents, mailOutbox, notifications } from "~/server/db/schema";
 import { reviewDocument } from "~/server/documents/review.server";
@@ -30,18 +30,11 @@ import { sendMessage } from "~/server/messages/messages.server";
 import { recordTestPayment } from "./payment-harness";
 import { register, unregister } from "~/server/registry.server";
 import { BASE_URL, createTestUser, setupTestDatabase, type TestUser } from "./harness";
-import { startTestSmtpServer } from "./smtp-test-server";
+import { setupTestSmtpServer } from "./smtp-test-server";
 
 const ctx = setupTestDatabase();
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-});
-afterAll(async () => {
-  setMailTransport(null);
-  await smtp.close();
-});
+// Tests here point the transport elsewhere; each starts again with this server.
+const smtp = setupTestSmtpServer();
 beforeEach(async () => {
   setMailTransport(createSmtpTransport(smtp.url));
   smtp.failNext(0);

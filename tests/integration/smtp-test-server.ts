@@ -1,5 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
+import { createSmtpTransport, setMailTransport } from "~/server/mail/transport.server";
 
 export type ReceivedMail = {
   from: string;
@@ -10,10 +12,12 @@ export type ReceivedMail = {
 };
 
 /**
- * A real SMTP server on a free local port that keeps what it receives. `failNext(n)` makes the
- * next n deliveries fail with a temporary error, like a mail server outage.
+ * A real SMTP server on a free local port that keeps what it receives, for the test file that
+ * calls this: it listens before the file's tests, with the app's mail transport sending to it, and
+ * both are undone after them. `failNext(n)` makes the next n deliveries fail with a temporary
+ * error, like a mail server outage.
  */
-export async function startTestSmtpServer() {
+export function setupTestSmtpServer() {
   const received: ReceivedMail[] = [];
   let failures = 0;
   const server = new SMTPServer({
@@ -46,14 +50,24 @@ export async function startTestSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
+  let port = 0;
+  const smtp = {
+    get url() {
+      return `smtp://127.0.0.1:${port}`;
+    },
     received,
     failNext(n: number) {
       failures = n;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.server.address() as AddressInfo).port;
+    setMailTransport(createSmtpTransport(smtp.url));
+  });
+  afterAll(async () => {
+    setMailTransport(null);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return smtp;
 }
