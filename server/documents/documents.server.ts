@@ -3,6 +3,7 @@ import { isStaff } from "~/domain/enums";
 import { isUuid } from "~/domain/ids";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
+import { newestOwnRows } from "~/server/db/own-rows.server";
 import { documents, profiles } from "~/server/db/schema";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 
@@ -14,12 +15,7 @@ const HISTORY_LIMIT = 200;
 
 /** The owner's own documents, newest first. */
 export async function listDocumentsForOwner(owner: Pick<Viewer, "id">) {
-  return db()
-    .select()
-    .from(documents)
-    .where(eq(documents.userId, owner.id))
-    .orderBy(desc(documents.uploadedAt))
-    .limit(HISTORY_LIMIT);
+  return newestOwnRows(documents, documents.uploadedAt, owner.id, HISTORY_LIMIT);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, count, eq, isNull, lte, sql } from "drizzle-orm";
 import type { NotificationKind } from "~/domain/enums";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
+import { newestOwnRows } from "~/server/db/own-rows.server";
 import type { Language } from "~/domain/languages";
 import { notifications, profiles } from "~/server/db/schema";
 import { serverT, type Translate } from "~/server/i18n/translate.server";
@@ -32,19 +33,9 @@ export async function notifyUser(tx: Db, n: NewNotification) {
     .values({ userId: n.userId, kind: n.kind, title, body, link: n.link ?? null });
 }
 
-export async function listNotificationsForUser({
-  viewer,
-  limit = 10,
-}: {
-  viewer: Pick<Viewer, "id">;
-  limit?: number;
-}) {
-  return db()
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, viewer.id))
-    .orderBy(desc(notifications.createdAt))
-    .limit(limit);
+/** The viewer's notifications, newest first. */
+export async function listNotificationsForUser(o: { viewer: Pick<Viewer, "id">; limit?: number }) {
+  return newestOwnRows(notifications, notifications.createdAt, o.viewer.id, o.limit ?? 10);
 }
 
 export async function countUnreadNotifications(userId: string): Promise<number> {

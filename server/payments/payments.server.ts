@@ -6,6 +6,7 @@ import { MOBILE_PROMPT_TIMEOUT_MS } from "~/domain/payments";
 import { feeIn, formatMoney } from "~/domain/settings";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
+import { newestOwnRows } from "~/server/db/own-rows.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { auditLog, payments, profiles } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
@@ -231,19 +232,9 @@ export async function findPaymentByReference(reference: string) {
   return row ?? null;
 }
 
-export async function listPaymentsForOwner({
-  owner,
-  limit = 20,
-}: {
-  owner: Pick<Viewer, "id">;
-  limit?: number;
-}) {
-  return db()
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, owner.id))
-    .orderBy(desc(payments.createdAt))
-    .limit(limit);
+/** The owner's own payments, newest first. */
+export async function listPaymentsForOwner(o: { owner: Pick<Viewer, "id">; limit?: number }) {
+  return newestOwnRows(payments, payments.createdAt, o.owner.id, o.limit ?? 20);
 }
 
 export type StartPaymentResult =
