@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, expect, type Page } from "@playwright/test";
 import { E2E_DEMO_PASSWORD } from "~/playwright.config";
 
 export { expect };
@@ -16,8 +16,12 @@ export const DEMO = {
   student: "student@passage.test",
 } as const;
 
-/** A console error or an uncaught page error fails the test that caused it. */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+/**
+ * A console error or an uncaught page error fails the test that caused it. `manager`: the demo
+ * manager signed in, in a browser context of their own beside the test's page, closed after it.
+ */
+export const test = base.extend<{ failOnConsoleErrors: void; manager: Page }>({
+  manager: ({ browser }, run) => signedInPage(browser, DEMO.manager, run),
   // page.goto waits until the page has hydrated (app/root.tsx marks <html data-hydrated>): a
   // visitor's page hydrates only after its first paint, and a test that opens a menu or picks a
   // filter at once would otherwise race it. Pages without JavaScript are used as they load.
@@ -61,6 +65,14 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
     { auto: true },
   ],
 });
+
+async function signedInPage(browser: Browser, email: string, run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, email);
+  await run(page);
+  await context.close();
+}
 
 /** Signs in through the real /auth form endpoint; the session cookie lands in this page's context. */
 export async function login(page: Page, email: string, password: string = DEMO.password) {

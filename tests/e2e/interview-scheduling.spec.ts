@@ -40,9 +40,8 @@ async function expectApplicantSeesInterview(applicant: Page, title: string, plac
 
 test("choosing Interview Scheduled in the status list asks for the date and place; the applicant reads them", async ({
   page,
-  browser,
+  manager: staff,
 }) => {
-  const staff = await pageAs(browser, DEMO.manager);
   const { fullName, title } = await newApplication(staff, page, "list");
 
   const row = await findApplication(staff, fullName);
@@ -63,14 +62,13 @@ test("choosing Interview Scheduled in the status list asks for the date and plac
   await expect(row.getByTestId("status-select")).toHaveValue("interview_scheduled");
 
   await expectApplicantSeesInterview(page, title, "Harare office, 12 Samora Machel Ave");
-  await staff.context().close();
 });
 
 test("without JavaScript, the status list's Update leads to the same schedule form", async ({
   page,
   browser,
+  manager: staff,
 }) => {
-  const staff = await pageAs(browser, DEMO.manager);
   const { fullName, title } = await newApplication(staff, page, "nojs");
   await staff.context().close();
 
@@ -105,9 +103,8 @@ test("without JavaScript, the status list's Update leads to the same schedule fo
 
 test("the pipeline arrow into Interview Scheduled asks for the date and place first", async ({
   page,
-  browser,
+  manager: staff,
 }) => {
-  const staff = await pageAs(browser, DEMO.manager);
   const { fullName, title } = await newApplication(staff, page, "board");
 
   // Job Matched first, so the next arrow leads to Interview Scheduled.
@@ -132,14 +129,12 @@ test("the pipeline arrow into Interview Scheduled asks for the date and place fi
   ).toHaveCount(1);
 
   await expectApplicantSeesInterview(page, title, "Midrand office");
-  await staff.context().close();
 });
 
 test("staff set the departure date in the application's details; the applicant reads it", async ({
   page,
-  browser,
+  manager: staff,
 }) => {
-  const staff = await pageAs(browser, DEMO.manager);
   const { fullName, title } = await newApplication(staff, page, "departure");
   await findApplication(staff, fullName);
   await staff
@@ -170,5 +165,4 @@ test("staff set the departure date in the application's details; the applicant r
     .getByTestId("departure");
   await expect(departure).toContainText("2031");
   await expect(departure).toContainText("Flight EK 714 from Harare, 09:40");
-  await staff.context().close();
 });
