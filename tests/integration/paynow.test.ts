@@ -67,6 +67,12 @@ async function startEcocash(user: TestUser) {
   return reference!;
 }
 
+/** A new applicant whose EcoCash prompt is open on their phone. */
+async function newPrompt() {
+  const user = await createTestUser();
+  return { user, reference: await startEcocash(user) };
+}
+
 describe("Paynow mobile money (express checkout)", () => {
   it("offers EcoCash and OneMoney first to someone in Zimbabwe, cards first elsewhere", async () => {
     const harare = await createTestUser({ country: "Zimbabwe" });
@@ -78,8 +84,7 @@ describe("Paynow mobile money (express checkout)", () => {
   });
 
   it("sends the prompt with our amount and a hash Paynow accepts, then waits: pending → paid", async () => {
-    const user = await createTestUser();
-    const reference = await startEcocash(user);
+    const { user, reference } = await newPrompt();
     const tx = fake.byReference(reference);
     expect(tx).toMatchObject({
       amount: "99.00",
@@ -116,8 +121,7 @@ describe("Paynow mobile money (express checkout)", () => {
   });
 
   it("pending → cancelled tells the applicant, takes nothing, and lets them send a new prompt", async () => {
-    const user = await createTestUser();
-    const reference = await startEcocash(user);
+    const { user, reference } = await newPrompt();
     fake.cancel(reference);
     const back = await page(user, `?waiting=${reference}`);
     expect(back.location).toBe("/dashboard/payment?result=cancelled");
@@ -136,16 +140,14 @@ describe("Paynow mobile money (express checkout)", () => {
   });
 
   it("a declined prompt is explained as declined", async () => {
-    const user = await createTestUser();
-    const reference = await startEcocash(user);
+    const { user, reference } = await newPrompt();
     fake.decline(reference);
     expect(await afterWaiting(user, reference)).toBe("/dashboard/payment?result=declined");
     expect(await isPaid(user.id)).toBe(false);
   });
 
   it("an unanswered prompt times out; approved late, it is still recorded once", async () => {
-    const user = await createTestUser();
-    const reference = await startEcocash(user);
+    const { user, reference } = await newPrompt();
     await expirePrompt(reference);
     expect(await afterWaiting(user, reference)).toBe("/dashboard/payment?result=timedOut");
     expect(await paymentsOf(user.id)).toMatchObject([{ status: "abandoned" }]);
@@ -157,8 +159,7 @@ describe("Paynow mobile money (express checkout)", () => {
   });
 
   it("trying again after the prompt expired asks Paynow first: approved late, nothing is sent twice", async () => {
-    const user = await createTestUser();
-    const reference = await startEcocash(user);
+    const { user, reference } = await newPrompt();
     await expirePrompt(reference);
     // Approved on the phone just now; Paynow's status update has not arrived.
     fake.approve(reference);
@@ -179,8 +180,7 @@ describe("Paynow mobile money (express checkout)", () => {
   });
 
   it("survives a closed browser: the page finds the open prompt, the result URL completes it", async () => {
-    const user = await createTestUser();
-    const reference = await startEcocash(user);
+    const { user, reference } = await newPrompt();
     // The applicant comes back later to the plain address.
     expect((await page(user)).data).toMatchObject({ waiting: { reference } });
     // Meanwhile they approved and Paynow told our server, with no browser open.
@@ -209,8 +209,7 @@ describe("Paynow mobile money (express checkout)", () => {
 
 describe("Paynow's result URL and poll", () => {
   it("refuses a forged status update, and believes a signed one only after polling", async () => {
-    const user = await createTestUser();
-    const reference = await startEcocash(user);
+    const { user, reference } = await newPrompt();
     const polls = fake.polls;
 
     // No hash, a hash made with another key, a signed message altered afterwards.
@@ -232,8 +231,7 @@ describe("Paynow's result URL and poll", () => {
   });
 
   it("refuses a payment whose amount Paynow reports below what we asked", async () => {
-    const user = await createTestUser();
-    const reference = await startEcocash(user);
+    const { user, reference } = await newPrompt();
     fake.approve(reference);
     fake.byReference(reference).reportedAmount = "1.00";
     expect((await resultUrl(fake.statusUpdate(reference))).status).toBe(200);
@@ -268,8 +266,7 @@ describe("Paynow's result URL and poll", () => {
   });
 
   it("records once however the result, polls and returns arrive: twice, together, in any order", async () => {
-    const user = await createTestUser();
-    const reference = await startEcocash(user);
+    const { user, reference } = await newPrompt();
     fake.approve(reference);
     const update = fake.statusUpdate(reference);
     const answers = await Promise.all([
@@ -294,8 +291,7 @@ describe("Paynow's result URL and poll", () => {
   });
 
   it("acknowledges a signed update for a reference we never started, and changes nothing", async () => {
-    const user = await createTestUser();
-    const reference = await startEcocash(user);
+    const { user, reference } = await newPrompt();
     const update = fake.statusUpdate(reference, INTEGRATION_KEY, { reference: "PAY_NOT_OURS" });
     expect((await resultUrl(update)).status).toBe(200);
     expect(await paymentsOf(user.id)).toMatchObject([{ status: "pending" }]);
