@@ -43,23 +43,18 @@ describe("parseTags", () => {
 });
 
 describe("PostFormSchema", () => {
+  const draft = { title: "Hello", category: "news", status: "draft" };
+
   it("accepts a minimal post and parses the tags", () => {
-    const r = PostFormSchema.safeParse({
-      title: "Hello",
-      category: "news",
-      status: "draft",
-      tags: "a, ,b",
-      slug: "",
-    });
+    const r = PostFormSchema.safeParse({ ...draft, tags: "a, ,b", slug: "" });
     expect(r.success).toBe(true);
     expect(r.data?.tags).toEqual(["a", "b"]);
     expect(r.data?.slug).toBeNull();
   });
   it("requires a title and rejects a javascript: image URL", () => {
     const r = PostFormSchema.safeParse({
+      ...draft,
       title: " ",
-      category: "news",
-      status: "draft",
       featuredImageUrl: "javascript:alert(1)",
     });
     expect(r.success).toBe(false);
