@@ -1,9 +1,8 @@
 import { MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { type LinkItem, LinkItems } from "~/app/components/link-items";
+import { type LinkItem, LinkItems, SERVICE_LINKS } from "~/app/components/link-items";
 import { Link } from "~/app/components/localized";
 import { useRootData } from "~/app/root";
-import { SERVICE_SLUGS } from "~/domain/services";
 import { whatsappLink } from "~/domain/format";
 import { LanguageSwitcher } from "./language-switcher";
 
@@ -50,13 +49,7 @@ export function SiteFooter() {
           ) : null}
         </div>
         <FooterList title={t("footer.services")}>
-          {SERVICE_SLUGS.map((slug) => (
-            <li key={slug}>
-              <Link to={`/services/${slug}`} className={footLink}>
-                {t(`services.${slug}`)}
-              </Link>
-            </li>
-          ))}
+          <LinkItems links={SERVICE_LINKS} className={footLink} />
           <li>
             <Link to="/outsourcing" className={footLink}>
               {t("nav.outsourcing")}

@@ -1,9 +1,8 @@
 import { MenuIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { type LinkItem, LinkItems } from "~/app/components/link-items";
+import { type LinkItem, LinkItems, SERVICE_LINKS } from "~/app/components/link-items";
 import { Link, NavLink } from "~/app/components/localized";
 import { useRootData } from "~/app/root";
-import { SERVICE_SLUGS } from "~/domain/services";
 import { DisclosureMenu } from "./disclosure-menu";
 import { SignOutForm } from "./sign-out-form";
 import { cn } from "~/app/lib/utils";
@@ -29,6 +28,9 @@ const SITE_LINKS: LinkItem[] = [
   ["/contact", "nav.contact"],
   ["/study", "nav.studyAbroad"],
 ];
+
+/** The phone menu's pages: jobs, the services, then the site's other pages. */
+const MOBILE_LINKS: LinkItem[] = [["/jobs", "nav.findJobs"], ...SERVICE_LINKS, ...SITE_LINKS];
 
 /** The logo and name; `compact` hides the name on narrow screens (the link keeps its label). */
 export function BrandLink({ compact = false }: { compact?: boolean }) {
@@ -61,13 +63,7 @@ export function SiteHeader() {
           </NavLink>
           <DisclosureMenu label={t("nav.services")} panel="left">
             <ul>
-              {SERVICE_SLUGS.map((slug) => (
-                <li key={slug}>
-                  <Link to={`/services/${slug}`} className={menuItem}>
-                    {t(`services.${slug}`)}
-                  </Link>
-                </li>
-              ))}
+              <LinkItems links={SERVICE_LINKS} className={menuItem} />
             </ul>
           </DisclosureMenu>
           {SITE_LINKS.slice(0, 3).map(([to, label]) => (
@@ -131,19 +127,7 @@ function MobileMenu({ signedIn, accountName }: { signedIn: boolean; accountName:
     >
       <nav aria-label={t("nav.main")} data-testid="mobile-menu">
         <ul className="grid gap-1">
-          <li>
-            <Link to="/jobs" className={menuItem}>
-              {t("nav.findJobs")}
-            </Link>
-          </li>
-          {SERVICE_SLUGS.map((slug) => (
-            <li key={slug}>
-              <Link to={`/services/${slug}`} className={menuItem}>
-                {t(`services.${slug}`)}
-              </Link>
-            </li>
-          ))}
-          <LinkItems links={SITE_LINKS} className={menuItem} />
+          <LinkItems links={MOBILE_LINKS} className={menuItem} />
           <li className="my-2 border-t border-slate-200" aria-hidden />
           {signedIn ? (
             <>
