@@ -204,6 +204,12 @@ describe("Paystack", () => {
     return String(init.reference);
   }
 
+  /** A new applicant sent to Paystack's checkout page. */
+  async function newCheckout() {
+    const user = await createTestUser();
+    return { user, reference: await startCheckout(user) };
+  }
+
   /** The applicant's browser back from Paystack's checkout page, as Paystack sends it. */
   async function backFromCheckout(user: TestUser, reference: string) {
     return runAs(user, loader, `/dashboard/payment?trxref=${reference}&reference=${reference}`);
@@ -223,8 +229,7 @@ describe("Paystack", () => {
   }
 
   it("initializes with our amount and currency, and leaves the applicant unpaid until verified", async () => {
-    const user = await createTestUser();
-    const reference = await startCheckout(user);
+    const { user, reference } = await newCheckout();
     expect(fake.initialized.at(-1)).toMatchObject({
       email: user.email,
       amount: 9900,
@@ -239,8 +244,7 @@ describe("Paystack", () => {
   });
 
   it("refuses a webhook with a bad signature; a good one marks paid; a replay changes nothing", async () => {
-    const user = await createTestUser();
-    const reference = await startCheckout(user);
+    const { user, reference } = await newCheckout();
     const body = chargeSuccess(reference);
 
     expect((await webhook(body, null)).status).toBe(401);
@@ -269,8 +273,7 @@ describe("Paystack", () => {
   });
 
   it("records a payment once when verify on return and the webhook arrive together", async () => {
-    const user = await createTestUser();
-    const reference = await startCheckout(user);
+    const { user, reference } = await newCheckout();
     fake.outcome.set(reference, { status: "success" });
     const body = chargeSuccess(reference);
     const signature = paystackSignature(body, SECRET);
@@ -289,8 +292,7 @@ describe("Paystack", () => {
   });
 
   it("leaves the applicant unpaid after an abandoned checkout and shows Payment Failed", async () => {
-    const user = await createTestUser();
-    const reference = await startCheckout(user);
+    const { user, reference } = await newCheckout();
     fake.outcome.set(reference, { status: "abandoned" });
     const back = await backFromCheckout(user, reference);
     expect(back.location).toBe("/dashboard/payment?result=failed");
@@ -396,14 +398,12 @@ describe("Paystack", () => {
   });
 
   it("does not accept a smaller amount or another currency, nor someone else's reference", async () => {
-    const user = await createTestUser();
-    const reference = await startCheckout(user);
+    const { user, reference } = await newCheckout();
     const cheap = chargeSuccess(reference, 100);
     expect((await webhook(cheap, paystackSignature(cheap, SECRET))).status).toBe(200);
     expect(await isPaid(user.id)).toBe(false);
 
-    const other = await createTestUser();
-    const otherRef = await startCheckout(other);
+    const { user: other, reference: otherRef } = await newCheckout();
     fake.outcome.set(otherRef, { status: "success" });
     const stolen = await backFromCheckout(user, otherRef);
     expect(stolen.location).toBe("/dashboard/payment?result=failed");
