@@ -23,8 +23,15 @@ function csvResponse(name: string, body: string) {
   });
 }
 
-/** A CSV column: its header (a key of mail.json's `csv`) and how a row fills it. */
-type Column<Row> = [header: string, cell: (row: Row, t: Translate) => unknown];
+/**
+ * A CSV column: its header (a key of mail.json's `csv`) and how a row fills it; or, for a column
+ * that is a field of the row as it is, that field's name, which is also its header.
+ */
+type Column<Row> = Cell<Row> | (keyof Row & string);
+type Cell<Row> = [header: string, cell: (row: Row, t: Translate) => unknown];
+
+const cellOf = <Row>(column: Column<Row>): Cell<Row> =>
+  typeof column === "string" ? [column, (row) => row[column]] : column;
 
 /** One CSV download: who may take it, and its rows read with the query string's filters. */
 function registerCsvExport<Row>(
@@ -44,11 +51,12 @@ function registerCsvExport<Row>(
       const rows = await o.rows(new URL(c.req.url).searchParams, await officeScopeFor(viewer));
       // Headers in the language of the staff member who downloads it; the data as it is stored.
       const t = serverT(viewer.preferredLanguage);
+      const columns = o.columns.map(cellOf);
       return csvResponse(
         o.name,
         toCsv(
-          o.columns.map(([header]) => t(`csv.${header}`)),
-          rows.map((row) => o.columns.map(([, cell]) => cell(row, t))),
+          columns.map(([header]) => t(`csv.${header}`)),
+          rows.map((row) => columns.map(([, cell]) => cell(row, t))),
         ),
       );
     }),
@@ -75,10 +83,10 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
       ["job", (r) => (r.kind === "job" ? r.jobTitle : null)],
       ["sector", (r) => r.jobSector],
       ["program", (r) => (r.kind === "program" ? r.jobTitle : null)],
-      ["university", (r) => r.university],
-      ["intake", (r) => r.intake],
-      ["jobCountry", (r) => r.jobCountry],
-      ["status", (r) => r.status],
+      "university",
+      "intake",
+      "jobCountry",
+      "status",
       ["applied", (r) => r.appliedAt],
       ["interview", (r) => r.interviewDate],
       ["paid", (r, t) => t(r.paid ? "csv.yes" : "csv.no")],
@@ -90,10 +98,10 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
     rows: (search) => exportProfilesForStaff(parseProfileFilter(search)),
     columns: [
       ["name", (r) => r.fullName],
-      ["email", (r) => r.email],
+      "email",
       ["phone", (r) => r.phoneNumber],
-      ["country", (r) => r.country],
-      ["role", (r) => r.role],
+      "country",
+      "role",
       ["paid", (r, t) => t(r.registrationFeePaid ? "csv.yes" : "csv.no")],
       ["joined", (r) => r.createdAt],
     ],
@@ -107,11 +115,11 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
       ["name", (r) => r.payerName],
       ["email", (r) => r.payerEmail],
       ["amount", (r) => (r.amountMinor / 100).toFixed(2)],
-      ["currency", (r) => r.currency],
-      ["provider", (r) => r.provider],
-      ["method", (r) => r.method],
-      ["status", (r) => r.status],
-      ["reference", (r) => r.reference],
+      "currency",
+      "provider",
+      "method",
+      "status",
+      "reference",
       ["receipt", (r) => r.receiptNumber],
     ],
   });
