@@ -4,6 +4,7 @@ import { type AnyField, FormChoices, FormInput } from "~/app/components/ui/field
 
 type Name = "fullName" | "country" | "phoneNumber" | "whatsappNumber";
 type RoleLabel = "role" | "roleJobSeeker" | "roleStudent";
+type InputProps = Omit<React.ComponentProps<typeof FormInput>, "field" | "ns" | "label">;
 
 /**
  * What an account says about its person (domain/auth.ts AccountFieldsSchema), as sign-up and the
@@ -21,37 +22,18 @@ export function AccountFields({
   label: (name: Name) => string;
   children?: React.ReactNode;
 }) {
+  // Each field by its name: its Conform field and its label, with what sets it apart.
+  const input = (name: Name, props: InputProps) => (
+    <FormInput field={fields[name]} ns={ns} label={label(name)} {...props} />
+  );
   return (
     <>
-      <FormInput
-        field={fields.fullName}
-        ns={ns}
-        label={label("fullName")}
-        autoComplete="name"
-        required
-      />
+      {input("fullName", { autoComplete: "name", required: true })}
       {children}
-      <FormInput
-        field={fields.country}
-        ns={ns}
-        label={label("country")}
-        autoComplete="country-name"
-        required
-      />
+      {input("country", { autoComplete: "country-name", required: true })}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput
-          field={fields.phoneNumber}
-          ns={ns}
-          type="tel"
-          label={label("phoneNumber")}
-          autoComplete="tel"
-        />
-        <FormInput
-          field={fields.whatsappNumber}
-          ns={ns}
-          type="tel"
-          label={label("whatsappNumber")}
-        />
+        {input("phoneNumber", { type: "tel", autoComplete: "tel" })}
+        {input("whatsappNumber", { type: "tel" })}
       </div>
     </>
   );
