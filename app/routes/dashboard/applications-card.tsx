@@ -79,10 +79,7 @@ export function ApplicationCard({
         lastActiveStatus={a.history.findLast((h) => !isEndedStatus(h.toStatus))?.toStatus}
       />
       {a.interviewDate ? (
-        <div
-          className="grid gap-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-950"
-          data-testid="interview"
-        >
+        <Tinted className="bg-amber-50 text-amber-950" testId="interview">
           <p className="flex items-center gap-2">
             <CalendarIcon className="size-4 shrink-0" aria-hidden />
             {t("applications.interviewDate", {
@@ -106,13 +103,10 @@ export function ApplicationCard({
               )}
             </p>
           ) : null}
-        </div>
+        </Tinted>
       ) : null}
       {a.departureDate ? (
-        <div
-          className="grid gap-1 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950"
-          data-testid="departure"
-        >
+        <Tinted className="bg-emerald-50 text-emerald-950" testId="departure">
           <p className="flex items-center gap-2 font-medium">
             <PlaneIcon className="size-4 shrink-0" aria-hidden />
             {t("applications.departureDate", { date: date.format(new Date(a.departureDate)) })}
@@ -120,7 +114,7 @@ export function ApplicationCard({
           {a.departureDetails ? (
             <p className="break-words whitespace-pre-line">{a.departureDetails}</p>
           ) : null}
-        </div>
+        </Tinted>
       ) : null}
       <Note
         icon={MessageSquareIcon}
@@ -271,12 +265,29 @@ function Note({
 }) {
   if (!text) return null;
   return (
-    <div className={cn("grid gap-1 rounded-lg p-3 text-sm", className)}>
+    <Tinted className={className}>
       <p className="flex items-center gap-2 font-medium">
         <Icon className="size-4" aria-hidden />
         {title}
       </p>
       <p className="whitespace-pre-line">{text}</p>
+    </Tinted>
+  );
+}
+
+/** A tinted box of the card: the interview, the departure, a comment or a note. */
+function Tinted({
+  className,
+  testId,
+  children,
+}: {
+  className: string;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={cn("grid gap-1 rounded-lg p-3 text-sm", className)} data-testid={testId}>
+      {children}
     </div>
   );
 }

@@ -364,14 +364,7 @@ function PayMethods({
       );
     } else if (m.method === "paynow") {
       blocks.push(
-        <Form
-          key="paynow"
-          method="post"
-          className="grid gap-2 rounded-lg border border-slate-200 p-4"
-        >
-          <h3 className="font-semibold text-slate-900">{t("methods.paynow.title")}</h3>
-          <p className="text-sm text-slate-600">{t("methods.paynow.explain")}</p>
-          <input type="hidden" name="method" value="paynow" />
+        <OneButtonMethod key="paynow" method="paynow" explain={t("methods.paynow.explain")}>
           <Button
             type="submit"
             variant="outline"
@@ -381,17 +374,11 @@ function PayMethods({
             <ExternalLinkIcon aria-hidden />
             {t("methods.paynow.button", { amount })}
           </Button>
-        </Form>,
+        </OneButtonMethod>,
       );
     } else {
       blocks.push(
-        <Form
-          key="card"
-          method="post"
-          className="grid gap-2 rounded-lg border border-slate-200 p-4"
-        >
-          <h3 className="font-semibold text-slate-900">{t("methods.card.title")}</h3>
-          <input type="hidden" name="method" value="card" />
+        <OneButtonMethod key="card" method="card">
           <Button
             type="submit"
             variant="accent"
@@ -413,11 +400,32 @@ function PayMethods({
                 ? t("pay.redirectHint")
                 : t("pay.demo")}
           </p>
-        </Form>,
+        </OneButtonMethod>,
       );
     }
   }
   return <div className="grid gap-4">{blocks}</div>;
+}
+
+/** A way to pay that is one button (Paynow's page, a card): its own form posting the method. */
+function OneButtonMethod({
+  method,
+  explain,
+  children,
+}: {
+  method: "paynow" | "card";
+  explain?: string;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation("payment");
+  return (
+    <Form method="post" className="grid gap-2 rounded-lg border border-slate-200 p-4">
+      <h3 className="font-semibold text-slate-900">{t(`methods.${method}.title`)}</h3>
+      {explain ? <p className="text-sm text-slate-600">{explain}</p> : null}
+      <input type="hidden" name="method" value={method} />
+      {children}
+    </Form>
+  );
 }
 
 type Waiting = NonNullable<Route.ComponentProps["loaderData"]["waiting"]>;
