@@ -1,10 +1,11 @@
 import { BellIcon } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { TimeStamp } from "~/app/components/admin/time-stamp";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { TitledCard } from "~/app/components/titled-card";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
+import { NotificationTitle } from "~/app/routes/dashboard/notification-title";
 
 export type StaffNotification = {
   id: string;
@@ -47,13 +48,7 @@ export function StaffNotificationsCard({ notifications }: { notifications: Staff
           {notifications.map((n) => (
             <li key={n.id} className="grid gap-0.5 border-b border-slate-100 pb-2 last:border-0">
               <p className="flex flex-wrap items-center gap-2 font-medium">
-                {n.link ? (
-                  <Link to={n.link} className="text-primary-800 underline">
-                    {n.title}
-                  </Link>
-                ) : (
-                  n.title
-                )}
+                <NotificationTitle notification={n} linkClassName="text-primary-800 underline" />
                 {n.readAt ? null : <Badge tone="progress">{t("dashboard.newNotification")}</Badge>}
               </p>
               <p className="text-slate-700">{n.body}</p>

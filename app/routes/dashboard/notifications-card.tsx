@@ -7,6 +7,7 @@ import { Button } from "~/app/components/ui/button";
 import { TitledCard } from "~/app/components/titled-card";
 import { statusLabelKey } from "~/domain/tracker";
 import type { ApplicationStatus } from "~/domain/enums";
+import { NotificationTitle } from "./notification-title";
 
 type Notification = {
   id: string;
@@ -122,13 +123,7 @@ export function NotificationsCard({
               className="grid gap-0.5 rounded-lg border border-slate-200 p-3 text-sm"
             >
               <p className="flex items-center gap-2 font-medium text-slate-900">
-                {n.link ? (
-                  <Link to={n.link} className="underline">
-                    {n.title}
-                  </Link>
-                ) : (
-                  n.title
-                )}
+                <NotificationTitle notification={n} linkClassName="underline" />
                 {isNew(n) ? <Badge tone="progress">{t("home.new")}</Badge> : null}
               </p>
               <p className="text-slate-700">{n.body}</p>
