@@ -264,17 +264,23 @@ export function RowIntentButton({
   );
 }
 
-/** A row's edit and delete links, opening the screen's dialogs for it. */
+/**
+ * A row's edit and delete links, opening the screen's dialogs for it; each named for screen
+ * readers by its admin string (`edit`, `remove`) with the row's title.
+ */
 export function RowEditLinks({
-  rowId,
-  editLabel,
-  deleteLabel,
+  row,
+  edit,
+  remove,
 }: {
-  rowId: string;
-  editLabel: string;
-  deleteLabel: string;
+  row: { id: string; title: string };
+  edit: string;
+  remove: string;
 }) {
   const { t } = useAdminT();
+  const rowId = row.id;
+  const editLabel = t(edit, { title: row.title });
+  const deleteLabel = t(remove, { title: row.title });
   const [params] = useSearchParams();
   const opening = (key: string) => {
     const next = new URLSearchParams(params);

@@ -57,11 +57,7 @@ export function JobsTable({ rows }: { rows: StaffJobRow[] }) {
               </Td>
             ))}
             <Td>
-              <RowEditLinks
-                rowId={job.id}
-                editLabel={t("jobs.editJob", { title: job.title })}
-                deleteLabel={t("jobs.deleteJob", { title: job.title })}
-              />
+              <RowEditLinks row={job} edit="jobs.editJob" remove="jobs.deleteJob" />
             </Td>
           </Tr>
         );

@@ -63,11 +63,7 @@ export function ProgramsTable({ rows }: { rows: StaffProgramRow[] }) {
                 </span>
               </RowIntentButton>
             ) : (
-              <RowEditLinks
-                rowId={p.id}
-                editLabel={t("programs.edit", { title: p.title })}
-                deleteLabel={t("programs.remove", { title: p.title })}
-              />
+              <RowEditLinks row={p} edit="programs.edit" remove="programs.remove" />
             )}
           </Td>
         </Tr>
