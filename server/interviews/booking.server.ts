@@ -13,12 +13,8 @@ import {
   programs,
 } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import {
-  formatAgencyDateTime,
-  interviewBookedEmail,
-  interviewCancelledEmail,
-} from "~/server/mail/templates.server";
-import { notifyUser } from "~/server/notifications/notifications.server";
+import { interviewBookedEmail, interviewCancelledEmail } from "~/server/mail/templates.server";
+import { notifyInterview } from "./notices.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 type Owner = Pick<Viewer, "id">;
@@ -266,21 +262,12 @@ export async function bookInterviewSlot(o: OwnChange & { slotId: string }) {
         ...(rescheduled ? { from: app.booking!.startsAt.toISOString() } : {}),
       },
     });
-    await notifyUser(tx, {
+    await notifyInterview(tx, {
       userId: app.userId,
-      kind: "interview_scheduled",
-      text: (t, lng) => {
-        const when = formatAgencyDateTime(slot.startsAt, lng);
-        return {
-          title: t("interview.notificationTitle"),
-          body: t("interview.notificationBodyWithPlace", {
-            jobTitle: app.title,
-            when,
-            place: slot.location,
-          }),
-        };
-      },
-      link: "/dashboard/interviews",
+      notice: "booked",
+      jobTitle: app.title,
+      at: slot.startsAt,
+      place: slot.location,
     });
     await enqueueApplicantMail(tx, {
       userId: app.userId,
@@ -343,17 +330,11 @@ export async function cancelInterviewBooking(o: OwnChange) {
       targetId: app.id,
       details: { slotId: booking.slotId, startsAt: booking.startsAt.toISOString() },
     });
-    await notifyUser(tx, {
+    await notifyInterview(tx, {
       userId: app.userId,
-      kind: "interview_scheduled",
-      text: (t, lng) => ({
-        title: t("interviewSlots.cancelledTitle"),
-        body: t("interviewSlots.cancelledBody", {
-          jobTitle: app.title,
-          when: formatAgencyDateTime(booking.startsAt, lng),
-        }),
-      }),
-      link: "/dashboard/interviews",
+      notice: "cancelled",
+      jobTitle: app.title,
+      at: booking.startsAt,
     });
     await enqueueApplicantMail(tx, {
       userId: app.userId,

@@ -3,12 +3,8 @@ import { INTERVIEW_STAGE } from "~/domain/interview-slots";
 import { type Db, db, queryRows } from "~/server/db/client.server";
 import { kickScheduler, startScheduler } from "~/server/scheduler.server";
 import { enqueueApplicantMail, inRoundAloneWithMail } from "~/server/mail/outbox.server";
-import {
-  formatAgencyDateTime,
-  interviewInvitationEmail,
-  interviewReminderEmail,
-} from "~/server/mail/templates.server";
-import { notifyUser } from "~/server/notifications/notifications.server";
+import { interviewInvitationEmail, interviewReminderEmail } from "~/server/mail/templates.server";
+import { notifyInterview } from "./notices.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 // Any fixed number: the advisory lock keeps two processes from doing a round at once.
@@ -62,15 +58,7 @@ async function inviteToBook(tx: Db, now: Date) {
     tx,
   );
   for (const row of rows) {
-    await notifyUser(tx, {
-      userId: row.user_id,
-      kind: "interview_scheduled",
-      text: (t) => ({
-        title: t("interviewSlots.inviteTitle"),
-        body: t("interviewSlots.inviteBody", { jobTitle: row.title }),
-      }),
-      link: "/dashboard/interviews",
-    });
+    await notifyInterview(tx, { userId: row.user_id, notice: "invited", jobTitle: row.title });
     await enqueueApplicantMail(tx, {
       userId: row.user_id,
       render: (recipient) => interviewInvitationEmail({ ...recipient, jobTitle: row.title }),
@@ -108,18 +96,7 @@ async function remindDayBefore(tx: Db, now: Date) {
   );
   for (const row of rows) {
     const at = new Date(row.interview_date!);
-    await notifyUser(tx, {
-      userId: row.user_id,
-      kind: "interview_scheduled",
-      text: (t, lng) => ({
-        title: t("interviewSlots.reminderTitle"),
-        body: t("interviewSlots.reminderNotification", {
-          jobTitle: row.title,
-          when: formatAgencyDateTime(at, lng),
-        }),
-      }),
-      link: "/dashboard/interviews",
-    });
+    await notifyInterview(tx, { userId: row.user_id, notice: "reminder", jobTitle: row.title, at });
     await enqueueApplicantMail(tx, {
       userId: row.user_id,
       render: (recipient) =>
