@@ -22,7 +22,14 @@ import {
   notifications,
   profiles,
 } from "~/server/db/schema";
-import { EVERY_OFFICE, createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
+import {
+  EVERY_OFFICE,
+  FAIL_AFTER_HISTORY,
+  createTestUser,
+  runAs,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -114,11 +121,7 @@ describe("application status changes", () => {
     await expect(
       changeApplicationStatus(
         { actor: manager, applicationId, status: "departed" },
-        {
-          afterHistory: () => {
-            throw new Error("boom after the history insert");
-          },
-        },
+        FAIL_AFTER_HISTORY,
       ),
     ).rejects.toThrow("boom");
     expect((await current()).status).toBe("offer_received");

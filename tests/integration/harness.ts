@@ -5,7 +5,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { type ApplicationStatus, isApplicantRole, type Role } from "~/domain/enums";
 import type { OfficeScope } from "~/domain/offices";
 import { auth, createAuth, setAuth } from "~/server/auth/auth.server";
@@ -25,6 +25,7 @@ import {
   jobs,
   mailOutbox,
   profiles,
+  programs,
 } from "~/server/db/schema";
 import { createAccount, seedReferenceData } from "~/server/db/seed.server";
 import { setLogger } from "~/server/logger.server";
@@ -37,7 +38,14 @@ export const TEST_PASSWORD = "correct-horse-battery";
  * The fixtures and queries a test runs against its file's database; a TestContext offers each
  * bound to that database: `ctx.createTestJob({ title })`, `ctx.mailsTo(email)`.
  */
-const DB_FIXTURES = { createTestJob, createTestApplication, auditEntries, mailsTo, setPaid };
+const DB_FIXTURES = {
+  createTestJob,
+  createTestProgram,
+  createTestApplication,
+  auditEntries,
+  mailsTo,
+  setPaid,
+};
 type BoundToDb<F> = F extends (db: Db, ...args: infer A) => infer R ? (...args: A) => R : never;
 
 export type TestContext = {
@@ -225,6 +233,26 @@ export async function runAs(
   return runRoute(fn, await requestAs(user, pathname, init), params);
 }
 
+/**
+ * A staff screen turning away someone it is not for: its page and a form posted to it both send
+ * them to their dashboard.
+ */
+export async function expectSentToDashboard(
+  user: TestUser,
+  route: { loader: unknown; action: unknown },
+  pathname: string,
+  form: Record<string, string>,
+) {
+  expect(await runAs(user, route.loader, pathname)).toMatchObject({
+    status: 302,
+    location: "/dashboard",
+  });
+  expect(await runAs(user, route.action, pathname, { form })).toMatchObject({
+    status: 302,
+    location: "/dashboard",
+  });
+}
+
 type RouteFn = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
 
 /**
@@ -324,6 +352,49 @@ async function createTestJob(
   // As every job change in the app does: what the process keeps of public content is dropped.
   publicContentChanged();
   return job!;
+}
+
+/**
+ * What to pass as changeApplicationStatus's second argument to make the change fail half-way,
+ * once its status history row is written (the error says "boom").
+ */
+export const FAIL_AFTER_HISTORY = {
+  afterHistory: () => {
+    throw new Error("boom after the history insert");
+  },
+};
+
+let programCounter = 0;
+
+/**
+ * A new study program with a unique title: a two-year bachelor's in health, taught in English
+ * for 12,000 EUR, in `countryCode` (a seeded country; Ireland unless named).
+ */
+async function createTestProgram(
+  db: Db,
+  values: Partial<typeof programs.$inferInsert> & { countryCode?: string } = {},
+) {
+  const { countryCode = "IE", ...rest } = values;
+  const [country] = await db.select().from(countries).where(eq(countries.code, countryCode));
+  const [program] = await db
+    .insert(programs)
+    .values({
+      title: `Program ${++programCounter}`,
+      university: "Test University",
+      city: "Dublin",
+      countryId: country!.id,
+      level: "bachelor",
+      fieldOfStudy: "health",
+      durationMonths: 24,
+      languageOfInstruction: "English",
+      tuitionAmount: 12000,
+      tuitionCurrency: "EUR",
+      description: "A plain program description.",
+      ...rest,
+    })
+    .returning();
+  publicContentChanged();
+  return program!;
 }
 
 /**

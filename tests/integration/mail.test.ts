@@ -29,7 +29,13 @@ import { payments, profiles } from "~/server/db/schema";
 import { sendMessage } from "~/server/messages/messages.server";
 import { recordTestPayment } from "./payment-harness";
 import { register, unregister } from "~/server/registry.server";
-import { BASE_URL, createTestUser, setupTestDatabase, type TestUser } from "./harness";
+import {
+  BASE_URL,
+  FAIL_AFTER_HISTORY,
+  createTestUser,
+  setupTestDatabase,
+  type TestUser,
+} from "./harness";
 import { setupTestSmtpServer } from "./smtp-test-server";
 
 const ctx = setupTestDatabase();
@@ -471,11 +477,7 @@ describe("waking the sender", () => {
     await expect(
       changeApplicationStatus(
         { actor: staff, applicationId, status: "departed" },
-        {
-          afterHistory: () => {
-            throw new Error("boom");
-          },
-        },
+        FAIL_AFTER_HISTORY,
       ),
     ).rejects.toThrow("boom");
     expect(kicks).toBe(1);

@@ -32,7 +32,7 @@ import {
 import { claimMonitorTick } from "~/server/monitoring/scheduler.server";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { action, loader } from "~/app/routes/admin/monitoring";
-import { createTestUser, runAs, setupTestDatabase } from "./harness";
+import { createTestUser, expectSentToDashboard, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -202,13 +202,9 @@ describe("the scheduler lease", () => {
 describe("/admin/monitoring", () => {
   it("is for staff only", async () => {
     const applicant = await createTestUser();
-    const outcome = await runAs(applicant, loader, "/admin/monitoring");
-    expect(outcome.status).toBe(302);
-    expect(outcome.location).toBe("/dashboard");
-    const posted = await runAs(applicant, action, "/admin/monitoring", {
-      form: { intent: "check-now" },
+    await expectSentToDashboard(applicant, { loader, action }, "/admin/monitoring", {
+      intent: "check-now",
     });
-    expect(posted.location).toBe("/dashboard");
   });
 
   it("Check Now records fresh checks and shows them", async () => {

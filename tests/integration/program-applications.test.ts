@@ -10,12 +10,10 @@ import { action as applyAction, loader as programLoader } from "~/app/routes/pub
 import { exportApplicationsForStaff } from "~/server/applications/staff.server";
 import {
   applicationStatusHistory,
-  countries,
   documents,
   jobApplications,
   notifications,
   profiles,
-  programs,
 } from "~/server/db/schema";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import { EVERY_OFFICE, createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
@@ -28,26 +26,18 @@ const JAN = "2032-01-10";
 
 beforeAll(async () => {
   manager = await createTestUser({ role: "manager" });
-  const [ie] = await ctx.db.select().from(countries).where(eq(countries.code, "IE"));
-  const [program] = await ctx.db
-    .insert(programs)
-    .values({
-      title: "MSc Applied Nursing",
-      university: "University College Cork",
-      city: "Cork",
-      countryId: ie!.id,
-      level: "master",
-      fieldOfStudy: "health",
-      durationMonths: 12,
-      languageOfInstruction: "English",
-      tuitionAmount: 21000,
-      tuitionCurrency: "EUR",
-      intakes: ["2020-09-01", SEPT, JAN],
-      requiredDocuments: ["passport", "transcript"],
-      description: "Clinical practice.",
-    })
-    .returning();
-  programId = program!.id;
+  const program = await ctx.createTestProgram({
+    title: "MSc Applied Nursing",
+    university: "University College Cork",
+    city: "Cork",
+    level: "master",
+    durationMonths: 12,
+    tuitionAmount: 21000,
+    intakes: ["2020-09-01", SEPT, JAN],
+    requiredDocuments: ["passport", "transcript"],
+    description: "Clinical practice.",
+  });
+  programId = program.id;
 });
 
 async function apply(user: TestUser, form: Record<string, string>) {
