@@ -4,6 +4,7 @@ import type { PublishSlot } from "~/domain/interview-slots";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
+import { lockRowById } from "~/server/db/lock-row.server";
 import {
   interviewBookings,
   interviewSlots,
@@ -82,11 +83,7 @@ export async function publishSlot(o: { actor: Actor; input: PublishSlot; now?: D
 /** Removes a slot nobody booked (audited); a booked slot stays until its bookings move. */
 export async function deleteSlot(o: { actor: Actor; slotId: string }) {
   await db().transaction(async (tx) => {
-    const [slot] = await tx
-      .select()
-      .from(interviewSlots)
-      .where(eq(interviewSlots.id, o.slotId))
-      .for("update");
+    const slot = await lockRowById(tx, interviewSlots, o.slotId);
     if (!slot) throw new SlotNotFoundError();
     const [booked] = await tx
       .select({ id: interviewBookings.id })

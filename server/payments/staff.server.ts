@@ -5,6 +5,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
+import { lockRowById } from "~/server/db/lock-row.server";
 import { payments, profiles } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import type { OfficeScope } from "~/domain/offices";
@@ -105,11 +106,7 @@ export async function refundPayment(options: {
 }) {
   const settings = await getSiteSettings();
   return db().transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.id, options.paymentId))
-      .for("update");
+    const payment = await lockRowById(tx, payments, options.paymentId);
     if (!payment) throw new RefundRefusedError("notFound");
     if (payment.status !== "completed") throw new RefundRefusedError("notCompleted");
     // The profile next, in the same order as recordVerifiedPayment takes its locks.

@@ -4,6 +4,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import { auth } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
+import { lockRowById } from "~/server/db/lock-row.server";
 import * as schema from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { storage } from "~/server/storage/storage.server";
@@ -62,11 +63,7 @@ export async function eraseAccount({
 }): Promise<{ stubId: string }> {
   const storageKeys: string[] = [];
   await db().transaction(async (tx) => {
-    const [person] = await tx
-      .select()
-      .from(schema.profiles)
-      .where(eq(schema.profiles.id, userId))
-      .for("update");
+    const person = await lockRowById(tx, schema.profiles, userId);
     if (!person || (person.erasedAt && by === "staff")) throw new AccountErasureError("notFound");
     if (person.erasedAt) return;
     if (!isApplicantRole(person.role)) throw new AccountErasureError("notApplicant");
