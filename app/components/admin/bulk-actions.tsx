@@ -7,6 +7,7 @@ import { InputField, SelectField, TextareaField } from "~/app/components/ui/fiel
 import type { Flash as FlashMessage } from "~/app/lib/action-result";
 import { translateErrors } from "~/app/lib/form-errors";
 import { BULK_SCOPES, type BulkSummary, NO_OWNER } from "~/domain/bulk-actions";
+import { Td } from "./data-table";
 import { useAdminT } from "./use-admin-t";
 
 // The bulk form of a back-office list (issue 19). A plain HTML form: the rows' checkboxes join it
@@ -21,18 +22,20 @@ export type BulkAnswer = {
   result?: { error?: Record<string, string[] | null> | null } | null;
 };
 
-/** The checkbox that puts one row in the bulk form; `label` names the row for screen readers. */
-export function BulkRowCheckbox({ form, id, label }: { form: string; id: string; label: string }) {
+/** The "select" cell: the checkbox that puts one row in the bulk form, named by `label`. */
+export function BulkRowCell({ form, id, label }: { form: string; id: string; label: string }) {
   return (
-    <input
-      type="checkbox"
-      name="id"
-      value={id}
-      form={form}
-      aria-label={label}
-      data-testid="bulk-row"
-      className="size-5 accent-primary-700"
-    />
+    <Td>
+      <input
+        type="checkbox"
+        name="id"
+        value={id}
+        form={form}
+        aria-label={label}
+        data-testid="bulk-row"
+        className="size-5 accent-primary-700"
+      />
+    </Td>
   );
 }
 

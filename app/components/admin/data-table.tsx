@@ -78,3 +78,22 @@ export function Td({
     </td>
   );
 }
+
+/** A person's first cell in a back-office row: their name, e-mail address and country. */
+export function PersonCell({
+  name,
+  email,
+  country,
+}: {
+  name: string;
+  email: string;
+  country: string;
+}) {
+  return (
+    <Td>
+      <p className="font-medium text-slate-900">{name}</p>
+      <p className="text-xs break-all text-slate-600">{email}</p>
+      <p className="text-xs text-slate-600">{country}</p>
+    </Td>
+  );
+}

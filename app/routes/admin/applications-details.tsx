@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { PaidBadge } from "~/app/components/admin/paid-badge";
 import { StatusBadge } from "~/app/components/status-badge";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
@@ -47,11 +48,11 @@ export function ApplicationDetails({
           <p className="break-all text-slate-600">{app.applicantEmail}</p>
           <p className="text-slate-600">{app.applicantPhone ?? ""}</p>
           <p className="text-slate-600">{app.applicantCountry ?? tc("labels.notSet")}</p>
-          <Badge tone={app.paid ? "success" : "waiting"}>
+          <PaidBadge paid={app.paid}>
             {t("applications.details.fee", {
               state: app.paid ? t("applications.paid") : t("applications.pending"),
             })}
-          </Badge>
+          </PaidBadge>
         </div>
         <div>
           <h3 className="font-semibold">{t("applications.details.job")}</h3>

@@ -1,10 +1,10 @@
 import { CalendarIcon, EyeIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Td, Tr } from "~/app/components/admin/data-table";
-import { BulkRowCheckbox } from "~/app/components/admin/bulk-actions";
+import { PersonCell, Td, Tr } from "~/app/components/admin/data-table";
+import { BulkRowCell } from "~/app/components/admin/bulk-actions";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import { Badge } from "~/app/components/ui/badge";
+import { PaidBadge } from "~/app/components/admin/paid-badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import type { StaffApplicationRow } from "~/server/applications/staff.server";
 import { APPLICATIONS_BULK_FORM } from "./applications-bulk";
@@ -29,18 +29,16 @@ export function ApplicationRow({
   const { t, tc } = useAdminT();
   return (
     <Tr data-testid="application-row">
-      <Td>
-        <BulkRowCheckbox
-          form={APPLICATIONS_BULK_FORM}
-          id={row.id}
-          label={t("bulk.selectApplication", { name: row.applicantName, job: row.jobTitle })}
-        />
-      </Td>
-      <Td>
-        <p className="font-medium text-slate-900">{row.applicantName}</p>
-        <p className="text-xs break-all text-slate-600">{row.applicantEmail}</p>
-        <p className="text-xs text-slate-600">{row.applicantCountry ?? tc("labels.notSet")}</p>
-      </Td>
+      <BulkRowCell
+        form={APPLICATIONS_BULK_FORM}
+        id={row.id}
+        label={t("bulk.selectApplication", { name: row.applicantName, job: row.jobTitle })}
+      />
+      <PersonCell
+        name={row.applicantName}
+        email={row.applicantEmail}
+        country={row.applicantCountry ?? tc("labels.notSet")}
+      />
       <Td label={t("applications.cols.job")}>
         <p className="font-medium">{row.jobTitle}</p>
         <p className="text-xs text-slate-600">
@@ -62,9 +60,7 @@ export function ApplicationRow({
       </Td>
       <Td label={t("applications.cols.applied")}>{dateFmt.format(new Date(row.appliedAt))}</Td>
       <Td label={t("applications.cols.payment")}>
-        <Badge tone={row.paid ? "success" : "waiting"}>
-          {row.paid ? t("applications.paid") : t("applications.pending")}
-        </Badge>
+        <PaidBadge paid={row.paid} />
       </Td>
       <Td>
         <div className="flex flex-wrap gap-1">

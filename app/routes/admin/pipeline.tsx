@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { PageFlash } from "~/app/components/flash";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { PaidBadge } from "~/app/components/admin/paid-badge";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -178,9 +179,7 @@ function PipelineCard({ card }: { card: Card }) {
       />
       <div className="flex items-center justify-between">
         {move(prev, <ArrowLeftIcon aria-hidden />)}
-        <Badge tone={card.paid ? "success" : "waiting"}>
-          {card.paid ? t("applications.paid") : t("applications.pending")}
-        </Badge>
+        <PaidBadge paid={card.paid} />
         {move(next, <ArrowRightIcon aria-hidden />)}
       </div>
     </li>

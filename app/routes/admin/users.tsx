@@ -1,6 +1,6 @@
 import { LoadError } from "~/app/components/admin/load-error";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
+import { ListTable, PersonCell, Td, Tr } from "~/app/components/admin/data-table";
 import { PageFlash } from "~/app/components/flash";
 import {
   choicesOf,
@@ -11,7 +11,6 @@ import {
 import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { StatusBadge } from "~/app/components/status-badge";
-import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Input, NativeSelect } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
@@ -27,7 +26,8 @@ import { guardedRequest } from "~/app/lib/guarded-request";
 import { requireUserAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { listStaffOwners } from "~/server/owners/owners.server";
-import { BulkActions, BulkRowCheckbox, withSelectAll } from "~/app/components/admin/bulk-actions";
+import { BulkActions, BulkRowCell, withSelectAll } from "~/app/components/admin/bulk-actions";
+import { PaidBadge } from "~/app/components/admin/paid-badge";
 import { USER_BULK_ACTIONS } from "~/domain/bulk-actions";
 import { runUserBulk } from "./bulk.server";
 import { AccountErasureError, eraseAccount } from "~/server/privacy/erase-account.server";
@@ -210,18 +210,12 @@ function UserRow({
   const canEditRole = grantable.includes(user.role);
   return (
     <Tr data-testid="user-row">
-      <Td>
-        <BulkRowCheckbox
-          form={USERS_BULK_FORM}
-          id={user.id}
-          label={t("bulk.selectPerson", { name: user.fullName })}
-        />
-      </Td>
-      <Td>
-        <p className="font-medium text-slate-900">{user.fullName}</p>
-        <p className="text-xs break-all text-slate-600">{user.email}</p>
-        <p className="text-xs text-slate-600">{user.country ?? ""}</p>
-      </Td>
+      <BulkRowCell
+        form={USERS_BULK_FORM}
+        id={user.id}
+        label={t("bulk.selectPerson", { name: user.fullName })}
+      />
+      <PersonCell name={user.fullName} email={user.email} country={user.country ?? ""} />
       <Td label={t("users.cols.role")}>
         {canEditRole ? (
           <Form method="post" className="flex items-center gap-2" preventScrollReset>
@@ -258,9 +252,9 @@ function UserRow({
       </Td>
       <Td label={t("users.cols.joined")}>{dateFmt.format(new Date(user.createdAt))}</Td>
       <Td label={t("users.cols.payment")}>
-        <Badge tone={user.registrationFeePaid ? "success" : "waiting"}>
+        <PaidBadge paid={user.registrationFeePaid}>
           {user.registrationFeePaid ? tc("labels.paid") : tc("labels.unpaid")}
-        </Badge>
+        </PaidBadge>
         {/* The user's payments and receipts. */}
         <Link
           to={`/admin/payments?user=${encodeURIComponent(user.id)}`}
