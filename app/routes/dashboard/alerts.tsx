@@ -1,7 +1,6 @@
 import { BellIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { NoJobsYet } from "~/app/components/empty-state";
 import { AlertFrequencyField } from "~/app/components/save-alert-form";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
@@ -19,7 +18,7 @@ import {
   listOwnAlerts,
   updateOwnAlert,
 } from "~/server/jobs/job-alerts.server";
-import { ListIntro } from "./list-intro";
+import { JobBoardList } from "./list-intro";
 import type { Route } from "./+types/alerts";
 
 export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.jobAlerts");
@@ -79,88 +78,73 @@ const DONE = {
   deleted: "alerts.done.deleted",
 };
 
+const SCREEN = { keys: "alerts", icon: BellIcon, testId: "job-alerts", done: DONE } as const;
+
 export default function AlertsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("jobs");
-  const { alerts } = loaderData;
   return (
-    <div className="grid gap-4">
-      <ListIntro text={t("alerts.intro")} actionData={actionData} ns="jobs" done={DONE} />
-      {alerts.length === 0 ? (
-        <NoJobsYet icon={BellIcon} title={t("alerts.empty")} cta={t("alerts.emptyCta")} />
-      ) : (
-        <ul className="grid gap-3" data-testid="job-alerts">
-          {alerts.map((alert) => {
-            const filters = [
-              alert.query ? `“${alert.query}”` : null,
-              alert.countryCode,
-              alert.sector ? t(`labels.sector.${alert.sector}`, { ns: "common" }) : null,
-              alert.jobType ? t(`labels.jobType.${alert.jobType}`, { ns: "common" }) : null,
-            ].filter(Boolean);
-            const id = (name: string) => `alert-${alert.id}-${name}`;
-            return (
-              <li
-                key={alert.id}
-                className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
-                aria-labelledby={id("title")}
+    <JobBoardList screen={SCREEN} items={loaderData.alerts} actionData={actionData}>
+      {(alert) => {
+        const filters = [
+          alert.query ? `“${alert.query}”` : null,
+          alert.countryCode,
+          alert.sector ? t(`labels.sector.${alert.sector}`, { ns: "common" }) : null,
+          alert.jobType ? t(`labels.jobType.${alert.jobType}`, { ns: "common" }) : null,
+        ].filter(Boolean);
+        const id = (name: string) => `alert-${alert.id}-${name}`;
+        return (
+          <li
+            key={alert.id}
+            className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
+            aria-labelledby={id("title")}
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 id={id("title")} className="font-semibold text-slate-900">
+                {alert.name}
+              </h2>
+              {alert.paused ? <Badge tone="waiting">{t("alerts.paused")}</Badge> : null}
+            </div>
+            <p className="text-sm text-slate-700">
+              {filters.length ? filters.join(" · ") : t("alerts.allJobs")}
+            </p>
+            <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+              <input type="hidden" name="id" value={alert.id} />
+              <div className="grid gap-1.5">
+                <Label htmlFor={id("name")}>{t("alerts.fields.name")}</Label>
+                <Input
+                  id={id("name")}
+                  name="name"
+                  required
+                  maxLength={80}
+                  defaultValue={alert.name}
+                />
+              </div>
+              <AlertFrequencyField id={id("frequency")} defaultValue={alert.frequency} />
+              <Button type="submit" name="intent" value="update" variant="outline">
+                {t("alerts.save")}
+                <span className="sr-only">: {alert.name}</span>
+              </Button>
+            </Form>
+            <Form method="post" className="flex flex-wrap gap-2">
+              <input type="hidden" name="id" value={alert.id} />
+              <Button
+                type="submit"
+                name="intent"
+                value={alert.paused ? "resume" : "pause"}
+                variant="outline"
+                size="sm"
               >
-                <div className="flex flex-wrap items-center gap-2">
-                  <h2 id={id("title")} className="font-semibold text-slate-900">
-                    {alert.name}
-                  </h2>
-                  {alert.paused ? <Badge tone="waiting">{t("alerts.paused")}</Badge> : null}
-                </div>
-                <p className="text-sm text-slate-700">
-                  {filters.length ? filters.join(" · ") : t("alerts.allJobs")}
-                </p>
-                <Form
-                  method="post"
-                  className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
-                >
-                  <input type="hidden" name="id" value={alert.id} />
-                  <div className="grid gap-1.5">
-                    <Label htmlFor={id("name")}>{t("alerts.fields.name")}</Label>
-                    <Input
-                      id={id("name")}
-                      name="name"
-                      required
-                      maxLength={80}
-                      defaultValue={alert.name}
-                    />
-                  </div>
-                  <AlertFrequencyField id={id("frequency")} defaultValue={alert.frequency} />
-                  <Button type="submit" name="intent" value="update" variant="outline">
-                    {t("alerts.save")}
-                    <span className="sr-only">: {alert.name}</span>
-                  </Button>
-                </Form>
-                <Form method="post" className="flex flex-wrap gap-2">
-                  <input type="hidden" name="id" value={alert.id} />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value={alert.paused ? "resume" : "pause"}
-                    variant="outline"
-                    size="sm"
-                  >
-                    {alert.paused ? t("alerts.resume") : t("alerts.pause")}
-                    <span className="sr-only">: {alert.name}</span>
-                  </Button>
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="delete"
-                    variant="ghostDanger"
-                    size="sm"
-                  >
-                    {t("alerts.delete")}
-                    <span className="sr-only">: {alert.name}</span>
-                  </Button>
-                </Form>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
+                {alert.paused ? t("alerts.resume") : t("alerts.pause")}
+                <span className="sr-only">: {alert.name}</span>
+              </Button>
+              <Button type="submit" name="intent" value="delete" variant="ghostDanger" size="sm">
+                {t("alerts.delete")}
+                <span className="sr-only">: {alert.name}</span>
+              </Button>
+            </Form>
+          </li>
+        );
+      }}
+    </JobBoardList>
   );
 }

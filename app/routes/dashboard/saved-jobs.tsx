@@ -2,7 +2,6 @@ import { BookmarkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { CountryFlag } from "~/app/components/country-flag";
-import { NoJobsYet } from "~/app/components/empty-state";
 import { PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
 import { SaveJobButton } from "~/app/components/save-job-button";
 import { Badge } from "~/app/components/ui/badge";
@@ -15,7 +14,7 @@ import { formatDate } from "~/domain/format";
 import { SaveJobSchema } from "~/domain/saved-jobs";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { listOwnSavedJobs, saveJob, unsaveJob } from "~/server/jobs/saved-jobs.server";
-import { ListIntro } from "./list-intro";
+import { JobBoardList } from "./list-intro";
 import type { Route } from "./+types/saved-jobs";
 
 export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.savedJobs");
@@ -52,55 +51,49 @@ export async function action({ request }: Route.ActionArgs) {
 
 const DONE = { saved: "saved.done.saved", removed: "saved.done.removed" };
 
+const SCREEN = { keys: "saved", icon: BookmarkIcon, testId: "saved-jobs", done: DONE } as const;
+
 export default function SavedJobsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("jobs");
-  const { jobs } = loaderData;
   return (
-    <div className="grid gap-4">
-      <ListIntro text={t("saved.intro")} actionData={actionData} ns="jobs" done={DONE} />
-      {jobs.length === 0 ? (
-        <NoJobsYet icon={BookmarkIcon} title={t("saved.empty")} cta={t("saved.emptyCta")} />
-      ) : (
-        <ul className="grid gap-3" data-testid="saved-jobs">
-          {jobs.map((job) => (
-            <li
-              key={job.id}
-              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+    <JobBoardList screen={SCREEN} items={loaderData.jobs} actionData={actionData}>
+      {(job) => (
+        <li
+          key={job.id}
+          className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div className="grid gap-1">
+            <Link
+              to={job.locked ? PAYMENT_REQUIRED_HREF : `/jobs/${job.id}`}
+              className="font-semibold text-slate-900 underline-offset-4 hover:underline"
             >
-              <div className="grid gap-1">
-                <Link
-                  to={job.locked ? PAYMENT_REQUIRED_HREF : `/jobs/${job.id}`}
-                  className="font-semibold text-slate-900 underline-offset-4 hover:underline"
-                >
-                  {job.title}
-                </Link>
-                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-                  <CountryFlag code={job.countryCode}>
-                    {job.countryName ?? t("labels.notSet", { ns: "common" })}
-                  </CountryFlag>
-                  <span>
-                    {t("saved.savedOn", { date: formatDate(job.savedAt, i18n.language, "date") })}
-                  </span>
-                </p>
-                {job.state === "closed" ? (
-                  <p>
-                    <Badge tone="danger">{t("saved.closed")}</Badge>
-                  </p>
-                ) : job.state === "closingSoon" && job.applicationDeadline ? (
-                  <p>
-                    <Badge tone="waiting">
-                      {t("saved.closingSoon", {
-                        date: formatDate(job.applicationDeadline, i18n.language, "date"),
-                      })}
-                    </Badge>
-                  </p>
-                ) : null}
-              </div>
-              <SaveJobButton jobId={job.id} title={job.title} saved />
-            </li>
-          ))}
-        </ul>
+              {job.title}
+            </Link>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+              <CountryFlag code={job.countryCode}>
+                {job.countryName ?? t("labels.notSet", { ns: "common" })}
+              </CountryFlag>
+              <span>
+                {t("saved.savedOn", { date: formatDate(job.savedAt, i18n.language, "date") })}
+              </span>
+            </p>
+            {job.state === "closed" ? (
+              <p>
+                <Badge tone="danger">{t("saved.closed")}</Badge>
+              </p>
+            ) : job.state === "closingSoon" && job.applicationDeadline ? (
+              <p>
+                <Badge tone="waiting">
+                  {t("saved.closingSoon", {
+                    date: formatDate(job.applicationDeadline, i18n.language, "date"),
+                  })}
+                </Badge>
+              </p>
+            ) : null}
+          </div>
+          <SaveJobButton jobId={job.id} title={job.title} saved />
+        </li>
       )}
-    </div>
+    </JobBoardList>
   );
 }
