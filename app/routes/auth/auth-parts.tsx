@@ -12,16 +12,17 @@ export function AuthColumn({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto grid max-w-md gap-4 px-4 py-10">{children}</div>;
 }
 
-/** A card with the screen's heading (its one `h1`) and a line under it. */
+/**
+ * A card with the screen's heading (its one `h1`) and a line under it; what it holds is laid out
+ * one piece under the other.
+ */
 export function AuthCard({
   title,
   description,
-  contentClassName,
   children,
 }: {
   title: string;
   description: string;
-  contentClassName?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -30,7 +31,7 @@ export function AuthCard({
         <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className={contentClassName}>{children}</CardContent>
+      <CardContent className="grid gap-4">{children}</CardContent>
     </Card>
   );
 }

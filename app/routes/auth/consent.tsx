@@ -62,36 +62,31 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
   return (
     <AuthColumn>
       <AuthCard title={t("consent.title")} description={t("consent.intro")}>
-        <div className="grid gap-4">
-          <ul className="grid list-disc gap-1 pl-5 text-sm">
-            {loaderData.policies.map((p) => (
-              <li key={p.policy}>
-                <Link
-                  to={p.path}
-                  className="font-medium text-blue-700 underline underline-offset-2"
-                >
-                  {t(p.policy === "terms" ? "consent.terms" : "consent.privacy", {
-                    date: day.format(new Date(`${p.date}T12:00:00Z`)),
-                  })}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Flash flash={actionData?.flash} ns="auth" className="" />
-          <Form method="post" className="grid gap-4">
-            <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-            <label className="flex items-start gap-2 text-sm font-medium">
-              <input type="checkbox" name="accept" required className="mt-0.5 size-4" />
-              {t("consent.accept")}
-            </label>
-            <SubmitButton busy={busy} label={t("consent.submit")} busyLabel={t("consent.submit")} />
-          </Form>
-          <Form method="post" action="/auth/sign-out" reloadDocument>
-            <button type="submit" className="text-sm text-slate-700 underline underline-offset-2">
-              {t("consent.signOut")}
-            </button>
-          </Form>
-        </div>
+        <ul className="grid list-disc gap-1 pl-5 text-sm">
+          {loaderData.policies.map((p) => (
+            <li key={p.policy}>
+              <Link to={p.path} className="font-medium text-blue-700 underline underline-offset-2">
+                {t(p.policy === "terms" ? "consent.terms" : "consent.privacy", {
+                  date: day.format(new Date(`${p.date}T12:00:00Z`)),
+                })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Flash flash={actionData?.flash} ns="auth" className="" />
+        <Form method="post" className="grid gap-4">
+          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+          <label className="flex items-start gap-2 text-sm font-medium">
+            <input type="checkbox" name="accept" required className="mt-0.5 size-4" />
+            {t("consent.accept")}
+          </label>
+          <SubmitButton busy={busy} label={t("consent.submit")} busyLabel={t("consent.submit")} />
+        </Form>
+        <Form method="post" action="/auth/sign-out" reloadDocument>
+          <button type="submit" className="text-sm text-slate-700 underline underline-offset-2">
+            {t("consent.signOut")}
+          </button>
+        </Form>
       </AuthCard>
     </AuthColumn>
   );

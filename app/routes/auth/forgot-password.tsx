@@ -60,11 +60,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const sent = !actionData && new URLSearchParams(location.search).get("done") === "sent";
   return (
     <AuthColumn>
-      <AuthCard
-        title={t("forgot.title")}
-        description={t("forgot.description")}
-        contentClassName="grid gap-4"
-      >
+      <AuthCard title={t("forgot.title")} description={t("forgot.description")}>
         {actionData ? null : <DoneFlash ns="auth" messages={FORGOT_DONE} className="" />}
         {/* Each request sent starts an empty form: the redirect would keep the typed address. */}
         <ForgotForm key={sent ? location.key : "forgot"} result={actionData?.result} />

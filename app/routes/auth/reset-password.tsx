@@ -56,11 +56,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const failed = linkBroken ? LINK_INVALID : actionData?.flash;
   return (
     <AuthColumn>
-      <AuthCard
-        title={t("reset.title")}
-        description={t("reset.description")}
-        contentClassName="grid gap-4"
-      >
+      <AuthCard title={t("reset.title")} description={t("reset.description")}>
         {failed ? (
           <>
             <Flash flash={failed} ns="auth" className="" />
