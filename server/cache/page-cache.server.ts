@@ -177,7 +177,9 @@ export class PageCache {
     const hit = this.lookup(key);
     if (hit) {
       this.counters.hits += 1;
-      if (incoming && !hit.sent) this.servedFor.set(incoming, hit);
+      // This client's headers reached the app, so the fast path does not know them yet (another
+      // client's may lead to the same page): learn them from this response too.
+      if (incoming) this.servedFor.set(incoming, hit);
       return this.respond(hit, request, "HIT");
     }
     const pending = this.inflight.get(key);
@@ -185,6 +187,7 @@ export class PageCache {
       const shared = await pending;
       if (shared) {
         this.counters.hits += 1;
+        if (incoming) this.servedFor.set(incoming, shared);
         return this.respond(shared, request, "HIT");
       }
       return render();

@@ -139,6 +139,21 @@ describe("a visitor's public pages come from memory", () => {
     expect(appRequests).toBe(before);
   });
 
+  it("answers at the front door a second client whose headers differ from the first one's", async () => {
+    // A page the whole server has already taught the fast path (for one client's headers) is
+    // still learned for a client that sends other headers leading to the same page.
+    await get("/news?page=2");
+    const before = appRequests;
+    expect((await get("/news?page=2")).headers["x-cache"]).toBe("HIT");
+    expect(appRequests).toBe(before);
+    const other = { "accept-language": "en-GB,en;q=0.9" };
+    expect((await get("/news?page=2", other)).headers["x-cache"]).toBe("HIT");
+    expect(appRequests).toBe(before + 1);
+    const again = await get("/news?page=2", other);
+    expect(again.headers["x-cache"]).toBe("HIT");
+    expect(appRequests).toBe(before + 1);
+  });
+
   it("keys pages by URL and language: another filter or page renders anew", async () => {
     await get("/jobs?sector=healthcare&page=1");
     const other = await get("/jobs?sector=healthcare&page=2");
