@@ -9,7 +9,7 @@ import {
   contentSecurityPolicy,
   createNonce,
 } from "~/server/security/content-security-policy.server";
-import { pageTranslations, requestLanguage, serverTranslations } from "./i18n/i18n.server";
+import { pageTranslationsScript, requestLanguage, serverTranslations } from "./i18n/i18n.server";
 import { routeNamespaces } from "./i18n/namespaces";
 import { paintFirstThenHydrate } from "./lib/paint-first.server";
 import { NonceContext } from "./lib/nonce";
@@ -32,7 +32,6 @@ export default async function handleRequest(
       (match) => routerContext.routeModules[match.route.id]?.handle,
     ),
   );
-  const inline = pageTranslations(lng, namespaces);
   const rootData = routerContext.staticHandlerContext.loaderData?.root as
     { viewer?: unknown } | undefined;
   const signedIn = Boolean(rootData?.viewer);
@@ -62,9 +61,8 @@ export default async function handleRequest(
         // stream, hidden until an inline script shows it, and without JavaScript it stays hidden
         // (the apply form on a job page, say).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        // A classic inline script: it runs before the deferred module scripts (entry.client). Every "<"
-        // is escaped so no string can end the script early.
-        bootstrapScriptContent: `window.__i18n=${JSON.stringify(inline).replace(/</g, "\\u003c")}`,
+        // A classic inline script: it runs before the deferred module scripts (entry.client).
+        bootstrapScriptContent: pageTranslationsScript(lng, namespaces),
         [readyOption]() {
           shellRendered = true;
           // A visitor's first visit paints before any script is fetched; a signed-in person (who

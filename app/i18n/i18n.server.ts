@@ -101,6 +101,24 @@ export function pageTranslations(lng: string, ns: readonly string[]): PageTransl
   return { lng, ns: wanted, resources: { [lng]: own } };
 }
 
+const pageScripts = new Map<string, string>();
+
+/**
+ * The classic inline script that hands a page its strings (`window.__i18n`), every "<" escaped so
+ * no string can end the script early. The strings only change with a new build, and a page has a
+ * few dozen possible namespace sets, so each script is serialized once per process, not per request.
+ */
+export function pageTranslationsScript(lng: string, ns: readonly string[]): string {
+  const key = `${lng}\n${ns.join(",")}`;
+  let script = pageScripts.get(key);
+  if (script === undefined) {
+    const inline = JSON.stringify(pageTranslations(lng, ns)).replace(/</g, "\\u003c");
+    script = `window.__i18n=${inline}`;
+    pageScripts.set(key, script);
+  }
+  return script;
+}
+
 // One i18next for the process, holding every string: a page only needs a `t` bound to its
 // language, not an instance of its own (creating and initialising one cost every request).
 let shared: Promise<i18n> | undefined;
