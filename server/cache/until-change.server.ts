@@ -2,6 +2,14 @@ import { type Db, db } from "~/server/db/client.server";
 import { lookupOptional, register } from "~/server/registry.server";
 import { publicContentGeneration } from "./public-content.server";
 
+/**
+ * What `load` answers, as a real promise. A Drizzle query is a lazy "thenable": kept as it is, every
+ * `await` of it would run the query again (and the list would be read on every request).
+ */
+function settled<T>(load: () => PromiseLike<T> | T): Promise<T> {
+  return Promise.resolve().then(load);
+}
+
 type Kept = { generation: number; db: Db; value: Promise<unknown> };
 
 function store(): Map<string, Kept> {
@@ -17,13 +25,13 @@ function store(): Map<string, Kept> {
  * database, so a test that registers another database never sees the previous one's values. A
  * failed read is not kept. Kept in the process registry so both module graphs share one copy.
  */
-export function keptUntilChange<T>(name: string, load: () => Promise<T>): Promise<T> {
+export function keptUntilChange<T>(name: string, load: () => PromiseLike<T>): Promise<T> {
   const kept = store();
   const current = db();
   const generation = publicContentGeneration();
   const hit = kept.get(name);
   if (hit && hit.generation === generation && hit.db === current) return hit.value as Promise<T>;
-  const value = load();
+  const value = settled(load);
   const entry: Kept = { generation, db: current, value };
   kept.set(name, entry);
   value.catch(() => {
@@ -49,7 +57,7 @@ function families(): Map<string, Family> {
 export function keptPerKeyUntilChange<T>(
   family: { name: string; max: number },
   key: string,
-  load: () => Promise<T>,
+  load: () => PromiseLike<T>,
 ): Promise<T> {
   const all = families();
   const current = db();
@@ -67,7 +75,7 @@ export function keptPerKeyUntilChange<T>(
     entries.set(key, hit);
     return hit as Promise<T>;
   }
-  const value = load();
+  const value = settled(load);
   entries.set(key, value);
   if (entries.size > family.max) entries.delete(entries.keys().next().value!);
   value.catch(() => {
