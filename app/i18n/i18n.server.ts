@@ -1,6 +1,7 @@
-import { createInstance, type i18n, type Namespace, type Resource } from "i18next";
+import { createInstance, type i18n, type Resource } from "i18next";
 import { setMetaTranslations } from "./meta";
 import type { I18nLike } from "./react";
+import { createTranslator, type Resources } from "./translator";
 import { createCookie } from "react-router";
 import {
   defaultNS,
@@ -133,13 +134,28 @@ function sharedInstance() {
   return shared;
 }
 
-/** What the React tree of a page in `lng` translates with (see ./react.tsx). */
+const pageTranslators = new Map<string, I18nLike>();
+
+/**
+ * What the React tree of a page in `lng` translates with (see ./react.tsx): the browser's own
+ * translator (translator.ts), kept per language. translator.test.ts proves it gives i18next's
+ * text for every string, so server and browser render the same words by the same code, and a `t`
+ * call costs a property walk instead of i18next's whole pipeline (a page makes hundreds).
+ * i18next stays for route `meta` and e-mails; it is set up here first for `meta`.
+ */
 export async function serverTranslations(lng: string): Promise<I18nLike> {
-  const instance = await sharedInstance();
-  return {
-    language: lng,
-    getFixedT: (language, ns) => instance.getFixedT(language, (ns ?? defaultNS) as Namespace),
-    hasLoadedNamespace: () => true,
-    loadNamespaces: () => Promise.resolve(),
-  };
+  await sharedInstance();
+  let translator = pageTranslators.get(lng);
+  if (!translator) {
+    translator = createTranslator({
+      lng,
+      fallbackLng: fallbackLanguage,
+      defaultNS,
+      resources: allResources as Resources,
+      // Every namespace of every language is already held.
+      load: () => Promise.resolve({}),
+    });
+    pageTranslators.set(lng, translator);
+  }
+  return translator;
 }
