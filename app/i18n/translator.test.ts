@@ -4,8 +4,8 @@ import { allResources, serverI18nOptions, supportedLanguages } from "./i18n.serv
 import { defaultNS, fallbackLanguage } from "./config";
 import { createTranslator, type Resources } from "./translator";
 
-// The browser translates with translator.ts, the server with i18next: a page hydrates only if
-// both give the same text. Every string of every language is compared here.
+// Pages render with translator.ts (server and browser), route meta and e-mails with i18next: a
+// string must read the same in both. Every string of every language is compared here.
 
 type Leaf = { ns: string; key: string; text: string };
 
