@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import pino from "pino";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { afterAll, beforeAll, expect, inject } from "vitest";
@@ -42,6 +43,7 @@ const DB_FIXTURES = {
   createTestJob,
   createTestProgram,
   createTestApplication,
+  rowsWhere,
   auditEntries,
   mailsTo,
   setPaid,
@@ -53,7 +55,16 @@ export type TestContext = {
   db: Db;
   config: Config;
   dataDir: string;
-} & { [K in keyof typeof DB_FIXTURES]: BoundToDb<(typeof DB_FIXTURES)[K]> };
+} & {
+  [K in Exclude<keyof typeof DB_FIXTURES, "rowsWhere">]: BoundToDb<(typeof DB_FIXTURES)[K]>;
+} & {
+  // Generic, so spelled out: BoundToDb would fix its table to PgTable.
+  rowsWhere: <T extends PgTable>(
+    table: T,
+    column: keyof T["$inferSelect"] & string,
+    value: unknown,
+  ) => Promise<T["$inferSelect"][]>;
+};
 
 /**
  * Gives this test file its own database (a copy of the migrated template) with the countries
@@ -363,6 +374,20 @@ export const FAIL_AFTER_HISTORY = {
     throw new Error("boom after the history insert");
   },
 };
+
+/** The rows of `table` whose `column` holds `value`: `ctx.rowsWhere(documents, "userId", id)`. */
+function rowsWhere<T extends PgTable>(
+  db: Db,
+  table: T,
+  column: keyof T["$inferSelect"] & string,
+  value: unknown,
+) {
+  const where = eq(getTableColumns(table)[column] as PgColumn, value);
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(where) as unknown as Promise<T["$inferSelect"][]>;
+}
 
 let programCounter = 0;
 

@@ -44,15 +44,12 @@ function contactForm(overrides: Record<string, string> = {}) {
 /** A visitor sends the contact form; the inquiry it stored. */
 async function sendContactForm(form: ReturnType<typeof contactForm>) {
   await runAs(null, contactAction, "/contact", { form });
-  const [inquiry] = await ctx.db
-    .select()
-    .from(contactInquiries)
-    .where(eq(contactInquiries.email, form.email));
+  const [inquiry] = await ctx.rowsWhere(contactInquiries, "email", form.email);
   return inquiry!;
 }
 
 async function contactInquiryById(id: string) {
-  const [inquiry] = await ctx.db.select().from(contactInquiries).where(eq(contactInquiries.id, id));
+  const [inquiry] = await ctx.rowsWhere(contactInquiries, "id", id);
   return inquiry!;
 }
 
@@ -77,10 +74,7 @@ describe("contact form", () => {
       sent: { name: "Farai Dube", email: form.email },
     });
 
-    const rows = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.email, form.email));
+    const rows = await ctx.rowsWhere(contactInquiries, "email", form.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       name: "Farai Dube",
@@ -88,7 +82,7 @@ describe("contact form", () => {
       subject: form.subject,
       status: "pending",
     });
-    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.replyTo, form.email));
+    const mails = await ctx.rowsWhere(mailOutbox, "replyTo", form.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: DEFAULT_SITE_SETTINGS.inboxEmail, status: "pending" });
     expect(mails[0]!.text).toContain("How long does a Canadian work visa take?");
@@ -104,10 +98,7 @@ describe("contact form", () => {
       subject: ["errors.subjectRequired"],
       message: ["errors.messageRequired"],
     });
-    const rows = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.email, "not-an-email"));
+    const rows = await ctx.rowsWhere(contactInquiries, "email", "not-an-email");
     expect(rows).toHaveLength(0);
   });
 
@@ -115,10 +106,7 @@ describe("contact form", () => {
     const form = contactForm({ website: "http://spam.example" });
     const outcome = await runAs(null, contactAction, "/contact", { form });
     expect(outcome.data).toMatchObject({ sent: { email: form.email } });
-    const rows = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.email, form.email));
+    const rows = await ctx.rowsWhere(contactInquiries, "email", form.email);
     expect(rows).toHaveLength(0);
   });
 
@@ -132,10 +120,7 @@ describe("contact form", () => {
       statuses.push(outcome.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const rows = await ctx.db
-      .select()
-      .from(contactInquiries)
-      .where(eq(contactInquiries.email, email));
+    const rows = await ctx.rowsWhere(contactInquiries, "email", email);
     expect(rows).toHaveLength(5);
   });
 });
@@ -254,12 +239,9 @@ describe("mail delivery problems", () => {
       form: { intent: "retry-mail" },
     });
     expect(retry.data).toMatchObject({ flash: { ok: true, message: "mail.requeued", count: 1 } });
-    const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed!.id));
+    const [row] = await ctx.rowsWhere(mailOutbox, "id", failed!.id);
     expect(row).toMatchObject({ status: "pending", attempts: 0 });
-    const audits = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, "mail.requeue_failed"));
+    const audits = await ctx.rowsWhere(auditLog, "action", "mail.requeue_failed");
     expect(audits.map((a) => a.actorId)).toEqual([admin.id]);
   });
 });
@@ -285,20 +267,18 @@ describe("outsourcing quote requests", () => {
       intent: "outsourcing",
       flash: { ok: true, message: "form.success" },
     });
-    const rows = await ctx.db
-      .select()
-      .from(outsourcingInquiries)
-      .where(eq(outsourcingInquiries.company, form.company as string));
+    const rows = await ctx.rowsWhere(outsourcingInquiries, "company", form.company as string);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       status: "new",
       services: ["Virtual Assistants", "Call Centre Solutions"],
       budget: null,
     });
-    const mails = await ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.subject, `New outsourcing quote request: ${form.company}`));
+    const mails = await ctx.rowsWhere(
+      mailOutbox,
+      "subject",
+      `New outsourcing quote request: ${form.company}`,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(DEFAULT_SITE_SETTINGS.inboxEmail);
   });
@@ -312,7 +292,7 @@ describe("outsourcing quote requests", () => {
       message: "Six agents for a night shift.",
     });
     await runAs(null, outsourcingAction, "/outsourcing", { form });
-    const queued = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const queued = await ctx.rowsWhere(mailOutbox, "to", email);
     expect(queued).toHaveLength(1);
     expect(queued[0]!.replyTo).toBe(DEFAULT_SITE_SETTINGS.contactEmail);
     expect(queued[0]!.subject).toBe(`We received your quote request (${form.company})`);
@@ -339,10 +319,7 @@ describe("outsourcing quote requests", () => {
     const email = `reply-${Date.now()}@business.example`;
     const form = quoteForm({ email, message: "Can you start in March?" });
     await runAs(null, outsourcingAction, "/outsourcing", { form });
-    const [inquiry] = await ctx.db
-      .select()
-      .from(outsourcingInquiries)
-      .where(eq(outsourcingInquiries.email, email));
+    const [inquiry] = await ctx.rowsWhere(outsourcingInquiries, "email", email);
 
     const blank = await runAs(manager, inboxAction, "/admin/outsourcing", {
       form: { intent: "reply", id: inquiry!.id, body: "  " },
@@ -354,17 +331,11 @@ describe("outsourcing quote requests", () => {
     });
     expect(reply.location).toBe(`/admin/outsourcing?id=${inquiry!.id}&done=replySent`);
 
-    const replies = await ctx.db
-      .select()
-      .from(outsourcingInquiryReplies)
-      .where(eq(outsourcingInquiryReplies.inquiryId, inquiry!.id));
+    const replies = await ctx.rowsWhere(outsourcingInquiryReplies, "inquiryId", inquiry!.id);
     expect(replies.map((r) => [r.body, r.authorId])).toEqual([
       ["Yes: two assistants from 3 March.", manager.id],
     ]);
-    const [after] = await ctx.db
-      .select()
-      .from(outsourcingInquiries)
-      .where(eq(outsourcingInquiries.id, inquiry!.id));
+    const [after] = await ctx.rowsWhere(outsourcingInquiries, "id", inquiry!.id);
     expect(after!.status).toBe("in_progress");
 
     const opened = await runAs(manager, inboxLoader, `/admin/outsourcing?id=${inquiry!.id}`);
@@ -394,10 +365,7 @@ describe("outsourcing quote requests", () => {
     const outcome = await runAs(null, outsourcingAction, "/outsourcing", { form });
     expect(outcome.status).toBe(400);
     expect(formErrors(outcome).services).toEqual(["errors.servicesRequired"]);
-    const rows = await ctx.db
-      .select()
-      .from(outsourcingInquiries)
-      .where(eq(outsourcingInquiries.company, form.company as string));
+    const rows = await ctx.rowsWhere(outsourcingInquiries, "company", form.company as string);
     expect(rows).toHaveLength(0);
   });
 
@@ -425,10 +393,7 @@ describe("outsourcing quote requests", () => {
     expect(changed.data).toMatchObject({
       flash: { ok: true, message: "kinds.outsourcing.statusUpdated" },
     });
-    const [row] = await ctx.db
-      .select()
-      .from(outsourcingInquiries)
-      .where(eq(outsourcingInquiries.id, rows[0]!.id));
+    const [row] = await ctx.rowsWhere(outsourcingInquiries, "id", rows[0]!.id);
     expect(row!.status).toBe("in_progress");
     const [audit] = await ctx.auditEntries(rows[0]!.id);
     expect(audit).toMatchObject({

@@ -84,10 +84,7 @@ describe("interview slots", () => {
     expect(refused).toHaveLength(6);
     for (const r of refused)
       expect((r as PromiseRejectedResult).reason).toBeInstanceOf(SlotFullError);
-    const rows = await ctx.db
-      .select()
-      .from(interviewBookings)
-      .where(eq(interviewBookings.slotId, slotId));
+    const rows = await ctx.rowsWhere(interviewBookings, "slotId", slotId);
     expect(rows).toHaveLength(2);
     // Exactly the two who got in are Interview Scheduled, at the slot's time; the others wait.
     const statuses = await Promise.all(
@@ -116,10 +113,7 @@ describe("interview slots", () => {
         bookInterviewSlot({ viewer: a.user, applicationId: a.applicationId, slotId }),
       ),
     );
-    const rows = await ctx.db
-      .select()
-      .from(interviewBookings)
-      .where(eq(interviewBookings.applicationId, a.applicationId));
+    const rows = await ctx.rowsWhere(interviewBookings, "applicationId", a.applicationId);
     expect(rows).toHaveLength(1);
   });
 
@@ -158,10 +152,7 @@ describe("interview slots", () => {
     expect(cancel.event.uid).toBe(uid);
     expect(cancel.vevent.getFirstPropertyValue("status")).toBe("CANCELLED");
     // The place is free again and the application waits at the interview stage.
-    const [app] = await ctx.db
-      .select()
-      .from(jobApplications)
-      .where(eq(jobApplications.id, a.applicationId));
+    const [app] = await ctx.rowsWhere(jobApplications, "id", a.applicationId);
     expect(app!.status).toBe("job_matched");
     expect(app!.interviewDate).toBeNull();
   });
@@ -294,10 +285,7 @@ describe("interview slots", () => {
     expect(await invites()).toHaveLength(1);
     const [invite] = await invites();
     expect(invite!.text).toContain("/dashboard/interviews");
-    const [note] = await ctx.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, a.user.id));
+    const [note] = await ctx.rowsWhere(notifications, "userId", a.user.id);
     expect(note!.link).toBe("/dashboard/interviews");
   });
 
