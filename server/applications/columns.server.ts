@@ -1,4 +1,5 @@
-import { jobApplications } from "~/server/db/schema";
+import { sql } from "drizzle-orm";
+import { jobApplications, jobs, programs } from "~/server/db/schema";
 
 /** An application's own columns, as the applicant's list and the staff views read them. */
 export const applicationColumns = {
@@ -12,3 +13,11 @@ export const applicationColumns = {
   notes: jobApplications.notes,
   adminComments: jobApplications.adminComments,
 };
+
+/**
+ * An application's title, its job's or its program's (an application has one of the two), as a
+ * column of a query over job_applications that does not join them.
+ */
+export const applicationTitle = sql<string>`coalesce(
+  (select ${jobs.title} from ${jobs} where ${jobs.id} = ${jobApplications.jobId}),
+  (select ${programs.title} from ${programs} where ${programs.id} = ${jobApplications.programId}))`;

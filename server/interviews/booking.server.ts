@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { ApplicationKind, ApplicationStatus } from "~/domain/enums";
 import { canChangeInterview, changeDeadline, INTERVIEW_STAGE } from "~/domain/interview-slots";
+import { applicationTitle } from "~/server/applications/columns.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
@@ -49,12 +50,10 @@ export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?:
       status: jobApplications.status,
       jobId: jobApplications.jobId,
       programId: jobApplications.programId,
-      title: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
+      title: applicationTitle,
       bookedSlotId: interviewBookings.slotId,
     })
     .from(jobApplications)
-    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .leftJoin(programs, eq(programs.id, jobApplications.programId))
     .leftJoin(interviewBookings, eq(interviewBookings.applicationId, jobApplications.id))
     .where(
       and(

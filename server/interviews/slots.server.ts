@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { parseAgencyDateTime } from "~/domain/interview";
 import type { PublishSlot } from "~/domain/interview-slots";
+import { applicationTitle } from "~/server/applications/columns.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
@@ -112,6 +113,16 @@ export function agencyDayBounds(day: string) {
 }
 
 /**
+ * An application as the day's list shows it, booked or set by staff: its id and status, and the
+ * applicant's name (their e-mail address when the name is blank).
+ */
+const dayApplication = {
+  applicationId: jobApplications.id,
+  applicantName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.email})`,
+  status: jobApplications.status,
+};
+
+/**
  * The day's interviews for staff, across every applicant of the viewer's offices (`scope`): the
  * published slots with who of them booked, and the interviews staff set directly (no slot).
  * Ordered by time.
@@ -141,12 +152,7 @@ export async function listAllInterviewsForStaffOnDay(
     .orderBy(asc(interviewSlots.startsAt), asc(interviewSlots.id));
   const bookings = slots.length
     ? await on
-        .select({
-          slotId: interviewBookings.slotId,
-          applicationId: interviewBookings.applicationId,
-          applicantName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.email})`,
-          status: jobApplications.status,
-        })
+        .select({ slotId: interviewBookings.slotId, ...dayApplication })
         .from(interviewBookings)
         .innerJoin(jobApplications, eq(jobApplications.id, interviewBookings.applicationId))
         .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
@@ -163,17 +169,13 @@ export async function listAllInterviewsForStaffOnDay(
     : [];
   const direct = await on
     .select({
-      applicationId: jobApplications.id,
+      ...dayApplication,
       startsAt: jobApplications.interviewDate,
       location: jobApplications.interviewLocation,
-      applicantName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.email})`,
-      title: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
-      status: jobApplications.status,
+      title: applicationTitle,
     })
     .from(jobApplications)
     .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
-    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .leftJoin(programs, eq(programs.id, jobApplications.programId))
     .leftJoin(interviewBookings, eq(interviewBookings.applicationId, jobApplications.id))
     .where(
       and(
