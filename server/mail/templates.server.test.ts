@@ -21,6 +21,8 @@ import {
 
 const settings = { ...DEFAULT_SITE_SETTINGS, agencyName: "Passage Test Agency" };
 const baseUrl = "https://passage.example";
+/** What every mail to an applicant is rendered with: the settings, the site's address, their name. */
+const toRudo = { settings, baseUrl, name: "Rudo" };
 
 describe("mail templates", () => {
   it("escapes what a visitor typed in the HTML body and keeps it whole in the text body", () => {
@@ -45,9 +47,7 @@ describe("mail templates", () => {
 
   it("carries the agency's name and contact details from settings in both bodies", () => {
     const mail = paymentReceiptEmail({
-      settings,
-      baseUrl,
-      name: "Rudo",
+      ...toRudo,
       amountMinor: 9900,
       currency: "USD",
       reference: "PAY_123",
@@ -63,9 +63,7 @@ describe("mail templates", () => {
 
   it("shows the interview date in Central Africa Time", () => {
     const mail = interviewScheduledEmail({
-      settings,
-      baseUrl,
-      name: "Rudo",
+      ...toRudo,
       jobTitle: "Welder",
       interviewDate: new Date("2026-03-02T08:30:00Z"),
     });
