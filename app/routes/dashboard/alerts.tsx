@@ -18,7 +18,7 @@ import {
   listOwnAlerts,
   updateOwnAlert,
 } from "~/server/jobs/job-alerts.server";
-import { JobBoardList } from "./list-intro";
+import { JobBoardList } from "./job-board-list";
 import type { Route } from "./+types/alerts";
 
 export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.jobAlerts");

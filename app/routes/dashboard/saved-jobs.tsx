@@ -14,7 +14,7 @@ import { formatDate } from "~/domain/format";
 import { SaveJobSchema } from "~/domain/saved-jobs";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { listOwnSavedJobs, saveJob, unsaveJob } from "~/server/jobs/saved-jobs.server";
-import { JobBoardList } from "./list-intro";
+import { JobBoardList } from "./job-board-list";
 import type { Route } from "./+types/saved-jobs";
 
 export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.savedJobs");
