@@ -9,14 +9,13 @@ import {
   applicationNoteMentions,
   applicationNotes,
   jobApplications,
-  jobs,
   profiles,
-  programs,
 } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { staffMentionEmail } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";
+import { applicationTitle } from "./columns.server";
 import { ApplicationNotFoundError } from "./staff.server";
 
 // Staff-only notes on an application (issue 19, point 4). Nothing here is ever read by an
@@ -98,13 +97,10 @@ export async function addApplicationNote(options: {
         id: jobApplications.id,
         userId: jobApplications.userId,
         applicantName: profiles.fullName,
-        jobTitle: jobs.title,
-        programTitle: programs.title,
+        jobTitle: applicationTitle,
       })
       .from(jobApplications)
       .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
-      .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
-      .leftJoin(programs, eq(programs.id, jobApplications.programId))
       .where(eq(jobApplications.id, options.applicationId));
     if (!app) throw new ApplicationNotFoundError();
     if (!(await applicantIsInScope(await officeScopeFor(options.actor, tx), app.userId, tx))) {
@@ -118,7 +114,7 @@ export async function addApplicationNote(options: {
       }
     }
     if (outOfOffice.length > 0) throw new MentionError([], [], outOfOffice);
-    const jobTitle = app.jobTitle ?? app.programTitle ?? "";
+    const jobTitle = app.jobTitle ?? "";
     const [note] = await tx
       .insert(applicationNotes)
       .values({ applicationId: app.id, authorId: options.actor.id, body })
