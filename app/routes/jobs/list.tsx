@@ -86,11 +86,7 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:py-10">
-      <CatalogueHeader
-        title={t("list.title")}
-        subtitle={t("list.subtitle")}
-        countTestId="job-counts"
-      >
+      <CatalogueHeader ns="jobs" countTestId="job-counts">
         {result.counts
           ? t("list.counts", {
               count: result.total,

@@ -34,11 +34,7 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:py-10">
-      <CatalogueHeader
-        title={t("list.title")}
-        subtitle={t("list.subtitle")}
-        countTestId="program-count"
-      >
+      <CatalogueHeader ns="study" countTestId="program-count">
         {t("list.counts", { count: result.total })}
       </CatalogueHeader>
 
