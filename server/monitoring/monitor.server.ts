@@ -109,15 +109,8 @@ async function recordCheckResults(results: CheckResult[], slowMs: number) {
   await db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${INCIDENT_LOCK_ID})`);
     if (results.length > 0) {
-      await tx.insert(monitorChecks).values(
-        results.map((r) => ({
-          service: r.service,
-          status: r.status,
-          responseMs: r.responseMs,
-          error: r.error,
-          checkedAt: r.checkedAt,
-        })),
-      );
+      // A check result is a monitor_checks row as it is.
+      await tx.insert(monitorChecks).values(results);
     }
     const open = await tx
       .select({ id: incidents.id, serviceName: incidents.serviceName })
