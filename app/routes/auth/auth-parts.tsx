@@ -38,18 +38,14 @@ export function AuthCard({
 
 type Field = FieldMetadata<string | undefined>;
 
+/** A field of an account screen: each is required, and its errors are keys of the auth strings. */
+function AuthInput(props: Omit<React.ComponentProps<typeof FormInput>, "ns" | "required">) {
+  return <FormInput ns="auth" required {...props} />;
+}
+
 export function EmailField({ field }: { field: Field }) {
   const { t } = useTranslation("auth");
-  return (
-    <FormInput
-      field={field}
-      ns="auth"
-      type="email"
-      label={t("fields.email")}
-      autoComplete="email"
-      required
-    />
-  );
+  return <AuthInput field={field} type="email" label={t("fields.email")} autoComplete="email" />;
 }
 
 /** A new password and its confirmation (sign-up, reset), with the screen's own labels. */
@@ -65,23 +61,19 @@ export function NewPasswordFields({
   const { t } = useTranslation("auth");
   return (
     <>
-      <FormInput
+      <AuthInput
         field={password}
-        ns="auth"
         type="password"
         label={labels.password}
         hint={t("fields.passwordHint")}
         autoComplete="new-password"
-        required
         minLength={8}
       />
-      <FormInput
+      <AuthInput
         field={confirmPassword}
-        ns="auth"
         type="password"
         label={labels.confirmPassword}
         autoComplete="new-password"
-        required
       />
     </>
   );
