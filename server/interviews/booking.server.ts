@@ -10,8 +10,6 @@ import {
   interviewBookings,
   interviewSlots,
   jobApplications,
-  jobs,
-  programs,
 } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { interviewBookedEmail, interviewCancelledEmail } from "~/server/mail/templates.server";
@@ -153,16 +151,12 @@ async function lockOwnApplication(tx: Db, viewer: Owner, applicationId: string) 
       programId: jobApplications.programId,
       interviewDate: jobApplications.interviewDate,
       interviewLocation: jobApplications.interviewLocation,
+      title: applicationTitle,
     })
     .from(jobApplications)
     .where(and(eq(jobApplications.id, applicationId), eq(jobApplications.userId, viewer.id)))
     .for("update");
   if (!app) throw new BookingNotAllowedError();
-  const table = app.kind === "job" ? jobs : programs;
-  const [target] = await tx
-    .select({ title: table.title })
-    .from(table)
-    .where(eq(table.id, (app.jobId ?? app.programId)!));
   const [booking] = await tx
     .select({
       slotId: interviewSlots.id,
@@ -173,7 +167,7 @@ async function lockOwnApplication(tx: Db, viewer: Owner, applicationId: string) 
     .from(interviewBookings)
     .innerJoin(interviewSlots, eq(interviewSlots.id, interviewBookings.slotId))
     .where(eq(interviewBookings.applicationId, app.id));
-  return { ...app, title: target?.title ?? "", booking: booking ?? null };
+  return { ...app, title: app.title ?? "", booking: booking ?? null };
 }
 
 /** What the applicant's changes to their interview name: whose, which application, and when. */
