@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import path from "node:path";
 import type { HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -151,7 +152,11 @@ export function createHttpApp(options: HttpOptions) {
   if (options.mode === "production") {
     // Text files were compressed at build time (scripts/precompress.mjs): .br and .gz beside each,
     // sent as they are to a client that accepts them. /assets names carry a content hash.
-    const clientDir = `./${process.env.BUILD_DIR ?? "build"}/client`;
+    // Relative to the working directory, as serveStatic wants it, whether BUILD_DIR is or not.
+    const clientDir = path.relative(
+      process.cwd(),
+      path.resolve(process.env.BUILD_DIR ?? "build", "client"),
+    );
     const staticFiles = (cacheControl: string) =>
       serveStatic({
         root: clientDir,
