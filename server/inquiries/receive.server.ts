@@ -65,10 +65,17 @@ export async function submitOutsourcingInquiry(o: Submission<OutsourcingInquiry>
   const language = o.language ?? "en";
   return receive("outsourcing", o.submissionKey, o.inquiry, async (tx, settings) => {
     const q = { ...o.inquiry, services: [...new Set(o.inquiry.services)] };
-    // The request's fields are the table's columns (a budget or message left out stays null).
     const [row] = await tx
       .insert(outsourcingInquiries)
-      .values({ ...q, language })
+      .values({
+        name: q.name,
+        company: q.company,
+        email: q.email,
+        services: q.services,
+        budget: q.budget ?? null,
+        message: q.message ?? null,
+        language,
+      })
       .returning({ id: outsourcingInquiries.id });
     const toAgency = outsourcingInquiryReceivedEmail({ settings, inquiry: { ...q, language } });
     await enqueueMail(tx, { to: settings.inboxEmail, replyTo: q.email, ...toAgency });
