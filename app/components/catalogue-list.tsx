@@ -1,14 +1,12 @@
 import { SearchXIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { EmptyState } from "~/app/components/empty-state";
 import { Link } from "~/app/components/localized";
 import { buttonVariants } from "~/app/components/ui/button";
 
 /*
  * The pieces of a public catalogue's list page (jobs at /jobs, study programs at /study): the
- * same heading (its title and line from the catalogue's namespace), results region and empty
- * state.
+ * same heading, results region and empty state, each page with its own strings.
  */
 
 /** The numbers of the first and last item shown, for "Showing 13–24 of 80". */
@@ -17,25 +15,23 @@ export function shownRange(page: { page: number; pageSize: number; items: unknow
   return { from: before + 1, to: before + page.items.length };
 }
 
-/**
- * The page's heading: its title and the line under it (`list.title`, `list.subtitle` of the
- * catalogue's namespace `ns`) and the count of what it lists.
- */
+/** The page's heading: its title, the line under it and the count of what it lists. */
 export function CatalogueHeader({
-  ns,
+  title,
+  subtitle,
   countTestId,
   children,
 }: {
-  ns: "jobs" | "study";
+  title: string;
+  subtitle: string;
   countTestId: string;
   /** The count line. */
   children: ReactNode;
 }) {
-  const { t } = useTranslation(ns);
   return (
     <header className="grid gap-2">
-      <h1 className="text-3xl font-bold text-slate-900">{t("list.title")}</h1>
-      <p className="text-slate-700">{t("list.subtitle")}</p>
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="text-slate-700">{subtitle}</p>
       <p className="text-sm text-slate-700" data-testid={countTestId}>
         {children}
       </p>

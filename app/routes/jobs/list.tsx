@@ -86,7 +86,11 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:py-10">
-      <CatalogueHeader ns="jobs" countTestId="job-counts">
+      <CatalogueHeader
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
+        countTestId="job-counts"
+      >
         {result.counts
           ? t("list.counts", {
               count: result.total,

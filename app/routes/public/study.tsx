@@ -34,7 +34,11 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:py-10">
-      <CatalogueHeader ns="study" countTestId="program-count">
+      <CatalogueHeader
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
+        countTestId="program-count"
+      >
         {t("list.counts", { count: result.total })}
       </CatalogueHeader>
 
