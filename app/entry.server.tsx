@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -11,6 +10,7 @@ import {
 } from "~/server/security/content-security-policy.server";
 import { pageTranslationsScript, requestLanguage, serverTranslations } from "./i18n/i18n.server";
 import { routeNamespaces } from "./i18n/namespaces";
+import { coalesceWrites } from "./lib/coalesce.server";
 import { paintFirstThenHydrate } from "./lib/paint-first.server";
 import { NonceContext } from "./lib/nonce";
 
@@ -68,7 +68,7 @@ export default async function handleRequest(
           // A visitor's first visit paints before any script is fetched; a signed-in person (who
           // has the scripts cached, and uses the back-office's controls at once) gets them
           // preloaded and hydrates as soon as they arrive.
-          const body = signedIn ? new PassThrough() : paintFirstThenHydrate();
+          const body = signedIn ? coalesceWrites() : paintFirstThenHydrate();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
