@@ -214,9 +214,14 @@ test("the home page's study programs load their code when a person scrolls to th
 
   await programs.scrollIntoViewIfNeeded();
   await expect.poll(studyCode).toHaveLength(1);
-  // Hydrated in place: a program's link is a client-side navigation (the document stays).
+  // Hydrated in place: a program's link is a client-side navigation (the document stays). The code
+  // arriving is not yet React holding the link: a click before that is an ordinary page load.
+  const seeAll = programs.getByRole("link", { name: /see all/i });
+  await expect
+    .poll(() => seeAll.evaluate((link) => Object.keys(link).some((k) => k.startsWith("__react"))))
+    .toBe(true);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await programs.getByRole("link", { name: /see all/i }).click();
+  await seeAll.click();
   await expect(page).toHaveURL(/\/study$/);
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 

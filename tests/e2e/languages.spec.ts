@@ -14,12 +14,17 @@ test.describe("Passage in three languages", () => {
       page.getByRole("heading", { level: 1, name: "Vagas de Emprego no Estrangeiro" }),
     ).toBeVisible();
     await expect(page.getByLabel("País")).toHaveValue("CA");
-    // Only Portuguese strings travel with the page: no English fallback, no French.
-    expect(
-      await page.evaluate(() =>
-        Object.keys((window as unknown as { __i18n: { resources: object } }).__i18n.resources),
-      ),
-    ).toEqual(["pt"]);
+    // Only Portuguese strings travel with the page: no English fallback, no French. (Their script
+    // ends the document, so it may run a moment after the heading shows.)
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(
+            (window as unknown as { __i18n?: { resources: object } }).__i18n?.resources ?? {},
+          ),
+        ),
+      )
+      .toEqual(["pt"]);
     // The page names its address in each language; its canonical one is its own.
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/pt\/jobs$/);
     await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute(
