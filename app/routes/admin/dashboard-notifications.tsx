@@ -5,7 +5,7 @@ import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { TitledCard } from "~/app/components/titled-card";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
-import { NotificationTitle } from "~/app/routes/dashboard/notification-title";
+import { NotificationTitle } from "~/app/components/notification-title";
 
 export type StaffNotification = {
   id: string;

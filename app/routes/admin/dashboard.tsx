@@ -21,7 +21,7 @@ import { requireStaff } from "~/server/auth/guards.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import { listNotificationsForUser } from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/dashboard";
-import { markSeenNotifications } from "~/app/routes/dashboard/notifications-read.server";
+import { markSeenNotifications } from "~/app/lib/notifications-read.server";
 import { StaffNotificationsCard } from "./dashboard-notifications";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminDashboard");

@@ -12,7 +12,7 @@ import { LatestJobs, Recommended } from "./home-jobs";
 import { NextSteps } from "./home-next-steps";
 import { HomeStats, QuickActions } from "./home-overview";
 import { NotificationsCard } from "./notifications-card";
-import { markSeenNotifications } from "./notifications-read.server";
+import { markSeenNotifications } from "~/app/lib/notifications-read.server";
 
 export const { handle, meta } = shellScreen(
   i18nHandle("dashboard", "jobs", "content", "study"),

@@ -7,7 +7,7 @@ import { Button } from "~/app/components/ui/button";
 import { TitledCard } from "~/app/components/titled-card";
 import { statusLabelKey } from "~/domain/tracker";
 import type { ApplicationStatus } from "~/domain/enums";
-import { NotificationTitle } from "./notification-title";
+import { NotificationTitle } from "~/app/components/notification-title";
 
 type Notification = {
   id: string;
