@@ -22,7 +22,7 @@ export async function bootApp(
     opts.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { kind: "postgres", url: config.databaseUrl }
+        ? { kind: "postgres", url: config.databaseUrl, prepare: config.databasePrepare }
         : { kind: "pglite", dataDir: path.join(config.dataDir, "pgdata") },
     ));
   await migrateDatabase(database);

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Named prepared statements on PostgreSQL; off behind a pooler in transaction mode (PgBouncer).
+  DATABASE_PREPARE: bool(true),
   SEED_DEMO: bool(true),
   // Worker processes sharing the port (node:cluster); more than one needs DATABASE_URL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -89,6 +91,8 @@ export type Config = {
   baseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: the app's queries as named prepared statements (see openDatabase). */
+  databasePrepare: boolean;
   seedDemo: boolean;
   /** Worker processes sharing the port (node:cluster); 1 = this process serves. */
   workers: number;
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePrepare: e.DATABASE_PREPARE,
     seedDemo: e.SEED_DEMO,
     workers: e.WEB_CONCURRENCY,
     demoPassword: e.DEMO_PASSWORD,

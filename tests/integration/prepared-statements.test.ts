@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { type Database, openDatabase } from "~/server/db/client.server";
+import { jobs } from "~/server/db/schema";
+import { withDatabase } from "./global-setup";
+import { setupTestDatabase } from "./harness";
+
+// On PostgreSQL the app's queries go out as named prepared statements (decision record 3), still
+// planned for each run's own values, and a setting turns them off for a pooler in transaction mode.
+// PGlite has no connections to keep statements on; this needs PostgreSQL (.ci/run sets it up).
+
+const ctx = setupTestDatabase();
+const onPostgres = inject("dbKind") === "postgres";
+
+let opened: Database | undefined;
+afterEach(async () => {
+  await opened?.close();
+  opened = undefined;
+});
+
+/** A second handle on this file's database with one connection, so its session can be inspected. */
+async function openOneConnection(prepare?: boolean) {
+  const url = withDatabase(
+    process.env.TEST_DATABASE_URL!,
+    ctx.database.sql!.options.database as string,
+  );
+  opened = await openDatabase({ kind: "postgres", url, max: 1, prepare });
+  return opened;
+}
+
+async function preparedJobQueries(database: Database) {
+  const rows = await database.sql!<{ statement: string }[]>`
+    select statement from pg_prepared_statements where statement like '%from "jobs"%'`;
+  return rows.map((r) => r.statement);
+}
+
+describe.runIf(onPostgres)("prepared statements on PostgreSQL", () => {
+  it("keeps a query prepared on its connection and finds the same rows on every run", async () => {
+    const database = await openOneConnection();
+    const { id } = await ctx.createTestJob({ title: "Orchard Supervisor" });
+    const byId = (jobId: string) =>
+      database.db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, jobId));
+
+    expect(await byId(id)).toEqual([{ title: "Orchard Supervisor" }]);
+    const other = await ctx.createTestJob({ title: "Dairy Hand" });
+    expect(await byId(other.id)).toEqual([{ title: "Dairy Hand" }]);
+    expect(await byId(id)).toEqual([{ title: "Orchard Supervisor" }]);
+
+    const statements = await preparedJobQueries(database);
+    expect(statements.filter((s) => s.includes('where "jobs"."id" = $1'))).toHaveLength(1);
+    const [mode] = await database.sql!<{ plan_cache_mode: string }[]>`show plan_cache_mode`;
+    expect(mode!.plan_cache_mode).toBe("force_custom_plan");
+  });
+
+  it("prepares the queries of a transaction too, and a failed one leaves nothing behind", async () => {
+    const database = await openOneConnection();
+    await database.db.transaction(async (tx) => {
+      await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.title, "Vineyard Pruner"));
+    });
+    expect(
+      (await preparedJobQueries(database)).some((s) => s.includes('where "jobs"."title" = $1')),
+    ).toBe(true);
+
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(jobs).values({ title: "Rolled Back Job", description: "Never kept" });
+        throw new Error("stop");
+      }),
+    ).rejects.toThrow("stop");
+    const kept = await database.db.select().from(jobs).where(eq(jobs.title, "Rolled Back Job"));
+    expect(kept).toEqual([]);
+  });
+
+  it("sends unnamed statements when turned off (DATABASE_PREPARE=false, for PgBouncer)", async () => {
+    const database = await openOneConnection(false);
+    const { id } = await ctx.createTestJob({ title: "Packhouse Worker" });
+    for (let i = 0; i < 2; i++) {
+      expect(
+        await database.db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, id)),
+      ).toEqual([{ title: "Packhouse Worker" }]);
+    }
+    expect(await preparedJobQueries(database)).toEqual([]);
+  });
+});
