@@ -81,6 +81,14 @@ function scenarios(jobId: string): Scenario[] {
       connections: 20,
       target: SIGNED_IN_SEARCH_TARGET,
     },
+    // The same search made in the page, as a signed-in person makes it once the page has loaded:
+    // React Router asks for the loaders' data only (no HTML to render).
+    {
+      label: "paid /jobs.data?q=nurse&sector=healthcare",
+      path: "/jobs.data?q=nurse&sector=healthcare",
+      who: "paid",
+      connections: 20,
+    },
     { label: "paid /dashboard", path: "/dashboard", who: "paid", connections: 20 },
     // A back office has a handful of staff: 10 searching at once is already a busy day.
     {
