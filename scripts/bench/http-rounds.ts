@@ -105,6 +105,13 @@ function scenarios(jobId: string): Scenario[] {
       connections: 10,
       target: STAFF_SEARCH_TARGET,
     },
+    // The staff search made in the page (the list's data, no HTML), as for the paid search above.
+    {
+      label: "staff /admin/applications.data?q=welder",
+      path: "/admin/applications.data?q=welder",
+      who: "staff",
+      connections: 10,
+    },
   ];
 }
 
