@@ -41,10 +41,21 @@ test.describe("Passage in three languages", () => {
     await page.getByRole("banner").getByRole("link", { name: "Sobre Nós" }).first().click();
     await expect(page).toHaveURL(/\/pt\/about$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+    // The address changes as the navigation starts; the page (and its switcher, which posts the
+    // page it is on) follows a moment later. A person clicks what they see: the about page.
+    await expect(
+      page.getByRole("heading", {
+        level: 1,
+        name: "Um caminho honesto para trabalhar e estudar no estrangeiro",
+      }),
+    ).toBeVisible();
 
     await page.getByRole("contentinfo").getByRole("button", { name: "English" }).click();
     await expect(page).toHaveURL(/:\d+\/about$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "An honest route to work and study abroad" }),
+    ).toBeVisible();
   });
 
   test("the switcher works before JavaScript loads, and the choice follows into the dashboard", async ({
