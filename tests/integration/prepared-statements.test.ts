@@ -52,14 +52,17 @@ describe.runIf(onPostgres)("prepared statements on PostgreSQL", () => {
     expect(mode!.plan_cache_mode).toBe("force_custom_plan");
   });
 
-  it("prepares the queries of a transaction too, and a failed one leaves nothing behind", async () => {
+  it("prepares the queries of a transaction and a nested one, and a failed one leaves nothing behind", async () => {
     const database = await openOneConnection();
     await database.db.transaction(async (tx) => {
       await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.title, "Vineyard Pruner"));
+      await tx.transaction(async (inner) => {
+        await inner.select({ id: jobs.id }).from(jobs).where(eq(jobs.sector, "agriculture"));
+      });
     });
-    expect(
-      (await preparedJobQueries(database)).some((s) => s.includes('where "jobs"."title" = $1')),
-    ).toBe(true);
+    const statements = await preparedJobQueries(database);
+    expect(statements.some((s) => s.includes('where "jobs"."title" = $1'))).toBe(true);
+    expect(statements.some((s) => s.includes('where "jobs"."sector" = $1'))).toBe(true);
 
     await expect(
       database.db.transaction(async (tx) => {
