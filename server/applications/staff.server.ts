@@ -77,52 +77,38 @@ export class InterviewDateRequiredError extends Error {
   }
 }
 
-/**
- * People, jobs and programs whose name, e-mail, title (or university, city) contains the search text. They are matched first
- * (their trigram indexes find the rows), and the big table is then read by id instead of being
- * joined row by row just to test a pattern.
- */
-function matchingPeopleAndJobs(q: string) {
+/** People whose name or e-mail contains the search text (their trigram indexes find them). */
+function matchingPeople(q: string) {
   const like = containsPattern(q);
-  return {
-    people: db()
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(or(ilike(profiles.fullName, like), ilike(profiles.email, like))),
-    // The lower-cased copy of the title: LIKE on it matches what ILIKE would, for less per row.
-    jobs: db()
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(sql`${jobs.titleSearch} like lower(${like})`),
-    programs: db()
-      .select({ id: programs.id })
-      .from(programs)
-      .where(sql`${programs.searchText} like lower(${like})`),
-  };
+  return db()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(or(ilike(profiles.fullName, like), ilike(profiles.email, like)));
+}
+
+/**
+ * What was applied for contains the search text: job_applications.applied_for_search, the
+ * lower-cased job title (or program title, university and city) that triggers keep beside each
+ * application (migration 0021), so no join to jobs or programs is needed to test a row.
+ */
+function appliedForMatches(q: string): SQL {
+  return sql`${jobApplications.appliedForSearch} like lower(${containsPattern(q)})`;
 }
 
 /** Applications of a matching person, or for a matching job or program. */
 function matchesSearch(q: string): SQL {
-  const match = matchingPeopleAndJobs(q);
-  return or(
-    inArray(jobApplications.userId, match.people),
-    inArray(jobApplications.jobId, match.jobs),
-    inArray(jobApplications.programId, match.programs),
-  )!;
+  return or(inArray(jobApplications.userId, matchingPeople(q)), appliedForMatches(q))!;
 }
 
 /**
- * `column in (ids)` with the ids as one JSON parameter: a thousand ids cost one bound value to
- * send and parse instead of a thousand, and the planner still reads them through the index.
+ * `user_id = any(ids)` with the ids as one JSON parameter: a thousand ids cost one bound value to
+ * send and parse instead of a thousand. As an array (not `in (select …)`) it is an index
+ * condition, which PostgreSQL can OR with the trigram index's (a BitmapOr), where a subquery
+ * would make it test every row.
  */
-function idIn(
-  column:
-    typeof jobApplications.userId | typeof jobApplications.jobId | typeof jobApplications.programId,
-  rows: { id: string }[],
-) {
+function userIdIn(rows: { id: string }[]) {
   const ids = JSON.stringify(rows.map((r) => r.id));
-  const uuid = column === jobApplications.jobId || column === jobApplications.programId;
-  return sql`${column} in (select jsonb_array_elements_text(${ids}::jsonb)${uuid ? sql`::uuid` : sql``})`;
+  return sql`${jobApplications.userId} = any(array(select jsonb_array_elements_text(${ids}::jsonb)))`;
 }
 
 const NIL = "00000000-0000-0000-0000-000000000000";
@@ -204,9 +190,10 @@ function selectApplications() {
  * first; the (applied_at, id) and (status, applied_at) indexes keep pages fast.
  *
  * With `countUpTo`, matches are counted only up to that many (the list then says "more than …"
- * and pages on with Next): one query reads at most countUpTo + 1 matching ids, by person and by
- * job through their indexes, and when that is all there is, the page is taken from them. Only a
- * broad match (more than countUpTo) walks the applied_at index, where its rows are dense.
+ * and pages on with Next): one query reads at most countUpTo + 1 matching ids (by the matching
+ * people's ids, and by what was applied for through its trigram index), and when that is all
+ * there is, the page is taken from them. Only a broad match (more than countUpTo) walks the applied_at index, where its
+ * rows are dense.
  */
 export async function listAllApplicationsForStaff(options: {
   filter: StaffApplicationFilter;
@@ -235,88 +222,50 @@ export async function listAllApplicationsForStaff(options: {
     return exactPage({ items: rows, page, pageSize, total: total!.n });
   }
 
-  // Resolve the matching people and jobs to ids first (at most countUpTo + 1 of each), so
-  // applications are read through the user and job indexes with the planner knowing exactly how
-  // many ids it looks up, and a search that matches nobody stops here. When a list is cut short,
-  // its applications are a subset of the matches: more than countUpTo of them settles "more than
-  // countUpTo" without collecting every matching job; otherwise the full search is counted.
-  const status = and(
+  // The matching people first (at most countUpTo + 1, through their trigram indexes), so the
+  // applications are read by their user index with the planner knowing how many ids it looks up;
+  // what was applied for is tested on the applications themselves. Then at most countUpTo + 1
+  // matching applications: when that is all there is, the page comes from them.
+  let match: SQL | undefined;
+  if (q) {
+    const people = await matchingPeople(q).limit(countUpTo + 1);
+    match =
+      people.length === 0
+        ? appliedForMatches(q)
+        : people.length <= countUpTo
+          ? or(userIdIn(people), appliedForMatches(q))
+          : matchesSearch(q);
+  }
+  const where = and(
     filter.status ? eq(jobApplications.status, filter.status) : undefined,
     filter.kind ? eq(jobApplications.kind, filter.kind) : undefined,
     ownerWhere(filter.owner),
     inOffices(scope, office),
+    match,
   );
-  let sample: SQL | undefined;
-  let cutShort = false;
-  if (q) {
-    const match = matchingPeopleAndJobs(q);
-    const [people, matchingJobs, matchingPrograms] = await Promise.all([
-      match.people.limit(countUpTo + 1),
-      match.jobs.limit(countUpTo + 1),
-      match.programs.limit(countUpTo + 1),
-    ]);
-    if (people.length === 0 && matchingJobs.length === 0 && matchingPrograms.length === 0) {
-      return exactPage({ items: [] as StaffApplicationRow[], page, pageSize, total: 0 });
-    }
-    cutShort =
-      people.length > countUpTo ||
-      matchingJobs.length > countUpTo ||
-      matchingPrograms.length > countUpTo;
-    sample = or(
-      people.length ? idIn(jobApplications.userId, people) : undefined,
-      matchingJobs.length ? idIn(jobApplications.jobId, matchingJobs) : undefined,
-      matchingPrograms.length ? idIn(jobApplications.programId, matchingPrograms) : undefined,
-    );
-  }
-
-  // At most countUpTo + 1 matching ids; when that is all there is, the page comes from them.
-  const probe = async (condition: SQL | undefined) => {
-    const where = and(status, condition);
-    const [row] = await queryRows<{ n: number; ids: string | null }>(sql`
-      with m as materialized (
-        select ${jobApplications.id} as id, ${jobApplications.appliedAt} as applied_at
-        from ${jobApplications} ${where ? sql`where ${where}` : sql``}
-        limit ${countUpTo + 1}
-      ), c as (select count(*)::int as n from m)
-      select c.n, case when c.n <= ${countUpTo} then array_to_string(array(
-        select m.id from m order by m.applied_at desc, m.id limit ${pageSize} offset ${offset}
-      ), ',') end as ids
-      from c`);
-    return { n: Number(row!.n), ids: row!.ids ? row!.ids.split(",") : [] };
-  };
-  let found = await probe(sample);
-  if (cutShort && found.n <= countUpTo) found = await probe(matchesSearch(q!));
-  if (found.n <= countUpTo) {
-    const rows = await hydrateApplications(found.ids);
-    return exactPage({ items: rows, page, pageSize, total: found.n });
+  const [found] = await queryRows<{ n: number; ids: string | null }>(sql`
+    with m as materialized (
+      select ${jobApplications.id} as id, ${jobApplications.appliedAt} as applied_at
+      from ${jobApplications} ${where ? sql`where ${where}` : sql``}
+      limit ${countUpTo + 1}
+    ), c as (select count(*)::int as n from m)
+    select c.n, case when c.n <= ${countUpTo} then array_to_string(array(
+      select m.id from m order by m.applied_at desc, m.id limit ${pageSize} offset ${offset}
+    ), ',') end as ids
+    from c`);
+  const n = Number(found!.n);
+  if (n <= countUpTo) {
+    const rows = await hydrateApplications(found!.ids ? found!.ids.split(",") : []);
+    return exactPage({ items: rows, page, pageSize, total: n });
   }
 
   // A broad match: its rows are dense in the applied_at index, so walk it a page at a time,
-  // checking each application's person and job by primary key (a few hundred rows for a page)
-  // rather than first collecting every matching job.
-  let walk = db().select({ id: jobApplications.id }).from(jobApplications).$dynamic();
-  if (q) {
-    const like = containsPattern(q);
-    walk = walk
-      .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
-      .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
-      .leftJoin(programs, eq(programs.id, jobApplications.programId))
-      .where(
-        and(
-          status,
-          or(
-            ilike(profiles.fullName, like),
-            ilike(profiles.email, like),
-            sql`${jobs.titleSearch} like lower(${like})`,
-            sql`${programs.searchText} like lower(${like})`,
-          ),
-        ),
-      );
-  } else {
-    walk = walk.where(status);
-  }
+  // testing each application as it comes (a few hundred rows for a page, no joins).
   const ids = (
-    await walk
+    await db()
+      .select({ id: jobApplications.id })
+      .from(jobApplications)
+      .where(where)
       .orderBy(...newestAppliedFirst)
       .limit(pageSize + 1)
       .offset(offset)

@@ -382,6 +382,12 @@ export const jobApplications = pgTable(
     // The staff member who looks after this application (issue 19).
     ownerId: text("owner_id").references(() => profiles.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
+    // What was applied for, lower-cased, as the staff search looks in it: the job's title, or the
+    // program's title, university and city. Kept by triggers (migration 0021) when the
+    // application, the job or the program changes, so a search by job reads this table alone
+    // instead of joining jobs and programs to test each row. Never shown; written only by the
+    // database.
+    appliedForSearch: text("applied_for_search").notNull().default(""),
   },
   (t) => [
     uniqueIndex("job_applications_user_job_key").on(t.userId, t.jobId),
@@ -397,6 +403,7 @@ export const jobApplications = pgTable(
     index("job_applications_program_idx").on(t.programId),
     // "My applicants": one staff member's applications, newest first.
     index("job_applications_owner_idx").on(t.ownerId, t.appliedAt.desc().nullsFirst()),
+    trigramIndex("job_applications_applied_for_search_trgm_idx", t.appliedForSearch),
     check(
       "job_applications_kind_target",
       sql`(kind = 'job' and job_id is not null and program_id is null and intake is null) or (kind = 'program' and program_id is not null and intake is not null and job_id is null)`,

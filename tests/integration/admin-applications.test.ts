@@ -21,6 +21,7 @@ import {
   mailOutbox,
   notifications,
   profiles,
+  programs,
 } from "~/server/db/schema";
 import {
   EVERY_OFFICE,
@@ -343,6 +344,50 @@ describe("listing applications for staff", () => {
     expect(filtered.total).toBe(expected!.n);
     expect(filtered.total).toBeGreaterThan(0);
     expect(filtered.items.every((r) => r.status === "departed")).toBe(true);
+  });
+
+  it("finds applications by what the person, job and program are called now", async () => {
+    const person = await createTestUser({
+      fullName: "Rudo Before",
+      email: "rudo.before@example.test",
+    });
+    const jobApp = await ctx.createTestApplication(person, {
+      job: { title: "Boilermaker Before" },
+    });
+    const program = await ctx.createTestProgram({ title: "Maritime Before", city: "Cork" });
+    const [programApp] = await ctx.db
+      .insert(jobApplications)
+      .values({ userId: person.id, kind: "program", programId: program.id, intake: "2031-09-01" })
+      .returning({ id: jobApplications.id });
+    const found = async (q: string) => (await listEvery({ q })).items.map((r) => r.id).sort();
+    const both = [jobApp, programApp!.id].sort();
+
+    expect(await found("rudo before")).toEqual(both);
+    expect(await found("RUDO.BEFORE@example")).toEqual(both);
+    expect(await found("boilermaker before")).toEqual([jobApp]);
+    expect(await found("maritime before")).toEqual([programApp!.id]);
+    expect(await found("cork")).toEqual([programApp!.id]);
+
+    await ctx.db
+      .update(profiles)
+      .set({ fullName: "Rudo After", email: "rudo.after@example.test" })
+      .where(eq(profiles.id, person.id));
+    await ctx.db
+      .update(jobs)
+      .set({ title: "Welder After" })
+      .where(eq(jobs.title, "Boilermaker Before"));
+    await ctx.db.update(programs).set({ city: "Galway" }).where(eq(programs.id, program.id));
+
+    expect(await found("rudo before")).toEqual([]);
+    expect(await found("rudo.after@")).toEqual(both);
+    expect(await found("boilermaker")).toEqual([]);
+    expect(await found("welder after")).toEqual([jobApp]);
+    expect(await found("cork")).toEqual([]);
+    expect(await found("galway")).toEqual([programApp!.id]);
+    expect(await found("maritime before")).toEqual([programApp!.id]);
+
+    // The pipeline totals below are of job applications: take the program one away again.
+    await ctx.db.delete(jobApplications).where(eq(jobApplications.id, programApp!.id));
   });
 
   it("treats % and _ in the search as plain characters", async () => {
