@@ -616,42 +616,54 @@ export async function setDeparture(options: {
 }
 
 /**
- * One kind's applications grouped by its stages for the board: the newest few per column (one
- * small query per status, each served by the (status, applied_at) index) and each column's total
- * (one grouped count of that kind).
+ * One kind's applications grouped by its stages for the board: the newest few per column and
+ * each column's total (one grouped count of that kind).
  */
 export async function listPipelineForStaff(
   scope: OfficeScope,
   perColumn = 20,
   kind: ApplicationKind = "job",
 ) {
-  const totals = await db()
-    .select({ status: jobApplications.status, n: count() })
-    .from(jobApplications)
-    .where(and(eq(jobApplications.kind, kind), inOffices(scope)))
-    .groupBy(jobApplications.status);
-  const totalOf = new Map(totals.map((r) => [r.status, Number(r.n)]));
-  const columns = [];
-  for (const status of statusesForKind(kind)) {
-    const ids = await db()
-      .select({ id: jobApplications.id })
+  const statuses = statusesForKind(kind);
+  const scoped = and(eq(jobApplications.kind, kind), inOffices(scope));
+  // Three reads whatever the number of columns: the totals, every column's newest cards at once
+  // (one index walk per status, through the (status, applied_at) index), and those cards'
+  // details together.
+  const [totals, newest] = await Promise.all([
+    db()
+      .select({ status: jobApplications.status, n: count() })
       .from(jobApplications)
-      .where(
-        and(eq(jobApplications.status, status), eq(jobApplications.kind, kind), inOffices(scope)),
-      )
-      .orderBy(...newestAppliedFirst)
-      .limit(perColumn);
-    const cards = (await hydrateApplications(ids.map((r) => r.id))).map((r) => ({
-      id: r.id,
-      status: r.status,
-      appliedAt: r.appliedAt,
-      interviewDate: r.interviewDate,
-      applicantName: r.applicantName,
-      jobTitle: r.jobTitle,
-      kind: r.kind,
-      paid: r.paid,
-    }));
-    columns.push({ status, total: totalOf.get(status) ?? 0, cards });
-  }
-  return columns;
+      .where(scoped)
+      .groupBy(jobApplications.status),
+    queryRows<{ id: string }>(sql`
+      select newest.id from unnest(array[${sql.join(
+        statuses.map((status) => sql`${status}`),
+        sql`, `,
+      )}]::application_status[]) as column_status(status)
+      cross join lateral (
+        select ${jobApplications.id} as id from ${jobApplications}
+        where ${jobApplications.status} = column_status.status and ${scoped}
+        order by ${jobApplications.appliedAt} desc, ${jobApplications.id}
+        limit ${perColumn}
+      ) as newest`),
+  ]);
+  const totalOf = new Map(totals.map((r) => [r.status, Number(r.n)]));
+  const cards = await hydrateApplications(newest.map((r) => r.id));
+  return statuses.map((status) => ({
+    status,
+    total: totalOf.get(status) ?? 0,
+    // Newest first within a column, as the details come back newest first overall.
+    cards: cards
+      .filter((r) => r.status === status)
+      .map((r) => ({
+        id: r.id,
+        status: r.status,
+        appliedAt: r.appliedAt,
+        interviewDate: r.interviewDate,
+        applicantName: r.applicantName,
+        jobTitle: r.jobTitle,
+        kind: r.kind,
+        paid: r.paid,
+      })),
+  }));
 }

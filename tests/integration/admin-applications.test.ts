@@ -1,4 +1,5 @@
-import { and, count, eq, like, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, sql } from "drizzle-orm";
+import { statusesForKind } from "~/domain/enums";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   action as applicationsAction,
@@ -522,5 +523,24 @@ describe("staff cards and pipeline totals", () => {
     const columns = await listPipelineForStaff(EVERY_OFFICE, 1);
     expect(columns.reduce((sum, c) => sum + c.total, 0)).toBe(now.total);
     expect(columns.find((c) => c.status === "departed")!.total).toBe(now.departed);
+  });
+
+  it("shows each column's newest cards, newest first, as many as asked for", async () => {
+    const board = await listPipelineForStaff(EVERY_OFFICE, 3);
+    expect(board.map((c) => c.status)).toEqual([...statusesForKind("job")]);
+    for (const column of board) {
+      const newest = await ctx.db
+        .select({ id: jobApplications.id })
+        .from(jobApplications)
+        .where(and(eq(jobApplications.status, column.status), eq(jobApplications.kind, "job")))
+        .orderBy(desc(jobApplications.appliedAt), asc(jobApplications.id))
+        .limit(3);
+      expect(
+        column.cards.map((c) => c.id),
+        column.status,
+      ).toEqual(newest.map((r) => r.id));
+    }
+    // Most columns hold more than 3 of the 4,000 applications, and show 3.
+    expect(board.filter((c) => c.cards.length === 3).length).toBeGreaterThan(5);
   });
 });
