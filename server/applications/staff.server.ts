@@ -616,6 +616,33 @@ export async function setDeparture(options: {
 }
 
 /**
+ * How many applications of a kind each status holds: for a viewer of every office, the counts
+ * kept by triggers (record_counts, `applications_by_kind:<kind>:<status>`, migration 0022);
+ * for one who sees some offices, counted afresh in their offices.
+ */
+async function pipelineTotals(
+  scope: OfficeScope,
+  kind: ApplicationKind,
+  statuses: readonly ApplicationStatus[],
+): Promise<Map<ApplicationStatus, number>> {
+  if (scope.all) {
+    const keyOf = (status: ApplicationStatus) => `applications_by_kind:${kind}:${status}`;
+    const rows = await db()
+      .select({ key: recordCounts.key, n: recordCounts.n })
+      .from(recordCounts)
+      .where(inArray(recordCounts.key, statuses.map(keyOf)));
+    const byKey = new Map(rows.map((r) => [r.key, Number(r.n)]));
+    return new Map(statuses.map((status) => [status, byKey.get(keyOf(status)) ?? 0]));
+  }
+  const rows = await db()
+    .select({ status: jobApplications.status, n: count() })
+    .from(jobApplications)
+    .where(and(eq(jobApplications.kind, kind), inOffices(scope)))
+    .groupBy(jobApplications.status);
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/**
  * One kind's applications grouped by its stages for the board: the newest few per column and
  * each column's total (one grouped count of that kind).
  */
@@ -629,12 +656,8 @@ export async function listPipelineForStaff(
   // Three reads whatever the number of columns: the totals, every column's newest cards at once
   // (one index walk per status, through the (status, applied_at) index), and those cards'
   // details together.
-  const [totals, newest] = await Promise.all([
-    db()
-      .select({ status: jobApplications.status, n: count() })
-      .from(jobApplications)
-      .where(scoped)
-      .groupBy(jobApplications.status),
+  const [totalOf, newest] = await Promise.all([
+    pipelineTotals(scope, kind, statuses),
     queryRows<{ id: string }>(sql`
       select newest.id from unnest(array[${sql.join(
         statuses.map((status) => sql`${status}`),
@@ -647,7 +670,6 @@ export async function listPipelineForStaff(
         limit ${perColumn}
       ) as newest`),
   ]);
-  const totalOf = new Map(totals.map((r) => [r.status, Number(r.n)]));
   const cards = await hydrateApplications(newest.map((r) => r.id));
   return statuses.map((status) => ({
     status,

@@ -525,6 +525,53 @@ describe("staff cards and pipeline totals", () => {
     expect(columns.find((c) => c.status === "departed")!.total).toBe(now.departed);
   });
 
+  it("keep each board's column totals exact, for job and program applications alike", async () => {
+    // Every column's total as counted now, for the board of one kind.
+    const boardCounts = async (kind: "job" | "program") => {
+      const rows = await ctx.db
+        .select({ status: jobApplications.status, n: count() })
+        .from(jobApplications)
+        .where(eq(jobApplications.kind, kind))
+        .groupBy(jobApplications.status);
+      const byStatus = new Map(rows.map((r) => [r.status, r.n]));
+      return statusesForKind(kind).map((status) => ({ status, total: byStatus.get(status) ?? 0 }));
+    };
+    const totals = async (kind: "job" | "program") =>
+      (await listPipelineForStaff(EVERY_OFFICE, 1, kind)).map(({ status, total }) => ({
+        status,
+        total,
+      }));
+    const exact = async () => {
+      for (const kind of ["job", "program"] as const) {
+        expect(await totals(kind), kind).toEqual(await boardCounts(kind));
+      }
+    };
+
+    await exact();
+    const person = await createTestUser();
+    const program = await ctx.createTestProgram();
+    const [added] = await ctx.db
+      .insert(jobApplications)
+      .values([
+        { userId: person.id, kind: "program", programId: program.id, intake: "2031-09-01" },
+        { userId: person.id, kind: "program", programId: program.id, intake: "2032-09-01" },
+      ])
+      .returning({ id: jobApplications.id });
+    await exact();
+    const pending = (await totals("program")).find((c) => c.status === "registration_pending");
+    expect(pending!.total).toBeGreaterThanOrEqual(2);
+
+    await ctx.db
+      .update(jobApplications)
+      .set({ status: "registration_paid" })
+      .where(eq(jobApplications.userId, person.id));
+    await exact();
+    await ctx.db.delete(jobApplications).where(eq(jobApplications.id, added!.id));
+    await exact();
+    await ctx.db.delete(jobApplications).where(eq(jobApplications.userId, person.id));
+    await exact();
+  });
+
   it("shows each column's newest cards, newest first, as many as asked for", async () => {
     const board = await listPipelineForStaff(EVERY_OFFICE, 3);
     expect(board.map((c) => c.status)).toEqual([...statusesForKind("job")]);
