@@ -1,25 +1,55 @@
 import { and, count, gte, inArray, isNull, sql } from "drizzle-orm";
+import { APPLICATION_STATUSES, type ApplicationStatus, statusesForKind } from "~/domain/enums";
 import type { OfficeScope } from "~/domain/offices";
 import { db } from "~/server/db/client.server";
-import { contactInquiries, jobApplications, jobs, profiles } from "~/server/db/schema";
+import { readCounts } from "~/server/db/record-counts.server";
+import { contactInquiries, jobApplications, profiles } from "~/server/db/schema";
 import { applicantInScope } from "~/server/offices/scope.server";
 
-/** The spec's headline numbers for the admin dashboard: people and applications of `scope`. */
+/**
+ * The spec's headline numbers for the admin dashboard: people and applications of `scope`. A
+ * viewer of every office reads the applications' counts kept by triggers (record_counts); one who
+ * sees some offices has them counted afresh.
+ */
 export async function getDashboardStatsForStaff(scope: OfficeScope) {
-  const [people] = await db()
-    .select({
-      total: count(),
-      paid: sql<number>`count(*) filter (where ${profiles.registrationFeePaid})`.mapWith(Number),
-    })
-    .from(profiles)
-    .where(and(isNull(profiles.erasedAt), applicantInScope(scope, profiles.id)));
-  const [jobRow] = await db()
-    .select({
-      total: count(),
-      active: sql<number>`count(*) filter (where ${jobs.isActive})`.mapWith(Number),
-    })
-    .from(jobs)
-    .where(sql`${jobs.archivedAt} is null`);
+  const [[people], jobCounts, apps, [inquiries]] = await Promise.all([
+    db()
+      .select({
+        total: count(),
+        paid: sql<number>`count(*) filter (where ${profiles.registrationFeePaid})`.mapWith(Number),
+      })
+      .from(profiles)
+      .where(and(isNull(profiles.erasedAt), applicantInScope(scope, profiles.id))),
+    readCounts(["jobs:open", "jobs:open:active"]),
+    scope.all ? keptApplicationTotals() : countApplicationTotals(scope),
+    db()
+      .select({ n: count() })
+      .from(contactInquiries)
+      .where(inArray(contactInquiries.status, ["pending", "in_progress"])),
+  ]);
+  return {
+    profiles: people!.total,
+    paidProfiles: people!.paid,
+    jobs: jobCounts["jobs:open"],
+    activeJobs: jobCounts["jobs:open:active"],
+    applications: apps.n,
+    // Of them, to study programs (the students' half of the agency).
+    studyApplications: apps.study,
+    openInquiries: inquiries!.n,
+  };
+}
+
+async function keptApplicationTotals() {
+  const byStatus = await readCounts(APPLICATION_STATUSES.map((s) => `applications:${s}`));
+  const study = await readCounts(
+    statusesForKind("program").map((s) => `applications_by_kind:program:${s}`),
+  );
+  const sum = (counts: Record<string, number>) =>
+    Object.values(counts).reduce((total, n) => total + n, 0);
+  return { n: sum(byStatus), study: sum(study) };
+}
+
+async function countApplicationTotals(scope: OfficeScope) {
   const [apps] = await db()
     .select({
       n: count(),
@@ -29,23 +59,17 @@ export async function getDashboardStatsForStaff(scope: OfficeScope) {
     })
     .from(jobApplications)
     .where(applicantInScope(scope, jobApplications.userId));
-  const [inquiries] = await db()
-    .select({ n: count() })
-    .from(contactInquiries)
-    .where(inArray(contactInquiries.status, ["pending", "in_progress"]));
-  return {
-    profiles: people!.total,
-    paidProfiles: people!.paid,
-    jobs: jobRow!.total,
-    activeJobs: jobRow!.active,
-    applications: apps!.n,
-    // Of them, to study programs (the students' half of the agency).
-    studyApplications: apps!.study,
-    openInquiries: inquiries!.n,
-  };
+  return apps!;
 }
 
-export async function countApplicationsByStatus(scope: OfficeScope) {
+/** Applications per status, of `scope` (kept counts for a viewer of every office). */
+export async function countApplicationsByStatus(
+  scope: OfficeScope,
+): Promise<{ status: ApplicationStatus; n: number }[]> {
+  if (scope.all) {
+    const counts = await readCounts(APPLICATION_STATUSES.map((s) => `applications:${s}`));
+    return APPLICATION_STATUSES.map((status) => ({ status, n: counts[`applications:${status}`]! }));
+  }
   return db()
     .select({ status: jobApplications.status, n: count() })
     .from(jobApplications)
@@ -59,18 +83,22 @@ export async function countSignUpsPerWeek(scope: OfficeScope, weeks = 12, now = 
   startOfWeek.setUTCDate(startOfWeek.getUTCDate() - ((startOfWeek.getUTCDay() + 6) % 7));
   const from = new Date(startOfWeek);
   from.setUTCDate(from.getUTCDate() - 7 * (weeks - 1));
+  // Counted per week by the database: a busy quarter is thousands of sign-ups, not rows to send.
+  const week = sql<number>`floor(extract(epoch from ${profiles.createdAt} - ${from.toISOString()}::timestamptz) / 604800)::int`;
   const rows = await db()
-    .select({ createdAt: profiles.createdAt })
+    .select({ week, n: count() })
     .from(profiles)
-    .where(and(gte(profiles.createdAt, from), applicantInScope(scope, profiles.id)));
+    .where(and(gte(profiles.createdAt, from), applicantInScope(scope, profiles.id)))
+    // By position: the expression binds its own copy of `from`, so it would not match itself.
+    .groupBy(sql`1`);
   const buckets = Array.from({ length: weeks }, (_, i) => {
     const start = new Date(from);
     start.setUTCDate(start.getUTCDate() + 7 * i);
     return { weekStart: start.toISOString().slice(0, 10), count: 0 };
   });
   for (const r of rows) {
-    const i = Math.floor((r.createdAt.getTime() - from.getTime()) / (7 * 86_400_000));
-    if (i >= 0 && i < weeks) buckets[i]!.count += 1;
+    const i = Number(r.week);
+    if (i >= 0 && i < weeks) buckets[i]!.count += Number(r.n);
   }
   return buckets;
 }

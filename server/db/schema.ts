@@ -270,6 +270,10 @@ export const jobs = pgTable(
     index("jobs_listed_country_idx")
       .on(t.countryId, t.createdAt.desc().nullsLast(), t.id)
       .where(sql`is_active and archived_at is null`),
+    // The staff list: every job not archived (active or not), newest first.
+    index("jobs_staff_list_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`archived_at is null`),
     index("jobs_country_idx").on(t.countryId),
     // Substring search (LIKE '%…%') on the lower-cased copies. Titles are searched by staff too
     // (applications by job title, archived jobs included); descriptions only on the board.

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { JobForm } from "~/domain/jobs";
 import { recordAudit } from "~/server/audit/audit.server";
 import { changePublicContent } from "~/server/cache/public-content.server";
@@ -6,7 +6,8 @@ import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
 import { createCatalogueItem, updateCatalogueItem } from "~/server/catalogue/save.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
-import { paginateSelect } from "~/server/db/paginate.server";
+import { readCounts } from "~/server/db/record-counts.server";
+import { paginate } from "~/domain/pagination";
 import { countries, jobApplications, jobs } from "~/server/db/schema";
 import { jobColumns } from "./columns.server";
 import { kickJobAlerts } from "./job-alerts.server";
@@ -15,41 +16,50 @@ type Actor = Pick<Viewer, "id">;
 
 export class JobNotFoundError extends Error {}
 
+/** The staff cards: jobs not archived, and of them the active, public and paid-only ones. */
 export async function getJobStatsForStaff() {
-  const [row] = await db()
-    .select({
-      total: count(),
-      active: sql<number>`count(*) filter (where ${jobs.isActive})`.mapWith(Number),
-      public: sql<number>`count(*) filter (where ${jobs.isPublic})`.mapWith(Number),
-      paidOnly: sql<number>`count(*) filter (where not ${jobs.isPublic})`.mapWith(Number),
-    })
-    .from(jobs)
-    .where(isNull(jobs.archivedAt));
-  return row!;
+  const counts = await readCounts(OPEN_JOB_COUNTS);
+  return {
+    total: counts["jobs:open"],
+    active: counts["jobs:open:active"],
+    public: counts["jobs:open:public"],
+    paidOnly: counts["jobs:open:paid_only"],
+  };
 }
+
+// Kept by triggers on jobs (migration 0023), so neither the cards nor the list's total count
+// every job.
+const OPEN_JOB_COUNTS = [
+  "jobs:open",
+  "jobs:open:active",
+  "jobs:open:public",
+  "jobs:open:paid_only",
+] as const;
 
 /** Every non-archived job, newest first, with its country and how many applications it has. */
 export async function listAllJobsForStaff(paging: { page: number; pageSize: number }) {
-  return paginateSelect(
-    jobs,
-    isNull(jobs.archivedAt),
-    { ...paging },
-    db()
-      .select({
-        ...jobColumns,
-        countryId: jobs.countryId,
-        countryName: countries.name,
-        applicationCount:
-          sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`.mapWith(
-            Number,
-          ),
-      })
-      .from(jobs)
-      .leftJoin(countries, eq(countries.id, jobs.countryId))
-      .where(isNull(jobs.archivedAt))
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .$dynamic(),
-  );
+  return paginate({
+    ...paging,
+    count: async () => (await readCounts(["jobs:open"]))["jobs:open"],
+    // Read through jobs_staff_list_idx, one page at a time.
+    rows: (limit, offset) =>
+      db()
+        .select({
+          ...jobColumns,
+          countryId: jobs.countryId,
+          countryName: countries.name,
+          applicationCount:
+            sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`.mapWith(
+              Number,
+            ),
+        })
+        .from(jobs)
+        .leftJoin(countries, eq(countries.id, jobs.countryId))
+        .where(isNull(jobs.archivedAt))
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
+        .limit(limit)
+        .offset(offset),
+  });
 }
 export type StaffJobRow = Awaited<ReturnType<typeof listAllJobsForStaff>>["items"][number];
 

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { desc, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as activityLoader } from "~/app/routes/admin/activity";
 import { action as jobsAction } from "~/app/routes/admin/jobs";
+import { getJobStatsForStaff, listAllJobsForStaff } from "~/server/jobs/admin.server";
 import { jobApplications, jobs } from "~/server/db/schema";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
@@ -115,5 +116,55 @@ describe("admin jobs", () => {
     expect(mine.total).toBe(all.total);
     const future = await run("from=2999-01-01");
     expect(future.total).toBe(0);
+  });
+});
+
+describe("the staff job cards and list total", () => {
+  // What the cards would say if every job were counted now.
+  async function countedNow() {
+    const open = (await ctx.db.select().from(jobs)).filter((j) => j.archivedAt === null);
+    return {
+      total: open.length,
+      active: open.filter((j) => j.isActive).length,
+      public: open.filter((j) => j.isPublic).length,
+      paidOnly: open.filter((j) => !j.isPublic).length,
+    };
+  }
+  const exact = async () => {
+    const now = await countedNow();
+    expect(await getJobStatsForStaff()).toEqual(now);
+    const list = await listAllJobsForStaff({ page: 1, pageSize: 5 });
+    expect(list.total).toBe(now.total);
+    // Newest first, archived jobs left out.
+    const newest = await ctx.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(isNull(jobs.archivedAt))
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(5);
+    expect(list.items.map((j) => j.id)).toEqual(newest.map((j) => j.id));
+  };
+
+  it("stay exact through new jobs, toggles, archiving and deletes", async () => {
+    await exact();
+    const shown = await ctx.createTestJob({ title: "Counted Welder" });
+    const hidden = await ctx.createTestJob({ title: "Counted Nurse", isPublic: false });
+    await ctx.db.execute(sql`
+      insert into jobs (title, description, is_active, is_public)
+      select 'Counted Bulk ' || g, 'x', g % 2 = 0, g % 3 = 0 from generate_series(1, 30) g`);
+    await exact();
+    expect((await getJobStatsForStaff()).paidOnly).toBeGreaterThanOrEqual(21);
+
+    await post({ intent: "toggle-active", jobId: shown.id });
+    await post({ intent: "toggle-public", jobId: hidden.id });
+    expect(await jobByTitle("Counted Welder")).toMatchObject({ isActive: false });
+    expect(await jobByTitle("Counted Nurse")).toMatchObject({ isPublic: true });
+    await exact();
+
+    await ctx.db.update(jobs).set({ archivedAt: new Date() }).where(eq(jobs.id, hidden.id));
+    await exact();
+    await ctx.db.update(jobs).set({ archivedAt: null }).where(eq(jobs.id, hidden.id));
+    await ctx.db.delete(jobs).where(eq(jobs.id, shown.id));
+    await exact();
   });
 });

@@ -30,12 +30,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireStaff(request);
   // Figures of the viewer's offices' applicants (every office for admins).
   const scope = await officeScopeFor(viewer);
-  const stats = await getDashboardStatsForStaff(scope);
-  const recent = await listAuditEntriesForStaff({ filter: {}, page: 1, pageSize: 5 });
-  const byStatus = await countApplicationsByStatus(scope);
-  const signUps = await countSignUpsPerWeek(scope, 12);
-  // The viewer's own notifications (mentions in notes, news of their applicants).
-  const notifications = await listNotificationsForUser({ viewer, limit: 10 });
+  // The viewer's own notifications too (mentions in notes, news of their applicants).
+  const [stats, recent, byStatus, signUps, notifications] = await Promise.all([
+    getDashboardStatsForStaff(scope),
+    listAuditEntriesForStaff({ filter: {}, page: 1, pageSize: 5 }),
+    countApplicationsByStatus(scope),
+    countSignUpsPerWeek(scope, 12),
+    listNotificationsForUser({ viewer, limit: 10 }),
+  ]);
   return {
     stats,
     notifications,

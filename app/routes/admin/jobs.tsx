@@ -23,11 +23,11 @@ export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.jobs");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { page } = await guardedRequest(request, requireStaff);
-  const [stats, jobs, countries] = [
-    await getJobStatsForStaff(),
-    await listAllJobsForStaff({ page, pageSize: PAGE_SIZE }),
-    await listCountriesForJobForm(),
-  ];
+  const [stats, jobs, countries] = await Promise.all([
+    getJobStatsForStaff(),
+    listAllJobsForStaff({ page, pageSize: PAGE_SIZE }),
+    listCountriesForJobForm(),
+  ]);
   return { stats, jobs, countries };
 }
 

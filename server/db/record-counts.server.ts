@@ -1,0 +1,19 @@
+import { inArray } from "drizzle-orm";
+import { type Db, db } from "./client.server";
+import { recordCounts } from "./schema";
+
+/**
+ * Counts kept exact by triggers (record_counts; migrations 0005, 0022, 0023), by key: a key with no
+ * row yet counts 0.
+ */
+export async function readCounts<K extends string>(
+  keys: readonly K[],
+  on: Db = db(),
+): Promise<Record<K, number>> {
+  const rows = await on
+    .select({ key: recordCounts.key, n: recordCounts.n })
+    .from(recordCounts)
+    .where(inArray(recordCounts.key, [...keys]));
+  const byKey = new Map(rows.map((r) => [r.key, Number(r.n)]));
+  return Object.fromEntries(keys.map((key) => [key, byKey.get(key) ?? 0])) as Record<K, number>;
+}
