@@ -408,6 +408,10 @@ export const jobApplications = pgTable(
     // "My applicants": one staff member's applications, newest first.
     index("job_applications_owner_idx").on(t.ownerId, t.appliedAt.desc().nullsFirst()),
     trigramIndex("job_applications_applied_for_search_trgm_idx", t.appliedForSearch),
+    // A day's interviews set by staff (the interviews page, the day-before reminders).
+    index("job_applications_interview_date_idx")
+      .on(t.interviewDate)
+      .where(sql`status = 'interview_scheduled'`),
     check(
       "job_applications_kind_target",
       sql`(kind = 'job' and job_id is not null and program_id is null and intake is null) or (kind = 'program' and program_id is not null and intake is not null and job_id is null)`,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { parseAgencyDateTime } from "~/domain/interview";
 import type { PublishSlot } from "~/domain/interview-slots";
 import { applicationTitle } from "~/server/applications/columns.server";
@@ -27,7 +27,7 @@ export class SlotHasBookingsError extends Error {}
 
 /** Jobs and programs a slot may be published for: listed ones, newest first (at most 200 each). */
 export async function listSlotTargetsForStaff() {
-  const [jobRows, programRows] = [await newestListed(jobs), await newestListed(programs)];
+  const [jobRows, programRows] = await Promise.all([newestListed(jobs), newestListed(programs)]);
   return { jobs: jobRows, programs: programRows };
 }
 
@@ -36,7 +36,9 @@ const newestListed = (catalogue: typeof jobs | typeof programs) =>
     .select({ id: catalogue.id, title: catalogue.title })
     .from(catalogue)
     .where(and(eq(catalogue.isActive, true), isNull(catalogue.archivedAt)))
-    .orderBy(desc(catalogue.createdAt), asc(catalogue.id))
+    // "nulls last" matches the jobs_listed_idx and programs_listed_idx order, so the 200 are read
+    // from the index instead of sorting every listed job.
+    .orderBy(sql`${catalogue.createdAt} desc nulls last`, asc(catalogue.id))
     .limit(200);
 
 /** Publishes an interview slot for a job or a program (audited), then invites who is waiting. */

@@ -40,11 +40,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url } = await guardedRequest(request, requireStaff);
   const today = agencyDateTimeInputValue(new Date()).slice(0, 10);
   const day = readDay(url.searchParams.get("day")) ?? today;
-  const [schedule, targets] = [
+  const [schedule, targets] = await Promise.all([
     // Who booked is shown only for the applicants of the viewer's offices.
-    await listAllInterviewsForStaffOnDay(day, await officeScopeFor(viewer)),
-    await listSlotTargetsForStaff(),
-  ];
+    officeScopeFor(viewer).then((scope) => listAllInterviewsForStaffOnDay(day, scope)),
+    listSlotTargetsForStaff(),
+  ]);
   return { day, today, schedule, targets };
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "job_applications_interview_date_idx" ON "job_applications" USING btree ("interview_date") WHERE status = 'interview_scheduled';
