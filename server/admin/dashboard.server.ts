@@ -2,7 +2,11 @@ import { and, count, gte, inArray, isNull, sql } from "drizzle-orm";
 import { APPLICATION_STATUSES, type ApplicationStatus, statusesForKind } from "~/domain/enums";
 import type { OfficeScope } from "~/domain/offices";
 import { db } from "~/server/db/client.server";
-import { readCounts } from "~/server/db/record-counts.server";
+import {
+  applicationsInStatus,
+  applicationsOfKindInStatus,
+  readCounts,
+} from "~/server/db/record-counts.server";
 import { contactInquiries, jobApplications, profiles } from "~/server/db/schema";
 import { applicantInScope } from "~/server/offices/scope.server";
 
@@ -40,13 +44,11 @@ export async function getDashboardStatsForStaff(scope: OfficeScope) {
 }
 
 async function keptApplicationTotals() {
-  const byStatus = await readCounts(APPLICATION_STATUSES.map((s) => `applications:${s}`));
-  const study = await readCounts(
-    statusesForKind("program").map((s) => `applications_by_kind:program:${s}`),
-  );
-  const sum = (counts: Record<string, number>) =>
-    Object.values(counts).reduce((total, n) => total + n, 0);
-  return { n: sum(byStatus), study: sum(study) };
+  const all = APPLICATION_STATUSES.map(applicationsInStatus);
+  const study = statusesForKind("program").map((s) => applicationsOfKindInStatus("program", s));
+  const counts = await readCounts([...all, ...study]);
+  const sum = (keys: string[]) => keys.reduce((total, key) => total + (counts[key] ?? 0), 0);
+  return { n: sum(all), study: sum(study) };
 }
 
 async function countApplicationTotals(scope: OfficeScope) {
@@ -67,8 +69,11 @@ export async function countApplicationsByStatus(
   scope: OfficeScope,
 ): Promise<{ status: ApplicationStatus; n: number }[]> {
   if (scope.all) {
-    const counts = await readCounts(APPLICATION_STATUSES.map((s) => `applications:${s}`));
-    return APPLICATION_STATUSES.map((status) => ({ status, n: counts[`applications:${status}`]! }));
+    const counts = await readCounts(APPLICATION_STATUSES.map(applicationsInStatus));
+    return APPLICATION_STATUSES.map((status) => ({
+      status,
+      n: counts[applicationsInStatus(status)] ?? 0,
+    }));
   }
   return db()
     .select({ status: jobApplications.status, n: count() })

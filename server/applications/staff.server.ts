@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  like,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   APPLICATION_STATUSES,
@@ -29,6 +16,11 @@ import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db, queryRows } from "~/server/db/client.server";
 import {
+  applicationsInStatus,
+  applicationsOfKindInStatus,
+  readCounts,
+} from "~/server/db/record-counts.server";
+import {
   applicationStatusHistory,
   countries,
   interviewBookings,
@@ -36,7 +28,6 @@ import {
   jobs,
   profiles,
   programs,
-  recordCounts,
 } from "~/server/db/schema";
 import { applicationColumns } from "~/server/applications/columns.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
@@ -192,8 +183,8 @@ function selectApplications() {
  * With `countUpTo`, matches are counted only up to that many (the list then says "more than …"
  * and pages on with Next): one query reads at most countUpTo + 1 matching ids (by the matching
  * people's ids, and by what was applied for through its trigram index), and when that is all
- * there is, the page is taken from them. Only a broad match (more than countUpTo) walks the applied_at index, where its
- * rows are dense.
+ * there is, the page is taken from them. Only a broad match (more than countUpTo) walks the
+ * applied_at index, where its rows are dense.
  */
 export async function listAllApplicationsForStaff(options: {
   filter: StaffApplicationFilter;
@@ -301,16 +292,15 @@ export async function exportApplicationsForStaff(
 
 /** Counts kept exact by triggers (record_counts): applications per status, paid profiles. */
 async function readRecordCounts() {
-  const rows = await db()
-    .select({ key: recordCounts.key, n: recordCounts.n })
-    .from(recordCounts)
-    .where(or(like(recordCounts.key, "applications:%"), eq(recordCounts.key, "profiles:paid")));
-  const byKey = new Map(rows.map((r) => [r.key, Number(r.n)]));
-  const applications = (status: ApplicationStatus) => byKey.get(`applications:${status}`) ?? 0;
+  const counts = await readCounts([
+    ...APPLICATION_STATUSES.map(applicationsInStatus),
+    "profiles:paid",
+  ]);
+  const applications = (status: ApplicationStatus) => counts[applicationsInStatus(status)] ?? 0;
   return {
     applications,
     totalApplications: APPLICATION_STATUSES.reduce((sum, s) => sum + applications(s), 0),
-    paidProfiles: byKey.get("profiles:paid") ?? 0,
+    paidProfiles: counts["profiles:paid"] ?? 0,
   };
 }
 
@@ -626,13 +616,9 @@ async function pipelineTotals(
   statuses: readonly ApplicationStatus[],
 ): Promise<Map<ApplicationStatus, number>> {
   if (scope.all) {
-    const keyOf = (status: ApplicationStatus) => `applications_by_kind:${kind}:${status}`;
-    const rows = await db()
-      .select({ key: recordCounts.key, n: recordCounts.n })
-      .from(recordCounts)
-      .where(inArray(recordCounts.key, statuses.map(keyOf)));
-    const byKey = new Map(rows.map((r) => [r.key, Number(r.n)]));
-    return new Map(statuses.map((status) => [status, byKey.get(keyOf(status)) ?? 0]));
+    const keyOf = (status: ApplicationStatus) => applicationsOfKindInStatus(kind, status);
+    const counts = await readCounts(statuses.map(keyOf));
+    return new Map(statuses.map((status) => [status, counts[keyOf(status)] ?? 0]));
   }
   const rows = await db()
     .select({ status: jobApplications.status, n: count() })

@@ -17,3 +17,10 @@ export async function readCounts<K extends string>(
   const byKey = new Map(rows.map((r) => [r.key, Number(r.n)]));
   return Object.fromEntries(keys.map((key) => [key, byKey.get(key) ?? 0])) as Record<K, number>;
 }
+
+/** The kept count of applications in a status (both kinds; migration 0005). */
+export const applicationsInStatus = (status: string) => `applications:${status}`;
+
+/** The kept count of one kind's applications in a status (migration 0022). */
+export const applicationsOfKindInStatus = (kind: string, status: string) =>
+  `applications_by_kind:${kind}:${status}`;
