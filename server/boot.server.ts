@@ -22,7 +22,12 @@ export async function bootApp(
     opts.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { kind: "postgres", url: config.databaseUrl, prepare: config.databasePrepare }
+        ? {
+            kind: "postgres",
+            url: config.databaseUrl,
+            prepare: config.databasePrepare,
+            max: config.databasePoolSize,
+          }
         : { kind: "pglite", dataDir: path.join(config.dataDir, "pgdata") },
     ));
   await migrateDatabase(database);

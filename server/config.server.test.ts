@@ -22,3 +22,15 @@ describe("WEB_CONCURRENCY", () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
   });
 });
+
+describe("DATABASE_POOL_SIZE", () => {
+  it("keeps 4 connections per process unless told otherwise", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://db/passage" }).databasePoolSize).toBe(4);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "12" }).databasePoolSize).toBe(12);
+  });
+
+  it("refuses fewer than 2 (migrating needs two connections), naming the setting", () => {
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "1" })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "many" })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});

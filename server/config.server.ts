@@ -22,6 +22,8 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   // Named prepared statements on PostgreSQL; off behind a pooler in transaction mode (PgBouncer).
   DATABASE_PREPARE: bool(true),
+  // Connections each process keeps to PostgreSQL (see openDatabase: few, so queries pipeline).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(4),
   SEED_DEMO: bool(true),
   // Worker processes sharing the port (node:cluster); more than one needs DATABASE_URL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -93,6 +95,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** PostgreSQL only: the app's queries as named prepared statements (see openDatabase). */
   databasePrepare: boolean;
+  /** PostgreSQL only: connections in each process's pool (at least 2). */
+  databasePoolSize: number;
   seedDemo: boolean;
   /** Worker processes sharing the port (node:cluster); 1 = this process serves. */
   workers: number;
@@ -165,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePrepare: e.DATABASE_PREPARE,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     seedDemo: e.SEED_DEMO,
     workers: e.WEB_CONCURRENCY,
     demoPassword: e.DEMO_PASSWORD,
