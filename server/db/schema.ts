@@ -871,6 +871,13 @@ export const auditLog = pgTable(
     index("audit_log_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("audit_log_target_idx").on(t.targetType, t.targetId),
     index("audit_log_actor_idx").on(t.actorId, t.createdAt.desc().nullsFirst()),
+    // One action's entries, newest first: the back office's overpayment banner (every staff page)
+    // and the activity log filtered by action, without walking every entry of the period.
+    index("audit_log_action_idx").on(
+      t.action,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -20,14 +20,18 @@ export const handle = i18nHandle("admin");
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireStaff(request);
   await requireCurrentConsent(request, viewer);
+  const [overpayments, savedViews] = await Promise.all([
+    countRecentOverpaymentsForStaff(),
+    // The viewer's own saved views of the applications list, for the sidebar.
+    listSavedViews({ viewer }),
+  ]);
   return {
     // Staff must know when Pay marks people paid without any money moving.
     simulatedPayments: config().payments.provider === "simulated",
-    overpayments: await countRecentOverpaymentsForStaff(),
+    overpayments,
     // Built here: the component may not import the server-only payments module.
     overpaymentsHref: `/admin/activity?action=${encodeURIComponent(OVERPAYMENT_AUDIT_ACTION)}`,
-    // The viewer's own saved views of the applications list, for the sidebar.
-    savedViews: await listSavedViews({ viewer }),
+    savedViews,
   };
 }
 
