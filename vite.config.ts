@@ -1,7 +1,7 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // A first visit to a public page loads few, larger files: brotli compresses one file of 100 KB
 // better than ten of 10 KB, and each file is one more request on a slow phone. Two groups:
@@ -9,7 +9,7 @@ import { defineConfig } from "vite";
 // listed (admin screens, charts, dialogs, icons, locale files) stays in its own lazy chunk.
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\//;
 const SHELL =
-  /\/app\/(components\/(site-header|site-footer|disclosure-menu|sign-out-form|ui\/(button|badge|card|input|alert)|honeypot-field)\.tsx|lib\/(utils|seo|root-meta)\.ts|i18n\/(namespaces|translator|config|i18n\.client)\.ts|i18n\/react\.tsx)$|\/domain\/(format|services)\.ts$|node_modules\/(clsx|class-variance-authority|lucide-react\/dist\/esm\/(createLucideIcon|Icon|defaultAttributes|shared)|@radix-ui\/react-(slot|compose-refs))\//;
+  /\/app\/(components\/(site-header|site-footer|disclosure-menu|sign-out-form|ui\/(button|badge|card|input|alert)|honeypot-field)\.tsx|lib\/(utils|seo|root-meta|lucide-icon)\.ts|i18n\/(namespaces|translator|config|i18n\.client)\.ts|i18n\/react\.tsx)$|\/domain\/(format|services)\.ts$|node_modules\/(clsx|class-variance-authority|@radix-ui\/react-(slot|compose-refs))\//;
 
 // The pieces every form page needs (Conform, the field, lazy validation): one file, not six small
 // ones each paying its own request and headers on a phone. The honeypot field (a few lines) is in
@@ -22,8 +22,25 @@ const FORMS =
 const BOARD =
   /\/app\/(components\/(job-filters|empty-state|select-options)\.tsx|lib\/use-path-loading\.ts)$|\/domain\/job-search\.ts$/;
 
+// lucide-react's icons are drawn by app/lib/lucide-icon.ts: one <svg> with its paths as markup
+// written once, instead of an element per path built on every render.
+const LIGHT_ICONS = path.resolve(import.meta.dirname, "app/lib/lucide-icon.ts");
+const lightIcons: Plugin = {
+  name: "passage:light-icons",
+  enforce: "pre",
+  resolveId(source, importer) {
+    if (
+      importer?.includes("/node_modules/lucide-react/") &&
+      source.endsWith("/createLucideIcon.mjs")
+    )
+      return LIGHT_ICONS;
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [lightIcons, tailwindcss(), reactRouter()],
+  // Bundled into the server too, so that the server draws the icons the same way.
+  ssr: { noExternal: ["lucide-react"] },
   resolve: {
     tsconfigPaths: true,
     // Screens import `useTranslation` from "react-i18next"; ours (app/i18n/react.tsx) keeps that

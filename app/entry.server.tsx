@@ -10,9 +10,9 @@ import {
 } from "~/server/security/content-security-policy.server";
 import { pageTranslationsScript, requestLanguage, serverTranslations } from "./i18n/i18n.server";
 import { routeNamespaces } from "./i18n/namespaces";
-import { coalesceWrites } from "./lib/coalesce.server";
 import { paintFirstThenHydrate } from "./lib/paint-first.server";
 import { NonceContext } from "./lib/nonce";
+import { wholeDocument } from "./lib/whole-document.server";
 
 export const streamTimeout = 5_000;
 
@@ -44,9 +44,11 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers and no-JS clients get the whole document at once, and so does a signed-in person
+    // (nothing of their page is deferred; one body is cheaper to send). A visitor's browser gets
+    // it streamed.
+    const waitForAll =
+      Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode || signedIn;
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -63,16 +65,12 @@ export default async function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         // A classic inline script: it runs before the deferred module scripts (entry.client).
         bootstrapScriptContent: pageTranslationsScript(lng, namespaces),
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          // A visitor's first visit paints before any script is fetched; a signed-in person (who
-          // has the scripts cached, and uses the back-office's controls at once) gets them
-          // preloaded and hydrates as soon as they arrive.
-          const body = signedIn ? coalesceWrites() : paintFirstThenHydrate();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          if (!waitForAll) send();
+        },
+        onAllReady() {
+          if (waitForAll) send();
         },
         onShellError(error: unknown) {
           reject(error);
@@ -83,6 +81,30 @@ export default async function handleRequest(
         },
       },
     );
+    function send() {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      if (signedIn) {
+        // A signed-in person has the scripts cached and uses the back office's controls at
+        // once: the scripts are preloaded, and the page goes out as one body.
+        const { sink, body } = wholeDocument();
+        body.then(
+          (html) =>
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })),
+          reject,
+        );
+        pipe(sink);
+        return;
+      }
+      // A visitor's first visit paints before any script is fetched.
+      const stream = paintFirstThenHydrate();
+      resolve(
+        new Response(createReadableStreamFromReadable(stream), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(stream);
+    }
     setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -1,0 +1,37 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import createLucideIcon from "./lucide-icon";
+
+// lucide's "x" icon, as lucide-react's icon module hands it over.
+const X = createLucideIcon({
+  name: "x",
+  node: [
+    ["path", { d: "M18 6 6 18", key: "1bl5f8" }],
+    ["path", { d: "m6 6 12 12", key: "d8bk6v" }],
+  ],
+});
+
+describe("an icon", () => {
+  it("draws lucide's svg, hidden from screen readers, with the page's classes after lucide's", () => {
+    expect(renderToStaticMarkup(<X className="size-4" />)).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" ' +
+        'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" ' +
+        'stroke-linejoin="round" class="lucide lucide-x size-4" aria-hidden="true">' +
+        '<path d="M18 6 6 18"></path><path d="m6 6 12 12"></path></svg>',
+    );
+  });
+
+  it("is announced when it is labelled, and keeps a title child beside its paths", () => {
+    const labelled = renderToStaticMarkup(<X aria-label="Close" size={16} />);
+    expect(labelled).toContain('aria-label="Close"');
+    expect(labelled).toContain('width="16" height="16"');
+    expect(labelled).not.toContain("aria-hidden");
+    const titled = renderToStaticMarkup(
+      <X>
+        <title>Close</title>
+      </X>,
+    );
+    expect(titled).toContain('<path d="m6 6 12 12"></path><title>Close</title>');
+    expect(titled).not.toContain("aria-hidden");
+  });
+});
