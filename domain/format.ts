@@ -46,6 +46,23 @@ export function formatSalary(
   return high !== undefined && high !== low ? fmt.formatRange(low, high) : fmt.format(low);
 }
 
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number formatter for the reader's language ("12,500" in English, "12 500" in French), kept per
+ * locale and options: a staff list formats a figure per card and per row on every render.
+ */
+export function numberFormatter(locale: string, options?: Intl.NumberFormatOptions) {
+  const key = options ? `${locale}|${JSON.stringify(options)}` : locale;
+  let fmt = numberFormatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(locale, options);
+    if (numberFormatters.size > 200) numberFormatters.clear();
+    numberFormatters.set(key, fmt);
+  }
+  return fmt;
+}
+
 export function whatsappLink(number: string) {
   return `https://wa.me/${number.replace(/[^\d]/g, "")}`;
 }

@@ -9,6 +9,7 @@ import { Card } from "~/app/components/ui/card";
 import type { ActionResult } from "~/app/lib/action-result";
 import { cn } from "~/app/lib/utils";
 import { useHydrated } from "~/app/lib/use-hydrated";
+import { numberFormatter } from "~/domain/format";
 
 // Small pieces the inquiry and message lists share: count cards, the search and status filter.
 
@@ -30,7 +31,7 @@ export function CountCard({
       <div className="min-w-0">
         <p className="text-sm text-slate-600">{label}</p>
         <p className="text-2xl font-bold text-slate-900">
-          {new Intl.NumberFormat(i18n.language).format(value)}
+          {numberFormatter(i18n.language).format(value)}
         </p>
       </div>
     </Card>

@@ -52,13 +52,17 @@ describe("the browser's translator", () => {
         }
         for (const [key, vars] of keys) {
           const values = Object.fromEntries([...vars].map((v, i) => [v, `«${v}${i}»`]));
-          const optionSets: Record<string, unknown>[] = [
+          const optionSets: (Record<string, unknown> | undefined)[] = [
+            undefined,
             {},
             values,
             ...[0, 1, 2, 5, 1234].map((count) => ({ ...values, count, total: 1234567, value: 42 })),
           ];
           for (const options of optionSets) {
-            const expected = i18next.getFixedT(lng, ns as never)(key as never, options as never);
+            const expected = i18next.getFixedT(lng, ns as never)(
+              key as never,
+              (options ?? {}) as never,
+            );
             if (typeof expected !== "string") continue;
             const text = ours.getFixedT(lng, ns)(key, options);
             if (text !== expected) mismatches.push({ lng, ns, key, options, text, expected });
@@ -109,6 +113,20 @@ describe("the browser's translator", () => {
     expect(fetched.sort()).toEqual(["en/jobs", "pt/jobs"]);
     expect(tr.hasLoadedNamespace("jobs")).toBe(true);
     expect(tr.getFixedT("pt", "jobs")("hello")).toBe("Hello");
+  });
+
+  it("shows a language's own string once it arrives, after showing English in its place", async () => {
+    const tr = createTranslator({
+      lng: "fr",
+      fallbackLng: "en",
+      defaultNS: "common",
+      resources: { en: { common: {}, jobs: { title: "Jobs", apply: "Apply" } } },
+      load: async () => ({ title: "Offres", apply: "Postuler" }),
+    });
+    const t = tr.getFixedT("fr", "jobs");
+    expect([t("title"), t("title")]).toEqual(["Jobs", "Jobs"]);
+    await tr.loadNamespaces("jobs");
+    expect([t("title"), t("apply"), t("apply")]).toEqual(["Offres", "Postuler", "Postuler"]);
   });
 
   it("returns whole lists and objects when asked, translated", () => {

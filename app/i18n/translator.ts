@@ -10,6 +10,8 @@
  * `returnObjects`, and the fallback language. A missing string shows its key, and a value not
  * given leaves its `{{placeholder}}`, as i18next does.
  */
+import { numberFormatter } from "~/domain/format";
+
 export type Strings = Record<string, unknown>;
 /** language → namespace → strings */
 export type Resources = Record<string, Record<string, Strings>>;
@@ -31,12 +33,21 @@ export type TranslatorInit = {
 };
 
 const INTERPOLATION = /\{\{(.+?)\}\}/g;
+type Part = string | { match: string; name: string; format: string | undefined };
+const NO_OPTIONS: TranslateOptions = Object.freeze({});
 
 export function createTranslator(init: TranslatorInit) {
   const resources = init.resources;
   const pending = new Map<string, Promise<void>>();
   const plurals = new Map<string, Intl.PluralRules>();
-  const numbers = new Map<string, Intl.NumberFormat>();
+  /**
+   * Plain calls (`t(key)`, no options) already answered from the asked language's own strings,
+   * keyed by language, namespace and key. A page makes hundreds of them (a staff list translates
+   * each row's twelve statuses) and the answer cannot change: strings are only ever added, and an
+   * answer taken from the fallback language is never kept (its own strings may load later).
+   */
+  const plain = new Map<string, unknown>();
+  const templates = new Map<string, Part[]>();
 
   const chain = (lng: string) => (lng === init.fallbackLng ? [lng] : [lng, init.fallbackLng]);
 
@@ -55,22 +66,42 @@ export function createTranslator(init: TranslatorInit) {
     return rules.select(count);
   }
 
-  function formatNumber(lng: string, value: unknown) {
-    let format = numbers.get(lng);
-    if (!format) numbers.set(lng, (format = new Intl.NumberFormat(lng)));
-    return format.format(value as number);
+  /** A string cut into its text and its {{placeholders}}, once per string. */
+  function parts(text: string): Part[] {
+    let cut = templates.get(text);
+    if (!cut) {
+      cut = [];
+      let at = 0;
+      for (const match of text.matchAll(INTERPOLATION)) {
+        if (match.index > at) cut.push(text.slice(at, match.index));
+        const [name = "", format] = match[1]!.split(",").map((s) => s.trim());
+        cut.push({ match: match[0], name, format });
+        at = match.index + match[0].length;
+      }
+      if (at < text.length) cut.push(text.slice(at));
+      // Strings are finite, but a defaultValue may be anything: never let the cut ones pile up.
+      if (templates.size > 5000) templates.clear();
+      templates.set(text, cut);
+    }
+    return cut;
   }
 
   function interpolate(text: string, lng: string, options: TranslateOptions): string {
-    return text.replace(INTERPOLATION, (match, inner: string) => {
-      const [name, format] = inner.split(",").map((s) => s.trim());
-      const value = name ? options[name] : undefined;
+    if (!text.includes("{{")) return text;
+    let out = "";
+    for (const part of parts(text)) {
+      if (typeof part === "string") {
+        out += part;
+        continue;
+      }
+      const value = part.name ? options[part.name] : undefined;
       // As i18next: a value not given leaves its placeholder; null shows nothing.
-      if (value === undefined) return match;
-      if (value === null) return "";
-      if (format === "number") return formatNumber(lng, value);
-      return typeof value === "object" ? JSON.stringify(value) : String(value);
-    });
+      if (value === undefined) out += part.match;
+      else if (value === null) continue;
+      else if (part.format === "number") out += numberFormatter(lng).format(value as number);
+      else out += typeof value === "object" ? JSON.stringify(value) : String(value);
+    }
+    return out;
   }
 
   function resolve(value: unknown, lng: string, options: TranslateOptions): unknown {
@@ -88,7 +119,25 @@ export function createTranslator(init: TranslatorInit) {
     fixedNs: string,
     fixedLng: string,
     rawKey: string,
-    options: TranslateOptions = {},
+    options?: TranslateOptions,
+  ): unknown {
+    if (options) return translateWith(fixedNs, fixedLng, rawKey, options);
+    const id = `${fixedLng}\u0000${fixedNs}\u0000${rawKey}`;
+    const known = plain.get(id);
+    if (known !== undefined) return known;
+    const text = translateWith(fixedNs, fixedLng, rawKey, NO_OPTIONS);
+    const colon = rawKey.indexOf(":");
+    const ns = colon > 0 ? rawKey.slice(0, colon) : fixedNs;
+    const own = lookup(fixedLng, ns, colon > 0 ? rawKey.slice(colon + 1) : rawKey);
+    if (own !== undefined && own !== null && typeof own !== "object") plain.set(id, text);
+    return text;
+  }
+
+  function translateWith(
+    fixedNs: string,
+    fixedLng: string,
+    rawKey: string,
+    options: TranslateOptions,
   ): unknown {
     let key = rawKey;
     let ns = options.ns ?? fixedNs;

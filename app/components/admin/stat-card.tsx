@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/app/components/ui/card";
 import { useAdminT } from "./use-admin-t";
+import { numberFormatter } from "~/domain/format";
 
 export function StatCard({
   label,
@@ -16,8 +17,7 @@ export function StatCard({
   hint?: string;
 }) {
   const { i18n } = useTranslation();
-  const shown =
-    typeof value === "number" ? new Intl.NumberFormat(i18n.language).format(value) : value;
+  const shown = typeof value === "number" ? numberFormatter(i18n.language).format(value) : value;
   return (
     <Card className="flex items-center gap-4 p-4">
       {icon ? (

@@ -3,18 +3,19 @@ import { Td, Tr } from "~/app/components/admin/data-table";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Badge } from "~/app/components/ui/badge";
 import type { StaffJobRow } from "~/server/jobs/admin.server";
+import { numberFormatter } from "~/domain/format";
 
 function salaryText(job: StaffJobRow, lang: string) {
   if (job.salaryRange) return job.salaryRange;
   if (job.salaryMin == null && job.salaryMax == null) return null;
   const fmt = (n: number) =>
     job.salaryCurrency
-      ? new Intl.NumberFormat(lang, {
+      ? numberFormatter(lang, {
           style: "currency",
           currency: job.salaryCurrency,
           maximumFractionDigits: 0,
         }).format(n)
-      : new Intl.NumberFormat(lang).format(n);
+      : numberFormatter(lang).format(n);
   return [job.salaryMin, job.salaryMax]
     .filter((n): n is number => n != null)
     .map(fmt)

@@ -30,7 +30,7 @@ import {
   type UploadError,
 } from "~/domain/documents";
 import { type DocumentStatus, type DocumentType, documentTypesFor } from "~/domain/enums";
-import { dateFormatter } from "~/domain/format";
+import { dateFormatter, numberFormatter } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { documentDownloadPath, listDocumentsForOwner } from "~/server/documents/documents.server";
 import { readDocumentUpload } from "~/server/documents/upload-request.server";
@@ -193,7 +193,7 @@ type Entry = Route.ComponentProps["loaderData"]["types"][number];
 function useFormatters() {
   const { t, i18n } = useTranslation("documents");
   const date = dateFormatter(i18n.language, "date");
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const number = numberFormatter(i18n.language, { maximumFractionDigits: 1 });
   return {
     date: (iso: string) => date.format(new Date(iso)),
     size: (bytes: number) =>
