@@ -2,8 +2,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
+import { encodedResponse } from "~/server/cache/encoding.server";
+import { hasSessionCookie } from "~/server/cache/page-cache.server";
 import {
   contentSecurityPolicy,
   createNonce,
@@ -89,7 +91,12 @@ export default async function handleRequest(
         const { sink, body } = wholeDocument();
         body.then(
           (html) =>
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })),
+            resolve(
+              encodedResponse(html, request, {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            ),
           reject,
         );
         pipe(sink);
@@ -106,5 +113,26 @@ export default async function handleRequest(
       pipe(stream);
     }
     setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * A signed-in person's data request (a search made in the page, a form's revalidation) goes out
+ * compressed whole, like their pages: nothing of theirs is deferred, so the body is complete when
+ * it is read. A visitor's data goes on to the page cache uncompressed (it stores and encodes it).
+ */
+export async function handleDataRequest(response: Response, { request }: LoaderFunctionArgs) {
+  if (
+    response.status !== 200 ||
+    !response.body ||
+    response.headers.has("Content-Encoding") ||
+    !hasSessionCookie(request.headers.get("cookie"))
+  ) {
+    return response;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  return encodedResponse(body, request, {
+    status: response.status,
+    headers: new Headers(response.headers),
   });
 }

@@ -9,6 +9,7 @@ import {
 } from "~/domain/languages";
 import { oncePerRequest } from "~/server/request-scope.server";
 import { auth } from "./auth.server";
+import { readSession, type SessionRow } from "./session-reader.server";
 
 export type Viewer = {
   id: string;
@@ -34,21 +35,49 @@ export function getViewer(request: Request): Promise<Viewer | null> {
 }
 
 async function readViewer(request: Request): Promise<Viewer | null> {
-  if (!request.headers.get("cookie")) return null;
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return null;
+  // The hot path reads the session itself; better-auth answers whenever it would write.
+  const read = await readSession(cookie);
+  if (read === null) return null;
+  if (read !== "ask-better-auth") {
+    const { session: s } = read;
+    return toViewer(s, s.sessionId);
+  }
   const result = await auth().api.getSession({ headers: request.headers });
   if (!result) return null;
   const u = result.user as typeof result.user & Record<string, unknown>;
+  return toViewer(
+    {
+      id: u.id,
+      email: u.email,
+      fullName: u.name,
+      role: u.role as string,
+      registrationFeePaid: u.registrationFeePaid as boolean,
+      country: u.country as string | null,
+      phoneNumber: u.phoneNumber as string | null,
+      whatsappNumber: u.whatsappNumber as string | null,
+      preferredLanguage: u.preferredLanguage as string,
+    },
+    result.session.id,
+  );
+}
+
+function toViewer(
+  u: Omit<SessionRow, "sessionId" | "expiresAt"> & { role: string | null | undefined },
+  sessionId: string,
+): Viewer {
   return {
     id: u.id,
     email: u.email,
-    fullName: u.name,
+    fullName: u.fullName,
     role: (u.role as Role) ?? "job_seeker",
     registrationFeePaid: Boolean(u.registrationFeePaid),
-    country: (u.country as string | null) ?? null,
-    phoneNumber: (u.phoneNumber as string | null) ?? null,
-    whatsappNumber: (u.whatsappNumber as string | null) ?? null,
+    country: u.country ?? null,
+    phoneNumber: u.phoneNumber ?? null,
+    whatsappNumber: u.whatsappNumber ?? null,
     preferredLanguage: isLanguage(u.preferredLanguage) ? u.preferredLanguage : DEFAULT_LANGUAGE,
-    sessionId: result.session.id,
+    sessionId,
   };
 }
 

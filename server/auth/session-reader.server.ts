@@ -1,0 +1,154 @@
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { database, type Db } from "~/server/db/client.server";
+import { profiles, sessions } from "~/server/db/schema";
+import { auth } from "./auth.server";
+
+/**
+ * Who a request's session cookie belongs to, read the way better-auth's `getSession` reads it, for
+ * a fraction of its cost: the cookie's HMAC checked with node's crypto, then the session and its
+ * person in one prepared query.
+ *
+ * `getSession` goes through better-auth's endpoint machinery (context, hooks, a Web Crypto key
+ * imported on every call, a query for the session and another for the person, output filters):
+ * under load it was about a quarter of a signed-in page's server time. Every signed-in request
+ * asks who is asking, so this is the hot path; better-auth stays the only writer.
+ *
+ * The answer is `"ask-better-auth"` whenever better-auth would do more than read: a session that
+ * has expired (it deletes it), one due for its daily refresh (it extends it), a "don't remember me"
+ * session, or a cookie it would read differently. Then the caller asks `getSession` itself.
+ * `tests/integration/session-reader.test.ts` holds the two to the same answers.
+ */
+export type SessionRead = { session: SessionRow } | null | "ask-better-auth";
+
+export type SessionRow = {
+  sessionId: string;
+  expiresAt: Date;
+  id: string;
+  email: string;
+  fullName: string;
+  role: string;
+  registrationFeePaid: boolean;
+  country: string | null;
+  phoneNumber: string | null;
+  whatsappNumber: string | null;
+  preferredLanguage: string;
+};
+
+type Settings = {
+  sessionCookie: string;
+  dontRememberCookie: string;
+  secret: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+};
+
+let settings: { auth: object; value: Promise<Settings> } | undefined;
+
+/** better-auth's own cookie names, secret and session ages (never a copy of its configuration). */
+function authSettings(): Promise<Settings> {
+  const current = auth();
+  if (settings?.auth !== current) {
+    settings = {
+      auth: current,
+      value: current.$context.then((ctx) => ({
+        sessionCookie: ctx.authCookies.sessionToken.name,
+        dontRememberCookie: ctx.authCookies.dontRememberToken.name,
+        secret: ctx.secret,
+        expiresInMs: ctx.sessionConfig.expiresIn * 1000,
+        updateAgeMs: ctx.sessionConfig.updateAge * 1000,
+      })),
+    };
+  }
+  return settings.value;
+}
+
+/**
+ * One cookie's value from a Cookie header, as better-call's parser gives it: the first of that
+ * name, trimmed, unquoted and percent-decoded (left as it is when it does not decode).
+ */
+export function cookieValue(header: string, name: string): string | undefined {
+  let index = 0;
+  while (index < header.length) {
+    const eq = header.indexOf("=", index);
+    if (eq === -1) return undefined;
+    let end = header.indexOf(";", index);
+    if (end === -1) end = header.length;
+    else if (end < eq) {
+      index = header.lastIndexOf(";", eq - 1) + 1;
+      continue;
+    }
+    if (header.slice(index, eq).trim() === name) {
+      let value = header.slice(eq + 1, end).trim();
+      if (value.codePointAt(0) === 34) value = value.slice(1, -1);
+      try {
+        return value.includes("%") ? decodeURIComponent(value) : value;
+      } catch {
+        return value;
+      }
+    }
+    index = end + 1;
+  }
+  return undefined;
+}
+
+/**
+ * The value a signed cookie carries (`value.base64(HMAC-SHA256(secret, value))`, better-call's
+ * format), or null when it is not signed with this secret.
+ */
+export function verifySignedValue(cookie: string, secret: string): string | null {
+  const dot = cookie.lastIndexOf(".");
+  if (dot < 1) return null;
+  const value = cookie.slice(0, dot);
+  const signature = cookie.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  const given = Buffer.from(signature, "base64");
+  const expected = crypto.createHmac("sha256", secret).update(value).digest();
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  return value;
+}
+
+// One prepared query per database (drizzle builds its SQL once, not on every request).
+const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      id: profiles.id,
+      email: profiles.email,
+      fullName: profiles.fullName,
+      role: profiles.role,
+      registrationFeePaid: profiles.registrationFeePaid,
+      country: profiles.country,
+      phoneNumber: profiles.phoneNumber,
+      whatsappNumber: profiles.whatsappNumber,
+      preferredLanguage: profiles.preferredLanguage,
+    })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("passage_session_by_token");
+}
+
+export async function readSession(cookieHeader: string): Promise<SessionRead> {
+  const config = await authSettings();
+  const raw = cookieValue(cookieHeader, config.sessionCookie);
+  if (!raw) return null;
+  const token = verifySignedValue(raw, config.secret);
+  if (!token) return null;
+  // better-auth reads this one only to decide whether to refresh; such sessions are rare.
+  if (cookieValue(cookieHeader, config.dontRememberCookie) !== undefined) return "ask-better-auth";
+  const db = database().db;
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareSessionQuery(db)));
+  const [row] = await query.execute({ token });
+  if (!row) return null;
+  const now = Date.now();
+  const expiresAt = row.expiresAt.getTime();
+  if (expiresAt < now) return "ask-better-auth";
+  if (expiresAt - config.expiresInMs + config.updateAgeMs <= now) return "ask-better-auth";
+  return { session: row };
+}
