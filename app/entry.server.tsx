@@ -1,4 +1,5 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
+import { finished } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -12,6 +13,8 @@ import {
 } from "~/server/security/content-security-policy.server";
 import { pageTranslationsScript, requestLanguage, serverTranslations } from "./i18n/i18n.server";
 import { routeNamespaces } from "./i18n/namespaces";
+import { FragmentContext } from "./lib/cached-html";
+import { FragmentRender } from "./lib/fragment-cache.server";
 import { paintFirstThenHydrate } from "./lib/paint-first.server";
 import { NonceContext } from "./lib/nonce";
 import { wholeDocument } from "./lib/whole-document.server";
@@ -40,6 +43,9 @@ export default async function handleRequest(
   // Every inline script of this page carries the nonce; the policy allows no other inline script.
   // Vite's development server injects its own inline scripts, so the policy is for built pages.
   const nonce = createNonce();
+  // A signed-in page is rendered whole, so the parts it shares with others can be kept and reused
+  // (app/lib/fragment-cache.server.ts); a visitor's page is kept whole by the page cache instead.
+  const fragments = signedIn ? new FragmentRender() : null;
   if (process.env.NODE_ENV !== "development")
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
@@ -54,9 +60,11 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={translations}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <FragmentContext.Provider value={fragments}>
+          <I18nextProvider i18n={translations}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </FragmentContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -75,6 +83,7 @@ export default async function handleRequest(
           if (waitForAll) send();
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -89,10 +98,11 @@ export default async function handleRequest(
         // A signed-in person has the scripts cached and uses the back office's controls at
         // once: the scripts are preloaded, and the page goes out as one body.
         const { sink, body } = wholeDocument();
+        void body.finally(() => clearTimeout(timeout)).catch(() => {});
         body.then(
           (html) =>
             resolve(
-              encodedResponse(html, request, {
+              encodedResponse(fragments?.finish(html) ?? html, request, {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),
@@ -104,6 +114,7 @@ export default async function handleRequest(
       }
       // A visitor's first visit paints before any script is fetched.
       const stream = paintFirstThenHydrate();
+      finished(stream, () => clearTimeout(timeout));
       resolve(
         new Response(createReadableStreamFromReadable(stream), {
           headers: responseHeaders,
@@ -112,7 +123,10 @@ export default async function handleRequest(
       );
       pipe(stream);
     }
-    setTimeout(abort, streamTimeout + 1000);
+    // Abandon a rendering that never finishes. A finished one lets go of its timer at once: kept,
+    // the timer held the rendering's whole state for six more seconds (hundreds of pages under
+    // load, each surviving into the old generation for the garbage collector to copy and mark).
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -7,19 +7,19 @@ const premium = { id, locked: true };
 
 describe("where a job card leads", () => {
   it("opens a free job's page for everyone, a visitor included", () => {
-    expect(jobCardHref(free, null)).toBe(`/jobs/${id}`);
-    expect(jobCardHref(free, { registrationFeePaid: false })).toBe(`/jobs/${id}`);
+    expect(jobCardHref(free, false)).toBe(`/jobs/${id}`);
+    expect(jobCardHref(free, true)).toBe(`/jobs/${id}`);
   });
 
   it("sends a visitor to sign in and back for a premium job, an unpaid applicant to payment", () => {
-    expect(jobCardHref(premium, null)).toBe(
+    expect(jobCardHref(premium, false)).toBe(
       `/auth?redirectTo=${encodeURIComponent(`/jobs/${id}`)}`,
     );
-    expect(jobCardHref(premium, { registrationFeePaid: false })).toBe(PAYMENT_REQUIRED_HREF);
+    expect(jobCardHref(premium, true)).toBe(PAYMENT_REQUIRED_HREF);
   });
 
   it("opens a premium job for a paid applicant, whose card comes unlocked", () => {
     const unlockedPremium = { id, locked: false };
-    expect(jobCardHref(unlockedPremium, { registrationFeePaid: true })).toBe(`/jobs/${id}`);
+    expect(jobCardHref(unlockedPremium, true)).toBe(`/jobs/${id}`);
   });
 });

@@ -1,6 +1,7 @@
 import { BriefcaseIcon, ClockIcon, LockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "~/app/components/localized";
+import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { cn } from "~/app/lib/utils";
 import { useRootData } from "~/app/root";
 import { formatMoney } from "~/domain/format";
@@ -13,8 +14,6 @@ import { Skeleton } from "./ui/skeleton";
 import { PAYMENT_REQUIRED_HREF } from "~/app/lib/payment-required";
 import { salaryText } from "~/app/lib/salary-text";
 
-type CardViewer = { registrationFeePaid: boolean } | null;
-
 export { PAYMENT_REQUIRED_HREF };
 
 /**
@@ -22,9 +21,9 @@ export { PAYMENT_REQUIRED_HREF };
  * A premium job the viewer may not read sends a visitor to sign in and back to the job, and a
  * signed-in viewer who has not paid to the payment page.
  */
-export function jobCardHref(job: Pick<JobCardData, "id" | "locked">, viewer: CardViewer): string {
+export function jobCardHref(job: Pick<JobCardData, "id" | "locked">, signedIn: boolean): string {
   if (!job.locked) return `/jobs/${job.id}`;
-  if (!viewer) return `/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`;
+  if (!signedIn) return `/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`;
   return PAYMENT_REQUIRED_HREF;
 }
 
@@ -32,13 +31,7 @@ export function jobCardHref(job: Pick<JobCardData, "id" | "locked">, viewer: Car
 export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
   const { t, i18n } = useTranslation("jobs");
   const { viewer, settings } = useRootData();
-  const href = jobCardHref(job, viewer);
-  const salary = salaryText(job, t, i18n.language);
-  const fee = formatMoney(
-    settings.registrationFee.amountMinor,
-    settings.registrationFee.currency,
-    i18n.language,
-  );
+  const fee = settings.registrationFee;
   return (
     <article
       className="relative flex flex-col gap-3 overflow-hidden rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary-600 hover:shadow-md"
@@ -58,6 +51,31 @@ export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
           <LazySaveJobButton jobId={job.id} title={job.title} saved={saved} className="ms-auto" />
         ) : null}
       </div>
+      {/* The same for everyone who sees this job alike: the viewer's own save button is above. */}
+      <CachedHtml
+        className="contents"
+        cacheKey={`job-card:${i18n.language}:${viewer ? 1 : 0}:${fee.amountMinor}${fee.currency}:${keyOf(job)}`}
+      >
+        <JobCardBody job={job} signedIn={Boolean(viewer)} />
+      </CachedHtml>
+    </article>
+  );
+}
+
+/** Everything of a card below its badges: decided only by the job, the language, the fee and
+ * whether the viewer is signed in (the cache key above names each). */
+function JobCardBody({ job, signedIn }: { job: JobCardData; signedIn: boolean }) {
+  const { t, i18n } = useTranslation("jobs");
+  const { settings } = useRootData();
+  const href = jobCardHref(job, signedIn);
+  const salary = salaryText(job, t, i18n.language);
+  const fee = formatMoney(
+    settings.registrationFee.amountMinor,
+    settings.registrationFee.currency,
+    i18n.language,
+  );
+  return (
+    <>
       <h3 className="text-lg leading-snug font-semibold text-slate-900">
         {/* The whole card is clickable through this link's stretched area. */}
         <Link to={href} className="after:absolute after:inset-0 focus:outline-none">
@@ -80,7 +98,7 @@ export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
           </div>
           <p className="relative mt-3 flex items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
             <LockIcon className="size-4 shrink-0" aria-hidden />
-            {viewer ? t("card.lockedUnpaid", { fee }) : t("card.lockedVisitor", { fee })}
+            {signedIn ? t("card.lockedUnpaid", { fee }) : t("card.lockedVisitor", { fee })}
           </p>
         </div>
       ) : (
@@ -93,7 +111,7 @@ export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
           ) : null}
         </>
       )}
-    </article>
+    </>
   );
 }
 

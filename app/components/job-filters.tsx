@@ -4,6 +4,7 @@ import { useLocation, useSubmit } from "react-router";
 import { Form } from "~/app/components/localized";
 import { JOB_TYPES, SECTORS } from "~/domain/enums";
 import type { JobSearch } from "~/domain/jobs";
+import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { cn } from "~/app/lib/utils";
 import { FilterSelect, QueryField } from "./filter-fields";
 import { useEnumOptions } from "./select-options";
@@ -29,7 +30,7 @@ export function JobFilters({
   idPrefix: string;
   label: string;
 }) {
-  const { t } = useTranslation("jobs");
+  const { t, i18n } = useTranslation("jobs");
   const enumOptions = useEnumOptions();
   const submit = useSubmit();
   const location = useLocation();
@@ -72,29 +73,35 @@ export function JobFilters({
         withQuery ? "lg:grid-cols-[2fr_1fr_1fr_1fr_auto]" : "lg:grid-cols-[1fr_1fr_1fr_auto]",
       )}
     >
-      {withQuery ? (
-        <QueryField
-          id={id("q")}
-          label={t("filters.query")}
-          placeholder={t("filters.queryPlaceholder")}
-          defaultValue={search.q ?? ""}
-          className="sm:col-span-2 lg:col-span-1"
-        />
-      ) : null}
-      {selects.map(({ name, value, ...select }) => (
-        <FilterSelect
-          key={name}
-          id={id(name)}
-          name={name}
-          defaultValue={value ?? "all"}
-          onChange={autoSubmit}
-          {...select}
-        />
-      ))}
-      <Button type="submit" className={withQuery ? "" : "sm:col-span-2 lg:col-span-1"}>
-        <SearchIcon aria-hidden />
-        {withQuery ? t("filters.search") : t("filters.apply")}
-      </Button>
+      {/* The same for everyone who makes this search (the key names each value it shows). */}
+      <CachedHtml
+        className="contents"
+        cacheKey={`job-filters:${i18n.language}:${idPrefix}:${withQuery}:${keyOf([search.q, search.country, search.sector, search.type])}:${keyOf(countries)}`}
+      >
+        {withQuery ? (
+          <QueryField
+            id={id("q")}
+            label={t("filters.query")}
+            placeholder={t("filters.queryPlaceholder")}
+            defaultValue={search.q ?? ""}
+            className="sm:col-span-2 lg:col-span-1"
+          />
+        ) : null}
+        {selects.map(({ name, value, ...select }) => (
+          <FilterSelect
+            key={name}
+            id={id(name)}
+            name={name}
+            defaultValue={value ?? "all"}
+            onChange={autoSubmit}
+            {...select}
+          />
+        ))}
+        <Button type="submit" className={withQuery ? "" : "sm:col-span-2 lg:col-span-1"}>
+          <SearchIcon aria-hidden />
+          {withQuery ? t("filters.search") : t("filters.apply")}
+        </Button>
+      </CachedHtml>
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { type LinkItem, LinkItems, SERVICE_LINKS } from "~/app/components/link-items";
 import { Link } from "~/app/components/localized";
 import { useRootData } from "~/app/root";
+import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { whatsappLink } from "~/domain/format";
 import { LanguageSwitcher } from "./language-switcher";
 
@@ -24,7 +25,7 @@ const LEGAL_LINKS: LinkItem[] = [
 ];
 
 export function SiteFooter() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { settings } = useRootData();
   const hours = settings.businessHours;
   const socials = (["facebook", "linkedin", "instagram"] as const).filter(
@@ -32,7 +33,11 @@ export function SiteFooter() {
   );
   return (
     <footer className="bg-primary-900 text-slate-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+      {/* The same on every page in a language (the settings it shows are in the key). */}
+      <CachedHtml
+        className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5"
+        cacheKey={`site-footer:${i18n.language}:${keyOf(settings)}`}
+      >
         <div className="grid content-start gap-3 lg:col-span-1">
           <p className="text-lg font-bold text-white">{settings.agencyName}</p>
           <p className="text-sm text-slate-300">{t("footer.about")}</p>
@@ -102,7 +107,7 @@ export function SiteFooter() {
             })}
           </li>
         </FooterList>
-      </div>
+      </CachedHtml>
       <div className="flex flex-col items-center gap-2 border-t border-white/10 py-4 text-center text-xs text-slate-400">
         <LanguageSwitcher dark />
         {t("footer.copyright", { year: new Date().getFullYear(), name: settings.agencyName })}

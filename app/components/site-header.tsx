@@ -1,10 +1,12 @@
 import { MenuIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { type LinkItem, LinkItems, SERVICE_LINKS } from "~/app/components/link-items";
 import { Link, NavLink } from "~/app/components/localized";
 import { useRootData } from "~/app/root";
 import { DisclosureMenu } from "./disclosure-menu";
 import { SignOutForm } from "./sign-out-form";
+import { CachedHtml } from "~/app/lib/cached-html";
 import { cn } from "~/app/lib/utils";
 import { buttonVariants } from "./ui/button";
 import { LanguageSwitcher } from "./language-switcher";
@@ -49,15 +51,22 @@ export function BrandLink({ compact = false }: { compact?: boolean }) {
 }
 
 export function SiteHeader() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { viewer } = useRootData();
+  const { pathname } = useLocation();
   const accountName = viewer ? viewer.fullName || viewer.email : "";
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
         <BrandLink />
-        <nav aria-label={t("nav.main")} className="hidden items-center gap-1 lg:flex">
+        {/* The same for everyone on this page (its links mark the current one). */}
+        <CachedHtml
+          as="nav"
+          aria-label={t("nav.main")}
+          className="hidden items-center gap-1 lg:flex"
+          cacheKey={`site-nav:${i18n.language}:${pathname}`}
+        >
           <NavLink to="/jobs" className={navLink}>
             {t("nav.findJobs")}
           </NavLink>
@@ -74,7 +83,7 @@ export function SiteHeader() {
           <Link to="/study" className={navLink}>
             {t("nav.studyAbroad")}
           </Link>
-        </nav>
+        </CachedHtml>
         <div className="hidden items-center gap-2 lg:flex">
           <LanguageSwitcher compact />
           {viewer ? (
@@ -110,7 +119,7 @@ export function SiteHeader() {
 }
 
 function MobileMenu({ signedIn, accountName }: { signedIn: boolean; accountName: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <DisclosureMenu
       className="lg:hidden"
@@ -126,9 +135,10 @@ function MobileMenu({ signedIn, accountName }: { signedIn: boolean; accountName:
       }
     >
       <nav aria-label={t("nav.main")} data-testid="mobile-menu">
-        <ul className="grid gap-1">
+        <CachedHtml as="ul" className="grid gap-1" cacheKey={`mobile-nav:${i18n.language}`}>
           <LinkItems links={MOBILE_LINKS} className={menuItem} />
-          <li className="my-2 border-t border-slate-200" aria-hidden />
+        </CachedHtml>
+        <ul className="mt-2 grid gap-1 border-t border-slate-200 pt-2">
           {signedIn ? (
             <>
               <li className="px-3 py-1 text-xs text-slate-600">{accountName}</li>

@@ -39,3 +39,21 @@ test("the save button works without JavaScript and comes back to the job", async
   await expect(page.getByTestId("saved-jobs")).toContainText("Warehouse Operative");
   await page.context().close();
 });
+
+test("a signed-in search page whose shared parts come from memory hydrates, filters and saves", async ({
+  page,
+}) => {
+  await signUpNewApplicant(page);
+  // The server keeps the cards, filters, menus and footer of the first rendering; the second page
+  // is written from them. It must hydrate without a mismatch (the fixture fails on any console
+  // error) and every control in those parts must work.
+  await page.goto("/jobs?q=warehouse");
+  await page.reload();
+  await page.getByLabel("Sector").selectOption("logistics");
+  await expect(page).toHaveURL(/sector=logistics/);
+  const card = page.getByTestId("job-card").filter({ hasText: "Warehouse Operative" });
+  await card.getByRole("button", { name: /^Save ?: Warehouse Operative$/ }).click();
+  await expect(card.getByRole("button", { name: /^Saved ?: Warehouse Operative$/ })).toBeVisible();
+  await card.getByRole("link", { name: "Warehouse Operative" }).click();
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+});

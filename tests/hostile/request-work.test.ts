@@ -1,5 +1,8 @@
 import zlib from "node:zlib";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { publicContentChanged } from "~/server/cache/public-content.server";
+import { jobs } from "~/server/db/schema";
 import { auth } from "~/server/auth/auth.server";
 import { createTestUser, sessionCookie } from "~/tests/integration/harness";
 import { countQueries } from "~/tests/integration/query-counter";
@@ -101,5 +104,49 @@ describe("a signed-in page's bytes", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-encoding")).toBe("br");
     expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+});
+
+describe("parts shared between signed-in pages", () => {
+  const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+  it("writes the job cards, filters, navigation and footer from memory, exactly as rendered", async () => {
+    await ctx.createTestJob({ title: "Theatre Nurse Kept", isActive: true, isPublic: true });
+    const a = await createTestUser({ fullName: "Farai Kept Chikwanha", paid: true });
+    const b = await createTestUser({ fullName: "Tendai Other Sibanda", paid: true });
+    const page = async (user: typeof a) => {
+      const headers = { cookie: await sessionCookie(user), "accept-encoding": "identity" };
+      const response = await send(ctx.app, new Request(url("/jobs?q=kept"), { headers }));
+      expect(response.status).toBe(200);
+      return withoutNonces(await response.text());
+    };
+    const first = await page(a);
+    expect(first).toContain("Theatre Nurse Kept");
+    expect(first).not.toContain("data-passage-fragment");
+    // The second rendering takes the shared parts from memory: the same bytes.
+    expect(await page(a)).toBe(first);
+    // Another person gets the shared parts too, and only their own name.
+    const other = await page(b);
+    expect(other).toContain("Tendai Other Sibanda");
+    expect(other).not.toContain("Farai Kept Chikwanha");
+    // Their pages differ in what is theirs (name, e-mail, the page's data), not in the shared parts.
+    const between = (html: string, from: string, to: string) =>
+      html.slice(html.indexOf(from), html.indexOf(to) + to.length);
+    expect(between(other, "<main", "</footer>")).toBe(between(first, "<main", "</footer>"));
+  });
+
+  it("shows a job's new title on the next page, whoever rendered the old one", async () => {
+    const job = await ctx.createTestJob({ title: "Welder Before", isActive: true, isPublic: true });
+    const cookie = await sessionCookie(await createTestUser({ paid: true }));
+    const get = async (q: string) => {
+      const headers = { cookie, "accept-encoding": "identity" };
+      return (await send(ctx.app, new Request(url(`/jobs?q=${q}`), { headers }))).text();
+    };
+    expect(await get("welder")).toContain("Welder Before");
+    await ctx.db.update(jobs).set({ title: "Welder After" }).where(eq(jobs.id, job.id));
+    publicContentChanged();
+    const after = await get("welder");
+    expect(after).toContain("Welder After");
+    expect(after).not.toContain("Welder Before");
   });
 });

@@ -1,0 +1,58 @@
+import {
+  createContext,
+  type ElementType,
+  type HTMLAttributes,
+  type ReactNode,
+  useContext,
+} from "react";
+
+/** What a server rendering offers `CachedHtml` (app/lib/fragment-cache.server.ts). */
+export type FragmentLookup = { lookup(key: string): { html: string } | { marker: string } };
+
+/** Given only to a signed-in page's server rendering; the browser and other renderings get none. */
+export const FragmentContext = createContext<FragmentLookup | null>(null);
+
+/**
+ * An element whose content is the same for everyone who may see it, written from memory after its
+ * first rendering (app/lib/fragment-cache.server.ts). `cacheKey` must name everything the content
+ * is made of — each value it shows or decides by, the language — and nothing personal may be in
+ * it; `null` renders it as usual. The element itself is always rendered, and the browser renders
+ * and hydrates the children as usual: they make exactly the HTML that was kept.
+ *
+ * The content must not use `useId`, render scripts, styles or anything React hoists into the
+ * head: such a part is never kept.
+ */
+export function CachedHtml({
+  as: Tag = "div",
+  cacheKey,
+  children,
+  ...props
+}: {
+  as?: ElementType;
+  cacheKey: string | null;
+  children: ReactNode;
+} & Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML"> & {
+    "data-testid"?: string;
+  }) {
+  const fragments = useContext(FragmentContext);
+  if (!fragments || cacheKey === null) return <Tag {...props}>{children}</Tag>;
+  const found = fragments.lookup(cacheKey);
+  if ("html" in found) return <Tag {...props} dangerouslySetInnerHTML={{ __html: found.html }} />;
+  return (
+    <Tag {...props} data-passage-fragment={found.marker}>
+      {children}
+    </Tag>
+  );
+}
+
+/**
+ * A short, stable name for a value that goes into a cache key (the value's JSON, kept per object:
+ * loader data read from memory is the same object from one request to the next).
+ */
+const fingerprints = new WeakMap<object, string>();
+export function keyOf(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
+  let known = fingerprints.get(value);
+  if (known === undefined) fingerprints.set(value, (known = JSON.stringify(value)));
+  return known;
+}
