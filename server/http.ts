@@ -184,8 +184,13 @@ export function createHttpApp(options: HttpOptions) {
   let cached: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | undefined;
   app.all("*", async (c) => {
     const build = await options.getBuild();
-    if (cached?.build !== build)
-      cached = { build, handler: createRequestHandler(build, options.mode) };
+    if (cached?.build !== build) {
+      // The app's own React Router when its entry offers it (vite.config.ts bundles one copy).
+      const create =
+        (build.entry.module as { createRequestHandler?: typeof createRequestHandler })
+          .createRequestHandler ?? createRequestHandler;
+      cached = { build, handler: create(build, options.mode) };
+    }
     const handler = cached.handler;
     const context: RequestContext = { requestId: c.get("requestId"), clientIp: c.get("clientIp") };
     const render = () => runInRequestScope(c.req.method, () => handler(c.req.raw, context));

@@ -1,5 +1,6 @@
 import { BriefcaseIcon, ClockIcon, LockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { Link } from "~/app/components/localized";
 import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { cn } from "~/app/lib/utils";
@@ -31,6 +32,7 @@ export function jobCardHref(job: Pick<JobCardData, "id" | "locked">, signedIn: b
 export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
   const { t, i18n } = useTranslation("jobs");
   const { viewer, settings } = useRootData();
+  const location = useLocation();
   const fee = settings.registrationFee;
   return (
     <article
@@ -48,7 +50,13 @@ export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
         )}
         <Badge>{t(`labels.sector.${job.sector}`, { ns: "common" })}</Badge>
         {saved !== undefined && viewer && isApplicantRole(viewer.role) ? (
-          <LazySaveJobButton jobId={job.id} title={job.title} saved={saved} className="ms-auto" />
+          // The button for this job, saved or not, on this page (it comes back here).
+          <CachedHtml
+            className="ms-auto"
+            cacheKey={`save-job:${i18n.language}:${job.id}:${keyOf(job.title)}:${saved}:${location.pathname}${location.search}`}
+          >
+            <LazySaveJobButton jobId={job.id} title={job.title} saved={saved} />
+          </CachedHtml>
         ) : null}
       </div>
       {/* The same for everyone who sees this job alike: the viewer's own save button is above. */}

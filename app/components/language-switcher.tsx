@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES, splitLanguage } from "~/domain/languages";
+import { CachedHtml } from "~/app/lib/cached-html";
 import { cn } from "~/app/lib/utils";
 import { useRootData } from "~/app/root";
 
@@ -26,7 +27,13 @@ export function LanguageSwitcher({
   return (
     <form method="post" action="/language" className={className} data-testid="language-switcher">
       <input type="hidden" name="to" value={here} />
-      <div role="group" aria-label={t("language.choose")} className="flex items-center gap-1">
+      {/* The buttons are the same on every page in a language (the page is the input above). */}
+      <CachedHtml
+        role="group"
+        aria-label={t("language.choose")}
+        className="flex items-center gap-1"
+        cacheKey={`language-buttons:${i18n.language}:${compact}:${dark}`}
+      >
         {LANGUAGES.map((lng) => {
           const current = lng === i18n.language;
           return (
@@ -60,7 +67,7 @@ export function LanguageSwitcher({
             </button>
           );
         })}
-      </div>
+      </CachedHtml>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { BellPlusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ALERT_FREQUENCIES, type AlertFrequency, type JobType, type Sector } from "~/domain/enums";
+import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { HoneypotField } from "./honeypot-field";
 import { Link } from "./localized";
 import { Button } from "./ui/button";
@@ -24,11 +25,18 @@ export function SaveAlertForm({
   suggestedName: string;
   visitor?: { sentTo: string | null; error: string | null };
 }) {
-  const { t } = useTranslation("jobs");
+  const { t, i18n } = useTranslation("jobs");
   return (
-    <details
+    <CachedHtml
+      as="details"
       className="rounded-xl border border-slate-200 bg-white p-4"
       open={visitor && (visitor.sentTo || visitor.error) ? true : undefined}
+      // An applicant's form is the same for everyone making this search; a visitor's answers them.
+      cacheKey={
+        visitor
+          ? null
+          : `save-alert:${i18n.language}:${keyOf([search.q, search.country, search.sector, search.type, suggestedName])}`
+      }
     >
       <summary className="flex cursor-pointer items-center gap-2 font-medium text-slate-900">
         <BellPlusIcon className="size-4 text-primary-700" aria-hidden />
@@ -104,7 +112,7 @@ export function SaveAlertForm({
           ) : null}
         </form>
       )}
-    </details>
+    </CachedHtml>
   );
 }
 

@@ -22,6 +22,9 @@ const ACCOUNT_LINKS: LinkItem[] = [
   ["/dashboard/applications", "nav.myApplications"],
 ];
 
+/** The wide account menu: their pages, then the profile. */
+const ACCOUNT_MENU_LINKS: LinkItem[] = [...ACCOUNT_LINKS, ["/dashboard/profile", "nav.profile"]];
+
 /** The pages after the services: the phone menu lists all four; the wide nav the first three as
  * NavLinks (marked when current), then Study Abroad. */
 const SITE_LINKS: LinkItem[] = [
@@ -91,15 +94,16 @@ export function SiteHeader() {
               label={<span className="max-w-48 truncate">{accountName}</span>}
               summaryClassName="border border-slate-200 px-3 py-2"
             >
-              <ul aria-label={t("nav.accountMenu", { name: accountName })}>
-                <LinkItems
-                  links={[...ACCOUNT_LINKS, ["/dashboard/profile", "nav.profile"]]}
-                  className={menuItem}
-                />
+              <CachedHtml
+                as="ul"
+                aria-label={t("nav.accountMenu", { name: accountName })}
+                cacheKey={`account-menu:${i18n.language}`}
+              >
+                <LinkItems links={ACCOUNT_MENU_LINKS} className={menuItem} />
                 <li>
                   <SignOutForm className={menuItem} />
                 </li>
-              </ul>
+              </CachedHtml>
             </DisclosureMenu>
           ) : (
             <>

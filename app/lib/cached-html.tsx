@@ -1,7 +1,7 @@
 import {
   createContext,
   type ElementType,
-  type HTMLAttributes,
+  type AllHTMLAttributes,
   type ReactNode,
   useContext,
 } from "react";
@@ -31,7 +31,7 @@ export function CachedHtml({
   as?: ElementType;
   cacheKey: string | null;
   children: ReactNode;
-} & Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML"> & {
+} & Omit<AllHTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML" | "as"> & {
     "data-testid"?: string;
   }) {
   const fragments = useContext(FragmentContext);
