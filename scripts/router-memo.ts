@@ -20,24 +20,18 @@ type Patch = { name: string; find: string; replace: string };
 
 const MEMO_HELPERS = `
 const __passageServerRoutes = new WeakMap();
-// React Router gives each request a new object of route modules, but the same modules: the route
-// objects are kept per route table and made again only if a module is not the one they came from.
+// React Router gives each request a new object of route modules, but made from the same build:
+// the route objects are kept per route table (a changed build in development is a new table).
 function __passageCreateServerRoutes(manifestRoutes, routeModules, future, isSpaMode) {
   let known = __passageServerRoutes.get(manifestRoutes);
-  if (known && known.isSpaMode === isSpaMode && known.future === future) {
-    let same = true;
-    for (let id in known.modules) {
-      if (known.modules[id] !== routeModules[id]) { same = false; break; }
-    }
-    if (same) return known.routes;
+  if (!known || known.isSpaMode !== isSpaMode || known.future !== future) {
+    known = {
+      future,
+      isSpaMode,
+      routes: createServerRoutes(manifestRoutes, routeModules, future, isSpaMode),
+    };
+    __passageServerRoutes.set(manifestRoutes, known);
   }
-  known = {
-    modules: { ...routeModules },
-    future,
-    isSpaMode,
-    routes: createServerRoutes(manifestRoutes, routeModules, future, isSpaMode),
-  };
-  __passageServerRoutes.set(manifestRoutes, known);
   return known.routes;
 }
 `;

@@ -25,8 +25,9 @@ import {
 import type { ParseKeys } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useMatches } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { Link, NavLink } from "~/app/components/localized";
+import { CachedHtml } from "~/app/lib/cached-html";
 import { shellTitleKey } from "~/app/lib/shell-screen";
 import { useRootData } from "~/app/root";
 import { isStaff, USER_ADMIN_ROLES } from "~/domain/enums";
@@ -102,6 +103,7 @@ export function DashboardShell({
   const { t, i18n } = useTranslation();
   const { viewer, settings, unreadMessages } = useRootData();
   const matches = useMatches();
+  const { pathname } = useLocation();
   const title = t(shellTitleKey(matches));
   if (!viewer) return null;
   const staff = isStaff(viewer.role);
@@ -156,7 +158,12 @@ export function DashboardShell({
         <nav aria-label={t("shell.sidebar")} className="md:w-60 md:shrink-0">
           {/* relative: the visually hidden unread label is placed inside this scroll box, not at
               its unclipped spot past the phone's edge (which made every page 579 px wide). */}
-          <ul className="relative flex gap-1 overflow-x-auto pb-2 md:grid md:overflow-visible md:pb-0">
+          <CachedHtml
+            as="ul"
+            className="relative flex gap-1 overflow-x-auto pb-2 md:grid md:overflow-visible md:pb-0"
+            // The same for everyone of these audiences on this page, with this many unread.
+            cacheKey={`shell-nav:${i18n.language}:${pathname}:${audiences.join(",")}:${fee}:${unreadMessages}`}
+          >
             {staff ? (
               <li className="hidden px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase md:block">
                 {t("shell.adminPanel")}
@@ -178,7 +185,7 @@ export function DashboardShell({
                 </NavLink>
               </li>
             ))}
-          </ul>
+          </CachedHtml>
           {sidebarExtra}
         </nav>
         <main id="main" className="min-w-0 flex-1 pb-20">

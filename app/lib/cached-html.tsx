@@ -46,13 +46,30 @@ export function CachedHtml({
 }
 
 /**
- * A short, stable name for a value that goes into a cache key (the value's JSON, kept per object:
- * loader data read from memory is the same object from one request to the next).
+ * A short name for a value that goes into a cache key: the same for every value with the same JSON,
+ * and never given to another JSON (names are counted up, never reused). Kept per object, since
+ * loader data read from memory is the same object from one request to the next; a name is a few
+ * characters however long the value, so keys stay cheap to compare.
  */
-const fingerprints = new WeakMap<object, string>();
+const namesOfObjects = new WeakMap<object, string>();
+const namesOfJson = new Map<string, string>();
+let lastName = 0;
+const MAX_NAMED = 50_000;
+
+function nameOfJson(json: string): string {
+  let name = namesOfJson.get(json);
+  if (name === undefined) {
+    // Forgetting the names only makes later keys new ones (a part rendered once more), never wrong.
+    if (namesOfJson.size >= MAX_NAMED) namesOfJson.clear();
+    name = `#${(++lastName).toString(36)}`;
+    namesOfJson.set(json, name);
+  }
+  return name;
+}
+
 export function keyOf(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
-  let known = fingerprints.get(value);
-  if (known === undefined) fingerprints.set(value, (known = JSON.stringify(value)));
-  return known;
+  let name = namesOfObjects.get(value);
+  if (name === undefined) namesOfObjects.set(value, (name = nameOfJson(JSON.stringify(value))));
+  return name;
 }

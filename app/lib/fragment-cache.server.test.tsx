@@ -126,4 +126,23 @@ describe("parts of a page kept and written from memory", () => {
     store.set("too-big", "y".repeat(65 * 1024));
     expect(store.get("too-big")).toBeUndefined();
   });
+
+  it("lets a part read since it was kept outlive older parts nobody read", () => {
+    const store = new FragmentStore();
+    const big = "x".repeat(60 * 1024);
+    for (let i = 0; i < 273; i++) store.set(`k${i}`, big);
+    expect(store.get("k0")).toBe(big);
+    store.set("k273", big);
+    store.set("k274", big);
+    expect(store.get("k0")).toBe(big);
+    expect(store.get("k1")).toBeUndefined();
+    expect(store.get("k2")).toBeUndefined();
+  });
+
+  it("names equal values alike and different values apart, briefly", () => {
+    expect(keyOf({ a: 1, b: [2] })).toBe(keyOf({ a: 1, b: [2] }));
+    expect(keyOf({ a: 1, b: [2] })).not.toBe(keyOf({ a: 1, b: [3] }));
+    expect(keyOf({ text: "x".repeat(500) }).length).toBeLessThan(10);
+    expect(keyOf("a:b")).toBe('"a:b"');
+  });
 });

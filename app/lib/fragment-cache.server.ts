@@ -26,31 +26,36 @@ const MAX_PARTS = 5_000;
 const NOT_REUSABLE = /<(?:script|style|textarea|template|title)[\s>]|_R_[0-9a-z]*_/i;
 
 export class FragmentStore {
-  private parts = new Map<string, string>();
+  // Oldest first. A part read since it was last passed over gets a second chance (CLOCK): a read
+  // only sets a flag, so the map is not reordered on every hit.
+  private parts = new Map<string, { html: string; used: boolean }>();
   private total = 0;
 
   get(key: string): string | undefined {
-    const html = this.parts.get(key);
-    if (html === undefined) return undefined;
-    // Most recently used last: the first entries are the first to go.
-    this.parts.delete(key);
-    this.parts.set(key, html);
-    return html;
+    const part = this.parts.get(key);
+    if (part === undefined) return undefined;
+    part.used = true;
+    return part.html;
   }
 
   set(key: string, html: string) {
     if (html.length > MAX_PART) return;
     const old = this.parts.get(key);
     if (old !== undefined) {
-      this.total -= old.length;
+      this.total -= old.html.length;
       this.parts.delete(key);
     }
-    this.parts.set(key, html);
+    this.parts.set(key, { html, used: false });
     this.total += html.length;
-    for (const [oldest, value] of this.parts) {
-      if (this.total <= MAX_TOTAL && this.parts.size <= MAX_PARTS) break;
+    while (this.total > MAX_TOTAL || this.parts.size > MAX_PARTS) {
+      const [oldest, part] = this.parts.entries().next().value!;
       this.parts.delete(oldest);
-      this.total -= value.length;
+      if (part.used && oldest !== key) {
+        part.used = false;
+        this.parts.set(oldest, part);
+      } else {
+        this.total -= part.html.length;
+      }
     }
   }
 

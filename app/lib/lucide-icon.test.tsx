@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import createLucideIcon from "./lucide-icon";
@@ -14,10 +16,18 @@ const X = createLucideIcon({
 describe("an icon", () => {
   it("draws lucide's svg, hidden from screen readers, with the page's classes after lucide's", () => {
     expect(renderToStaticMarkup(<X className="size-4" />)).toBe(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" ' +
-        'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" ' +
-        'stroke-linejoin="round" class="lucide lucide-x size-4" aria-hidden="true">' +
-        '<path d="M18 6 6 18"></path><path d="m6 6 12 12"></path></svg>',
+      '<svg width="24" height="24" viewBox="0 0 24 24" class="lucide lucide-x size-4" ' +
+        'aria-hidden="true"><path d="M18 6 6 18"></path><path d="m6 6 12 12"></path></svg>',
+    );
+  });
+
+  it("leaves lucide's stroke to the stylesheet, and sets another colour or width on the icon", () => {
+    const css = fs.readFileSync(path.resolve("app/app.css"), "utf8");
+    expect(css.replace(/\s+/g, " ")).toContain(
+      "svg.lucide { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }",
+    );
+    expect(renderToStaticMarkup(<X color="red" strokeWidth={1.5} />)).toContain(
+      'style="stroke:red;stroke-width:1.5"',
     );
   });
 

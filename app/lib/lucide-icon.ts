@@ -8,8 +8,9 @@ import { createElement, type ReactNode, type Ref, type SVGAttributes } from "rea
  * icons, and those ~100 elements were a tenth of its render. This module takes the place of
  * lucide-react's own `createLucideIcon` (vite.config.ts points the package's import here): each
  * icon's paths are written once, as markup, when its module loads, and each render is one <svg>
- * with that markup inside. The attributes and classes are lucide's (`lucide lucide-<name>`,
- * 24 × 24, stroke 2, `aria-hidden` unless the icon is labelled). We use none of lucide's
+ * with that markup inside. The classes are lucide's (`lucide lucide-<name>`), 24 × 24, and
+ * `aria-hidden` unless the icon is labelled; lucide's stroke (2, round, the text's colour, no
+ * fill) is set once for every icon by the stylesheet. We use none of lucide's
  * context, `absoluteStrokeWidth` or `nonScalingStroke`, so they are not supported.
  */
 type IconNode = [tag: string, attributes: Record<string, string | number>][];
@@ -61,19 +62,19 @@ export default function createLucideIcon(data: IconData | string, legacyNode: Ic
     children,
     ...rest
   }: IconProps) {
+    // lucide's fill, stroke and line caps come from the stylesheet (`svg.lucide`, app/app.css),
+    // not from five attributes on each of a page's 30-60 icons; a colour or width other than
+    // lucide's own goes in the style attribute, which the stylesheet does not override.
+    const custom =
+      color !== "currentColor" || strokeWidth !== 2 ? { stroke: color, strokeWidth } : undefined;
     const attributes = {
-      xmlns: "http://www.w3.org/2000/svg",
       width: width ?? size,
       height: height ?? size,
       viewBox: "0 0 24 24",
-      fill: "none",
-      stroke: color,
-      strokeWidth,
-      strokeLinecap: "round" as const,
-      strokeLinejoin: "round" as const,
       className: className ? `${ownClasses} ${className}` : ownClasses,
       ...(children || isLabelled(rest) ? {} : { "aria-hidden": "true" as const }),
       ...rest,
+      ...(custom ? { style: { ...custom, ...rest.style } } : {}),
     };
     // A child (a <title>, say) cannot sit beside inner markup: draw the paths as elements then.
     if (children)

@@ -24,11 +24,21 @@ async function readSiteSettings(on: Db): Promise<SiteSettings> {
   return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
 }
 
+const publicOf = new WeakMap<SiteSettings, ReturnType<typeof pickPublic>>();
+
 /**
  * What every public page may know of the settings: an allow-list, so a setting added later (or
- * the staff inbox address) never reaches a visitor's page data unless it is listed here.
+ * the staff inbox address) never reaches a visitor's page data unless it is listed here. Kept per
+ * settings object, itself kept until the settings change: every page gets the same object.
  */
 export function toPublicSettings(s: SiteSettings) {
+  let kept = publicOf.get(s);
+  if (!kept) publicOf.set(s, (kept = pickPublic(s)));
+  return kept;
+}
+
+/** The allow-list itself. */
+function pickPublic(s: SiteSettings) {
   return {
     agencyName: s.agencyName,
     tagline: s.tagline,

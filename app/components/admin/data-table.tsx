@@ -48,16 +48,12 @@ export function ListTable<T>({
   );
 }
 
+/** A list row's classes: a table row, and on phones a card. */
+export const TR_CLASS =
+  "align-top max-md:grid max-md:gap-2 max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4";
+
 export function Tr({ className, ...props }: React.ComponentProps<"tr">) {
-  return (
-    <tr
-      className={cn(
-        "align-top max-md:grid max-md:gap-2 max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <tr className={cn(TR_CLASS, className)} {...props} />;
 }
 
 /** `label` is shown before the value on phones, where the header row is hidden. */

@@ -20,15 +20,19 @@ export function StatusSelectForm({
   application,
   label,
   compact,
+  id: givenId,
 }: {
   /** The application: its id, its status, and which stages to offer (a job's or a program's). */
   application: { id: string; status: ApplicationStatus; kind?: ApplicationKind };
   label: string;
   compact?: boolean;
+  /** The select's id, when the form must render alike wherever it stands (a kept list row). */
+  id?: string;
 }) {
   const { id: applicationId, status, kind = "job" } = application;
   const { t, tc } = useAdminT();
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy =

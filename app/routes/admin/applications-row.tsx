@@ -1,6 +1,7 @@
 import { CalendarIcon, EyeIcon } from "lucide-react";
-import { Link } from "react-router";
-import { PersonCell, Td, Tr } from "~/app/components/admin/data-table";
+import { Link, useLocation } from "react-router";
+import { PersonCell, Td, TR_CLASS } from "~/app/components/admin/data-table";
+import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { BulkRowCell } from "~/app/components/admin/bulk-actions";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
@@ -26,9 +27,17 @@ export function ApplicationRow({
   dateFmt: Intl.DateTimeFormat;
   params: URLSearchParams;
 }) {
-  const { t, tc } = useAdminT();
+  const { t, tc, lang } = useAdminT();
+  const location = useLocation();
   return (
-    <Tr data-testid="application-row">
+    // The row is the same for every staff member on this list's page (its links and its status
+    // form come back to it): kept once rendered, under what it shows and where it stands.
+    <CachedHtml
+      as="tr"
+      className={TR_CLASS}
+      data-testid="application-row"
+      cacheKey={`application-row:${lang}:${location.pathname}${location.search}:${keyOf(row)}`}
+    >
       <BulkRowCell
         form={APPLICATIONS_BULK_FORM}
         id={row.id}
@@ -50,6 +59,7 @@ export function ApplicationRow({
       </Td>
       <Td label={t("applications.cols.status")}>
         <StatusSelectForm
+          id={`status-${row.id}`}
           application={row}
           label={t("applications.statusFor", { name: row.applicantName, job: row.jobTitle })}
           compact
@@ -85,6 +95,6 @@ export function ApplicationRow({
           ) : null}
         </div>
       </Td>
-    </Tr>
+    </CachedHtml>
   );
 }

@@ -16,6 +16,7 @@ import { UrlDialog } from "~/app/components/admin/url-dialog";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { DIALOG_PARAMS } from "~/app/lib/redirect-done";
 import { guardedRequest } from "~/app/lib/guarded-request";
@@ -143,34 +144,40 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-end"
         role="search"
       >
-        <SearchInput
-          id="app-search"
-          label={t("applications.search.label")}
-          defaultValue={q ?? ""}
-          placeholder={t("applications.search.placeholder")}
-        />
-        <FilterSelects
-          idPrefix="app"
-          keys="applications.search"
-          current={{ status, kind }}
-          filters={[
-            { name: "status", any: "allStatuses", options: statusChoices },
-            { name: "kind", any: "allKinds", options: kindChoices },
-          ]}
-        />
-        {offices.choices.length > 1 ? (
-          <FilterSelect
-            id="app-office"
-            name="office"
-            label={t("offices.filter.label")}
-            value={offices.office ?? ""}
-            any={offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")}
-            options={offices.choices.map((o) => ({ value: o, label: o }))}
+        {/* The same for every staff member who sees these offices and owners, for this search. */}
+        <CachedHtml
+          className="contents"
+          cacheKey={`application-filters:${lang}:${keyOf([q, status, kind, ownerView, exportQs.toString()])}:${keyOf(offices)}:${keyOf(owners)}`}
+        >
+          <SearchInput
+            id="app-search"
+            label={t("applications.search.label")}
+            defaultValue={q ?? ""}
+            placeholder={t("applications.search.placeholder")}
           />
-        ) : null}
-        <OwnerFilter value={ownerView} owners={owners} />
-        <Button type="submit">{t("actions.search")}</Button>
-        <ExportCsvLink href={`/exports/applications.csv?${exportQs.toString()}`} />
+          <FilterSelects
+            idPrefix="app"
+            keys="applications.search"
+            current={{ status, kind }}
+            filters={[
+              { name: "status", any: "allStatuses", options: statusChoices },
+              { name: "kind", any: "allKinds", options: kindChoices },
+            ]}
+          />
+          {offices.choices.length > 1 ? (
+            <FilterSelect
+              id="app-office"
+              name="office"
+              label={t("offices.filter.label")}
+              value={offices.office ?? ""}
+              any={offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")}
+              options={offices.choices.map((o) => ({ value: o, label: o }))}
+            />
+          ) : null}
+          <OwnerFilter value={ownerView} owners={owners} />
+          <Button type="submit">{t("actions.search")}</Button>
+          <ExportCsvLink href={`/exports/applications.csv?${exportQs.toString()}`} />
+        </CachedHtml>
       </Form>
       <SaveViewForm />
 
