@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { database, type Db } from "~/server/db/client.server";
+import { preparedQuery } from "~/server/db/client.server";
 import { profiles, sessions } from "~/server/db/schema";
 import { auth } from "./auth.server";
 
@@ -108,11 +108,9 @@ export function verifySignedValue(cookie: string, secret: string): string | null
   return value;
 }
 
-// One prepared query per database (drizzle builds its SQL once, not on every request).
-const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-
-function prepareSessionQuery(db: Db) {
-  return db
+// Built once per database, not on every request.
+const sessionQuery = preparedQuery((db) =>
+  db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -130,8 +128,8 @@ function prepareSessionQuery(db: Db) {
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder("token")))
     .limit(1)
-    .prepare("passage_session_by_token");
-}
+    .prepare("passage_session_by_token"),
+);
 
 export async function readSession(cookieHeader: string): Promise<SessionRead> {
   const config = await authSettings();
@@ -141,10 +139,7 @@ export async function readSession(cookieHeader: string): Promise<SessionRead> {
   if (!token) return null;
   // better-auth reads this one only to decide whether to refresh; such sessions are rare.
   if (cookieValue(cookieHeader, config.dontRememberCookie) !== undefined) return "ask-better-auth";
-  const db = database().db;
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = prepareSessionQuery(db)));
-  const [row] = await query.execute({ token });
+  const [row] = await sessionQuery().execute({ token });
   if (!row) return null;
   const now = Date.now();
   const expiresAt = row.expiresAt.getTime();

@@ -151,6 +151,22 @@ export async function pingDatabase(): Promise<void> {
   await db().execute(sql`select 1`);
 }
 
+/**
+ * A query drizzle builds once per database and runs with each call's values (`sql.placeholder`):
+ * for the few queries every signed-in page runs, building the SQL cost more than running it.
+ * `const unread = preparedQuery((db) => db.select()…where(eq(col, sql.placeholder("id"))).prepare("name"))`
+ * then `await unread().execute({ id })`. Outside a transaction only.
+ */
+export function preparedQuery<Q>(prepare: (db: Db) => Q): () => Q {
+  const byDatabase = new WeakMap<Db, Q>();
+  return () => {
+    const current = db();
+    let query = byDatabase.get(current);
+    if (query === undefined) byDatabase.set(current, (query = prepare(current)));
+    return query;
+  };
+}
+
 /** Raw SQL rows on either driver (PGlite answers `{ rows }`, postgres.js an array). */
 export async function queryRows<T>(query: SQL, on: Db = db()): Promise<T[]> {
   const result: unknown = await on.execute(query);

@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { isApplicantRole } from "~/domain/enums";
 import { AGENCY_TIME_ZONE } from "~/domain/format";
 import { canSeePremium } from "~/domain/jobs";
 import { savedJobState, type SavedJobState } from "~/domain/saved-jobs";
 import type { Viewer } from "~/server/auth/guards.server";
-import { db } from "~/server/db/client.server";
+import { db, preparedQuery } from "~/server/db/client.server";
 import { countries, jobs, savedJobs } from "~/server/db/schema";
 import { countryColumns } from "./columns.server";
 
@@ -40,12 +40,23 @@ export async function unsaveJob(o: { viewer: SavingViewer; jobId: string }) {
  */
 export async function savedAmong(viewer: SavingViewer | null, jobIds: string[]) {
   if (!viewer || !isApplicantRole(viewer.role) || jobIds.length === 0) return [];
-  const rows = await db()
-    .select({ jobId: savedJobs.jobId })
-    .from(savedJobs)
-    .where(and(eq(savedJobs.userId, viewer.id), inArray(savedJobs.jobId, jobIds)));
+  const rows = await savedAmongQuery().execute({ userId: viewer.id, jobIds });
   return rows.map((r) => r.jobId);
 }
+
+// Every job list an applicant opens asks it: built once, the page's job ids as one array value.
+const savedAmongQuery = preparedQuery((db) =>
+  db
+    .select({ jobId: savedJobs.jobId })
+    .from(savedJobs)
+    .where(
+      and(
+        eq(savedJobs.userId, sql.placeholder("userId")),
+        sql`${savedJobs.jobId} = any(${sql.placeholder("jobIds")}::uuid[])`,
+      ),
+    )
+    .prepare("passage_saved_among"),
+);
 
 export type SavedJobRow = {
   id: string;
