@@ -15,27 +15,52 @@ declare global {
 }
 
 const page = window.__i18n;
-// The page brought its strings inline (no request before hydration, no flash of keys); any other
-// namespace is fetched when a screen first needs it, each locale file being its own small chunk.
 const lng = page?.lng ?? (document.documentElement.lang || fallbackLanguage);
-const translations = createTranslator({
-  lng,
-  // Every language has every key (app/i18n/locales.test.ts): the page's own language is the only
-  // one the browser holds or fetches, so it is its own fallback.
-  fallbackLng: lng,
-  defaultNS,
-  resources: (page?.resources ?? {}) as Resources,
-  load: loadNamespace,
-});
-setActiveTranslations(translations);
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <I18nextProvider i18n={translations}>
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>
-    </I18nextProvider>,
+/**
+ * The page's strings: a visitor's page brought them inline (no request before hydration); a
+ * signed-in page names the files that hold them, preloaded by its head and kept by the browser
+ * from one page to the next. Any other namespace is fetched when a screen first needs it, each
+ * locale file being its own small chunk (also the way back if a file cannot be had).
+ */
+async function pageStrings(): Promise<Resources> {
+  if (page?.resources) return page.resources as Resources;
+  const files = Object.entries(page?.files ?? {});
+  const loaded = await Promise.all(
+    files.map(async ([ns, url]) => {
+      try {
+        const response = await fetch(url);
+        if (response.ok) return [ns, await response.json()] as const;
+      } catch {
+        // offline or blocked: the namespace's own chunk below
+      }
+      return [ns, await loadNamespace(lng, ns)] as const;
+    }),
   );
+  return { [lng]: Object.fromEntries(loaded) } as Resources;
+}
+
+void pageStrings().then((resources) => {
+  const translations = createTranslator({
+    lng,
+    // Every language has every key (app/i18n/locales.test.ts): the page's own language is the
+    // only one the browser holds or fetches, so it is its own fallback.
+    fallbackLng: lng,
+    defaultNS,
+    // The server rendered with these strings: hydrating needs them all first.
+    resources,
+    load: loadNamespace,
+  });
+  setActiveTranslations(translations);
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={translations}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
 });

@@ -38,6 +38,8 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("news/rss.xml", "routes/resources/rss.ts"),
+  // A namespace's strings as a file a signed-in page names and the browser keeps
+  route("i18n/:lng/:file", "routes/resources/translations.ts"),
 
   // Public site: header and footer. English at the root, each other language under its prefix
   // (decision record 21); route ids of the prefixed copies end in their language.

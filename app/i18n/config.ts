@@ -27,11 +27,16 @@ export function languagesOf(paths: string[]): string[] {
     );
 }
 
-/** The strings a page brings inline (written by entry.server, read by entry.client). */
+/**
+ * The strings a page brings (written by entry.server, read by entry.client): inline (`resources`,
+ * a visitor's page), or the files that hold them (`files`, a signed-in page; the browser keeps
+ * them from one page to the next).
+ */
 export type PageTranslations = {
   lng: string;
   ns: string[];
-  resources: Resource;
+  resources?: Resource;
+  files?: Record<string, string>;
 };
 
 export const i18nOptions = {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createInstance, type i18n, type Resource } from "i18next";
 import { setMetaTranslations } from "./meta";
 import type { I18nLike } from "./react";
@@ -93,13 +94,75 @@ export async function offeredLanguage(request: Request): Promise<Language | null
  * only. Every language has every key (app/i18n/locales.test.ts), so English never travels as a
  * fallback to a French or Portuguese page: an applicant pays for one language's strings.
  */
-export function pageTranslations(lng: string, ns: readonly string[]): PageTranslations {
+export function pageTranslations(
+  lng: string,
+  ns: readonly string[],
+): PageTranslations & { resources: Resource } {
   const wanted = [...new Set([defaultNS, ...ns])];
   const strings = allResources[lng] ?? {};
   const own = Object.fromEntries(
     wanted.filter((name) => name in strings).map((name) => [name, strings[name]]),
   );
   return { lng, ns: wanted, resources: { [lng]: own } };
+}
+
+/**
+ * One namespace of one language as a file the browser keeps (`/i18n/<lng>/<ns>.<hash>.json`, served
+ * by app/routes/resources/translations.ts, cached for a year): a signed-in page names its files
+ * instead of carrying its strings inline. The hash is the strings': a new build that changes them
+ * gives the file a new name. null for a language or namespace there is none of.
+ */
+export function translationFile(lng: string, ns: string): { url: string; body: string } | null {
+  const key = `${lng}/${ns}`;
+  let file = translationFiles.get(key);
+  if (file === undefined) {
+    const strings = allResources[lng]?.[ns];
+    if (!strings) return null;
+    const body = JSON.stringify(strings);
+    const hash = createHash("sha256").update(body).digest("base64url").slice(0, 12);
+    file = { url: `/i18n/${lng}/${ns}.${hash}.json`, body };
+    translationFiles.set(key, file);
+  }
+  return file;
+}
+const translationFiles = new Map<string, { url: string; body: string }>();
+
+/**
+ * The script of a signed-in page (`window.__i18n` without its strings): the files that hold them,
+ * which the browser fetches (preloaded by the page's Link header) and keeps from one page to the
+ * next.
+ * A visitor's page carries its strings inline instead (pageTranslationsScript): their first visit
+ * must paint and hydrate without another request.
+ */
+export function pageTranslationFilesScript(lng: string, ns: readonly string[]): string {
+  const key = `files\n${lng}\n${ns.join(",")}`;
+  let script = pageScripts.get(key);
+  if (script === undefined) {
+    const { ns: wanted } = pageTranslations(lng, ns);
+    const files = Object.fromEntries(
+      wanted.flatMap((name) => {
+        const file = translationFile(lng, name);
+        return file ? [[name, file.url]] : [];
+      }),
+    );
+    script = `window.__i18n=${JSON.stringify({ lng, ns: wanted, files }).replace(/</g, "\\u003c")}`;
+    pageScripts.set(key, script);
+  }
+  return script;
+}
+
+/** A `Link` header that preloads the files pageTranslationFilesScript names. */
+export function translationFilesLinkHeader(lng: string, ns: readonly string[]): string {
+  const key = `link\n${lng}\n${ns.join(",")}`;
+  let header = pageScripts.get(key);
+  if (header === undefined) {
+    header = pageTranslations(lng, ns)
+      .ns.flatMap((name) => translationFile(lng, name)?.url ?? [])
+      .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
+      .join(", ");
+    pageScripts.set(key, header);
+  }
+  return header;
 }
 
 const pageScripts = new Map<string, string>();

@@ -58,6 +58,36 @@ test.describe("Passage in three languages", () => {
     ).toBeVisible();
   });
 
+  test("a signed-in page brings its strings as files the browser keeps, in the person's language", async ({
+    page,
+  }) => {
+    await page.goto("/news");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Français" }).click();
+    await expect(page).toHaveURL(/\/fr\/news$/);
+    await login(page, DEMO.seeker);
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/i18n/")) fetched.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/dashboard");
+    const strings = await page.evaluate(
+      () =>
+        (window as unknown as { __i18n: { resources?: object; files: Record<string, string> } })
+          .__i18n,
+    );
+    // No strings in the page: the files that hold them, in French, fetched before hydrating.
+    expect(strings.resources).toBeUndefined();
+    expect(Object.values(strings.files).every((url) => url.startsWith("/i18n/fr/"))).toBe(true);
+    expect(fetched.sort()).toEqual(Object.values(strings.files).sort());
+    // Hydrated in French: a client navigation renders French text.
+    await page
+      .getByRole("navigation", { name: "Navigation du tableau de bord" })
+      .getByRole("link", { name: "Profil" })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+    await expect(page.locator("main h1")).toHaveText("Paramètres du profil");
+  });
+
   test("the switcher works before JavaScript loads, and the choice follows into the dashboard", async ({
     browser,
   }) => {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -148,5 +149,51 @@ describe("parts shared between signed-in pages", () => {
     const after = await get("welder");
     expect(after).toContain("Welder After");
     expect(after).not.toContain("Welder Before");
+  });
+});
+
+describe("a signed-in page's strings", () => {
+  it("come as files the browser keeps, named by the page and preloaded by its headers", async () => {
+    const cookie = await sessionCookie(await createTestUser());
+    const headers = { cookie, "accept-encoding": "identity" };
+    const answer = await send(ctx.app, new Request(url("/jobs"), { headers }));
+    const link = answer.headers.get("link") ?? "";
+    const html = await answer.text();
+    const script = /window\.__i18n=(\{.*?\})<\/script>/.exec(html)?.[1];
+    const page = JSON.parse(script!) as {
+      lng: string;
+      ns: string[];
+      files: Record<string, string>;
+    };
+    expect(page.lng).toBe("en");
+    expect(page.ns).toEqual(["common", "jobs"]);
+    expect(Object.keys(page.files)).toEqual(["common", "jobs"]);
+    // The strings themselves are not in the page.
+    expect(html).not.toContain('"resources"');
+    for (const [ns, file] of Object.entries(page.files)) {
+      expect(link).toContain(`<${file}>; rel=preload; as=fetch; crossorigin`);
+      const response = await send(ctx.app, new Request(url(file)));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const strings = JSON.parse(fs.readFileSync(`app/locales/en/${ns}.json`, "utf8")) as object;
+      expect(await response.json()).toEqual(strings);
+    }
+  });
+
+  it("are inline on a visitor's page, whose first visit must not wait for another request", async () => {
+    const headers = { "accept-encoding": "identity" };
+    const answer = await send(ctx.app, new Request(url("/jobs"), { headers }));
+    expect(answer.headers.get("link")).toBeNull();
+    const html = await answer.text();
+    expect(html).toContain('window.__i18n={"lng":"en","ns":["common","jobs"],"resources":{"en":');
+  });
+
+  it("answers a file of another build with today's strings, not to be kept, and an unknown one with 404", async () => {
+    const stale = await send(ctx.app, new Request(url("/i18n/en/jobs.OLDBUILD1234.json")));
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("cache-control")).toBe("no-cache");
+    for (const path of ["/i18n/en/nothing.abc.json", "/i18n/xx/jobs.abc.json", "/i18n/en/jobs"]) {
+      expect((await send(ctx.app, new Request(url(path)))).status, path).toBe(404);
+    }
   });
 });
