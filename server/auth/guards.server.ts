@@ -23,6 +23,12 @@ export type Viewer = {
   /** The language saved on their profile (the switcher's last choice). */
   preferredLanguage: Language;
   sessionId: string;
+  /**
+   * Read with the session when the hot path read it (server/auth/session-reader.server.ts): what
+   * officeScopeFor and the consent check would otherwise each ask the database for again.
+   */
+  offices?: { office: string | null; extraOffices: string[] };
+  acceptedPolicies?: [policy: string, version: string][];
 };
 
 // Several loaders of one request ask for the viewer (each with its own copy of the Request);
@@ -37,12 +43,20 @@ export function getViewer(request: Request): Promise<Viewer | null> {
 async function readViewer(request: Request): Promise<Viewer | null> {
   const cookie = request.headers.get("cookie");
   if (!cookie) return null;
-  // The hot path reads the session itself; better-auth answers whenever it would write.
-  const read = await readSession(cookie);
+  // The hot path reads the session itself; better-auth answers whenever it would write. In the
+  // areas whose layouts check consent, the accepted texts come with it.
+  const path = new URL(request.url).pathname;
+  const read = await readSession(cookie, {
+    withPolicies: /^\/(dashboard|admin)(\/|\.data|$)/.test(path),
+  });
   if (read === null) return null;
   if (read !== "ask-better-auth") {
     const { session: s } = read;
-    return toViewer(s, s.sessionId);
+    return {
+      ...toViewer(s, s.sessionId),
+      offices: { office: s.office, extraOffices: s.extraOffices },
+      acceptedPolicies: s.acceptedPolicies,
+    };
   }
   const result = await auth().api.getSession({ headers: request.headers });
   if (!result) return null;
@@ -64,7 +78,10 @@ async function readViewer(request: Request): Promise<Viewer | null> {
 }
 
 function toViewer(
-  u: Omit<SessionRow, "sessionId" | "expiresAt"> & { role: string | null | undefined },
+  u: Omit<
+    SessionRow,
+    "sessionId" | "expiresAt" | "office" | "extraOffices" | "acceptedPolicies"
+  > & { role: string | null | undefined },
   sessionId: string,
 ): Viewer {
   return {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { preparedQuery } from "~/server/db/client.server";
-import { profiles, sessions } from "~/server/db/schema";
+import { policyAcceptances, profiles, sessions } from "~/server/db/schema";
 import { auth } from "./auth.server";
 
 /**
@@ -33,6 +33,10 @@ export type SessionRow = {
   phoneNumber: string | null;
   whatsappNumber: string | null;
   preferredLanguage: string;
+  office: string | null;
+  extraOffices: string[];
+  /** Read only when asked for (`withPolicies`). */
+  acceptedPolicies?: [policy: string, version: string][];
 };
 
 type Settings = {
@@ -108,30 +112,53 @@ export function verifySignedValue(cookie: string, secret: string): string | null
   return value;
 }
 
-// Built once per database, not on every request.
+const sessionColumns = {
+  sessionId: sessions.id,
+  expiresAt: sessions.expiresAt,
+  id: profiles.id,
+  email: profiles.email,
+  fullName: profiles.fullName,
+  role: profiles.role,
+  registrationFeePaid: profiles.registrationFeePaid,
+  country: profiles.country,
+  phoneNumber: profiles.phoneNumber,
+  whatsappNumber: profiles.whatsappNumber,
+  preferredLanguage: profiles.preferredLanguage,
+  // What staff pages ask next, in the same round trip: the offices a staff member sees.
+  office: profiles.office,
+  extraOffices: profiles.extraOffices,
+};
+
+// Built once per database, not on every request. The applicant area and the back office check
+// consent on every page (their layouts): for them the accepted texts come in the same round trip.
 const sessionQuery = preparedQuery((db) =>
   db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      id: profiles.id,
-      email: profiles.email,
-      fullName: profiles.fullName,
-      role: profiles.role,
-      registrationFeePaid: profiles.registrationFeePaid,
-      country: profiles.country,
-      phoneNumber: profiles.phoneNumber,
-      whatsappNumber: profiles.whatsappNumber,
-      preferredLanguage: profiles.preferredLanguage,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder("token")))
     .limit(1)
     .prepare("passage_session_by_token"),
 );
+const sessionWithPoliciesQuery = preparedQuery((db) =>
+  db
+    .select({
+      ...sessionColumns,
+      acceptedPolicies: sql<
+        [policy: string, version: string][]
+      >`(select coalesce(json_agg(json_build_array(${policyAcceptances.policy}, ${policyAcceptances.version})), '[]'::json) from ${policyAcceptances} where ${policyAcceptances.userId} = ${profiles.id})`,
+    })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("passage_session_with_policies_by_token"),
+);
 
-export async function readSession(cookieHeader: string): Promise<SessionRead> {
+export async function readSession(
+  cookieHeader: string,
+  options: { withPolicies?: boolean } = {},
+): Promise<SessionRead> {
   const config = await authSettings();
   const raw = cookieValue(cookieHeader, config.sessionCookie);
   if (!raw) return null;
@@ -139,7 +166,9 @@ export async function readSession(cookieHeader: string): Promise<SessionRead> {
   if (!token) return null;
   // better-auth reads this one only to decide whether to refresh; such sessions are rare.
   if (cookieValue(cookieHeader, config.dontRememberCookie) !== undefined) return "ask-better-auth";
-  const [row] = await sessionQuery().execute({ token });
+  const [row]: SessionRow[] = options.withPolicies
+    ? await sessionWithPoliciesQuery().execute({ token })
+    : await sessionQuery().execute({ token });
   if (!row) return null;
   const now = Date.now();
   const expiresAt = row.expiresAt.getTime();

@@ -10,10 +10,22 @@ import { getSiteSettings } from "~/server/settings/settings.server";
 // over applicants, applications, documents, messages and payments narrows its `where` clause with
 // `applicantInScope`, so a person outside them is "not found" however they are asked for.
 
-export type Staff = { id: string; role: Role };
+export type Staff = {
+  id: string;
+  role: Role;
+  /** As the request's session read found them (a Viewer's): no need to ask again. */
+  offices?: { office: string | null; extraOffices: readonly string[] };
+};
 
-/** The offices this staff member may see: read afresh (an admin may have just changed them). */
+/**
+ * The offices this staff member may see: read afresh (an admin may have just changed them), or
+ * as this request's session read found them; inside a transaction, always afresh.
+ */
 export async function officeScopeFor(staff: Staff, on: Db = db()): Promise<OfficeScope> {
+  if (staff.offices && on === db()) {
+    const settings = await getSiteSettings();
+    return officeScopeOf({ role: staff.role, ...staff.offices }, settings.offices);
+  }
   const [settings, [row]] = await Promise.all([
     getSiteSettings(on === db() ? undefined : on),
     on

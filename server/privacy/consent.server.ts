@@ -43,11 +43,24 @@ export function policiesToAccept(userId: string): Promise<Policy[]> {
       .select({ policy: policyAcceptances.policy, version: policyAcceptances.version })
       .from(policyAcceptances)
       .where(eq(policyAcceptances.userId, userId));
-    const accepted = new Set(
-      rows.filter((r) => r.version === versions[r.policy as Policy]).map((r) => r.policy),
+    return notAccepted(
+      rows.map((r) => [r.policy, r.version] as const),
+      versions,
     );
-    return POLICIES.filter((p) => !accepted.has(p));
   });
+}
+
+/** The policies in force whose version is not among these acceptances. */
+function notAccepted(
+  acceptances: readonly (readonly [policy: string, version: string])[],
+  versions: Record<Policy, string>,
+): Policy[] {
+  const accepted = new Set(
+    acceptances
+      .filter(([policy, version]) => version === versions[policy as Policy])
+      .map(([p]) => p),
+  );
+  return POLICIES.filter((p) => !accepted.has(p));
 }
 
 /**
@@ -88,9 +101,17 @@ export async function recordSignUpConsent({
  */
 export async function requireCurrentConsent(
   request: Request,
-  viewer: { id: string; preferredLanguage: Language },
+  viewer: {
+    id: string;
+    preferredLanguage: Language;
+    /** What the request's session read found them to have accepted, when it read that. */
+    acceptedPolicies?: readonly (readonly [policy: string, version: string])[];
+  },
 ) {
-  if ((await policiesToAccept(viewer.id)).length === 0) return;
+  const toAccept = viewer.acceptedPolicies
+    ? notAccepted(viewer.acceptedPolicies, await currentPolicyVersions())
+    : await policiesToAccept(viewer.id);
+  if (toAccept.length === 0) return;
   const url = new URL(request.url);
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
   throw redirect(

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { auth } from "~/server/auth/auth.server";
 import { getViewer } from "~/server/auth/guards.server";
 import { cookieValue, readSession, verifySignedValue } from "~/server/auth/session-reader.server";
-import { profiles, sessions } from "~/server/db/schema";
+import { policyAcceptances, profiles, sessions } from "~/server/db/schema";
+import { officeScopeFor } from "~/server/offices/scope.server";
+import { acceptCurrentPolicies, currentPolicyVersions } from "~/server/privacy/consent.server";
 import { BASE_URL, createTestUser, newSessionCookie, setupTestDatabase } from "./harness";
 
 // The hot path that reads a session for every signed-in request must give better-auth's answer,
@@ -85,6 +87,33 @@ describe("reading a session on the hot path", () => {
       .set({ role: "admin", registrationFeePaid: false })
       .where(eq(profiles.id, user.id));
     expect(await viewerOf(cookie)).toMatchObject({ role: "admin", registrationFeePaid: false });
+  });
+
+  it("reads a staff member's offices and the texts accepted with the session, as the database has them", async () => {
+    const staff = await createTestUser({ role: "manager", office: "Midrand" });
+    await ctx.db.delete(policyAcceptances).where(eq(policyAcceptances.userId, staff.id));
+    const cookie = await newSessionCookie(staff);
+    const viewer = (await viewerOf(cookie))!;
+    expect(viewer.offices).toEqual({ office: "Midrand", extraOffices: [] });
+    expect(await officeScopeFor(viewer)).toEqual(
+      await officeScopeFor({ id: staff.id, role: "manager" }),
+    );
+    expect(viewer.acceptedPolicies).toEqual([]);
+
+    await ctx.db
+      .update(profiles)
+      .set({ extraOffices: ["Harare"] })
+      .where(eq(profiles.id, staff.id));
+    await acceptCurrentPolicies(staff.id);
+    const next = (await viewerOf(cookie))!;
+    expect((await officeScopeFor(next)).offices.sort()).toEqual(["Harare", "Midrand"]);
+    const versions = await currentPolicyVersions();
+    expect(next.acceptedPolicies!.sort()).toEqual(
+      [
+        ["privacy", versions.privacy],
+        ["terms", versions.terms],
+      ].sort(),
+    );
   });
 
   it("leaves an expired session to better-auth, which deletes it", async () => {
