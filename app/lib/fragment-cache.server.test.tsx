@@ -70,6 +70,25 @@ describe("parts of a page kept and written from memory", () => {
     expect(other).toContain("<h3>Nurse &lt;RN&gt;</h3>");
   });
 
+  it("keeps a part that holds a part of its own, without the inner one's marker", () => {
+    const store = new FragmentStore();
+    const page = (
+      <div>
+        <CachedHtml as="section" cacheKey="outer">
+          <h2>Jobs</h2>
+          <CachedHtml as="ul" cacheKey="inner">
+            <li>Nurse</li>
+          </CachedHtml>
+        </CachedHtml>
+      </div>
+    );
+    const first = render(page, store);
+    expect(store.size).toBe(2);
+    expect(store.get("outer")).toBe("<h2>Jobs</h2><ul><li>Nurse</li></ul>");
+    expect(render(page, store)).toBe(first);
+    expect(first).toBe(renderToString(page));
+  });
+
   it("never keeps a part with React ids or a script in it", () => {
     function WithId() {
       const id = useId();

@@ -96,11 +96,14 @@ export class FragmentRender {
   finish(document: Buffer): Buffer {
     if (this.pending.size === 0) return document;
     let html = document.toString("utf8");
+    const markers = new RegExp(` ${FRAGMENT_MARKER}="\\d+"`, "g");
     for (const [key, marker] of this.pending) {
       const inner = innerHtmlOf(html, marker);
-      if (inner !== null && !NOT_REUSABLE.test(inner)) this.store.set(key, inner);
+      // A part may hold parts of its own rendered for the first time: kept without their markers.
+      if (inner !== null && !NOT_REUSABLE.test(inner))
+        this.store.set(key, inner.replace(markers, ""));
     }
-    html = html.replace(new RegExp(` ${FRAGMENT_MARKER}="\\d+"`, "g"), "");
+    html = html.replace(markers, "");
     return Buffer.from(html, "utf8");
   }
 }
