@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createInstance, type i18n, type Resource } from "i18next";
 import { setMetaTranslations } from "./meta";
 import type { I18nLike } from "./react";
-import { createTranslator, type Resources } from "./translator";
+import { createTranslator, type Resources, type Translator } from "./translator";
 import { createCookie } from "react-router";
 import {
   defaultNS,
@@ -190,24 +190,29 @@ function sharedInstance() {
   shared ??= (async () => {
     const instance = createInstance();
     await instance.init({ ...serverI18nOptions, lng: fallbackLanguage });
-    // Route `meta` functions translate with it too (they run during the render, after this).
-    setMetaTranslations(instance);
+    // Route `meta` functions translate with the pages' translator (they run during the render,
+    // after this): the same words as i18next's, at a property walk's cost.
+    setMetaTranslations({ getFixedT: (lng, ns) => pageTranslator(lng).getFixedT(lng, ns) });
     return instance;
   })();
   return shared;
 }
 
-const pageTranslators = new Map<string, I18nLike>();
+const pageTranslators = new Map<string, Translator>();
 
 /**
  * What the React tree of a page in `lng` translates with (see ./react.tsx): the browser's own
  * translator (translator.ts), kept per language. translator.test.ts proves it gives i18next's
  * text for every string, so server and browser render the same words by the same code, and a `t`
  * call costs a property walk instead of i18next's whole pipeline (a page makes hundreds).
- * i18next stays for route `meta` and e-mails; it is set up here first for `meta`.
+ * Route `meta` functions translate with it too; i18next stays for e-mails.
  */
 export async function serverTranslations(lng: string): Promise<I18nLike> {
   await sharedInstance();
+  return pageTranslator(lng);
+}
+
+function pageTranslator(lng: string): Translator {
   let translator = pageTranslators.get(lng);
   if (!translator) {
     translator = createTranslator({

@@ -4,7 +4,7 @@ import type { Namespace, ParseKeys } from "i18next";
  * Translation for route `meta` functions (the tab's title, the description search engines show).
  * `meta` is synchronous and runs on the server and in the browser, outside React, so it cannot
  * use `useTranslation`: it gets a `t` bound to the page's language (the root loader's `locale`)
- * from the translator registered here — the server's shared i18next instance (i18n.server.ts), the
+ * from the translator registered here — the server's per-language page translator (i18n.server.ts), the
  * browser's small translator (entry.client). Keys are `namespace:key`; a route's keys sit in the
  * namespace its `i18nHandle` declares, so the browser has them inline (no fetch, no flash).
  */

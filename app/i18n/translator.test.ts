@@ -4,7 +4,7 @@ import { allResources, serverI18nOptions, supportedLanguages } from "./i18n.serv
 import { defaultNS, fallbackLanguage } from "./config";
 import { createTranslator, type Resources } from "./translator";
 
-// Pages render with translator.ts (server and browser), route meta and e-mails with i18next: a
+// Pages and their route meta render with translator.ts (server and browser), e-mails with i18next: a
 // string must read the same in both. Every string of every language is compared here.
 
 type Leaf = { ns: string; key: string; text: string };
