@@ -14,7 +14,7 @@ type Transform = (code: string, id: string, options?: { ssr?: boolean }) => { co
 const transform = routerMemo().transform as unknown as Transform;
 
 describe("keeping React Router's per-page work (scripts/router-memo.ts)", () => {
-  it("rewrites the installed React Router's server code in its three places", () => {
+  it("rewrites the installed React Router's server code in its five places", () => {
     const out = chunks.map(
       ({ id, code }) => transform.call({}, code, id, { ssr: true })?.code ?? "",
     );
@@ -23,6 +23,40 @@ describe("keeping React Router's per-page work (scripts/router-memo.ts)", () => 
     expect(all.match(/= __passageStaticDataRoutes\(routes\)/g)).toHaveLength(1);
     expect(all.match(/function __passageMatchRoutesImpl\(/g)).toHaveLength(1);
     expect(all.match(/\nfunction matchRoutesImpl\(/g)).toHaveLength(1);
+    expect(all.match(/if \(!url\.searchParams\.has\("index"\)\) return request;/g)).toHaveLength(1);
+    expect(all.match(/if \(!url\.searchParams\.has\("_routes"\)\) return request;/g)).toHaveLength(
+      1,
+    );
+  });
+
+  it("hands a loader the request itself unless its address has an index or _routes parameter", () => {
+    const all = chunks.map(
+      ({ id, code }) => transform.call({}, code, id, { ssr: true })?.code ?? "",
+    );
+    const source = (name: string) => {
+      const code = all.find((c) => c.includes(`\nfunction ${name}(request) {`))!;
+      const start = code.indexOf(`\nfunction ${name}(request) {`);
+      return code.slice(start, code.indexOf("\n}\n", start) + 2);
+    };
+    const strip = new Function(
+      `${source("stripIndexParam")}\n${source("stripRoutesParam")}\n` +
+        "return (request) => stripRoutesParam(stripIndexParam(request));",
+    )() as (request: Request) => Request;
+
+    const plain = new Request("http://localhost/jobs?q=nurse&sector=healthcare");
+    expect(strip(plain)).toBe(plain);
+    expect(strip(new Request("http://localhost/jobs?q=a&index")).url).toBe(
+      "http://localhost/jobs?q=a",
+    );
+    expect(strip(new Request("http://localhost/jobs?index=x&q=a")).url).toBe(
+      "http://localhost/jobs?q=a&index=x",
+    );
+    const data = new Request("http://localhost/jobs?q=a&_routes=root", {
+      headers: { cookie: "a=b" },
+    });
+    const stripped = strip(data);
+    expect(stripped.url).toBe("http://localhost/jobs?q=a");
+    expect(stripped.headers.get("cookie")).toBe("a=b");
   });
 
   it("leaves the browser's copy alone", () => {
