@@ -164,27 +164,31 @@ export function DashboardShell({
             // The same for everyone of these audiences on this page, with this many unread.
             cacheKey={`shell-nav:${i18n.language}:${pathname}:${audiences.join(",")}:${fee}:${unreadMessages}`}
           >
-            {staff ? (
-              <li className="hidden px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase md:block">
-                {t("shell.adminPanel")}
-              </li>
-            ) : null}
-            {items.map(([, to, label, Icon, { unread } = {}]) => (
-              <li key={to} className="shrink-0">
-                <NavLink to={to} end={leadsOthers(to)} className={sideLink}>
-                  <Icon aria-hidden />
-                  <span>{t(label, { fee })}</span>
-                  {unread && unreadMessages ? (
-                    <span className="ml-auto rounded-full bg-accent-600 px-2 text-xs text-white">
-                      <span className="sr-only">
-                        {t("nav.unreadMessages", { count: unreadMessages })}
-                      </span>
-                      <span aria-hidden>{unreadMessages}</span>
-                    </span>
-                  ) : null}
-                </NavLink>
-              </li>
-            ))}
+            {() => (
+              <>
+                {staff ? (
+                  <li className="hidden px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase md:block">
+                    {t("shell.adminPanel")}
+                  </li>
+                ) : null}
+                {items.map(([, to, label, Icon, { unread } = {}]) => (
+                  <li key={to} className="shrink-0">
+                    <NavLink to={to} end={leadsOthers(to)} className={sideLink}>
+                      <Icon aria-hidden />
+                      <span>{t(label, { fee })}</span>
+                      {unread && unreadMessages ? (
+                        <span className="ml-auto rounded-full bg-accent-600 px-2 text-xs text-white">
+                          <span className="sr-only">
+                            {t("nav.unreadMessages", { count: unreadMessages })}
+                          </span>
+                          <span aria-hidden>{unreadMessages}</span>
+                        </span>
+                      ) : null}
+                    </NavLink>
+                  </li>
+                ))}
+              </>
+            )}
           </CachedHtml>
           {sidebarExtra}
         </nav>

@@ -78,29 +78,33 @@ export function JobFilters({
         className="contents"
         cacheKey={`job-filters:${i18n.language}:${idPrefix}:${withQuery}:${keyOf([search.q, search.country, search.sector, search.type])}:${keyOf(countries)}`}
       >
-        {withQuery ? (
-          <QueryField
-            id={id("q")}
-            label={t("filters.query")}
-            placeholder={t("filters.queryPlaceholder")}
-            defaultValue={search.q ?? ""}
-            className="sm:col-span-2 lg:col-span-1"
-          />
-        ) : null}
-        {selects.map(({ name, value, ...select }) => (
-          <FilterSelect
-            key={name}
-            id={id(name)}
-            name={name}
-            defaultValue={value ?? "all"}
-            onChange={autoSubmit}
-            {...select}
-          />
-        ))}
-        <Button type="submit" className={withQuery ? "" : "sm:col-span-2 lg:col-span-1"}>
-          <SearchIcon aria-hidden />
-          {withQuery ? t("filters.search") : t("filters.apply")}
-        </Button>
+        {() => (
+          <>
+            {withQuery ? (
+              <QueryField
+                id={id("q")}
+                label={t("filters.query")}
+                placeholder={t("filters.queryPlaceholder")}
+                defaultValue={search.q ?? ""}
+                className="sm:col-span-2 lg:col-span-1"
+              />
+            ) : null}
+            {selects.map(({ name, value, ...select }) => (
+              <FilterSelect
+                key={name}
+                id={id(name)}
+                name={name}
+                defaultValue={value ?? "all"}
+                onChange={autoSubmit}
+                {...select}
+              />
+            ))}
+            <Button type="submit" className={withQuery ? "" : "sm:col-span-2 lg:col-span-1"}>
+              <SearchIcon aria-hidden />
+              {withQuery ? t("filters.search") : t("filters.apply")}
+            </Button>
+          </>
+        )}
       </CachedHtml>
     </Form>
   );

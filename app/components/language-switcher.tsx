@@ -34,39 +34,43 @@ export function LanguageSwitcher({
         className="flex items-center gap-1"
         cacheKey={`language-buttons:${i18n.language}:${compact}:${dark}`}
       >
-        {LANGUAGES.map((lng) => {
-          const current = lng === i18n.language;
-          return (
-            <button
-              key={lng}
-              type="submit"
-              name="lng"
-              value={lng}
-              lang={lng}
-              aria-current={current ? "true" : undefined}
-              className={cn(
-                "rounded px-2 py-1 text-sm focus-visible:ring-2 focus-visible:ring-primary-500 focus-visible:outline-none",
-                current
-                  ? cn(
-                      "font-semibold underline underline-offset-4",
-                      dark ? "text-white" : "text-primary-800",
-                    )
-                  : dark
-                    ? "text-slate-200 hover:bg-white/10 hover:text-white"
-                    : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-              )}
-            >
-              {compact ? (
-                <>
-                  {lng.toUpperCase()}
-                  <span className="sr-only"> {LANGUAGE_NAMES[lng]}</span>
-                </>
-              ) : (
-                LANGUAGE_NAMES[lng]
-              )}
-            </button>
-          );
-        })}
+        {() => (
+          <>
+            {LANGUAGES.map((lng) => {
+              const current = lng === i18n.language;
+              return (
+                <button
+                  key={lng}
+                  type="submit"
+                  name="lng"
+                  value={lng}
+                  lang={lng}
+                  aria-current={current ? "true" : undefined}
+                  className={cn(
+                    "rounded px-2 py-1 text-sm focus-visible:ring-2 focus-visible:ring-primary-500 focus-visible:outline-none",
+                    current
+                      ? cn(
+                          "font-semibold underline underline-offset-4",
+                          dark ? "text-white" : "text-primary-800",
+                        )
+                      : dark
+                        ? "text-slate-200 hover:bg-white/10 hover:text-white"
+                        : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                  )}
+                >
+                  {compact ? (
+                    <>
+                      {lng.toUpperCase()}
+                      <span className="sr-only"> {LANGUAGE_NAMES[lng]}</span>
+                    </>
+                  ) : (
+                    LANGUAGE_NAMES[lng]
+                  )}
+                </button>
+              );
+            })}
+          </>
+        )}
       </CachedHtml>
     </form>
   );

@@ -38,79 +38,85 @@ export function SaveAlertForm({
           : `save-alert:${i18n.language}:${keyOf([search.q, search.country, search.sector, search.type, suggestedName])}`
       }
     >
-      <summary className="flex cursor-pointer items-center gap-2 font-medium text-slate-900">
-        <BellPlusIcon className="size-4 text-primary-700" aria-hidden />
-        {t("alerts.create.open")}
-      </summary>
-      {visitor?.sentTo ? (
-        <p role="status" className="mt-3 text-sm text-slate-800" data-testid="alert-sent">
-          {t("alerts.visitor.sent", { value: visitor.sentTo })}
-        </p>
-      ) : (
-        <form
-          method="post"
-          action={visitor ? undefined : JOB_ALERTS_PATH}
-          className={
-            visitor
-              ? "relative mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_12rem_auto] lg:items-end"
-              : "mt-3 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
-          }
-        >
-          <input type="hidden" name="intent" value="create" />
-          {search.q ? <input type="hidden" name="q" value={search.q} /> : null}
-          {search.country ? <input type="hidden" name="country" value={search.country} /> : null}
-          {search.sector ? <input type="hidden" name="sector" value={search.sector} /> : null}
-          {search.type ? <input type="hidden" name="type" value={search.type} /> : null}
-          {visitor ? (
-            <div className="grid gap-1.5">
-              <Label htmlFor="alert-email">{t("alerts.visitor.email")}</Label>
-              <Input
-                id="alert-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-                aria-describedby={
-                  visitor.error ? "alert-email-hint alert-error" : "alert-email-hint"
-                }
-                aria-invalid={visitor.error ? true : undefined}
-              />
-            </div>
-          ) : null}
-          <div className="grid gap-1.5">
-            <Label htmlFor="alert-name">{t("alerts.fields.name")}</Label>
-            <Input
-              id="alert-name"
-              name="name"
-              required
-              maxLength={80}
-              defaultValue={suggestedName}
-            />
-          </div>
-          <AlertFrequencyField id="alert-frequency" defaultValue="daily" />
-          {visitor ? (
-            <HoneypotField id="alert-website" label={t("alerts.visitor.honeypot")} />
-          ) : null}
-          <Button type="submit">{t("alerts.create.submit")}</Button>
-          {visitor ? (
-            <div className="grid gap-1 text-sm sm:col-span-full">
-              <p id="alert-email-hint" className="text-slate-600">
-                {t("alerts.visitor.emailHint")}
-              </p>
-              <p>
-                <Link to="/auth" className="text-primary-700 underline underline-offset-2">
-                  {t("alerts.visitor.signIn")}
-                </Link>
-              </p>
-              {visitor.error ? (
-                <p id="alert-error" role="alert" className="font-medium text-red-700">
-                  {t(visitor.error as "alerts.errors.email")}
-                </p>
+      {() => (
+        <>
+          <summary className="flex cursor-pointer items-center gap-2 font-medium text-slate-900">
+            <BellPlusIcon className="size-4 text-primary-700" aria-hidden />
+            {t("alerts.create.open")}
+          </summary>
+          {visitor?.sentTo ? (
+            <p role="status" className="mt-3 text-sm text-slate-800" data-testid="alert-sent">
+              {t("alerts.visitor.sent", { value: visitor.sentTo })}
+            </p>
+          ) : (
+            <form
+              method="post"
+              action={visitor ? undefined : JOB_ALERTS_PATH}
+              className={
+                visitor
+                  ? "relative mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_12rem_auto] lg:items-end"
+                  : "mt-3 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+              }
+            >
+              <input type="hidden" name="intent" value="create" />
+              {search.q ? <input type="hidden" name="q" value={search.q} /> : null}
+              {search.country ? (
+                <input type="hidden" name="country" value={search.country} />
               ) : null}
-            </div>
-          ) : null}
-        </form>
+              {search.sector ? <input type="hidden" name="sector" value={search.sector} /> : null}
+              {search.type ? <input type="hidden" name="type" value={search.type} /> : null}
+              {visitor ? (
+                <div className="grid gap-1.5">
+                  <Label htmlFor="alert-email">{t("alerts.visitor.email")}</Label>
+                  <Input
+                    id="alert-email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    maxLength={254}
+                    aria-describedby={
+                      visitor.error ? "alert-email-hint alert-error" : "alert-email-hint"
+                    }
+                    aria-invalid={visitor.error ? true : undefined}
+                  />
+                </div>
+              ) : null}
+              <div className="grid gap-1.5">
+                <Label htmlFor="alert-name">{t("alerts.fields.name")}</Label>
+                <Input
+                  id="alert-name"
+                  name="name"
+                  required
+                  maxLength={80}
+                  defaultValue={suggestedName}
+                />
+              </div>
+              <AlertFrequencyField id="alert-frequency" defaultValue="daily" />
+              {visitor ? (
+                <HoneypotField id="alert-website" label={t("alerts.visitor.honeypot")} />
+              ) : null}
+              <Button type="submit">{t("alerts.create.submit")}</Button>
+              {visitor ? (
+                <div className="grid gap-1 text-sm sm:col-span-full">
+                  <p id="alert-email-hint" className="text-slate-600">
+                    {t("alerts.visitor.emailHint")}
+                  </p>
+                  <p>
+                    <Link to="/auth" className="text-primary-700 underline underline-offset-2">
+                      {t("alerts.visitor.signIn")}
+                    </Link>
+                  </p>
+                  {visitor.error ? (
+                    <p id="alert-error" role="alert" className="font-medium text-red-700">
+                      {t(visitor.error as "alerts.errors.email")}
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
+            </form>
+          )}
+        </>
       )}
     </CachedHtml>
   );

@@ -38,75 +38,79 @@ export function SiteFooter() {
         className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5"
         cacheKey={`site-footer:${i18n.language}:${keyOf(settings)}`}
       >
-        <div className="grid content-start gap-3 lg:col-span-1">
-          <p className="text-lg font-bold text-white">{settings.agencyName}</p>
-          <p className="text-sm text-slate-300">{t("footer.about")}</p>
-          {socials.length > 0 ? (
-            <ul className="flex gap-3" aria-label={t("footer.social")}>
-              {socials.map((s) => (
-                <li key={s}>
-                  <a href={settings.social[s]} className={footLink} rel="noopener noreferrer">
-                    {t(`social.${s}`)}
-                  </a>
+        {() => (
+          <>
+            <div className="grid content-start gap-3 lg:col-span-1">
+              <p className="text-lg font-bold text-white">{settings.agencyName}</p>
+              <p className="text-sm text-slate-300">{t("footer.about")}</p>
+              {socials.length > 0 ? (
+                <ul className="flex gap-3" aria-label={t("footer.social")}>
+                  {socials.map((s) => (
+                    <li key={s}>
+                      <a href={settings.social[s]} className={footLink} rel="noopener noreferrer">
+                        {t(`social.${s}`)}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+            <FooterList title={t("footer.services")}>
+              <LinkItems links={SERVICE_LINKS} className={footLink} />
+              <li>
+                <Link to="/outsourcing" className={footLink}>
+                  {t("nav.outsourcing")}
+                </Link>
+              </li>
+            </FooterList>
+            <FooterList title={t("footer.quickLinks")}>
+              <LinkItems links={QUICK_LINKS} className={footLink} />
+            </FooterList>
+            <FooterList title={t("footer.legal")}>
+              <LinkItems links={LEGAL_LINKS} className={footLink} />
+            </FooterList>
+            <FooterList title={t("footer.contactUs")}>
+              {settings.offices.map((office) => (
+                <li key={office.city} className="flex gap-2 text-sm text-slate-300">
+                  <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  <span>
+                    <span className="font-medium text-white">{office.city}</span>, {office.country}
+                  </span>
                 </li>
               ))}
-            </ul>
-          ) : null}
-        </div>
-        <FooterList title={t("footer.services")}>
-          <LinkItems links={SERVICE_LINKS} className={footLink} />
-          <li>
-            <Link to="/outsourcing" className={footLink}>
-              {t("nav.outsourcing")}
-            </Link>
-          </li>
-        </FooterList>
-        <FooterList title={t("footer.quickLinks")}>
-          <LinkItems links={QUICK_LINKS} className={footLink} />
-        </FooterList>
-        <FooterList title={t("footer.legal")}>
-          <LinkItems links={LEGAL_LINKS} className={footLink} />
-        </FooterList>
-        <FooterList title={t("footer.contactUs")}>
-          {settings.offices.map((office) => (
-            <li key={office.city} className="flex gap-2 text-sm text-slate-300">
-              <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span>
-                <span className="font-medium text-white">{office.city}</span>, {office.country}
-              </span>
-            </li>
-          ))}
-          <li className="flex gap-2 text-sm">
-            <PhoneIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <a href={`tel:${settings.phone.replace(/\s/g, "")}`} className={footLink}>
-              {settings.phone}
-            </a>
-          </li>
-          <li className="flex gap-2 text-sm">
-            <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <a href={`mailto:${settings.contactEmail}`} className={footLink}>
-              {settings.contactEmail}
-            </a>
-          </li>
-          <li className="flex gap-2 text-sm">
-            <MessageCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <a
-              href={whatsappLink(settings.whatsappNumber)}
-              className={footLink}
-              rel="noopener noreferrer"
-            >
-              {t("footer.whatsapp", { number: settings.whatsappNumber })}
-            </a>
-          </li>
-          <li className="text-sm text-slate-300">
-            {t("footer.hours", {
-              days: hours.days,
-              open: hours.open,
-              close: hours.close,
-              tz: hours.timeZoneLabel,
-            })}
-          </li>
-        </FooterList>
+              <li className="flex gap-2 text-sm">
+                <PhoneIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <a href={`tel:${settings.phone.replace(/\s/g, "")}`} className={footLink}>
+                  {settings.phone}
+                </a>
+              </li>
+              <li className="flex gap-2 text-sm">
+                <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <a href={`mailto:${settings.contactEmail}`} className={footLink}>
+                  {settings.contactEmail}
+                </a>
+              </li>
+              <li className="flex gap-2 text-sm">
+                <MessageCircleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <a
+                  href={whatsappLink(settings.whatsappNumber)}
+                  className={footLink}
+                  rel="noopener noreferrer"
+                >
+                  {t("footer.whatsapp", { number: settings.whatsappNumber })}
+                </a>
+              </li>
+              <li className="text-sm text-slate-300">
+                {t("footer.hours", {
+                  days: hours.days,
+                  open: hours.open,
+                  close: hours.close,
+                  tz: hours.timeZoneLabel,
+                })}
+              </li>
+            </FooterList>
+          </>
+        )}
       </CachedHtml>
       <div className="flex flex-col items-center gap-2 border-t border-white/10 py-4 text-center text-xs text-slate-400">
         <LanguageSwitcher dark />

@@ -70,22 +70,26 @@ export function SiteHeader() {
           className="hidden items-center gap-1 lg:flex"
           cacheKey={`site-nav:${i18n.language}:${pathname}`}
         >
-          <NavLink to="/jobs" className={navLink}>
-            {t("nav.findJobs")}
-          </NavLink>
-          <DisclosureMenu label={t("nav.services")} panel="left">
-            <ul>
-              <LinkItems links={SERVICE_LINKS} className={menuItem} />
-            </ul>
-          </DisclosureMenu>
-          {SITE_LINKS.slice(0, 3).map(([to, label]) => (
-            <NavLink key={to} to={to} className={navLink}>
-              {t(label)}
-            </NavLink>
-          ))}
-          <Link to="/study" className={navLink}>
-            {t("nav.studyAbroad")}
-          </Link>
+          {() => (
+            <>
+              <NavLink to="/jobs" className={navLink}>
+                {t("nav.findJobs")}
+              </NavLink>
+              <DisclosureMenu label={t("nav.services")} panel="left">
+                <ul>
+                  <LinkItems links={SERVICE_LINKS} className={menuItem} />
+                </ul>
+              </DisclosureMenu>
+              {SITE_LINKS.slice(0, 3).map(([to, label]) => (
+                <NavLink key={to} to={to} className={navLink}>
+                  {t(label)}
+                </NavLink>
+              ))}
+              <Link to="/study" className={navLink}>
+                {t("nav.studyAbroad")}
+              </Link>
+            </>
+          )}
         </CachedHtml>
         <div className="hidden items-center gap-2 lg:flex">
           <LanguageSwitcher compact />
@@ -99,10 +103,14 @@ export function SiteHeader() {
                 aria-label={t("nav.accountMenu", { name: accountName })}
                 cacheKey={`account-menu:${i18n.language}`}
               >
-                <LinkItems links={ACCOUNT_MENU_LINKS} className={menuItem} />
-                <li>
-                  <SignOutForm className={menuItem} />
-                </li>
+                {() => (
+                  <>
+                    <LinkItems links={ACCOUNT_MENU_LINKS} className={menuItem} />
+                    <li>
+                      <SignOutForm className={menuItem} />
+                    </li>
+                  </>
+                )}
               </CachedHtml>
             </DisclosureMenu>
           ) : (
@@ -140,7 +148,11 @@ function MobileMenu({ signedIn, accountName }: { signedIn: boolean; accountName:
     >
       <nav aria-label={t("nav.main")} data-testid="mobile-menu">
         <CachedHtml as="ul" className="grid gap-1" cacheKey={`mobile-nav:${i18n.language}`}>
-          <LinkItems links={MOBILE_LINKS} className={menuItem} />
+          {() => (
+            <>
+              <LinkItems links={MOBILE_LINKS} className={menuItem} />
+            </>
+          )}
         </CachedHtml>
         <ul className="mt-2 grid gap-1 border-t border-slate-200 pt-2">
           {signedIn ? (

@@ -21,6 +21,10 @@ export const FragmentContext = createContext<FragmentLookup | null>(null);
  *
  * The content must not use `useId`, render scripts, styles or anything React hoists into the
  * head: such a part is never kept.
+ *
+ * `children` may be a function that makes the content (it must call no hooks): it is called only
+ * when the content is rendered, so a part written from memory costs none of its translations,
+ * formatting and elements.
  */
 export function CachedHtml({
   as: Tag = "div",
@@ -30,17 +34,18 @@ export function CachedHtml({
 }: {
   as?: ElementType;
   cacheKey: string | null;
-  children: ReactNode;
+  children: ReactNode | (() => ReactNode);
 } & Omit<AllHTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML" | "as"> & {
     "data-testid"?: string;
   }) {
   const fragments = useContext(FragmentContext);
-  if (!fragments || cacheKey === null) return <Tag {...props}>{children}</Tag>;
+  const content = () => (typeof children === "function" ? children() : children);
+  if (!fragments || cacheKey === null) return <Tag {...props}>{content()}</Tag>;
   const found = fragments.lookup(cacheKey);
   if ("html" in found) return <Tag {...props} dangerouslySetInnerHTML={{ __html: found.html }} />;
   return (
     <Tag {...props} data-passage-fragment={found.marker}>
-      {children}
+      {content()}
     </Tag>
   );
 }

@@ -126,6 +126,31 @@ describe("parts of a page kept and written from memory", () => {
     expect(store.size).toBe(0);
   });
 
+  it("makes content given as a function only when it renders it, with the same HTML", () => {
+    const made = { times: 0 };
+    const Part = ({ title }: { title: string }) => (
+      <CachedHtml as="section" cacheKey={`part:${title}`}>
+        {() => {
+          made.times++;
+          return (
+            <>
+              <h2>{title}</h2>
+              text {title}
+            </>
+          );
+        }}
+      </CachedHtml>
+    );
+    const store = new FragmentStore();
+    const first = render(<Part title="Nurse" />, store);
+    const second = render(<Part title="Nurse" />, store);
+    expect(made.times).toBe(1);
+    expect(second).toBe(first);
+    // The browser (no store) makes it every time, into the same HTML it hydrates.
+    expect(renderToString(<Part title="Nurse" />)).toBe(first);
+    expect(made.times).toBe(2);
+  });
+
   it("finds an element's inner HTML across nested elements of the same name", () => {
     const html =
       '<ul class="a"><li>1</li></ul><ul data-passage-fragment="3" class="b"><li><ul><li>2</li></ul></li><li>3</li></ul><ul><li>4</li></ul>';

@@ -38,63 +38,70 @@ export function ApplicationRow({
       data-testid="application-row"
       cacheKey={`application-row:${lang}:${location.pathname}${location.search}:${keyOf(row)}`}
     >
-      <BulkRowCell
-        form={APPLICATIONS_BULK_FORM}
-        id={row.id}
-        label={t("bulk.selectApplication", { name: row.applicantName, job: row.jobTitle })}
-      />
-      <PersonCell
-        name={row.applicantName}
-        email={row.applicantEmail}
-        country={row.applicantCountry ?? tc("labels.notSet")}
-      />
-      <Td label={t("applications.cols.job")}>
-        <p className="font-medium">{row.jobTitle}</p>
-        <p className="text-xs text-slate-600">
-          {row.kind === "program"
-            ? `${tc("labels.applicationKind.program")} · ${row.university ?? ""}`
-            : tc(`labels.sector.${row.jobSector ?? "other"}`)}{" "}
-          · {row.jobCountry ?? tc("labels.notSet")}
-        </p>
-      </Td>
-      <Td label={t("applications.cols.status")}>
-        <StatusSelectForm
-          id={`status-${row.id}`}
-          application={row}
-          label={t("applications.statusFor", { name: row.applicantName, job: row.jobTitle })}
-          compact
-        />
-      </Td>
-      <Td label={t("applications.cols.owner")} data-testid="owner">
-        {row.ownerName ?? <span className="text-slate-600">{t("owners.none")}</span>}
-      </Td>
-      <Td label={t("applications.cols.applied")}>{dateFmt.format(new Date(row.appliedAt))}</Td>
-      <Td label={t("applications.cols.payment")}>
-        <PaidBadge paid={row.paid} />
-      </Td>
-      <Td>
-        <div className="flex flex-wrap gap-1">
-          <Link
-            to={linkWith(params, "view", row.id)}
-            preventScrollReset
-            className={buttonVariants({ variant: "ghost", size: "sm" })}
-            aria-label={t("applications.viewFor", { name: row.applicantName, job: row.jobTitle })}
-          >
-            <EyeIcon aria-hidden />
-            {t("applications.view")}
-          </Link>
-          {row.status === "job_matched" ? (
-            <Link
-              to={linkWith(params, "schedule", row.id)}
-              preventScrollReset
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-            >
-              <CalendarIcon aria-hidden />
-              {t("applications.scheduleInterview")}
-            </Link>
-          ) : null}
-        </div>
-      </Td>
+      {() => (
+        <>
+          <BulkRowCell
+            form={APPLICATIONS_BULK_FORM}
+            id={row.id}
+            label={t("bulk.selectApplication", { name: row.applicantName, job: row.jobTitle })}
+          />
+          <PersonCell
+            name={row.applicantName}
+            email={row.applicantEmail}
+            country={row.applicantCountry ?? tc("labels.notSet")}
+          />
+          <Td label={t("applications.cols.job")}>
+            <p className="font-medium">{row.jobTitle}</p>
+            <p className="text-xs text-slate-600">
+              {row.kind === "program"
+                ? `${tc("labels.applicationKind.program")} · ${row.university ?? ""}`
+                : tc(`labels.sector.${row.jobSector ?? "other"}`)}{" "}
+              · {row.jobCountry ?? tc("labels.notSet")}
+            </p>
+          </Td>
+          <Td label={t("applications.cols.status")}>
+            <StatusSelectForm
+              id={`status-${row.id}`}
+              application={row}
+              label={t("applications.statusFor", { name: row.applicantName, job: row.jobTitle })}
+              compact
+            />
+          </Td>
+          <Td label={t("applications.cols.owner")} data-testid="owner">
+            {row.ownerName ?? <span className="text-slate-600">{t("owners.none")}</span>}
+          </Td>
+          <Td label={t("applications.cols.applied")}>{dateFmt.format(new Date(row.appliedAt))}</Td>
+          <Td label={t("applications.cols.payment")}>
+            <PaidBadge paid={row.paid} />
+          </Td>
+          <Td>
+            <div className="flex flex-wrap gap-1">
+              <Link
+                to={linkWith(params, "view", row.id)}
+                preventScrollReset
+                className={buttonVariants({ variant: "ghost", size: "sm" })}
+                aria-label={t("applications.viewFor", {
+                  name: row.applicantName,
+                  job: row.jobTitle,
+                })}
+              >
+                <EyeIcon aria-hidden />
+                {t("applications.view")}
+              </Link>
+              {row.status === "job_matched" ? (
+                <Link
+                  to={linkWith(params, "schedule", row.id)}
+                  preventScrollReset
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                >
+                  <CalendarIcon aria-hidden />
+                  {t("applications.scheduleInterview")}
+                </Link>
+              ) : null}
+            </div>
+          </Td>
+        </>
+      )}
     </CachedHtml>
   );
 }

@@ -149,34 +149,40 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
           className="contents"
           cacheKey={`application-filters:${lang}:${keyOf([q, status, kind, ownerView, exportQs.toString()])}:${keyOf(offices)}:${keyOf(owners)}`}
         >
-          <SearchInput
-            id="app-search"
-            label={t("applications.search.label")}
-            defaultValue={q ?? ""}
-            placeholder={t("applications.search.placeholder")}
-          />
-          <FilterSelects
-            idPrefix="app"
-            keys="applications.search"
-            current={{ status, kind }}
-            filters={[
-              { name: "status", any: "allStatuses", options: statusChoices },
-              { name: "kind", any: "allKinds", options: kindChoices },
-            ]}
-          />
-          {offices.choices.length > 1 ? (
-            <FilterSelect
-              id="app-office"
-              name="office"
-              label={t("offices.filter.label")}
-              value={offices.office ?? ""}
-              any={offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")}
-              options={offices.choices.map((o) => ({ value: o, label: o }))}
-            />
-          ) : null}
-          <OwnerFilter value={ownerView} owners={owners} />
-          <Button type="submit">{t("actions.search")}</Button>
-          <ExportCsvLink href={`/exports/applications.csv?${exportQs.toString()}`} />
+          {() => (
+            <>
+              <SearchInput
+                id="app-search"
+                label={t("applications.search.label")}
+                defaultValue={q ?? ""}
+                placeholder={t("applications.search.placeholder")}
+              />
+              <FilterSelects
+                idPrefix="app"
+                keys="applications.search"
+                current={{ status, kind }}
+                filters={[
+                  { name: "status", any: "allStatuses", options: statusChoices },
+                  { name: "kind", any: "allKinds", options: kindChoices },
+                ]}
+              />
+              {offices.choices.length > 1 ? (
+                <FilterSelect
+                  id="app-office"
+                  name="office"
+                  label={t("offices.filter.label")}
+                  value={offices.office ?? ""}
+                  any={
+                    offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")
+                  }
+                  options={offices.choices.map((o) => ({ value: o, label: o }))}
+                />
+              ) : null}
+              <OwnerFilter value={ownerView} owners={owners} />
+              <Button type="submit">{t("actions.search")}</Button>
+              <ExportCsvLink href={`/exports/applications.csv?${exportQs.toString()}`} />
+            </>
+          )}
         </CachedHtml>
       </Form>
       <SaveViewForm />
