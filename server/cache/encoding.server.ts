@@ -65,7 +65,7 @@ const WHOLE_BODY_BROTLI_QUALITY = 3;
 
 /**
  * A response whose whole body is at hand (a signed-in page, rendered whole; a signed-in request's
- * data), compressed now, on this thread, in one call: brotli (quality 3, below),
+ * data), compressed now, on this thread, in one call: brotli (WHOLE_BODY_BROTLI_QUALITY, above),
  * else gzip, by the request's Accept-Encoding, with its length.
  *
  * Fed to the streaming compressor instead, a 100 KB page went through zlib's thread pool in
