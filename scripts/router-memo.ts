@@ -83,6 +83,16 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial, precompute
 }
 `;
 
+/** `strip` hands back the request itself when its address has no `param` to take out. */
+function requestItselfWithout(strip: string, param: string): Patch {
+  const opening = `function ${strip}(request) {\n  let url = new URL(request.url);`;
+  return {
+    name: strip,
+    find: opening,
+    replace: `${opening}\n  if (!url.searchParams.has("${param}")) return request;`,
+  };
+}
+
 const PATCHES: Patch[] = [
   {
     name: "ServerRouter's route objects",
@@ -112,22 +122,8 @@ const PATCHES: Patch[] = [
     replace: `function createStaticRouter(routes, context, opts = {}) {
   let { manifest, dataRoutes } = __passageStaticDataRoutes(routes);`,
   },
-  {
-    name: "stripIndexParam",
-    find: `function stripIndexParam(request) {
-  let url = new URL(request.url);`,
-    replace: `function stripIndexParam(request) {
-  let url = new URL(request.url);
-  if (!url.searchParams.has("index")) return request;`,
-  },
-  {
-    name: "stripRoutesParam",
-    find: `function stripRoutesParam(request) {
-  let url = new URL(request.url);`,
-    replace: `function stripRoutesParam(request) {
-  let url = new URL(request.url);
-  if (!url.searchParams.has("_routes")) return request;`,
-  },
+  requestItselfWithout("stripIndexParam", "index"),
+  requestItselfWithout("stripRoutesParam", "_routes"),
   {
     name: "matchRoutesImpl",
     find: `function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {`,
