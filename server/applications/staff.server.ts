@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   APPLICATION_STATUSES,
@@ -14,7 +27,7 @@ import { isUuid } from "~/domain/ids";
 import { cappedPage, exactPage } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
-import { type Db, db, queryRows } from "~/server/db/client.server";
+import { type Db, db, preparedQuery, queryRows } from "~/server/db/client.server";
 import {
   applicationsInStatus,
   applicationsOfKindInStatus,
@@ -69,13 +82,19 @@ export class InterviewDateRequiredError extends Error {
 }
 
 /** People whose name or e-mail contains the search text (their trigram indexes find them). */
-function matchingPeople(q: string) {
-  const like = containsPattern(q);
-  return db()
+function matchingPeople(like: string | Placeholder, on: Db = db()) {
+  return on
     .select({ id: profiles.id })
     .from(profiles)
     .where(or(ilike(profiles.fullName, like), ilike(profiles.email, like)));
 }
+
+// A staff search asks it first on every page: built once.
+const matchingPeopleQuery = preparedQuery((db) =>
+  matchingPeople(sql.placeholder("like"), db)
+    .limit(sql.placeholder("limit"))
+    .prepare("passage_matching_people"),
+);
 
 /**
  * What was applied for contains the search text: job_applications.applied_for_search, the
@@ -88,7 +107,10 @@ function appliedForMatches(q: string): SQL {
 
 /** Applications of a matching person, or for a matching job or program. */
 function matchesSearch(q: string): SQL {
-  return or(inArray(jobApplications.userId, matchingPeople(q)), appliedForMatches(q))!;
+  return or(
+    inArray(jobApplications.userId, matchingPeople(containsPattern(q))),
+    appliedForMatches(q),
+  )!;
 }
 
 /**
@@ -164,8 +186,8 @@ const newestAppliedFirst = [desc(jobApplications.appliedAt), asc(jobApplications
  * Applications with their applicant, job or program, and country: what every staff view of them
  * reads (both kinds: decision record 22).
  */
-function selectApplications() {
-  return db()
+function selectApplications(on: Db = db()) {
+  return on
     .select(listColumns)
     .from(jobApplications)
     .innerJoin(profiles, eq(profiles.id, jobApplications.userId))
@@ -219,7 +241,10 @@ export async function listAllApplicationsForStaff(options: {
   // matching applications: when that is all there is, the page comes from them.
   let match: SQL | undefined;
   if (q) {
-    const people = await matchingPeople(q).limit(countUpTo + 1);
+    const people = await matchingPeopleQuery().execute({
+      like: containsPattern(q),
+      limit: countUpTo + 1,
+    });
     match =
       people.length === 0
         ? appliedForMatches(q)
@@ -234,34 +259,29 @@ export async function listAllApplicationsForStaff(options: {
     inOffices(scope, office),
     match,
   );
+  // One round trip either way. A broad match (more than countUpTo) has its rows dense in the
+  // applied_at index, so its page comes from walking that index, testing each application as it
+  // comes (a few hundred rows for a page, no joins); PostgreSQL runs that branch's subquery only
+  // when the count says so.
+  const whereSql = where ? sql`where ${where}` : sql``;
   const [found] = await queryRows<{ n: number; ids: string | null }>(sql`
     with m as materialized (
       select ${jobApplications.id} as id, ${jobApplications.appliedAt} as applied_at
-      from ${jobApplications} ${where ? sql`where ${where}` : sql``}
+      from ${jobApplications} ${whereSql}
       limit ${countUpTo + 1}
     ), c as (select count(*)::int as n from m)
     select c.n, case when c.n <= ${countUpTo} then array_to_string(array(
       select m.id from m order by m.applied_at desc, m.id limit ${pageSize} offset ${offset}
+    ), ',') else array_to_string(array(
+      select ${jobApplications.id} from ${jobApplications} ${whereSql}
+      order by ${jobApplications.appliedAt} desc, ${jobApplications.id}
+      limit ${pageSize + 1} offset ${offset}
     ), ',') end as ids
     from c`);
   const n = Number(found!.n);
-  if (n <= countUpTo) {
-    const rows = await hydrateApplications(found!.ids ? found!.ids.split(",") : []);
-    return exactPage({ items: rows, page, pageSize, total: n });
-  }
-
-  // A broad match: its rows are dense in the applied_at index, so walk it a page at a time,
-  // testing each application as it comes (a few hundred rows for a page, no joins).
-  const ids = (
-    await db()
-      .select({ id: jobApplications.id })
-      .from(jobApplications)
-      .where(where)
-      .orderBy(...newestAppliedFirst)
-      .limit(pageSize + 1)
-      .offset(offset)
-  ).map((r) => r.id);
+  const ids = found!.ids ? found!.ids.split(",") : [];
   const rows = await hydrateApplications(ids.slice(0, pageSize));
+  if (n <= countUpTo) return exactPage({ items: rows, page, pageSize, total: n });
   return { ...cappedPage({ rows: ids, page, pageSize, cap: countUpTo }), items: rows };
 }
 
@@ -271,10 +291,17 @@ export async function listAllApplicationsForStaff(options: {
  */
 async function hydrateApplications(ids: string[]) {
   if (ids.length === 0) return [];
-  return selectApplications()
-    .where(inArray(jobApplications.id, ids))
-    .orderBy(...newestAppliedFirst);
+  return applicationsByIdQuery().execute({ ids });
 }
+
+// Every list of the back office reads its page this way: built once, the ids as one array value
+// (so its SQL is the same for any number of rows).
+const applicationsByIdQuery = preparedQuery((db) =>
+  selectApplications(db)
+    .where(sql`${jobApplications.id} = any(${sql.placeholder("ids")}::uuid[])`)
+    .orderBy(...newestAppliedFirst)
+    .prepare("passage_applications_by_id"),
+);
 export type StaffApplicationRow = Awaited<ReturnType<typeof hydrateApplications>>[number];
 
 /** The filtered list for a CSV download, capped so one click cannot exhaust the server. */

@@ -4,7 +4,7 @@ import type { BulkSummary } from "~/domain/bulk-actions";
 import type { Language } from "~/domain/languages";
 import { recordAudits } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
-import { type Db, db, queryRows } from "~/server/db/client.server";
+import { type Db, db, preparedQuery, queryRows } from "~/server/db/client.server";
 import { jobApplications, profiles } from "~/server/db/schema";
 import { serverT, type Translate } from "~/server/i18n/translate.server";
 import { enqueueApplicantMail } from "~/server/mail/outbox.server";
@@ -23,12 +23,18 @@ export class OwnerNotStaffError extends Error {}
 
 /** Staff who may own applicants, by name: the owner choices of the lists. */
 export async function listStaffOwners() {
-  return db()
+  return staffOwnersQuery().execute();
+}
+
+// The applications list offers them on every page: built once.
+const staffOwnersQuery = preparedQuery((db) =>
+  db
     .select({ id: profiles.id, fullName: profiles.fullName })
     .from(profiles)
     .where(and(inArray(profiles.role, [...STAFF_ROLES]), isNull(profiles.erasedAt)))
-    .orderBy(asc(profiles.fullName), asc(profiles.id));
-}
+    .orderBy(asc(profiles.fullName), asc(profiles.id))
+    .prepare("passage_staff_owners"),
+);
 export type StaffOwner = Awaited<ReturnType<typeof listStaffOwners>>[number];
 
 async function checkOwner(tx: Db, ownerId: string | null) {

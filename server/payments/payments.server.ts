@@ -5,7 +5,7 @@ import type { PaymentProviderName } from "~/domain/enums";
 import { MOBILE_PROMPT_TIMEOUT_MS } from "~/domain/payments";
 import { feeIn, formatMoney } from "~/domain/settings";
 import type { Viewer } from "~/server/auth/guards.server";
-import { db } from "~/server/db/client.server";
+import { db, preparedQuery } from "~/server/db/client.server";
 import { newestOwnRows } from "~/server/db/own-rows.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { auditLog, payments, profiles } from "~/server/db/schema";
@@ -174,13 +174,24 @@ export async function recordVerifiedPayment(input: {
 
 /** Overpayments of the last `days` days, for the back-office banner (from the audit trail). */
 export async function countRecentOverpaymentsForStaff(days = 30): Promise<number> {
-  const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
-  const [row] = await db()
-    .select({ n: count() })
-    .from(auditLog)
-    .where(and(eq(auditLog.action, OVERPAYMENT_AUDIT_ACTION), gt(auditLog.createdAt, since)));
+  const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+  const [row] = await recentOverpaymentsQuery().execute({ since });
   return row?.n ?? 0;
 }
+
+// Every back-office page shows the banner's count: built once.
+const recentOverpaymentsQuery = preparedQuery((db) =>
+  db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, OVERPAYMENT_AUDIT_ACTION),
+        sql`${auditLog.createdAt} > ${sql.placeholder("since")}::timestamptz`,
+      ),
+    )
+    .prepare("passage_recent_overpayments"),
+);
 
 /** A failed or abandoned attempt stays in the history; it never touches the fee flag. */
 export async function markPaymentUnsuccessful({

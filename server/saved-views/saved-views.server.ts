@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { applicationViewQuery, SAVED_VIEWS_MAX } from "~/domain/saved-views";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
-import { type Db, db } from "~/server/db/client.server";
+import { type Db, db, preparedQuery } from "~/server/db/client.server";
 import { savedViews } from "~/server/db/schema";
 
 // A staff member's saved filters of the applications list (issue 19, point 5): each person's
@@ -35,13 +35,22 @@ async function refusingDuplicateNames<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The viewer's saved views, by name. */
-export async function listSavedViews({ viewer }: { viewer: Actor }, on: Db = db()) {
-  return on
+export async function listSavedViews({ viewer }: { viewer: Actor }, on?: Db) {
+  const values = { userId: viewer.id };
+  return on ? savedViewsQuery(on).execute(values) : keptSavedViewsQuery().execute(values);
+}
+
+const savedViewsQuery = (on: Db) =>
+  on
     .select({ id: savedViews.id, name: savedViews.name, query: savedViews.query })
     .from(savedViews)
-    .where(eq(savedViews.userId, viewer.id))
+    .where(eq(savedViews.userId, sql.placeholder("userId")))
     .orderBy(asc(sql`lower(${savedViews.name})`), asc(savedViews.id));
-}
+
+// Every back-office page lists them in its sidebar: built once.
+const keptSavedViewsQuery = preparedQuery((db) =>
+  savedViewsQuery(db).prepare("passage_saved_views"),
+);
 export type SavedView = Awaited<ReturnType<typeof listSavedViews>>[number];
 
 async function nameTaken(tx: Db, actor: Actor, name: string, except?: string) {
