@@ -35,21 +35,18 @@ async function refusingDuplicateNames<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The viewer's saved views, by name. */
-export async function listSavedViews({ viewer }: { viewer: Actor }, on?: Db) {
-  const values = { userId: viewer.id };
-  return on ? savedViewsQuery(on).execute(values) : keptSavedViewsQuery().execute(values);
+export async function listSavedViews({ viewer }: { viewer: Actor }) {
+  return savedViewsQuery().execute({ userId: viewer.id });
 }
 
-const savedViewsQuery = (on: Db) =>
-  on
+// Every back-office page lists them in its sidebar: built once.
+const savedViewsQuery = preparedQuery((db) =>
+  db
     .select({ id: savedViews.id, name: savedViews.name, query: savedViews.query })
     .from(savedViews)
     .where(eq(savedViews.userId, sql.placeholder("userId")))
-    .orderBy(asc(sql`lower(${savedViews.name})`), asc(savedViews.id));
-
-// Every back-office page lists them in its sidebar: built once.
-const keptSavedViewsQuery = preparedQuery((db) =>
-  savedViewsQuery(db).prepare("passage_saved_views"),
+    .orderBy(asc(sql`lower(${savedViews.name})`), asc(savedViews.id))
+    .prepare("passage_saved_views"),
 );
 export type SavedView = Awaited<ReturnType<typeof listSavedViews>>[number];
 
