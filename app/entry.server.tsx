@@ -66,7 +66,7 @@ export default async function handleRequest(
     // (nothing of their page is deferred; one body is cheaper to send). A visitor's browser gets
     // it streamed.
     const waitForAll =
-      Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode || signedIn;
+      signedIn || routerContext.isSpaMode || Boolean(userAgent && isbot(userAgent));
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
