@@ -89,11 +89,13 @@ function matchingPeople(like: string | Placeholder, on: Db = db()) {
     .where(or(ilike(profiles.fullName, like), ilike(profiles.email, like)));
 }
 
-// A staff search asks it first on every page: built once.
-const matchingPeopleQuery = preparedQuery((db) =>
-  matchingPeople(sql.placeholder("like"), db)
-    .limit(sql.placeholder("limit"))
-    .prepare("passage_matching_people"),
+// A staff search asks it first on every page: built once, and planned for each pattern.
+const matchingPeopleQuery = preparedQuery(
+  (db) =>
+    matchingPeople(sql.placeholder("like"), db)
+      .limit(sql.placeholder("limit"))
+      .prepare("passage_matching_people"),
+  { planEachRun: true },
 );
 
 /**

@@ -25,6 +25,12 @@ export type Database = {
   pglite?: PGlite;
   /** postgres only: the raw client, for pool metrics and advisory locks. */
   sql?: postgres.Sql;
+  /**
+   * postgres with prepared statements only: the small pool `preparedQuery`'s statements run on,
+   * whose connections let PostgreSQL keep a generic plan (see `preparedQuery`), and its raw client.
+   */
+  steadyDb?: Db;
+  steadySql?: postgres.Sql;
 };
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "server/db/migrations");
@@ -47,6 +53,11 @@ export type OpenOptions =
        * pooler in transaction mode (PgBouncer before 1.21), which cannot keep them.
        */
       prepare?: boolean;
+      /**
+       * Connections of the second pool, for the statements `preparedQuery` keeps (default 2;
+       * none without prepared statements). Its queries are short reads outside transactions.
+       */
+      steadyMax?: number;
     }
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
 
@@ -66,7 +77,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     const appClient = prepare ? withPreparedStatements(client) : client;
     const db = drizzlePostgres(appClient, { schema, casing: "snake_case" }) as unknown as Db;
-    return { db, kind: "postgres", sql: client, close: () => client.end({ timeout: 5 }) };
+    if (!prepare) {
+      return { db, kind: "postgres", sql: client, close: () => client.end({ timeout: 5 }) };
+    }
+    // The statements whose best plan never depends on the values (see preparedQuery).
+    const steadySql = postgres(options.url, {
+      max: options.steadyMax ?? 2,
+      onnotice: () => {},
+      prepare: true,
+      connection: { application_name: "passage", plan_cache_mode: "auto" },
+    });
+    const steadyDb = drizzlePostgres(withPreparedStatements(steadySql), {
+      schema,
+      casing: "snake_case",
+    }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      sql: client,
+      steadyDb,
+      steadySql,
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), steadySql.end({ timeout: 5 })]);
+      },
+    };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir ?? "memory://", {
@@ -156,13 +190,24 @@ export async function pingDatabase(): Promise<void> {
  * for the few queries every signed-in page runs, building the SQL cost more than running it.
  * `const unread = preparedQuery((db) => db.select()…where(eq(col, sql.placeholder("id"))).prepare("name"))`
  * then `await unread().execute({ id })`. Outside a transaction only.
+ *
+ * On PostgreSQL these run on a pool of their own whose connections let PostgreSQL keep a generic
+ * plan once it is no dearer than planning each run: planning was most of what PostgreSQL did for
+ * them (decision record 11). Every other query is still planned for its own values
+ * (`force_custom_plan`, decision record 3). A statement whose best plan depends on a value, a
+ * search pattern above all (`like $1`: a generic plan reads the trigram index whole for two
+ * letters, 20 times slower than a scan), says `planEachRun` and stays on the main pool.
  */
-export function preparedQuery<Q>(prepare: (db: Db) => Q): () => Q {
+export function preparedQuery<Q>(
+  prepare: (db: Db) => Q,
+  options: { planEachRun?: boolean } = {},
+): () => Q {
   const byDatabase = new WeakMap<Db, Q>();
   return () => {
-    const current = db();
-    let query = byDatabase.get(current);
-    if (query === undefined) byDatabase.set(current, (query = prepare(current)));
+    const current = database();
+    const on = options.planEachRun ? current.db : (current.steadyDb ?? current.db);
+    let query = byDatabase.get(on);
+    if (query === undefined) byDatabase.set(on, (query = prepare(on)));
     return query;
   };
 }

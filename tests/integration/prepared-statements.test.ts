@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db/client.server";
+import { listAllApplicationsForStaff } from "~/server/applications/staff.server";
+import { type Database, openDatabase, setDatabase } from "~/server/db/client.server";
 import { jobs } from "~/server/db/schema";
+import { countUnreadMessages } from "~/server/messages/unread.server";
 import { withDatabase } from "./global-setup";
-import { setupTestDatabase } from "./harness";
+import { createTestUser, EVERY_OFFICE, setupTestDatabase } from "./harness";
 
 // On PostgreSQL the app's queries go out as named prepared statements (decision record 3), still
 // planned for each run's own values, and a setting turns them off for a pooler in transaction mode.
@@ -24,7 +26,7 @@ async function openOneConnection(prepare?: boolean) {
     process.env.TEST_DATABASE_URL!,
     ctx.database.sql!.options.database as string,
   );
-  opened = await openDatabase({ kind: "postgres", url, max: 1, prepare });
+  opened = await openDatabase({ kind: "postgres", url, max: 1, steadyMax: 1, prepare });
   return opened;
 }
 
@@ -83,5 +85,48 @@ describe.runIf(onPostgres)("prepared statements on PostgreSQL", () => {
       ).toEqual([{ title: "Packhouse Worker" }]);
     }
     expect(await preparedJobQueries(database)).toEqual([]);
+  });
+});
+
+describe.runIf(onPostgres)("plans kept for the statements every page runs", () => {
+  type PlanCounts = { statement: string; generic_plans: string; custom_plans: string };
+  const plans = (on: typeof ctx.database.sql) =>
+    on!<PlanCounts[]>`select statement, generic_plans, custom_plans from pg_prepared_statements`;
+
+  it("lets PostgreSQL keep a generic plan for preparedQuery's statements, and plans a search pattern every run", async () => {
+    const database = await openOneConnection();
+    const applicant = await createTestUser({ fullName: "Tendai Moyo" });
+    setDatabase(database);
+    try {
+      for (let run = 0; run < 8; run++) {
+        expect(await countUnreadMessages(applicant.id)).toBe(0);
+        const page = await listAllApplicationsForStaff({
+          scope: EVERY_OFFICE,
+          filter: { q: "tendai" },
+          page: 1,
+          pageSize: 25,
+          countUpTo: 1000,
+        });
+        expect(page.items).toEqual([]);
+      }
+    } finally {
+      setDatabase(ctx.database);
+    }
+
+    const [steadyMode] = await database.steadySql!<{ plan_cache_mode: string }[]>`
+      show plan_cache_mode`;
+    expect(steadyMode!.plan_cache_mode).toBe("auto");
+    // The unread count: planned for its first runs, then one generic plan kept.
+    const unread = (await plans(database.steadySql)).find((p) =>
+      p.statement.includes('from "message_recipients"'),
+    );
+    expect(Number(unread!.generic_plans)).toBeGreaterThan(0);
+    // The people a search matches: on the main pool, planned for its pattern every time.
+    const people = (await plans(database.sql)).find((p) => p.statement.includes("ilike"));
+    expect(Number(people!.generic_plans)).toBe(0);
+    expect(Number(people!.custom_plans)).toBe(8);
+    expect((await plans(database.steadySql)).some((p) => p.statement.includes("ilike"))).toBe(
+      false,
+    );
   });
 });
