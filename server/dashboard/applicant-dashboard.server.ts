@@ -1,9 +1,21 @@
-import { and, desc, eq, inArray, isNull, ne, notExists, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { canSeePremium } from "~/domain/jobs";
 import { containsPattern } from "~/domain/like-patterns";
 import { profileCompletion } from "~/domain/profile";
 import type { Viewer } from "~/server/auth/guards.server";
-import { db, queryRows } from "~/server/db/client.server";
+import { db, preparedQuery, queryRows } from "~/server/db/client.server";
 import { countryColumns, jobCardColumns } from "~/server/jobs/columns.server";
 import {
   applicationStatusHistory,
@@ -173,8 +185,8 @@ export async function getApplicantDashboard(viewer: Viewer) {
     recentChanges,
     rejectedDocuments,
   ] = await Promise.all([
-    db().$count(jobApplications, eq(jobApplications.userId, viewer.id)),
-    db().$count(documents, and(eq(documents.userId, viewer.id), ne(documents.status, "replaced"))),
+    countOf(applicationsCountQuery, viewer.id),
+    countOf(documentsCountQuery, viewer.id),
     countUnreadMessages(viewer.id),
     listNotificationsForUser({ viewer, limit: 5 }),
     countUnreadNotifications(viewer.id),
@@ -224,16 +236,46 @@ export async function getApplicantDashboard(viewer: Viewer) {
  * Document types whose newest upload staff rejected, with the reason: each is the applicant's most
  * urgent next step until they upload a new one (which is then pending, and drops off this list).
  */
-async function listRejectedDocuments(userId: string) {
-  const rows = await db()
+// The dashboard's own reads, built once (and kept planned, decision record 11): it is where an
+// applicant lands after signing in.
+const applicationsCountQuery = preparedQuery((db) =>
+  db
+    .select({ n: count() })
+    .from(jobApplications)
+    .where(eq(jobApplications.userId, sql.placeholder("userId")))
+    .prepare("passage_dashboard_applications"),
+);
+const documentsCountQuery = preparedQuery((db) =>
+  db
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.userId, sql.placeholder("userId")), ne(documents.status, "replaced")))
+    .prepare("passage_dashboard_documents"),
+);
+
+async function countOf(
+  query: () => { execute(values: { userId: string }): Promise<{ n: number }[]> },
+  userId: string,
+): Promise<number> {
+  const [row] = await query().execute({ userId });
+  return row?.n ?? 0;
+}
+
+const documentsNewestFirstQuery = preparedQuery((db) =>
+  db
     .select({
       type: documents.documentType,
       status: documents.status,
       reason: documents.reviewReason,
     })
     .from(documents)
-    .where(and(eq(documents.userId, userId), ne(documents.status, "replaced")))
-    .orderBy(desc(documents.uploadedAt), desc(documents.id));
+    .where(and(eq(documents.userId, sql.placeholder("userId")), ne(documents.status, "replaced")))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id))
+    .prepare("passage_dashboard_documents_newest"),
+);
+
+async function listRejectedDocuments(userId: string) {
+  const rows = await documentsNewestFirstQuery().execute({ userId });
   const seen = new Set<string>();
   const rejected: { type: (typeof rows)[number]["type"]; reason: string | null }[] = [];
   for (const row of rows) {
@@ -253,12 +295,8 @@ async function readPreferredField(userId: string) {
 }
 
 /** The latest status changes of the applicant's own applications (after the first entry). */
-async function listRecentStatusChanges(userId: string) {
-  const own = db()
-    .select({ id: jobApplications.id })
-    .from(jobApplications)
-    .where(eq(jobApplications.userId, userId));
-  const rows = await db()
+const recentStatusChangesQuery = preparedQuery((db) =>
+  db
     .select({
       toStatus: applicationStatusHistory.toStatus,
       createdAt: applicationStatusHistory.createdAt,
@@ -269,8 +307,21 @@ async function listRecentStatusChanges(userId: string) {
     .innerJoin(jobApplications, eq(applicationStatusHistory.applicationId, jobApplications.id))
     .leftJoin(jobs, eq(jobApplications.jobId, jobs.id))
     .leftJoin(programs, eq(jobApplications.programId, programs.id))
-    .where(inArray(applicationStatusHistory.applicationId, own))
+    .where(
+      inArray(
+        applicationStatusHistory.applicationId,
+        db
+          .select({ id: jobApplications.id })
+          .from(jobApplications)
+          .where(eq(jobApplications.userId, sql.placeholder("userId"))),
+      ),
+    )
     .orderBy(desc(applicationStatusHistory.createdAt))
-    .limit(5);
+    .limit(5)
+    .prepare("passage_dashboard_status_changes"),
+);
+
+async function listRecentStatusChanges(userId: string) {
+  const rows = await recentStatusChangesQuery().execute({ userId });
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
