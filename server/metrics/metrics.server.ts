@@ -73,13 +73,15 @@ export function metrics(): Metrics {
   };
   new client.Gauge({
     name: "passage_database_pool_max_connections",
-    help: "Connections the database pool may open (PGlite: 1, embedded)",
+    help: "Connections this process's database pools may open together (PGlite: 1, embedded)",
     registers: [registry],
     collect() {
       const database = lookupOptional<Database>("database");
       if (!database) return;
-      const max = database.sql?.options.max;
-      this.set(database.kind === "pglite" ? 1 : Number(max ?? 0));
+      // The main pool and, with prepared statements, the one that keeps plans.
+      const max = Number(database.sql?.options.max ?? 0);
+      const steady = Number(database.steadySql?.options.max ?? 0);
+      this.set(database.kind === "pglite" ? 1 : max + steady);
     },
   });
   register("metrics", m);

@@ -322,7 +322,10 @@ describe("/metrics", () => {
       labels: { service: "database" },
       value: 1,
     });
-    expect(samples.get("passage_database_pool_max_connections")?.[0]?.value).toBeGreaterThan(0);
+    // PGlite is one connection; the test's PostgreSQL pool has 5, and the pool that keeps plans 2.
+    expect(samples.get("passage_database_pool_max_connections")?.[0]?.value).toBe(
+      ctx.database.kind === "pglite" ? 1 : 7,
+    );
     expect(samples.get("passage_process_cpu_user_seconds_total")).toBeDefined();
     const requests = samples.get("passage_http_requests_total") ?? [];
     // Ids never become labels: the unknown job is one "not found", not its own series.
