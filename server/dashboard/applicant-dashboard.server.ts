@@ -177,23 +177,21 @@ export async function getApplicantDashboard(viewer: Viewer) {
   };
   const [
     applicationCount,
-    documentCount,
+    ownDocuments,
     unreadMessages,
     notifications,
     unreadNotifications,
     latest,
     recentChanges,
-    rejectedDocuments,
   ] = await Promise.all([
-    countOf(applicationsCountQuery, viewer.id),
-    countOf(documentsCountQuery, viewer.id),
+    countApplications(viewer.id),
+    documentsNewestFirstQuery().execute({ userId: viewer.id }),
     countUnreadMessages(viewer.id),
     listNotificationsForUser({ viewer, limit: 5 }),
     countUnreadNotifications(viewer.id),
     // Only the newest few are shown: count no further than them (an exact count reads every job).
     listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS, countUpTo: LATEST_JOBS }),
     listRecentStatusChanges(viewer.id),
-    listRejectedDocuments(viewer.id),
   ]);
   const student = viewer.role === "student_applicant";
   const recommended = student
@@ -210,7 +208,7 @@ export async function getApplicantDashboard(viewer: Viewer) {
   return {
     stats: {
       applications: applicationCount,
-      documents: documentCount,
+      documents: ownDocuments.length,
       unreadMessages,
       unreadNotifications,
       feePaid: viewer.registrationFeePaid,
@@ -228,14 +226,10 @@ export async function getApplicantDashboard(viewer: Viewer) {
       createdAt: n.createdAt.toISOString(),
     })),
     recentChanges,
-    rejectedDocuments,
+    rejectedDocuments: rejectedDocuments(ownDocuments),
   };
 }
 
-/**
- * Document types whose newest upload staff rejected, with the reason: each is the applicant's most
- * urgent next step until they upload a new one (which is then pending, and drops off this list).
- */
 // The dashboard's own reads, built once (and kept planned, decision record 11): it is where an
 // applicant lands after signing in.
 const applicationsCountQuery = preparedQuery((db) =>
@@ -245,22 +239,13 @@ const applicationsCountQuery = preparedQuery((db) =>
     .where(eq(jobApplications.userId, sql.placeholder("userId")))
     .prepare("passage_dashboard_applications"),
 );
-const documentsCountQuery = preparedQuery((db) =>
-  db
-    .select({ n: count() })
-    .from(documents)
-    .where(and(eq(documents.userId, sql.placeholder("userId")), ne(documents.status, "replaced")))
-    .prepare("passage_dashboard_documents"),
-);
 
-async function countOf(
-  query: () => { execute(values: { userId: string }): Promise<{ n: number }[]> },
-  userId: string,
-): Promise<number> {
-  const [row] = await query().execute({ userId });
+async function countApplications(userId: string): Promise<number> {
+  const [row] = await applicationsCountQuery().execute({ userId });
   return row?.n ?? 0;
 }
 
+/** The applicant's documents (not those replaced by a newer upload), newest first. */
 const documentsNewestFirstQuery = preparedQuery((db) =>
   db
     .select({
@@ -273,9 +258,15 @@ const documentsNewestFirstQuery = preparedQuery((db) =>
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
     .prepare("passage_dashboard_documents_newest"),
 );
+type OwnDocument = Awaited<
+  ReturnType<ReturnType<typeof documentsNewestFirstQuery>["execute"]>
+>[number];
 
-async function listRejectedDocuments(userId: string) {
-  const rows = await documentsNewestFirstQuery().execute({ userId });
+/**
+ * Document types whose newest upload staff rejected, with the reason: each is the applicant's most
+ * urgent next step until they upload a new one (which is then pending, and drops off this list).
+ */
+function rejectedDocuments(rows: OwnDocument[]) {
   const seen = new Set<string>();
   const rejected: { type: (typeof rows)[number]["type"]; reason: string | null }[] = [];
   for (const row of rows) {
