@@ -27,6 +27,7 @@ import { isUuid } from "~/domain/ids";
 import { cappedPage, exactPage } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
+import { keptUntilApplicationsChange } from "./search-cache.server";
 import { type Db, db, preparedQuery, queryRows } from "~/server/db/client.server";
 import {
   applicationsInStatus,
@@ -237,6 +238,42 @@ export async function listAllApplicationsForStaff(options: {
     return exactPage({ items: rows, page, pageSize, total: total!.n });
   }
 
+  // Which ids make the page, and how many match (up to countUpTo + 1): kept until the
+  // applications or their people change, under everything the search depends on.
+  const key = JSON.stringify([
+    q ?? "",
+    filter.status ?? "",
+    filter.kind ?? "",
+    filter.owner ?? "",
+    office ?? "",
+    scope.offices,
+    scope.all ? null : scope.allOffices,
+    offset,
+    pageSize,
+    countUpTo,
+  ]);
+  const { n, ids } = await keptUntilApplicationsChange(key, () =>
+    searchApplications({ q, filter, scope, office, offset, pageSize, countUpTo }),
+  );
+  const rows = await hydrateApplications(ids.slice(0, pageSize));
+  if (n <= countUpTo) return exactPage({ items: rows, page, pageSize, total: n });
+  return { ...cappedPage({ rows: ids, page, pageSize, cap: countUpTo }), items: rows };
+}
+
+/**
+ * How many applications match (counted up to countUpTo + 1) and the ids of the asked page, in
+ * one round trip after the matching people's.
+ */
+async function searchApplications(options: {
+  q: string | undefined;
+  filter: StaffApplicationFilter;
+  scope: OfficeScope;
+  office: string | null | undefined;
+  offset: number;
+  pageSize: number;
+  countUpTo: number;
+}): Promise<{ n: number; ids: string[] }> {
+  const { q, filter, scope, office, offset, pageSize, countUpTo } = options;
   // The matching people first (at most countUpTo + 1, through their trigram indexes), so the
   // applications are read by their user index with the planner knowing how many ids it looks up;
   // what was applied for is tested on the applications themselves. Then at most countUpTo + 1
@@ -280,11 +317,7 @@ export async function listAllApplicationsForStaff(options: {
       limit ${pageSize + 1} offset ${offset}
     ), ',') end as ids
     from c`);
-  const n = Number(found!.n);
-  const ids = found!.ids ? found!.ids.split(",") : [];
-  const rows = await hydrateApplications(ids.slice(0, pageSize));
-  if (n <= countUpTo) return exactPage({ items: rows, page, pageSize, total: n });
-  return { ...cappedPage({ rows: ids, page, pageSize, cap: countUpTo }), items: rows };
+  return { n: Number(found!.n), ids: found!.ids ? found!.ids.split(",") : [] };
 }
 
 /**

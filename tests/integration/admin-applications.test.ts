@@ -32,6 +32,8 @@ import {
   setupTestDatabase,
   type TestUser,
 } from "./harness";
+import { countQueries } from "./query-counter";
+import { setDatabase } from "~/server/db/client.server";
 
 const ctx = setupTestDatabase();
 
@@ -464,6 +466,90 @@ describe("listing applications for staff", () => {
     const last = await listEvery({ q: "Bulk Person" }, (USERS * JOBS) / 25, { countUpTo: 1000 });
     expect(last).toMatchObject({ capped: true, hasNext: false });
     expect(last.items).toHaveLength(25);
+  });
+});
+
+describe("a staff search kept until the applications change", () => {
+  // As the list page asks: counted up to 1,000.
+  const search = (filter: ListOptions["filter"], more: Partial<ListOptions> = {}) =>
+    listEvery(filter, 1, { countUpTo: 1000, ...more });
+  const ids = async (filter: ListOptions["filter"], more: Partial<ListOptions> = {}) =>
+    (await search(filter, more)).items.map((r) => r.id).sort();
+
+  it("answers the same search again without counting its matches again", async () => {
+    const counter = countQueries(ctx.database);
+    try {
+      const first = await search({ q: "Bulk Job 07" });
+      const counted = counter.queries.filter((q) => q.includes("with m as materialized"));
+      expect(counted).toHaveLength(1);
+      counter.reset();
+      const again = await search({ q: "Bulk Job 07" });
+      expect(again).toEqual(first);
+      expect(counter.queries.some((q) => q.includes("with m as materialized"))).toBe(false);
+      // Another page of it is a search of its own.
+      counter.reset();
+      const second = await listEvery({ q: "Bulk Job 07" }, 2, { countUpTo: 1000 });
+      expect(counter.queries.some((q) => q.includes("with m as materialized"))).toBe(true);
+      expect(second.items.map((r) => r.id)).not.toEqual(first.items.map((r) => r.id));
+    } finally {
+      setDatabase(ctx.database);
+    }
+  });
+
+  it("shows every change to the applications or their people on the next search, however it was made", async () => {
+    // Changes are made with plain SQL, as another app process (or psql) would: nothing in this
+    // process is told about them.
+    const person = await createTestUser({ fullName: "Keptsearch Person" });
+    const first = await ctx.createTestApplication(person, { job: { title: "Keptsearch Job" } });
+    const asked = { q: "keptsearch" };
+    expect(await ids(asked)).toEqual([first]);
+    expect(await ids(asked)).toEqual([first]);
+
+    // A new application.
+    const [job] = await ctx.db
+      .insert(jobs)
+      .values({ title: "Another Keptsearch Job", description: "x" })
+      .returning({ id: jobs.id });
+    await ctx.db.execute(
+      sql`insert into job_applications (user_id, job_id) values (${person.id}, ${job!.id})`,
+    );
+    const both = await ids(asked);
+    expect(both).toHaveLength(2);
+    expect((await search(asked)).total).toBe(2);
+
+    // A status change, seen by a search filtered by status.
+    expect(await ids({ ...asked, status: "departed" })).toEqual([]);
+    await ctx.db.execute(
+      sql`update job_applications set status = 'departed' where id = ${first}::uuid`,
+    );
+    expect(await ids({ ...asked, status: "departed" })).toEqual([first]);
+
+    // The person's new name and e-mail.
+    await ctx.db.execute(
+      sql`update profiles set full_name = 'Renamed Person', email = 'renamed@kept.test' where id = ${person.id}`,
+    );
+    expect(await ids({ q: "renamed@kept" })).toEqual(both);
+    expect(await ids({ q: "keptsearch person" })).toEqual([]);
+
+    // A job's new title (the applications' search text follows it).
+    await ctx.db.execute(sql`update jobs set title = 'Retitled Role' where id = ${job!.id}::uuid`);
+    expect(await ids({ q: "retitled role" })).toHaveLength(1);
+    expect(await ids(asked)).toEqual([first]);
+
+    // The person's office, for staff who see one office only.
+    const midrandOnly: ListOptions["scope"] = {
+      all: false,
+      offices: ["Midrand"],
+      allOffices: ["Harare", "Midrand"],
+    };
+    expect(await ids({ q: "renamed" }, { scope: midrandOnly })).toEqual([]);
+    await ctx.db.execute(sql`update profiles set office = 'Midrand' where id = ${person.id}`);
+    expect(await ids({ q: "renamed" }, { scope: midrandOnly })).toEqual(both);
+
+    // An application taken away.
+    await ctx.db.execute(sql`delete from job_applications where id = ${first}::uuid`);
+    expect(await ids({ q: "renamed" })).toHaveLength(1);
+    expect(await ids({ q: "renamed" })).not.toContain(first);
   });
 });
 
