@@ -1,6 +1,7 @@
 import { DownloadIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Flash } from "~/app/components/flash";
+import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { SelectOptions } from "~/app/components/select-options";
 import { Button } from "~/app/components/ui/button";
 import { InputField, SelectField, TextareaField } from "~/app/components/ui/field";
@@ -103,7 +104,7 @@ export function BulkActions({
   exportHref: string;
   answer: BulkAnswer | undefined;
 }) {
-  const { t } = useAdminT();
+  const { t, lang } = useAdminT();
   const mine = answer?.intent === "bulk" ? answer : undefined;
   const errors = mine?.result?.error ?? {};
   const fieldErrors = (name: string) => translateErrors(t, errors[name] ?? undefined) ?? [];
@@ -151,62 +152,80 @@ export function BulkActions({
           {t("bulk.title")}
         </summary>
         <form id={formId} method="post" className="mt-4 grid gap-4">
-          <input type="hidden" name="intent" value="bulk" />
-          {Object.entries(hidden).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          {pageIds.map((id) => (
-            <input key={id} type="hidden" name="pageId" value={id} />
-          ))}
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">{t("bulk.scope.legend")}</legend>
-            {BULK_SCOPES.map((scope) => (
-              <label key={scope} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="selection"
-                  value={scope}
-                  defaultChecked={scope === "selected"}
-                  className="size-4 accent-primary-700"
-                />
-                {scopeLabel(scope)}
-              </label>
-            ))}
-          </fieldset>
-          <div className="grid gap-3 sm:grid-cols-3">
-            <SelectField
-              id={`${formId}-action`}
-              label={t("bulk.action")}
-              selectProps={{ name: "bulkAction", defaultValue: actions[0] }}
-            >
-              <SelectOptions
-                options={actions.map((a) => ({ value: a, label: t(`bulk.actions.${a}`) }))}
-              />
-            </SelectField>
-            {statuses ? (
-              <SelectField
-                id={`${formId}-status`}
-                label={t("bulk.toStatus")}
-                hint={t("bulk.toStatusHint")}
-                errors={fieldErrors("toStatus")}
-                selectProps={{ name: "toStatus", defaultValue: "" }}
-              >
-                <option value="">{t("bulk.chooseStatus")}</option>
-                <SelectOptions options={statuses} />
-              </SelectField>
-            ) : null}
-            <SelectField
-              id={`${formId}-owner`}
-              label={t("bulk.owner")}
-              hint={t("bulk.ownerHint")}
-              errors={fieldErrors("ownerId")}
-              selectProps={{ name: "ownerId", defaultValue: "" }}
-            >
-              <option value="">{t("bulk.chooseOwner")}</option>
-              <option value={NO_OWNER}>{t("bulk.noOwner")}</option>
-              <SelectOptions options={owners.map((o) => ({ value: o.id, label: o.fullName }))} />
-            </SelectField>
-          </div>
+          {/* The same for every staff member on this page of this list until one of them sends
+              it (the answer is theirs alone): kept once rendered, under everything it shows. A
+              textarea is never kept (fragment-cache.server.ts), so the message stays outside. */}
+          <CachedHtml
+            className="contents"
+            cacheKey={
+              answer
+                ? null
+                : `bulk:${lang}:${formId}:${keyOf([actions, statuses, owners, pageIds, matching, hidden])}`
+            }
+          >
+            {() => (
+              <>
+                <input type="hidden" name="intent" value="bulk" />
+                {Object.entries(hidden).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                {pageIds.map((id) => (
+                  <input key={id} type="hidden" name="pageId" value={id} />
+                ))}
+                <fieldset className="grid gap-2">
+                  <legend className="mb-1 text-sm font-medium">{t("bulk.scope.legend")}</legend>
+                  {BULK_SCOPES.map((scope) => (
+                    <label key={scope} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name="selection"
+                        value={scope}
+                        defaultChecked={scope === "selected"}
+                        className="size-4 accent-primary-700"
+                      />
+                      {scopeLabel(scope)}
+                    </label>
+                  ))}
+                </fieldset>
+                <div className="grid gap-3 sm:grid-cols-3">
+                  <SelectField
+                    id={`${formId}-action`}
+                    label={t("bulk.action")}
+                    selectProps={{ name: "bulkAction", defaultValue: actions[0] }}
+                  >
+                    <SelectOptions
+                      options={actions.map((a) => ({ value: a, label: t(`bulk.actions.${a}`) }))}
+                    />
+                  </SelectField>
+                  {statuses ? (
+                    <SelectField
+                      id={`${formId}-status`}
+                      label={t("bulk.toStatus")}
+                      hint={t("bulk.toStatusHint")}
+                      errors={fieldErrors("toStatus")}
+                      selectProps={{ name: "toStatus", defaultValue: "" }}
+                    >
+                      <option value="">{t("bulk.chooseStatus")}</option>
+                      <SelectOptions options={statuses} />
+                    </SelectField>
+                  ) : null}
+                  <SelectField
+                    id={`${formId}-owner`}
+                    label={t("bulk.owner")}
+                    hint={t("bulk.ownerHint")}
+                    errors={fieldErrors("ownerId")}
+                    selectProps={{ name: "ownerId", defaultValue: "" }}
+                  >
+                    <option value="">{t("bulk.chooseOwner")}</option>
+                    <option value={NO_OWNER}>{t("bulk.noOwner")}</option>
+                    <SelectOptions
+                      options={owners.map((o) => ({ value: o.id, label: o.fullName }))}
+                    />
+                  </SelectField>
+                </div>
+              </>
+            )}
+          </CachedHtml>
           <div className="grid gap-3 sm:grid-cols-[1fr_2fr]">
             <InputField
               id={`${formId}-subject`}
