@@ -34,6 +34,7 @@ import {
 } from "./harness";
 import { countQueries } from "./query-counter";
 import { setDatabase } from "~/server/db/client.server";
+import { readCounts } from "~/server/db/record-counts.server";
 
 const ctx = setupTestDatabase();
 
@@ -466,6 +467,25 @@ describe("listing applications for staff", () => {
     const last = await listEvery({ q: "Bulk Person" }, (USERS * JOBS) / 25, { countUpTo: 1000 });
     expect(last).toMatchObject({ capped: true, hasNext: false });
     expect(last.items).toHaveLength(25);
+  });
+});
+
+describe("counts kept by triggers", () => {
+  it("answers reads asked for together, each with its own keys, and later reads afresh", async () => {
+    await ctx.db.execute(
+      sql`insert into record_counts (key, n) values ('test:a', 3), ('test:b', 5)`,
+    );
+    const [a, ab, none] = await Promise.all([
+      readCounts(["test:a"]),
+      readCounts(["test:b", "test:a"]),
+      readCounts(["test:none"]),
+    ]);
+    expect(a).toEqual({ "test:a": 3 });
+    expect(ab).toEqual({ "test:b": 5, "test:a": 3 });
+    expect(none).toEqual({ "test:none": 0 });
+    await ctx.db.execute(sql`update record_counts set n = 4 where key = 'test:a'`);
+    expect(await readCounts(["test:a"])).toEqual({ "test:a": 4 });
+    await ctx.db.execute(sql`delete from record_counts where key like 'test:%'`);
   });
 });
 
