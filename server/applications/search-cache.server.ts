@@ -1,5 +1,6 @@
 import { type Db, db } from "~/server/db/client.server";
 import { readCounts } from "~/server/db/record-counts.server";
+import { keptAmongRecent } from "~/server/cache/until-change.server";
 
 /**
  * The number of changes to what the staff applications search reads, kept by triggers in
@@ -40,19 +41,5 @@ export async function keptUntilApplicationsChange<T>(
     store = { changes, entries: new Map() };
     kept.set(database, store);
   }
-  const { entries } = store;
-  const hit = entries.get(key) as Promise<T> | undefined;
-  if (hit) {
-    // Map order is insertion order: re-inserting marks the key as the most recently used.
-    entries.delete(key);
-    entries.set(key, hit);
-    return hit;
-  }
-  const result = search();
-  entries.set(key, result);
-  if (entries.size > MAX_KEPT) entries.delete(entries.keys().next().value!);
-  result.catch(() => {
-    if (entries.get(key) === result) entries.delete(key);
-  });
-  return result;
+  return keptAmongRecent(store.entries, key, MAX_KEPT, search);
 }

@@ -67,7 +67,20 @@ export function keptPerKeyUntilChange<T>(
     kept = { generation, db: current, entries: new Map() };
     all.set(family.name, kept);
   }
-  const { entries } = kept;
+  return keptAmongRecent(kept.entries, key, family.max, load);
+}
+
+/**
+ * The value kept under `key` in `entries`, or `load`'s, kept there: at most `max` keys, the least
+ * recently used dropped first. A failed load is not kept. The caller decides when `entries` as a
+ * whole is out of date (a new generation, a new number of changes) and starts a new map.
+ */
+export function keptAmongRecent<T>(
+  entries: Map<string, Promise<unknown>>,
+  key: string,
+  max: number,
+  load: () => PromiseLike<T>,
+): Promise<T> {
   const hit = entries.get(key);
   if (hit) {
     // Map order is insertion order: re-inserting marks the key as the most recently used.
@@ -77,7 +90,7 @@ export function keptPerKeyUntilChange<T>(
   }
   const value = settled(load);
   entries.set(key, value);
-  if (entries.size > family.max) entries.delete(entries.keys().next().value!);
+  if (entries.size > max) entries.delete(entries.keys().next().value!);
   value.catch(() => {
     if (entries.get(key) === value) entries.delete(key);
   });
