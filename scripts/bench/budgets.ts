@@ -11,7 +11,22 @@ export type HttpFigures = {
   ratio: number;
 };
 
-export type HttpTarget = { text: string; met: (f: HttpFigures) => boolean };
+import type { DatabaseKind } from "./options";
+
+export type HttpTarget = {
+  text: string;
+  met: (f: HttpFigures) => boolean;
+  /**
+   * The databases the target is set for (all when absent). The signed-in targets are set for the
+   * production layout: PostgreSQL, with a server process per core. The embedded PGlite serves from
+   * one process by nature (decision record 9), so there its figures are reported only.
+   */
+  databases?: DatabaseKind[];
+};
+
+export function targetFor(target: HttpTarget | undefined, kind: DatabaseKind) {
+  return target && (!target.databases || target.databases.includes(kind)) ? target : undefined;
+}
 
 /** Anonymous public pages, served from the page cache: at least half of what the bare server does. */
 export const CACHED_PAGE_TARGET: HttpTarget = {
@@ -22,11 +37,13 @@ export const CACHED_PAGE_TARGET: HttpTarget = {
 export const SIGNED_IN_SEARCH_TARGET: HttpTarget = {
   text: "p99 <= 100 ms",
   met: (f) => f.p99 <= 100,
+  databases: ["postgres"],
 };
-/** Staff applications search at 100,000 applications. */
+/** Staff applications search, 10 connections, PostgreSQL at 100,000 applications. */
 export const STAFF_SEARCH_TARGET: HttpTarget = {
   text: "p95 <= 100 ms",
   met: (f) => f.p95 <= 100,
+  databases: ["postgres"],
 };
 
 export type LighthouseFigures = {

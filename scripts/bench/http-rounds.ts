@@ -9,6 +9,7 @@ import {
   type HttpTarget,
   SIGNED_IN_SEARCH_TARGET,
   STAFF_SEARCH_TARGET,
+  targetFor,
 } from "./budgets";
 import {
   BROWSER_HEADERS,
@@ -261,7 +262,7 @@ export async function runHttpPart(
       ratio: mean(real) / mean(yardstick),
     };
     row.figures = figures;
-    row.met = scenario.target ? scenario.target.met(figures) : undefined;
+    row.met = targetFor(scenario.target, seeded.kind)?.met(figures);
     process.stdout.write(".");
   }
   process.stdout.write("\n");
@@ -305,12 +306,19 @@ export function printHttpTable(
       f ? ms(f.p99) : "-",
       f ? perSecond(f.bareReqPerSec) : "-",
       f ? f.ratio.toFixed(2) : "-",
-      scenario.target?.text ?? "-",
+      targetFor(scenario.target, seeded.kind)?.text ??
+        (scenario.target ? `(PostgreSQL) ${scenario.target.text}` : "-"),
       problem ? "ERROR" : met === undefined ? "-" : met ? "PASS" : "FAIL",
     ]),
     [
       ...rows.filter((r) => r.problem).map((r) => `ERROR ${r.scenario.label}: ${r.problem}`),
       ...rows.filter((r) => r.note).map((r) => `NOTE ${r.scenario.label}: ${r.note}`),
+      ...(rows.some((r) => r.scenario.target && !targetFor(r.scenario.target, seeded.kind))
+        ? [
+            "(PostgreSQL): a target set for PostgreSQL with a process per core, the production layout; " +
+              `on ${kind}, one process, the figures are reported only.`,
+          ]
+        : []),
     ],
   );
 }
