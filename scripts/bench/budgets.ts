@@ -2,6 +2,8 @@
 // exit code with --strict (throughput on a shared 2-core machine moves with whatever else runs);
 // the Lighthouse budgets marked `gate` always do.
 
+import type { DatabaseKind } from "./options";
+
 export type HttpFigures = {
   reqPerSec: number;
   p50: number;
@@ -10,8 +12,6 @@ export type HttpFigures = {
   bareReqPerSec: number;
   ratio: number;
 };
-
-import type { DatabaseKind } from "./options";
 
 export type HttpTarget = {
   text: string;
