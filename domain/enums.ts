@@ -278,6 +278,8 @@ export const NOTIFICATION_KINDS = [
   "applicant_activity",
   // Staff set (or changed) the day an applicant travels.
   "departure",
+  // A complaint passed its answer deadline (super admins, once).
+  "complaint_overdue",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

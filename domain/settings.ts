@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AgencyTrust } from "./agency-trust";
 
 // One place for the facts the spec contradicted itself on (hours, fee, figures): every page reads
 // these settings. Defaults follow shared/product-decisions.md.
@@ -36,6 +37,48 @@ export function feeIn(s: Pick<SiteSettings, "registrationFee" | "payments">, cur
   const other = s.payments.otherFees.find((f) => f.currency.toUpperCase() === code);
   return other ? { amountMinor: other.amountMinor, currency: other.currency } : null;
 }
+
+const RegistrationSchema = z.object({
+  countryCode: z.string().trim().toUpperCase().length(2),
+  office: z.string().trim().default(""),
+  label: z.string().trim().min(1),
+  authority: z.string().trim().min(1),
+  number: z.string().trim().min(1),
+});
+const OutsideBodySchema = z.object({
+  countryCode: z.string().trim().toUpperCase().length(2),
+  name: z.string().trim().min(1),
+  topic: z.string().trim().default(""),
+  url: z.string().trim().url().or(z.literal("")).default(""),
+});
+
+/** Public bodies anyone in the offices' countries may turn to (their own sites). */
+const DEFAULT_OUTSIDE_BODIES = [
+  {
+    countryCode: "ZA",
+    name: "Department of Employment and Labour",
+    topic: "Fees charged to work-seekers, private employment agencies",
+    url: "https://www.labour.gov.za",
+  },
+  {
+    countryCode: "ZA",
+    name: "Information Regulator",
+    topic: "How personal information is used (POPIA)",
+    url: "https://inforegulator.org.za",
+  },
+  {
+    countryCode: "ZW",
+    name: "Ministry of Public Service, Labour and Social Welfare",
+    topic: "Employment agencies and recruitment fees",
+    url: "https://www.mpslsw.gov.zw",
+  },
+  {
+    countryCode: "ZW",
+    name: "POTRAZ (Data Protection Authority)",
+    topic: "How personal information is used (Cyber and Data Protection Act)",
+    url: "https://www.potraz.gov.zw",
+  },
+];
 
 export const SiteSettingsSchema = z.object({
   agencyName: z.string().trim().min(1).default("Passage"),
@@ -155,13 +198,29 @@ export const SiteSettingsSchema = z.object({
     .object({
       retentionMonths: z.number().int().min(6).max(120).default(24),
       informationOfficer: z.string().trim().default(""),
+      // How to reach them (issue 39): shown in the footer beside the agency's registrations.
+      informationOfficerEmail: z.string().trim().email().or(z.literal("")).default(""),
     })
-    .default({ retentionMonths: 24, informationOfficer: "" }),
+    .default({ retentionMonths: 24, informationOfficer: "", informationOfficerEmail: "" }),
   // Interview booking (decision record 24): an applicant moves or cancels a booked interview until
   // this many hours before it, and times starting sooner are not offered.
   interviews: z
     .object({ changeCutoffHours: z.number().int().min(1).max(168).default(24) })
     .default({ changeCutoffHours: 24 }),
+  // How the agency proves who it is (issue 39, decision record 31): registrations, the bodies a
+  // person may also complain to, and the days a complaint waits for an answer.
+  trust: z
+    .object({
+      registrations: z.array(RegistrationSchema).default([]),
+      outsideBodies: z.array(OutsideBodySchema).default(DEFAULT_OUTSIDE_BODIES),
+      complaintResponseDays: z.number().int().min(1).max(90).default(14),
+    })
+    .default({
+      registrations: [],
+      outsideBodies: DEFAULT_OUTSIDE_BODIES,
+      complaintResponseDays: 14,
+    })
+    .transform((v): AgencyTrust => v),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -225,6 +284,47 @@ const OfficeRowSchema = z.object({
 });
 
 export const MAX_OFFICES = 4;
+export const MAX_REGISTRATIONS = 6;
+export const MAX_OUTSIDE_BODIES = 8;
+
+/** Rows of the trust section: a blank row is dropped, a partly filled one names what it lacks. */
+const trustRows = <Key extends string>(
+  keys: readonly Key[],
+  required: readonly Key[],
+  max: number,
+  check: (row: Partial<Record<Key, string>>, issue: (key: Key, message: string) => void) => void,
+) =>
+  z
+    .array(
+      z.object(
+        Object.fromEntries(keys.map((k) => [k, optionalFormText(300)])) as Record<
+          Key,
+          ReturnType<typeof optionalFormText>
+        >,
+      ),
+    )
+    .max(max)
+    .optional()
+    .transform((rows) => (rows ?? []) as Record<Key, string>[])
+    .superRefine((rows, ctx) => {
+      rows.forEach((row, i) => {
+        if (!keys.some((k) => row[k])) return;
+        const issue = (key: Key, message: string) =>
+          ctx.addIssue({ code: "custom", path: [i, key], message });
+        for (const key of required) if (!row[key]) issue(key, `errors.trust.${key}`);
+        check(row, issue);
+      });
+    })
+    .transform((rows) => rows.filter((row) => keys.some((k) => row[k])));
+
+const countryCodeCheck = (
+  row: { countryCode?: string },
+  issue: (key: "countryCode", message: string) => void,
+) => {
+  if (row.countryCode && !/^[A-Za-z]{2}$/.test(row.countryCode)) {
+    issue("countryCode", "errors.trust.countryCodeInvalid");
+  }
+};
 
 export const SiteSettingsFormSchema = z
   .object({
@@ -341,6 +441,29 @@ export const SiteSettingsFormSchema = z
     privacy: formSection({
       retentionMonths: wholeNumberText(6, 120, "errors.retentionInvalid"),
       informationOfficer: optionalFormText(200),
+      informationOfficerEmail: optionalFormText(254).refine(
+        (v) => v === "" || z.email().safeParse(v).success,
+        "errors.emailInvalid",
+      ),
+    }),
+    trust: formSection({
+      registrations: trustRows(
+        ["countryCode", "office", "label", "authority", "number"],
+        ["countryCode", "label", "authority", "number"],
+        MAX_REGISTRATIONS,
+        countryCodeCheck,
+      ),
+      outsideBodies: trustRows(
+        ["countryCode", "name", "topic", "url"],
+        ["countryCode", "name"],
+        MAX_OUTSIDE_BODIES,
+        (row, issue) => {
+          countryCodeCheck(row, issue);
+          if (row.url && !/^https?:\/\/[^\s]+\.[^\s]+/i.test(row.url))
+            issue("url", "errors.urlInvalid");
+        },
+      ),
+      complaintResponseDays: wholeNumberText(1, 90, "errors.trust.daysInvalid").default(14),
     }),
     interviews: formSection({
       // A form from before this field existed keeps the default.
@@ -404,6 +527,17 @@ export const SiteSettingsFormSchema = z
     study: v.study,
     privacy: v.privacy,
     interviews: v.interviews,
+    trust: {
+      registrations: v.trust.registrations.map((r) => ({
+        ...r,
+        countryCode: r.countryCode.toUpperCase(),
+      })),
+      outsideBodies: v.trust.outsideBodies.map((b) => ({
+        ...b,
+        countryCode: b.countryCode.toUpperCase(),
+      })),
+      complaintResponseDays: v.trust.complaintResponseDays,
+    },
   }));
 
 /** Settings as the admin form's default values (the fee as a decimal string). */
@@ -427,6 +561,12 @@ export function settingsToFormValues(s: SiteSettings) {
     privacy: {
       retentionMonths: String(s.privacy.retentionMonths),
       informationOfficer: s.privacy.informationOfficer,
+      informationOfficerEmail: s.privacy.informationOfficerEmail,
+    },
+    trust: {
+      registrations: s.trust.registrations as Partial<AgencyTrust["registrations"][number]>[],
+      outsideBodies: s.trust.outsideBodies as Partial<AgencyTrust["outsideBodies"][number]>[],
+      complaintResponseDays: String(s.trust.complaintResponseDays),
     },
     interviews: { changeCutoffHours: String(s.interviews.changeCutoffHours) },
   };

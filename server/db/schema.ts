@@ -44,6 +44,7 @@ import {
   SALARY_PERIODS,
   SECTORS,
 } from "~/domain/enums";
+import { COMPLAINT_CATEGORIES, COMPLAINT_STATUSES } from "~/domain/agency-trust";
 import { LANGUAGES } from "~/domain/languages";
 import { DATA_EXPORT_STATUSES } from "~/domain/privacy";
 
@@ -133,6 +134,8 @@ export const profiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // A staff member who agreed that /verify confirms they work here (issue 39).
+    listedOnVerify: boolean("listed_on_verify").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -770,6 +773,70 @@ export const outsourcingInquiryReplies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("outsourcing_inquiry_replies_inquiry_idx").on(t.inquiryId, t.createdAt)],
+);
+
+// Complaints (issue 39, decision record 31): the inbox's third kind. Anyone may file one, signed
+// in or not, and follow it by its reference; a scam report from /verify is one of category
+// "impersonation". Staff own, answer and resolve it before due_at; past it, super admins are told
+// once (escalated_at).
+export const complaintCategoryEnum = pgEnum("complaint_category", COMPLAINT_CATEGORIES);
+export const complaintStatusEnum = pgEnum("complaint_status", COMPLAINT_STATUSES);
+
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    category: complaintCategoryEnum("category").notNull(),
+    // All optional: a complaint may be anonymous (then it is followed by its reference only).
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    // A scam report's number, address or name that claimed to be the agency.
+    reportedContact: text("reported_contact"),
+    // The applicant who filed it while signed in, if any.
+    userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    language: languageEnum("language").notNull().default("en"),
+    status: complaintStatusEnum("status").notNull().default("open"),
+    assignedTo: text("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
+    dueAt: ts("due_at").notNull(),
+    escalatedAt: ts("escalated_at"),
+    resolvedAt: ts("resolved_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("complaints_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("complaints_created_at_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The escalation round reads the overdue ones not yet escalated.
+    index("complaints_overdue_idx")
+      .on(t.dueAt)
+      .where(sql`escalated_at is null and status <> 'resolved'`),
+    trigramIndex("complaints_name_trgm_idx", t.name),
+    trigramIndex("complaints_email_trgm_idx", t.email),
+    trigramIndex("complaints_reference_trgm_idx", t.reference),
+  ],
+);
+
+// Staff replies; `for_complainant` ones are shown to whoever follows the reference (and mailed
+// when an address was given), the others are notes among staff.
+export const complaintReplies = pgTable(
+  "complaint_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inquiryId: uuid("inquiry_id")
+      .notNull()
+      .references(() => complaints.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    forComplainant: boolean("for_complainant").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("complaint_replies_inquiry_idx").on(t.inquiryId, t.createdAt)],
 );
 
 // ── Content ───────────────────────────────────────────────────────────────────────────────────
