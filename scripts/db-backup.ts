@@ -1,4 +1,4 @@
-// `npm run db:backup [-- --out DIR] [-- --force]`: a consistent dump of the database into
+// `npm run db:backup [-- --out DIR]`: a consistent dump of the database into
 // BACKUP_DIR (default ./backups). PostgreSQL (DATABASE_URL): pg_dump, online. Embedded PGlite:
 // stop the server first (one process at a time). See docs/operations.md.
 import path from "node:path";
@@ -16,7 +16,7 @@ try {
     config.databaseUrl
       ? { databaseUrl: config.databaseUrl }
       : { pgliteDir: path.join(config.dataDir, "pgdata") },
-    { outDir, force: args.includes("--force") },
+    { outDir },
   );
   console.log(`Backup written: ${file}`);
 } catch (error) {

@@ -1,6 +1,6 @@
 // `npm start`: build when the build is missing or older than the sources, then serve in
 // production mode. Migrations and the first-run demo seed happen inside the server at start-up.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { buildState, ROOT } from "./build-state.mjs";
 
@@ -21,9 +21,20 @@ if (!env.PAYMENT_PROVIDER) {
   env.PAYMENT_PROVIDER = "simulated";
   console.log("PAYMENT_PROVIDER is not set: using the simulated provider (demo, no money moves).");
 }
-const child = spawnSync(process.execPath, ["build/server/main.js"], {
+// The server runs as a child: a signal to `npm start` (a service manager's SIGTERM, Ctrl-C's
+// SIGINT, a closed terminal's SIGHUP) is passed on, so it stops cleanly instead of running on.
+const child = spawn(process.execPath, ["build/server/main.js"], {
   cwd: root,
   stdio: "inherit",
   env,
 });
-process.exit(child.status ?? 0);
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) {
+  process.on(signal, () => child.kill(signal));
+}
+// npm runs this through `sh -c`, and a SIGTERM to npm (a container's stop) ends npm and the shell
+// but never reaches here: an orphaned start stops the server as if it had been told to.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) child.kill("SIGTERM");
+}, 500).unref();
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

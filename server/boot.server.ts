@@ -2,6 +2,7 @@ import path from "node:path";
 import { createAuth, resolveAuthSecret, setAuth } from "./auth/auth.server";
 import { type Config, setConfig } from "./config.server";
 import { type Database, migrateDatabase, openDatabase, setDatabase } from "./db/client.server";
+import { lockDataFolder, startedAs } from "./db/data-folder-lock.server";
 import { seedDemo, seedReferenceData } from "./db/seed.server";
 import { logger } from "./logger.server";
 import { createPaymentProviders } from "./payments/create-provider.server";
@@ -18,18 +19,7 @@ export async function bootApp(
   setConfig(config);
   // Start-up checks that need no database come first, so a bad setting stops before anything opens.
   const paymentProviders = createPaymentProviders(config, { requireChoice: !opts.script });
-  const database =
-    opts.database ??
-    (await openDatabase(
-      config.databaseUrl
-        ? {
-            kind: "postgres",
-            url: config.databaseUrl,
-            prepare: config.databasePrepare,
-            max: config.databasePoolSize,
-          }
-        : { kind: "pglite", dataDir: path.join(config.dataDir, "pgdata") },
-    ));
+  const database = opts.database ?? (await openConfiguredDatabase(config, opts.script));
   await migrateDatabase(database);
   setDatabase(database);
 
@@ -56,6 +46,36 @@ export async function bootApp(
     "database ready",
   );
   return { database, auth };
+}
+
+/**
+ * PostgreSQL, or the embedded database in DATA_DIR, which only one process may have open: the
+ * data folder is locked first (server/db/data-folder-lock.server.ts) and released when it closes.
+ */
+async function openConfiguredDatabase(config: Config, script?: boolean): Promise<Database> {
+  if (config.databaseUrl) {
+    return openDatabase({
+      kind: "postgres",
+      url: config.databaseUrl,
+      prepare: config.databasePrepare,
+      max: config.databasePoolSize,
+    });
+  }
+  const release = lockDataFolder(
+    config.dataDir,
+    `${script ? "a script" : "the server"} started with ${startedAs()}`,
+  );
+  try {
+    const database = await openDatabase({
+      kind: "pglite",
+      dataDir: path.join(config.dataDir, "pgdata"),
+    });
+    const close = database.close;
+    return { ...database, close: () => close().finally(release) };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 function printDemoAccounts(emails: string[], password: string | null) {

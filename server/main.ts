@@ -17,8 +17,9 @@ import { startMailSender } from "./mail/sender.server";
 import { startJobAlertScheduler } from "./jobs/job-alerts.server";
 import { startRetentionScheduler } from "./privacy/retention.server";
 import { startInterviewScheduler } from "./interviews/rounds.server";
+import { startStorageSweepScheduler } from "./storage/sweep.server";
 
-const config = loadConfig();
+const config = loadConfigOrStop();
 const log = createProcessLogger();
 function createProcessLogger() {
   const l = createLogger(config.logLevel, config.env === "development");
@@ -26,10 +27,35 @@ function createProcessLogger() {
   return l;
 }
 
-if (config.workers > 1 && cluster.isPrimary) {
-  await superviseWorkers();
-} else {
-  await serve();
+try {
+  if (config.workers > 1 && cluster.isPrimary) {
+    await superviseWorkers();
+  } else {
+    await serve();
+  }
+} catch (error) {
+  await stopBeforeServing(error);
+}
+
+function loadConfigOrStop() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    process.stderr.write(`Passage could not start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+/**
+ * A start that cannot go on (a bad setting, a data folder in use, a busy port) is one clear line,
+ * not a stack trace; the database is closed and the data folder released (on exit) behind it.
+ */
+async function stopBeforeServing(error: unknown): Promise<never> {
+  const message = error instanceof Error ? error.message : String(error);
+  log.debug({ err: error }, "start-up failed");
+  process.stderr.write(`Passage could not start: ${message}\n`);
+  await closeDatabase().catch(() => {});
+  process.exit(1);
 }
 
 /**
@@ -69,8 +95,9 @@ async function superviseWorkers() {
     log.info({ signal }, "stopping the workers");
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    process.on(signal, () => stop(signal));
+  }
 }
 
 /** One serving process: the whole app, on the port. */
@@ -84,6 +111,8 @@ async function serve() {
   const retention = startRetentionScheduler();
   // Interviews: invitations to choose a slot and day-before reminders, one process at a time.
   const interviews = startInterviewScheduler();
+  // Stored files no row refers to (an upload cut off by a crash), one process at a time.
+  const storageSweep = startStorageSweepScheduler();
 
   let getBuild: () => Promise<ServerBuild>;
   let viteMiddleware: http.RequestListener | undefined;
@@ -128,6 +157,16 @@ async function serve() {
     }),
   );
   server.keepAliveTimeout = 65_000;
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    void stopBeforeServing(
+      error.code === "EADDRINUSE"
+        ? new Error(
+            `port ${config.port} is already in use (another Passage, or another program). ` +
+              "Stop it, or choose another port with PORT=…",
+          )
+        : error,
+    );
+  });
   let monitor: ReturnType<typeof startMonitorScheduler> | undefined;
 
   server.listen(config.port, config.host, () => {
@@ -154,6 +193,7 @@ async function serve() {
         await jobAlerts.stop();
         await retention.stop();
         await interviews.stop();
+        await storageSweep.stop();
         await mailSender.stop();
         await stopListening();
         await closeDatabase();
@@ -167,6 +207,7 @@ async function serve() {
     server.closeIdleConnections();
   }
 
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    process.on(signal, () => void shutdown(signal));
+  }
 }

@@ -4,12 +4,14 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import postgres from "postgres";
+import { DataFolderInUseError, lockDataFolder } from "~/server/db/data-folder-lock.server";
 
 /**
  * Backups and restores, for `npm run db:backup` / `npm run db:restore`.
  *
  * PGlite (the embedded database) is one process: its data directory can only be read while the
- * server is stopped, so a backup refuses while the directory is in use. PostgreSQL is dumped
+ * server is stopped, so a backup takes the data folder's lock and refuses, naming the server, while
+ * one has it open. PostgreSQL is dumped
  * online with pg_dump (custom format, consistent snapshot) while the app keeps running.
  */
 export class BackupError extends Error {
@@ -28,9 +30,23 @@ function stamp(now: Date) {
     .replace(/-\d{3}Z$/, "Z");
 }
 
-/** PGlite leaves postmaster.pid in its directory while open (and after a crash). */
-export function isPgliteDirInUse(dir: string) {
-  return fs.existsSync(path.join(dir, "postmaster.pid"));
+/**
+ * Holds the data folder around `dir` (DATA_DIR/pgdata) while `work` reads or writes it, or refuses
+ * with the name of the server that has it open (server/db/data-folder-lock.server.ts).
+ */
+async function withDataFolder<T>(dir: string, purpose: string, work: () => Promise<T>) {
+  let release: () => void;
+  try {
+    release = lockDataFolder(path.dirname(dir), purpose);
+  } catch (error) {
+    if (error instanceof DataFolderInUseError) throw new BackupError(error.message);
+    throw error;
+  }
+  try {
+    return await work();
+  } finally {
+    release();
+  }
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -61,7 +77,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 /** Writes a dump into `outDir` and returns its path. */
 export async function backupDatabase(
   target: Target,
-  options: { outDir: string; force?: boolean; now?: Date },
+  options: { outDir: string; now?: Date },
 ): Promise<string> {
   fs.mkdirSync(options.outDir, { recursive: true });
   const base = path.join(options.outDir, `passage-${stamp(options.now ?? new Date())}`);
@@ -86,22 +102,18 @@ export async function backupDatabase(
   if (!fs.existsSync(path.join(dir, "PG_VERSION"))) {
     throw new BackupError(`No database found in ${dir}`);
   }
-  if (isPgliteDirInUse(dir) && !options.force) {
-    throw new BackupError(
-      `The embedded database in ${dir} is in use (postmaster.pid exists). Stop the server first; ` +
-        "if it is already stopped (it crashed), run again with --force.",
-    );
-  }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  try {
-    const dump = await client.dumpDataDir("gzip");
-    const file = `${base}.tar.gz`;
-    fs.writeFileSync(`${file}.partial`, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(`${file}.partial`, file);
-    return file;
-  } finally {
-    await client.close();
-  }
+  return withDataFolder(dir, "a backup (npm run db:backup)", async () => {
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    try {
+      const dump = await client.dumpDataDir("gzip");
+      const file = `${base}.tar.gz`;
+      fs.writeFileSync(`${file}.partial`, Buffer.from(await dump.arrayBuffer()));
+      fs.renameSync(`${file}.partial`, file);
+      return file;
+    } finally {
+      await client.close();
+    }
+  });
 }
 
 /** Restores `file` into an empty target; refuses to overwrite anything. */
@@ -144,15 +156,17 @@ export async function restoreDatabase(target: Target, file: string): Promise<voi
     );
   }
   fs.mkdirSync(dir, { recursive: true });
-  try {
-    const client = await PGlite.create(dir, {
-      extensions: { pg_trgm },
-      loadDataDir: new Blob([fs.readFileSync(file)]),
-    });
-    await client.query("select 1");
-    await client.close();
-  } catch (error) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
+  await withDataFolder(dir, "a restore (npm run db:restore)", async () => {
+    try {
+      const client = await PGlite.create(dir, {
+        extensions: { pg_trgm },
+        loadDataDir: new Blob([fs.readFileSync(file)]),
+      });
+      await client.query("select 1");
+      await client.close();
+    } catch (error) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+  });
 }

@@ -19,26 +19,18 @@ export type ServerProcess = {
 export async function startServerProcess(options: {
   portOffset: number;
   env?: Record<string, string>;
+  /** A data folder the test owns (kept at stop); a new one, removed at stop, by default. */
+  dataDir?: string;
 }): Promise<ServerProcess> {
-  const port = E2E_PORT + options.portOffset;
-  const url = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passage-e2e-extra-"));
-  let log = "";
-  const child: ChildProcess = spawn(process.execPath, [`${E2E_BUILD_DIR}/server/main.js`], {
-    env: {
-      ...process.env,
-      ...appServerEnv(port, dataDir),
-      DATABASE_URL: "",
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+  const { child, url, dataDir, output } = spawnServerProcess(options);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const port = new URL(url).port;
+  let log = "";
+  const refresh = () => (log = output());
 
   const deadline = Date.now() + 90_000;
   for (;;) {
+    refresh();
     if (child.exitCode !== null) throw new Error(`server on ${port} exited:\n${log}`);
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
@@ -55,15 +47,38 @@ export async function startServerProcess(options: {
   return {
     url,
     pid: child.pid!,
-    output: () => log,
+    output,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts the production build on E2E_PORT + portOffset without waiting for it to be ready. */
+export function spawnServerProcess(options: {
+  portOffset: number;
+  env?: Record<string, string>;
+  dataDir?: string;
+}) {
+  const port = E2E_PORT + options.portOffset;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "passage-e2e-extra-"));
+  let log = "";
+  const child: ChildProcess = spawn(process.execPath, [`${E2E_BUILD_DIR}/server/main.js`], {
+    env: {
+      ...process.env,
+      ...appServerEnv(port, dataDir),
+      DATABASE_URL: "",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+  return { child, url: `http://localhost:${port}`, dataDir, output: () => log };
 }
 
 /** Signs in on another server's /auth; the cookie lands in this page's context (cookies ignore ports). */
