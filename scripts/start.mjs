@@ -23,6 +23,8 @@ if (!env.PAYMENT_PROVIDER) {
 }
 // The server runs as a child: a signal to `npm start` (a service manager's SIGTERM, Ctrl-C's
 // SIGINT, a closed terminal's SIGHUP) is passed on, so it stops cleanly instead of running on.
+// The demo's jobs and accounts too: production seeds nothing unless SEED_DEMO says so.
+env.SEED_DEMO ??= "true";
 const child = spawn(process.execPath, ["build/server/main.js"], {
   cwd: root,
   stdio: "inherit",

@@ -36,6 +36,9 @@ export async function bootApp(
   setPaymentProviders(paymentProviders);
 
   await seedReferenceData();
+  if (config.env === "production" && !config.seedDemoChosen && !opts.script) {
+    logger().warn("SEED_DEMO is not set: no demo data in production (SEED_DEMO=true for a demo)");
+  }
   if (config.seedDemo) {
     const result = await seedDemo({ password: config.demoPassword });
     if (result.createdAccounts.length > 0)

@@ -34,3 +34,17 @@ describe("DATABASE_POOL_SIZE", () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "many" })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });
+
+describe("SEED_DEMO", () => {
+  it("seeds the demo in development and tests when not set", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).seedDemo).toBe(true);
+  });
+
+  it("seeds nothing in production unless it is chosen", () => {
+    const unset = loadConfig({ NODE_ENV: "production" });
+    expect(unset).toMatchObject({ seedDemo: false, seedDemoChosen: false });
+    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: "development", SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+});

@@ -24,7 +24,16 @@ const EnvSchema = z.object({
   DATABASE_PREPARE: bool(true),
   // Connections each process keeps to PostgreSQL (see openDatabase: few, so queries pipeline).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(4),
-  SEED_DEMO: bool(true),
+  // How long a request may wait for PostgreSQL: to connect, and for one statement (or an open
+  // transaction left idle). Past them the request answers 503 instead of hanging; 0: no limit.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // Unset: the demo is seeded in development and tests, never in production (npm start, the
+  // laptop demo, sets it).
+  SEED_DEMO: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : !/^(0|false|no|off)$/i.test(v))),
   // Worker processes sharing the port (node:cluster); more than one needs DATABASE_URL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must have at least 8 characters").optional(),
@@ -48,6 +57,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   // Storage and payments
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  // Stored files no row refers to are deleted once older than the grace (an upload in progress is
+  // younger), at start and every interval (server/storage/sweep.server.ts).
+  STORAGE_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
+  STORAGE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
   // No default here: production must name it (see createPaymentProvider); elsewhere "simulated".
   PAYMENT_PROVIDER: z
     .enum(["simulated", "paystack", "paynow"])
@@ -97,7 +110,13 @@ export type Config = {
   databasePrepare: boolean;
   /** PostgreSQL only: connections in each process's pool (at least 2). */
   databasePoolSize: number;
+  /** PostgreSQL only: how long opening a connection may take before the query fails. */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL only: statement_timeout and idle_in_transaction_session_timeout; 0: none. */
+  databaseStatementTimeoutMs: number;
   seedDemo: boolean;
+  /** SEED_DEMO was set; production without it seeds nothing and says so. */
+  seedDemoChosen: boolean;
   /** Worker processes sharing the port (node:cluster); 1 = this process serves. */
   workers: number;
   demoPassword: string | undefined;
@@ -108,6 +127,8 @@ export type Config = {
   /** Multiplies every rate limit; only browser tests raise it (many sign-ins from one address). */
   rateLimitScale: number;
   storageDriver: "local" | "s3";
+  /** The orphaned-file sweep: files older than graceMs with no row, every intervalMs. */
+  storageSweep: { graceMs: number; intervalMs: number };
   payments: {
     provider: "simulated" | "paystack" | "paynow";
     /** PAYMENT_PROVIDER was set; production refuses to start when it was not. */
@@ -170,7 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePrepare: e.DATABASE_PREPARE,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    seedDemo: e.SEED_DEMO,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "production",
+    seedDemoChosen: e.SEED_DEMO !== undefined,
     workers: e.WEB_CONCURRENCY,
     demoPassword: e.DEMO_PASSWORD,
     authSecret: e.AUTH_SECRET,
@@ -178,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     storageDriver: e.STORAGE_DRIVER,
+    storageSweep: { graceMs: e.STORAGE_SWEEP_GRACE_MS, intervalMs: e.STORAGE_SWEEP_INTERVAL_MS },
     payments: {
       provider: e.PAYMENT_PROVIDER ?? "simulated",
       providerChosen: e.PAYMENT_PROVIDER !== undefined,
