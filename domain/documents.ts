@@ -24,6 +24,9 @@ export const UPLOAD_ERRORS = [
   "noFile",
   "badDocumentType",
   "tooMany",
+  "tooManyPixels",
+  "unpacksTooLarge",
+  "storageFull",
   "failed",
 ] as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[number];

@@ -3,7 +3,8 @@ import { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import type { Hono } from "hono";
 import { logger } from "~/server/logger.server";
-import { StorageNotFoundError, storage } from "~/server/storage/storage.server";
+import { checkWholeFile } from "~/server/documents/decompression-bombs.server";
+import { isStorageFullError, StorageNotFoundError, storage } from "~/server/storage/storage.server";
 
 // Featured images of news posts. They are public by nature (shown on public pages), so unlike
 // applicants' documents they are served without a session check, only under media/posts/.
@@ -17,7 +18,7 @@ const IMAGE_TYPES: Record<string, string> = {
 const NAME = /^[0-9a-f-]{36}\.(jpg|png|webp|gif)$/;
 
 export class ImageRejectedError extends Error {
-  constructor(readonly reason: "tooLarge" | "notImage") {
+  constructor(readonly reason: "tooLarge" | "notImage" | "tooManyPixels" | "storageFull") {
     super(`image rejected: ${reason}`);
     this.name = "ImageRejectedError";
   }
@@ -30,8 +31,18 @@ export async function saveFeaturedImage(file: File): Promise<string> {
   const type = await fileTypeFromBuffer(bytes);
   const ext = type ? IMAGE_TYPES[type.mime] : undefined;
   if (!type || !ext) throw new ImageRejectedError("notImage");
+  // Its declared width × height, read from the header (never decoded): no decompression bomb.
+  if (checkWholeFile(bytes, type.mime) === "tooManyPixels") {
+    throw new ImageRejectedError("tooManyPixels");
+  }
   const name = `${crypto.randomUUID()}.${ext}`;
-  await storage().put(`media/posts/${name}`, Readable.from(bytes), { contentType: type.mime });
+  try {
+    await storage().put(`media/posts/${name}`, Readable.from(bytes), { contentType: type.mime });
+  } catch (error) {
+    if (!isStorageFullError(error)) throw error;
+    logger().error({ err: error }, "featured image refused: storage is full");
+    throw new ImageRejectedError("storageFull");
+  }
   return `/media/posts/${name}`;
 }
 

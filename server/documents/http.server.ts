@@ -46,8 +46,9 @@ export function registerDocumentEndpoints(app: Hono<any>) {
         );
       }
       // A refusal is an answer the page shows on the card, not a transport failure: 200 with
-      // ok:false keeps it out of the browser's error console; a server fault stays a 500.
-      const status = outcome.error === "failed" ? 500 : 200;
+      // ok:false keeps it out of the browser's error console; a server fault stays a 500, and a
+      // full disk is 507 Insufficient Storage.
+      const status = outcome.error === "failed" ? 500 : outcome.error === "storageFull" ? 507 : 200;
       return c.json(
         { ok: false, error: outcome.error, documentType: outcome.documentType },
         status,

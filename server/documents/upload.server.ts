@@ -16,7 +16,8 @@ import { inTransactionWithMail } from "~/server/mail/outbox.server";
 import { documentLabel } from "~/server/mail/templates.server";
 import { notifyApplicantOwners } from "~/server/owners/owners.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
-import { storage } from "~/server/storage/storage.server";
+import { isStorageFullError, storage } from "~/server/storage/storage.server";
+import { BombCheck } from "./decompression-bombs.server";
 
 // Enough bytes for file-type to see inside a DOCX (zip entries) before we decide; the rest streams.
 const SNIFF_BYTES = 64 * 1024;
@@ -105,6 +106,10 @@ export async function uploadDocument({
     );
     if (bodyBroke) return { ok: false, error: "noFile", documentType };
     if (error instanceof UploadRefused) return { ok: false, error: error.code, documentType };
+    if (isStorageFullError(error)) {
+      logger().error({ err: error, userId: actor.id }, "document upload refused: storage is full");
+      return { ok: false, error: "storageFull", documentType };
+    }
     logger().error({ err: error, userId: actor.id }, "document upload failed");
     return { ok: false, error: "failed", documentType };
   }
@@ -160,12 +165,23 @@ async function storeFile(userId: string, file: IncomingFile): Promise<StoredFile
     await drain();
     throw new UploadRefused("wrongType");
   }
+  // An image too large in pixels, or a DOCX that unpacks to far more than it weighs: from the
+  // headers, never decoded. A PNG's size is in its first bytes; a JPEG's and a zip's come later.
+  const bombs = new BombCheck(detected);
+  bombs.push(head);
+  if (bombs.early) {
+    await drain();
+    throw new UploadRefused(bombs.early);
+  }
 
   const key = `documents/${userId}/${crypto.randomUUID()}`;
   async function* body() {
     yield head;
     if (ended) return;
-    for (let n = await chunks.next(); !n.done; n = await chunks.next()) yield n.value;
+    for (let n = await chunks.next(); !n.done; n = await chunks.next()) {
+      bombs.push(n.value);
+      yield n.value;
+    }
   }
   const upload = Readable.from(body());
   let result: { size: number };
@@ -181,6 +197,11 @@ async function storeFile(userId: string, file: IncomingFile): Promise<StoredFile
   if (stream.truncated || result.size > MAX_DOCUMENT_BYTES) {
     await removeStored(key);
     throw new UploadRefused("tooLarge");
+  }
+  const verdict = bombs.verdict();
+  if (verdict) {
+    await removeStored(key);
+    throw new UploadRefused(verdict);
   }
   return {
     key,

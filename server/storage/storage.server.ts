@@ -30,3 +30,20 @@ export function storage(): StorageDriver {
 export function setStorage(driver: StorageDriver) {
   register("storage", driver);
 }
+/**
+ * The write failed because the disk (or the bucket's server) is full or over quota: ENOSPC and
+ * EDQUOT from local disk, and from the S3 driver's spool file; 507 Insufficient Storage or
+ * MinIO's XMinioStorageFull from an S3-compatible server. The upload is refused with a clear
+ * message instead of a 500.
+ */
+export function isStorageFullError(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: unknown } };
+  return (
+    e.code === "ENOSPC" ||
+    e.code === "EDQUOT" ||
+    e.name === "XMinioStorageFull" ||
+    e.$metadata?.httpStatusCode === 507
+  );
+}
+

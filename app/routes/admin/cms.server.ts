@@ -31,6 +31,13 @@ export function previewPost({ formData, intent }: StaffIntent) {
   });
 }
 
+const IMAGE_ERRORS: Record<ImageRejectedError["reason"], string> = {
+  tooLarge: "errors.imageTooLarge",
+  notImage: "errors.imageNotImage",
+  tooManyPixels: "errors.imageTooManyPixels",
+  storageFull: "errors.imageStorageFull",
+};
+
 /** intent "save": create or update a post, with its featured image if one was uploaded. */
 export async function savePost({ request, viewer, formData, intent }: StaffIntent) {
   const submission = parseWithZod(formData, { schema: PostFormSchema });
@@ -43,8 +50,14 @@ export async function savePost({ request, viewer, formData, intent }: StaffInten
       uploaded = await saveFeaturedImage(upload);
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
-      const key = error.reason === "tooLarge" ? "errors.imageTooLarge" : "errors.imageNotImage";
-      return formInvalid(intent, submission.reply({ fieldErrors: { featuredImage: [key] } }));
+      const key = IMAGE_ERRORS[error.reason];
+      const status = error.reason === "storageFull" ? 507 : 400;
+      return formInvalid(
+        intent,
+        submission.reply({ fieldErrors: { featuredImage: [key] } }),
+        undefined,
+        status,
+      );
     }
   }
   const value = uploaded ? { ...submission.value, featuredImageUrl: uploaded } : submission.value;

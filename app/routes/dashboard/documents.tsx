@@ -98,7 +98,9 @@ export async function action({ request }: Route.ActionArgs) {
         ? 429
         : outcome.error === "failed"
           ? 500
-          : 400;
+          : outcome.error === "storageFull"
+            ? 507
+            : 400;
   // The intent is the card's document type: its form was posted, its card shows the answer.
   const intent = outcome.documentType ?? UNKNOWN_TYPE;
   return actionFailed(intent, `errors.${outcome.error}`, status);
