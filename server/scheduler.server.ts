@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { lookupOptional, register, unregister } from "~/server/registry.server";
 
@@ -61,4 +63,20 @@ export function startScheduler(options: {
 /** Asks this process's scheduler `name` for a run now; without one (tests, scripts) nothing happens. */
 export function kickScheduler(name: string) {
   lookupOptional<SchedulerHandle>(name)?.kick();
+}
+
+/**
+ * Claims a round of `key` for this process when none was claimed in the last `minGapMs`: every
+ * app process runs the timer, the one whose conditional upsert on app_state succeeds does the
+ * round (the same lease as the monitor's and retention's). For rounds that do slow work outside a
+ * transaction (listing a bucket), where an advisory transaction lock would hold a transaction open.
+ */
+export async function claimLease(key: string, minGapMs: number): Promise<boolean> {
+  const rows = await queryRows<{ at: string }>(sql`
+    insert into app_state (key, value, updated_at)
+    values (${key}, jsonb_build_object('at', now()), now())
+    on conflict (key) do update set value = excluded.value, updated_at = now()
+     where (app_state.value->>'at')::timestamptz <= now() - make_interval(secs => ${minGapMs / 1000})
+    returning value->>'at' as at`);
+  return rows.length > 0;
 }

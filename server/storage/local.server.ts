@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type StorageDriver, StorageNotFoundError } from "./storage.server";
+import { type StorageDriver, StorageNotFoundError, type StoredObject } from "./storage.server";
 
 // Keys are ours (documents/<userId>/<uuid>), but a driver never trusts them to stay inside its root.
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -72,6 +72,34 @@ export class LocalStorageDriver implements StorageDriver {
       return (await fs.promises.stat(target)).isFile();
     } catch {
       return false;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    const walk = async function* (dir: string): AsyncGenerator<string> {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fs.promises.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) yield* walk(full);
+        else if (entry.isFile()) yield full;
+      }
+    };
+    // Only the folder the prefix names is walked (prefixes are ours, e.g. "documents/").
+    const folder = path.resolve(this.root, prefix.slice(0, prefix.lastIndexOf("/") + 1));
+    if (folder !== this.root && !folder.startsWith(this.root + path.sep)) return;
+    for await (const full of walk(folder)) {
+      const key = path.relative(this.root, full).split(path.sep).join("/");
+      if (!key.startsWith(prefix)) continue;
+      try {
+        yield { key, modifiedAt: (await fs.promises.stat(full)).mtime };
+      } catch {
+        // Gone meanwhile (renamed into place, or deleted): nothing to list.
+      }
     }
   }
 }

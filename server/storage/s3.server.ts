@@ -8,12 +8,13 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import type { Config } from "~/server/config.server";
-import { type StorageDriver, StorageNotFoundError } from "./storage.server";
+import { type StorageDriver, StorageNotFoundError, type StoredObject } from "./storage.server";
 
 export type S3Options = {
   bucket: string;
@@ -120,6 +121,19 @@ export class S3StorageDriver implements StorageDriver {
       if (isNotFound(error)) return false;
       throw error;
     }
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }
 

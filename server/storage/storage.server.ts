@@ -14,7 +14,14 @@ export interface StorageDriver {
   get(key: string): Promise<{ body: Readable; size: number; contentType: string | null }>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every object whose key starts with `prefix`, with when it was last written; includes a local
+   * write's leftover `.partial` file. For the orphan sweep (server/storage/sweep.server.ts).
+   */
+  list(prefix: string): AsyncIterable<StoredObject>;
 }
+
+export type StoredObject = { key: string; modifiedAt: Date };
 
 export class StorageNotFoundError extends Error {
   constructor(key: string) {
@@ -23,13 +30,6 @@ export class StorageNotFoundError extends Error {
   }
 }
 
-export function storage(): StorageDriver {
-  return lookup<StorageDriver>("storage");
-}
-
-export function setStorage(driver: StorageDriver) {
-  register("storage", driver);
-}
 /**
  * The write failed because the disk (or the bucket's server) is full or over quota: ENOSPC and
  * EDQUOT from local disk, and from the S3 driver's spool file; 507 Insufficient Storage or
@@ -47,3 +47,10 @@ export function isStorageFullError(error: unknown): boolean {
   );
 }
 
+export function storage(): StorageDriver {
+  return lookup<StorageDriver>("storage");
+}
+
+export function setStorage(driver: StorageDriver) {
+  register("storage", driver);
+}

@@ -102,6 +102,7 @@ export function auditSentence(
     case "saved_view_rename":
       return say(key, { from: str(d.from), to: str(d.to) });
     case "mail_requeue_failed":
+    case "storage_sweep":
       return say(key, { count: typeof d.count === "number" ? d.count : 0 });
     default:
       return say(key, { title: str(d.title) });
