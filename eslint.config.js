@@ -93,6 +93,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "release/",
       "node_modules/",
       ".react-router/",
       "data/",
