@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, count, desc, eq, gt, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { PaymentProviderName } from "~/domain/enums";
 import { MOBILE_PROMPT_TIMEOUT_MS } from "~/domain/payments";
 import { feeIn, formatMoney } from "~/domain/settings";
@@ -13,6 +13,8 @@ import { logger } from "~/server/logger.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { moneyLocale } from "~/server/i18n/translate.server";
 import { paymentReceiptEmail } from "~/server/mail/templates.server";
+import { refundOverpaymentAutomatically } from "./automatic-refund.server";
+import { AUTOMATIC_REFUND_AUDIT_ACTION } from "./staff.server";
 import { allocateReceiptNumber } from "./receipts.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -30,7 +32,7 @@ export function newPaymentReference() {
   return `PAY_${Date.now()}_${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
 }
 
-/** Set in a payment's metadata when it arrived for someone already paid: staff refund it. */
+/** Audited when a payment arrived for someone already paid: it is refunded, automatically or by staff. */
 export const OVERPAYMENT_AUDIT_ACTION = "payment.overpayment";
 
 /**
@@ -40,8 +42,10 @@ export const OVERPAYMENT_AUDIT_ACTION = "payment.overpayment";
  *
  * One fee per person: the applicant's profile row is locked first, so two different references
  * paid at the same moment are decided one after the other. A payment for someone already paid
- * (a second checkout, or staff marked them paid by hand) is kept — the money did move — but as an
- * overpayment for staff to refund: no fee flag, no receipt, no "fee received" notice; audited.
+ * (a checkout opened before another was paid, or staff marked them paid by hand) is kept — the
+ * money did move — but as an overpayment: no fee flag, no receipt e-mail, no "fee received" notice; audited. Once
+ * committed, the call that recorded it has the provider refund it when the provider can
+ * (refundOverpaymentAutomatically); otherwise it stays due for staff to refund by hand.
  * Returns whether this call was the one that recorded it.
  */
 export async function recordVerifiedPayment(input: {
@@ -54,7 +58,7 @@ export async function recordVerifiedPayment(input: {
   metadata?: Record<string, unknown>;
 }): Promise<{ recorded: boolean; overpayment: boolean }> {
   const now = new Date();
-  const outcome = await inTransactionWithMail(async (tx) => {
+  const outcome = await inTransactionWithMail(async (tx): Promise<Recorded> => {
     const [profile] = await tx
       .select({ paid: profiles.registrationFeePaid })
       .from(profiles)
@@ -84,9 +88,15 @@ export async function recordVerifiedPayment(input: {
       // The attempt exists (pending since checkout, or already completed). Only the transition
       // pending → completed counts; on PostgreSQL a concurrent second caller waits for the row
       // lock, then sees "completed" and changes nothing.
+      // Added to what the attempt already says (e.g. that another checkout superseded it).
       const updated = await tx
         .update(payments)
-        .set({ status: "completed", paymentDate: now, paymentMethod: input.method, metadata })
+        .set({
+          status: "completed",
+          paymentDate: now,
+          paymentMethod: input.method,
+          ...(metadata ? { metadata: mergedMetadata(metadata) } : {}),
+        })
         .where(
           and(
             eq(payments.paymentReference, input.reference),
@@ -96,7 +106,7 @@ export async function recordVerifiedPayment(input: {
           ),
         )
         .returning({ id: payments.id });
-      if (updated.length === 0) return { recorded: false, overpayment: false };
+      if (updated.length === 0) return { recorded: false, overpayment: false, paymentId: null };
       paymentId = updated[0]!.id;
     }
     // Every payment received gets the next receipt number of the year, in this same transaction.
@@ -118,7 +128,7 @@ export async function recordVerifiedPayment(input: {
           provider: input.provider,
         },
       });
-      return { recorded: true, overpayment: true };
+      return { recorded: true, overpayment: true, paymentId };
     }
 
     await tx
@@ -156,12 +166,20 @@ export async function recordVerifiedPayment(input: {
           method: input.method,
         }),
     });
-    return { recorded: true, overpayment: false };
+    return { recorded: true, overpayment: false, paymentId };
   });
-  if (outcome.overpayment) {
+  if (outcome.overpayment && outcome.paymentId) {
     logger().warn(
       { userId: input.userId, reference: input.reference, provider: input.provider },
       "payment for someone already paid recorded as an overpayment to refund",
+    );
+    // Outside the transaction: a provider's API is never called while rows are locked. The
+    // payment is recorded whatever happens here; a refund not made stays due for staff.
+    await refundOverpaymentAutomatically(outcome.paymentId).catch((error: unknown) =>
+      logger().error(
+        { err: error, reference: input.reference },
+        "automatic refund of an overpayment failed: staff refund it by hand",
+      ),
     );
   } else if (outcome.recorded) {
     logger().info(
@@ -169,24 +187,38 @@ export async function recordVerifiedPayment(input: {
       "payment recorded",
     );
   }
-  return outcome;
+  return { recorded: outcome.recorded, overpayment: outcome.overpayment };
 }
 
-/** Overpayments of the last `days` days, for the back-office banner (from the audit trail). */
+type Recorded = { recorded: boolean; overpayment: boolean; paymentId: string | null };
+
+/**
+ * Overpayments of the last `days` days still to refund by hand, for the back-office banner (from
+ * the audit trail): those the provider refunded automatically are not counted.
+ */
 export async function countRecentOverpaymentsForStaff(days = 30): Promise<number> {
   const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
   const [row] = await recentOverpaymentsQuery().execute({ since });
-  return row?.n ?? 0;
+  return Math.max(0, (row?.received ?? 0) - (row?.refunded ?? 0));
 }
 
 // Every back-office page shows the banner's count: built once.
 const recentOverpaymentsQuery = preparedQuery((db) =>
   db
-    .select({ n: count() })
+    .select({
+      received:
+        sql<number>`count(*) filter (where ${auditLog.action} = ${OVERPAYMENT_AUDIT_ACTION})`.mapWith(
+          Number,
+        ),
+      refunded:
+        sql<number>`count(*) filter (where ${auditLog.action} = ${AUTOMATIC_REFUND_AUDIT_ACTION})`.mapWith(
+          Number,
+        ),
+    })
     .from(auditLog)
     .where(
       and(
-        eq(auditLog.action, OVERPAYMENT_AUDIT_ACTION),
+        inArray(auditLog.action, [OVERPAYMENT_AUDIT_ACTION, AUTOMATIC_REFUND_AUDIT_ACTION]),
         sql`${auditLog.createdAt} > ${sql.placeholder("since")}::timestamptz`,
       ),
     )
@@ -226,6 +258,10 @@ async function addPaymentMetadata(reference: string, values: Record<string, unkn
     .update(payments)
     .set({ metadata: mergedMetadata(values) })
     .where(and(eq(payments.paymentReference, reference), eq(payments.status, "pending")));
+}
+
+function isSuperseded(row: PaymentRow) {
+  return row.status === "abandoned" && row.metadata?.superseded === true;
 }
 
 function outcomeOf(row: PaymentRow | null): PaymentOutcome {
@@ -285,7 +321,9 @@ type OpenCheckout =
 
 /**
  * Starts the registration payment for the signed-in applicant — or hands back the checkout that
- * is already open, so Pay clicked twice (or in two tabs) never leads to two payments. The amount
+ * is already open, so Pay clicked twice (or in two tabs) never leads to two payments. A person has
+ * one open checkout across all providers: choosing another way to pay (or another currency)
+ * supersedes the open one, unless it is still being started or is a prompt on their phone. The amount
  * and currency are read from site settings here, on the server; nothing the browser sends
  * decides them.
  */
@@ -318,36 +356,50 @@ export async function startRegistrationPayment({
       .where(eq(profiles.id, actor.id))
       .for("update");
     if (profile?.paid) return { kind: "alreadyPaid" };
-    const [existing] = await tx
+    // One open checkout per person across every provider and currency: the newest decides.
+    const pending = await tx
       .select()
       .from(payments)
-      .where(
-        openCheckoutOf(
-          actor.id,
-          now,
-          eq(payments.provider, provider.name),
-          eq(payments.amountMinor, registrationFee.amountMinor),
-          eq(payments.currency, registrationFee.currency),
-        ),
-      )
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
+      .where(and(eq(payments.userId, actor.id), eq(payments.status, "pending")))
+      .orderBy(desc(payments.createdAt));
+    const existing = pending.find((p) => p.createdAt.getTime() > now - CHECKOUT_OPEN_MS);
     if (existing) {
-      // A mobile money prompt still open on the phone: wait for it rather than send a second.
+      // A mobile money prompt still open on the phone (whichever way was chosen now): wait for
+      // it rather than send a second or open another checkout beside it.
       if (
         typeof existing.metadata?.channel === "string" &&
         existing.createdAt.getTime() > now - MOBILE_PROMPT_TIMEOUT_MS
       ) {
         return { kind: "waiting", reference: existing.paymentReference };
       }
+      const same =
+        existing.provider === provider.name &&
+        existing.amountMinor === registrationFee.amountMinor &&
+        existing.currency === registrationFee.currency;
       const url = existing.metadata?.checkoutUrl;
-      if (typeof url === "string" && channel.kind === "web") return { kind: "reuse", url };
-      if (existing.createdAt.getTime() > now - CHECKOUT_STARTING_MS) {
+      if (same && typeof url === "string" && channel.kind === "web") return { kind: "reuse", url };
+      // Another click is starting a checkout (by any provider): it is this payment; wait for it.
+      const started = typeof url === "string" || typeof existing.metadata?.pollUrl === "string";
+      if ((same || !started) && existing.createdAt.getTime() > now - CHECKOUT_STARTING_MS) {
         return { kind: "starting", reference: existing.paymentReference };
       }
-      await tx.update(payments).set({ status: "abandoned" }).where(eq(payments.id, existing.id));
     }
     const reference = newPaymentReference();
+    // Every checkout still pending is superseded by this one. One paid later all the same is
+    // recorded (a fee if none was paid yet, else an overpayment refunded automatically).
+    if (pending.length > 0) {
+      await tx
+        .update(payments)
+        .set({
+          status: "abandoned",
+          metadata: mergedMetadata({
+            superseded: true,
+            supersededBy: reference,
+            supersededAt: new Date(now).toISOString(),
+          }),
+        })
+        .where(and(eq(payments.userId, actor.id), eq(payments.status, "pending")));
+    }
     await tx.insert(payments).values({
       userId: actor.id,
       paymentReference: reference,
@@ -429,7 +481,8 @@ export async function verifyReturnedPayment({
 }): Promise<PaymentOutcome> {
   const row = await findPaymentByReference(reference.slice(0, 100));
   if (!row || row.userId !== actor.id) return "failed";
-  if (row.status !== "pending") return outcomeOf(row);
+  // A checkout another one superseded may still have been paid at the provider: ask.
+  if (row.status !== "pending" && !isSuperseded(row)) return outcomeOf(row);
   const provider = paymentProviderNamed(row.provider);
   if (!provider) return "failed";
   try {

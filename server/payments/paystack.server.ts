@@ -5,7 +5,7 @@ import {
   markPaymentUnsuccessful,
   recordVerifiedPayment,
 } from "./payments.server";
-import type { PaymentProvider, VerifyResult } from "./provider.server";
+import type { PaymentProvider, RefundResult, VerifyResult } from "./provider.server";
 
 /** The parts of a Paystack transaction we rely on (verify response `data`, webhook `data`). */
 type PaystackTransaction = {
@@ -119,6 +119,25 @@ export class PaystackPaymentProvider implements PaymentProvider {
     }
     if (event.event === "charge.success" && event.data) await this.settle(event.data);
     return { status: 200, body: "ok" };
+  }
+
+  /**
+   * Paystack's Create Refund (`POST /refund`): the refund is queued at once and paid out by
+   * Paystack over the next days; its answer carries the refund's id and status ("pending").
+   */
+  async refund(reference: string, amountMinor: number): Promise<RefundResult> {
+    const data = (await this.call("/refund", {
+      method: "POST",
+      body: JSON.stringify({
+        transaction: reference,
+        amount: amountMinor,
+        merchant_note: "Registration fee already paid: overpayment refunded automatically",
+      }),
+    })) as { id?: number | string; status?: string } | null;
+    return {
+      providerRefundId: data?.id === undefined ? null : String(data.id),
+      status: data?.status ?? "pending",
+    };
   }
 
   /** Applies what Paystack says about one of our references (from verify or a webhook). */

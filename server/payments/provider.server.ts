@@ -22,6 +22,9 @@ export type VerifyResult = { status: "completed" | "failed" | "abandoned" | "pen
 
 export type WebhookResult = { status: number; body: string };
 
+/** What the provider said when it took a refund (kept on the payment for staff). */
+export type RefundResult = { providerRefundId: string | null; status: string };
+
 /**
  * A payment provider. The amount and currency always come from our site settings (passed in by
  * the caller), never from the browser, and the fee flag is set only through recordVerifiedPayment.
@@ -42,6 +45,11 @@ export interface PaymentProvider {
   verify(reference: string): Promise<VerifyResult>;
   /** A provider's server-to-server notification, with the body exactly as received. */
   handleWebhook(rawBody: Buffer, headers: Headers): Promise<WebhookResult>;
+  /**
+   * Gives `amountMinor` of the payment `reference` back to the payer, for a provider that can
+   * (Paynow cannot: staff refund by hand). Throws when the provider refuses or cannot be reached.
+   */
+  refund?(reference: string, amountMinor: number): Promise<RefundResult>;
 }
 
 /** The main provider (PAYMENT_PROVIDER): cards, and the one used when nothing else applies. */

@@ -32,4 +32,9 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   async handleWebhook() {
     return { status: 404, body: "The simulated provider sends no webhooks" };
   }
+
+  /** No money moved, so giving it back always succeeds. */
+  async refund() {
+    return { providerRefundId: null, status: "processed" };
+  }
 }

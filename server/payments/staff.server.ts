@@ -92,6 +92,14 @@ export class RefundRefusedError extends Error {
   }
 }
 
+/** Audited (with no actor: the system) when an overpayment was given back through its provider. */
+export const AUTOMATIC_REFUND_AUDIT_ACTION = "payment.refund_automatic";
+
+/** Who gave a payment back: an admin recording a refund made by hand, or this server through the provider. */
+export type RefundBy =
+  | { kind: "staff"; actor: Pick<Viewer, "id">; reason: string }
+  | { kind: "automatic"; provider: { providerRefundId: string | null; status: string } };
+
 /**
  * An admin records that a completed payment was refunded (the money goes back through the
  * provider's own dashboard; this keeps our books true). The payment turns `refunded`, keeps its
@@ -104,9 +112,21 @@ export async function refundPayment(options: {
   paymentId: string;
   reason: string;
 }) {
+  return recordRefund(options.paymentId, {
+    kind: "staff",
+    actor: options.actor,
+    reason: options.reason,
+  });
+}
+
+/**
+ * The books of a refund, however it was made: by staff (refundPayment), or automatically through
+ * the provider for an overpayment (automatic-refund.server.ts; audited with no actor, the system).
+ */
+export async function recordRefund(paymentId: string, by: RefundBy) {
   const settings = await getSiteSettings();
   return db().transaction(async (tx) => {
-    const payment = await lockRowById(tx, payments, options.paymentId);
+    const payment = await lockRowById(tx, payments, paymentId);
     if (!payment) throw new RefundRefusedError("notFound");
     if (payment.status !== "completed") throw new RefundRefusedError("notCompleted");
     // The profile next, in the same order as recordVerifiedPayment takes its locks.
@@ -116,12 +136,16 @@ export async function refundPayment(options: {
       .where(eq(profiles.id, payment.userId))
       .for("update");
     const now = new Date();
+    const refund =
+      by.kind === "staff"
+        ? { by: by.actor.id, at: now.toISOString(), reason: by.reason }
+        : { by: null, at: now.toISOString(), automatic: true, ...by.provider };
     await tx
       .update(payments)
       .set({
         status: "refunded",
         metadata: sql`coalesce(${payments.metadata}, '{}'::jsonb) || ${JSON.stringify({
-          refund: { by: options.actor.id, at: now.toISOString(), reason: options.reason },
+          refund,
           refundDue: false,
         })}::jsonb`,
       })
@@ -147,8 +171,8 @@ export async function refundPayment(options: {
         .where(eq(profiles.id, payment.userId));
     }
     await recordAudit(tx, {
-      actorId: options.actor.id,
-      action: "payment.refund",
+      actorId: by.kind === "staff" ? by.actor.id : null,
+      action: by.kind === "staff" ? "payment.refund" : AUTOMATIC_REFUND_AUDIT_ACTION,
       targetType: "user",
       targetId: payment.userId,
       details: {
@@ -156,8 +180,10 @@ export async function refundPayment(options: {
         reference: payment.paymentReference,
         receiptNumber: payment.receiptNumber,
         amount: formatMoney(payment.amountMinor, payment.currency),
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
         provider: payment.provider,
-        reason: options.reason,
+        ...(by.kind === "staff" ? { reason: by.reason } : { providerRefund: by.provider }),
         accessRemoved: removesAccess,
       },
     });

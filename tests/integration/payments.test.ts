@@ -1,101 +1,37 @@
-import http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as adminLayoutLoader } from "~/app/routes/admin/layout";
+import { loader as adminPaymentsLoader } from "~/app/routes/admin/payments";
 import { action, loader } from "~/app/routes/dashboard/payment";
-import { auditLog, payments } from "~/server/db/schema";
+import { payments } from "~/server/db/schema";
+import { PaynowPaymentProvider } from "~/server/payments/paynow.server";
 import { PaystackPaymentProvider, paystackSignature } from "~/server/payments/paystack.server";
-import { setPaymentProvider } from "~/server/payments/provider.server";
+import { setPaymentProvider, setPaymentProviders } from "~/server/payments/provider.server";
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import { setRegistrationPaid } from "~/server/users/staff.server";
 import { createTestUser, runAs, type TestUser } from "./harness";
 import { setupPaymentTests } from "./payment-harness";
-import { listenLocally } from "./local-http";
+import { startFakePaynow } from "./paynow-fake";
+import { paystackChargeSuccess as chargeSuccess, startFakePaystack } from "./paystack-fake";
 
 const { ctx, app, paymentsOf, isPaid, receiptsTo, paymentMessagesTo, expectPaidOnce } =
   setupPaymentTests();
 
 const SECRET = "sk_test_local_secret_key";
-
-/** Answers like Paystack's API: initialize and verify, with the outcome each test sets. */
-type FakeTransaction = { status: string; amount?: number; currency?: string };
-const fake = {
-  initialized: [] as Record<string, unknown>[],
-  outcome: new Map<string, FakeTransaction>(),
-  authHeaders: [] as string[],
-  url: "",
-};
-let server: http.Server;
+let fake: Awaited<ReturnType<typeof startFakePaystack>>;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    fake.authHeaders.push(req.headers.authorization ?? "");
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      res.setHeader("content-type", "application/json");
-      if (req.method === "POST" && req.url === "/transaction/initialize") {
-        const body = JSON.parse(Buffer.concat(chunks).toString());
-        fake.initialized.push(body);
-        res.end(
-          JSON.stringify({
-            status: true,
-            message: "Authorization URL created",
-            data: {
-              authorization_url: `https://checkout.paystack.test/${body.reference}`,
-              access_code: "code",
-              reference: body.reference,
-            },
-          }),
-        );
-        return;
-      }
-      const match = req.url?.match(/^\/transaction\/verify\/(.+)$/);
-      if (req.method === "GET" && match) {
-        const reference = decodeURIComponent(match[1]!);
-        const init = fake.initialized.find((i) => i.reference === reference);
-        const outcome = fake.outcome.get(reference);
-        if (!init || !outcome) {
-          res.statusCode = 400;
-          res.end(JSON.stringify({ status: false, message: "Transaction reference not found" }));
-          return;
-        }
-        res.end(
-          JSON.stringify({
-            status: true,
-            message: "Verification successful",
-            data: transactionData(reference, outcome, init),
-          }),
-        );
-        return;
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ status: false, message: "not found" }));
-    });
-  });
-  fake.url = await listenLocally(server);
+  fake = await startFakePaystack(SECRET);
 });
-
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await fake.close();
 });
 
-function transactionData(
-  reference: string,
-  outcome: FakeTransaction,
-  init: Record<string, unknown> = {},
-) {
-  return {
-    id: 4099260516,
-    status: outcome.status,
-    reference,
-    amount: outcome.amount ?? init.amount,
-    currency: outcome.currency ?? init.currency,
-    channel: "mobile_money",
-    paid_at: outcome.status === "success" ? "2026-11-21T10:00:00.000Z" : null,
-  };
-}
+type HistoryEntry = { reference: string; refundDue: boolean; refundedAutomatically: boolean };
+type StaffList = {
+  payments: { items: { reference: string; status: string; overpayment: string | null }[] };
+};
 
 function pay(user: TestUser, extra: Record<string, string> = {}) {
   return runAs(user, action, "/dashboard/payment", { form: { ...extra } });
@@ -221,13 +157,6 @@ describe("Paystack", () => {
     return app.request("/webhooks/paystack", { method: "POST", body, headers });
   }
 
-  function chargeSuccess(reference: string, amount = 9900, currency = "USD") {
-    return JSON.stringify({
-      event: "charge.success",
-      data: transactionData(reference, { status: "success", amount, currency }),
-    });
-  }
-
   it("initializes with our amount and currency, and leaves the applicant unpaid until verified", async () => {
     const { user, reference } = await newCheckout();
     expect(fake.initialized.at(-1)).toMatchObject({
@@ -340,9 +269,13 @@ describe("Paystack", () => {
     ]);
   });
 
-  it("records a second payment for someone already paid as an overpayment to refund, never a second fee", async () => {
+  it("gives a second payment for someone already paid back through Paystack, never a second fee", async () => {
     const user = await createTestUser();
     const admin = await createTestUser({ role: "admin" });
+    const banner = async () =>
+      ((await runAs(admin, adminLayoutLoader, "/admin")).data as { overpayments: number })
+        .overpayments;
+    const bannerBefore = await banner();
     // Two checkouts paid at once: one opened long ago (past the reuse window), one now.
     const old = "PAY_OLD_" + user.id.slice(0, 8);
     await ctx.db.insert(payments).values({
@@ -363,38 +296,61 @@ describe("Paystack", () => {
 
     expect(await isPaid(user.id)).toBe(true);
     const rows = await paymentsOf(user.id);
-    expect(rows.map((r) => r.status)).toEqual(["completed", "completed"]);
-    const fees = rows.filter((r) => !r.metadata?.overpayment);
-    const extra = rows.filter((r) => r.metadata?.overpayment);
+    const fees = rows.filter((r) => r.status === "completed");
+    const extra = rows.filter((r) => r.status === "refunded");
     expect(fees).toHaveLength(1);
     expect(extra).toHaveLength(1);
+    expect(extra[0]!.metadata).toMatchObject({
+      overpayment: true,
+      refundDue: false,
+      refund: { by: null, automatic: true, status: "pending" },
+    });
+    expect(fake.refunds.filter((r) => r.transaction === extra[0]!.paymentReference)).toEqual([
+      { transaction: extra[0]!.paymentReference, amount: 9900 },
+    ]);
     // One receipt and one notice, for the fee only.
     expect(await paymentMessagesTo(user)).toEqual({ receipts: 1, notices: 1 });
-    // Audited for staff, shown to staff in the back-office and to the applicant in the history.
-    const audits = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, "payment.overpayment"));
-    expect(audits.filter((a) => a.targetId === user.id)).toHaveLength(1);
-    const staffPage = await runAs(admin, adminLayoutLoader, "/admin");
-    expect((staffPage.data as { overpayments: number }).overpayments).toBeGreaterThanOrEqual(1);
+    // Staff are told it arrived and that it went back (by no one: the system), and are not asked
+    // to refund it; the applicant's history says it was refunded.
+    expect(await ctx.auditEntries(user.id, "payment.overpayment")).toHaveLength(1);
+    expect(await ctx.auditEntries(user.id, "payment.refund_automatic")).toMatchObject([
+      { actorId: null },
+    ]);
+    expect(await banner()).toBe(bannerBefore);
     const page = await runAs(user, loader, "/dashboard/payment");
-    const history = (page.data as { history: { reference: string; refundDue: boolean }[] }).history;
-    expect(history.filter((h) => h.refundDue).map((h) => h.reference)).toEqual([
+    const history = (page.data as { history: HistoryEntry[] }).history;
+    expect(history.filter((h) => h.refundDue)).toEqual([]);
+    expect(history.filter((h) => h.refundedAutomatically).map((h) => h.reference)).toEqual([
       extra[0]!.paymentReference,
     ]);
 
     // Staff marked someone paid by hand, then their card payment arrives: an overpayment too.
+    // Paystack refuses the refund this time: it stays due for staff, who are told.
     const manual = await createTestUser();
     const ref = await startCheckout(manual);
     await setRegistrationPaid({ actor: admin, userId: manual.id, paid: true });
-    const late = chargeSuccess(ref);
-    expect((await webhook(late, paystackSignature(late, SECRET))).status).toBe(200);
+    fake.refuseRefunds = true;
+    try {
+      const late = chargeSuccess(ref);
+      expect((await webhook(late, paystackSignature(late, SECRET))).status).toBe(200);
+    } finally {
+      fake.refuseRefunds = false;
+    }
     const manualRows = await paymentsOf(manual.id);
-    expect(manualRows.find((r) => r.paymentReference === ref)?.metadata).toMatchObject({
-      overpayment: true,
+    expect(manualRows.find((r) => r.paymentReference === ref)).toMatchObject({
+      status: "completed",
+      metadata: { overpayment: true, refundDue: true },
     });
     expect(await receiptsTo(manual.email)).toHaveLength(0);
+    expect(await banner()).toBe(bannerBefore + 1);
+    const manualPage = await runAs(manual, loader, "/dashboard/payment");
+    expect(
+      (manualPage.data as { history: HistoryEntry[] }).history.filter((h) => h.refundDue),
+    ).toMatchObject([{ reference: ref }]);
+    const listed = await runAs(admin, adminPaymentsLoader, `/admin/payments?user=${manual.id}`);
+    expect(
+      (listed.data as StaffList).payments.items.find((i) => i.reference === ref),
+    ).toMatchObject({ status: "completed", overpayment: "refundFailed" });
   });
 
   it("does not accept a smaller amount or another currency, nor someone else's reference", async () => {
@@ -409,5 +365,194 @@ describe("Paystack", () => {
     expect(stolen.location).toBe("/dashboard/payment?result=failed");
     expect(await isPaid(user.id)).toBe(false);
     expect(await isPaid(other.id)).toBe(false);
+  });
+});
+
+describe("one open checkout across providers (issue 38)", () => {
+  const PAYNOW_ID = "21436";
+  const PAYNOW_KEY = "9f3c1b2e-5d7a-4e11-8c0f-2b6a9d4e7f10";
+  let paynowFake: Awaited<ReturnType<typeof startFakePaynow>>;
+  beforeAll(async () => {
+    paynowFake = await startFakePaynow(PAYNOW_ID, PAYNOW_KEY);
+  });
+  afterAll(async () => {
+    await paynowFake.close();
+  });
+  beforeEach(() =>
+    setPaymentProviders([
+      new PaystackPaymentProvider({ secretKey: SECRET, baseUrl: fake.url }),
+      new PaynowPaymentProvider({
+        integrationId: PAYNOW_ID,
+        integrationKey: PAYNOW_KEY,
+        baseUrl: paynowFake.url,
+        currency: "USD",
+        resultUrl: "http://localhost:3000/webhooks/paynow",
+      }),
+    ]),
+  );
+
+  const paystackWebhook = (body: string) =>
+    app.request("/webhooks/paystack", { method: "POST", body, headers: fake.webhookHeaders(body) });
+  /** The payer pays Paynow's checkout `reference`, and Paynow posts its status update. */
+  async function paidOnPaynow(reference: string) {
+    paynowFake.approve(reference);
+    const response = await app.request("/webhooks/paynow", {
+      method: "POST",
+      body: paynowFake.statusUpdate(reference),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.status).toBe(200);
+  }
+  async function rowOf(reference: string) {
+    const [row] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.paymentReference, reference));
+    return row!;
+  }
+  /** Opens a checkout by `method` (card: Paystack; paynow: Paynow's page); returns its reference. */
+  async function checkout(user: TestUser, method: "card" | "paynow") {
+    expect((await pay(user, { method })).status).toBe(302);
+    const [open] = (await paymentsOf(user.id)).filter((r) => r.status === "pending");
+    expect(open?.provider).toBe(method === "card" ? "paystack" : "paynow");
+    return open!.paymentReference;
+  }
+  async function historyOf(user: TestUser) {
+    return ((await runAs(user, loader, "/dashboard/payment")).data as { history: HistoryEntry[] })
+      .history;
+  }
+
+  it("leaves one open checkout after parallel Pay clicks by card and by Paynow; paying them all takes one fee", async () => {
+    const user = await createTestUser();
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => pay(user, { method: i % 3 === 0 ? "paynow" : "card" })),
+    );
+    for (const o of outcomes) expect(o.status).toBe(302);
+    const rows = await paymentsOf(user.id);
+    expect(rows.filter((r) => r.status === "pending")).toHaveLength(1);
+
+    // The payer pays every checkout any tab was sent to, the open one first.
+    const byAge = [...rows].sort(
+      (a, b) => Number(b.status === "pending") - Number(a.status === "pending"),
+    );
+    for (const row of byAge) {
+      if (row.provider === "paystack") {
+        expect((await paystackWebhook(chargeSuccess(row.paymentReference))).status).toBe(200);
+      } else {
+        await paidOnPaynow(row.paymentReference);
+      }
+    }
+    const after = await paymentsOf(user.id);
+    expect(after.filter((r) => r.status === "completed" && !r.metadata?.overpayment)).toHaveLength(
+      1,
+    );
+    // Nothing Paystack could give back is left for staff to refund by hand.
+    expect(
+      after.filter(
+        (r) => r.provider === "paystack" && r.status === "completed" && r.metadata?.overpayment,
+      ),
+    ).toEqual([]);
+    expect(await paymentMessagesTo(user)).toEqual({ receipts: 1, notices: 1 });
+  });
+
+  it("supersedes the open checkout when another provider is chosen; both paid, the card payment goes back once", async () => {
+    const user = await createTestUser();
+    const admin = await createTestUser({ role: "admin" });
+    const paynowRef = await checkout(user, "paynow");
+    const cardRef = await checkout(user, "card");
+    expect(await rowOf(paynowRef)).toMatchObject({
+      status: "abandoned",
+      metadata: { superseded: true, supersededBy: cardRef },
+    });
+    expect((await paymentsOf(user.id)).filter((r) => r.status === "pending")).toHaveLength(1);
+
+    // The Paynow tab was still open and is paid first: the fee, though its checkout was superseded.
+    await paidOnPaynow(paynowRef);
+    expect(await isPaid(user.id)).toBe(true);
+    // Then the card tab: an overpayment, refunded through Paystack; replays and the return from
+    // Paystack's page, together and again, refund nothing more.
+    fake.outcome.set(cardRef, { status: "success" });
+    const body = chargeSuccess(cardRef);
+    const answers = await Promise.all([
+      paystackWebhook(body),
+      paystackWebhook(body),
+      runAs(user, loader, `/dashboard/payment?trxref=${cardRef}&reference=${cardRef}`),
+      paystackWebhook(body),
+    ]);
+    expect(answers.map((a) => (a instanceof Response ? a.status : a.location))).toEqual([
+      200,
+      200,
+      "/dashboard/payment?result=success",
+      200,
+    ]);
+    expect((await paystackWebhook(body)).status).toBe(200);
+    expect(fake.refunds.filter((r) => r.transaction === cardRef)).toEqual([
+      { transaction: cardRef, amount: 9900 },
+    ]);
+    expect(await rowOf(paynowRef)).toMatchObject({ status: "completed", provider: "paynow" });
+    expect(await rowOf(cardRef)).toMatchObject({
+      status: "refunded",
+      metadata: { overpayment: true, refundDue: false, refund: { automatic: true } },
+    });
+    expect(await paymentMessagesTo(user)).toEqual({ receipts: 1, notices: 1 });
+    expect(await ctx.auditEntries(user.id, "payment.overpayment")).toHaveLength(1);
+    expect(await ctx.auditEntries(user.id, "payment.refund_automatic")).toMatchObject([
+      { actorId: null },
+    ]);
+    // Staff see it was refunded automatically; the applicant's history says so.
+    const listed = await runAs(admin, adminPaymentsLoader, `/admin/payments?user=${user.id}`);
+    expect((listed.data as StaffList).payments.items).toMatchObject([
+      { reference: cardRef, status: "refunded", overpayment: "refundedAutomatically" },
+      { reference: paynowRef, status: "completed", overpayment: null },
+    ]);
+    expect(await historyOf(user)).toMatchObject([
+      { reference: cardRef, refundedAutomatically: true, refundDue: false },
+      { reference: paynowRef, refundedAutomatically: false, refundDue: false },
+    ]);
+  });
+
+  it("leaves a Paynow overpayment for staff to refund by hand (Paynow cannot refund), and tells them", async () => {
+    const user = await createTestUser();
+    const admin = await createTestUser({ role: "admin" });
+    const banner = async () =>
+      ((await runAs(admin, adminLayoutLoader, "/admin")).data as { overpayments: number })
+        .overpayments;
+    const bannerBefore = await banner();
+    const cardRef = await checkout(user, "card");
+    const paynowRef = await checkout(user, "paynow");
+    expect(await rowOf(cardRef)).toMatchObject({
+      status: "abandoned",
+      metadata: { superseded: true, supersededBy: paynowRef },
+    });
+
+    // The superseded card checkout is paid, and the applicant comes back from Paystack's page:
+    // asked, Paystack says paid, and it is the fee.
+    fake.outcome.set(cardRef, { status: "success" });
+    const back = await runAs(
+      user,
+      loader,
+      `/dashboard/payment?trxref=${cardRef}&reference=${cardRef}`,
+    );
+    expect(back.location).toBe("/dashboard/payment?result=success");
+    expect(await isPaid(user.id)).toBe(true);
+    // Then Paynow's page is paid too, and its update is sent twice.
+    await paidOnPaynow(paynowRef);
+    await paidOnPaynow(paynowRef);
+    expect(await rowOf(paynowRef)).toMatchObject({
+      status: "completed",
+      metadata: { overpayment: true, refundDue: true },
+    });
+    expect(fake.refunds.filter((r) => r.transaction === paynowRef)).toEqual([]);
+    expect(await ctx.auditEntries(user.id, "payment.overpayment")).toHaveLength(1);
+    expect(await ctx.auditEntries(user.id, "payment.refund_automatic")).toEqual([]);
+    expect(await banner()).toBe(bannerBefore + 1);
+    const listed = await runAs(admin, adminPaymentsLoader, `/admin/payments?user=${user.id}`);
+    expect((listed.data as StaffList).payments.items).toMatchObject([
+      { reference: paynowRef, overpayment: "refundDue" },
+      { reference: cardRef, overpayment: null },
+    ]);
+    expect((await historyOf(user)).filter((h) => h.refundDue)).toMatchObject([
+      { reference: paynowRef },
+    ]);
   });
 });

@@ -64,7 +64,8 @@ export function auditSentence(
       if (key === "document_reject" && !str(d.reason)) return say(`${key}_noReason`, { document });
       return say(key, { document, reason: str(d.reason) });
     }
-    case "payment_overpayment": {
+    case "payment_overpayment":
+    case "payment_refund_automatic": {
       const amount =
         typeof d.amountMinor === "number" && typeof d.currency === "string"
           ? formatMoney(d.amountMinor, d.currency, lang)

@@ -47,13 +47,29 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...payments,
       items: payments.items.map((p) => ({
         ...p,
-        overpayment: p.metadata?.overpayment === true && p.metadata?.refundDue !== false,
+        overpayment: overpaymentState(p),
         metadata: undefined,
       })),
     },
     // Refunds are recorded by admins only.
     canRefund: (USER_ADMIN_ROLES as readonly string[]).includes(viewer.role),
   };
+}
+
+type OverpaymentState = "refundDue" | "refundFailed" | "refundedAutomatically" | null;
+
+/**
+ * A payment from someone already paid: still to refund by hand (its provider cannot refund, or
+ * the automatic refund failed), or refunded automatically through its provider.
+ */
+function overpaymentState(p: StaffPaymentRow): OverpaymentState {
+  const m = p.metadata;
+  if (m?.overpayment !== true) return null;
+  const refund = m.refund as { automatic?: boolean } | undefined;
+  if (p.status === "refunded") return refund?.automatic === true ? "refundedAutomatically" : null;
+  if (p.status !== "completed" || m.refundDue === false) return null;
+  const auto = m.autoRefund as { failedAt?: string } | undefined;
+  return auto?.failedAt ? "refundFailed" : "refundDue";
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -155,7 +171,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
 type Row = Omit<StaffPaymentRow, "metadata" | "paidAt" | "createdAt"> & {
   paidAt: string | Date | null;
   createdAt: string | Date;
-  overpayment: boolean;
+  overpayment: OverpaymentState;
 };
 
 function PaymentRow({
@@ -191,8 +207,18 @@ function PaymentRow({
       </Td>
       <Td label={t("payments.cols.status")}>
         <Badge tone={PAYMENT_STATUS_TONE[p.status]}>{t(`payments.statuses.${p.status}`)}</Badge>
-        {p.overpayment && p.status === "completed" ? (
-          <span className="mt-1 block text-xs text-orange-800">{t("payments.overpayment")}</span>
+        {p.overpayment === "refundDue" || p.overpayment === "refundFailed" ? (
+          <span className="mt-1 block text-xs text-orange-800">
+            {t(
+              p.overpayment === "refundDue"
+                ? "payments.overpayment"
+                : "payments.overpaymentRefundFailed",
+            )}
+          </span>
+        ) : p.overpayment === "refundedAutomatically" ? (
+          <span className="mt-1 block text-xs text-slate-600">
+            {t("payments.refundedAutomatically")}
+          </span>
         ) : null}
       </Td>
       <Td label={t("payments.cols.receipt")}>

@@ -127,8 +127,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       reference: p.paymentReference,
       receiptNumber: p.status === "completed" || p.status === "refunded" ? p.receiptNumber : null,
       status: p.status,
-      // Paid again after the fee was already paid: staff refund it.
-      refundDue: p.metadata?.overpayment === true,
+      // Paid again after the fee was already paid: given back by the provider at once, or by staff.
+      refundDue:
+        p.metadata?.overpayment === true &&
+        p.status === "completed" &&
+        p.metadata.refundDue !== false,
+      refundedAutomatically:
+        p.status === "refunded" &&
+        (p.metadata?.refund as { automatic?: boolean } | undefined)?.automatic === true,
       date: (p.paymentDate ?? p.createdAt).toISOString(),
     })),
   };
@@ -514,10 +520,12 @@ function PaymentHistory({ history }: { history: Payment[] }) {
                     </dd>
                   </>
                 ) : null}
-                {p.refundDue ? (
+                {p.refundDue || p.refundedAutomatically ? (
                   <>
                     <dt className="text-slate-600">{t("history.refund")}</dt>
-                    <dd className="sm:col-span-3">{t("history.refundDue")}</dd>
+                    <dd className="sm:col-span-3">
+                      {t(p.refundDue ? "history.refundDue" : "history.refundedAutomatically")}
+                    </dd>
                   </>
                 ) : null}
               </dl>
