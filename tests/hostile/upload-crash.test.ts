@@ -144,7 +144,7 @@ describe("a server killed in the middle of an upload", () => {
     expect(documents.status).toBe(200);
     expect(await documents.text()).not.toContain("cv.pdf");
     second.child.kill("SIGTERM");
-  });
+  }, 240_000);
 });
 
 /** The seeded job seeker's session cookie on the server at `url`. */
