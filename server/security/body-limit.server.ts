@@ -1,13 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { MAX_IMAGE_BYTES } from "~/server/content/media.server";
+import { formatMegabytes, noticeResponse } from "./notice-page.server";
 
 /**
  * How many bytes a request body may have, by where it goes. Page forms and JSON are small (the
  * longest text field is 20,000 characters, at most ~240 KB once percent-encoded); the two upload
  * forms get their file cap plus room for the multipart framing and the fields around the file.
- * Anything larger is refused with 413 before it is read, or as soon as it passes the limit while
- * streaming, so no request can make the server hold more than its limit in memory.
+ * Anything larger is refused with 413 before the handler reads it, or as soon as it passes the
+ * limit while streaming, so no request can make the server hold more than its limit in memory.
  */
 export const FORM_BODY_LIMIT = 512 * 1024;
 export const AUTH_BODY_LIMIT = 64 * 1024;
@@ -34,20 +35,63 @@ export function bodyLimitFor(path: string): BodyLimit {
   return { bytes: FORM_BODY_LIMIT, kind: "form" };
 }
 
+/**
+ * A refused body is still read to its end (and dropped) before the 413 goes out, up to this many
+ * bytes in all (issue 38, finding 2). A proxy in front (nginx) sends the whole body before it reads
+ * the answer: closing while it is still sending resets its connection, and the person gets the
+ * proxy's "502 Bad Gateway" instead of our message. Past this, the connection is closed.
+ */
+export const DRAIN_LIMIT = 32 * 1024 * 1024;
+
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
-export function payloadTooLarge(limit: BodyLimit) {
-  const message =
+/** The 413: a short page for a browser's form, the plain message for anything else. */
+export function payloadTooLarge(
+  request: Request,
+  limit: BodyLimit,
+  options: { close?: boolean } = {},
+) {
+  const text =
     limit.kind === "upload"
       ? `This upload is too large: the file may be at most ${megabytes(MAX_DOCUMENT_BYTES)} ` +
         `(images in the CMS ${megabytes(MAX_IMAGE_BYTES)}). Choose a smaller file and try again.`
       : `This request is too large: a form may send at most ${kilobytes(limit.bytes)}.`;
-  // Connection: close, so the rest of a huge body is not read just to keep the connection.
-  return new Response(message, {
+  const fileCap =
+    pagePath(new URL(request.url).pathname) === "/admin/cms" ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES;
+  return noticeResponse(request, {
     status: 413,
-    headers: { "content-type": "text/plain; charset=utf-8", connection: "close" },
+    text,
+    page: (t, lng) => ({
+      title: t(
+        limit.kind === "upload" ? "notices.tooLarge.uploadTitle" : "notices.tooLarge.formTitle",
+      ),
+      message:
+        limit.kind === "upload"
+          ? t("notices.tooLarge.upload", { size: formatMegabytes(fileCap, lng) })
+          : t("notices.tooLarge.form", { size: formatMegabytes(limit.bytes, lng) }),
+    }),
+    // A body left unread (past DRAIN_LIMIT) must not be taken for the next request.
+    headers: options.close ? { connection: "close" } : undefined,
   });
+}
+
+/** Reads what is left of a refused body; false when it passed DRAIN_LIMIT or broke off. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, received: number) {
+  let total = received;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      total += value.byteLength;
+      if (total > DRAIN_LIMIT) {
+        void reader.cancel().catch(() => {});
+        return false;
+      }
+    }
+  } catch {
+    return false;
+  }
 }
 
 export class PayloadTooLargeError extends Error {
@@ -66,8 +110,10 @@ function answer(c: Context, response: Response) {
 }
 
 /**
- * Enforces the limit of every request body: a declared Content-Length over it is refused before a
- * byte is read; a chunked (or lying) body is counted as it arrives and cut off at the limit.
+ * Enforces the limit of every request body: a declared Content-Length over it is refused before
+ * the handler sees a byte; a chunked (or lying) body is counted as it arrives and cut off at the
+ * limit. Either way the rest of the body is read and dropped (up to DRAIN_LIMIT) before the 413,
+ * and so is the rest of any body a handler answered without reading to its end.
  */
 export function limitRequestBodies(): MiddlewareHandler {
   return async (c, next) => {
@@ -75,22 +121,37 @@ export function limitRequestBodies(): MiddlewareHandler {
     if (!raw.body || raw.method === "GET" || raw.method === "HEAD") return next();
     const limit = bodyLimitFor(c.req.path);
     const declared = raw.headers.get("content-length");
-    if (declared !== null && !(Number(declared) <= limit.bytes)) return payloadTooLarge(limit);
+    if (declared !== null && !(Number(declared) <= limit.bytes)) {
+      const drained =
+        Number(declared) <= DRAIN_LIMIT && (await discardRest(raw.body.getReader(), 0));
+      return payloadTooLarge(raw, limit, { close: !drained });
+    }
 
+    const reader = raw.body.getReader();
     let received = 0;
     let exceeded = false;
-    const counted = raw.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          received += chunk.byteLength;
+    let ended = false;
+    const counted = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const { done, value } = await reader.read();
+          if (done) {
+            ended = true;
+            return controller.close();
+          }
+          received += value.byteLength;
           if (received > limit.bytes) {
+            // The handler sees the body break; the rest is left in `reader` to be drained.
             exceeded = true;
             controller.error(new PayloadTooLargeError());
             return;
           }
-          controller.enqueue(chunk);
+          controller.enqueue(value);
         },
-      }),
+        // A handler that stops reading leaves the rest to be drained below, not dropped unread.
+        cancel: () => {},
+      },
+      { highWaterMark: 0 },
     );
     c.req.raw = new Request(raw, { body: counted, duplex: "half" } as RequestInit);
     try {
@@ -98,6 +159,16 @@ export function limitRequestBodies(): MiddlewareHandler {
     } catch (error) {
       if (!exceeded) throw error;
     }
-    if (exceeded) answer(c, payloadTooLarge(limit));
+    if (exceeded) {
+      const drained = await discardRest(reader, received);
+      answer(c, await payloadTooLarge(raw, limit, { close: !drained }));
+    } else if (!ended && !(await discardRest(reader, received))) {
+      // Answered without reading the whole body (a redirect to sign in): the same holds.
+      try {
+        c.res.headers.set("connection", "close");
+      } catch {
+        c.header("connection", "close");
+      }
+    }
   };
 }

@@ -42,7 +42,7 @@ export function preparePageRequests(source: PublicUrlSource): MiddlewareHandler 
         error instanceof PayloadTooLargeError ||
         (error as Error)?.cause instanceof PayloadTooLargeError
       )
-        return payloadTooLarge(limit);
+        return payloadTooLarge(raw, limit);
       return badRequest("The request body could not be read. Please send the form again.");
     }
     const headers = new Headers(raw.headers);

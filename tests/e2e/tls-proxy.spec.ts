@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { E2E_PORT } from "~/playwright.config";
 import { DEMO, expect, test } from "./fixtures";
-import { signInOnForm, uploadPdf } from "./steps";
+import { PDF, signInOnForm, uploadPdf } from "./steps";
 import { type ServerProcess, startServerProcess } from "./server-process";
 
 // Issue 12, finding 3: the production layout. A TLS-terminating proxy (here a small Node https
@@ -147,6 +147,33 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
   });
 }
+
+// Issue 38, finding 2: a file over the cap, sent before JavaScript (no check in the page), through
+// the proxy. The app used to answer 413 and close while the proxy was still sending the body, so
+// the proxy saw its connection reset and the person got the proxy's "502 Bad Gateway".
+test("through a TLS proxy before JavaScript, a file over 10 MB gets the app's message", async ({
+  browser,
+}) => {
+  const { context, page } = await throughProxy(browser, false);
+  await page.goto("/auth");
+  await signInOnForm(page, DEMO.seeker, DEMO.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+
+  await page.goto("/dashboard/documents");
+  // The passport: the tests above upload a CV for this account.
+  const card = page.getByTestId("document-passport");
+  await card.getByLabel(/Choose a file/).setInputFiles({
+    name: "scan.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024, 0x20)]),
+  });
+  await card.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "This file is too large" })).toBeVisible();
+  await expect(page.getByText("A file may be at most 10 MB.", { exact: false })).toBeVisible();
+  await page.getByRole("link", { name: "Go back" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/documents/);
+  await context.close();
+});
 
 test("a page on another site cannot post through the proxy", async ({ browser }) => {
   const { context, page } = await throughProxy(browser, true);
