@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   // transaction left idle). Past them the request answers 503 instead of hanging; 0: no limit.
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // Stopping: /readyz answers 503 for the drain (a load balancer stops sending) while requests are
+  // still served, then in-flight requests and background jobs finish within the timeout.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
   // Unset: the demo is seeded in development and tests, never in production (npm start, the
   // laptop demo, sets it).
   SEED_DEMO: z
@@ -36,6 +40,11 @@ const EnvSchema = z.object({
     .transform((v) => (v === undefined || v === "" ? undefined : !/^(0|false|no|off)$/i.test(v))),
   // Worker processes sharing the port (node:cluster); more than one needs DATABASE_URL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Load shedding, per process (server/security/admission.server.ts): page requests running at
+  // once, waiting in line, and how long one may wait; past them a fast 503 with Retry-After.
+  ADMISSION_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(16),
+  ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+  ADMISSION_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
   DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must have at least 8 characters").optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must have at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -114,11 +123,15 @@ export type Config = {
   databaseConnectTimeoutMs: number;
   /** PostgreSQL only: statement_timeout and idle_in_transaction_session_timeout; 0: none. */
   databaseStatementTimeoutMs: number;
+  /** SIGTERM/SIGINT/SIGHUP: not ready for drainMs, then finish within timeoutMs and exit. */
+  shutdown: { drainMs: number; timeoutMs: number };
   seedDemo: boolean;
   /** SEED_DEMO was set; production without it seeds nothing and says so. */
   seedDemoChosen: boolean;
   /** Worker processes sharing the port (node:cluster); 1 = this process serves. */
   workers: number;
+  /** Page requests running at once, waiting, and the longest wait, per process. */
+  admission: { concurrency: number; queue: number; maxWaitMs: number };
   demoPassword: string | undefined;
   authSecret: string | undefined;
   logLevel: string;
@@ -193,9 +206,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    shutdown: {
+      drainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === "production" ? 2_000 : 0),
+      timeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "production",
     seedDemoChosen: e.SEED_DEMO !== undefined,
     workers: e.WEB_CONCURRENCY,
+    admission: {
+      concurrency: e.ADMISSION_CONCURRENCY,
+      queue: e.ADMISSION_QUEUE,
+      maxWaitMs: e.ADMISSION_WAIT_MS,
+    },
     demoPassword: e.DEMO_PASSWORD,
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,

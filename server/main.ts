@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
@@ -149,13 +150,17 @@ async function serve() {
     pageCache,
   });
   const honoListener = getRequestListener(app.fetch);
-  const server = http.createServer(
-    createFrontDoor({
-      app: (req, res) => void honoListener(req, res),
-      pageCache,
-      dev: viteMiddleware as Parameters<typeof createFrontDoor>[0]["dev"],
-    }),
-  );
+  const frontDoor = createFrontDoor({
+    app: (req, res) => void honoListener(req, res),
+    pageCache,
+    dev: viteMiddleware as Parameters<typeof createFrontDoor>[0]["dev"],
+  });
+  const server = http.createServer((req, res) => {
+    // Stopping: each answer closes its connection, so a keep-alive client opens its next request
+    // elsewhere instead of sending it on a socket about to close.
+    if (shuttingDown) res.setHeader("connection", "close");
+    frontDoor(req, res);
+  });
   server.keepAliveTimeout = 65_000;
   server.once("error", (error: NodeJS.ErrnoException) => {
     void stopBeforeServing(
@@ -177,15 +182,22 @@ async function serve() {
     monitor = startMonitorScheduler();
   });
 
+  /**
+   * Readiness goes false first and requests are still served for the drain, so a load balancer
+   * stops sending; then no new connections, in-flight requests and background jobs finish, the
+   * database closes, and the process exits, within SHUTDOWN_TIMEOUT_MS whatever happens.
+   */
   async function shutdown(signal: string) {
     if (shuttingDown) return;
     shuttingDown = true;
-    log.info({ signal }, "shutting down: finishing in-flight requests");
+    const { drainMs, timeoutMs } = config.shutdown;
+    log.info({ signal, drainMs }, "shutting down: not ready, then finishing in-flight requests");
     const force = setTimeout(() => {
-      log.warn("in-flight requests did not finish in 10 s; exiting");
+      log.warn(`in-flight requests did not finish in ${timeoutMs / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, timeoutMs);
     force.unref();
+    if (drainMs > 0) await sleep(drainMs);
     server.close(async () => {
       try {
         await closeVite?.();
