@@ -32,7 +32,7 @@ export function newPaymentReference() {
   return `PAY_${Date.now()}_${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
 }
 
-/** Audited when a payment arrived for someone already paid: it is refunded, automatically or by staff. */
+/** Audited when a payment arrived for someone already paid (refunded automatically or by staff). */
 export const OVERPAYMENT_AUDIT_ACTION = "payment.overpayment";
 
 /**
@@ -43,9 +43,9 @@ export const OVERPAYMENT_AUDIT_ACTION = "payment.overpayment";
  * One fee per person: the applicant's profile row is locked first, so two different references
  * paid at the same moment are decided one after the other. A payment for someone already paid
  * (a checkout opened before another was paid, or staff marked them paid by hand) is kept — the
- * money did move — but as an overpayment: no fee flag, no receipt e-mail, no "fee received" notice; audited. Once
- * committed, the call that recorded it has the provider refund it when the provider can
- * (refundOverpaymentAutomatically); otherwise it stays due for staff to refund by hand.
+ * money did move — but as an overpayment: no fee flag, no receipt e-mail, no "fee received"
+ * notice; audited. Once committed, the call that recorded it has the provider refund it when the
+ * provider can (refundOverpaymentAutomatically); otherwise it stays due for staff to refund.
  * Returns whether this call was the one that recorded it.
  */
 export async function recordVerifiedPayment(input: {
@@ -87,8 +87,8 @@ export async function recordVerifiedPayment(input: {
     if (!paymentId) {
       // The attempt exists (pending since checkout, or already completed). Only the transition
       // pending → completed counts; on PostgreSQL a concurrent second caller waits for the row
-      // lock, then sees "completed" and changes nothing.
-      // Added to what the attempt already says (e.g. that another checkout superseded it).
+      // lock, then sees "completed" and changes nothing. The metadata is added to what the
+      // attempt already says (e.g. that another checkout superseded it).
       const updated = await tx
         .update(payments)
         .set({
@@ -321,10 +321,10 @@ type OpenCheckout =
 
 /**
  * Starts the registration payment for the signed-in applicant — or hands back the checkout that
- * is already open, so Pay clicked twice (or in two tabs) never leads to two payments. A person has
- * one open checkout across all providers: choosing another way to pay (or another currency)
- * supersedes the open one, unless it is still being started or is a prompt on their phone. The amount
- * and currency are read from site settings here, on the server; nothing the browser sends
+ * is already open, so Pay clicked twice (or in two tabs) never leads to two payments. A person
+ * has one open checkout across all providers: choosing another way to pay (or another currency)
+ * supersedes the open one, unless it is still being started or is a prompt on their phone. The
+ * amount and currency are read from site settings here, on the server; nothing the browser sends
  * decides them.
  */
 export async function startRegistrationPayment({

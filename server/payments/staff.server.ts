@@ -95,7 +95,7 @@ export class RefundRefusedError extends Error {
 /** Audited (with no actor: the system) when an overpayment was given back through its provider. */
 export const AUTOMATIC_REFUND_AUDIT_ACTION = "payment.refund_automatic";
 
-/** Who gave a payment back: an admin recording a refund made by hand, or this server through the provider. */
+/** Who gave a payment back: staff (recording a refund made by hand), or the provider for us. */
 export type RefundBy =
   | { kind: "staff"; actor: Pick<Viewer, "id">; reason: string }
   | { kind: "automatic"; provider: { providerRefundId: string | null; status: string } };
