@@ -65,6 +65,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     title = t("notFound.title");
     details = t("notFound.body");
+  } else if (isRouteErrorResponse(error) && error.status === 503) {
+    // The database could not be reached (server/db/unreachable.server.ts).
+    title = t("errors.unavailable.title");
+    details = t("errors.unavailable.body");
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
   }

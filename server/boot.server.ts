@@ -62,6 +62,8 @@ async function openConfiguredDatabase(config: Config, script?: boolean): Promise
       url: config.databaseUrl,
       prepare: config.databasePrepare,
       max: config.databasePoolSize,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
     });
   }
   const release = lockDataFolder(

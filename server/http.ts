@@ -7,6 +7,12 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { auth } from "./auth/auth.server";
 import { hasSessionCookie, isPublicPagePath, type PageCache } from "./cache/page-cache.server";
 import { pingDatabase } from "./db/client.server";
+import {
+  answerDatabaseOutages,
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailableResponse,
+  isDatabaseUnreachable,
+} from "./db/unreachable.server";
 import { registerEndpoints } from "./http-routes";
 import { logger } from "./logger.server";
 import { limitRequestBodies } from "./security/body-limit.server";
@@ -189,17 +195,28 @@ export function createHttpApp(options: HttpOptions) {
       const create =
         (build.entry.module as { createRequestHandler?: typeof createRequestHandler })
           .createRequestHandler ?? createRequestHandler;
-      cached = { build, handler: create(build, options.mode) };
+      cached = { build, handler: create(answerDatabaseOutages(build), options.mode) };
     }
     const handler = cached.handler;
     const context: RequestContext = { requestId: c.get("requestId"), clientIp: c.get("clientIp") };
-    const render = () => runInRequestScope(c.req.method, () => handler(c.req.raw, context));
+    const render = async () => {
+      const response = await runInRequestScope(c.req.method, () => handler(c.req.raw, context));
+      // A page or data request that met a database outage (answerDatabaseOutages) is a 503 whose
+      // Retry-After React Router does not carry over from the thrown answer.
+      if (response.status === 503 && !response.headers.has("retry-after"))
+        response.headers.set("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return response;
+    };
     return options.pageCache
       ? options.pageCache.handle(c.req.raw, render, c.env?.incoming)
       : render();
   });
 
   app.onError((error, c) => {
+    if (isDatabaseUnreachable(error)) {
+      log.error({ err: error, requestId: c.get("requestId") }, "database unreachable");
+      return databaseUnavailableResponse(c.req.raw);
+    }
     log.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again.", 500);
   });

@@ -58,18 +58,50 @@ export type OpenOptions =
        * none without prepared statements). Its queries are short reads outside transactions.
        */
       steadyMax?: number;
+      /**
+       * How long opening a connection may take before its queries fail (postgres.js waits 30 s
+       * by default). The server passes DATABASE_CONNECT_TIMEOUT_MS, so a request while PostgreSQL
+       * cannot be reached answers 503 in seconds instead of hanging (see unreachable.server.ts).
+       */
+      connectTimeoutMs?: number;
+      /**
+       * statement_timeout and idle_in_transaction_session_timeout of every connection (none by
+       * default, so scripts and migrations run as long as they need). The server passes
+       * DATABASE_STATEMENT_TIMEOUT_MS: a stuck statement or transaction lets go of its locks.
+       */
+      statementTimeoutMs?: number;
     }
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
+
+/** postgres.js settings both pools share: notices ignored, the connection's time limits. */
+function connectionOptions(options: Extract<OpenOptions, { kind: "postgres" }>) {
+  const limit = options.statementTimeoutMs;
+  return {
+    onnotice: () => {},
+    // After a failed connection postgres.js waits before the next attempt, and the queries that
+    // need it wait too: by default up to 20 s, growing with each failure, so while PostgreSQL was
+    // down each request hung longer than the last. At most a second here (with the same jitter):
+    // a request learns of an outage in about connectTimeoutMs, and each connection still tries
+    // again no more than once or twice a second.
+    backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1),
+    ...(options.connectTimeoutMs ? { connect_timeout: options.connectTimeoutMs / 1000 } : {}),
+    connection: {
+      application_name: "passage",
+      ...(limit ? { statement_timeout: limit, idle_in_transaction_session_timeout: limit } : {}),
+    },
+  };
+}
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const prepare = options.prepare ?? true;
+    const shared = connectionOptions(options);
     const client = postgres(options.url, {
+      ...shared,
       max: options.max ?? 4,
-      onnotice: () => {},
       prepare,
       connection: {
-        application_name: "passage",
+        ...shared.connection,
         // A prepared statement is still planned for each run's own values, as an unnamed one
         // is: a search pattern or a list of ids never runs on a plan made for another.
         ...(prepare ? { plan_cache_mode: "force_custom_plan" } : {}),
@@ -82,10 +114,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
     // The statements whose best plan never depends on the values (see preparedQuery).
     const steadySql = postgres(options.url, {
+      ...shared,
       max: options.steadyMax ?? 2,
-      onnotice: () => {},
       prepare: true,
-      connection: { application_name: "passage", plan_cache_mode: "auto" },
+      connection: { ...shared.connection, plan_cache_mode: "auto" },
     });
     const steadyDb = drizzlePostgres(withPreparedStatements(steadySql), {
       schema,

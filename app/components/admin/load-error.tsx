@@ -13,6 +13,7 @@ type LoadErrorKey =
   | "messages"
   | "inquiries"
   | "outsourcing"
+  | "complaints"
   | "activity"
   | "monitoring"
   | "payments"
@@ -34,10 +35,14 @@ export function LoadError({ what }: { what: LoadErrorKey }) {
       </Alert>
     );
   }
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <div className="grid justify-items-start gap-4">
-      <Alert tone="error" title={t("loadErrors.title")}>
-        {t(`loadErrors.${what}`)}
+      <Alert
+        tone="error"
+        title={unavailable ? t("errors.unavailable.title") : t("loadErrors.title")}
+      >
+        {unavailable ? t("errors.unavailable.body") : t(`loadErrors.${what}`)}
       </Alert>
       <Link
         to={location.pathname + location.search}
