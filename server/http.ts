@@ -15,6 +15,8 @@ import {
 } from "./db/unreachable.server";
 import { registerEndpoints } from "./http-routes";
 import { logger } from "./logger.server";
+import { createStorageProbe } from "./monitoring/checks.server";
+import { isStorageFullError } from "./storage/storage.server";
 import { limitRequestBodies } from "./security/body-limit.server";
 import { clientAddress, trustedHops } from "./security/client-address.server";
 import { preparePageRequests } from "./security/page-request.server";
@@ -133,15 +135,29 @@ export function createHttpApp(options: HttpOptions) {
   app.use(requireSameOrigin(publicUrlOptions));
 
   app.get("/healthz", (c) => c.json({ status: "ok", uptime: Math.round(process.uptime()) }));
+  // Ready when the database answers and a file can be stored: on a full DATA_DIR (or a bucket
+  // that refuses writes) every upload fails. The monitor's own storage probe: write, read, delete.
+  const storageProbe = createStorageProbe();
   app.get("/readyz", async (c) => {
     if (options.isShuttingDown?.()) return c.json({ status: "shutting_down" }, 503);
-    try {
-      await pingDatabase();
-      return c.json({ status: "ready", database: "up" });
-    } catch (error) {
-      log.error({ err: error }, "readiness check failed");
-      return c.json({ status: "not_ready", database: "down" }, 503);
+    const [database, storage] = await Promise.allSettled([
+      pingDatabase(),
+      storageProbe.run(c.req.raw.signal),
+    ]);
+    for (const [part, result] of [
+      ["database", database],
+      ["storage", storage],
+    ] as const) {
+      if (result.status === "rejected")
+        log.error({ err: result.reason, part }, "readiness check failed");
     }
+    const state = (result: PromiseSettledResult<void>) =>
+      result.status === "fulfilled" ? "up" : isStorageFullError(result.reason) ? "full" : "down";
+    const ready = database.status === "fulfilled" && storage.status === "fulfilled";
+    return c.json(
+      { status: ready ? "ready" : "not_ready", database: state(database), storage: state(storage) },
+      ready ? 200 : 503,
+    );
   });
 
   // better-auth's own endpoints: sign-out, session, password reset links. Its rate limiter keys on

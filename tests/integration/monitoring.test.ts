@@ -32,6 +32,7 @@ import {
 import { claimMonitorTick } from "~/server/monitoring/scheduler.server";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { action, loader } from "~/app/routes/admin/monitoring";
+import { FullDiskDriver } from "./full-disk-driver";
 import { createTestUser, expectSentToDashboard, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
@@ -131,6 +132,16 @@ describe("checks and incidents", () => {
       probes: [createPaymentsProbe({ provider: "paystack", paystackSecretKey: "sk_test_abc" })],
     });
     expect(good!.status).toBe("up");
+  });
+
+  it("reports storage down when a file cannot be written (a full disk)", async () => {
+    const full = new FullDiskDriver(path.join(ctx.dataDir, "full-uploads"));
+    const [result] = await runAllChecks({ probes: [createStorageProbe(() => full)] });
+    expect(result).toMatchObject({ service: "storage", status: "down" });
+    expect(result!.error).toMatch(/^ENOSPC: no space left on device/);
+    const [incident] = await openIncidents("storage");
+    expect(incident!.description).toMatch(/^File storage is down: ENOSPC/);
+    await runAllChecks({ probes: [okProbe("storage")] });
   });
 
   it("reports storage down with a clear reason when no driver is registered", async () => {
