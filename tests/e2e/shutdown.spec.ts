@@ -1,4 +1,9 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { E2E_PORT, appServerEnv } from "~/playwright.config";
 import { expect, test } from "./fixtures";
 import { spawnServerProcess } from "./server-process";
 
@@ -70,5 +75,42 @@ test("SIGTERM under load: not ready first, every connected request answered, a c
     expect(after.filter((o) => o.status !== 200)).toEqual([]);
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
+  }
+});
+
+test("Ctrl-C on npm run dev stops the server cleanly and releases the data folder", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passage-e2e-dev-"));
+  const port = E2E_PORT + 15;
+  // Its own process group, as a terminal's foreground job: Ctrl-C signals every process in it.
+  const child = spawn(process.execPath, ["scripts/dev.mjs"], {
+    detached: true,
+    env: { ...process.env, ...appServerEnv(port, dataDir), NODE_ENV: "", SEED_DEMO: "false" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`http://localhost:${port}/readyz`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        {
+          timeout: 120_000,
+        },
+      )
+      .toBe(200);
+    expect(fs.existsSync(path.join(dataDir, "passage.lock"))).toBe(true);
+    process.kill(-child.pid!, "SIGINT");
+    expect(await exited, output).toBe(0);
+    expect(output).not.toContain("Force killing");
+    expect(fs.existsSync(path.join(dataDir, "passage.lock"))).toBe(false);
+  } finally {
+    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
