@@ -12,6 +12,9 @@ function publicPages(lng: Language) {
     index("routes/public/home.tsx", id("routes/public/home")),
     page("about", "public/about.tsx"),
     page("contact", "public/contact.tsx"),
+    // How the agency proves who it is (decision record 31): check a number, complain
+    page("verify", "public/verify.tsx"),
+    page("complaints", "public/complaints.tsx"),
     page("outsourcing", "public/outsourcing.tsx"),
     page("services/:slug", "public/service.tsx"),
     page("privacy-policy", "public/legal.tsx", "legal-privacy"),
@@ -93,6 +96,7 @@ export default [
     // One inbox module, two inboxes: its path says which (the ids stay those of the old files).
     route("inquiries", "routes/admin/inquiries.tsx"),
     route("outsourcing", "routes/admin/inquiries.tsx", { id: "routes/admin/outsourcing" }),
+    route("complaints", "routes/admin/inquiries.tsx", { id: "routes/admin/complaints" }),
     route("monitoring", "routes/admin/monitoring.tsx"),
     route("cms", "routes/admin/cms.tsx"),
     route("settings", "routes/admin/settings.tsx"),

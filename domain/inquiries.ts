@@ -6,22 +6,26 @@ import {
   OUTSOURCING_SERVICES,
   type OutsourcingInquiryStatus,
 } from "./enums";
+import { COMPLAINT_STATUSES, type ComplaintStatus } from "./agency-trust";
 import { emailAddress, optionalText, requiredText } from "./text-fields";
 
 /**
- * The agency's two inboxes: messages from /contact and quote requests from /outsourcing. One
- * service (server/inquiries) and one back-office list serve both, keyed by kind.
+ * The agency's inboxes: messages from /contact, quote requests from /outsourcing, and complaints
+ * (from /complaints, and scam reports from /verify: decision record 31). One service
+ * (server/inquiries) and one back-office list serve them all, keyed by kind.
  */
-export const INQUIRY_KINDS = ["contact", "outsourcing"] as const;
+export const INQUIRY_KINDS = ["contact", "outsourcing", "complaint"] as const;
 export type InquiryKind = (typeof INQUIRY_KINDS)[number];
 
 export const INQUIRY_STATUSES = {
   contact: CONTACT_INQUIRY_STATUSES,
   outsourcing: OUTSOURCING_INQUIRY_STATUSES,
+  complaint: COMPLAINT_STATUSES,
 } as const;
 export type InquiryStatus<K extends InquiryKind = InquiryKind> = {
   contact: ContactInquiryStatus;
   outsourcing: OutsourcingInquiryStatus;
+  complaint: ComplaintStatus;
 }[K];
 
 export function isInquiryStatus<K extends InquiryKind>(
@@ -35,6 +39,7 @@ export function isInquiryStatus<K extends InquiryKind>(
 export const INQUIRY_STATUS_TONES = {
   pending: "waiting",
   new: "waiting",
+  open: "waiting",
   in_progress: "progress",
   resolved: "success",
   completed: "success",
@@ -61,6 +66,7 @@ export type ContactInquiry = z.infer<typeof ContactInquirySchema>;
 export const InquiryStatusSchemas = {
   contact: z.object({ id: z.uuid(), status: z.enum(CONTACT_INQUIRY_STATUSES) }),
   outsourcing: z.object({ id: z.uuid(), status: z.enum(OUTSOURCING_INQUIRY_STATUSES) }),
+  complaint: z.object({ id: z.uuid(), status: z.enum(COMPLAINT_STATUSES) }),
 } as const;
 
 export const InquiryReplySchema = z.object({

@@ -19,6 +19,7 @@ import { startJobAlertScheduler } from "./jobs/job-alerts.server";
 import { startRetentionScheduler } from "./privacy/retention.server";
 import { startInterviewScheduler } from "./interviews/rounds.server";
 import { startStorageSweepScheduler } from "./storage/sweep.server";
+import { startComplaintEscalationScheduler } from "./complaints/escalate-complaints.server";
 
 const config = loadConfigOrStop();
 const log = createProcessLogger();
@@ -113,6 +114,8 @@ async function serve() {
   // Interviews: invitations to choose a slot and day-before reminders, one process at a time.
   const interviews = startInterviewScheduler();
   // Stored files no row refers to (an upload cut off by a crash), one process at a time.
+  // Complaints past their answer deadline: the super admins told, once each.
+  const complaints = startComplaintEscalationScheduler();
   const storageSweep = startStorageSweepScheduler();
 
   let getBuild: () => Promise<ServerBuild>;
@@ -208,6 +211,7 @@ async function serve() {
         await storageSweep.stop();
         await mailSender.stop();
         await stopListening();
+        await complaints.stop();
         await closeDatabase();
         log.info("stopped cleanly");
         process.exit(0);

@@ -1,5 +1,6 @@
 import { MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { AgencyRegistrations } from "~/app/components/agency-registrations";
 import { type LinkItem, LinkItems, SERVICE_LINKS } from "~/app/components/link-items";
 import { Link } from "~/app/components/localized";
 import { useRootData } from "~/app/root";
@@ -22,6 +23,8 @@ const LEGAL_LINKS: LinkItem[] = [
   ["/privacy-policy", "footer.privacy"],
   ["/terms-of-service", "footer.terms"],
   ["/cookie-policy", "footer.cookies"],
+  ["/verify", "footer.verify"],
+  ["/complaints", "footer.complaints"],
 ];
 
 export function SiteFooter() {
@@ -109,6 +112,22 @@ export function SiteFooter() {
                 })}
               </li>
             </FooterList>
+            {/* Who the agency is (issue 39): every registration, the data-protection contact. */}
+            <div className="grid gap-3 border-t border-white/10 pt-6 sm:col-span-2 sm:grid-cols-2 lg:col-span-5">
+              <AgencyRegistrations
+                registrations={settings.trust.registrations}
+                dark
+                withVerifyLink={false}
+              />
+              {settings.dataProtection.email ? (
+                <p className="text-xs text-slate-300">
+                  {settings.dataProtection.officer
+                    ? t("footer.dataProtectionOfficer", { name: settings.dataProtection.officer })
+                    : null}{" "}
+                  {t("footer.dataProtectionEmail", { email: settings.dataProtection.email })}
+                </p>
+              ) : null}
+            </div>
           </>
         )}
       </CachedHtml>

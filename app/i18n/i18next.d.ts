@@ -16,6 +16,7 @@ import type outsourcing from "~/app/locales/en/outsourcing.json";
 import type payment from "~/app/locales/en/payment.json";
 import type settings from "~/app/locales/en/settings.json";
 import type study from "~/app/locales/en/study.json";
+import type trust from "~/app/locales/en/trust.json";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -37,6 +38,7 @@ declare module "i18next" {
       payment: typeof payment;
       settings: typeof settings;
       study: typeof study;
+      trust: typeof trust;
     };
     enableSelector: false;
   }

@@ -1,3 +1,5 @@
+import { AgencyRegistrations } from "~/app/components/agency-registrations";
+import { registrationsToShow } from "~/domain/agency-trust";
 import { PrinterIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -40,6 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     pdf: `/receipts/${receipt.id}/pdf`,
     agency: receiptOffice(settings),
+    // Who issued it (issue 39): the offices' registrations.
+    registrations: registrationsToShow(settings.trust),
     back: isStaff(viewer.role) ? "/admin/payments" : "/dashboard/payment",
   };
 }
@@ -47,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("payment");
   const hydrated = useHydrated();
-  const { receipt, agency, back, pdf } = loaderData;
+  const { receipt, agency, back, pdf, registrations } = loaderData;
   const date = dateFormatter(i18n.language, "dateTime");
   const rows: [string, string][] = [
     [t("receipt.number"), receipt.receiptNumber],
@@ -102,6 +106,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
         <p className="text-sm text-slate-700">{t("receipt.thanks")}</p>
+        <AgencyRegistrations registrations={registrations} />
       </article>
     </main>
   );

@@ -849,3 +849,41 @@ export const seedTestimonials: SeedTestimonial[] = [
     job: "MSc Computer Science Student",
   },
 ];
+
+// How the demo agency proves who it is (issue 39): its offices' registrations and the Polish one
+// for jobs in Poland. Demo numbers in each register's own format; a real install enters its own in
+// Admin → Site Settings.
+export type SeedRegistration = {
+  countryCode: string;
+  office: string;
+  label: string;
+  authority: string;
+  number: string;
+};
+export const seedAgencyRegistrations: SeedRegistration[] = [
+  {
+    countryCode: "ZW",
+    office: "Harare",
+    label: "Employment agency licence",
+    authority: "Ministry of Public Service, Labour and Social Welfare",
+    number: "EA/HRE/0457/2026",
+  },
+  {
+    countryCode: "ZA",
+    office: "Midrand",
+    label: "Private employment agency registration",
+    authority: "Department of Employment and Labour",
+    number: "PEA-GP-2026-01183",
+  },
+  {
+    countryCode: "PL",
+    office: "",
+    label: "Employment agency register (KRAZ)",
+    authority: "Marszałek Województwa Mazowieckiego",
+    number: "KRAZ 31204",
+  },
+];
+export const seedDataProtectionOfficer = {
+  name: "Chipo Nyathi",
+  email: "privacy@passage.example",
+};

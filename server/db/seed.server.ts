@@ -7,7 +7,15 @@ import { getSiteSettings } from "~/server/settings/settings.server";
 import { db } from "./client.server";
 import { allocateReceiptNumber } from "~/server/payments/receipts.server";
 import { appState, countries, jobs, mailOutbox, payments, profiles, programs } from "./schema";
-import { seedCountries, seedJobs, seedStudyPrograms } from "./seed-data";
+import { changePublicContent } from "~/server/cache/public-content.server";
+import { saveSiteSettings } from "~/server/settings/settings.server";
+import {
+  seedAgencyRegistrations,
+  seedCountries,
+  seedDataProtectionOfficer,
+  seedJobs,
+  seedStudyPrograms,
+} from "./seed-data";
 
 type DemoAccount = {
   email: string;
@@ -20,6 +28,8 @@ type DemoAccount = {
   /** A staff member's office and the other offices they may see (applicants: from the country). */
   office?: string;
   extraOffices?: string[];
+  /** A staff member whom /verify confirms by name (issue 39). */
+  listedOnVerify?: boolean;
 };
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
@@ -43,6 +53,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     // Harare's manager who also covers Midrand; midrand.manager sees Midrand's applicants only.
     office: "Harare",
     extraOffices: ["Midrand"],
+    listedOnVerify: true,
   },
   {
     email: "midrand.manager@passage.test",
@@ -50,6 +61,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: "manager",
     country: "South Africa",
     office: "Midrand",
+    listedOnVerify: true,
   },
   {
     email: "agent@passage.test",
@@ -142,6 +154,36 @@ export async function seedDemoPrograms() {
   });
 }
 
+/**
+ * The demo agency's registrations and data-protection officer (issue 39), once (their own flag:
+ * a database seeded before gets them too), unless staff already entered registrations.
+ */
+export async function seedDemoTrust() {
+  const [seeded] = await db().select().from(appState).where(eq(appState.key, "demo_trust_seeded"));
+  if (seeded) return;
+  await changePublicContent(async (tx) => {
+    const settings = await getSiteSettings(tx);
+    if (settings.trust.registrations.length === 0) {
+      await saveSiteSettings({
+        on: tx,
+        actorId: null,
+        value: {
+          ...settings,
+          privacy: {
+            ...settings.privacy,
+            informationOfficer:
+              settings.privacy.informationOfficer || seedDataProtectionOfficer.name,
+            informationOfficerEmail:
+              settings.privacy.informationOfficerEmail || seedDataProtectionOfficer.email,
+          },
+          trust: { ...settings.trust, registrations: seedAgencyRegistrations },
+        },
+      });
+    }
+    await tx.insert(appState).values({ key: "demo_trust_seeded", value: new Date().toISOString() });
+  });
+}
+
 /** Demo jobs, study programs and accounts, once. Idempotent. */
 export async function seedDemo(options: { password?: string }) {
   const database = db();
@@ -177,6 +219,7 @@ export async function seedDemo(options: { password?: string }) {
   }
 
   await seedDemoPrograms();
+  await seedDemoTrust();
 
   const existing = await database
     .select({ email: profiles.email })
@@ -277,6 +320,7 @@ export async function createAccount(account: DemoAccount & { password: string })
       emailVerified: true,
       ...(account.office ? { office: account.office } : {}),
       ...(account.extraOffices ? { extraOffices: account.extraOffices } : {}),
+      ...(account.listedOnVerify ? { listedOnVerify: true } : {}),
     })
     .where(eq(profiles.id, result.user.id));
   // Seeded people have accepted the terms and privacy policy in force, as the sign-up form asks.

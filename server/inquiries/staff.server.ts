@@ -4,7 +4,10 @@ import { containsPattern } from "~/domain/like-patterns";
 import { type Page, paginate } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import { type Db, db } from "~/server/db/client.server";
+import { moveComplaint, replyToComplaint } from "~/server/complaints/handle-complaint.server";
 import {
+  complaintReplies,
+  complaints,
   contactInquiries,
   contactInquiryReplies,
   outsourcingInquiries,
@@ -56,6 +59,31 @@ const outsourcingRow = {
   createdAt: outsourcingInquiries.createdAt,
 };
 
+const complaintRow = {
+  id: complaints.id,
+  reference: complaints.reference,
+  category: complaints.category,
+  name: complaints.name,
+  email: complaints.email,
+  phone: complaints.phone,
+  message: complaints.message,
+  reportedContact: complaints.reportedContact,
+  status: complaints.status,
+  dueAt: complaints.dueAt,
+  escalatedAt: complaints.escalatedAt,
+  createdAt: complaints.createdAt,
+};
+
+/** A complaint opened by staff: its row, its dates and who owns it. */
+const complaintDetail = {
+  ...complaintRow,
+  updatedAt: complaints.updatedAt,
+  resolvedAt: complaints.resolvedAt,
+  assignedTo: complaints.assignedTo,
+  assignedToName: profiles.fullName,
+};
+
+export type ComplaintRow = Pick<typeof complaints.$inferSelect, keyof typeof complaintRow>;
 export type ContactInquiryRow = Pick<typeof contactInquiries.$inferSelect, keyof typeof contactRow>;
 export type OutsourcingInquiryRow = Pick<
   typeof outsourcingInquiries.$inferSelect,
@@ -64,6 +92,7 @@ export type OutsourcingInquiryRow = Pick<
 export type InquiryRow<K extends InquiryKind> = {
   contact: ContactInquiryRow;
   outsourcing: OutsourcingInquiryRow;
+  complaint: ComplaintRow;
 }[K];
 
 /** The table, its replies and what staff search in, for each kind. */
@@ -79,6 +108,12 @@ const KIND = {
     replies: outsourcingInquiryReplies,
     searched: [outsourcingInquiries.name, outsourcingInquiries.company, outsourcingInquiries.email],
     targetType: "outsourcing_inquiry",
+  },
+  complaint: {
+    table: complaints,
+    replies: complaintReplies,
+    searched: [complaints.reference, complaints.name, complaints.email],
+    targetType: "complaint",
   },
 } as const;
 
@@ -97,7 +132,8 @@ export async function listInquiriesForStaff<K extends InquiryKind>(o: {
     where.push(or(...searched.map((column) => ilike(column, pattern)))!);
   }
   const filter = where.length ? and(...where) : undefined;
-  const fields = o.kind === "contact" ? contactRow : outsourcingRow;
+  const fields =
+    o.kind === "contact" ? contactRow : o.kind === "complaint" ? complaintRow : outsourcingRow;
   return paginate({
     page: o.page,
     pageSize: INQUIRY_PAGE_SIZE,
@@ -138,12 +174,20 @@ export async function getInquiryForStaff<K extends InquiryKind>(o: { kind: K; id
             .leftJoin(profiles, eq(profiles.id, contactInquiries.assignedTo))
             .where(eq(contactInquiries.id, o.id))
         )[0]
-      : (
-          await db()
-            .select(outsourcingRow)
-            .from(outsourcingInquiries)
-            .where(eq(outsourcingInquiries.id, o.id))
-        )[0];
+      : o.kind === "complaint"
+        ? (
+            await db()
+              .select(complaintDetail)
+              .from(complaints)
+              .leftJoin(profiles, eq(profiles.id, complaints.assignedTo))
+              .where(eq(complaints.id, o.id))
+          )[0]
+        : (
+            await db()
+              .select(outsourcingRow)
+              .from(outsourcingInquiries)
+              .where(eq(outsourcingInquiries.id, o.id))
+          )[0];
   if (!inquiry) return null;
   const { replies } = KIND[o.kind];
   const rows = await db()
@@ -152,15 +196,18 @@ export async function getInquiryForStaff<K extends InquiryKind>(o: { kind: K; id
       body: replies.body,
       createdAt: replies.createdAt,
       authorName: profiles.fullName,
+      // Only a complaint's replies may be staff notes; every other reply went to the person.
+      forComplainant: "forComplainant" in replies ? replies.forComplainant : sql<boolean>`true`,
     })
     .from(replies)
     .leftJoin(profiles, eq(profiles.id, replies.authorId))
     .where(eq(replies.inquiryId, o.id))
     .orderBy(asc(replies.createdAt));
   return {
-    ...(inquiry as InquiryRow<K> & {
+    ...(inquiry as unknown as InquiryRow<K> & {
       updatedAt?: Date;
       resolvedAt?: Date | null;
+      assignedTo?: string | null;
       assignedToName?: string | null;
     }),
     replies: rows,
@@ -178,7 +225,9 @@ async function moveInquiry<K extends InquiryKind>(
   tx: Db,
   o: { actor: Actor; kind: K; id: string; status: InquiryStatus<K> },
 ) {
-  if (o.kind === "contact") {
+  if (o.kind === "complaint") {
+    await moveComplaint(tx, { id: o.id, status: o.status as InquiryStatus<"complaint"> });
+  } else if (o.kind === "contact") {
     const closing = o.status === "resolved" || o.status === "closed";
     await tx
       .update(contactInquiries)
@@ -197,6 +246,13 @@ async function moveInquiry<K extends InquiryKind>(
   }
 }
 
+/** The audit action of a status change, per kind. */
+const STATUS_ACTIONS = {
+  contact: "inquiry.status_change",
+  outsourcing: "outsourcing_inquiry.status_change",
+  complaint: "complaint.status_change",
+} as const;
+
 /** Staff move an inquiry to another status (see moveInquiry), audited. */
 export async function updateInquiryStatus<K extends InquiryKind>(o: {
   actor: Actor;
@@ -214,7 +270,7 @@ export async function updateInquiryStatus<K extends InquiryKind>(o: {
     await moveInquiry(tx, o);
     await recordAudit(tx, {
       actorId: o.actor.id,
-      action: o.kind === "contact" ? "inquiry.status_change" : "outsourcing_inquiry.status_change",
+      action: STATUS_ACTIONS[o.kind],
       targetType: KIND[o.kind].targetType,
       targetId: o.id,
       details: { from: before.status, to: o.status },
@@ -232,10 +288,16 @@ export async function replyToInquiry(o: {
   kind: InquiryKind;
   id: string;
   body: string;
+  /** A complaint's answer goes to the person, or stays among staff as a note. */
+  audience?: "complainant" | "staff";
 }) {
+  if (o.kind === "complaint") {
+    return replyToComplaint({ ...o, audience: o.audience ?? "complainant" });
+  }
+  const kind = o.kind;
   return inTransactionWithMail(async (tx) => {
     const settings = await getSiteSettings(tx);
-    const { table, replies, targetType } = KIND[o.kind];
+    const { table, replies, targetType } = KIND[kind];
     const [inquiry] = await tx.select().from(table).where(eq(table.id, o.id));
     if (!inquiry) return false;
     // Only a contact message has a subject: that tells the two kinds' rows apart for the mail.

@@ -1,4 +1,5 @@
 import type { ApplicationStatus, DocumentType } from "~/domain/enums";
+import { registrationLine, registrationsToShow } from "~/domain/agency-trust";
 import { type Language, LANGUAGE_NAMES, localizePath } from "~/domain/languages";
 import type { SiteSettings } from "~/domain/settings";
 import { formatMoney, whatsappLink } from "~/domain/settings";
@@ -704,11 +705,28 @@ export function renderMail(
     whatsapp: t("layout.whatsapp"),
     hours: t("layout.officeHours"),
   };
+  // Who the agency is, in every e-mail (issue 39): its registrations, the data-protection
+  // contact, and where to check that a number or address claiming to be us really is.
+  const verifyUrl = link(o, "/verify", true);
+  const trustLines = [
+    ...registrationsToShow(s.trust).map(registrationLine),
+    ...(s.privacy.informationOfficerEmail
+      ? [
+          t("layout.dataProtection", {
+            contact: [s.privacy.informationOfficer, s.privacy.informationOfficerEmail]
+              .filter(Boolean)
+              .join(", "),
+          }),
+        ]
+      : []),
+  ];
   const contactLines = [
     s.agencyName,
     `${label.email}: ${s.contactEmail} · ${label.phone}: ${s.phone} · ${label.whatsapp}: ${s.whatsappNumber}`,
     `${label.hours}: ${hours}`,
     ...s.offices.map((of) => `${of.city}, ${of.country}: ${of.address}`),
+    ...trustLines,
+    t("layout.verify", { url: verifyUrl }),
   ];
 
   const textParts: string[] = [];
@@ -765,6 +783,8 @@ ${htmlParts.join("\n")}
 <p style="margin:0 0 4px">${escapeMarkup(label.email)}: <a href="mailto:${escapeMarkup(s.contactEmail)}" style="color:#0f766e">${escapeMarkup(s.contactEmail)}</a> · ${escapeMarkup(label.phone)}: ${escapeMarkup(s.phone)} · ${escapeMarkup(label.whatsapp)}: <a href="${escapeMarkup(whatsappLink(s.whatsappNumber))}" style="color:#0f766e">${escapeMarkup(s.whatsappNumber)}</a></p>
 <p style="margin:0 0 4px">${escapeMarkup(label.hours)}: ${escapeMarkup(hours)}</p>
 ${s.offices.map((of) => `<p style="margin:0 0 4px">${escapeMarkup(of.city)}, ${escapeMarkup(of.country)}: ${escapeMarkup(of.address)}</p>`).join("\n")}
+${trustLines.map((line) => `<p style="margin:0 0 4px">${escapeMarkup(line)}</p>`).join("\n")}
+<p style="margin:8px 0 0">${escapeMarkup(t("layout.verify", { url: "" }).trim())} <a href="${escapeMarkup(verifyUrl)}" style="color:#0f766e">${escapeMarkup(verifyUrl)}</a></p>
 </div>
 </div>
 </body></html>`;

@@ -1,3 +1,4 @@
+import { registrationLine, registrationsToShow } from "~/domain/agency-trust";
 import { eq, sql } from "drizzle-orm";
 import { AGENCY_TIME_ZONE, formatMoney } from "~/domain/format";
 import type { Language } from "~/domain/languages";
@@ -116,5 +117,11 @@ export function receiptPdfFor(receipt: Receipt, settings: SiteSettings, lng: Lan
     row(t("receipt.method"), method.startsWith("method.") ? receipt.method : method),
     row(t("receipt.reference"), receipt.reference),
     { text: t("receipt.thanks"), size: 10, gapBefore: 18 },
+    // Who issued it (issue 39): the offices' registrations.
+    ...registrationsToShow(settings.trust).map((r, i) => ({
+      text: registrationLine(r),
+      size: 9,
+      gapBefore: i === 0 ? 12 : 0,
+    })),
   ]);
 }

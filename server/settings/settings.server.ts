@@ -50,6 +50,12 @@ function pickPublic(s: SiteSettings) {
     social: s.social,
     registrationFee: s.registrationFee,
     marketing: s.marketing,
+    // Who the agency is (issue 39): registrations, outside bodies, the data-protection contact.
+    trust: s.trust,
+    dataProtection: {
+      officer: s.privacy.informationOfficer,
+      email: s.privacy.informationOfficerEmail,
+    },
   };
 }
 export type PublicSiteSettings = ReturnType<typeof toPublicSettings>;

@@ -15,10 +15,15 @@ import { inboxAction, loadInbox } from "./inquiries/inbox.server";
 const INBOXES = {
   contact: { titleKey: "titles.inquiries", what: "inquiries" },
   outsourcing: { titleKey: "titles.outsourcing", what: "outsourcing" },
+  complaint: { titleKey: "titles.complaints", what: "complaints" },
 } as const satisfies Record<InquiryKind, object>;
 
 const kindAt = (pathname: string): InquiryKind =>
-  /^\/admin\/outsourcing\/?$/.test(pathname) ? "outsourcing" : "contact";
+  /^\/admin\/outsourcing\/?$/.test(pathname)
+    ? "outsourcing"
+    : /^\/admin\/complaints\/?$/.test(pathname)
+      ? "complaint"
+      : "contact";
 
 export const { handle, meta } = shellScreen(
   i18nHandle("inbox"),

@@ -12,6 +12,7 @@ import {
   DetailText,
   SignInToApply,
 } from "~/app/components/detail-page";
+import { AgencyRegistrations } from "~/app/components/agency-registrations";
 import { OutcomeFlash } from "~/app/components/flash";
 import { JsonLd } from "~/app/components/json-ld";
 import { Link } from "~/app/components/localized";
@@ -27,6 +28,7 @@ import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { lazyComponent } from "~/app/lib/lazy-component";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { publicPageMeta, summary } from "~/app/lib/seo";
+import { registrationsToShow } from "~/domain/agency-trust";
 import { formatDate } from "~/domain/format";
 import { salaryText } from "~/app/lib/salary-text";
 import { useRootData } from "~/app/root";
@@ -212,6 +214,12 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
             {job.isActive && !job.archivedAt ? (
               <ShareJob path={`/jobs/${job.id}`} title={job.title} />
             ) : null}
+            {/* Who advertises this job (issue 39): the offices' registrations and the one of the
+                job's country (a job in Poland shows the KRAZ number). */}
+            <AgencyRegistrations
+              registrations={registrationsToShow(settings.trust, job.countryCode)}
+              className="rounded-lg border border-slate-200 bg-white p-4"
+            />
           </>
         }
       >

@@ -1,6 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { ComplaintSchema, ScamReportSchema } from "~/domain/complaints";
 import {
   ContactInquirySchema,
   type InquiryKind,
@@ -10,6 +11,7 @@ import type { Language } from "~/domain/languages";
 import { requestLanguage } from "~/app/i18n/i18n.server";
 import { actionSucceeded, formInvalid } from "~/app/lib/action-result";
 import { submitContactInquiry, submitOutsourcingInquiry } from "~/server/inquiries/receive.server";
+import { fileComplaint } from "~/server/complaints/file-complaint.server";
 import { logger } from "~/server/logger.server";
 import { readSubmissionKey } from "~/server/security/idempotency.server";
 import { type RateLimitKey, secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
@@ -44,7 +46,12 @@ async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>(
       submissionKey: string | null;
       language: Language;
     }) => Promise<unknown>;
-    answer: (inquiry: Inquiry<Schema>, submission: Pick<Submission<unknown>, "reply">) => Answer;
+    /** `stored` is what `submit` returned (undefined for a bot's post, which stores nothing). */
+    answer: (
+      inquiry: Inquiry<Schema>,
+      submission: Pick<Submission<unknown>, "reply">,
+      stored?: unknown,
+    ) => Answer;
   },
 ) {
   const formData = await request.formData();
@@ -61,15 +68,16 @@ async function receiveInquiry<Schema extends z.ZodType<Honeypot>, Answer>(
   if (website) return o.answer(inquiry, submission);
   const wait = await secondsUntilAllowed(o.caps(inquiry));
   if (wait) return refuse(429, `errors.tooManyAttempts|${wait}`);
+  let stored: unknown;
   try {
     // The page's language: the sender hears back in the language they wrote in.
     const language = await requestLanguage(request);
-    await o.submit({ inquiry, submissionKey: readSubmissionKey(formData), language });
+    stored = await o.submit({ inquiry, submissionKey: readSubmissionKey(formData), language });
   } catch (error) {
     logger().error({ err: error, requestId: context.requestId }, `${o.kind} inquiry failed`);
     return refuse(500, "errors.generic");
   }
-  return o.answer(inquiry, submission);
+  return o.answer(inquiry, submission, stored);
 }
 
 type ActionArgs = { request: Request; context: { clientIp: string; requestId: string } };
@@ -102,5 +110,40 @@ export function receiveQuoteRequest({ request, context }: ActionArgs) {
       actionSucceeded("outsourcing", "form.success", {
         result: submission.reply({ resetForm: true }),
       }),
+  });
+}
+
+type Filed = { reference: string; dueAt: Date } | null | undefined;
+
+/**
+ * /complaints' action (decision record 31): capped per client; a signed-in person's complaint
+ * names them (`userId`), anyone else's may be anonymous. The page shows the reference and the
+ * date of the answer in place of the form (`filed`; a repeat of the same post shows no reference).
+ */
+export function receiveComplaint({ request, context }: ActionArgs, userId: string | null) {
+  return receiveInquiry(request, context, {
+    kind: "complaint",
+    schema: ComplaintSchema,
+    caps: () => [[`complaint:ip:${context.clientIp}`, 3600, 10]],
+    submit: ({ inquiry, submissionKey, language }) =>
+      fileComplaint({ complaint: inquiry, userId, submissionKey, language }),
+    answer: (_, __, stored) => actionSucceeded("complaint", null, { filed: (stored as Filed) ?? null }),
+  });
+}
+
+/** /verify's "report a suspected scam": a complaint of category "impersonation". */
+export function receiveScamReport({ request, context }: ActionArgs) {
+  return receiveInquiry(request, context, {
+    kind: "complaint",
+    schema: ScamReportSchema,
+    caps: () => [[`scam-report:ip:${context.clientIp}`, 3600, 10]],
+    submit: ({ inquiry, submissionKey, language }) =>
+      fileComplaint({
+        complaint: { ...inquiry, category: "impersonation" },
+        submissionKey,
+        language,
+      }),
+    answer: (_, __, stored) =>
+      actionSucceeded("complaint", null, { filed: (stored as Filed) ?? null }),
   });
 }

@@ -1,4 +1,5 @@
 import {
+  AlertTriangleIcon,
   BriefcaseBusinessIcon,
   CheckCircle2Icon,
   ClockIcon,
@@ -15,6 +16,7 @@ import { Alert } from "~/app/components/ui/alert";
 import { Card } from "~/app/components/ui/card";
 import type { ActionResult } from "~/app/lib/action-result";
 import { INQUIRY_STATUSES, type InquiryKind } from "~/domain/inquiries";
+import { ComplaintRows } from "./complaint-rows";
 import { ContactRows } from "./contact-rows";
 import type { loadInbox } from "./inbox.server";
 import { InquiryDialog } from "./inquiry-dialog";
@@ -38,6 +40,12 @@ const CARDS: { [K in InquiryKind]: [status: string, icon: ReactNode][] } = {
     ["new", <SparklesIcon key="n" />],
     ["in_progress", <LoaderIcon key="i" />],
     ["completed", <CheckCircle2Icon key="c" />],
+  ],
+  complaint: [
+    ["open", <AlertTriangleIcon key="o" />],
+    ["in_progress", <LoaderIcon key="i" />],
+    ["resolved", <CheckCircle2Icon key="r" />],
+    ["total", <InboxIcon key="t" />],
   ],
 };
 
@@ -69,7 +77,7 @@ export function InboxScreen({ data, result }: { data: InboxData; result?: InboxR
       {detail ? null : <Flash flash={result?.flash} ns="inbox" className="" />}
 
       <SearchStatusFilter
-        idPrefix={kind === "contact" ? "inq" : "out"}
+        idPrefix={kind === "contact" ? "inq" : kind === "complaint" ? "cmp" : "out"}
         q={filters.q}
         status={filters.status}
         statuses={INQUIRY_STATUSES[kind].map((s) => ({
@@ -95,6 +103,8 @@ export function InboxScreen({ data, result }: { data: InboxData; result?: InboxR
         <>
           {data.kind === "contact" ? (
             <ContactRows rows={data.list.items} />
+          ) : data.kind === "complaint" ? (
+            <ComplaintRows rows={data.list.items} now={data.now} />
           ) : (
             <QuoteRequestRows rows={data.list.items} />
           )}
@@ -108,6 +118,7 @@ export function InboxScreen({ data, result }: { data: InboxData; result?: InboxR
           key={data.detail.id}
           kind={kind}
           detail={data.detail}
+          owners={data.owners}
           // The open inquiry's answer, or a failure that names no inquiry (it was posted here).
           result={result && (result.id ?? data.detail.id) === data.detail.id ? result : undefined}
         />

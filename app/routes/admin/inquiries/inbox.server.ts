@@ -8,8 +8,14 @@ import {
   isInquiryStatus,
   type InquiryKind,
 } from "~/domain/inquiries";
+import { ComplaintAssignSchema, ComplaintReplySchema } from "~/domain/complaints";
 import { isUuid } from "~/domain/ids";
 import { requireStaff } from "~/server/auth/guards.server";
+import {
+  assignComplaint,
+  ComplaintOwnerError,
+  listComplaintOwners,
+} from "~/server/complaints/handle-complaint.server";
 import {
   countInquiriesByStatus,
   getInquiryForStaff,
@@ -31,14 +37,19 @@ export async function loadInbox<K extends InquiryKind>(request: Request, kind: K
   const status = isInquiryStatus(kind, asked) ? asked : undefined;
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const id = url.searchParams.get("id");
-  const [list, counts, mail, detail] = await Promise.all([
+  const [list, counts, mail, detail, owners] = await Promise.all([
     listInquiriesForStaff({ kind, status, q, page }),
     countInquiriesByStatus(kind),
     getMailHealth(),
     isUuid(id) ? getInquiryForStaff({ kind, id }) : null,
+    // Who a complaint may be given to (decision record 31).
+    kind === "complaint" && isUuid(id) ? listComplaintOwners() : [],
   ]);
   return {
     kind,
+    owners,
+    // A complaint past its deadline is marked: the server's clock, so the page reads the same.
+    now: Date.now(),
     list,
     counts,
     mail,
@@ -70,13 +81,35 @@ const HANDLERS: Record<string, Handler> = {
   },
   // A reply is mailed: back to the open inquiry (?id=), so a reload does not send it twice.
   async reply({ request, actor, kind, formData }) {
-    const parsed = parseWithZod(formData, { schema: InquiryReplySchema });
+    const parsed = parseWithZod(formData, {
+      schema: kind === "complaint" ? ComplaintReplySchema : InquiryReplySchema,
+    });
     const posted = formData.get("id");
     const id = isUuid(posted) ? posted : undefined;
     if (parsed.status !== "success") return actionFailed("reply", "replyRequired", 400, { id });
     const ok = await replyToInquiry({ actor, kind, ...parsed.value });
     if (!ok) return actionFailed("reply", "replyFailed", 404, { id });
     return redirectDone(request, "replySent");
+  },
+  // A complaint given to a staff member: back to it, like a reply.
+  async assign({ request, actor, kind, formData }) {
+    const parsed = parseWithZod(formData, { schema: ComplaintAssignSchema });
+    const posted = formData.get("id");
+    const id = isUuid(posted) ? posted : undefined;
+    if (kind !== "complaint" || parsed.status !== "success") {
+      return actionFailed("assign", "complaint.assignFailed", 400, { id });
+    }
+    try {
+      if (!(await assignComplaint({ actor, ...parsed.value }))) {
+        return actionFailed("assign", "complaint.assignFailed", 404, { id });
+      }
+    } catch (error) {
+      if (error instanceof ComplaintOwnerError) {
+        return actionFailed("assign", "complaint.assignFailed", 400, { id });
+      }
+      throw error;
+    }
+    return redirectDone(request, "assigned");
   },
   // The count of e-mails queued again is known only here, so the answer stays on the page.
   async "retry-mail"({ actor }) {

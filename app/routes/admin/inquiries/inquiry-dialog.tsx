@@ -14,7 +14,7 @@ import { QuoteFacts } from "./quote-request-rows";
 type Detail = NonNullable<InboxData["detail"]>;
 
 /** The confirmation after a reply (?id=<inquiry>&done=replySent), a key of "inbox". */
-const REPLY_DONE = { replySent: "replySent" };
+const REPLY_DONE = { replySent: "replySent", assigned: "complaint.assigned" };
 
 /**
  * One inquiry opened over the list (?id=): what was asked, its status, the replies so far and a
@@ -23,10 +23,12 @@ const REPLY_DONE = { replySent: "replySent" };
 export function InquiryDialog({
   kind,
   detail,
+  owners,
   result,
 }: {
   kind: InquiryKind;
   detail: Detail;
+  owners: InboxData["owners"];
   result?: InboxResult;
 }) {
   const { t, i18n } = useTranslation("inbox");
@@ -46,17 +48,25 @@ export function InquiryDialog({
       open
       onOpenChange={(open) => (open ? null : close())}
       title={
-        "company" in detail
-          ? t("detail.titleQuote", { company: detail.company })
-          : t("detail.title", { name: detail.name })
+        "reference" in detail
+          ? t("complaint.title", { reference: detail.reference })
+          : "company" in detail
+            ? t("detail.titleQuote", { company: detail.company })
+            : t("detail.title", { name: detail.name })
       }
       description={
         <>
           {t("detail.received", { date: when(detail.createdAt) })} ·{" "}
-          {"company" in detail ? `${detail.name} · ` : null}
-          <a href={`mailto:${detail.email}`} className="underline">
-            {detail.email}
-          </a>
+          {"company" in detail || "reference" in detail
+            ? `${detail.name || t("complaint.anonymous")} · `
+            : null}
+          {detail.email ? (
+            <a href={`mailto:${detail.email}`} className="underline">
+              {detail.email}
+            </a>
+          ) : (
+            t("complaint.noEmail")
+          )}
           {"phone" in detail && detail.phone ? ` · ${t("detail.phone")}: ${detail.phone}` : null}
         </>
       }
@@ -72,6 +82,7 @@ export function InquiryDialog({
       )}
 
       <WhatWasAsked detail={detail} />
+      {"reference" in detail ? <ComplaintOwner detail={detail} owners={owners} /> : null}
 
       <Form method="post" className="flex flex-wrap items-end gap-2" preventScrollReset>
         <input type="hidden" name="intent" value="status" />
@@ -115,6 +126,7 @@ export function InquiryDialog({
               <li key={r.id} className="rounded-md border border-slate-200 p-3 text-sm">
                 <p className="text-xs text-slate-600">
                   {t("detail.replyBy", { name: r.authorName ?? "—", date: when(r.createdAt) })}
+                  {r.forComplainant ? null : ` · ${t("complaint.staffNote")}`}
                 </p>
                 <p className="mt-1 whitespace-pre-wrap text-slate-800">{r.body}</p>
               </li>
@@ -124,16 +136,48 @@ export function InquiryDialog({
       </section>
 
       {/* Each reply sent empties the box: a new form once the reply is on the list. */}
-      <ReplyForm key={detail.replies.length} id={detail.id} email={detail.email} />
+      <ReplyForm
+        key={detail.replies.length}
+        id={detail.id}
+        email={detail.email ?? t("complaint.noEmail")}
+        complaint={"reference" in detail}
+      />
     </TitledDialog>
   );
 }
 
 function WhatWasAsked({ detail }: { detail: Detail }) {
-  const { t } = useTranslation("inbox");
+  const { t, i18n } = useTranslation("inbox");
   const message = (text: string) => (
     <p className="rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800">{text}</p>
   );
+  if ("reference" in detail) {
+    const facts: [string, string][] = [
+      [t("complaint.category"), t(`complaint.categories.${detail.category}` as "total")],
+      [t("complaint.due"), formatDate(detail.dueAt, i18n.language, "dateTime")],
+    ];
+    if (detail.phone) facts.push([t("detail.phone"), detail.phone]);
+    if (detail.reportedContact) facts.push([t("complaint.reported"), detail.reportedContact]);
+    if (detail.escalatedAt) {
+      facts.push([
+        t("complaint.escalated"),
+        formatDate(detail.escalatedAt, i18n.language, "dateTime"),
+      ]);
+    }
+    return (
+      <section className="grid gap-2" aria-label={t("detail.request")}>
+        <dl className="grid gap-1 text-sm sm:grid-cols-2">
+          {facts.map(([term, value]) => (
+            <div key={term}>
+              <dt className="font-medium text-slate-800">{term}</dt>
+              <dd className="text-slate-700">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {message(detail.message)}
+      </section>
+    );
+  }
   if ("company" in detail) {
     return (
       <section className="grid gap-2" aria-label={t("detail.request")}>
@@ -156,8 +200,52 @@ function WhatWasAsked({ detail }: { detail: Detail }) {
   );
 }
 
+/** Who owns a complaint, and a form to give it to a staff member. */
+function ComplaintOwner({
+  detail,
+  owners,
+}: {
+  detail: Extract<Detail, { reference: string }>;
+  owners: InboxData["owners"];
+}) {
+  const { t } = useTranslation("inbox");
+  const navigation = useNavigation();
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2" preventScrollReset>
+      <input type="hidden" name="intent" value="assign" />
+      <input type="hidden" name="id" value={detail.id} />
+      <div className="grid gap-1.5">
+        <Label htmlFor="complaint-owner">{t("complaint.owner")}</Label>
+        <NativeSelect
+          id="complaint-owner"
+          name="ownerId"
+          defaultValue={detail.assignedTo ?? ""}
+          key={detail.assignedTo ?? ""}
+          className="w-56"
+        >
+          <option value="" disabled>
+            {t("complaint.chooseOwner")}
+          </option>
+          <SelectOptions options={owners.map((o) => ({ value: o.id, label: o.name }))} />
+        </NativeSelect>
+      </div>
+      <Button type="submit" variant="outline" disabled={navigation.state === "submitting"}>
+        {t("complaint.assign")}
+      </Button>
+    </Form>
+  );
+}
+
 /** Send Reply stays disabled while the reply is blank. */
-function ReplyForm({ id, email }: { id: string; email: string }) {
+function ReplyForm({
+  id,
+  email,
+  complaint = false,
+}: {
+  id: string;
+  email: string;
+  complaint?: boolean;
+}) {
   const { t } = useTranslation("inbox");
   const navigation = useNavigation();
   const [reply, setReply] = useState("");
@@ -177,8 +265,21 @@ function ReplyForm({ id, email }: { id: string; email: string }) {
         maxLength={5000}
       />
       <p id="reply-hint" className="text-xs text-slate-600">
-        {t("detail.replyHint")}
+        {complaint ? t("complaint.replyHint") : t("detail.replyHint")}
       </p>
+      {complaint ? (
+        <fieldset className="grid gap-1 text-sm">
+          <legend className="font-medium text-slate-800">{t("complaint.audience")}</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="audience" value="complainant" defaultChecked />
+            {t("complaint.toComplainant")}
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="audience" value="staff" />
+            {t("complaint.toStaff")}
+          </label>
+        </fieldset>
+      ) : null}
       <Button type="submit" disabled={busy || reply.trim() === ""} className="justify-self-start">
         {busy && navigation.formData?.get("intent") === "reply"
           ? t("detail.sending")

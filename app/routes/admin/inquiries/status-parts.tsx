@@ -19,6 +19,7 @@ export function InquiryStatusBadge({ kind, status }: { kind: InquiryKind; status
 const LOOK: { [K in InquiryKind]: { select: string; ok: string } } = {
   contact: { select: "w-36", ok: "sr-only" },
   outsourcing: { select: "w-40", ok: "text-sm text-green-800" },
+  complaint: { select: "w-40", ok: "text-sm text-green-800" },
 };
 
 /** A list row's status, saved in place (see FetcherStatusSelect). */
