@@ -17,6 +17,8 @@ import {
   formatMoney,
   MAX_OFFICES,
   MAX_OTHER_FEES,
+  MAX_OUTSIDE_BODIES,
+  MAX_REGISTRATIONS,
   OFFERABLE_PROVIDERS,
   SiteSettingsFormSchema,
   type SiteSettings,
@@ -27,6 +29,7 @@ import { logger } from "~/server/logger.server";
 import { paymentProviders } from "~/server/payments/provider.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/settings";
+import { TrustSettingsFields } from "./settings-trust";
 
 export const { handle, meta } = shellScreen(i18nHandle("settings"), "titles.settings");
 
@@ -105,6 +108,11 @@ function SettingsForm({
   const defaults = settingsToFormValues(settings);
   const officeRows = Math.min(MAX_OFFICES, settings.offices.length + 1);
   const feeRows = Math.min(MAX_OTHER_FEES, settings.payments.otherFees.length + 1);
+  // One empty row more than saved, like the offices (issue 39).
+  const padded = <T,>(rows: T[], max: number) => [
+    ...rows,
+    ...Array.from({ length: Math.min(max, rows.length + 1) - rows.length }, () => ({}) as T),
+  ];
   const [form, fields] = useForm<FormValues, SiteSettings>({
     id: "site-settings",
     lastResult: actionData?.result,
@@ -114,6 +122,11 @@ function SettingsForm({
         ...defaults.offices,
         ...Array.from({ length: officeRows - defaults.offices.length }, () => ({})),
       ],
+      trust: {
+        registrations: padded(defaults.trust.registrations, MAX_REGISTRATIONS),
+        outsideBodies: padded(defaults.trust.outsideBodies, MAX_OUTSIDE_BODIES),
+        complaintResponseDays: defaults.trust.complaintResponseDays,
+      },
       payments: {
         offered: defaults.payments.offered,
         otherFees: [
@@ -304,7 +317,23 @@ function SettingsForm({
           {text(privacy.informationOfficer, t("fields.informationOfficer"), {
             hint: t("hints.informationOfficer"),
           })}
+          {text(privacy.informationOfficerEmail, t("fields.informationOfficerEmail"), {
+            type: "email",
+            hint: t("hints.informationOfficerEmail"),
+          })}
         </div>
+      </Section>
+
+      <Section title={t("sections.trust")} description={t("hints.trust")}>
+        <TrustSettingsFields
+          trust={{
+            registrations: fields.trust.getFieldset().registrations,
+            outsideBodies: fields.trust.getFieldset().outsideBodies,
+            complaintResponseDays: fields.trust.getFieldset().complaintResponseDays,
+          }}
+          savedRegistrations={settings.trust.registrations.length}
+          savedBodies={settings.trust.outsideBodies.length}
+        />
       </Section>
 
       <Section title={t("sections.interviews")}>
