@@ -5,7 +5,7 @@ import { createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { accounts, appState, profiles, sessions, verifications } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger, withoutAddresses } from "~/server/logger.server";
 import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { attachVisitorAlerts } from "~/server/jobs/visitor-alerts.server";
 import { emailVerificationEmail, passwordResetEmail } from "~/server/mail/templates.server";
@@ -44,7 +44,12 @@ export function createAuth(database: Db, options: AuthOptions) {
       log: (level, message, ...args) => {
         const l = logger();
         const fn = level === "error" ? l.error : level === "warn" ? l.warn : l.debug;
-        fn.call(l, { args: args.length ? args : undefined }, `better-auth: ${message}`);
+        // better-auth writes addresses into some messages ("Sign-up attempt for existing email").
+        fn.call(
+          l,
+          { args: args.length ? args : undefined },
+          `better-auth: ${withoutAddresses(message)}`,
+        );
       },
     },
     baseURL: options.baseUrl,

@@ -26,6 +26,8 @@ export type MailTransport = {
   send(message: MailMessage): Promise<{ messageId: string }>;
   /** Throws when mail cannot be delivered right now (used by monitoring). */
   check(): Promise<void>;
+  /** Deletes what this transport kept of these outbox messages (an erased person's mail). */
+  forget(ids: readonly string[]): Promise<void>;
   close(): void;
 };
 
@@ -59,11 +61,16 @@ export function createSmtpTransport(url: string): MailTransport {
     async check() {
       await transporter.verify();
     },
+    // Delivered mail is the mail server's; nothing is kept here.
+    forget: async () => {},
     close: () => transporter.close(),
   };
 }
 
-/** Writes each message as an .eml file a mail client can open, and logs one line per message. */
+/**
+ * Writes each message as an .eml file a mail client can open (named by its outbox id), and logs
+ * one line per message, by id: the file holds the address and subject, the log does not.
+ */
 export function createFileTransport(dir: string): MailTransport {
   const composer = nodemailer.createTransport({
     streamTransport: true,
@@ -78,7 +85,7 @@ export function createFileTransport(dir: string): MailTransport {
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(dir, `${stamp}-${m.id}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      logger().info({ to: m.to, subject: m.subject, file }, "mail written to outbox folder");
+      logger().info({ mailId: m.id, file }, "mail written to outbox folder");
       return { messageId: String(info.messageId ?? "") };
     },
     async check() {
@@ -86,6 +93,15 @@ export function createFileTransport(dir: string): MailTransport {
       const probe = path.join(dir, `.probe-${crypto.randomBytes(4).toString("hex")}`);
       await fs.writeFile(probe, "");
       await fs.rm(probe, { force: true });
+    },
+    async forget(ids) {
+      if (ids.length === 0) return;
+      const names = await fs.readdir(dir).catch(() => [] as string[]);
+      const endings = ids.map((id) => `-${id}.eml`);
+      for (const name of names) {
+        if (endings.some((ending) => name.endsWith(ending)))
+          await fs.rm(path.join(dir, name), { force: true });
+      }
     },
     close: () => composer.close(),
   };

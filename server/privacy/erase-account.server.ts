@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { isApplicantRole } from "~/domain/enums";
 import { recordAudit } from "~/server/audit/audit.server";
 import { auth } from "~/server/auth/auth.server";
@@ -7,6 +7,7 @@ import { type Db, db } from "~/server/db/client.server";
 import { lockRowById } from "~/server/db/lock-row.server";
 import * as schema from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { mailTransport } from "~/server/mail/transport.server";
 import { storage } from "~/server/storage/storage.server";
 
 // "Delete my account" (issue 17, point 3). The profile row stays as a stub — "Deleted user", an
@@ -16,7 +17,9 @@ import { storage } from "~/server/storage/storage.server";
 //   documents and data archives: rows deleted, then the stored files;
 //   applications (with their history), messages to or from them, notifications: deleted;
 //   contact and quote requests from their address: name, address, phone and text overwritten,
-//   replies deleted; e-mails queued or sent to them: deleted; rate-limit counters on their address;
+//   replies deleted; e-mails queued or sent to them, from them (reply-to) or naming them: deleted,
+//   rows and the copies the mail transport kept (the .eml files without SMTP); rate-limit
+//   counters on their address;
 //   payments: kept, with any of their details in the provider metadata overwritten;
 //   the audit trail: kept (who did what stays accountable), their name or address overwritten
 //   wherever it appears in an entry's details.
@@ -62,6 +65,7 @@ export async function eraseAccount({
   confirmEmail?: string;
 }): Promise<{ stubId: string }> {
   const storageKeys: string[] = [];
+  const mailIds: string[] = [];
   await db().transaction(async (tx) => {
     const person = await lockRowById(tx, schema.profiles, userId);
     if (!person || (person.erasedAt && by === "staff")) throw new AccountErasureError("notFound");
@@ -116,7 +120,7 @@ export async function eraseAccount({
         ),
       );
     await eraseInquiries(tx, person.email);
-    await tx.delete(schema.mailOutbox).where(eq(schema.mailOutbox.to, person.email));
+    for (const { id } of await deleteMailOf(tx, person.email, personal)) mailIds.push(id);
     await tx.execute(
       sql`delete from rate_limits where position(${person.email.toLowerCase()} in lower(key)) > 0 or position(${userId} in key) > 0`,
     );
@@ -160,8 +164,38 @@ export async function eraseAccount({
       logger().error({ err: error, key }, "erased account: a stored file could not be deleted");
     }
   }
+  try {
+    await mailTransport().forget(mailIds);
+  } catch (error) {
+    logger().error({ err: error, userId }, "erased account: its outbox files could not be deleted");
+  }
   return { stubId: userId };
 }
+
+/**
+ * The outbox rows to or from the address (any case), or whose subject or text holds one of
+ * `personal` (a colleague's mention e-mail names the applicant): deleted, their ids returned.
+ */
+function deleteMailOf(tx: Db, email: string, personal: string[]) {
+  const m = schema.mailOutbox;
+  const address = email.toLowerCase();
+  return tx
+    .delete(m)
+    .where(
+      or(
+        sql`lower(${m.to}) = ${address}`,
+        sql`lower(${m.replyTo}) = ${address}`,
+        ...personal.map((value) => {
+          const pattern = likePattern(value);
+          return or(ilike(m.subject, pattern), ilike(m.text, pattern));
+        }),
+      ),
+    )
+    .returning({ id: m.id });
+}
+
+/** `%value%` for ilike, with the pattern's own characters escaped. */
+const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function eraseInquiries(tx: Db, email: string) {
   const contact = await tx
@@ -173,13 +207,13 @@ async function eraseInquiries(tx: Db, email: string) {
       subject: null,
       message: ERASED_TEXT,
     })
-    .where(eq(schema.contactInquiries.email, email))
+    .where(sql`lower(${schema.contactInquiries.email}) = ${email.toLowerCase()}`)
     .returning({ id: schema.contactInquiries.id });
   await deleteReplies(tx, schema.contactInquiryReplies, contact);
   const quotes = await tx
     .update(schema.outsourcingInquiries)
     .set({ name: ERASED_NAME, company: ERASED_TEXT, email: ERASED_TEXT, message: ERASED_TEXT })
-    .where(eq(schema.outsourcingInquiries.email, email))
+    .where(sql`lower(${schema.outsourcingInquiries.email}) = ${email.toLowerCase()}`)
     .returning({ id: schema.outsourcingInquiries.id });
   await deleteReplies(tx, schema.outsourcingInquiryReplies, quotes);
 }
@@ -211,7 +245,7 @@ async function scrubJson(
   personal: string[],
 ) {
   for (const value of personal) {
-    const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(value);
     await tx.execute(sql`
       update ${sql.identifier(table)} set ${sql.identifier(column)} = (
         select jsonb_object_agg(k, case when v::text ilike ${pattern} then ${JSON.stringify(ERASED_TEXT)}::jsonb else v end)
