@@ -1,24 +1,36 @@
-// `npm run db:backup [-- --out DIR]`: a consistent dump of the database into
-// BACKUP_DIR (default ./backups). PostgreSQL (DATABASE_URL): pg_dump, online. Embedded PGlite:
-// stop the server first (one process at a time). See docs/operations.md.
+// `npm run db:backup [-- --out DIR]`: a whole backup (the database and the uploaded files, with a
+// manifest of checksums) into BACKUP_DIR (default ./backups), while the app keeps serving.
+// PostgreSQL: pg_dump's consistent snapshot. The embedded database: the server that holds it makes
+// the backup itself (asked through a file in DATA_DIR and SIGUSR2); with no server, this script
+// opens it. See docs/operations.md.
 import path from "node:path";
-import { BackupError, backupDatabase } from "~/server/backup/backup.server";
+import { BackupError } from "~/server/backup/backup.server";
+import { createBackup } from "~/server/backup/full-backup.server";
+import { askServerForBackup } from "~/server/backup/in-server.server";
 import { loadConfig } from "~/server/config.server";
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf("--out");
-const outDir = path.resolve(
-  outIndex >= 0 ? args[outIndex + 1]! : (process.env.BACKUP_DIR ?? "backups"),
-);
 const config = loadConfig();
+const outDir = outIndex >= 0 ? path.resolve(args[outIndex + 1]!) : config.backup.dir;
+const uploadsDir =
+  config.storageDriver === "local" ? path.join(config.dataDir, "uploads") : undefined;
+
 try {
-  const file = await backupDatabase(
-    config.databaseUrl
-      ? { databaseUrl: config.databaseUrl }
-      : { pgliteDir: path.join(config.dataDir, "pgdata") },
-    { outDir },
-  );
-  console.log(`Backup written: ${file}`);
+  let folder: string;
+  if (config.databaseUrl) {
+    folder = await createBackup({ databaseUrl: config.databaseUrl, uploadsDir }, { outDir });
+  } else {
+    const answer = await askServerForBackup(config.dataDir, outDir);
+    if (answer?.error) throw new BackupError(`the running server could not: ${answer.error}`);
+    folder =
+      answer?.folder ??
+      (await createBackup(
+        { pgliteDir: path.join(config.dataDir, "pgdata"), uploadsDir },
+        { outDir },
+      ));
+  }
+  console.log(`Backup written: ${folder}`);
 } catch (error) {
   if (!(error instanceof BackupError)) throw error;
   console.error(`Backup failed: ${error.message}`);

@@ -32,6 +32,14 @@ const EnvSchema = z.object({
   // still served, then in-flight requests and background jobs finish within the timeout.
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  // Backups (server/backup): where they go, and the server's own schedule (0: off) and retention.
+  BACKUP_DIR: z.string().default("./backups"),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 31)
+    .default(0),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   // Unset: the demo is seeded in development and tests, never in production (npm start, the
   // laptop demo, sets it).
   SEED_DEMO: z
@@ -125,6 +133,8 @@ export type Config = {
   databaseStatementTimeoutMs: number;
   /** SIGTERM/SIGINT/SIGHUP: not ready for drainMs, then finish within timeoutMs and exit. */
   shutdown: { drainMs: number; timeoutMs: number };
+  /** Backups: their folder; the server makes one every intervalHours (0: never), keeping `keep`. */
+  backup: { dir: string; intervalHours: number; keep: number };
   seedDemo: boolean;
   /** SEED_DEMO was set; production without it seeds nothing and says so. */
   seedDemoChosen: boolean;
@@ -206,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR),
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
     shutdown: {
       drainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === "production" ? 2_000 : 0),
       timeoutMs: e.SHUTDOWN_TIMEOUT_MS,

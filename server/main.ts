@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { startBackups } from "./backup/in-server.server";
 import { bootApp } from "./boot.server";
 import { createFrontDoor } from "./cache/front-door.server";
 import { PageCache } from "./cache/page-cache.server";
@@ -18,8 +19,8 @@ import { startMailSender } from "./mail/sender.server";
 import { startJobAlertScheduler } from "./jobs/job-alerts.server";
 import { startRetentionScheduler } from "./privacy/retention.server";
 import { startInterviewScheduler } from "./interviews/rounds.server";
-import { startStorageSweepScheduler } from "./storage/sweep.server";
 import { startComplaintEscalationScheduler } from "./complaints/escalate-complaints.server";
+import { startStorageSweepScheduler } from "./storage/sweep.server";
 
 const config = loadConfigOrStop();
 const log = createProcessLogger();
@@ -113,10 +114,12 @@ async function serve() {
   const retention = startRetentionScheduler();
   // Interviews: invitations to choose a slot and day-before reminders, one process at a time.
   const interviews = startInterviewScheduler();
-  // Stored files no row refers to (an upload cut off by a crash), one process at a time.
   // Complaints past their answer deadline: the super admins told, once each.
   const complaints = startComplaintEscalationScheduler();
+  // Stored files no row refers to (an upload cut off by a crash), one process at a time.
   const storageSweep = startStorageSweepScheduler();
+  // Backups this process makes: scheduled ones, and those `npm run db:backup` asks for (SIGUSR2).
+  const backups = startBackups(config);
 
   let getBuild: () => Promise<ServerBuild>;
   let viteMiddleware: http.RequestListener | undefined;
@@ -208,10 +211,11 @@ async function serve() {
         await jobAlerts.stop();
         await retention.stop();
         await interviews.stop();
+        await complaints.stop();
         await storageSweep.stop();
+        await backups.stop();
         await mailSender.stop();
         await stopListening();
-        await complaints.stop();
         await closeDatabase();
         log.info("stopped cleanly");
         process.exit(0);

@@ -86,17 +86,18 @@ export function startedAs(): string {
   );
 }
 
-const held = new Map<string, () => void>();
+const held = new Map<string, { holder: LockHolder; release: () => void }>();
 
 /**
  * Takes the data folder for this process, or throws DataFolderInUseError naming its holder.
  * Returns the release; it also runs on every exit of the process that Node sees (signals handled
- * by the server, errors, process.exit). Taking a folder this process already holds is a no-op.
+ * by the server, errors, process.exit). A folder this process already holds is refused too.
  */
 export function lockDataFolder(dataDir: string, purpose: string): () => void {
   const dir = path.resolve(dataDir);
-  const existing = held.get(dir);
-  if (existing) return existing;
+  // Held by this very process (a backup asked for inside the server): in use all the same.
+  const mine = held.get(dir);
+  if (mine) throw new DataFolderInUseError(dir, mine.holder);
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_FILE);
   const me: LockHolder = {
@@ -137,7 +138,7 @@ export function lockDataFolder(dataDir: string, purpose: string): () => void {
     // Only our own lock: never one a later process took after deciding ours was left behind.
     if (readHolder(file)?.holder.pid === process.pid) fs.rmSync(file, { force: true });
   };
-  held.set(dir, release);
+  held.set(dir, { holder: me, release });
   process.on("exit", release);
   return release;
 }

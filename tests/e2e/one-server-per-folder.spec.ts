@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import net from "node:net";
@@ -22,9 +23,22 @@ async function refusedStart(options: Parameters<typeof spawnServerProcess>[0]) {
   return { code, output: output() };
 }
 
+async function inquiriesWith(pgdata: string, subject: string) {
+  const database = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+  try {
+    const { rows } = await database.query<{ n: number }>(
+      "select count(*)::int as n from contact_inquiries where subject = $1",
+      [subject],
+    );
+    return rows[0]?.n;
+  } finally {
+    await database.close();
+  }
+}
+
 const noStackTrace = (output: string) => expect(output).not.toMatch(/^\s+at /m);
 
-test("a second server on the same data folder is refused, and the first keeps every write", async ({
+test("a second server on the same data folder is refused; the first keeps every write, and is backed up while serving", async ({
   page,
 }) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passage-e2e-folder-"));
@@ -50,22 +64,32 @@ test("a second server on the same data folder is refused, and the first keeps ev
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByTestId("contact-success")).toBeVisible();
 
-    // Stopped cleanly, it releases the folder, and the message is in its database.
+    // A backup while it serves: the server that holds the folder makes it when the script asks.
+    const backups = path.join(dataDir, "..", `${path.basename(dataDir)}-backups`);
+    const backup = spawnSync("npm", ["run", "db:backup", "--", "--out", backups], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
+    expect(backup.status, backup.stdout + backup.stderr).toBe(0);
+    expect(await (await fetch(`${first.url}/readyz`)).json()).toMatchObject({ status: "ready" });
+
+    // Stopped cleanly, it releases the folder, and the message is in its database...
     await first.stop();
     first = undefined;
     expect(fs.existsSync(lockFile)).toBe(false);
-    const database = await PGlite.create(path.join(dataDir, "pgdata"), {
-      extensions: { pg_trgm },
+    expect(await inquiriesWith(path.join(dataDir, "pgdata"), subject)).toBe(1);
+
+    // ...and in the backup, restored into an empty data folder.
+    const restoredDir = `${dataDir}-restored`;
+    const [folder] = fs.readdirSync(backups);
+    const restore = spawnSync("npm", ["run", "db:restore", "--", path.join(backups, folder!)], {
+      env: { ...process.env, DATA_DIR: restoredDir },
+      encoding: "utf8",
     });
-    try {
-      const { rows } = await database.query<{ n: number }>(
-        "select count(*)::int as n from contact_inquiries where subject = $1",
-        [subject],
-      );
-      expect(rows[0]?.n).toBe(1);
-    } finally {
-      await database.close();
-    }
+    expect(restore.status, restore.stdout + restore.stderr).toBe(0);
+    expect(await inquiriesWith(path.join(restoredDir, "pgdata"), subject)).toBe(1);
+    fs.rmSync(restoredDir, { recursive: true, force: true });
+    fs.rmSync(backups, { recursive: true, force: true });
   } finally {
     await first?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

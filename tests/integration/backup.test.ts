@@ -7,6 +7,7 @@ import { asc } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { BackupError, backupDatabase, restoreDatabase } from "~/server/backup/backup.server";
 import { type Database, migrateDatabase, openDatabase } from "~/server/db/client.server";
+import { lockDataFolder } from "~/server/db/data-folder-lock.server";
 import { countries, incidents } from "~/server/db/schema";
 import { withDatabase } from "./global-setup";
 
@@ -43,10 +44,13 @@ describe("embedded database (PGlite) backup and restore", () => {
     await seedRows(database);
     const before = await readRows(database);
 
-    // While the server (here: this process) holds the directory, a backup is refused.
+    // While the server (here: this process) holds the data folder, a backup of it is refused.
+    const release = lockDataFolder(path.dirname(source), "the server started with a test");
     await expect(
       backupDatabase({ pgliteDir: source }, { outDir: path.join(work, "out") }),
-    ).rejects.toBeInstanceOf(BackupError);
+    ).rejects.toThrow(/in use by another Passage process \(the server started with a test/);
+    expect(fs.existsSync(path.join(path.dirname(source), "passage.lock"))).toBe(true);
+    release();
     await database.close();
 
     const file = await backupDatabase({ pgliteDir: source }, { outDir: path.join(work, "out") });
