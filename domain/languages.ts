@@ -24,7 +24,7 @@ export function isLanguage(value: unknown): value is Language {
 // The pages of the public layout (app/routes.ts): the site, the job board (and a visitor's job
 // alert confirmation), news and the sign-in pages, study programs. Not sign-out, the dashboard, the back-office, files, feeds or endpoints.
 const PUBLIC_PATH =
-  /^\/(?:|jobs|jobs\/[^/]+|alerts\/confirm|study|study\/[^/]+|news|news\/[^/]+|about|contact|outsourcing|services\/[^/]+|privacy-policy|terms-of-service|cookie-policy|auth|auth\/forgot-password|auth\/reset-password|auth\/consent)$/;
+  /^\/(?:|jobs|jobs\/[^/]+|alerts\/confirm|study|study\/[^/]+|news|news\/[^/]+|about|contact|outsourcing|verify|complaints|services\/[^/]+|privacy-policy|terms-of-service|cookie-policy|auth|auth\/forgot-password|auth\/reset-password|auth\/consent)$/;
 
 /** Whether a path (without a language prefix) is a public page with an address per language. */
 export function isPublicPath(path: string): boolean {

@@ -100,6 +100,8 @@ const PAGES: [string, string[]][] = [
   ["/about", ["common", "content"]],
   ["/contact", ["common", "inquiries"]],
   ["/outsourcing", ["common", "outsourcing"]],
+  ["/verify", ["common", "trust"]],
+  ["/complaints", ["common", "trust"]],
   ["/auth", ["common", "auth"]],
 ];
 

@@ -16,6 +16,8 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/public/about", path: "/about", as: ["visitor", "applicant"] },
   { routeId: "routes/public/contact", path: "/contact", as: ["visitor", "applicant"] },
   { routeId: "routes/public/outsourcing", path: "/outsourcing", as: ["visitor", "applicant"] },
+  { routeId: "routes/public/verify", path: "/verify", as: ["visitor", "applicant"] },
+  { routeId: "routes/public/complaints", path: "/complaints", as: ["visitor", "applicant"] },
   ...SERVICE_SLUGS.map((slug) => ({
     routeId: "routes/public/service",
     path: `/services/${slug}`,
@@ -69,6 +71,7 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/admin/messages", path: "/admin/messages", as: ["staff"] },
   { routeId: "routes/admin/inquiries", path: "/admin/inquiries", as: ["staff"] },
   { routeId: "routes/admin/outsourcing", path: "/admin/outsourcing", as: ["staff"] },
+  { routeId: "routes/admin/complaints", path: "/admin/complaints", as: ["staff"] },
   { routeId: "routes/admin/monitoring", path: "/admin/monitoring", as: ["staff"] },
   { routeId: "routes/admin/cms", path: "/admin/cms", as: ["staff"] },
   { routeId: "routes/admin/settings", path: "/admin/settings", as: ["staff"] },
