@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { LogFormat } from "./logger.server";
 import { lookup, register } from "./registry.server";
 
 const bool = (fallback: boolean) =>
@@ -56,6 +57,8 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must have at least 8 characters").optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must have at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // json (production), text (npm start), pretty (development: pino-pretty); see logger.server.ts.
+  LOG_FORMAT: z.enum(["json", "text", "pretty"]).optional(),
   // How many proxies in front append to X-Forwarded-For: a number, or true (= 1) / false (= 0).
   TRUST_PROXY: z
     .string()
@@ -145,6 +148,7 @@ export type Config = {
   demoPassword: string | undefined;
   authSecret: string | undefined;
   logLevel: string;
+  logFormat: LogFormat;
   /** Trusted proxies in front (X-Forwarded-For hops counted from the right); 0: none. */
   trustProxy: number;
   /** Multiplies every rate limit; only browser tests raise it (many sign-ins from one address). */
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json"),
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     storageDriver: e.STORAGE_DRIVER,

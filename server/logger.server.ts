@@ -46,9 +46,38 @@ function scrub(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, scrub(v, depth + 1)]));
 }
 
+/**
+ * How lines are written: `json` (one object a line, for a log collector: production's default),
+ * `text` ("WARN  message key=value", for a person at a terminal: `npm start`), or `pretty`
+ * (pino-pretty, a development dependency: `npm run dev`).
+ */
+export type LogFormat = "json" | "text" | "pretty";
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: "TRACE",
+  20: "DEBUG",
+  30: "INFO ",
+  40: "WARN ",
+  50: "ERROR",
+  60: "FATAL",
+};
+
+/** Writes pino's JSON lines as short text lines. */
+export function textDestination(out: NodeJS.WritableStream = process.stdout): pino.DestinationStream {
+  return {
+    write(line: string) {
+      const { level, time: _time, msg, ...fields } = JSON.parse(line) as Record<string, unknown>;
+      const extra = Object.entries(fields)
+        .map(([k, v]) => ` ${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+        .join("");
+      out.write(`${LEVEL_NAMES[level as number] ?? level} ${String(msg ?? "")}${extra}\n`);
+    },
+  };
+}
+
 export function createLogger(
   level: string,
-  pretty: boolean,
+  format: LogFormat,
   destination?: pino.DestinationStream,
 ): Logger {
   const options: pino.LoggerOptions = {
@@ -58,14 +87,17 @@ export function createLogger(
     serializers: { err: scrub, args: scrub },
   };
   if (destination) return pino(options, destination);
+  if (format === "text") return pino(options, textDestination());
   return pino({
     ...options,
-    ...(pretty ? { transport: { target: "pino-pretty", options: { singleLine: true } } } : {}),
+    ...(format === "pretty"
+      ? { transport: { target: "pino-pretty", options: { singleLine: true } } }
+      : {}),
   });
 }
 
 export function logger(): Logger {
-  return lookupOptional<Logger>("logger") ?? register("logger", createLogger("info", false));
+  return lookupOptional<Logger>("logger") ?? register("logger", createLogger("info", "json"));
 }
 
 export function setLogger(value: Logger) {

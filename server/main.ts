@@ -25,7 +25,7 @@ import { startStorageSweepScheduler } from "./storage/sweep.server";
 const config = loadConfigOrStop();
 const log = createProcessLogger();
 function createProcessLogger() {
-  const l = createLogger(config.logLevel, config.env === "development");
+  const l = createLogger(config.logLevel, config.logFormat);
   setLogger(l);
   return l;
 }

@@ -33,7 +33,7 @@ beforeAll(() => {
       done();
     },
   });
-  setLogger(createLogger("debug", false, sink));
+  setLogger(createLogger("debug", "json", sink));
   setStorage(new LocalStorageDriver(path.join(ctx.dataDir, "uploads")));
   setMailTransport(null); // the one the configuration gives: .eml files in DATA_DIR/outbox
 });
