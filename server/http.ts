@@ -17,6 +17,7 @@ import { registerEndpoints } from "./http-routes";
 import { logger } from "./logger.server";
 import { createStorageProbe } from "./monitoring/checks.server";
 import { isStorageFullError } from "./storage/storage.server";
+import { admitRequests } from "./security/admission.server";
 import { limitRequestBodies } from "./security/body-limit.server";
 import { clientAddress, trustedHops } from "./security/client-address.server";
 import { preparePageRequests } from "./security/page-request.server";
@@ -27,7 +28,7 @@ import {
 } from "./security/content-security-policy.server";
 import { type PublicUrlSource, publicUrlOfRequest } from "./security/public-url.server";
 import { runInRequestScope } from "./request-scope.server";
-import { config } from "./config.server";
+import { type Config, config } from "./config.server";
 import { lookupOptional } from "./registry.server";
 import type { RequestContext } from "./context";
 
@@ -202,6 +203,8 @@ export function createHttpApp(options: HttpOptions) {
 
   // Each page request learns its public URL and has its form body checked once, before any route.
   app.use(preparePageRequests(publicUrlOptions));
+  // Past what this process can serve, a fast 503 instead of an endless wait (issue 38, finding 7).
+  app.use(admitRequests(lookupOptional<Config>("config")?.admission));
 
   let cached: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | undefined;
   app.all("*", async (c) => {

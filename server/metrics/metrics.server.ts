@@ -20,6 +20,8 @@ type Metrics = {
   registry: client.Registry;
   requests: client.Counter<"method" | "route" | "status">;
   duration: client.Histogram<"method" | "route">;
+  /** Requests refused with 503 by the admission gate (server/security/admission.server.ts). */
+  shed: client.Counter<"reason">;
   checkStatus: client.Gauge<"service">;
   checkResponse: client.Gauge<"service">;
 };
@@ -46,6 +48,12 @@ export function metrics(): Metrics {
       help: "HTTP request latency by method and route pattern",
       labelNames: ["method", "route"],
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    shed: new client.Counter({
+      name: "passage_http_requests_shed_total",
+      help: "Requests answered 503 because the server was full: queue_full, waited_too_long",
+      labelNames: ["reason"],
       registers: [registry],
     }),
     checkStatus: new client.Gauge({
