@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { BackupError, backupDatabase, restoreDatabase } from "~/server/backup/backup.server";
+import { backupDatabase, restoreDatabase } from "~/server/backup/backup.server";
 import { type Database, migrateDatabase, openDatabase } from "~/server/db/client.server";
 import { lockDataFolder } from "~/server/db/data-folder-lock.server";
 import { countries, incidents } from "~/server/db/schema";
