@@ -9,7 +9,15 @@ import { productionBuild, routeUrlPath, send, setupHostileApp, url } from "./app
 const ctx = setupHostileApp();
 
 type Viewer =
-  "visitor" | "seeker" | "paid" | "student" | "agent" | "manager" | "admin" | "super_admin";
+  | "visitor"
+  | "seeker"
+  | "paid"
+  | "student"
+  | "agent"
+  | "manager"
+  | "midrandManager"
+  | "admin"
+  | "super_admin";
 const VIEWERS: Viewer[] = [
   "visitor",
   "seeker",
@@ -17,10 +25,13 @@ const VIEWERS: Viewer[] = [
   "student",
   "agent",
   "manager",
+  "midrandManager",
   "admin",
   "super_admin",
 ];
-const STAFF: Viewer[] = ["manager", "admin", "super_admin"];
+// midrandManager: a manager of one office only (the others' staff cover Harare and Midrand); what
+// it may not read of Harare's real rows is tests/hostile/office-scope.test.ts.
+const STAFF: Viewer[] = ["manager", "midrandManager", "admin", "super_admin"];
 const USER_ADMINS: Viewer[] = ["admin", "super_admin"];
 
 type Access = "public" | "signedIn" | "staff" | "userAdmin" | "redirect" | "signOut" | "layout";
@@ -86,12 +97,16 @@ beforeAll(async () => {
     action: typeof r!.module.action === "function",
     index: Boolean(r!.index),
   }));
-  const roles: Record<Exclude<Viewer, "visitor">, { role: Role; paid?: boolean }> = {
+  const roles: Record<
+    Exclude<Viewer, "visitor">,
+    { role: Role; paid?: boolean; office?: string }
+  > = {
     seeker: { role: "job_seeker" },
     paid: { role: "job_seeker", paid: true },
     student: { role: "student_applicant" },
     agent: { role: "agent" },
     manager: { role: "manager" },
+    midrandManager: { role: "manager", office: "Midrand" },
     admin: { role: "admin" },
     super_admin: { role: "super_admin" },
   };

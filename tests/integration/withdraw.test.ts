@@ -57,6 +57,8 @@ describe("withdrawing an application", () => {
     });
 
     const audit = await listAuditEntriesForStaff({
+      viewer: user,
+      scope: EVERY_OFFICE,
       filter: { action: "application.withdraw", actor: user.id },
       page: 1,
       pageSize: 10,

@@ -14,6 +14,7 @@ import { PAGE_SIZE } from "~/domain/admin";
 import { dateFormatter } from "~/domain/format";
 import { listAuditEntriesForStaff, listAuditFilterOptions } from "~/server/audit/audit-log.server";
 import { requireStaff } from "~/server/auth/guards.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/activity";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.activity");
@@ -27,7 +28,7 @@ function readDay(v: string | null, endOfDay: boolean): Date | null {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { url, page } = await guardedRequest(request, requireStaff);
+  const { viewer, url, page } = await guardedRequest(request, requireStaff);
   const p = url.searchParams;
   const filter = {
     action: p.get("action")?.slice(0, 80) || null,
@@ -37,7 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     to: readDay(p.get("to"), true),
   };
   const [list, options] = [
-    await listAuditEntriesForStaff({ filter, page, pageSize: PAGE_SIZE }),
+    await listAuditEntriesForStaff({
+      viewer,
+      scope: await officeScopeFor(viewer),
+      filter,
+      page,
+      pageSize: PAGE_SIZE,
+    }),
     await listAuditFilterOptions(),
   ];
   return { ...list, options };

@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The viewer's own notifications too (mentions in notes, news of their applicants).
   const [stats, recent, byStatus, signUps, notifications] = await Promise.all([
     getDashboardStatsForStaff(scope),
-    listAuditEntriesForStaff({ filter: {}, page: 1, pageSize: 5 }),
+    listAuditEntriesForStaff({ viewer, scope, filter: {}, page: 1, pageSize: 5 }),
     countApplicationsByStatus(scope),
     countSignUpsPerWeek(scope, 12),
     listNotificationsForUser({ viewer, limit: 10 }),
