@@ -10,6 +10,9 @@ export const ApplicationStatusChangeSchema = z.object({
   applicationId: z.string().uuid("errors.notFound"),
   status: z.enum(APPLICATION_STATUSES, { error: "errors.statusInvalid" }),
   note: optionalText(1000),
+  // The status the form showed: a change made on a stale page is refused, never applied over
+  // someone else's.
+  fromStatus: z.enum(APPLICATION_STATUSES).optional(),
 });
 
 export const AdminCommentsSchema = z.object({
@@ -49,6 +52,16 @@ export const DocumentReviewSchema = z
 export const RoleChangeSchema = z.object({
   userId: z.string().min(1),
   role: z.enum(ROLES, { error: "errors.roleInvalid" }),
+});
+
+/** Mark Paid: the fee received by hand, with the reference it came with (receipt, transfer). */
+export const MarkPaidSchema = z.object({
+  userId: z.string().min(1),
+  reference: z
+    .string({ error: "errors.paymentReferenceRequired" })
+    .trim()
+    .min(3, "errors.paymentReferenceRequired")
+    .max(100, "errors.tooLong"),
 });
 
 export const PAGE_SIZE = 25;

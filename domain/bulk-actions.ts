@@ -111,6 +111,9 @@ export const BULK_REFUSALS = [
   "unchanged",
   "noNextStage",
   "needsInterviewDate",
+  // A status that states a fact the data does not prove (decision record 32).
+  "feeNotPaid",
+  "documentsNotVerified",
   "notForKind",
   "changedMeanwhile",
   "notFound",

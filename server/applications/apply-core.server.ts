@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { unverifiedOf } from "~/domain/application-facts";
 import type { ApplicationStatus, DocumentType } from "~/domain/enums";
 import { type Db, db } from "~/server/db/client.server";
 import { applicationStatusHistory, documents, jobApplications, profiles } from "~/server/db/schema";
@@ -17,25 +18,29 @@ export async function feePaid(tx: Db, userId: string): Promise<boolean> {
 }
 
 /**
- * Whether staff have verified every one of these document types of the applicant: the newest
- * upload of each type is the one that counts (a newer pending one replaces nothing verified yet,
- * but it is what staff will judge next).
+ * The documents of these types staff have not verified for the applicant (none: all are): the
+ * newest upload of each type is the one that counts (a newer pending one replaces nothing
+ * verified yet, but it is what staff will judge next).
  */
-export async function allVerified(tx: Db, userId: string, types: DocumentType[]) {
+export async function unverifiedDocuments(tx: Db, userId: string, types: readonly DocumentType[]) {
+  if (types.length === 0) return [];
   const rows = await tx
     .select({ type: documents.documentType, status: documents.status })
     .from(documents)
     .where(
       and(
         eq(documents.userId, userId),
-        inArray(documents.documentType, types),
+        inArray(documents.documentType, [...types]),
         ne(documents.status, "replaced"),
       ),
     )
     .orderBy(desc(documents.uploadedAt));
-  const newest = new Map<string, string>();
-  for (const d of rows) if (!newest.has(d.type)) newest.set(d.type, d.status);
-  return types.every((type) => newest.get(type) === "verified");
+  return unverifiedOf(rows, types);
+}
+
+/** Whether staff have verified every one of these document types of the applicant. */
+export async function allVerified(tx: Db, userId: string, types: readonly DocumentType[]) {
+  return (await unverifiedDocuments(tx, userId, types)).length === 0;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { type DocumentType, isStaff } from "~/domain/enums";
+import { JOB_CORE_DOCUMENTS } from "~/domain/application-facts";
+import { isStaff } from "~/domain/enums";
 import { canSeePremium } from "~/domain/jobs";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
@@ -22,9 +23,8 @@ export type ApplyResult =
   | { ok: true; applicationId: string }
   | { ok: false; reason: "not_found" | "payment_required" | "duplicate" | "staff" };
 
-// The documents every application needs; once staff have verified both, a new application does
-// not ask for them again.
-const CORE_DOCUMENTS: DocumentType[] = ["passport", "cv"];
+// The documents every application needs (JOB_CORE_DOCUMENTS); once staff have verified both, a new
+// application does not ask for them again.
 
 /**
  * The first stage still true for this person when they apply: the fee already paid skips
@@ -34,7 +34,7 @@ const CORE_DOCUMENTS: DocumentType[] = ["passport", "cv"];
  */
 async function startingStage(tx: Db, userId: string): Promise<StartingStage> {
   if (!(await feePaid(tx, userId))) return { status: "registration_pending", note: null };
-  if (await allVerified(tx, userId, CORE_DOCUMENTS)) {
+  if (await allVerified(tx, userId, JOB_CORE_DOCUMENTS)) {
     return {
       status: "documents_uploaded",
       note: "Started at Documents Uploaded: registration fee already paid, passport and CV already verified.",

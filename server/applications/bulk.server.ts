@@ -22,6 +22,7 @@ import {
   StatusChangedMeanwhileError,
   StatusNotForKindError,
 } from "./staff.server";
+import { StatusFactFalseError } from "./application-facts.server";
 
 // Bulk actions on applications (issue 19). Each application changes in its own transaction,
 // through the same service as a single change (history, audit, notification and e-mail with it),
@@ -79,6 +80,7 @@ export async function selectApplicationsForBulk(options: {
 }
 
 function refusalOf(error: unknown): BulkRefusal {
+  if (error instanceof StatusFactFalseError) return error.reason;
   if (error instanceof StatusNotForKindError) return "notForKind";
   if (error instanceof InterviewDateRequiredError) return "needsInterviewDate";
   if (error instanceof StatusChangedMeanwhileError) return "changedMeanwhile";
@@ -89,8 +91,10 @@ function refusalOf(error: unknown): BulkRefusal {
 /**
  * Moves each application to `to` (a status, or "next": its own next stage), one transaction each
  * through changeApplicationStatus, which also refuses what a single change refuses (a status of
- * the other kind, Interview Scheduled without its date). An application already there, or with no
- * next stage, is left as it is; one moved by someone else since it was read is refused.
+ * the other kind, Interview Scheduled without its date, a status whose fact is false such as
+ * Registration Paid for someone who has not paid). An application already there, or with no next
+ * stage, is left as it is; one moved by someone else since it was read is refused. Every one left
+ * as it was is listed in the summary with why: "next stage" skips nobody silently.
  */
 export async function bulkChangeApplicationStatus(options: {
   actor: Actor;

@@ -44,6 +44,7 @@ import {
   programs,
 } from "~/server/db/schema";
 import { applicationColumns } from "~/server/applications/columns.server";
+import { assertStatusFacts } from "~/server/applications/application-facts.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import {
   applicationStatusChangedEmail,
@@ -447,6 +448,7 @@ async function lockApplication(tx: Db, applicationId: string, actor: Actor) {
       kind: jobApplications.kind,
       status: jobApplications.status,
       userId: jobApplications.userId,
+      programId: jobApplications.programId,
       jobTitle: sql<string>`coalesce(${jobs.title}, ${programs.title} || ', ' || ${programs.university})`,
     })
     .from(jobApplications)
@@ -462,7 +464,8 @@ type Hooks = { afterHistory?: () => Promise<void> | void };
 
 /**
  * Sets any status from any other (the spec enforces no order), except that Interview Scheduled
- * needs a valid interview date (InterviewDateRequiredError). The change, its history row, the
+ * needs a valid interview date (InterviewDateRequiredError) and a status that states a fact
+ * needs it true in the data (StatusFactFalseError, decision record 32). The change, its history row, the
  * audit entry, the in-app notification and the queued e-mail commit together or not at all.
  */
 export async function changeApplicationStatus(
@@ -493,6 +496,8 @@ export async function changeApplicationStatus(
     if (!statusesForKind(app.kind).includes(options.status)) {
       throw new StatusNotForKindError(app.kind, options.status);
     }
+    // A status that states a fact (the fee paid, the documents verified) only while it is true.
+    await assertStatusFacts(tx, app, options.status);
     const set: Partial<typeof jobApplications.$inferInsert> = { status: options.status };
     if (options.interviewDate !== undefined) {
       set.interviewDate = options.interviewDate;

@@ -5,7 +5,7 @@ import type { PaymentProviderName } from "~/domain/enums";
 import { MOBILE_PROMPT_TIMEOUT_MS } from "~/domain/payments";
 import { feeIn, formatMoney } from "~/domain/settings";
 import type { Viewer } from "~/server/auth/guards.server";
-import { db, preparedQuery } from "~/server/db/client.server";
+import { type Db, db, preparedQuery } from "~/server/db/client.server";
 import { newestOwnRows } from "~/server/db/own-rows.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { auditLog, payments, profiles } from "~/server/db/schema";
@@ -48,126 +48,151 @@ export const OVERPAYMENT_AUDIT_ACTION = "payment.overpayment";
  * provider can (refundOverpaymentAutomatically); otherwise it stays due for staff to refund.
  * Returns whether this call was the one that recorded it.
  */
-export async function recordVerifiedPayment(input: {
+export async function recordVerifiedPayment(
+  input: PaymentToRecord & { provider: Exclude<PaymentProviderName, "manual"> },
+): Promise<{ recorded: boolean; overpayment: boolean }> {
+  const outcome = await inTransactionWithMail((tx) => recordPaymentIn(tx, input));
+  await afterPaymentRecorded(input, outcome);
+  return { recorded: outcome.recorded, overpayment: outcome.overpayment };
+}
+
+/** A payment received: by a provider (confirmed by it), or by hand (staff give its reference). */
+export type PaymentToRecord = {
   userId: string;
   reference: string;
   amountMinor: number;
   currency: string;
   method: string;
-  provider: Exclude<PaymentProviderName, "manual">;
+  provider: PaymentProviderName;
   metadata?: Record<string, unknown>;
-}): Promise<{ recorded: boolean; overpayment: boolean }> {
+  /** The staff member who recorded a payment received by hand. */
+  recordedBy?: string | null;
+};
+
+/**
+ * The books of a payment received, in the caller's transaction (inTransactionWithMail, for the
+ * receipt): the payment completed with its receipt number, and either the fee flag with the
+ * "fee received" notification and the receipt e-mail, or an overpayment audited. One way for
+ * every payment, a provider's or staff's Mark Paid (decision record 32).
+ */
+export async function recordPaymentIn(tx: Db, input: PaymentToRecord): Promise<Recorded> {
   const now = new Date();
-  const outcome = await inTransactionWithMail(async (tx): Promise<Recorded> => {
-    const [profile] = await tx
-      .select({ paid: profiles.registrationFeePaid })
-      .from(profiles)
-      .where(eq(profiles.id, input.userId))
-      .for("update");
-    const overpayment = Boolean(profile?.paid);
-    const metadata = overpayment
-      ? { ...input.metadata, overpayment: true, refundDue: true }
-      : (input.metadata ?? null);
-    const inserted = await tx
-      .insert(payments)
-      .values({
-        userId: input.userId,
-        amountMinor: input.amountMinor,
-        currency: input.currency,
-        paymentMethod: input.method,
-        provider: input.provider,
-        paymentReference: input.reference,
+  const [profile] = await tx
+    .select({ paid: profiles.registrationFeePaid })
+    .from(profiles)
+    .where(eq(profiles.id, input.userId))
+    .for("update");
+  const overpayment = Boolean(profile?.paid);
+  const metadata = overpayment
+    ? { ...input.metadata, overpayment: true, refundDue: true }
+    : (input.metadata ?? null);
+  const inserted = await tx
+    .insert(payments)
+    .values({
+      userId: input.userId,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      paymentMethod: input.method,
+      provider: input.provider,
+      paymentReference: input.reference,
+      status: "completed",
+      paymentDate: now,
+      recordedBy: input.recordedBy ?? null,
+      metadata,
+    })
+    .onConflictDoNothing({ target: payments.paymentReference })
+    .returning({ id: payments.id });
+  let paymentId = inserted[0]?.id;
+  if (!paymentId) {
+    // The attempt exists (pending since checkout, or already completed). Only the transition
+    // pending → completed counts; on PostgreSQL a concurrent second caller waits for the row
+    // lock, then sees "completed" and changes nothing. The metadata is added to what the
+    // attempt already says (e.g. that another checkout superseded it).
+    const updated = await tx
+      .update(payments)
+      .set({
         status: "completed",
         paymentDate: now,
-        metadata,
+        paymentMethod: input.method,
+        ...(metadata ? { metadata: mergedMetadata(metadata) } : {}),
       })
-      .onConflictDoNothing({ target: payments.paymentReference })
+      .where(
+        and(
+          eq(payments.paymentReference, input.reference),
+          eq(payments.userId, input.userId),
+          ne(payments.status, "completed"),
+          ne(payments.status, "refunded"),
+        ),
+      )
       .returning({ id: payments.id });
-    let paymentId = inserted[0]?.id;
-    if (!paymentId) {
-      // The attempt exists (pending since checkout, or already completed). Only the transition
-      // pending → completed counts; on PostgreSQL a concurrent second caller waits for the row
-      // lock, then sees "completed" and changes nothing. The metadata is added to what the
-      // attempt already says (e.g. that another checkout superseded it).
-      const updated = await tx
-        .update(payments)
-        .set({
-          status: "completed",
-          paymentDate: now,
-          paymentMethod: input.method,
-          ...(metadata ? { metadata: mergedMetadata(metadata) } : {}),
-        })
-        .where(
-          and(
-            eq(payments.paymentReference, input.reference),
-            eq(payments.userId, input.userId),
-            ne(payments.status, "completed"),
-            ne(payments.status, "refunded"),
-          ),
-        )
-        .returning({ id: payments.id });
-      if (updated.length === 0) return { recorded: false, overpayment: false, paymentId: null };
-      paymentId = updated[0]!.id;
-    }
-    // Every payment received gets the next receipt number of the year, in this same transaction.
-    const receiptNumber = await allocateReceiptNumber(tx, now);
-    await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId));
+    if (updated.length === 0) return { recorded: false, overpayment: false, paymentId: null };
+    paymentId = updated[0]!.id;
+  }
+  // Every payment received gets the next receipt number of the year, in this same transaction.
+  const receiptNumber = await allocateReceiptNumber(tx, now);
+  await tx.update(payments).set({ receiptNumber }).where(eq(payments.id, paymentId));
 
-    const amount = formatMoney(input.amountMinor, input.currency);
-    if (overpayment) {
-      await recordAudit(tx, {
-        actorId: null,
-        action: OVERPAYMENT_AUDIT_ACTION,
-        targetType: "user",
-        targetId: input.userId,
-        details: {
-          reference: input.reference,
-          amount,
-          amountMinor: input.amountMinor,
-          currency: input.currency,
-          provider: input.provider,
-        },
-      });
-      return { recorded: true, overpayment: true, paymentId };
-    }
-
-    await tx
-      .update(profiles)
-      .set({ registrationFeePaid: true })
-      .where(eq(profiles.id, input.userId));
-    await notifyUser(tx, {
-      userId: input.userId,
-      kind: "payment_received",
-      text: (t, lng) => {
-        const values = {
-          amount: formatMoney(input.amountMinor, input.currency, moneyLocale(lng)),
-          reference: input.reference,
-        };
-        return {
-          title: t("payment.notificationTitle"),
-          body: t("payment.notificationBody", values),
-        };
+  const amount = formatMoney(input.amountMinor, input.currency);
+  if (overpayment) {
+    await recordAudit(tx, {
+      actorId: null,
+      action: OVERPAYMENT_AUDIT_ACTION,
+      targetType: "user",
+      targetId: input.userId,
+      details: {
+        reference: input.reference,
+        amount,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        provider: input.provider,
       },
-      link: "/dashboard/payment",
     });
-    // A receipt is a record of money paid, so it is sent even when updates e-mails are off.
-    await enqueueApplicantMail(tx, {
-      userId: input.userId,
-      evenIfTurnedOff: true,
-      render: (recipient) =>
-        paymentReceiptEmail({
-          ...recipient,
-          amountMinor: input.amountMinor,
-          currency: input.currency,
-          reference: input.reference,
-          receiptNumber,
-          receiptUrl: `/receipts/${paymentId}`,
-          paidAt: now,
-          method: input.method,
-        }),
-    });
-    return { recorded: true, overpayment: false, paymentId };
+    return { recorded: true, overpayment: true, paymentId };
+  }
+
+  await tx.update(profiles).set({ registrationFeePaid: true }).where(eq(profiles.id, input.userId));
+  await notifyUser(tx, {
+    userId: input.userId,
+    kind: "payment_received",
+    text: (t, lng) => {
+      const values = {
+        amount: formatMoney(input.amountMinor, input.currency, moneyLocale(lng)),
+        reference: input.reference,
+      };
+      return {
+        title: t("payment.notificationTitle"),
+        body: t("payment.notificationBody", values),
+      };
+    },
+    link: "/dashboard/payment",
   });
+  // A receipt is a record of money paid, so it is sent even when updates e-mails are off.
+  await enqueueApplicantMail(tx, {
+    userId: input.userId,
+    evenIfTurnedOff: true,
+    render: (recipient) =>
+      paymentReceiptEmail({
+        ...recipient,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        reference: input.reference,
+        receiptNumber,
+        receiptUrl: `/receipts/${paymentId}`,
+        paidAt: now,
+        method: input.method,
+      }),
+  });
+  return { recorded: true, overpayment: false, paymentId };
+}
+
+/**
+ * What follows a recorded payment once its transaction has committed: an overpayment is refunded
+ * through its provider when it can (never while rows are locked), else it stays due for staff.
+ */
+export async function afterPaymentRecorded(
+  input: Pick<PaymentToRecord, "userId" | "reference" | "provider">,
+  outcome: Recorded,
+) {
   if (outcome.overpayment && outcome.paymentId) {
     logger().warn(
       { userId: input.userId, reference: input.reference, provider: input.provider },
@@ -187,10 +212,9 @@ export async function recordVerifiedPayment(input: {
       "payment recorded",
     );
   }
-  return { recorded: outcome.recorded, overpayment: outcome.overpayment };
 }
 
-type Recorded = { recorded: boolean; overpayment: boolean; paymentId: string | null };
+export type Recorded = { recorded: boolean; overpayment: boolean; paymentId: string | null };
 
 /**
  * Overpayments of the last `days` days still to refund by hand, for the back-office banner (from

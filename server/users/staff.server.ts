@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Role } from "~/domain/enums";
 import { containsPattern } from "~/domain/like-patterns";
@@ -8,7 +7,12 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
 import { payments, profiles } from "~/server/db/schema";
-import { allocateReceiptNumber } from "~/server/payments/receipts.server";
+import { inTransactionWithMail } from "~/server/mail/outbox.server";
+import {
+  afterPaymentRecorded,
+  type Recorded,
+  recordPaymentIn,
+} from "~/server/payments/payments.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 type Actor = Pick<Viewer, "id" | "role">;
@@ -93,35 +97,45 @@ async function lockUser(tx: Db, userId: string) {
   return user;
 }
 
-/** Sets the fee flag; Mark Paid also records a completed manual payment so the books stay complete. */
-export async function setRegistrationPaid(options: {
-  actor: Actor;
-  userId: string;
-  paid: boolean;
-}) {
+/** Mark Paid for someone whose fee is already paid: nothing is recorded. */
+export class AlreadyPaidError extends Error {}
+/** The reference staff gave is already a payment's: the same money is never recorded twice. */
+export class PaymentReferenceTakenError extends Error {}
+
+/**
+ * Mark Paid: staff record the fee received by hand (cash at the office, a bank transfer) with the
+ * reference it came with. It is booked exactly as a provider's payment (recordPaymentIn: the
+ * payment with its receipt number, the fee flag, the "fee received" notification and the receipt
+ * e-mail), recorded by the staff member and audited, in one transaction. Mark Unpaid clears the
+ * flag (a refund is recorded on the payments page).
+ */
+export async function setRegistrationPaid(
+  options: { actor: Actor; userId: string } & ({ paid: true; reference: string } | { paid: false }),
+) {
   const settings = await getSiteSettings();
-  return db().transaction(async (tx) => {
+  const recorded = await inTransactionWithMail(async (tx) => {
     const user = await lockUser(tx, options.userId);
-    await tx
-      .update(profiles)
-      .set({ registrationFeePaid: options.paid })
-      .where(eq(profiles.id, user.id));
     let paymentReference: string | null = null;
-    if (options.paid && !user.paid) {
-      paymentReference = `MANUAL_${crypto.randomUUID()}`;
-      const paidAt = new Date();
-      await tx.insert(payments).values({
+    let outcome: Recorded | null = null;
+    if (options.paid) {
+      if (user.paid) throw new AlreadyPaidError();
+      paymentReference = options.reference.trim();
+      const [taken] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.paymentReference, paymentReference));
+      if (taken) throw new PaymentReferenceTakenError();
+      outcome = await recordPaymentIn(tx, {
         userId: user.id,
+        reference: paymentReference,
         amountMinor: settings.registrationFee.amountMinor,
         currency: settings.registrationFee.currency,
-        paymentMethod: "manual",
+        method: "manual",
         provider: "manual",
-        paymentReference,
-        status: "completed",
-        paymentDate: paidAt,
         recordedBy: options.actor.id,
-        receiptNumber: await allocateReceiptNumber(tx, paidAt),
       });
+    } else {
+      await tx.update(profiles).set({ registrationFeePaid: false }).where(eq(profiles.id, user.id));
     }
     await recordAudit(tx, {
       actorId: options.actor.id,
@@ -130,8 +144,15 @@ export async function setRegistrationPaid(options: {
       targetId: user.id,
       details: { from: user.paid, to: options.paid, paymentReference },
     });
-    return { paymentReference };
+    return { paymentReference, outcome };
   });
+  if (recorded.outcome && recorded.paymentReference) {
+    await afterPaymentRecorded(
+      { userId: options.userId, reference: recorded.paymentReference, provider: "manual" },
+      recorded.outcome,
+    );
+  }
+  return { paymentReference: recorded.paymentReference };
 }
 
 const PRIVILEGED: Role[] = ["admin", "super_admin"];

@@ -14,9 +14,11 @@ import {
   listAllApplicationsForStaff,
   listPipelineForStaff,
 } from "~/server/applications/staff.server";
+import { StatusFactFalseError } from "~/server/applications/application-facts.server";
 import {
   applicationStatusHistory,
   auditLog,
+  documents,
   jobApplications,
   jobs,
   mailOutbox,
@@ -171,6 +173,127 @@ describe("application status changes", () => {
       data: { intent: "status", flash: { ok: false, message: "errors.statusInvalid" } },
     });
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("statuses that state a fact (issue 40, decision record 32)", () => {
+  /** A new applicant's job application at `status`, and what was written about it so far. */
+  async function freshApplication(status: "registration_pending" | "registration_paid") {
+    const person = await createTestUser();
+    const id = await ctx.createTestApplication(person, { status });
+    return { person, id };
+  }
+
+  async function traces(person: TestUser, id: string) {
+    const [app] = await ctx.db.select().from(jobApplications).where(eq(jobApplications.id, id));
+    return {
+      status: app!.status,
+      history: await ctx.db
+        .select()
+        .from(applicationStatusHistory)
+        .where(eq(applicationStatusHistory.applicationId, id)),
+      audit: await ctx.auditEntries(id),
+      mails: (await ctx.mailsTo(person.email)).filter(
+        (m) => !m.subject.startsWith("Confirm your e-mail"),
+      ),
+      notices: await ctx.db.select().from(notifications).where(eq(notifications.userId, person.id)),
+    };
+  }
+
+  const postStatus = (form: Record<string, string>) =>
+    runAs(manager, applicationsAction, "/admin/applications", {
+      form: { intent: "status", ...form },
+    });
+
+  async function addDocument(
+    person: TestUser,
+    type: "passport" | "cv",
+    status: "pending" | "verified",
+  ) {
+    await ctx.db.insert(documents).values({
+      userId: person.id,
+      documentType: type,
+      fileName: `${type}.pdf`,
+      storageKey: `facts/${person.id}/${type}/${Math.random()}`,
+      fileSize: 100,
+      contentType: "application/pdf",
+      status,
+    });
+  }
+
+  it("refuses Registration Paid while the fee is unpaid: nothing written, nobody told", async () => {
+    const { person, id } = await freshApplication("registration_pending");
+    const outcome = await postStatus({ applicationId: id, status: "registration_paid" });
+    expect(outcome.status).toBe(409);
+    expect(outcome.data).toMatchObject({ flash: { ok: false, message: "errors.fact.feeNotPaid" } });
+    expect(await traces(person, id)).toEqual({
+      status: "registration_pending",
+      history: [],
+      audit: [],
+      mails: [],
+      notices: [],
+    });
+    // The service refuses it too, whoever calls it.
+    await expect(
+      changeApplicationStatus({ actor: manager, applicationId: id, status: "registration_paid" }),
+    ).rejects.toThrow(StatusFactFalseError);
+
+    // The list offers it disabled, with why.
+    const page = await runAs(
+      manager,
+      applicationsLoader,
+      "/admin/applications?owner=all&q=" + encodeURIComponent(person.fullName),
+    );
+    const rows = (page.data as { list: { items: { id: string; refused: object }[] } }).list.items;
+    expect(rows.find((r) => r.id === id)!.refused).toMatchObject({
+      registration_paid: "feeNotPaid",
+      documents_uploaded: "feeNotPaid",
+    });
+  });
+
+  it("allows Registration Paid once a payment made the fee paid", async () => {
+    const { person, id } = await freshApplication("registration_pending");
+    await ctx.setPaid(person.id);
+    const outcome = await postStatus({ applicationId: id, status: "registration_paid" });
+    expect(outcome.status).toBe(302);
+    const after = await traces(person, id);
+    expect(after.status).toBe("registration_paid");
+    expect(after.history).toHaveLength(1);
+    expect(after.audit.map((a) => a.action)).toEqual(["application.status_change"]);
+    expect(after.mails).toHaveLength(1);
+  });
+
+  it("refuses Documents Uploaded until the passport and CV are verified", async () => {
+    const { person, id } = await freshApplication("registration_paid");
+    await ctx.setPaid(person.id);
+    await addDocument(person, "passport", "verified");
+    await addDocument(person, "cv", "pending");
+    const refused = await postStatus({ applicationId: id, status: "documents_uploaded" });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({ flash: { message: "errors.fact.documentsNotVerified" } });
+    expect(await traces(person, id)).toMatchObject({
+      status: "registration_paid",
+      history: [],
+      mails: [],
+      notices: [],
+    });
+
+    await addDocument(person, "cv", "verified");
+    const allowed = await postStatus({ applicationId: id, status: "documents_uploaded" });
+    expect(allowed.status).toBe(302);
+    expect((await traces(person, id)).status).toBe("documents_uploaded");
+  });
+
+  it("refuses a change made on a stale page instead of overwriting the newer status", async () => {
+    const { person, id } = await freshApplication("registration_paid");
+    const outcome = await postStatus({
+      applicationId: id,
+      status: "job_matched",
+      fromStatus: "registration_pending",
+    });
+    expect(outcome.status).toBe(409);
+    expect(outcome.data).toMatchObject({ flash: { message: "errors.changedMeanwhile" } });
+    expect(await traces(person, id)).toMatchObject({ status: "registration_paid", history: [] });
   });
 });
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { action as usersAction, loader as usersLoader } from "~/app/routes/admin/users";
 import { registerAdminExportEndpoints } from "~/server/admin/export-endpoints.server";
-import { jobApplications, payments, profiles } from "~/server/db/schema";
+import { jobApplications, notifications, payments, profiles } from "~/server/db/schema";
 import { changeRole, RoleChangeForbiddenError } from "~/server/users/staff.server";
 import { createTestUser, fetchAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
@@ -70,10 +70,21 @@ describe("role changes", () => {
 });
 
 describe("Mark Paid and Mark Unpaid", () => {
-  it("records a manual payment, sets the flag and writes the audit trail", async () => {
+  it("records the manual payment with the reference staff give, and sends the receipt as a real payment does", async () => {
     const admin = await createTestUser({ role: "admin" });
     const seeker = await createTestUser();
-    const outcome = await post(admin, { intent: "mark-paid", userId: seeker.id });
+
+    // No reference, no payment: refused with a message, nothing recorded.
+    const bare = await post(admin, { intent: "mark-paid", userId: seeker.id });
+    expect(bare.status).toBe(400);
+    expect(bare.data).toMatchObject({ flash: { message: "errors.paymentReferenceRequired" } });
+    expect(await ctx.db.select().from(payments).where(eq(payments.userId, seeker.id))).toEqual([]);
+
+    const outcome = await post(admin, {
+      intent: "mark-paid",
+      userId: seeker.id,
+      reference: " FNB-TRF-20931 ",
+    });
     expect(outcome.status).toBe(302);
     expect(outcome.location).toContain("done=paymentUpdated");
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, seeker.id));
@@ -82,32 +93,60 @@ describe("Mark Paid and Mark Unpaid", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       provider: "manual",
+      paymentMethod: "manual",
       status: "completed",
       recordedBy: admin.id,
+      paymentReference: "FNB-TRF-20931",
     });
-    expect(rows[0]!.paymentReference).toMatch(/^MANUAL_[0-9a-f-]{36}$/);
+    expect(rows[0]!.receiptNumber).toMatch(/^R-\d{4}-\d{6}$/);
     expect(rows[0]!.amountMinor).toBeGreaterThan(0);
+    // The receipt e-mail and the "fee received" notice, as recordVerifiedPayment writes them.
+    const receipts = (await ctx.mailsTo(seeker.email)).filter((m) =>
+      m.text.includes(rows[0]!.receiptNumber!),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("FNB-TRF-20931");
+    const told = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, seeker.id));
+    expect(told.map((n) => n.kind)).toEqual(["payment_received"]);
 
-    // Marking paid again does not record a second payment.
-    await post(admin, { intent: "mark-paid", userId: seeker.id });
+    // Marking paid again records nothing more; the same reference for someone else is refused.
+    const again = await post(admin, { intent: "mark-paid", userId: seeker.id, reference: "X-2" });
+    expect(again.status).toBe(409);
     expect(await ctx.db.select().from(payments).where(eq(payments.userId, seeker.id))).toHaveLength(
       1,
     );
+    const other = await createTestUser();
+    const reused = await post(admin, {
+      intent: "mark-paid",
+      userId: other.id,
+      reference: "FNB-TRF-20931",
+    });
+    expect(reused.status).toBe(409);
+    expect(reused.data).toMatchObject({ flash: { message: "errors.paymentReferenceTaken" } });
+    expect(await ctx.db.select().from(payments).where(eq(payments.userId, other.id))).toEqual([]);
 
     const unpaid = await post(admin, { intent: "mark-unpaid", userId: seeker.id });
     expect(unpaid.status).toBe(302);
     const [after] = await ctx.db.select().from(profiles).where(eq(profiles.id, seeker.id));
     expect(after!.registrationFeePaid).toBe(false);
     const audit = await ctx.auditEntries(seeker.id);
-    expect(audit.map((a) => a.action).sort()).toEqual(
-      ["user.mark_paid", "user.mark_paid", "user.mark_unpaid"].sort(),
-    );
+    expect(audit.map((a) => a.action).sort()).toEqual(["user.mark_paid", "user.mark_unpaid"]);
+    expect(audit.find((a) => a.action === "user.mark_paid")!.details).toMatchObject({
+      paymentReference: "FNB-TRF-20931",
+    });
   });
 
   it("is refused to a manager", async () => {
     const manager = await createTestUser({ role: "manager" });
     const seeker = await createTestUser();
-    const outcome = await post(manager, { intent: "mark-paid", userId: seeker.id });
+    const outcome = await post(manager, {
+      intent: "mark-paid",
+      userId: seeker.id,
+      reference: "CASH-1",
+    });
     expect(outcome.location).toBe("/dashboard");
     expect(await ctx.db.select().from(payments).where(eq(payments.userId, seeker.id))).toHaveLength(
       0,

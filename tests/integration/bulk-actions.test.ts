@@ -243,6 +243,87 @@ describe("a bulk status change over 500 applications", () => {
   });
 });
 
+describe("moving Registration Pending applicants to the next stage (issue 40)", () => {
+  it("moves only those who paid; each unpaid one is listed with why, untouched and not told", async () => {
+    const job = await ctx.createTestJob({ title: "Bulk Fee Job", description: "x" });
+    const paid = await createTestUser({ fullName: "Rudo Paidup" });
+    await ctx.setPaid(paid.id);
+    const unpaid = [
+      await createTestUser({ fullName: "Nyasha Notpaid" }),
+      await createTestUser({ fullName: "Tapiwa Notpaid" }),
+    ];
+    const paidApp = await ctx.createTestApplication(paid, { jobId: job.id });
+    const unpaidApps = [
+      await ctx.createTestApplication(unpaid[0]!, { jobId: job.id }),
+      await ctx.createTestApplication(unpaid[1]!, { jobId: job.id }),
+    ];
+    await ctx.db.delete(mailOutbox);
+
+    const outcome = await postBulk(admin, {
+      selection: "matching",
+      bulkAction: "next",
+      q: "Bulk Fee Job",
+      status: "registration_pending",
+      owner: "all",
+    });
+    expect(outcome.status).toBe(200);
+    const summary = summaryOf(outcome);
+    expect(summary.changed).toBe(1);
+    expect(summary.refused.map((r) => [r.id, r.reason, r.label]).sort()).toEqual(
+      [
+        [unpaidApps[0], "feeNotPaid", "Nyasha Notpaid · Bulk Fee Job"],
+        [unpaidApps[1], "feeNotPaid", "Tapiwa Notpaid · Bulk Fee Job"],
+      ].sort(),
+    );
+
+    const [moved] = await ctx.db
+      .select({ status: jobApplications.status })
+      .from(jobApplications)
+      .where(eq(jobApplications.id, paidApp));
+    expect(moved!.status).toBe("registration_paid");
+    expect(await ctx.mailsTo(paid.email)).toHaveLength(1);
+
+    for (const [i, id] of unpaidApps.entries()) {
+      const [app] = await ctx.db
+        .select({ status: jobApplications.status })
+        .from(jobApplications)
+        .where(eq(jobApplications.id, id));
+      expect(app!.status).toBe("registration_pending");
+      expect(
+        await ctx.db
+          .select()
+          .from(applicationStatusHistory)
+          .where(eq(applicationStatusHistory.applicationId, id)),
+      ).toEqual([]);
+      expect(await ctx.auditEntries(id)).toEqual([]);
+      expect(await ctx.mailsTo(unpaid[i]!.email)).toEqual([]);
+      expect(
+        await ctx.db.select().from(notifications).where(eq(notifications.userId, unpaid[i]!.id)),
+      ).toEqual([]);
+    }
+  });
+
+  it("refuses a set status whose fact is false the same way (Registration Paid for the unpaid)", async () => {
+    const person = await createTestUser({ fullName: "Farai Unpaidset" });
+    const id = await ctx.createTestApplication(person);
+    const summary = summaryOf(
+      await postBulk(admin, {
+        selection: "selected",
+        id: [id],
+        bulkAction: "status",
+        toStatus: "registration_paid",
+      }),
+    );
+    expect(summary).toMatchObject({
+      changed: 0,
+      refused: [expect.objectContaining({ id, reason: "feeNotPaid" })],
+    });
+    expect(
+      await ctx.db.select().from(notifications).where(eq(notifications.userId, person.id)),
+    ).toEqual([]);
+  });
+});
+
 describe("Export CSV of the chosen rows", () => {
   const app = new Hono();
   registerAdminExportEndpoints(app);

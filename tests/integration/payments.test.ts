@@ -328,7 +328,12 @@ describe("Paystack", () => {
     // Paystack refuses the refund this time: it stays due for staff, who are told.
     const manual = await createTestUser();
     const ref = await startCheckout(manual);
-    await setRegistrationPaid({ actor: admin, userId: manual.id, paid: true });
+    await setRegistrationPaid({
+      actor: admin,
+      userId: manual.id,
+      paid: true,
+      reference: `CASH-${manual.id}`,
+    });
     fake.refuseRefunds = true;
     try {
       const late = chargeSuccess(ref);

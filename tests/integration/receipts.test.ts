@@ -54,7 +54,12 @@ describe("receipt numbers", () => {
   it("a fee staff mark paid by hand gets one too", async () => {
     const admin = await createTestUser({ role: "admin" });
     const user = await createTestUser();
-    await setRegistrationPaid({ actor: admin, userId: user.id, paid: true });
+    await setRegistrationPaid({
+      actor: admin,
+      userId: user.id,
+      paid: true,
+      reference: `CASH-${user.id}`,
+    });
     const [row] = await ctx.db.select().from(payments).where(eq(payments.userId, user.id));
     expect(row!.receiptNumber).toMatch(/^R-\d{4}-\d{6}$/);
   });

@@ -3,6 +3,7 @@ import { useNavigate, useNavigation, useSearchParams, useSubmit } from "react-ro
 import { Form } from "~/app/components/localized";
 import { Button } from "~/app/components/ui/button";
 import { NativeSelect } from "~/app/components/ui/input";
+import type { FactRefusal } from "~/domain/application-facts";
 import { type ApplicationKind, type ApplicationStatus, statusesForKind } from "~/domain/enums";
 import { useAdminT } from "./use-admin-t";
 
@@ -21,6 +22,7 @@ export function StatusSelectForm({
   label,
   compact,
   id: givenId,
+  refused,
 }: {
   /** The application: its id, its status, and which stages to offer (a job's or a program's). */
   application: { id: string; status: ApplicationStatus; kind?: ApplicationKind };
@@ -28,6 +30,8 @@ export function StatusSelectForm({
   compact?: boolean;
   /** The select's id, when the form must render alike wherever it stands (a kept list row). */
   id?: string;
+  /** Statuses whose fact is false for it (decision record 32): offered disabled, with why. */
+  refused?: Partial<Record<ApplicationStatus, FactRefusal>>;
 }) {
   const { id: applicationId, status, kind = "job" } = application;
   const { t, tc } = useAdminT();
@@ -68,6 +72,7 @@ export function StatusSelectForm({
     >
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="applicationId" value={applicationId} />
+      <input type="hidden" name="fromStatus" value={status} />
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -83,11 +88,18 @@ export function StatusSelectForm({
         onPointerDown={() => (byPointer.current = true)}
         onKeyDown={() => (byPointer.current = false)}
       >
-        {statusesForKind(kind).map((s) => (
-          <option key={s} value={s}>
-            {tc(`labels.applicationStatus.${s}.label`)}
-          </option>
-        ))}
+        {statusesForKind(kind).map((s) => {
+          // The status it has stays selectable, even if its fact has since become false.
+          const why = s === status ? undefined : refused?.[s];
+          const name = tc(`labels.applicationStatus.${s}.label`);
+          return (
+            <option key={s} value={s} disabled={Boolean(why)}>
+              {why
+                ? t("applications.factOption", { status: name, why: t(`facts.short.${why}`) })
+                : name}
+            </option>
+          );
+        })}
       </NativeSelect>
       <Button type="submit" size="sm" variant="outline" disabled={busy}>
         {t("applications.update")}

@@ -76,7 +76,11 @@ export function ApplicationDetails({
         <h3 className="font-semibold">{t("applications.details.status")}</h3>
         <div className="flex flex-wrap items-center gap-3">
           <StatusBadge kind="application" value={app.status} />
-          <StatusSelectForm application={app} label={t("applications.details.changeStatus")} />
+          <StatusSelectForm
+            application={app}
+            label={t("applications.details.changeStatus")}
+            refused={details.refused}
+          />
         </div>
         <p>
           <span className="font-medium">{t("applications.details.interview")}: </span>

@@ -7,6 +7,8 @@ import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { PaidBadge } from "~/app/components/admin/paid-badge";
 import { buttonVariants } from "~/app/components/ui/button";
+import type { FactRefusal } from "~/domain/application-facts";
+import type { ApplicationStatus } from "~/domain/enums";
 import type { StaffApplicationRow } from "~/server/applications/staff.server";
 import { APPLICATIONS_BULK_FORM } from "./applications-bulk";
 
@@ -23,7 +25,7 @@ export function ApplicationRow({
   dateFmt,
   params,
 }: {
-  row: StaffApplicationRow;
+  row: StaffApplicationRow & { refused?: Partial<Record<ApplicationStatus, FactRefusal>> };
   dateFmt: Intl.DateTimeFormat;
   params: URLSearchParams;
 }) {
@@ -65,6 +67,7 @@ export function ApplicationRow({
               application={row}
               label={t("applications.statusFor", { name: row.applicantName, job: row.jobTitle })}
               compact
+              refused={row.refused}
             />
           </Td>
           <Td label={t("applications.cols.owner")} data-testid="owner">

@@ -22,8 +22,13 @@ import {
   StatusNotForKindError,
   scheduleInterview,
   setDeparture,
+  StatusChangedMeanwhileError,
   updateAdminComments,
 } from "~/server/applications/staff.server";
+import {
+  refusedStatusesForStaff,
+  StatusFactFalseError,
+} from "~/server/applications/application-facts.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
@@ -71,8 +76,14 @@ const changeStatus: Handler = async (request, viewer, formData) => {
   if (submission.value.status === "interview_scheduled") {
     return redirectToSchedule(request, submission.value.applicationId);
   }
-  const { applicationId, status, note } = submission.value;
-  await changeApplicationStatus({ actor: viewer, applicationId, status, note });
+  const { applicationId, status, note, fromStatus } = submission.value;
+  await changeApplicationStatus({
+    actor: viewer,
+    applicationId,
+    status,
+    note,
+    expectedStatus: fromStatus,
+  });
   return redirectDone(request, "statusUpdated");
 };
 
@@ -190,6 +201,12 @@ export async function runApplicationIntent(request: Request, viewer: Viewer, for
     if (error instanceof StatusNotForKindError) {
       return actionFailed(intent, "errors.statusInvalid", 400);
     }
+    if (error instanceof StatusFactFalseError) {
+      return actionFailed(intent, `errors.fact.${error.reason}`, 409);
+    }
+    if (error instanceof StatusChangedMeanwhileError) {
+      return actionFailed(intent, "errors.changedMeanwhile", 409);
+    }
     if (error instanceof NoteNotAllowedError) {
       return actionFailed(intent, "errors.forbidden", 403);
     }
@@ -233,14 +250,17 @@ export async function loadDetails(url: URL, viewer: Viewer, scope: OfficeScope) 
   // Outside the viewer's offices the application is not found (and nothing is shown or audited).
   const found = await getApplicationDetailsForStaff(id, scope);
   if (!found) return null;
-  const [documents, , notes, staff] = await Promise.all([
+  const [documents, , notes, staff, refused] = await Promise.all([
     listDocumentsForApplicantAsStaff(found.app.userId),
     recordProfileViewed({ staff: viewer, ownerId: found.app.userId, applicationId: found.app.id }),
     listApplicationNotesForStaff(found.app.id),
     listMentionableStaff(),
+    refusedStatusesForStaff([found.app]),
   ]);
   return {
     ...found,
+    // The statuses whose fact is false for it (decision record 32), offered disabled.
+    refused: refused.get(found.app.id) ?? {},
     documents: documents.filter((d) => d.status !== "replaced"),
     // Staff-only notes, and the colleagues the note form can mention.
     notes,

@@ -29,6 +29,7 @@ import {
   getApplicationStatsForStaff,
   listAllApplicationsForStaff,
 } from "~/server/applications/staff.server";
+import { refusedStatusesForStaff } from "~/server/applications/application-facts.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { listStaffOwners } from "~/server/owners/owners.server";
 import { parseOfficeFilter } from "~/domain/offices";
@@ -69,9 +70,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     listStaffOwners(),
   ]);
   const offices = { choices: scope.offices, all: scope.all, office };
+  // Each row's statuses whose fact is false (decision record 32): its list offers them disabled.
+  const refused = await refusedStatusesForStaff(list.items);
   return {
     stats,
-    list,
+    list: { ...list, items: list.items.map((r) => ({ ...r, refused: refused.get(r.id) ?? {} })) },
     q,
     status,
     kind,

@@ -150,6 +150,7 @@ function PipelineCard({ card }: { card: Card }) {
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="applicationId" value={card.id} />
         <input type="hidden" name="status" value={to} />
+        <input type="hidden" name="fromStatus" value={card.status} />
         <Button
           type="submit"
           size="sm"

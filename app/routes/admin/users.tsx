@@ -17,7 +17,7 @@ import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { PAGE_SIZE, RoleChangeSchema } from "~/domain/admin";
+import { MarkPaidSchema, PAGE_SIZE, RoleChangeSchema } from "~/domain/admin";
 import { isApplicantRole, type Role, ROLES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import { parseProfileFilter } from "~/domain/users";
@@ -32,8 +32,10 @@ import { USER_BULK_ACTIONS } from "~/domain/bulk-actions";
 import { runUserBulk } from "./bulk.server";
 import { AccountErasureError, eraseAccount } from "~/server/privacy/erase-account.server";
 import {
+  AlreadyPaidError,
   changeRole,
   listAllProfilesForStaff,
+  PaymentReferenceTakenError,
   RoleChangeForbiddenError,
   setRegistrationPaid,
   type StaffProfileRow,
@@ -72,8 +74,21 @@ export async function action({ request }: Route.ActionArgs) {
       });
       return redirectDone(request, "accountErased");
     }
-    if (intent === "mark-paid" || intent === "mark-unpaid") {
-      await setRegistrationPaid({ actor: viewer, userId, paid: intent === "mark-paid" });
+    if (intent === "mark-paid") {
+      const parsed = MarkPaidSchema.safeParse({ userId, reference: formData.get("reference") });
+      if (!parsed.success) {
+        return actionFailed(intent, parsed.error.issues[0]?.message ?? "errors.paymentFailed", 400);
+      }
+      await setRegistrationPaid({
+        actor: viewer,
+        userId,
+        paid: true,
+        reference: parsed.data.reference,
+      });
+      return redirectDone(request, "paymentUpdated");
+    }
+    if (intent === "mark-unpaid") {
+      await setRegistrationPaid({ actor: viewer, userId, paid: false });
       return redirectDone(request, "paymentUpdated");
     }
     if (intent === "offices") {
@@ -103,6 +118,12 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof StaffOfficesError) {
       const status = error.reason === "notFound" ? 404 : error.reason === "forbidden" ? 403 : 400;
       return actionFailed(intent, `offices.errors.${error.reason}`, status);
+    }
+    if (error instanceof AlreadyPaidError) {
+      return actionFailed(intent, "errors.alreadyPaid", 409);
+    }
+    if (error instanceof PaymentReferenceTakenError) {
+      return actionFailed(intent, "errors.paymentReferenceTaken", 409);
     }
     if (error instanceof UserNotFoundError) {
       return actionFailed(intent, "errors.userNotFound", 404);
@@ -265,13 +286,33 @@ function UserRow({
         </Link>
       </Td>
       <Td>
-        <Form method="post" preventScrollReset>
+        <Form method="post" preventScrollReset className="grid max-w-xs gap-1">
           <input
             type="hidden"
             name="intent"
             value={user.registrationFeePaid ? "mark-unpaid" : "mark-paid"}
           />
           <input type="hidden" name="userId" value={user.id} />
+          {user.registrationFeePaid ? null : (
+            <>
+              {/* The fee received by hand is recorded with its reference, and gets a receipt. */}
+              <label htmlFor={`paid-ref-${user.id}`} className="text-xs font-medium text-slate-700">
+                {t("users.paymentReference")}
+              </label>
+              <Input
+                id={`paid-ref-${user.id}`}
+                name="reference"
+                required
+                minLength={3}
+                maxLength={100}
+                autoComplete="off"
+                aria-describedby={`paid-ref-hint-${user.id}`}
+              />
+              <p id={`paid-ref-hint-${user.id}`} className="text-xs text-slate-600">
+                {t("users.paymentReferenceHint")}
+              </p>
+            </>
+          )}
           <Button
             type="submit"
             size="sm"

@@ -1,0 +1,73 @@
+import type { ApplicationStatus, DocumentType } from "./enums";
+
+// Statuses that state a fact (decision record 32): the applicant reads "Your registration is
+// paid" or "Your documents are in", so such a status is set only while the data proves it. The
+// services read the facts (server/applications/application-facts.server.ts); this is the rule.
+
+/** The documents every job application needs: its Documents Uploaded stage means both verified. */
+export const JOB_CORE_DOCUMENTS = ["passport", "cv"] as const satisfies readonly DocumentType[];
+
+/** What the data can prove of an application's applicant. */
+export type StatusFact = "feePaid" | "documentsVerified";
+
+/**
+ * The facts each factual status states: the fee for Registration Paid; the fee and the documents
+ * for Documents Uploaded and Documents Submitted (where an application also starts by itself
+ * when both are true). Statuses not listed state nothing the data records yet.
+ */
+export const FACTS_OF_STATUS: Partial<Record<ApplicationStatus, readonly StatusFact[]>> = {
+  registration_paid: ["feePaid"],
+  documents_uploaded: ["feePaid", "documentsVerified"],
+  documents_submitted: ["feePaid", "documentsVerified"],
+};
+
+/** The facts as read from the data, for one application. */
+export type ApplicationFacts = {
+  /** The fee is paid (the profile's flag, set only by a recorded payment), or not asked of it. */
+  feePaid: boolean;
+  /** The documents the application needs whose newest upload is not verified (none: all are). */
+  unverifiedDocuments: readonly DocumentType[];
+};
+
+/** Why a factual status was refused (a key under admin's `facts.refusal`). */
+export type FactRefusal = "feeNotPaid" | "documentsNotVerified";
+
+function holds(fact: StatusFact, facts: ApplicationFacts) {
+  return fact === "feePaid" ? facts.feePaid : facts.unverifiedDocuments.length === 0;
+}
+
+/** Why `status` may not be set with these facts, or null when every fact it states holds. */
+export function factRefusal(
+  status: ApplicationStatus,
+  facts: ApplicationFacts,
+): FactRefusal | null {
+  const missing = (FACTS_OF_STATUS[status] ?? []).find((fact) => !holds(fact, facts));
+  if (!missing) return null;
+  return missing === "feePaid" ? "feeNotPaid" : "documentsNotVerified";
+}
+
+/** Every status of `statuses` whose facts do not hold, with why: what a status list disables. */
+export function refusedStatuses(
+  statuses: readonly ApplicationStatus[],
+  facts: ApplicationFacts,
+): Partial<Record<ApplicationStatus, FactRefusal>> {
+  const refused: Partial<Record<ApplicationStatus, FactRefusal>> = {};
+  for (const status of statuses) {
+    const reason = factRefusal(status, facts);
+    if (reason) refused[status] = reason;
+  }
+  return refused;
+}
+
+/**
+ * The required types whose newest upload (of `uploads`, newest first, replaced ones left out) is
+ * not verified: a newer pending file counts over an older verified one, as staff judge it next.
+ */
+export function unverifiedOf(
+  uploads: readonly { type: DocumentType; status: string }[],
+  required: readonly DocumentType[],
+): DocumentType[] {
+  const newest = new Map<DocumentType, string>();
+  for (const d of uploads) if (!newest.has(d.type)) newest.set(d.type, d.status);
+  return required.filter((type) => newest.get(type) !== "verified");
+}
