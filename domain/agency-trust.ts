@@ -88,7 +88,8 @@ export function phoneCandidates(raw: string, localCallingCodes: readonly string[
   if (digits.length < 7 || digits.length > 15) return [];
   if (s.startsWith("+")) return [digits];
   if (digits.startsWith("00")) return [digits.slice(2)];
-  if (digits.startsWith("0")) return [...new Set(localCallingCodes.map((c) => c + digits.slice(1)))];
+  if (digits.startsWith("0"))
+    return [...new Set(localCallingCodes.map((c) => c + digits.slice(1)))];
   return [...new Set([digits, ...localCallingCodes.map((c) => c + digits)])];
 }
 

@@ -63,7 +63,9 @@ const LEVEL_NAMES: Record<number, string> = {
 };
 
 /** Writes pino's JSON lines as short text lines. */
-export function textDestination(out: NodeJS.WritableStream = process.stdout): pino.DestinationStream {
+export function textDestination(
+  out: NodeJS.WritableStream = process.stdout,
+): pino.DestinationStream {
   return {
     write(line: string) {
       const { level, time: _time, msg, ...fields } = JSON.parse(line) as Record<string, unknown>;

@@ -127,7 +127,8 @@ export function receiveComplaint({ request, context }: ActionArgs, userId: strin
     caps: () => [[`complaint:ip:${context.clientIp}`, 3600, 10]],
     submit: ({ inquiry, submissionKey, language }) =>
       fileComplaint({ complaint: inquiry, userId, submissionKey, language }),
-    answer: (_, __, stored) => actionSucceeded("complaint", null, { filed: (stored as Filed) ?? null }),
+    answer: (_, __, stored) =>
+      actionSucceeded("complaint", null, { filed: (stored as Filed) ?? null }),
   });
 }
 
