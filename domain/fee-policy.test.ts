@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import {
+  type FeePolicy,
+  FeePolicyFormSchema,
+  premiumUnlocked,
+  registrationComplete,
+  resolveFeePolicy,
+} from "./fee-policy";
+
+const policy = (p: Partial<FeePolicy> & Pick<FeePolicy, "id" | "office" | "kind">): FeePolicy => ({
+  destination: "",
+  path: "",
+  amountMinor: null,
+  currency: null,
+  successBasisPoints: null,
+  covers: "",
+  excludes: "",
+  othersPay: "",
+  refundRule: "",
+  legalBasis: "",
+  version: 1,
+  ...p,
+});
+
+// What migration 0028 seeds.
+const SEEDED = [
+  policy({
+    id: "harare",
+    office: "Harare",
+    kind: "registration",
+    amountMinor: 9900,
+    currency: "USD",
+  }),
+  policy({ id: "midrand", office: "Midrand", kind: "none" }),
+];
+
+describe("resolveFeePolicy", () => {
+  const destinations = [null, "GB", "PL", "ZA"];
+  const paths = [null, "jobs", "study"] as const;
+  for (const office of ["Harare", "Midrand"]) {
+    for (const destination of destinations) {
+      for (const path of paths) {
+        it(`${office} × ${destination ?? "any destination"} × ${path ?? "any path"} → the office's policy`, () => {
+          expect(resolveFeePolicy(SEEDED, { office, destination, path })?.id).toBe(
+            office.toLowerCase(),
+          );
+        });
+      }
+    }
+  }
+
+  it("an office without a policy has none", () => {
+    expect(resolveFeePolicy(SEEDED, { office: "Lusaka" })).toBeNull();
+  });
+
+  const withOverrides = [
+    ...SEEDED,
+    policy({ id: "h-gb", office: "Harare", destination: "GB", kind: "employer" }),
+    policy({ id: "h-study", office: "Harare", path: "study", kind: "none" }),
+    policy({
+      id: "h-gb-study",
+      office: "Harare",
+      destination: "GB",
+      path: "study",
+      kind: "success",
+    }),
+    policy({
+      id: "m-pl-jobs",
+      office: "Midrand",
+      destination: "PL",
+      path: "jobs",
+      kind: "employer",
+    }),
+  ];
+  it.each([
+    [{ office: "Harare", destination: "GB", path: "study" }, "h-gb-study"],
+    [{ office: "Harare", destination: "gb", path: "jobs" }, "h-gb"],
+    [{ office: "Harare", destination: "GB" }, "h-gb"],
+    [{ office: "Harare", destination: "PL", path: "study" }, "h-study"],
+    [{ office: "Harare", destination: "PL", path: "jobs" }, "harare"],
+    [{ office: "Harare" }, "harare"],
+    [{ office: "Midrand", destination: "PL", path: "jobs" }, "m-pl-jobs"],
+    [{ office: "Midrand", destination: "PL", path: "study" }, "midrand"],
+    [{ office: "Midrand", destination: "PL" }, "midrand"],
+  ] as const)("the most specific match wins: %j → %s", (context, id) => {
+    expect(resolveFeePolicy(withOverrides, context)?.id).toBe(id);
+  });
+});
+
+describe("premium access", () => {
+  const complete = {
+    fullName: "A",
+    phoneNumber: "1",
+    country: "South Africa",
+    whatsappNumber: "2",
+    hasCv: true,
+  };
+  it("registration is complete with every profile field and a CV", () => {
+    expect(registrationComplete(complete)).toBe(true);
+    expect(registrationComplete({ ...complete, hasCv: false })).toBe(false);
+    expect(registrationComplete({ ...complete, whatsappNumber: " " })).toBe(false);
+  });
+  it("a registration fee opens premium jobs only once paid", () => {
+    const fee = { kind: "registration" } as const;
+    expect(premiumUnlocked({ paid: false, policy: fee, registrationComplete: true })).toBe(false);
+    expect(premiumUnlocked({ paid: true, policy: fee, registrationComplete: false })).toBe(true);
+  });
+  it.each(["none", "employer", "success"] as const)(
+    "under %s, premium jobs open when registration is complete",
+    (kind) => {
+      expect(premiumUnlocked({ paid: false, policy: { kind }, registrationComplete: true })).toBe(
+        true,
+      );
+      expect(premiumUnlocked({ paid: false, policy: { kind }, registrationComplete: false })).toBe(
+        false,
+      );
+    },
+  );
+});
+
+describe("FeePolicyFormSchema", () => {
+  it("a registration fee needs its amount, currency, what it covers, refund rule and legal basis", () => {
+    const r = FeePolicyFormSchema.safeParse({ office: "Harare", kind: "registration" });
+    expect(r.success).toBe(false);
+    const paths = r.error?.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(
+      expect.arrayContaining(["amount", "currency", "covers", "refundRule", "legalBasis"]),
+    );
+  });
+  it("a success fee is a percentage with a cap", () => {
+    const r = FeePolicyFormSchema.parse({
+      office: "Harare",
+      destination: "pl",
+      path: "jobs",
+      kind: "success",
+      amount: "150",
+      currency: "usd",
+      percent: "5",
+      covers: "Placement",
+      refundRule: "None",
+      legalBasis: "SI 223 of 2023",
+    });
+    expect(r).toMatchObject({
+      destination: "PL",
+      amountMinor: 15000,
+      currency: "USD",
+      successBasisPoints: 500,
+    });
+  });
+  it("no fee needs nothing more", () => {
+    expect(FeePolicyFormSchema.parse({ office: "Midrand", kind: "none" })).toMatchObject({
+      kind: "none",
+      amountMinor: null,
+    });
+  });
+});

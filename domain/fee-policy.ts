@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { type CompletionFields, profileCompletion } from "./profile";
+
+// Fees follow the law where each office works (issue 39, decision record 33). A fee policy is
+// chosen per office, with optional overrides per destination country and per path; the most
+// specific match wins. Under a policy that charges nothing up front, premium jobs open once the
+// applicant's registration is complete instead of once a fee is paid.
+
+export const FEE_KINDS = ["none", "registration", "success", "employer"] as const;
+export type FeeKind = (typeof FEE_KINDS)[number];
+export const FEE_PATHS = ["jobs", "study"] as const;
+export type FeePath = (typeof FEE_PATHS)[number];
+
+export type FeePolicy = {
+  id: string;
+  office: string;
+  /** An ISO country code, or "" for every destination. */
+  destination: string;
+  /** "jobs", "study", or "" for both. */
+  path: FeePath | "";
+  kind: FeeKind;
+  /** Registration fee: its amount and currency; success fee: the cap and its currency. */
+  amountMinor: number | null;
+  currency: string | null;
+  /** Success fee: the share of the first month's pay, in hundredths of a percent (500 = 5%). */
+  successBasisPoints: number | null;
+  covers: string;
+  excludes: string;
+  othersPay: string;
+  refundRule: string;
+  legalBasis: string;
+  version: number;
+};
+
+export type FeeContext = {
+  office: string;
+  /** The job's or program's country code, when the screen is about one. */
+  destination?: string | null;
+  path?: FeePath | null;
+};
+
+/** How specific a policy is for this context, or 0 when it does not apply to it. */
+function specificity(p: FeePolicy, c: FeeContext): number {
+  if (p.office !== c.office) return 0;
+  const destination = (c.destination ?? "").toUpperCase();
+  const path = c.path ?? "";
+  if (p.destination && p.destination !== destination) return 0;
+  if (p.path && p.path !== path) return 0;
+  // office + destination + path > office + destination > office + path > office default
+  return 1 + (p.destination ? 2 : 0) + (p.path ? 1 : 0);
+}
+
+/** The policy that applies: the most specific of the office's, or null when the office has none. */
+export function resolveFeePolicy(
+  policies: readonly FeePolicy[],
+  context: FeeContext,
+): FeePolicy | null {
+  let best: FeePolicy | null = null;
+  let bestScore = 0;
+  for (const p of policies) {
+    const score = specificity(p, context);
+    if (score > bestScore) {
+      best = p;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Whether the applicant is asked to pay before any placement (only a registration fee is). */
+export function chargesUpFront(policy: Pick<FeePolicy, "kind">): boolean {
+  return policy.kind === "registration";
+}
+
+/** The spec's rule: profile complete (every field of profileCompletion) and a CV uploaded. */
+export function registrationComplete(profile: CompletionFields & { hasCv: boolean }): boolean {
+  return profileCompletion(profile) === 100 && profile.hasCv;
+}
+
+/**
+ * Whether premium jobs are open to an applicant: they paid the fee, or their policy charges
+ * nothing up front and their registration is complete. The same rule masks premium content in SQL
+ * (the viewer's `premiumUnlocked`, computed with the session).
+ */
+export function premiumUnlocked(o: {
+  paid: boolean;
+  policy: Pick<FeePolicy, "kind">;
+  registrationComplete: boolean;
+}): boolean {
+  return o.paid || (!chargesUpFront(o.policy) && o.registrationComplete);
+}
+
+/** What a cost sheet confirmation names: the policy and its version, as the applicant read it. */
+export function policyStamp(policy: Pick<FeePolicy, "id" | "version">) {
+  return `${policy.id}@${policy.version}`;
+}
+
+// ── The admin form ─────────────────────────────────────────────────────────────────────────────
+// Messages are translation keys of the "settings" namespace.
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "errors.tooLong")
+    .optional()
+    .transform((v) => v ?? "");
+const money = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v ?? "")
+  .refine((v) => v === "" || /^\d{1,7}(\.\d{1,2})?$/.test(v), "errors.amountInvalid");
+
+export const FeePolicyFormSchema = z
+  .object({
+    id: z.string().trim().max(40).optional(),
+    office: z.string({ error: "fees.errors.office" }).trim().min(1, "fees.errors.office").max(80),
+    destination: text(2).refine(
+      (v) => v === "" || /^[A-Za-z]{2}$/.test(v),
+      "fees.errors.destination",
+    ),
+    path: z
+      .enum(["", ...FEE_PATHS], { error: "fees.errors.path" })
+      .optional()
+      .transform((v) => v ?? ""),
+    kind: z.enum(FEE_KINDS, { error: "fees.errors.kind" }),
+    amount: money,
+    currency: text(3),
+    percent: text(6).refine(
+      (v) => v === "" || (/^\d{1,2}(\.\d{1,2})?$/.test(v) && Number(v) > 0),
+      "fees.errors.percent",
+    ),
+    covers: text(1000),
+    excludes: text(1000),
+    othersPay: text(1000),
+    refundRule: text(1000),
+    legalBasis: text(1000),
+  })
+  .superRefine((v, ctx) => {
+    const need = (key: keyof typeof v, message: string) => {
+      if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message });
+    };
+    const currencyOk = /^[A-Za-z]{3}$/.test(v.currency);
+    if (v.kind === "registration" || v.kind === "success") {
+      need("amount", "fees.errors.amount");
+      if (!currencyOk)
+        ctx.addIssue({ code: "custom", path: ["currency"], message: "fees.errors.currency" });
+      need("covers", "fees.errors.covers");
+      need("refundRule", "fees.errors.refundRule");
+      need("legalBasis", "fees.errors.legalBasis");
+    }
+    if (v.kind === "success") need("percent", "fees.errors.percent");
+  })
+  .transform((v) => ({
+    id: v.id || null,
+    office: v.office,
+    destination: v.destination.toUpperCase(),
+    path: v.path as FeePath | "",
+    kind: v.kind,
+    amountMinor:
+      v.kind === "registration" || v.kind === "success" ? Math.round(Number(v.amount) * 100) : null,
+    currency: v.kind === "registration" || v.kind === "success" ? v.currency.toUpperCase() : null,
+    successBasisPoints: v.kind === "success" ? Math.round(Number(v.percent) * 100) : null,
+    covers: v.covers,
+    excludes: v.excludes,
+    othersPay: v.othersPay,
+    refundRule: v.refundRule,
+    legalBasis: v.legalBasis,
+  }));
+export type FeePolicyForm = z.infer<typeof FeePolicyFormSchema>;
+
+/** The cost sheet form: the applicant ticks that they read it; the policy version is checked. */
+export const ConfirmCostSheetSchema = z.object({
+  policyId: z.string().trim().min(1).max(60),
+  version: z.coerce.number().int().min(0),
+  confirm: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .refine((v) => v === true || v === "on" || v === "true", "payment.sheet.confirmRequired"),
+});
