@@ -156,6 +156,11 @@ test("the pipeline board moves a card without dragging", async ({ page, browser 
   const jobId = await createJob(admin, title, WAREHOUSE);
   const applicant = await signUpNewApplicant(page, { fullName: `Board Person ${Date.now()}` });
   await applyToJob(page, jobId);
+  // Registration Paid only once the fee is (decision record 32): recorded by hand here.
+  await admin.goto(`/admin/users?q=${encodeURIComponent(applicant.email)}`);
+  await admin.getByLabel("Payment reference").fill(`BOARD-${Date.now()}`);
+  await admin.getByRole("button", { name: `Mark ${applicant.fullName} as paid` }).click();
+  await expect(admin.getByTestId("flash")).toHaveText("Payment status updated successfully");
 
   await admin.goto("/admin/pipeline");
   const card = admin
@@ -188,6 +193,8 @@ test("the users page: search, Mark Paid, and stacked cards on a phone", async ({
   await expect(row).toHaveCount(1);
   await expectAccessible(admin);
   await admin.setViewportSize({ width: 360, height: 800 });
+  // Mark Paid records the payment with the reference it came with (decision record 32).
+  await row.getByLabel("Payment reference").fill(`CASH-${Date.now()}`);
   await row.getByRole("button", { name: `Mark ${applicant.fullName} as paid` }).click();
   await expect(admin.getByTestId("flash")).toHaveText("Payment status updated successfully");
   await expect(row.getByText("Paid", { exact: true })).toBeVisible();

@@ -25,7 +25,7 @@ async function applicantApplies(browser: Browser, jobId: string, label: string) 
   return fullName;
 }
 
-test("a manager selects every application matching the filter and moves them to the next stage", async ({
+test("a bulk next stage moves only the applicants who paid and lists the others with why", async ({
   browser,
 }) => {
   const staff = await pageAs(browser, DEMO.manager);
@@ -37,11 +37,25 @@ test("a manager selects every application matching the filter and moves them to 
     await applicantApplies(browser, jobId, "Three"),
   ];
 
+  // The first one paid at the office: an admin records it with its reference (Mark Paid).
+  const admin = await pageAs(browser, DEMO.admin);
+  await admin.goto(`/admin/users?q=${encodeURIComponent(names[0]!)}`);
+  await admin.getByLabel("Payment reference").fill(`CASH-${Date.now()}`);
+  await admin.getByRole("button", { name: `Mark ${names[0]} as paid` }).click();
+  await expect(admin.getByTestId("flash")).toHaveText("Payment status updated successfully");
+  await admin.context().close();
+
   const rows = await findApplication(staff, title);
   await expect(rows).toHaveCount(3);
   for (const row of await rows.all()) {
     await expect(row.getByTestId("status-select")).toHaveValue("registration_pending");
   }
+  // An unpaid applicant's list offers Registration Paid disabled, with why.
+  await expect(
+    rows
+      .filter({ hasText: names[1] })
+      .getByRole("option", { name: "Registration Paid (fee not paid)" }),
+  ).toBeDisabled();
 
   // With JavaScript the header's checkbox ticks every row of the page (and clears them again).
   const selectPage = staff.getByRole("checkbox", { name: "Select every row on this page" });
@@ -64,11 +78,21 @@ test("a manager selects every application matching the filter and moves them to 
   await expectAccessible(staff);
   await staff.getByRole("button", { name: "Apply to the chosen rows" }).click();
 
-  await expect(staff.getByTestId("flash")).toHaveText("3 applications moved to their next stage");
-  await expect(staff.getByTestId("bulk-refused")).toHaveCount(0);
-  for (const name of names) {
+  // One moved; the two who have not paid are listed, each with the reason, and stay Pending.
+  await expect(staff.getByTestId("flash")).toHaveText("1 application moved to its next stage");
+  const refused = staff.getByTestId("bulk-refused");
+  await expect(refused).toContainText("2 left as they were:");
+  for (const name of names.slice(1)) {
+    await expect(refused.getByRole("listitem").filter({ hasText: name })).toHaveText(
+      `${name} · ${title}: the registration fee is not paid (a payment, or Mark Paid with its reference, records it)`,
+    );
+  }
+  await expect(rows.filter({ hasText: names[0] }).getByTestId("status-select")).toHaveValue(
+    "registration_paid",
+  );
+  for (const name of names.slice(1)) {
     await expect(rows.filter({ hasText: name }).getByTestId("status-select")).toHaveValue(
-      "registration_paid",
+      "registration_pending",
     );
   }
   await expectAccessible(staff);
