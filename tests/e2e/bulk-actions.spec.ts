@@ -130,6 +130,32 @@ test("without JavaScript, a ticked row is given to its owner, whose default view
   await expect(staff.getByTestId("application-row").filter({ hasText: name })).toHaveCount(1);
 });
 
+test("without JavaScript, a bulk next stage lists the unpaid applicant it left as it was", async ({
+  browser,
+}) => {
+  const title = `E2E Bulk NoJS ${Date.now()}`;
+  const jobId = await createJob(await pageAs(browser, DEMO.manager), title, {
+    description: PACKER,
+  });
+  const staff = await pageAs(browser, DEMO.manager, { javaScriptEnabled: false });
+  const name = await applicantApplies(browser, jobId, "Unpaid");
+
+  const row = (await findApplication(staff, title)).filter({ hasText: name });
+  await row
+    .getByRole("checkbox", { name: `Select the application of ${name} for ${title}` })
+    .check();
+  await staff.getByText("Bulk actions: move, give an owner, message or export").click();
+  await staff
+    .getByLabel("Action", { exact: true })
+    .selectOption({ label: "Move to the next stage" });
+  await staff.getByRole("button", { name: "Apply to the chosen rows" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("0 applications moved to their next stage");
+  await expect(staff.getByTestId("bulk-refused")).toContainText(
+    `${name} · ${title}: the registration fee is not paid`,
+  );
+  await expect(row.getByTestId("status-select")).toHaveValue("registration_pending");
+});
+
 test("the user list's bulk form is labelled and passes axe", async ({ page }) => {
   await login(page, DEMO.admin);
   await page.goto("/admin/users?role=job_seeker");
