@@ -212,7 +212,7 @@ describe("site settings", () => {
       }),
     });
     expect(saved.status).toBe(302);
-    expect((await getSiteSettings()).privacy).toEqual({
+    expect((await getSiteSettings()).privacy).toMatchObject({
       retentionMonths: 36,
       informationOfficer: "Tariro Dube, privacy@passage.example",
     });
