@@ -51,11 +51,11 @@ describe("job search params", () => {
 });
 
 describe("premium access", () => {
-  it("is for paid applicants and staff only", () => {
+  it("is for applicants to whom premium jobs are open, and staff", () => {
     expect(canSeePremium(null)).toBe(false);
-    expect(canSeePremium({ role: "job_seeker", registrationFeePaid: false })).toBe(false);
-    expect(canSeePremium({ role: "agent", registrationFeePaid: false })).toBe(false);
-    expect(canSeePremium({ role: "job_seeker", registrationFeePaid: true })).toBe(true);
-    expect(canSeePremium({ role: "manager", registrationFeePaid: false })).toBe(true);
+    expect(canSeePremium({ role: "job_seeker", premiumUnlocked: false })).toBe(false);
+    expect(canSeePremium({ role: "agent", premiumUnlocked: false })).toBe(false);
+    expect(canSeePremium({ role: "job_seeker", premiumUnlocked: true })).toBe(true);
+    expect(canSeePremium({ role: "manager", premiumUnlocked: false })).toBe(true);
   });
 });

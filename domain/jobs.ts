@@ -63,12 +63,13 @@ export const ApplySchema = z.object({
 });
 export type Apply = z.infer<typeof ApplySchema>;
 
-/** Whether a viewer may see a premium job's content: paid applicants, and staff. */
-export function canSeePremium(
-  viewer: { registrationFeePaid: boolean; role: string } | null,
-): boolean {
+/**
+ * Whether a viewer may see a premium job's content: staff, and applicants for whom premium jobs
+ * are open (paid, or registered under a policy with no up-front fee: domain/fee-policy.ts).
+ */
+export function canSeePremium(viewer: { premiumUnlocked: boolean; role: string } | null): boolean {
   if (!viewer) return false;
-  return viewer.registrationFeePaid || isStaff(viewer.role);
+  return viewer.premiumUnlocked || isStaff(viewer.role);
 }
 
 // The staff job form. Validation messages are translation keys of the "admin" namespace.

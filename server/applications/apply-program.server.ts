@@ -8,7 +8,7 @@ import { allVerified, feePaid, openApplication } from "~/server/applications/app
 import { jobApplications, programs } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
-type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
+type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked">;
 
 export type ProgramApplyResult =
   | { ok: true; applicationId: string }

@@ -17,7 +17,7 @@ import { allVerified, feePaid, openApplication } from "~/server/applications/app
 import { applicationColumns } from "~/server/applications/columns.server";
 import { countryColumns } from "~/server/jobs/columns.server";
 
-type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid">;
+type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked">;
 
 export type ApplyResult =
   | { ok: true; applicationId: string }

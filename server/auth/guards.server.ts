@@ -8,6 +8,7 @@ import {
   splitLanguage,
 } from "~/domain/languages";
 import { oncePerRequest } from "~/server/request-scope.server";
+import { premiumUnlockedFor, readPremiumFacts } from "~/server/fees/fee-policies.server";
 import { auth } from "./auth.server";
 import { readSession, type SessionRow } from "./session-reader.server";
 
@@ -17,6 +18,11 @@ export type Viewer = {
   fullName: string;
   role: Role;
   registrationFeePaid: boolean;
+  /**
+   * Whether premium jobs are open to them: paid, or under a fee policy that charges nothing up
+   * front with their registration complete (server/fees, decision record 33).
+   */
+  premiumUnlocked: boolean;
   country: string | null;
   phoneNumber: string | null;
   whatsappNumber: string | null;
@@ -54,6 +60,7 @@ async function readViewer(request: Request): Promise<Viewer | null> {
     const { session: s } = read;
     return {
       ...toViewer(s, s.sessionId),
+      premiumUnlocked: await premiumUnlockedFor(s),
       offices: { office: s.office, extraOffices: s.extraOffices },
       acceptedPolicies: s.acceptedPolicies,
     };
@@ -61,7 +68,8 @@ async function readViewer(request: Request): Promise<Viewer | null> {
   const result = await auth().api.getSession({ headers: request.headers });
   if (!result) return null;
   const u = result.user as typeof result.user & Record<string, unknown>;
-  return toViewer(
+  const facts = await readPremiumFacts(u.id);
+  const viewer = toViewer(
     {
       id: u.id,
       email: u.email,
@@ -75,15 +83,16 @@ async function readViewer(request: Request): Promise<Viewer | null> {
     },
     result.session.id,
   );
+  return { ...viewer, premiumUnlocked: facts ? await premiumUnlockedFor(facts) : false };
 }
 
 function toViewer(
   u: Omit<
     SessionRow,
-    "sessionId" | "expiresAt" | "office" | "extraOffices" | "acceptedPolicies"
+    "sessionId" | "expiresAt" | "office" | "extraOffices" | "acceptedPolicies" | "hasCv"
   > & { role: string | null | undefined },
   sessionId: string,
-): Viewer {
+): Omit<Viewer, "premiumUnlocked"> {
   return {
     id: u.id,
     email: u.email,

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { preparedQuery } from "~/server/db/client.server";
 import { policyAcceptances, profiles, sessions } from "~/server/db/schema";
+import { hasCvSql } from "~/server/fees/fee-policies.server";
 import { auth } from "./auth.server";
 
 /**
@@ -35,6 +36,8 @@ export type SessionRow = {
   preferredLanguage: string;
   office: string | null;
   extraOffices: string[];
+  /** Whether a CV counts for their registration (the premium rule under a no-fee policy). */
+  hasCv: boolean;
   /** Read only when asked for (`withPolicies`). */
   acceptedPolicies?: [policy: string, version: string][];
 };
@@ -127,6 +130,7 @@ const sessionColumns = {
   // What staff pages ask next, in the same round trip: the offices a staff member sees.
   office: profiles.office,
   extraOffices: profiles.extraOffices,
+  hasCv: hasCvSql(),
 };
 
 // Built once per database, not on every request. The applicant area and the back office check

@@ -93,7 +93,7 @@ async function readShownPreferences(userId: string) {
  * their job alerts; and an alert's words, found in a job's title (as /jobs matches a title).
  */
 async function recommendJobs(
-  viewer: Pick<Viewer, "id" | "role" | "registrationFeePaid">,
+  viewer: Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked">,
   prefs: { preferredCountryCode: string | null; preferredSector: string | null },
 ) {
   const notApplied = notExists(

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { FEE_KINDS } from "~/domain/fee-policy";
 import {
   ALERT_FREQUENCIES,
   APPLICATION_KINDS,
@@ -544,6 +545,57 @@ export const payments = pgTable(
     // The staff payments list: newest first, filtered by provider and status.
     index("payments_created_idx").on(t.createdAt.desc(), t.id),
   ],
+);
+
+// Fee policies (issue 39, decision record 33): per office, optionally per destination country
+// ("" = any) and path ("" = any); the most specific applies (domain/fee-policy.ts). Every edit
+// bumps `version`, which a cost sheet confirmation names.
+export const feeKindEnum = pgEnum("fee_kind", FEE_KINDS);
+export const feePolicies = pgTable(
+  "fee_policies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    office: text("office").notNull(),
+    destination: text("destination").notNull().default(""),
+    path: text("path").notNull().default(""),
+    kind: feeKindEnum("kind").notNull(),
+    amountMinor: integer("amount_minor"),
+    currency: text("currency"),
+    successBasisPoints: integer("success_basis_points"),
+    covers: text("covers").notNull().default(""),
+    excludes: text("excludes").notNull().default(""),
+    othersPay: text("others_pay").notNull().default(""),
+    refundRule: text("refund_rule").notNull().default(""),
+    legalBasis: text("legal_basis").notNull().default(""),
+    version: integer("version").notNull().default(1),
+    updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("fee_policies_match_key").on(t.office, t.destination, t.path)],
+);
+
+/**
+ * An applicant's confirmation of a written cost sheet: the policy and version they read, with the
+ * sheet itself as shown. A fee is charged only under a confirmation of the policy's current
+ * version (startRegistrationPayment); the receipt prints it.
+ */
+export const costSheetConfirmations = pgTable(
+  "cost_sheet_confirmations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    policyId: uuid("policy_id").references(() => feePolicies.id, { onDelete: "set null" }),
+    policyVersion: integer("policy_version").notNull(),
+    kind: feeKindEnum("kind").notNull(),
+    amountMinor: integer("amount_minor"),
+    currency: text("currency"),
+    sheet: jsonb("sheet").$type<Record<string, unknown>>().notNull(),
+    confirmedAt: ts("confirmed_at").notNull().defaultNow(),
+  },
+  (t) => [index("cost_sheet_confirmations_user_idx").on(t.userId, t.confirmedAt.desc())],
 );
 
 /** The last receipt number given in each year; its row is locked while a payment takes the next. */

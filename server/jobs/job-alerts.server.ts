@@ -24,6 +24,7 @@ import {
 } from "~/server/mail/outbox.server";
 import { jobAlertConfirmEmail, jobAlertEmail } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
+import { premiumUnlockedSql } from "~/server/fees/fee-policies.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 type Owner = Pick<Viewer, "id">;
@@ -268,10 +269,11 @@ async function matchNewJobs(tx: Db, now: Date) {
   const since = mark ? new Date(String(mark.value)) : new Date(0);
   {
     const pattern = sql`'%' || ${escapeLikeSql(jobAlerts.query)} || '%'`;
+    const unlocked = await premiumUnlockedSql(tx);
     await tx.execute(sql`
       insert into ${jobAlertDeliveries} (recipient, job_id, alert_id, teaser)
       select lower(${jobAlerts.email}), ${jobs.id}, ${jobAlerts.id},
-             not ${jobs.isPublic} and not coalesce(${profiles.registrationFeePaid}, false)
+             not ${jobs.isPublic} and not ${unlocked}
         from ${jobs}
         join ${jobAlerts} on ${jobAlerts.pausedAt} is null and ${jobAlerts.confirmedAt} is not null
         left join ${profiles} on ${profiles.id} = ${jobAlerts.userId}
@@ -285,7 +287,7 @@ async function matchNewJobs(tx: Db, now: Date) {
          and (${jobAlerts.countryCode} is null or ${jobAlerts.countryCode} = ${countries.code})
          and (${jobAlerts.query} is null
               or ${jobs.titleSearch} like ${pattern}
-              or ((${jobs.isPublic} or coalesce(${profiles.registrationFeePaid}, false))
+              or ((${jobs.isPublic} or ${unlocked})
                   and ${jobs.descriptionSearch} like ${pattern}))
       on conflict do nothing`);
   }

@@ -16,7 +16,7 @@ import { db, queryRows } from "~/server/db/client.server";
 import { countries, jobs } from "~/server/db/schema";
 import { countryColumns, jobColumns } from "./columns.server";
 
-type JobViewer = Pick<Viewer, "role" | "registrationFeePaid"> | null;
+type JobViewer = Pick<Viewer, "role" | "premiumUnlocked"> | null;
 
 // Written as the partial indexes' own predicate (no bound parameters), so the planner can use them.
 const listedJob = sql`${jobs.isActive} and ${jobs.archivedAt} is null`;

@@ -77,7 +77,7 @@ export function agencyToday(now = new Date()) {
 
 /** The viewer's own saved jobs, newest saved first, each with whether it closed or soon will. */
 export async function listOwnSavedJobs(o: {
-  viewer: Pick<Viewer, "id" | "role" | "registrationFeePaid">;
+  viewer: Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked">;
   now?: Date;
 }): Promise<SavedJobRow[]> {
   const today = agencyToday(o.now);

@@ -1,0 +1,160 @@
+import { eq, sql } from "drizzle-orm";
+import {
+  type FeeContext,
+  type FeePolicy,
+  premiumUnlocked,
+  registrationComplete,
+  resolveFeePolicy,
+} from "~/domain/fee-policy";
+import { knownOffice } from "~/domain/offices";
+import type { CompletionFields } from "~/domain/profile";
+import { keptUntilChange } from "~/server/cache/until-change.server";
+import { type Db, db } from "~/server/db/client.server";
+import { feePolicies, profiles } from "~/server/db/schema";
+import { getSiteSettings } from "~/server/settings/settings.server";
+
+// Fee policies (issue 39, decision record 33): read once and kept until public content changes
+// (an admin's edit announces it), like the site settings they sit beside.
+
+const policyColumns = {
+  id: feePolicies.id,
+  office: feePolicies.office,
+  destination: feePolicies.destination,
+  path: feePolicies.path,
+  kind: feePolicies.kind,
+  amountMinor: feePolicies.amountMinor,
+  currency: feePolicies.currency,
+  successBasisPoints: feePolicies.successBasisPoints,
+  covers: feePolicies.covers,
+  excludes: feePolicies.excludes,
+  othersPay: feePolicies.othersPay,
+  refundRule: feePolicies.refundRule,
+  legalBasis: feePolicies.legalBasis,
+  version: feePolicies.version,
+};
+
+async function readFeePolicies(on: Db): Promise<FeePolicy[]> {
+  const rows = await on
+    .select(policyColumns)
+    .from(feePolicies)
+    .orderBy(feePolicies.office, feePolicies.destination, feePolicies.path);
+  return rows.map((r) => ({ ...r, path: r.path === "jobs" || r.path === "study" ? r.path : "" }));
+}
+
+/** Every fee policy; in a transaction (`on` = tx), read afresh. */
+export function listFeePolicies(on?: Db): Promise<FeePolicy[]> {
+  if (on && on !== db()) return readFeePolicies(on);
+  return keptUntilChange("feePolicies", () => readFeePolicies(db()));
+}
+
+/** An office with no policy of its own charges nothing: nobody is asked for a fee no admin set. */
+export function noPolicyFor(office: string): FeePolicy {
+  return {
+    id: "",
+    office,
+    destination: "",
+    path: "",
+    kind: "none",
+    amountMinor: null,
+    currency: null,
+    successBasisPoints: null,
+    covers: "",
+    excludes: "",
+    othersPay: "",
+    refundRule: "",
+    legalBasis: "",
+    version: 0,
+  };
+}
+
+/**
+ * The policy that applies to someone of `office` (an unknown or empty one counts as the first
+ * office, as everywhere), for a destination and path when the screen is about one.
+ */
+export async function feePolicyFor(
+  context: Omit<FeeContext, "office"> & { office: string | null | undefined },
+  on?: Db,
+): Promise<FeePolicy> {
+  const [settings, policies] = await Promise.all([getSiteSettings(on), listFeePolicies(on)]);
+  const office = knownOffice(context.office, settings.offices) ?? settings.offices[0]?.city ?? "";
+  return resolveFeePolicy(policies, { ...context, office }) ?? noPolicyFor(office);
+}
+
+/**
+ * Whether the person of `profiles` in the surrounding query has a CV that counts for registration:
+ * one uploaded and not turned down or replaced. Written with qualified names, as Drizzle leaves a
+ * one-table query's columns bare.
+ */
+export const hasCvSql = () =>
+  sql<boolean>`exists (select 1 from "documents" d where d."user_id" = "profiles"."id" and d."document_type" = 'cv' and d."status" in ('pending', 'verified'))`;
+
+export type PremiumFacts = CompletionFields & {
+  registrationFeePaid: boolean;
+  office: string | null;
+  hasCv: boolean;
+};
+
+/** Whether premium jobs are open to this applicant (domain/fee-policy.ts premiumUnlocked). */
+export async function premiumUnlockedFor(facts: PremiumFacts): Promise<boolean> {
+  if (facts.registrationFeePaid) return true;
+  const policy = await feePolicyFor({ office: facts.office, path: "jobs" });
+  return premiumUnlocked({
+    paid: false,
+    policy,
+    registrationComplete: registrationComplete(facts),
+  });
+}
+
+/** The facts premiumUnlockedFor needs, read for one person (when the session read lacked them). */
+export async function readPremiumFacts(
+  userId: string,
+  on: Db = db(),
+): Promise<PremiumFacts | null> {
+  const [row] = await on
+    .select({
+      registrationFeePaid: profiles.registrationFeePaid,
+      office: profiles.office,
+      fullName: profiles.fullName,
+      phoneNumber: profiles.phoneNumber,
+      country: profiles.country,
+      whatsappNumber: profiles.whatsappNumber,
+      hasCv: hasCvSql(),
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row ?? null;
+}
+
+const filled = (column: unknown) => sql`coalesce(btrim(${column}), '') <> ''`;
+
+/**
+ * premiumUnlockedFor in SQL, over `profiles` in the caller's query (a null profile is locked), for
+ * readers that check many people at once (job alerts). Destination overrides do not enter: the
+ * rule reads each office's policy for jobs, as the session's does.
+ */
+export async function premiumUnlockedSql(on?: Db) {
+  const [settings, policies] = await Promise.all([getSiteSettings(on), listFeePolicies(on)]);
+  const cities = settings.offices.map((o) => o.city);
+  const free = cities.filter((office) => {
+    const policy = resolveFeePolicy(policies, { office, path: "jobs" }) ?? noPolicyFor(office);
+    return premiumUnlocked({ paid: false, policy, registrationComplete: true });
+  });
+  const office =
+    cities.length > 0
+      ? sql`(case when ${profiles.office} in (${sql.join(
+          cities.map((c) => sql`${c}`),
+          sql`, `,
+        )}) then ${profiles.office} else ${cities[0]} end)`
+      : sql`null`;
+  const officeFree =
+    free.length > 0
+      ? sql`${office} in (${sql.join(
+          free.map((c) => sql`${c}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  return sql<boolean>`(coalesce(${profiles.registrationFeePaid}, false) or coalesce(${officeFree}
+    and ${filled(profiles.fullName)} and ${filled(profiles.phoneNumber)}
+    and ${filled(profiles.country)} and ${filled(profiles.whatsappNumber)}
+    and ${hasCvSql()}, false))`;
+}

@@ -1,0 +1,121 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { loader as detailLoader } from "~/app/routes/jobs/detail";
+import { loader as listLoader } from "~/app/routes/jobs/list";
+import { publicContentChanged } from "~/server/cache/public-content.server";
+import { documents, feePolicies, profiles } from "~/server/db/schema";
+import { feePolicyFor } from "~/server/fees/fee-policies.server";
+import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
+
+// Fees follow the law where each office works (issue 39): Harare charges the spec's registration
+// fee, Midrand nothing; under no fee, premium jobs open once registration is complete.
+const ctx = setupTestDatabase();
+
+describe("the seeded fee policies", () => {
+  const destinations = [null, "PL", "GB", "ZA", "DE"];
+  const paths = [null, "jobs", "study"] as const;
+  it("resolve for every office × destination × path", async () => {
+    for (const destination of destinations) {
+      for (const path of paths) {
+        const harare = await feePolicyFor({ office: "Harare", destination, path });
+        expect(harare, `Harare ${destination} ${path}`).toMatchObject({
+          kind: "registration",
+          amountMinor: 9900,
+          currency: "USD",
+          version: 1,
+        });
+        const midrand = await feePolicyFor({ office: "Midrand", destination, path });
+        expect(midrand, `Midrand ${destination} ${path}`).toMatchObject({ kind: "none" });
+        expect(midrand.legalBasis).toContain("section 15");
+        // No office, or one that is no longer an office, counts as the first (Harare).
+        for (const office of [null, "Atlantis"]) {
+          expect(await feePolicyFor({ office, destination, path })).toEqual(harare);
+        }
+      }
+    }
+  });
+
+  it("an override for a destination and path wins over the office's default", async () => {
+    await ctx.db
+      .insert(feePolicies)
+      .values({ office: "Harare", destination: "GB", path: "study", kind: "employer" });
+    publicContentChanged();
+    try {
+      expect(
+        await feePolicyFor({ office: "Harare", destination: "GB", path: "study" }),
+      ).toMatchObject({ kind: "employer" });
+      expect(
+        await feePolicyFor({ office: "Harare", destination: "GB", path: "jobs" }),
+      ).toMatchObject({ kind: "registration" });
+    } finally {
+      await ctx.db.delete(feePolicies).where(eq(feePolicies.destination, "GB"));
+      publicContentChanged();
+    }
+  });
+});
+
+async function completeProfile(user: TestUser) {
+  await ctx.db
+    .update(profiles)
+    .set({ phoneNumber: "+27 82 000 0000", whatsappNumber: "+27 82 000 0000" })
+    .where(eq(profiles.id, user.id));
+}
+
+async function uploadCv(user: TestUser) {
+  await ctx.db.insert(documents).values({
+    userId: user.id,
+    documentType: "cv",
+    fileName: "cv.pdf",
+    storageKey: `documents/${crypto.randomUUID()}`,
+    fileSize: 1000,
+    contentType: "application/pdf",
+  });
+}
+
+describe("premium jobs under each office's policy", () => {
+  const secret = { description: "SECRET-FEE-POLICY-31", isPublic: false, countryCode: "PL" };
+  const detail = (user: TestUser, id: string) =>
+    runAs(user, detailLoader, `/jobs/${id}`, { params: { id } });
+  const card = async (user: TestUser, title: string) => {
+    const outcome = await runAs(user, listLoader, `/jobs?q=${encodeURIComponent(title)}`);
+    const data = outcome.data as { result: { items: { title: string; locked: boolean }[] } };
+    return JSON.stringify(data).includes("SECRET-FEE-POLICY-31")
+      ? "open"
+      : data.result.items.find((i) => i.title === title)?.locked
+        ? "locked"
+        : "missing";
+  };
+
+  it("a Midrand applicant reaches a premium job without paying once registration is complete, not before", async () => {
+    const job = await ctx.createTestJob({ ...secret, title: "Premium Midrand Rigger" });
+    const applicant = await createTestUser({ office: "Midrand", country: "South Africa" });
+
+    expect(await detail(applicant, job.id)).toMatchObject({ status: 302 });
+    expect(await card(applicant, job.title)).toBe("locked");
+
+    await completeProfile(applicant);
+    expect(await detail(applicant, job.id)).toMatchObject({ status: 302 });
+
+    await uploadCv(applicant);
+    const open = await detail(applicant, job.id);
+    expect(open.status).toBe(200);
+    expect(JSON.stringify(open.data)).toContain("SECRET-FEE-POLICY-31");
+    expect(await card(applicant, job.title)).toBe("open");
+  });
+
+  it("a Harare applicant with a complete registration still pays first", async () => {
+    const job = await ctx.createTestJob({ ...secret, title: "Premium Harare Rigger" });
+    const applicant = await createTestUser({ office: "Harare" });
+    await completeProfile(applicant);
+    await uploadCv(applicant);
+    expect(await detail(applicant, job.id)).toMatchObject({
+      status: 302,
+      location: "/dashboard/payment?notice=payment-required",
+    });
+    expect(await card(applicant, job.title)).toBe("locked");
+
+    await ctx.setPaid(applicant.id);
+    expect(await detail(applicant, job.id)).toMatchObject({ status: 200 });
+  });
+});
