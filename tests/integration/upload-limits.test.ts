@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action } from "~/app/routes/dashboard/documents";
@@ -11,41 +10,13 @@ import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage } from "~/server/storage/storage.server";
 import { docx, jpegDeclaring, PDF, pdfOfSize, pngDeclaring } from "~/tests/hostile/files";
 import { setupEndpointTests } from "./endpoint-harness";
+import { FullDiskDriver } from "./full-disk-driver";
 import { createTestUser, requestAs, runRoute, type TestUser } from "./harness";
 
 // Issue 38: an upload on a full disk (finding 6) and decompression bombs (finding 8), through
 // the page's form (no JavaScript) and the JSON endpoint its script uses.
 
 const { ctx, app } = setupEndpointTests([registerDocumentEndpoints]);
-
-/** The real local driver, on a disk that fills up after `room` bytes of a file. */
-class FullDiskDriver extends LocalStorageDriver {
-  constructor(
-    root: string,
-    private readonly room: number,
-  ) {
-    super(root);
-  }
-
-  override put(key: string, body: Readable, options: { contentType: string }) {
-    const room = this.room;
-    async function* untilFull() {
-      let written = 0;
-      for await (const chunk of body as AsyncIterable<Buffer>) {
-        written += chunk.length;
-        if (written > room) {
-          throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
-            code: "ENOSPC",
-            errno: -28,
-            syscall: "write",
-          });
-        }
-        yield chunk;
-      }
-    }
-    return super.put(key, Readable.from(untilFull()), options);
-  }
-}
 
 let uploads: string;
 beforeEach(() => {
