@@ -71,12 +71,12 @@ export function kickScheduler(name: string) {
  * round (the same lease as the monitor's and retention's). For rounds that do slow work outside a
  * transaction (listing a bucket), where an advisory transaction lock would hold a transaction open.
  */
-export async function claimLease(key: string, minGapMs: number): Promise<boolean> {
+export async function claimLease(key: string, minGapMs: number): Promise<Date | null> {
   const rows = await queryRows<{ at: string }>(sql`
     insert into app_state (key, value, updated_at)
     values (${key}, jsonb_build_object('at', now()), now())
     on conflict (key) do update set value = excluded.value, updated_at = now()
      where (app_state.value->>'at')::timestamptz <= now() - make_interval(secs => ${minGapMs / 1000})
     returning value->>'at' as at`);
-  return rows.length > 0;
+  return rows[0] ? new Date(rows[0].at) : null;
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { APPLICANT_ROLES } from "~/domain/enums";
 import { queryRows } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
+import { claimLease } from "~/server/scheduler.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { retentionWarningEmail } from "~/server/mail/templates.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -104,23 +105,12 @@ export async function runRetention(now = new Date()): Promise<{ warned: number; 
 const LEASE_KEY = "retention_lease";
 const INTERVAL_MS = 6 * 60 * 60 * 1000;
 
-/** Claims this round for this process (the database decides; see the monitor's lease). */
-async function claimRound(intervalMs: number): Promise<boolean> {
-  const rows = await queryRows<{ at: string }>(sql`
-    insert into app_state (key, value, updated_at)
-    values (${LEASE_KEY}, jsonb_build_object('at', now()), now())
-    on conflict (key) do update set value = excluded.value, updated_at = now()
-     where (app_state.value->>'at')::timestamptz <= now() - make_interval(secs => ${(intervalMs * 0.8) / 1000})
-    returning value->>'at' as at`);
-  return rows.length > 0;
-}
-
 /** Runs a round every six hours in one of the app processes. Started by server/main.ts. */
 export function startRetentionScheduler(intervalMs = INTERVAL_MS) {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = claimRound(intervalMs)
+    running = claimLease(LEASE_KEY, intervalMs * 0.8)
       .then((claimed) => (claimed ? runRetention() : null))
       .catch((error: unknown) => logger().error({ err: error }, "retention round failed"))
       .finally(() => {
