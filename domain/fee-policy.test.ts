@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type FeePolicy,
   FeePolicyFormSchema,
+  feeSettingsFor,
   premiumUnlocked,
   registrationComplete,
   resolveFeePolicy,
@@ -28,8 +29,6 @@ const SEEDED = [
     id: "harare",
     office: "Harare",
     kind: "registration",
-    amountMinor: 9900,
-    currency: "USD",
   }),
   policy({ id: "midrand", office: "Midrand", kind: "none" }),
 ];
@@ -119,13 +118,35 @@ describe("premium access", () => {
 });
 
 describe("FeePolicyFormSchema", () => {
-  it("a registration fee needs its amount, currency, what it covers, refund rule and legal basis", () => {
-    const r = FeePolicyFormSchema.safeParse({ office: "Harare", kind: "registration" });
+  it("a registration fee needs what it covers, its refund rule and legal basis; an amount its currency", () => {
+    const r = FeePolicyFormSchema.safeParse({
+      office: "Harare",
+      kind: "registration",
+      amount: "50",
+    });
     expect(r.success).toBe(false);
     const paths = r.error?.issues.map((i) => i.path.join("."));
-    expect(paths).toEqual(
-      expect.arrayContaining(["amount", "currency", "covers", "refundRule", "legalBasis"]),
-    );
+    expect(paths).toEqual(["currency", "covers", "refundRule", "legalBasis"]);
+  });
+  it("a registration fee without an amount is the site settings' fee", () => {
+    const value = { covers: "c", refundRule: "r", legalBasis: "l" };
+    const r = FeePolicyFormSchema.parse({ office: "Harare", kind: "registration", ...value });
+    expect(r).toMatchObject({ amountMinor: null, currency: null });
+    const settings = {
+      registrationFee: { amountMinor: 9900, currency: "USD", refundPolicy: "site" },
+      payments: { otherFees: [{ currency: "ZAR", amountMinor: 179900 }] },
+    };
+    expect(feeSettingsFor({ ...r, refundRule: "r" }, settings)).toEqual({
+      registrationFee: { amountMinor: 9900, currency: "USD", refundPolicy: "r" },
+      payments: settings.payments,
+    });
+    // An amount of its own drops the site fee's other currencies.
+    expect(
+      feeSettingsFor({ amountMinor: 5000, currency: "usd", refundRule: "" }, settings),
+    ).toEqual({
+      registrationFee: { amountMinor: 5000, currency: "USD", refundPolicy: "site" },
+      payments: { otherFees: [] },
+    });
   });
   it("a success fee is a percentage with a cap", () => {
     const r = FeePolicyFormSchema.parse({

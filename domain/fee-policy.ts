@@ -19,7 +19,10 @@ export type FeePolicy = {
   /** "jobs", "study", or "" for both. */
   path: FeePath | "";
   kind: FeeKind;
-  /** Registration fee: its amount and currency; success fee: the cap and its currency. */
+  /**
+   * Registration fee: its own amount and currency, or null for the site settings' registration
+   * fee (the spec's, with its amounts in other currencies); success fee: the cap and its currency.
+   */
   amountMinor: number | null;
   currency: string | null;
   /** Success fee: the share of the first month's pay, in hundredths of a percent (500 = 5%). */
@@ -90,6 +93,37 @@ export function premiumUnlocked(o: {
   return o.paid || (!chargesUpFront(o.policy) && o.registrationComplete);
 }
 
+type FeeSettings = {
+  registrationFee: { amountMinor: number; currency: string; refundPolicy: string };
+  payments: { otherFees: { currency: string; amountMinor: number }[] };
+};
+
+/**
+ * The fee settings payments read (feeIn, the ways to pay) for a registration-fee policy: the site
+ * settings' registration fee when the policy sets no amount of its own, else its amount and
+ * currency. The settings' fees in other currencies stand for the site's fee, so they apply only
+ * to a policy charging exactly that fee.
+ */
+export function feeSettingsFor<S extends FeeSettings>(
+  policy: Pick<FeePolicy, "amountMinor" | "currency" | "refundRule">,
+  settings: S,
+): S {
+  const amountMinor = policy.amountMinor ?? settings.registrationFee.amountMinor;
+  const currency = (policy.currency ?? settings.registrationFee.currency).toUpperCase();
+  const same =
+    amountMinor === settings.registrationFee.amountMinor &&
+    currency === settings.registrationFee.currency.toUpperCase();
+  return {
+    ...settings,
+    registrationFee: {
+      amountMinor,
+      currency,
+      refundPolicy: policy.refundRule || settings.registrationFee.refundPolicy,
+    },
+    payments: { ...settings.payments, otherFees: same ? settings.payments.otherFees : [] },
+  };
+}
+
 /** What a cost sheet confirmation names: the policy and its version, as the applicant read it. */
 export function policyStamp(policy: Pick<FeePolicy, "id" | "version">) {
   return `${policy.id}@${policy.version}`;
@@ -141,10 +175,12 @@ export const FeePolicyFormSchema = z
       if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message });
     };
     const currencyOk = /^[A-Za-z]{3}$/.test(v.currency);
+    // A registration fee without an amount is the site settings' registration fee.
+    if (v.kind === "success") need("amount", "fees.errors.amount");
+    if ((v.kind === "success" || v.amount) && !currencyOk) {
+      ctx.addIssue({ code: "custom", path: ["currency"], message: "fees.errors.currency" });
+    }
     if (v.kind === "registration" || v.kind === "success") {
-      need("amount", "fees.errors.amount");
-      if (!currencyOk)
-        ctx.addIssue({ code: "custom", path: ["currency"], message: "fees.errors.currency" });
       need("covers", "fees.errors.covers");
       need("refundRule", "fees.errors.refundRule");
       need("legalBasis", "fees.errors.legalBasis");
@@ -158,8 +194,13 @@ export const FeePolicyFormSchema = z
     path: v.path as FeePath | "",
     kind: v.kind,
     amountMinor:
-      v.kind === "registration" || v.kind === "success" ? Math.round(Number(v.amount) * 100) : null,
-    currency: v.kind === "registration" || v.kind === "success" ? v.currency.toUpperCase() : null,
+      (v.kind === "registration" || v.kind === "success") && v.amount
+        ? Math.round(Number(v.amount) * 100)
+        : null,
+    currency:
+      (v.kind === "registration" || v.kind === "success") && v.amount
+        ? v.currency.toUpperCase()
+        : null,
     successBasisPoints: v.kind === "success" ? Math.round(Number(v.percent) * 100) : null,
     covers: v.covers,
     excludes: v.excludes,
@@ -174,7 +215,17 @@ export const ConfirmCostSheetSchema = z.object({
   policyId: z.string().trim().min(1).max(60),
   version: z.coerce.number().int().min(0),
   confirm: z
-    .union([z.boolean(), z.string()])
-    .optional()
-    .refine((v) => v === true || v === "on" || v === "true", "payment.sheet.confirmRequired"),
+    .string({ error: "sheet.confirmRequired" })
+    .refine((v) => v === "on" || v === "true", "sheet.confirmRequired"),
 });
+
+/** The cost sheet a payment was made under, as its metadata keeps it (receipts print it). */
+export function costSheetOf(
+  metadata: Record<string, unknown> | null | undefined,
+): { policyVersion: number; confirmedAt: string } | null {
+  const sheet = metadata?.costSheet as
+    { policyVersion?: unknown; confirmedAt?: unknown } | undefined;
+  if (typeof sheet?.policyVersion !== "number" || typeof sheet.confirmedAt !== "string")
+    return null;
+  return { policyVersion: sheet.policyVersion, confirmedAt: sheet.confirmedAt };
+}

@@ -9,6 +9,7 @@ import { publicPageMeta } from "~/app/lib/seo";
 import { Button } from "~/app/components/ui/button";
 import { dateFormatter, formatMoney } from "~/domain/format";
 import { isStaff } from "~/domain/enums";
+import { costSheetOf } from "~/domain/fee-policy";
 import { receiptOffice } from "~/server/payments/receipts.server";
 import { loadReceipt } from "./receipt.server";
 import type { Route } from "./+types/receipt";
@@ -39,6 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       payerName: receipt.payerName,
       payerEmail: receipt.payerEmail,
       refunded: receipt.status === "refunded",
+      // The written cost sheet confirmed before paying (issue 39).
+      costSheet: costSheetOf(receipt.metadata),
     },
     pdf: `/receipts/${receipt.id}/pdf`,
     agency: receiptOffice(settings),
@@ -63,6 +66,15 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
     [t("receipt.method"), t(`method.${receipt.method}`, { defaultValue: receipt.method })],
     [t("receipt.reference"), receipt.reference],
   ];
+  if (receipt.costSheet) {
+    rows.push([
+      t("receipt.costSheet"),
+      t("receipt.costSheetValue", {
+        version: receipt.costSheet.policyVersion,
+        date: date.format(new Date(receipt.costSheet.confirmedAt)),
+      }),
+    ]);
+  }
   return (
     <main className="mx-auto grid max-w-2xl gap-6 p-6 print:p-0" data-testid="receipt">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">

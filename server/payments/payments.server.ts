@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, desc, eq, gt, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { PaymentProviderName } from "~/domain/enums";
 import { MOBILE_PROMPT_TIMEOUT_MS } from "~/domain/payments";
+import { chargesUpFront, feeSettingsFor } from "~/domain/fee-policy";
 import { feeIn, formatMoney } from "~/domain/settings";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db, preparedQuery } from "~/server/db/client.server";
@@ -17,6 +18,7 @@ import { refundOverpaymentAutomatically } from "./automatic-refund.server";
 import { AUTOMATIC_REFUND_AUDIT_ACTION } from "./staff.server";
 import { allocateReceiptNumber } from "./receipts.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
+import { findConfirmation, registrationPolicyOf } from "~/server/fees/cost-sheet.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import {
   type CheckoutChannel,
@@ -315,7 +317,11 @@ export type StartPaymentResult =
   // A mobile money prompt is on the applicant's phone; the page waits for it.
   | { kind: "waiting"; reference: string }
   | { kind: "pending" }
-  | { kind: "failed" };
+  | { kind: "failed" }
+  // Their fee policy charges nothing up front (decision record 33): there is nothing to pay.
+  | { kind: "noFee" }
+  // They have not confirmed the cost sheet of their policy's current version.
+  | { kind: "sheetUnconfirmed" };
 
 // A checkout stays open (and is reused) this long; after it, Pay starts a new one. A late payment
 // of the old one is still recorded — as an overpayment when the new one was paid too.
@@ -338,6 +344,7 @@ function openCheckoutOf(userId: string, now: number, ...more: SQL[]) {
 
 type OpenCheckout =
   | { kind: "alreadyPaid" }
+  | { kind: "sheetUnconfirmed" }
   | { kind: "reuse"; url: string }
   | { kind: "waiting"; reference: string }
   | { kind: "starting"; reference: string }
@@ -366,7 +373,11 @@ export async function startRegistrationPayment({
   /** The currency the page offered this way of paying in; the amount is read from settings. */
   currency?: string;
 }): Promise<StartPaymentResult> {
-  const settings = await getSiteSettings();
+  // The fee is the one of the policy that applies to them, never charged unless it is due up
+  // front and its written cost sheet, this very version, was confirmed (decision record 33).
+  const policy = await registrationPolicyOf(actor.id);
+  if (!chargesUpFront(policy)) return { kind: "noFee" };
+  const settings = feeSettingsFor(policy, await getSiteSettings());
   const registrationFee = feeIn(settings, currency ?? settings.registrationFee.currency);
   if (!registrationFee) return { kind: "failed" };
   const now = Date.now();
@@ -380,6 +391,8 @@ export async function startRegistrationPayment({
       .where(eq(profiles.id, actor.id))
       .for("update");
     if (profile?.paid) return { kind: "alreadyPaid" };
+    const sheet = await findConfirmation(actor.id, policy, tx);
+    if (!sheet) return { kind: "sheetUnconfirmed" };
     // One open checkout per person across every provider and currency: the newest decides.
     const pending = await tx
       .select()
@@ -432,6 +445,15 @@ export async function startRegistrationPayment({
       provider: provider.name,
       paymentMethod: "pending",
       status: "pending",
+      // What the receipt prints: the cost sheet confirmed before paying.
+      metadata: {
+        costSheet: {
+          confirmationId: sheet.id,
+          policyId: sheet.policyId,
+          policyVersion: sheet.policyVersion,
+          confirmedAt: sheet.confirmedAt.toISOString(),
+        },
+      },
     });
     return { kind: "new", reference };
   });
@@ -439,6 +461,8 @@ export async function startRegistrationPayment({
   switch (open.kind) {
     case "alreadyPaid":
       return { kind: "alreadyPaid" };
+    case "sheetUnconfirmed":
+      return open;
     case "reuse":
       return { kind: "redirect", url: open.url };
     case "waiting":

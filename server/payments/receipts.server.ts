@@ -2,6 +2,7 @@ import { registrationLine, registrationsToShow } from "~/domain/agency-trust";
 import { eq, sql } from "drizzle-orm";
 import { AGENCY_TIME_ZONE, formatMoney } from "~/domain/format";
 import type { Language } from "~/domain/languages";
+import { costSheetOf } from "~/domain/fee-policy";
 import type { SiteSettings } from "~/domain/settings";
 import { isStaff, type Role } from "~/domain/enums";
 import type { Db } from "~/server/db/client.server";
@@ -94,6 +95,22 @@ export function receiptOffice(settings: SiteSettings) {
   };
 }
 
+/** The cost sheet the payment was made under (issue 39), when it was made under one. */
+function costSheetRows<T>(receipt: Receipt, lng: Language, row: (l: string, v: string) => T): T[] {
+  const sheet = costSheetOf(receipt.metadata);
+  if (!sheet) return [];
+  const t = serverT(lng, "payment");
+  return [
+    row(
+      t("receipt.costSheet"),
+      t("receipt.costSheetValue", {
+        version: sheet.policyVersion,
+        date: formatAgencyDateTime(new Date(sheet.confirmedAt), lng),
+      }),
+    ),
+  ];
+}
+
 /** The receipt as a one-page PDF, in `lng` (the viewer's language). */
 export function receiptPdfFor(receipt: Receipt, settings: SiteSettings, lng: Language) {
   const t = serverT(lng, "payment");
@@ -116,6 +133,7 @@ export function receiptPdfFor(receipt: Receipt, settings: SiteSettings, lng: Lan
     row(t("receipt.currency"), receipt.currency),
     row(t("receipt.method"), method.startsWith("method.") ? receipt.method : method),
     row(t("receipt.reference"), receipt.reference),
+    ...costSheetRows(receipt, lng, (label, value) => row(label, value)),
     { text: t("receipt.thanks"), size: 10, gapBefore: 18 },
     // Who issued it (issue 39): the offices' registrations.
     ...registrationsToShow(settings.trust).map((r, i) => ({

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import type { Db } from "~/server/db/client.server";
 import { notifications, payments, profiles } from "~/server/db/schema";
 import { registerPaymentEndpoints } from "~/server/payments/http.server";
+import { confirmCostSheet, registrationPolicyOf } from "~/server/fees/cost-sheet.server";
 import { recordVerifiedPayment } from "~/server/payments/payments.server";
 import { setupEndpointTests } from "./endpoint-harness";
 import type { TestUser } from "./harness";
@@ -64,4 +65,15 @@ export async function recordTestPayment(
   });
   const [row] = await db.select().from(payments).where(eq(payments.paymentReference, reference));
   return row!;
+}
+
+/** The applicant reads and confirms the cost sheet of their fee policy, as the payment page asks. */
+export async function confirmTestCostSheet(user: Pick<TestUser, "id">) {
+  const policy = await registrationPolicyOf(user.id);
+  const outcome = await confirmCostSheet({
+    actor: user,
+    policyId: policy.id,
+    version: policy.version,
+  });
+  expect(outcome.kind).toBe("confirmed");
 }

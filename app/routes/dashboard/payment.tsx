@@ -15,7 +15,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { Flash } from "~/app/components/flash";
-import { FormChoices, FormErrors, FormInput } from "~/app/components/ui/field";
+import { FormCheckbox, FormChoices, FormErrors, FormInput } from "~/app/components/ui/field";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
@@ -25,10 +25,18 @@ import { shellScreen } from "~/app/lib/shell-screen";
 import { actionFailed, formInvalid, resultFor } from "~/app/lib/action-result";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { PAYMENT_STATUS_TONE } from "~/domain/enums";
+import { chargesUpFront, ConfirmCostSheetSchema, feeSettingsFor } from "~/domain/fee-policy";
 import { PAY_RESULTS, PayFormSchema, type PayResult } from "~/domain/payments";
+import { profileCompletion } from "~/domain/profile";
 import { dateFormatter, formatMoney } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
 import { config } from "~/server/config.server";
+import {
+  confirmCostSheet,
+  findConfirmation,
+  registrationPolicyOf,
+} from "~/server/fees/cost-sheet.server";
+import { readPremiumFacts } from "~/server/fees/fee-policies.server";
 import { paymentMethodsFor } from "~/server/payments/offer.server";
 import {
   findWaitingMobilePayment,
@@ -83,10 +91,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
   }
 
-  const [settings, history] = await Promise.all([
+  const [siteSettings, history, policy, facts] = await Promise.all([
     getSiteSettings(),
     listPaymentsForOwner({ owner: viewer }),
+    registrationPolicyOf(viewer.id),
+    readPremiumFacts(viewer.id),
   ]);
+  // The fee, and whether there is one, is the policy's that applies to them (decision record 33).
+  const feeDue = chargesUpFront(policy);
+  const settings = feeSettingsFor(policy, siteSettings);
+  const confirmation = feeDue ? await findConfirmation(viewer.id, policy) : null;
   const rawResult = url.searchParams.get("result");
   let result = (PAY_RESULTS as readonly string[]).includes(rawResult ?? "")
     ? (rawResult as PayResult)
@@ -95,7 +109,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (result === "success" && !viewer.registrationFeePaid) result = null;
   const waitingRow = waiting ? history.find((p) => p.paymentReference === waiting.reference) : null;
 
-  const methods = paymentMethodsFor(viewer, settings).map((m) => ({
+  const methods = (feeDue ? paymentMethodsFor(viewer, settings) : []).map((m) => ({
     method: m.method,
     provider: m.provider.name,
     fee: m.fee,
@@ -108,6 +122,29 @@ export async function loader({ request }: Route.LoaderArgs) {
       refundPolicy: settings.registrationFee.refundPolicy,
     },
     methods,
+    feeDue,
+    // The written cost sheet (issue 39): what the fee covers and does not, who else pays, the
+    // refund rule and the legal basis; confirmed once per policy version before any payment.
+    sheet: {
+      policyId: policy.id,
+      version: policy.version,
+      kind: policy.kind,
+      amountMinor: policy.amountMinor,
+      currency: policy.currency,
+      successBasisPoints: policy.successBasisPoints,
+      covers: policy.covers,
+      excludes: policy.excludes,
+      othersPay: policy.othersPay,
+      refundRule: policy.refundRule,
+      legalBasis: policy.legalBasis,
+      confirmedAt: confirmation?.confirmedAt.toISOString() ?? null,
+    },
+    // Under no up-front fee, premium jobs open when registration is complete.
+    registration: {
+      profileComplete: facts ? profileCompletion(facts) === 100 : false,
+      hasCv: facts?.hasCv ?? false,
+      premiumUnlocked: viewer.premiumUnlocked,
+    },
     notice: url.searchParams.get("notice") === "payment-required",
     result,
     waiting: waitingRow
@@ -143,7 +180,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireApplicant(request);
   const formData = await request.formData();
-  const offered = paymentMethodsFor(viewer, await getSiteSettings());
+  if (formData.get("intent") === "confirm-sheet") {
+    const submission = parseWithZod(formData, { schema: ConfirmCostSheetSchema });
+    if (submission.status !== "success") return formInvalid("sheet", submission.reply());
+    const confirmed = await confirmCostSheet({ actor: viewer, ...submission.value });
+    if (confirmed.kind === "changed") {
+      return actionFailed("sheet", "sheet.changed", 409, { result: submission.reply() });
+    }
+    throw redirect("/dashboard/payment");
+  }
+  const policy = await registrationPolicyOf(viewer.id);
+  if (!chargesUpFront(policy)) throw redirect("/dashboard/payment");
+  const offered = paymentMethodsFor(viewer, feeSettingsFor(policy, await getSiteSettings()));
   // A form without a method (an older page) pays the way offered first.
   if (!formData.get("method") && offered[0]) formData.set("method", offered[0].method);
   const submission = parseWithZod(formData, { schema: PayFormSchema });
@@ -184,6 +232,10 @@ export async function action({ request }: Route.ActionArgs) {
       throw redirect("/dashboard/payment");
     case "failed":
       throw redirect("/dashboard/payment?result=failed");
+    case "noFee":
+      throw redirect("/dashboard/payment");
+    case "sheetUnconfirmed":
+      return actionFailed("pay", "errors.sheetUnconfirmed", 409);
   }
 }
 
@@ -199,7 +251,8 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const { t, i18n } = useTranslation("payment");
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const { paid, fee, methods, notice, result, waiting, history } = loaderData;
+  const { paid, fee, methods, notice, result, waiting, history, feeDue, sheet, registration } =
+    loaderData;
   const amount = formatMoney(fee.amountMinor, fee.currency, i18n.language);
   const processing = navigation.state !== "idle" && navigation.formMethod === "POST";
   const succeeded = result === "success" && paid;
@@ -212,9 +265,14 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="grid gap-6">
-      {notice && !paid ? (
+      {notice && !paid && feeDue ? (
         <Alert tone="warning" title={t("notice.paymentRequiredTitle")}>
           {t("notice.paymentRequired")}
+        </Alert>
+      ) : null}
+      {notice && !paid && !feeDue && !registration.premiumUnlocked ? (
+        <Alert tone="warning" title={t("noFee.registrationRequiredTitle")}>
+          {t("noFee.registrationRequired")}
         </Alert>
       ) : null}
 
@@ -244,6 +302,8 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
       {actionData?.flash ? <Flash flash={actionData.flash} ns="payment" /> : null}
 
+      {!paid && !feeDue ? <NoFee sheet={sheet} registration={registration} /> : null}
+
       {waiting && !paid ? <WaitingForPhone waiting={waiting} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -257,7 +317,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               {t("paid.browse")}
             </Link>
           </TitledCard>
-        ) : (
+        ) : !feeDue ? null : (
           <TitledCard
             icon={<CreditCardIcon className="size-5 text-primary-700" aria-hidden />}
             title={t("fee.title")}
@@ -270,34 +330,162 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               </span>{" "}
               <span className="text-sm text-slate-600">{t("fee.oneTime")}</span>
             </p>
-            {waiting ? null : (
+            <CostSheet sheet={sheet} amount={amount} lastResult={resultFor(actionData, "sheet")} />
+            {waiting || !sheet.confirmedAt ? null : (
               <PayMethods
                 methods={methods}
                 processing={processing}
                 lastResult={resultFor(actionData, "pay")}
               />
             )}
-            <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-              <h3 className="font-semibold text-slate-900">{t("fee.refundTitle")}</h3>
-              <p className="mt-1">{fee.refundPolicy}</p>
-            </div>
           </TitledCard>
         )}
 
-        <TitledCard title={t("unlocks.title")}>
-          <ul className="grid gap-2 text-sm text-slate-700">
-            {(["premiumJobs", "details", "team", "tracking"] as const).map((key) => (
-              <li key={key} className="flex gap-2">
-                <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden />
-                {t(`unlocks.${key}`)}
-              </li>
-            ))}
-          </ul>
-        </TitledCard>
+        {feeDue ? (
+          <TitledCard title={t("unlocks.title")}>
+            <ul className="grid gap-2 text-sm text-slate-700">
+              {(["premiumJobs", "details", "team", "tracking"] as const).map((key) => (
+                <li key={key} className="flex gap-2">
+                  <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden />
+                  {t(`unlocks.${key}`)}
+                </li>
+              ))}
+            </ul>
+          </TitledCard>
+        ) : null}
       </div>
 
       <PaymentHistory history={history} />
     </div>
+  );
+}
+
+type Sheet = Route.ComponentProps["loaderData"]["sheet"];
+type Registration = Route.ComponentProps["loaderData"]["registration"];
+
+/**
+ * The written cost sheet: every line of what the fee is, confirmed once per policy version before
+ * the ways to pay appear (the server refuses a payment without it). A plain form.
+ */
+function CostSheet({
+  sheet,
+  amount,
+  lastResult,
+}: {
+  sheet: Sheet;
+  amount: string;
+  lastResult: ReturnType<typeof resultFor>;
+}) {
+  const { t, i18n } = useTranslation("payment");
+  const [form, fields] = useForm({ id: "cost-sheet", lastResult, shouldValidate: "onSubmit" });
+  const lines = [
+    ["amount", amount],
+    ["covers", sheet.covers],
+    ["excludes", sheet.excludes],
+    ["othersPay", sheet.othersPay],
+    ["refundRule", sheet.refundRule],
+    ["legalBasis", sheet.legalBasis],
+  ] as const;
+  return (
+    <section
+      aria-labelledby="cost-sheet-title"
+      className="grid gap-3 rounded-lg border border-slate-200 p-4"
+      data-testid="cost-sheet"
+    >
+      <h3 id="cost-sheet-title" className="font-semibold text-slate-900">
+        {t("sheet.title")}
+      </h3>
+      <dl className="grid gap-2 text-sm">
+        {lines
+          .filter(([, value]) => value)
+          .map(([key, value]) => (
+            <div key={key}>
+              <dt className="font-medium text-slate-900">{t(`sheet.${key}`)}</dt>
+              <dd className="text-slate-700">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <p className="text-xs text-slate-600">{t("sheet.version", { version: sheet.version })}</p>
+      {sheet.confirmedAt ? (
+        <p className="flex items-center gap-2 text-sm text-green-800" data-testid="sheet-confirmed">
+          <CheckCircle2Icon className="size-4" aria-hidden />
+          {t("sheet.confirmedOn", {
+            date: dateFormatter(i18n.language, "dateTime").format(new Date(sheet.confirmedAt)),
+          })}
+        </p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="grid gap-3">
+          <FormErrors errors={form.errors} ns="payment" />
+          <input type="hidden" name="intent" value="confirm-sheet" />
+          <input type="hidden" name="policyId" value={sheet.policyId} />
+          <input type="hidden" name="version" value={sheet.version} />
+          <FormCheckbox field={fields.confirm} ns="payment" label={t("sheet.confirmLabel")} />
+          <Button type="submit" className="w-full sm:w-auto">
+            {t("sheet.confirm")}
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Their policy charges nothing up front: no payment step, what the policy says instead, and what
+ * opens premium jobs (a complete profile and a CV).
+ */
+function NoFee({ sheet, registration }: { sheet: Sheet; registration: Registration }) {
+  const { t, i18n } = useTranslation("payment");
+  const cap =
+    sheet.amountMinor != null && sheet.currency
+      ? formatMoney(sheet.amountMinor, sheet.currency, i18n.language)
+      : "";
+  const steps = [
+    ["profile", registration.profileComplete, "/dashboard/profile"],
+    ["cv", registration.hasCv, "/dashboard/documents"],
+  ] as const;
+  return (
+    <TitledCard
+      icon={<CheckCircle2Icon className="size-5 text-green-700" aria-hidden />}
+      title={t("noFee.title")}
+      description={t(`noFee.kind.${sheet.kind}`, {
+        percent: (sheet.successBasisPoints ?? 0) / 100,
+        cap,
+      })}
+      contentClassName="grid gap-4"
+    >
+      <div data-testid="no-fee">
+        {sheet.legalBasis ? (
+          <p className="text-sm text-slate-700">
+            <span className="font-medium text-slate-900">{t("sheet.legalBasis")}: </span>
+            {sheet.legalBasis}
+          </p>
+        ) : null}
+        {sheet.othersPay ? <p className="mt-2 text-sm text-slate-700">{sheet.othersPay}</p> : null}
+      </div>
+      <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+        <h3 className="font-semibold text-slate-900">
+          {registration.premiumUnlocked ? t("noFee.unlocked") : t("noFee.premiumRule")}
+        </h3>
+        <ul className="mt-2 grid gap-1">
+          {steps.map(([key, done, to]) => (
+            <li key={key} className="flex items-center gap-2">
+              {done ? (
+                <CheckIcon className="size-4 text-green-700" aria-hidden />
+              ) : (
+                <span className="size-4 rounded-full border border-amber-600" aria-hidden />
+              )}
+              {done ? (
+                t(`noFee.steps.${key}Done`)
+              ) : (
+                <Link to={to} className="font-medium underline">
+                  {t(`noFee.steps.${key}`)}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </TitledCard>
   );
 }
 

@@ -37,10 +37,10 @@ ALTER TABLE "fee_policies" ADD CONSTRAINT "fee_policies_updated_by_profiles_id_f
 CREATE INDEX "cost_sheet_confirmations_user_idx" ON "cost_sheet_confirmations" USING btree ("user_id","confirmed_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "fee_policies_match_key" ON "fee_policies" USING btree ("office","destination","path");--> statement-breakpoint
 -- The seeded policies (product decisions, third release): Harare charges the spec's registration
--- fee; Midrand charges applicants nothing (Employment Services Act s15). Admins edit them in
--- Admin → Fee policies.
+-- fee (no amount of its own: the site settings' registration fee, 99 USD); Midrand charges
+-- applicants nothing (Employment Services Act s15).
 INSERT INTO "fee_policies" ("office", "kind", "amount_minor", "currency", "covers", "excludes", "others_pay", "refund_rule", "legal_basis") VALUES
-('Harare', 'registration', 9900, 'USD',
+('Harare', 'registration', NULL, NULL,
  'Our work on your file: checking your documents, matching you to jobs and study programs, preparing you for interviews and guiding your visa application.',
  'Visa, passport, medical and police-clearance fees; certified translations; travel and accommodation. It does not guarantee a job offer or a visa.',
  'Employers pay us for recruiting. Embassies, clinics and translators charge you their own fees directly.',
