@@ -13,7 +13,9 @@ import {
 } from "drizzle-orm";
 import { canSeePremium } from "~/domain/jobs";
 import { containsPattern } from "~/domain/like-patterns";
+import { chargesUpFront } from "~/domain/fee-policy";
 import { profileCompletion } from "~/domain/profile";
+import { registrationPolicyOf } from "~/server/fees/cost-sheet.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db, preparedQuery, queryRows } from "~/server/db/client.server";
 import { countryColumns, jobCardColumns } from "~/server/jobs/columns.server";
@@ -212,6 +214,8 @@ export async function getApplicantDashboard(viewer: Viewer) {
       unreadMessages,
       unreadNotifications,
       feePaid: viewer.registrationFeePaid,
+      // Whether their fee policy asks for a fee up front at all (decision record 33).
+      feeDue: chargesUpFront(await registrationPolicyOf(viewer.id)),
     },
     completion: profileCompletion(profile ?? {}),
     latestJobs: latest.items,

@@ -1,6 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
-import { uploadPdf } from "./steps";
+import { confirmCostSheet, uploadPdf } from "./steps";
 
 /** A renamed program (a Windows executable called passport.pdf) is refused on its card. */
 async function refuseRenamedProgram(card: Locator) {
@@ -73,6 +73,7 @@ test("an applicant pays the registration fee and then opens a premium job", asyn
   await expect(page.getByRole("link", { name: /Payment/ }).first()).toBeVisible();
   await expectAccessible(page);
 
+  await confirmCostSheet(page);
   await page.getByRole("button", { name: "Pay $99.00" }).click();
   await expect(page.getByRole("button", { name: "Processing payment…" })).toBeDisabled();
   await expect(page.getByTestId("payment-result")).toContainText("Payment Successful!");

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import { confirmCostSheet } from "./steps";
 
 // An applicant's notifications are "New" until they have seen the list, then read: the badge
 // stays for the visit in which they saw it and is gone on the next one. Each test signs up and
@@ -9,6 +10,7 @@ test("a notification is new until the applicant has seen it on the dashboard", a
 
   // Paying the fee gives the applicant a notification of their own.
   await page.goto("/dashboard/payment");
+  await confirmCostSheet(page);
   await page.getByRole("button", { name: "Pay $99.00" }).click();
   await expect(page.getByTestId("payment-result")).toContainText("Payment Successful!");
 
@@ -41,6 +43,7 @@ test("without JavaScript, Mark as read marks the notifications read", async ({ b
   const js = await browser.newContext({ storageState: await context.storageState() });
   const payPage = await js.newPage();
   await payPage.goto("/dashboard/payment");
+  await confirmCostSheet(payPage);
   await payPage.getByRole("button", { name: "Pay $99.00" }).click();
   await expect(payPage.getByTestId("payment-result")).toContainText("Payment Successful!");
   await js.close();

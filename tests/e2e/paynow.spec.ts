@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { PAYNOW_FAKE_URL } from "~/playwright.config";
 import { DEMO, expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
-import { pageAs } from "./steps";
+import { confirmCostSheet, pageAs } from "./steps";
 
 // A Zimbabwean applicant pays the registration fee with EcoCash: the page sends the request to
 // their phone and waits; the test plays the phone by calling the stand-in for Paynow
@@ -17,6 +17,7 @@ async function phone(page: Page, answer: "approve" | "decline", reference: strin
 
 async function sendEcocashRequest(page: Page) {
   await page.goto("/dashboard/payment");
+  await confirmCostSheet(page);
   await expect(page.getByRole("heading", { name: "EcoCash or OneMoney" })).toBeVisible();
   await page.getByLabel("EcoCash").check();
   await page.getByLabel("Mobile number").fill("077 123 4567");
@@ -37,6 +38,7 @@ test("an applicant pays with EcoCash from their phone, gets a receipt and opens 
   test.slow();
   await signUpNewApplicant(page, { fullName: "Tatenda Moyo" });
   await page.goto("/dashboard/payment");
+  await confirmCostSheet(page);
   // Mobile money comes first for someone in Zimbabwe, a card is still there.
   await expect(page.getByRole("button", { name: "Pay $99.00" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Continue on Paynow: $99.00" })).toBeVisible();

@@ -138,3 +138,16 @@ export async function expectMismatchedPasswordsCaught(page: Page, fullName: stri
   await expect(page.getByText("Passwords do not match")).toBeVisible();
   expect(posted()).toBe(false);
 }
+
+/**
+ * On the payment page, reads and confirms the written cost sheet of the applicant's fee policy
+ * (issue 39): asked once per policy version, before any way to pay is shown.
+ */
+export async function confirmCostSheet(page: Page) {
+  const sheet = page.getByTestId("cost-sheet");
+  await expect(sheet).toBeVisible();
+  if (await page.getByTestId("sheet-confirmed").isVisible()) return;
+  await sheet.getByLabel("I have read this cost sheet", { exact: false }).check();
+  await sheet.getByRole("button", { name: "Confirm and continue to payment" }).click();
+  await expect(page.getByTestId("sheet-confirmed")).toBeVisible();
+}

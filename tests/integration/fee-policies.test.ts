@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { loader as dashboardLoader } from "~/app/routes/dashboard/home";
 import { loader as detailLoader } from "~/app/routes/jobs/detail";
 import { loader as listLoader } from "~/app/routes/jobs/list";
 import { publicContentChanged } from "~/server/cache/public-content.server";
@@ -124,5 +125,18 @@ describe("premium jobs under each office's policy", () => {
 
     await ctx.setPaid(applicant.id);
     expect(await detail(applicant, job.id)).toMatchObject({ status: 200 });
+  });
+});
+
+describe("the dashboard", () => {
+  it("asks a Harare applicant for the fee and a Midrand applicant for nothing", async () => {
+    const stats = async (user: TestUser) => {
+      const outcome = await runAs(user, dashboardLoader, "/dashboard");
+      return JSON.stringify(outcome.data)
+        .match(/"feePaid":(\w+),"feeDue":(\w+)/)
+        ?.slice(1);
+    };
+    expect(await stats(await createTestUser({ office: "Harare" }))).toEqual(["false", "true"]);
+    expect(await stats(await createTestUser({ office: "Midrand" }))).toEqual(["false", "false"]);
   });
 });

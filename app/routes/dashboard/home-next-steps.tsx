@@ -48,7 +48,8 @@ function nextSteps(d: Dashboard, t: T, fee: string) {
       icon: <FileTextIcon aria-hidden />,
     });
   }
-  if (!d.stats.feePaid) {
+  // Under a policy with no up-front fee there is no payment step (decision record 33).
+  if (!d.stats.feePaid && d.stats.feeDue) {
     prompts.push({
       key: "pay",
       urgent: true,
@@ -81,7 +82,7 @@ function nextSteps(d: Dashboard, t: T, fee: string) {
       icon: <UserCogIcon aria-hidden />,
     });
   }
-  if (d.stats.feePaid && d.stats.applications === 0) {
+  if ((d.stats.feePaid || !d.stats.feeDue) && d.stats.applications === 0) {
     prompts.push({
       key: "apply",
       title: t("home.prompts.apply.title"),

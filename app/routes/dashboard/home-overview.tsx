@@ -39,10 +39,14 @@ export function HomeStats({ counts }: { counts: Stats }) {
     },
     {
       label: t("home.stats.fee"),
-      value: counts.feePaid ? t("home.stats.feePaid") : t("home.stats.feeUnpaid"),
+      value: counts.feePaid
+        ? t("home.stats.feePaid")
+        : counts.feeDue
+          ? t("home.stats.feeUnpaid")
+          : t("home.stats.noFee"),
       to: counts.feePaid ? "/dashboard" : "/dashboard/payment",
       icon: <CreditCardIcon aria-hidden />,
-      tone: counts.feePaid ? "text-green-800" : "text-amber-900",
+      tone: counts.feePaid || !counts.feeDue ? "text-green-800" : "text-amber-900",
     },
   ];
   return (
