@@ -7,7 +7,6 @@ import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
 import { Card } from "~/app/components/ui/card";
 import type { ActionResult } from "~/app/lib/action-result";
-import { cn } from "~/app/lib/utils";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { numberFormatter } from "~/domain/format";
 
@@ -144,7 +143,8 @@ export function FetcherStatusSelect({
           setChoice(e.currentTarget.value);
           if (pointer.current) fetcher.submit(e.currentTarget.form);
         }}
-        className={cn("h-9", selectClassName)}
+        compact
+        className={selectClassName}
       >
         <SelectOptions options={statuses} />
       </NativeSelect>

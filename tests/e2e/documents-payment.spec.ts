@@ -86,7 +86,8 @@ test("an applicant pays the registration fee and then opens a premium job", asyn
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
   await expect(page.locator("aside, nav").getByRole("link", { name: /^Payment/ })).toHaveCount(0);
 
-  await page.goto("/jobs");
+  // Searched for: other tests add jobs to the same server, and the newest come first.
+  await page.goto("/jobs?q=Care+Assistant");
   await page
     .getByRole("link", { name: /Care Assistant \(Residential Home\)/ })
     .first()

@@ -115,6 +115,8 @@ test("a student finds a program from the home page, signs up, uploads a transcri
   const admin = await browser.newPage();
   await login(admin, DEMO.admin);
   await admin.goto(`/admin/users?q=${encodeURIComponent(student.email)}`);
+  // Paid at the office: recorded with the payment's reference, as a receipt needs.
+  await admin.getByLabel("Payment reference").fill(`CASH-${Date.now()}`);
   await admin.getByRole("button", { name: `Mark ${student.fullName} as paid` }).click();
   await expect(admin.getByTestId("flash")).toBeVisible();
   await admin.close();

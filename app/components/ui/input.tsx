@@ -32,9 +32,9 @@ export function NativeSelect({
   ...props
 }: React.ComponentProps<"select"> & { compact?: boolean; fit?: boolean }) {
   const size = compact ? "h-9 py-2 text-sm" : "h-10 py-2 text-base sm:text-sm";
-  return (
-    <select className={cn(frame, size, fit ? "w-auto" : "w-full", "pr-8", className)} {...props} />
-  );
+  // A width given by the caller (a list's `w-40`) replaces the default one instead of fighting it.
+  const width = /(^|\s)w-/.test(className ?? "") ? null : fit ? "w-auto" : "w-full";
+  return <select className={cn(frame, size, width, "pr-8", className)} {...props} />;
 }
 
 export function Label({ className, ...props }: React.ComponentProps<"label">) {

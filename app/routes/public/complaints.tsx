@@ -253,7 +253,9 @@ function Followed({ complaint }: { complaint: FollowedComplaint }) {
 
 /** The bodies outside the agency a person may also complain to, per country (settings). */
 function OutsideBodies() {
-  const { t } = useTranslation("trust");
+  const { t, i18n } = useTranslation("trust");
+  // A country's name in the page's language, from the browser's and Node's own data.
+  const countryName = new Intl.DisplayNames([i18n.language], { type: "region" });
   const { settings } = useRootData();
   const bodies = settings.trust.outsideBodies;
   if (bodies.length === 0) return null;
@@ -263,9 +265,7 @@ function OutsideBodies() {
       <div className="grid gap-4">
         {countries.map((code) => (
           <section key={code} className="grid gap-2">
-            <h3 className="text-sm font-semibold text-slate-900">
-              {t(`countries.${code}` as "countries.ZA", { defaultValue: code })}
-            </h3>
+            <h3 className="text-sm font-semibold text-slate-900">{countryName.of(code) ?? code}</h3>
             <ul className="grid gap-2 text-sm">
               {bodies
                 .filter((b) => b.countryCode === code)
