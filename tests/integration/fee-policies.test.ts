@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { action as settingsAction } from "~/app/routes/admin/settings";
 import { loader as dashboardLoader } from "~/app/routes/dashboard/home";
 import { loader as detailLoader } from "~/app/routes/jobs/detail";
 import { loader as listLoader } from "~/app/routes/jobs/list";
 import { publicContentChanged } from "~/server/cache/public-content.server";
-import { documents, feePolicies, profiles } from "~/server/db/schema";
+import { auditLog, documents, feePolicies, profiles } from "~/server/db/schema";
 import { feeSettingsFor } from "~/domain/fee-policy";
 import { feePolicyFor } from "~/server/fees/fee-policies.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -138,5 +139,61 @@ describe("the dashboard", () => {
     };
     expect(await stats(await createTestUser({ office: "Harare" }))).toEqual(["false", "true"]);
     expect(await stats(await createTestUser({ office: "Midrand" }))).toEqual(["false", "false"]);
+  });
+});
+
+describe("admins edit the fee policies in Site Settings", () => {
+  it("a change raises the version, is audited, and is refused to anyone but admins", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const harare = (await feePolicyFor({ office: "Harare" }))!;
+    const form = {
+      intent: "fee-policy",
+      id: harare.id,
+      office: "Harare",
+      kind: "registration",
+      amount: "",
+      currency: "",
+      covers: harare.covers,
+      excludes: harare.excludes,
+      othersPay: harare.othersPay,
+      refundRule: "Refunded in full if we cannot take your file.",
+      legalBasis: harare.legalBasis,
+    };
+    const manager = await createTestUser({ role: "manager" });
+    expect(await runAs(manager, settingsAction, "/admin/settings", { form })).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
+
+    const saved = await runAs(admin, settingsAction, "/admin/settings", { form });
+    expect(saved).toMatchObject({
+      status: 200,
+      data: { flash: { ok: true, message: "fees.saved" } },
+    });
+    expect(await feePolicyFor({ office: "Harare" })).toMatchObject({
+      version: harare.version + 1,
+      refundRule: "Refunded in full if we cannot take your file.",
+    });
+    const [entry] = await ctx.rowsWhere(auditLog, "targetId", harare.id);
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      action: "fee_policy.save",
+      details: { office: "Harare", kind: "registration", version: harare.version + 1 },
+    });
+
+    // A second policy for the same office, destination and path is refused with why.
+    const duplicate = await runAs(admin, settingsAction, "/admin/settings", {
+      form: { ...form, id: "" },
+    });
+    expect(duplicate).toMatchObject({
+      status: 400,
+      data: { flash: { message: "fees.errors.duplicate" } },
+    });
+    // A success fee needs its percentage and cap.
+    const incomplete = await runAs(admin, settingsAction, "/admin/settings", {
+      form: { ...form, id: "", destination: "PL", kind: "success" },
+    });
+    expect(incomplete.status).toBe(400);
+    expect(JSON.stringify(incomplete.data)).toContain("fees.errors.percent");
   });
 });

@@ -9,10 +9,11 @@ import { Card } from "~/app/components/ui/card";
 import { FormFields } from "~/app/components/admin/form-fields";
 import { FormCheckbox, FormChoices, FormInput } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed } from "~/app/lib/action-result";
+import { actionFailed, actionSucceeded, formInvalid, resultFor } from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
+import { FeePolicyFormSchema } from "~/domain/fee-policy";
 import {
   formatMoney,
   MAX_OFFICES,
@@ -27,8 +28,11 @@ import {
 import { requireUserAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { paymentProviders } from "~/server/payments/provider.server";
+import { listFeePolicies } from "~/server/fees/fee-policies.server";
+import { saveFeePolicy } from "~/server/fees/save-fee-policy.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/settings";
+import { FeePoliciesSection } from "./settings-fees";
 import { TrustSettingsFields } from "./settings-trust";
 
 export const { handle, meta } = shellScreen(i18nHandle("settings"), "titles.settings");
@@ -37,6 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await guardedRequest(request, requireUserAdmin);
   return {
     settings: await getSiteSettings(),
+    feePolicies: await listFeePolicies(),
     // Only these can be offered: each needs its keys in the server's environment (docs/paynow.md).
     configuredProviders: paymentProviders().map((p) => p.name as string),
   };
@@ -45,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUserAdmin(request);
   const formData = await request.formData();
+  if (formData.get("intent") === "fee-policy") return saveFeePolicyAction(viewer, formData);
   const submission = parseWithZod(formData, { schema: SiteSettingsFormSchema });
   // Without JavaScript the browser checks nothing, so the page also says why nothing was saved.
   if (submission.status !== "success") {
@@ -57,6 +63,29 @@ export async function action({ request }: Route.ActionArgs) {
     return actionFailed("save", "messages.failed", 500, { result: submission.reply() });
   }
   return redirectDone(request, "saved");
+}
+
+/** An admin saves one fee policy (its own form on this page), audited by the service. */
+async function saveFeePolicyAction(viewer: { id: string }, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: FeePolicyFormSchema });
+  const policyId = String(formData.get("id") ?? "");
+  if (submission.status !== "success") {
+    return formInvalid("fee-policy", submission.reply(), { policyId });
+  }
+  const outcome = await saveFeePolicy({ actor: viewer, form: submission.value });
+  if (outcome.kind === "saved" || outcome.kind === "unchanged") {
+    return actionSucceeded(
+      "fee-policy",
+      outcome.kind === "saved" ? "fees.saved" : "fees.unchanged",
+      {
+        policyId,
+      },
+    );
+  }
+  return actionFailed("fee-policy", `fees.errors.${outcome.kind}`, 400, {
+    policyId,
+    result: submission.reply(),
+  });
 }
 
 /** The confirmation after a save (?done=saved), a key of the settings namespace. */
@@ -88,12 +117,23 @@ type FormValues = Omit<ReturnType<typeof settingsToFormValues>, "offices"> & {
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   // A new form once the stored settings change, so it shows exactly what was saved (normalised
   // currency, an empty row for one more office).
+  const feeReply = actionData?.intent === "fee-policy" ? actionData : null;
   return (
-    <SettingsForm
-      key={JSON.stringify(loaderData.settings)}
-      loaderData={loaderData}
-      actionData={actionData}
-    />
+    <div className="grid gap-6">
+      <SettingsForm
+        key={JSON.stringify(loaderData.settings)}
+        loaderData={loaderData}
+        actionData={feeReply ? undefined : actionData}
+      />
+      {feeReply?.flash ? <Flash flash={feeReply.flash} ns="settings" /> : null}
+      <FeePoliciesSection
+        policies={loaderData.feePolicies}
+        offices={loaderData.settings.offices.map((o) => o.city)}
+        siteFee={loaderData.settings.registrationFee}
+        lastResult={resultFor(feeReply, "fee-policy")}
+        savedId={feeReply && "policyId" in feeReply ? String(feeReply.policyId) : null}
+      />
+    </div>
   );
 }
 
@@ -115,7 +155,7 @@ function SettingsForm({
   ];
   const [form, fields] = useForm<FormValues, SiteSettings>({
     id: "site-settings",
-    lastResult: actionData?.result,
+    lastResult: resultFor(actionData, "save"),
     defaultValue: {
       ...defaults,
       offices: [

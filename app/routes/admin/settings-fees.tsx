@@ -1,0 +1,208 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { FormErrors, FormInput, FormSelect, FormTextarea } from "~/app/components/ui/field";
+import type { resultFor } from "~/app/lib/action-result";
+import { FEE_KINDS, FEE_PATHS, type FeePolicy } from "~/domain/fee-policy";
+import { formatMoney } from "~/domain/format";
+
+// Fee policies (issue 39, decision record 33): per office, with overrides per destination and
+// path; each shown in plain words and edited in its own small form (audited; a change raises the
+// policy's version, so applicants confirm the new cost sheet before paying).
+
+type Fee = { amountMinor: number; currency: string };
+
+/** What a policy means, in plain words, as the applicant will live it. */
+function usePlainWords() {
+  const { t, i18n } = useTranslation("settings");
+  return (p: FeePolicy, siteFee: Fee) => {
+    const where = [
+      p.office,
+      p.destination ? t("fees.plain.to", { country: p.destination }) : "",
+      p.path ? t(`fees.paths.${p.path}`) : "",
+    ]
+      .filter(Boolean)
+      .join(" · ");
+    const fee = formatMoney(
+      p.amountMinor ?? siteFee.amountMinor,
+      p.currency ?? siteFee.currency,
+      i18n.language,
+    );
+    return `${where}: ${t(`fees.plain.${p.kind}`, {
+      fee,
+      percent: (p.successBasisPoints ?? 0) / 100,
+      cap: fee,
+    })}`;
+  };
+}
+
+export function FeePoliciesSection({
+  policies,
+  offices,
+  siteFee,
+  lastResult,
+  savedId,
+}: {
+  policies: FeePolicy[];
+  offices: string[];
+  siteFee: Fee;
+  lastResult: ReturnType<typeof resultFor>;
+  /** The policy the last post was about, whose form shows its reply. */
+  savedId: string | null;
+}) {
+  const { t } = useTranslation("settings");
+  const plain = usePlainWords();
+  return (
+    <Card className="grid gap-4 p-5" data-testid="fee-policies">
+      <div className="grid gap-1">
+        <h2 className="text-lg font-semibold text-slate-900">{t("fees.title")}</h2>
+        <p className="text-sm text-slate-600">{t("fees.description")}</p>
+      </div>
+      <ul className="grid gap-1 text-sm text-slate-800">
+        {offices.map((office) =>
+          policies.some((p) => p.office === office) ? null : (
+            <li key={office}>{t("fees.plain.missing", { office })}</li>
+          ),
+        )}
+        {policies.map((p) => (
+          <li key={p.id}>{plain(p, siteFee)}</li>
+        ))}
+      </ul>
+      {policies.map((p) => (
+        <PolicyForm
+          key={`${p.id}-${p.version}`}
+          policy={p}
+          offices={offices}
+          lastResult={savedId === p.id ? lastResult : undefined}
+        />
+      ))}
+      <PolicyForm
+        policy={null}
+        offices={offices}
+        lastResult={savedId === "" ? lastResult : undefined}
+      />
+    </Card>
+  );
+}
+
+function PolicyForm({
+  policy,
+  offices,
+  lastResult,
+}: {
+  policy: FeePolicy | null;
+  offices: string[];
+  lastResult: ReturnType<typeof resultFor>;
+}) {
+  const { t } = useTranslation("settings");
+  const id = policy?.id ?? "new";
+  const [form, fields] = useForm({
+    id: `fee-policy-${id}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    defaultValue: policy
+      ? {
+          office: policy.office,
+          destination: policy.destination,
+          path: policy.path,
+          kind: policy.kind,
+          amount: policy.amountMinor != null ? (policy.amountMinor / 100).toFixed(2) : "",
+          currency: policy.currency ?? "",
+          percent: policy.successBasisPoints != null ? String(policy.successBasisPoints / 100) : "",
+          covers: policy.covers,
+          excludes: policy.excludes,
+          othersPay: policy.othersPay,
+          refundRule: policy.refundRule,
+          legalBasis: policy.legalBasis,
+        }
+      : { office: offices[0] ?? "", kind: "none" },
+  });
+  const legend = policy
+    ? t("fees.editLegend", {
+        office: policy.office,
+        scope:
+          [policy.destination, policy.path ? t(`fees.paths.${policy.path}`) : ""]
+            .filter(Boolean)
+            .join(" · ") || t("fees.officeDefault"),
+        version: policy.version,
+      })
+    : t("fees.newLegend");
+  const text = (name: "covers" | "excludes" | "othersPay" | "refundRule" | "legalBasis") => (
+    <FormTextarea field={fields[name]} ns="settings" label={t(`fees.fields.${name}`)} rows={2} />
+  );
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-semibold text-slate-800">{legend}</legend>
+        <input type="hidden" name="intent" value="fee-policy" />
+        {policy ? <input type="hidden" name="id" value={policy.id} /> : null}
+        <FormErrors errors={form.errors} ns="settings" />
+        <FormSelect field={fields.office} ns="settings" label={t("fees.fields.office")}>
+          {offices.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </FormSelect>
+        <FormInput
+          field={fields.destination}
+          ns="settings"
+          label={t("fees.fields.destination")}
+          hint={t("fees.fields.destinationHint")}
+          autoComplete="off"
+          maxLength={2}
+        />
+        <FormSelect field={fields.path} ns="settings" label={t("fees.fields.path")}>
+          <option value="">{t("fees.paths.any")}</option>
+          {FEE_PATHS.map((p) => (
+            <option key={p} value={p}>
+              {t(`fees.paths.${p}`)}
+            </option>
+          ))}
+        </FormSelect>
+        <FormSelect field={fields.kind} ns="settings" label={t("fees.fields.kind")}>
+          {FEE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`fees.kinds.${k}`)}
+            </option>
+          ))}
+        </FormSelect>
+        <FormInput
+          field={fields.amount}
+          ns="settings"
+          label={t("fees.fields.amount")}
+          hint={t("fees.fields.amountHint")}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <FormInput
+          field={fields.currency}
+          ns="settings"
+          label={t("fees.fields.currency")}
+          autoComplete="off"
+          maxLength={3}
+        />
+        <FormInput
+          field={fields.percent}
+          ns="settings"
+          label={t("fees.fields.percent")}
+          hint={t("fees.fields.percentHint")}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        {text("covers")}
+        {text("excludes")}
+        {text("othersPay")}
+        {text("refundRule")}
+        {text("legalBasis")}
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="outline">
+            {policy ? t("fees.save") : t("fees.add")}
+          </Button>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
