@@ -1,5 +1,5 @@
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
-import { uploadPdf } from "./steps";
+import { findApplication, setStatus, uploadPdf } from "./steps";
 
 test("a visitor finds a program from the home page, filters /study and reads the program", async ({
   page,
@@ -134,20 +134,28 @@ test("a student finds a program from the home page, signs up, uploads a transcri
   await expect(manager.getByTestId("column-conditional_offer")).toBeVisible();
   await expectAccessible(manager);
   const card = manager.getByTestId("pipeline-card").filter({ hasText: student.fullName });
-  // Each arrow moves the card to the next study stage; the student's tracker follows.
-  const stages = [
-    ["Documents Submitted", "Documents"],
-    ["Submitted to University", "Submitted"],
-    ["Conditional Offer", "Conditional Offer"],
-  ] as const;
-  for (const [stage, step] of stages) {
-    await card.getByRole("button", { name: `Move ${student.fullName} to ${stage}` }).click();
-    await expect(manager.getByTestId("flash")).toHaveText("Application status updated");
-    await page.goto("/dashboard/applications");
-    const application = page.getByTestId("application").filter({ hasText: "MSc Public Health" });
-    await expect(application.getByTestId("tracker-where")).toHaveText(step);
-    await expect(application).toContainText(stage);
-  }
+  // Documents Submitted states a fact: while the program's documents are not all verified, the
+  // arrow is refused with why, and nothing moves (decision record 32).
+  await card
+    .getByRole("button", { name: `Move ${student.fullName} to Documents Submitted` })
+    .click();
+  await expect(manager.getByTestId("flash")).toContainText(
+    "not every document this application needs is verified yet",
+  );
+  const application = page.getByTestId("application").filter({ hasText: "MSc Public Health" });
+  // Staff send it to the university (a stage that states no fact) from the applications list,
+  // then the board's arrow takes it on; the student's tracker follows each move.
+  const row = await findApplication(manager, student.fullName);
+  await setStatus(row, "submitted_to_university");
+  await expect(manager.getByTestId("flash")).toHaveText("Application status updated");
+  await page.goto("/dashboard/applications");
+  await expect(application.getByTestId("tracker-where")).toHaveText("Submitted");
+  await manager.goto("/admin/pipeline?kind=program");
+  await card.getByRole("button", { name: `Move ${student.fullName} to Conditional Offer` }).click();
+  await expect(manager.getByTestId("flash")).toHaveText("Application status updated");
+  await page.goto("/dashboard/applications");
+  await expect(application.getByTestId("tracker-where")).toHaveText("Conditional Offer");
+  await expect(application).toContainText("Conditional Offer");
   await expectAccessible(page);
   await manager.close();
 });
