@@ -1,6 +1,11 @@
 import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { ApplicationKind, ApplicationStatus } from "~/domain/enums";
-import { canChangeInterview, changeDeadline, INTERVIEW_STAGE } from "~/domain/interview-slots";
+import {
+  canChangeInterview,
+  changeDeadline,
+  DEFAULT_INTERVIEW_MINUTES,
+  INTERVIEW_STAGE,
+} from "~/domain/interview-slots";
 import { applicationTitle } from "~/server/applications/columns.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -35,8 +40,10 @@ async function cutoffHours(on: Db = db()) {
 const bookedCount = sql<number>`(select count(*)::int from ${interviewBookings} b where b.slot_id = ${interviewSlots.id})`;
 
 /**
- * The viewer's interviews: every application of theirs at the interview stage or with a booked
- * slot, with the booking (and whether it may still change) and the open slots it may move to.
+ * The viewer's interviews: every application of theirs at the interview stage or with an
+ * interview (a booked slot, or a date staff set directly), with the interview (and whether it may
+ * still change) and the open slots a booking may move to. An interview staff set is moved by
+ * asking staff, so it offers no slots; it may be cancelled until the cut-off like a booking.
  */
 export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?: Date }) {
   const now = o.now ?? new Date();
@@ -50,6 +57,8 @@ export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?:
       programId: jobApplications.programId,
       title: applicationTitle,
       bookedSlotId: interviewBookings.slotId,
+      interviewDate: jobApplications.interviewDate,
+      interviewLocation: jobApplications.interviewLocation,
     })
     .from(jobApplications)
     .leftJoin(interviewBookings, eq(interviewBookings.applicationId, jobApplications.id))
@@ -58,11 +67,7 @@ export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?:
         eq(jobApplications.userId, o.viewer.id),
         or(
           and(eq(jobApplications.kind, "job"), eq(jobApplications.status, INTERVIEW_STAGE.job)),
-          and(
-            eq(jobApplications.kind, "job"),
-            eq(jobApplications.status, "interview_scheduled"),
-            sql`${interviewBookings.id} is not null`,
-          ),
+          and(eq(jobApplications.kind, "job"), eq(jobApplications.status, "interview_scheduled")),
           and(
             eq(jobApplications.kind, "program"),
             eq(jobApplications.status, INTERVIEW_STAGE.program),
@@ -103,18 +108,28 @@ export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?:
     .limit(500);
   const items = apps.map((a) => {
     const booked = slots.find((s) => s.id === a.bookedSlotId) ?? null;
-    const canChange = booked ? canChangeInterview(booked.startsAt, now, hours) : true;
-    const open = canChange
-      ? slots
-          .filter(
-            (s) =>
-              s.id !== a.bookedSlotId &&
-              s.startsAt.getTime() >= cutoffFrom(now, hours).getTime() &&
-              Number(s.booked) < s.capacity &&
-              (a.jobId ? s.jobId === a.jobId : s.programId === a.programId),
-          )
-          .slice(0, 40)
-      : [];
+    const setByStaff =
+      !booked && a.status === "interview_scheduled" && a.interviewDate
+        ? {
+            startsAt: a.interviewDate,
+            durationMinutes: DEFAULT_INTERVIEW_MINUTES,
+            location: a.interviewLocation,
+          }
+        : null;
+    const interview = booked ?? setByStaff;
+    const canChange = interview ? canChangeInterview(interview.startsAt, now, hours) : true;
+    const open =
+      canChange && !setByStaff
+        ? slots
+            .filter(
+              (s) =>
+                s.id !== a.bookedSlotId &&
+                s.startsAt.getTime() >= cutoffFrom(now, hours).getTime() &&
+                Number(s.booked) < s.capacity &&
+                (a.jobId ? s.jobId === a.jobId : s.programId === a.programId),
+            )
+            .slice(0, 40)
+        : [];
     const shape = (s: (typeof slots)[number]) => ({
       id: s.id,
       startsAt: s.startsAt,
@@ -126,11 +141,14 @@ export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?:
       applicationId: a.id,
       kind: a.kind as ApplicationKind,
       title: a.title,
-      booking: booked
+      booking: interview
         ? {
-            ...shape(booked),
+            startsAt: interview.startsAt,
+            durationMinutes: interview.durationMinutes,
+            location: interview.location,
+            setByStaff: setByStaff !== null,
             canChange,
-            changeUntil: changeDeadline(booked.startsAt, hours),
+            changeUntil: changeDeadline(interview.startsAt, hours),
           }
         : null,
       slots: open.map(shape),
@@ -299,17 +317,29 @@ async function setInterview(
 }
 
 /**
- * Cancels the viewer's booking (until the cut-off): the place is free again, a job application
- * goes back to the interview stage without a date, and the calendar event is cancelled.
+ * Cancels the viewer's interview (until the cut-off), booked or set by staff: a booked place is
+ * free again, a job application goes back to the interview stage without a date, and the
+ * calendar event is cancelled.
  */
 export async function cancelInterviewBooking(o: OwnChange) {
   return changeOwnInterview(o, async (tx, app, { now, hours }) => {
-    const booking = app.booking;
+    const setByStaff =
+      !app.booking && app.status === "interview_scheduled" && app.interviewDate
+        ? {
+            slotId: null,
+            startsAt: app.interviewDate,
+            durationMinutes: DEFAULT_INTERVIEW_MINUTES,
+            location: app.interviewLocation ?? "",
+          }
+        : null;
+    const booking = app.booking ?? setByStaff;
     if (!booking || (app.kind === "job" && app.status !== "interview_scheduled")) {
       throw new BookingNotAllowedError();
     }
     if (!canChangeInterview(booking.startsAt, now, hours)) throw new TooLateToChangeError();
-    await tx.delete(interviewBookings).where(eq(interviewBookings.applicationId, app.id));
+    if (app.booking) {
+      await tx.delete(interviewBookings).where(eq(interviewBookings.applicationId, app.id));
+    }
     const status = app.kind === "job" ? INTERVIEW_STAGE.job : app.status;
     await setInterview(tx, app, o.viewer.id, {
       status,

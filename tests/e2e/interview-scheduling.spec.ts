@@ -131,6 +131,35 @@ test("the pipeline arrow into Interview Scheduled asks for the date and place fi
   await expectApplicantSeesInterview(page, title, "Midrand office");
 });
 
+test("an interview staff set shows on My Interviews, where the applicant may ask to move or cancel it", async ({
+  page,
+  manager: staff,
+}) => {
+  const { fullName, title } = await newApplication(staff, page, "mine");
+  await setStatus(await findApplication(staff, fullName), "interview_scheduled");
+  await scheduleInterview(
+    staff.getByRole("dialog", { name: "Schedule Interview" }),
+    "Bulawayo office",
+  );
+
+  await page.goto("/dashboard/interviews");
+  const item = page.getByTestId("interview-item").filter({ hasText: title });
+  await expect(item).toContainText("2031");
+  await expect(item).toContainText("10:30");
+  await expect(item).toContainText("Bulawayo office");
+  await expect(item.getByRole("link", { name: /^Ask to move it/ })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+  await expectAccessible(page);
+
+  await item.getByRole("button", { name: /^Cancel my interview/ }).click();
+  await expect(page.getByText("Your interview is cancelled.")).toBeVisible();
+  await page.goto("/dashboard/applications");
+  const card = page.getByTestId("application").filter({ hasText: title });
+  await expect(card.getByTestId("interview")).toHaveCount(0);
+});
+
 test("staff set the departure date in the application's details; the applicant reads it", async ({
   page,
   manager: staff,

@@ -11,6 +11,7 @@ import { scheduleInterview } from "~/server/applications/staff.server";
 import {
   bookInterviewSlot,
   cancelInterviewBooking,
+  listInterviewChoicesForApplicant,
   SlotFullError,
   SlotUnavailableError,
   TooLateToChangeError,
@@ -174,6 +175,46 @@ describe("interview slots", () => {
     expect(parsed.event.startDate.hour).toBe(9);
     expect(parsed.event.startDate.toJSDate().toISOString()).toBe(when.toISOString());
     expect(parsed.event.location).toBe("Eastgate Building, Harare");
+  });
+
+  it("list an interview staff set directly, which the applicant may cancel until the cut-off", async () => {
+    const job = await ctx.createTestJob({ title: "Baker" });
+    await slot(job.id, { date: "2031-05-01" });
+    const a = await applicantAtStage(job.id);
+    const when = new Date("2031-05-06T07:00:00Z");
+    await scheduleInterview({
+      actor: await staffMember(),
+      applicationId: a.applicationId,
+      interviewDate: when,
+      interviewLocation: "Eastgate Building, Harare",
+    });
+    const { items } = await listInterviewChoicesForApplicant({ viewer: a.user });
+    expect(items).toHaveLength(1);
+    expect(items[0]!.booking).toMatchObject({
+      startsAt: when,
+      location: "Eastgate Building, Harare",
+      setByStaff: true,
+      canChange: true,
+    });
+    // Moved by asking staff, not by taking a published slot.
+    expect(items[0]!.slots).toEqual([]);
+
+    const late = new Date(when.getTime() - 3 * 3_600_000);
+    await expect(
+      cancelInterviewBooking({ viewer: a.user, applicationId: a.applicationId, now: late }),
+    ).rejects.toBeInstanceOf(TooLateToChangeError);
+
+    await cancelInterviewBooking({ viewer: a.user, applicationId: a.applicationId });
+    const [app] = await ctx.db
+      .select()
+      .from(jobApplications)
+      .where(eq(jobApplications.id, a.applicationId));
+    expect(app).toMatchObject({ status: "job_matched", interviewDate: null });
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, a.applicationId), eq(auditLog.action, "interview.cancel")));
+    expect(audit).toHaveLength(1);
   });
 
   it("refuse a change within 24 hours of the interview", async () => {

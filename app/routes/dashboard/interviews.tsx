@@ -1,8 +1,8 @@
 import { CalendarClockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { EmptyState } from "~/app/components/empty-state";
-import { Button } from "~/app/components/ui/button";
+import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
@@ -132,16 +132,34 @@ export default function InterviewsPage({ loaderData, actionData }: Route.Compone
                       <dd className="text-slate-900">
                         {t("interviews.minutes", { count: booking.durationMinutes })}
                       </dd>
-                      <dt className="font-medium text-slate-700">{t("interviews.where")}</dt>
-                      <dd className="break-words text-slate-900">{booking.location}</dd>
+                      {booking.location ? (
+                        <>
+                          <dt className="font-medium text-slate-700">{t("interviews.where")}</dt>
+                          <dd className="break-words text-slate-900">{booking.location}</dd>
+                        </>
+                      ) : null}
                     </dl>
                     <p className="text-sm text-slate-700">
                       {booking.canChange
-                        ? t("interviews.changeUntil", { until: when(booking.changeUntil) })
+                        ? t(
+                            booking.setByStaff ? "interviews.setByStaff" : "interviews.changeUntil",
+                            {
+                              until: when(booking.changeUntil),
+                            },
+                          )
                         : t("interviews.tooLate", { hours })}
                     </p>
                     {booking.canChange ? (
-                      <Form method="post">
+                      <Form method="post" className="flex flex-wrap gap-2">
+                        {booking.setByStaff ? (
+                          <Link
+                            to="/contact"
+                            className={buttonVariants({ variant: "outline", size: "sm" })}
+                          >
+                            {t("interviews.askToMove")}
+                            <span className="sr-only">: {item.title}</span>
+                          </Link>
+                        ) : null}
                         <input type="hidden" name="applicationId" value={item.applicationId} />
                         <Button
                           type="submit"
