@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
+import { EMAIL_CONFIRMATION_DAYS } from "~/domain/auth";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { accounts, appState, profiles, sessions, verifications } from "~/server/db/schema";
@@ -103,6 +104,8 @@ export function createAuth(database: Db, options: AuthOptions) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
+      // Days, not better-auth's hour: many applicants read e-mail once a day, on costly data.
+      expiresIn: 60 * 60 * 24 * EMAIL_CONFIRMATION_DAYS,
       // Runs after the sign-up transaction has committed (better-auth queues it).
       sendVerificationEmail: sendLinkMail(emailVerificationEmail),
       // The job alerts this address made before it had an account become the account's.

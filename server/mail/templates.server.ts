@@ -5,6 +5,7 @@ import type { SiteSettings } from "~/domain/settings";
 import { formatMoney, whatsappLink } from "~/domain/settings";
 import { formatDate } from "~/domain/format";
 import { DEFAULT_INTERVIEW_MINUTES } from "~/domain/interview-slots";
+import { EMAIL_CONFIRMATION_DAYS } from "~/domain/auth";
 import { config } from "~/server/config.server";
 import type { MailAttachment } from "~/server/db/schema";
 import { escapeMarkup } from "~/server/escape.server";
@@ -425,6 +426,7 @@ export function emailVerificationEmail(o: Base & { name: string; url: string }):
     blocks: [
       { kind: "p", text: t("verifyEmail.body") },
       { kind: "button", label: t("verifyEmail.button"), href: o.url },
+      { kind: "p", text: t("verifyEmail.expires", { count: EMAIL_CONFIRMATION_DAYS }) },
     ],
   });
 }

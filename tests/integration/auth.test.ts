@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { action as authAction, loader as authLoader } from "~/app/routes/auth/auth";
 import { auth } from "~/server/auth/auth.server";
 import { getViewer } from "~/server/auth/guards.server";
@@ -355,5 +355,64 @@ describe("sign-in", () => {
     const user = await createTestUser();
     const outcome = await runAs(user, authLoader, "/auth");
     expect(outcome).toMatchObject({ status: 302, location: "/" });
+  });
+});
+
+describe("the confirmation link", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Signs up a new account and returns its address and the link its confirmation mail holds. */
+  async function signUpWithLink() {
+    const form = signUpForm();
+    await runAs(null, authAction, "/auth", { form });
+    const mails = await ctx.mailsTo(form.email);
+    const link = mails.at(-1)!.text.match(/https?:\/\/\S+verify-email\S+/)![0];
+    return { email: form.email, link: link.replace(/[).,]+$/, ""), mail: mails.at(-1)! };
+  }
+
+  const daysLater = (days: number) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + days * 24 * 3_600_000);
+  };
+
+  it("works for days, not an hour, and the mail says how long", async () => {
+    const { link, mail } = await signUpWithLink();
+    expect(mail.text).toContain("The link works for 3 days");
+    daysLater(2);
+    const followed = await auth().handler(new Request(link));
+    expect(new URL(followed.headers.get("location")!, BASE_URL).pathname).toBe("/dashboard");
+    expect(sessionCookieOf(followed.headers)).not.toBe("");
+  });
+
+  it("once expired, leads to sign-in saying so, where a new link can be asked for", async () => {
+    const { email, link } = await signUpWithLink();
+    daysLater(4);
+    const followed = await auth().handler(new Request(link));
+    const landed = new URL(followed.headers.get("location")!, BASE_URL);
+    expect(landed.searchParams.get("error")).toBe("TOKEN_EXPIRED");
+    vi.useRealTimers();
+
+    const resent = await runAs(null, authAction, "/auth", {
+      form: { intent: "resend", email, redirectTo: `${landed.pathname}${landed.search}` },
+    });
+    expect(resent.location).toBe("/auth?done=confirmationSent");
+    const mails = await ctx.mailsTo(email);
+    expect(mails).toHaveLength(2);
+    const fresh = mails.at(-1)!.text.match(/https?:\/\/\S+verify-email\S+/)![0];
+    const confirmed = await auth().handler(new Request(fresh.replace(/[).,]+$/, "")));
+    const target = new URL(confirmed.headers.get("location")!, BASE_URL);
+    expect(target.pathname).toBe("/dashboard");
+    expect(target.searchParams.get("error")).toBeNull();
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.email, email));
+    expect(profile?.emailVerified).toBe(true);
+  });
+
+  it("asked for an unknown address, answers the same and sends nothing", async () => {
+    const email = `nobody-${Math.random().toString(36).slice(2)}@example.com`;
+    const resent = await runAs(null, authAction, "/auth", { form: { intent: "resend", email } });
+    expect(resent.location).toBe("/auth?done=confirmationSent");
+    expect(await ctx.mailsTo(email)).toHaveLength(0);
   });
 });

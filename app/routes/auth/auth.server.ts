@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { safeRedirect, SignInSchema, SignUpSchema } from "~/domain/auth";
+import { ResendConfirmationSchema, safeRedirect, SignInSchema, SignUpSchema } from "~/domain/auth";
 import { auth } from "~/server/auth/auth.server";
 import { logger } from "~/server/logger.server";
 import { recordSignUpConsent } from "~/server/privacy/consent.server";
@@ -26,7 +26,11 @@ function authHeaders(request: Request, ctx: Ctx) {
 }
 
 /** The typed passwords a form's answer never sends back. */
-const HIDE_FIELDS = { signin: ["password"], signup: ["password", "confirmPassword"] };
+const HIDE_FIELDS = {
+  signin: ["password"],
+  signup: ["password", "confirmPassword"],
+  resend: [],
+};
 
 /** A form that did not go through: its errors (and `formError`, if any), with the HTTP status. */
 function refused<I extends keyof typeof HIDE_FIELDS>(
@@ -131,5 +135,33 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
   // look-alike and mails its owner): "check your e-mail" (?done=signedUp), on the sign-in tab.
   const sent = new URLSearchParams({ done: "signedUp" });
   if (safeRedirect(v.redirectTo, "") !== "") sent.set("redirectTo", next);
+  throw redirect(localizePath(`/auth?${sent.toString()}`, await requestLanguage(request)));
+}
+
+/**
+ * "Send me a new confirmation link": the same answer whether or not the address has an account
+ * waiting for confirmation (nobody can probe for accounts), capped per client and per address.
+ */
+export async function resendConfirmation(request: Request, formData: FormData, ctx: Ctx) {
+  const submission = parseWithZod(formData, { schema: ResendConfirmationSchema });
+  if (submission.status !== "success") return refused("resend", submission, 400);
+  const { email, redirectTo } = submission.value;
+  const wait = await secondsUntilAllowed([
+    [`resend-confirmation:ip:${ctx.clientIp}`, 600, 10],
+    [`resend-confirmation:email:${email}`, 3600, 3],
+  ]);
+  if (wait) return refused("resend", submission, 429, `errors.tooManyAttempts|${wait}`);
+  // Back where the first link led, without the error that link brought back.
+  const target = new URL(safeRedirect(redirectTo, "/dashboard"), "http://passage.invalid");
+  target.searchParams.delete("error");
+  try {
+    await auth().api.sendVerificationEmail({
+      body: { email, callbackURL: target.pathname + target.search },
+      headers: authHeaders(request, ctx),
+    });
+  } catch (error) {
+    logger().warn({ err: error, requestId: ctx.requestId }, "confirmation link resend failed");
+  }
+  const sent = new URLSearchParams({ done: "confirmationSent" });
   throw redirect(localizePath(`/auth?${sent.toString()}`, await requestLanguage(request)));
 }

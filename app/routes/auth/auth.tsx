@@ -13,9 +13,10 @@ import { fixedPageMeta } from "~/app/lib/seo";
 import { getViewer } from "~/server/auth/guards.server";
 import type { Route } from "./+types/auth";
 import { AuthCard, AuthColumn, EmailField, NewPasswordFields, SubmitButton } from "./auth-parts";
-import { signIn, signUp } from "./auth.server";
+import { resendConfirmation, signIn, signUp } from "./auth.server";
 import { requestLanguage } from "~/app/i18n/i18n.server";
 import { localizePath } from "~/domain/languages";
+import { confirmationLinkProblem, EMAIL_CONFIRMATION_DAYS } from "~/domain/auth";
 
 export const handle = i18nHandle("auth");
 
@@ -34,7 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (await getViewer(request)) throw await home(request);
   const formData = await request.formData();
-  return formData.get("intent") === "signup"
+  const intent = formData.get("intent");
+  if (intent === "resend") return resendConfirmation(request, formData, context);
+  return intent === "signup"
     ? signUp(request, formData, context)
     : signIn(request, formData, context);
 }
@@ -61,14 +64,23 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     next.set("tab", name);
     return `/auth?${next.toString()}`;
   };
+  const linkProblem = confirmationLinkProblem(params);
+  const resend =
+    linkProblem !== null || params.get("resend") === "1" || actionData?.intent === "resend";
   const tabClass =
     "flex-1 rounded-md px-3 py-2 text-center text-sm font-medium text-slate-700 aria-[current=page]:bg-white aria-[current=page]:text-primary-800 aria-[current=page]:shadow-sm";
 
   return (
     <AuthColumn>
       {/* A confirmation says more than "sign in to continue" (sign-up keeps the redirectTo). */}
-      {params.get("done") ? (
+      {params.get("done") === "confirmationSent" ? (
+        <Alert tone="success">{t("confirmLink.sent", { count: EMAIL_CONFIRMATION_DAYS })}</Alert>
+      ) : params.get("done") ? (
         <DoneFlash ns="auth" messages={AUTH_DONE} className="" />
+      ) : linkProblem ? (
+        <Alert tone="warning" data-testid="confirmation-link-problem">
+          {t(`confirmLink.${linkProblem}`, { count: EMAIL_CONFIRMATION_DAYS })}
+        </Alert>
       ) : redirectTo ? (
         <Alert tone="info">{t("redirectNotice")}</Alert>
       ) : null}
@@ -89,6 +101,12 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
+      {tab === "signin" && resend ? (
+        <ResendForm
+          lastResult={actionData?.intent === "resend" ? actionData.result : undefined}
+          redirectTo={redirectTo}
+        />
+      ) : null}
       {tab === "signin" ? (
         <SignInForm
           lastResult={actionData?.intent === "signin" ? actionData.result : undefined}
@@ -107,7 +125,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
 type LastResult = SubmissionResult<string[]> | undefined;
 
 /** Which of the page's two forms is being posted. */
-function useBusy(intent: "signin" | "signup") {
+function useBusy(intent: "signin" | "signup" | "resend") {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
@@ -147,6 +165,33 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
         <Link to="/auth/forgot-password" className="text-sm text-primary-700 underline">
           {t("signIn.forgot")}
         </Link>
+        <Link to="/auth?resend=1" className="text-sm text-primary-700 underline">
+          {t("confirmLink.ask")}
+        </Link>
+      </Form>
+    </AuthCard>
+  );
+}
+
+/** "Send me a new confirmation link", shown when a link failed or on asking for it. */
+function ResendForm({ lastResult, redirectTo }: { lastResult: LastResult; redirectTo: string }) {
+  const { t } = useTranslation("auth");
+  const busy = useBusy("resend");
+  const [form, fields, formProps] = useLazyForm(
+    () => import("~/domain/auth").then((m) => m.ResendConfirmationSchema),
+    { id: "resend", lastResult },
+  );
+  return (
+    <AuthCard title={t("confirmLink.title")} description={t("confirmLink.description")}>
+      <Form method="post" {...formProps} className="grid gap-4">
+        <IntentFields intent="resend" redirectTo={redirectTo} />
+        <FormErrors errors={form.errors} ns="auth" />
+        <EmailField field={fields.email} />
+        <SubmitButton
+          busy={busy}
+          label={t("confirmLink.submit")}
+          busyLabel={t("confirmLink.submitting")}
+        />
       </Form>
     </AuthCard>
   );
