@@ -52,6 +52,8 @@ export async function loadRoot(request: Request) {
           fullName: viewer.fullName,
           role: viewer.role,
           registrationFeePaid: viewer.registrationFeePaid,
+          // Whether their office's fee policy asks a fee up front (decision record 33).
+          feeDue: viewer.feeDue,
         }
       : null,
   };

@@ -34,6 +34,9 @@ export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
   const { viewer, settings } = useRootData();
   const location = useLocation();
   const fee = settings.registrationFee;
+  // What a locked card asks of this viewer: to sign in, to pay, or (no fee under their office's
+  // policy, decision record 33) to complete their registration.
+  const lock: Lock = !viewer ? "visitor" : viewer.feeDue ? "fee" : "registration";
   return (
     <article
       className="relative flex flex-col gap-3 overflow-hidden rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary-600 hover:shadow-md"
@@ -62,17 +65,25 @@ export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
       {/* The same for everyone who sees this job alike: the viewer's own save button is above. */}
       <CachedHtml
         className="contents"
-        cacheKey={`job-card:${i18n.language}:${viewer ? 1 : 0}:${fee.amountMinor}${fee.currency}:${keyOf(job)}`}
+        cacheKey={`job-card:${i18n.language}:${lock}:${fee.amountMinor}${fee.currency}:${keyOf(job)}`}
       >
-        <JobCardBody job={job} signedIn={Boolean(viewer)} />
+        <JobCardBody job={job} lock={lock} />
       </CachedHtml>
     </article>
   );
 }
 
+type Lock = "visitor" | "fee" | "registration";
+const LOCK_TEXT = {
+  visitor: "card.lockedVisitor",
+  fee: "card.lockedUnpaid",
+  registration: "card.lockedRegistration",
+} as const;
+
 /** Everything of a card below its badges: decided only by the job, the language, the fee and
- * whether the viewer is signed in (the cache key above names each). */
-function JobCardBody({ job, signedIn }: { job: JobCardData; signedIn: boolean }) {
+ * what a locked card asks of the viewer (the cache key above names each). */
+function JobCardBody({ job, lock }: { job: JobCardData; lock: Lock }) {
+  const signedIn = lock !== "visitor";
   const { t, i18n } = useTranslation("jobs");
   const { settings } = useRootData();
   const href = jobCardHref(job, signedIn);
@@ -106,7 +117,7 @@ function JobCardBody({ job, signedIn }: { job: JobCardData; signedIn: boolean })
           </div>
           <p className="relative mt-3 flex items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
             <LockIcon className="size-4 shrink-0" aria-hidden />
-            {signedIn ? t("card.lockedUnpaid", { fee }) : t("card.lockedVisitor", { fee })}
+            {t(LOCK_TEXT[lock], { fee })}
           </p>
         </div>
       ) : (

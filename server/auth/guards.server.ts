@@ -8,7 +8,7 @@ import {
   splitLanguage,
 } from "~/domain/languages";
 import { oncePerRequest } from "~/server/request-scope.server";
-import { premiumUnlockedFor, readPremiumFacts } from "~/server/fees/fee-policies.server";
+import { feeAccessFor, readPremiumFacts } from "~/server/fees/fee-policies.server";
 import { auth } from "./auth.server";
 import { readSession, type SessionRow } from "./session-reader.server";
 
@@ -23,6 +23,8 @@ export type Viewer = {
    * front with their registration complete (server/fees, decision record 33).
    */
   premiumUnlocked: boolean;
+  /** Whether their fee policy asks a fee up front (the screens that name the fee read it). */
+  feeDue: boolean;
   country: string | null;
   phoneNumber: string | null;
   whatsappNumber: string | null;
@@ -60,7 +62,7 @@ async function readViewer(request: Request): Promise<Viewer | null> {
     const { session: s } = read;
     return {
       ...toViewer(s, s.sessionId),
-      premiumUnlocked: await premiumUnlockedFor(s),
+      ...(await feeAccessFor(s)),
       offices: { office: s.office, extraOffices: s.extraOffices },
       acceptedPolicies: s.acceptedPolicies,
     };
@@ -83,7 +85,8 @@ async function readViewer(request: Request): Promise<Viewer | null> {
     },
     result.session.id,
   );
-  return { ...viewer, premiumUnlocked: facts ? await premiumUnlockedFor(facts) : false };
+  const access = facts ? await feeAccessFor(facts) : { premiumUnlocked: false, feeDue: true };
+  return { ...viewer, ...access };
 }
 
 function toViewer(
@@ -92,7 +95,7 @@ function toViewer(
     "sessionId" | "expiresAt" | "office" | "extraOffices" | "acceptedPolicies" | "hasCv"
   > & { role: string | null | undefined },
   sessionId: string,
-): Omit<Viewer, "premiumUnlocked"> {
+): Omit<Viewer, "premiumUnlocked" | "feeDue"> {
   return {
     id: u.id,
     email: u.email,

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import {
+  chargesUpFront,
   type FeeContext,
   type FeePolicy,
   premiumUnlocked,
@@ -94,18 +95,25 @@ export type PremiumFacts = CompletionFields & {
   hasCv: boolean;
 };
 
-/** Whether premium jobs are open to this applicant (domain/fee-policy.ts premiumUnlocked). */
-export async function premiumUnlockedFor(facts: PremiumFacts): Promise<boolean> {
-  if (facts.registrationFeePaid) return true;
+/**
+ * Whether premium jobs are open to this applicant (domain/fee-policy.ts premiumUnlocked), and
+ * whether their policy asks a fee up front at all (the screens that name the fee read it).
+ */
+export async function feeAccessFor(
+  facts: PremiumFacts,
+): Promise<{ premiumUnlocked: boolean; feeDue: boolean }> {
   const policy = await feePolicyFor({ office: facts.office, path: "jobs" });
-  return premiumUnlocked({
-    paid: false,
-    policy,
-    registrationComplete: registrationComplete(facts),
-  });
+  return {
+    feeDue: chargesUpFront(policy),
+    premiumUnlocked: premiumUnlocked({
+      paid: facts.registrationFeePaid,
+      policy,
+      registrationComplete: registrationComplete(facts),
+    }),
+  };
 }
 
-/** The facts premiumUnlockedFor needs, read for one person (when the session read lacked them). */
+/** The facts feeAccessFor needs, read for one person (when the session read lacked them). */
 export async function readPremiumFacts(
   userId: string,
   on: Db = db(),

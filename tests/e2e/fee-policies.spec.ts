@@ -120,6 +120,13 @@ test("a Midrand applicant never sees a payment step: no fee, and what opens prem
   await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
   await expect(page.getByText("Payment Required")).toHaveCount(0);
   await expectAccessible(page);
+
+  // A premium job's card says what opens it for them: no fee, a complete registration.
+  await page.goto("/jobs");
+  await expect(
+    page.getByTestId("job-card").filter({ hasText: "No fee applies to you" }).first(),
+  ).toBeVisible();
+  await expect(page.getByText("registration fee to see the details")).toHaveCount(0);
 });
 
 test("admins read and edit the fee policies in Site Settings", async ({ browser }) => {

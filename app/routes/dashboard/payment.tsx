@@ -389,7 +389,7 @@ function CostSheet({
   return (
     <section
       aria-labelledby="cost-sheet-title"
-      className="grid gap-3 rounded-lg border border-slate-200 p-4"
+      className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-4 break-words"
       data-testid="cost-sheet"
     >
       <h3 id="cost-sheet-title" className="font-semibold text-slate-900">
@@ -414,7 +414,7 @@ function CostSheet({
           })}
         </p>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="grid gap-3">
+        <Form method="post" {...getFormProps(form)} className="grid min-w-0 gap-3">
           <FormErrors errors={form.errors} ns="payment" />
           <input type="hidden" name="intent" value="confirm-sheet" />
           <input type="hidden" name="policyId" value={sheet.policyId} />
