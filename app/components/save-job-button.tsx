@@ -9,7 +9,8 @@ import { buttonVariants } from "./ui/button";
 export const SAVED_JOBS_PATH = "/dashboard/saved-jobs";
 
 /**
- * Save or forget a job. A plain form: without JavaScript it posts and comes back to this page;
+ * Save or forget a job: a toggle (aria-pressed) whose label, once saved, says pressing removes
+ * it ("Saved (remove)"). A plain form: without JavaScript it posts and comes back to this page;
  * with it, the button flips at once and the page's data refreshes without a reload. Shown only
  * to signed-in applicants, whose pages are never cached (decision record 11).
  */
@@ -39,6 +40,7 @@ export function SaveJobButton({
       {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
       <button
         type="submit"
+        aria-pressed={isSaved}
         className={buttonVariants({ variant: "outline", size: "sm" })}
         data-testid="save-job"
       >

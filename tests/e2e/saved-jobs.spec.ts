@@ -7,9 +7,11 @@ test("an applicant saves a job from /jobs and finds it on the dashboard, then re
   await signUpNewApplicant(page);
   await page.goto("/jobs?q=warehouse");
   const card = page.getByTestId("job-card").filter({ hasText: "Warehouse Operative" });
-  await card.getByRole("button", { name: /^Save ?: Warehouse Operative$/ }).click();
+  await card.getByRole("button", { name: /^Save ?: Warehouse Operative$/, pressed: false }).click();
   // With JavaScript the button turns at once and the page stays where it was.
-  await expect(card.getByRole("button", { name: /^Saved ?: Warehouse Operative$/ })).toBeVisible();
+  await expect(
+    card.getByRole("button", { name: /^Saved \(remove\) ?: Warehouse Operative$/, pressed: true }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/jobs\?q=warehouse$/);
 
   await page.goto("/dashboard");
@@ -22,7 +24,9 @@ test("an applicant saves a job from /jobs and finds it on the dashboard, then re
   await expect(saved.getByRole("link", { name: "Warehouse Operative" })).toBeVisible();
   await expectAccessible(page);
 
-  await saved.getByRole("button", { name: /^Saved ?: Warehouse Operative$/ }).click();
+  await saved
+    .getByRole("button", { name: /^Saved \(remove\) ?: Warehouse Operative$/, pressed: true })
+    .click();
   await expect(page.getByText("You have not saved any jobs yet")).toBeVisible();
   await expectAccessible(page);
 });
@@ -32,11 +36,18 @@ test("the save button works without JavaScript and comes back to the job", async
   const page = await pageAs(browser, account, { javaScriptEnabled: false });
   await openJobCard(page, "/jobs?q=warehouse", "Warehouse Operative");
   const jobUrl = page.url();
-  await page.getByRole("button", { name: /^Save ?: Warehouse Operative$/ }).click();
+  await page.getByRole("button", { name: /^Save ?: Warehouse Operative$/, pressed: false }).click();
   await expect(page).toHaveURL(jobUrl);
-  await expect(page.getByRole("button", { name: /^Saved ?: Warehouse Operative$/ })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: /^Saved \(remove\) ?: Warehouse Operative$/, pressed: true }),
+  ).toBeVisible();
   await page.goto("/dashboard/saved-jobs");
   await expect(page.getByTestId("saved-jobs")).toContainText("Warehouse Operative");
+  // Pressing it again, still without JavaScript, takes the job off the list.
+  await page
+    .getByRole("button", { name: /^Saved \(remove\) ?: Warehouse Operative$/, pressed: true })
+    .click();
+  await expect(page.getByText("You have not saved any jobs yet")).toBeVisible();
   await page.context().close();
 });
 
@@ -52,8 +63,10 @@ test("a signed-in search page whose shared parts come from memory hydrates, filt
   await page.getByLabel("Sector").selectOption("logistics");
   await expect(page).toHaveURL(/sector=logistics/);
   const card = page.getByTestId("job-card").filter({ hasText: "Warehouse Operative" });
-  await card.getByRole("button", { name: /^Save ?: Warehouse Operative$/ }).click();
-  await expect(card.getByRole("button", { name: /^Saved ?: Warehouse Operative$/ })).toBeVisible();
+  await card.getByRole("button", { name: /^Save ?: Warehouse Operative$/, pressed: false }).click();
+  await expect(
+    card.getByRole("button", { name: /^Saved \(remove\) ?: Warehouse Operative$/, pressed: true }),
+  ).toBeVisible();
   await card.getByRole("link", { name: "Warehouse Operative" }).click();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
 });
