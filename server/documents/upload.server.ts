@@ -155,7 +155,8 @@ async function storeFile(userId: string, file: IncomingFile): Promise<StoredFile
     }
   };
 
-  if (head.length === 0) throw new UploadRefused("empty");
+  // A nameless empty part is the form sent with no file chosen (a browser that skipped `required`).
+  if (head.length === 0) throw new UploadRefused(file.name === "" ? "noFile" : "empty");
   if (stream.truncated) {
     await drain();
     throw new UploadRefused("tooLarge");

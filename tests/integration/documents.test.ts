@@ -346,6 +346,32 @@ describe("uploading a document", () => {
       form: { documentType: "cv" },
     });
     expect(noFile.data).toEqual(refusal("cv", "noFile"));
+    // What a browser that skips `required` (no JavaScript, a proxy browser) sends when no file was
+    // chosen: an empty part without a name. It asks to choose a file, not "this file is empty".
+    const nothingChosen = await runRoute(
+      action,
+      await requestAs(user, "/dashboard/documents", {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: [
+          "--x",
+          'Content-Disposition: form-data; name="documentType"',
+          "",
+          "cv",
+          "--x",
+          'Content-Disposition: form-data; name="file"; filename=""',
+          "Content-Type: application/octet-stream",
+          "",
+          "",
+          "--x--",
+          "",
+        ].join("\r\n"),
+      }),
+    );
+    expect(nothingChosen.data).toEqual(refusal("cv", "noFile"));
+    // A chosen file that holds nothing is still called empty.
+    const empty = await runRoute(action, await upload(user, "cv", Buffer.alloc(0), "cv.pdf"));
+    expect(empty.data).toEqual(refusal("cv", "empty"));
     expect(await rowsOf(user.id)).toEqual([]);
   });
 
