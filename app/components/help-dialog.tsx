@@ -28,7 +28,7 @@ const RESOURCES = [
 
 export function HelpDialog() {
   const { t, i18n } = useTranslation();
-  const { settings } = useRootData();
+  const { settings, viewer } = useRootData();
   const fee = formatMoney(
     settings.registrationFee.amountMinor,
     settings.registrationFee.currency,
@@ -42,6 +42,16 @@ export function HelpDialog() {
     q: string;
     a: string;
   }[];
+  // Under an office's policy with no fee to the applicant, the fee question says so (the only
+  // answer that names the fee is that one; decision record 33).
+  const noFee =
+    viewer && !viewer.feeDue
+      ? (t("help.feeFaqNoFee", { returnObjects: true }) as {
+          q: string;
+          a: string;
+        })
+      : null;
+  const shown = noFee ? faqs.map((f) => (f.a.includes(fee) ? noFee : f)) : faqs;
   const hours = settings.businessHours;
   const channels = [
     { key: "whatsapp", href: whatsappLink(settings.whatsappNumber), text: settings.whatsappNumber },
@@ -71,7 +81,7 @@ export function HelpDialog() {
             ))}
           </Tabs.List>
           <Tabs.Content value="faqs" className="grid gap-2">
-            {faqs.map((f) => (
+            {shown.map((f) => (
               <details key={f.q} className="rounded-lg border border-slate-200 p-3">
                 <summary className="cursor-pointer text-sm font-medium">{f.q}</summary>
                 <p className="mt-2 text-sm text-slate-700">{f.a}</p>

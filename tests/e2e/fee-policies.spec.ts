@@ -121,6 +121,15 @@ test("a Midrand applicant never sees a payment step: no fee, and what opens prem
   await expect(page.getByText("Payment Required")).toHaveCount(0);
   await expectAccessible(page);
 
+  // The help dialog's fee question answers for their office.
+  await page.getByRole("button", { name: "Help & Support" }).click();
+  await page.getByText("Do I pay a fee?").click();
+  await expect(
+    page.getByText("Under the law where your office works you pay us nothing"),
+  ).toBeVisible();
+  await expect(page.getByText("What does the registration fee cover?")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
   // A premium job's card says what opens it for them: no fee, a complete registration.
   await page.goto("/jobs");
   await expect(

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import { documents, payments } from "~/server/db/schema";
 import { BASE_URL, createTestUser, sessionCookie } from "~/tests/integration/harness";
+import { confirmTestCostSheet } from "~/tests/integration/payment-harness";
 import {
   documentUpload,
   formPost,
@@ -134,6 +135,7 @@ describe("concurrent payments", () => {
   it("eight parallel Pay clicks charge the fee once", async () => {
     const user = await createTestUser();
     const cookie = await sessionCookie(user);
+    await confirmTestCostSheet(user);
     const responses = await Promise.all(
       Array.from({ length: 8 }, () =>
         send(ctx.app, formPost("/dashboard/payment", {}, { cookie })),

@@ -5,6 +5,7 @@ import { PaynowPaymentProvider } from "~/server/payments/paynow.server";
 import { PaystackPaymentProvider } from "~/server/payments/paystack.server";
 import { setPaymentProviders } from "~/server/payments/provider.server";
 import { createTestUser, sessionCookie } from "~/tests/integration/harness";
+import { confirmTestCostSheet } from "~/tests/integration/payment-harness";
 import { startFakePaynow } from "~/tests/integration/paynow-fake";
 import { paystackChargeSuccess, startFakePaystack } from "~/tests/integration/paystack-fake";
 import { formPost, send, setupHostileApp, url } from "./app";
@@ -61,6 +62,7 @@ describe("parallel payments across two providers (finding 38.1)", () => {
   it("20 card and 5 Paynow clicks at once open one checkout; paying every one takes one fee and leaves nothing Paystack could give back to refund by hand", async () => {
     const user = await createTestUser();
     const cookie = await sessionCookie(user);
+    await confirmTestCostSheet(user);
     const click = (method: string) =>
       send(ctx.app, formPost("/dashboard/payment", { method }, { cookie }));
     const methods = Array.from({ length: 25 }, (_, i) => (i % 5 === 2 ? "paynow" : "card"));
