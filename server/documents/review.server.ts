@@ -1,11 +1,20 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, asc, eq, gte, ne } from "drizzle-orm";
 import { isStaff } from "~/domain/enums";
 import { isUuid } from "~/domain/ids";
 import type { Viewer } from "~/server/auth/guards.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { documents } from "~/server/db/schema";
-import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import { documentLabel, documentReviewedEmail } from "~/server/mail/templates.server";
+import type { Db } from "~/server/db/client.server";
+import {
+  enqueueApplicantMail,
+  gatherApplicantMail,
+  inTransactionWithMail,
+} from "~/server/mail/outbox.server";
+import {
+  documentLabel,
+  documentReviewedEmail,
+  documentsVerifiedEmail,
+} from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";
 
@@ -18,9 +27,44 @@ export class DocumentReviewError extends Error {
   }
 }
 
+/** Documents verified within this many minutes of the first go out in one e-mail. */
+export const VERIFIED_MAIL_GATHER_MINUTES = 3;
+
+/**
+ * The one e-mail for an applicant's documents verified since `since`, read from the documents
+ * themselves (one verified and then rejected while the mail waited is left out), or null.
+ */
+function gatherVerifiedDocuments(tx: Db, userId: string, startedAt: Date) {
+  return gatherApplicantMail(tx, {
+    userId,
+    digest: "documents-verified",
+    holdMinutes: VERIFIED_MAIL_GATHER_MINUTES,
+    startedAt,
+    render: async (recipient, since) => {
+      const verified = await tx
+        .select({ documentType: documents.documentType })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.userId, userId),
+            eq(documents.status, "verified"),
+            gte(documents.reviewedAt, since),
+          ),
+        )
+        .orderBy(asc(documents.reviewedAt));
+      if (verified.length === 0) return null;
+      return documentsVerifiedEmail({
+        ...recipient,
+        documentTypes: verified.map((d) => d.documentType),
+      });
+    },
+  });
+}
+
 /**
  * Staff verify or reject one uploaded document. The status, the audit entry, the in-app
- * notification and the e-mail (when the applicant wants e-mails) commit together.
+ * notification and the e-mail (when the applicant wants e-mails) commit together. A rejection
+ * is mailed at once; verifications wait a few minutes and go out together (gatherApplicantMail).
  */
 export async function reviewDocument({
   actor,
@@ -47,6 +91,8 @@ export async function reviewDocument({
     )
       throw new DocumentReviewError("notFound");
     if (current.status === "replaced") throw new DocumentReviewError("superseded");
+    // Verifying it again (a second click, a form posted twice) changes nothing and tells nobody.
+    if (decision === "verify" && current.status === "verified") return current;
     const status = decision === "verify" ? "verified" : "rejected";
     const [updated] = await tx
       .update(documents)
@@ -87,16 +133,20 @@ export async function reviewDocument({
       link: "/dashboard/documents",
     });
 
-    await enqueueApplicantMail(tx, {
-      userId: current.userId,
-      render: (recipient) =>
-        documentReviewedEmail({
-          ...recipient,
-          documentType: current.documentType,
-          verified: decision === "verify",
-          reason: cleanReason,
-        }),
-    });
+    // A rejection also takes its document out of a verified mail still waiting.
+    await gatherVerifiedDocuments(tx, current.userId, updated.reviewedAt!);
+    if (decision === "reject") {
+      await enqueueApplicantMail(tx, {
+        userId: current.userId,
+        render: (recipient) =>
+          documentReviewedEmail({
+            ...recipient,
+            documentType: current.documentType,
+            verified: false,
+            reason: cleanReason,
+          }),
+      });
+    }
     return updated;
   });
 }

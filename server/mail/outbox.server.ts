@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Language } from "~/domain/languages";
 import type { SiteSettings } from "~/domain/settings";
 import { config } from "~/server/config.server";
@@ -125,4 +125,85 @@ export async function enqueueApplicantMail(
     lng: profile.lng,
   });
   return enqueueMail(tx, { ...mail, to: profile.email });
+}
+
+/**
+ * Marks an outbox row as a digest still being gathered (decision record 34); the sender never
+ * sends this header.
+ */
+export const DIGEST_HEADER = "X-Passage-Digest";
+
+/**
+ * Queues, or rewrites, the one e-mail that gathers what happened to an applicant within a few
+ * minutes (several documents verified one after another): the row waits `holdMinutes` before the
+ * sender may take it, and while it waits each new event renders it again. `render` gets when the
+ * gathering began (the first event's time, `startedAt` when this is the first) and reads the facts
+ * from the data; it returns null when nothing is left to say, and the waiting row is dropped.
+ * Respects the applicant's choice of e-mails like enqueueApplicantMail.
+ */
+export async function gatherApplicantMail(
+  tx: Db,
+  options: {
+    userId: string;
+    digest: string;
+    holdMinutes: number;
+    startedAt: Date;
+    render: (context: ApplicantMailContext, since: Date) => Promise<RenderedMail | null>;
+  },
+) {
+  const [profile] = await tx
+    .select({
+      email: profiles.email,
+      fullName: profiles.fullName,
+      emailNotifications: profiles.emailNotifications,
+      lng: profiles.preferredLanguage,
+      erasedAt: profiles.erasedAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, options.userId));
+  if (!profile || profile.erasedAt || !profile.emailNotifications) return;
+  const key = `${options.digest}:${options.userId}`;
+  // Still waiting (pending, never tried, not yet due): such a row is never being sent.
+  const [waiting] = await tx
+    .select({ id: mailOutbox.id, createdAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, "pending"),
+        eq(mailOutbox.attempts, 0),
+        gt(mailOutbox.nextAttemptAt, new Date()),
+        sql`${mailOutbox.headers} ->> ${DIGEST_HEADER} = ${key}`,
+      ),
+    )
+    .for("update");
+  const since = waiting?.createdAt ?? options.startedAt;
+  const mail = await options.render(
+    {
+      settings: await getSiteSettings(tx),
+      baseUrl: config().baseUrl,
+      name: profile.fullName || profile.email,
+      lng: profile.lng,
+    },
+    since,
+  );
+  if (waiting) {
+    if (!mail) await tx.delete(mailOutbox).where(eq(mailOutbox.id, waiting.id));
+    else {
+      await tx
+        .update(mailOutbox)
+        .set({ to: profile.email, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+        .where(eq(mailOutbox.id, waiting.id));
+    }
+    return;
+  }
+  if (!mail) return;
+  await tx.insert(mailOutbox).values({
+    to: profile.email,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    headers: { [DIGEST_HEADER]: key },
+    createdAt: since,
+    nextAttemptAt: new Date(since.getTime() + options.holdMinutes * 60_000),
+  });
 }

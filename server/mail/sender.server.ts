@@ -93,7 +93,7 @@ export async function deliverDueMail(
         subject: row.subject,
         text: row.text,
         html: row.html,
-        headers: row.headers,
+        headers: withoutDigestMark(row.headers),
         attachments: row.attachments,
       });
     } catch (error) {
@@ -193,4 +193,11 @@ export function startMailSender(options: { intervalMs?: number } = {}): Schedule
  */
 export function kickMailSender() {
   kickScheduler("mailSender");
+}
+
+/** A digest's mark is ours (outbox.server.ts, DIGEST_HEADER): it never leaves with the mail. */
+function withoutDigestMark(headers: Record<string, string> | null) {
+  if (!headers || !("X-Passage-Digest" in headers)) return headers;
+  const { ["X-Passage-Digest"]: _mark, ...rest } = headers;
+  return Object.keys(rest).length ? rest : null;
 }

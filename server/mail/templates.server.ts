@@ -324,6 +324,27 @@ export function documentReviewedEmail(
   });
 }
 
+/** One mail for the documents verified within a few minutes (the review gathers them). */
+export function documentsVerifiedEmail(
+  o: Base & { name: string; documentTypes: (DocumentType | string)[] },
+): RenderedMail {
+  if (o.documentTypes.length === 1) {
+    return documentReviewedEmail({ ...o, documentType: o.documentTypes[0]!, verified: true });
+  }
+  const t = serverT(o.lng);
+  const documents = new Intl.ListFormat(o.lng ?? "en", { type: "conjunction" }).format(
+    o.documentTypes.map((type) => documentLabel(t, type)),
+  );
+  return renderMail(o, {
+    subject: t("documentsVerified.subject", { count: o.documentTypes.length }),
+    greeting: o.name,
+    blocks: [
+      { kind: "p", text: t("documentsVerified.body", { documents }) },
+      { kind: "button", label: t("documentButton"), href: link(o, "/dashboard/documents") },
+    ],
+  });
+}
+
 /** A provider's method code ("mobile_money") as words in the reader's language. */
 export function paymentMethodLabel(t: Translate, method: string) {
   const words = method.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());

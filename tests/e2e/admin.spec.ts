@@ -132,6 +132,10 @@ test("staff move an application, schedule an interview and verify a document; th
   await expectAccessible(admin);
   await doc.getByRole("button", { name: "Verify" }).click();
   await expect(admin.getByTestId("flash")).toHaveText("Document verified");
+  // Verified: opened again, it offers nothing more to verify, but staff may still reject it.
+  await row.getByRole("link", { name: /^Details of / }).click();
+  await expect(doc.getByRole("button", { name: "Reject" })).toBeVisible();
+  await expect(doc.getByRole("button", { name: "Verify" })).toHaveCount(0);
 
   await page.goto("/dashboard/documents");
   await expect(page.getByTestId("document-cv").getByTestId("document-status")).toHaveText(

@@ -460,6 +460,77 @@ describe("in the recipient's language", () => {
   });
 });
 
+describe("documents verified within minutes", () => {
+  /** A pending upload of `type` for the applicant; returns its id. */
+  async function upload(applicant: TestUser, type: "passport" | "cv" | "education") {
+    const [doc] = await ctx.db
+      .insert(documents)
+      .values({
+        userId: applicant.id,
+        documentType: type,
+        fileName: `${type}.pdf`,
+        storageKey: `test/${applicant.id}/${type}.pdf`,
+        fileSize: 1000,
+        contentType: "application/pdf",
+      })
+      .returning({ id: documents.id });
+    return doc!.id;
+  }
+
+  it("go out as one e-mail that names them all, after a short wait", async () => {
+    const applicant = await createTestUser({ fullName: "Nyasha Dube" });
+    const staff = await createTestUser({ role: "admin" });
+    const actor = { id: staff.id, role: staff.role };
+    await deliverDueMail(); // their sign-up mails
+    smtp.received.length = 0;
+    const ids = [
+      await upload(applicant, "passport"),
+      await upload(applicant, "cv"),
+      await upload(applicant, "education"),
+    ];
+    for (const documentId of ids) await reviewDocument({ actor, documentId, decision: "verify" });
+    // A second click on Verify changes nothing and sends nothing.
+    await reviewDocument({ actor, documentId: ids[0]!, decision: "verify" });
+
+    const queued = await outboxTo(applicant.email);
+    expect(queued.map((r) => r.subject)).toEqual(["3 documents verified"]);
+    expect(queued[0]!.text).toContain("Your Passport, CV/Resume, and Education Certificate have");
+
+    // Held for a few minutes so later verifications can join it; then sent, without our mark.
+    expect(await deliverDueMail()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    const later = new Date(Date.now() + 4 * 60_000);
+    expect(await deliverDueMail({ now: later })).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.subject).toBe("3 documents verified");
+    expect(smtp.received[0]!.raw).not.toMatch(/X-Passage-Digest/i);
+  });
+
+  it("leave out one rejected while the e-mail waited; the rejection goes out at once", async () => {
+    const applicant = await createTestUser();
+    const staff = await createTestUser({ role: "manager" });
+    const actor = { id: staff.id, role: staff.role };
+    const passport = await upload(applicant, "passport");
+    const cv = await upload(applicant, "cv");
+    await reviewDocument({ actor, documentId: passport, decision: "verify" });
+    await reviewDocument({ actor, documentId: cv, decision: "verify" });
+    await reviewDocument({
+      actor,
+      documentId: cv,
+      decision: "reject",
+      reason: "This is someone else's CV.",
+    });
+    const subjects = (await outboxTo(applicant.email)).map((r) => r.subject).sort();
+    expect(subjects).toEqual([
+      "Action needed: please upload your CV/Resume again",
+      "Document verified: Passport",
+    ]);
+    // Only the rejection is due now.
+    await deliverDueMail();
+    const sent = smtp.received.map((m) => m.subject).filter((m) => !m.startsWith("Confirm"));
+    expect(sent).toEqual(["Action needed: please upload your CV/Resume again"]);
+  });
+});
+
 describe("waking the sender", () => {
   let kicks = 0;
   beforeEach(() => {

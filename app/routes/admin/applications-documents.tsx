@@ -9,7 +9,10 @@ import { Input, Label } from "~/app/components/ui/input";
 import type { ActionResult } from "~/app/lib/action-result";
 import type { ApplicationDetailsData } from "./applications-details";
 
-/** The applicant's documents in the details dialog, each with Open, Verify and Reject. */
+/**
+ * The applicant's documents in the details dialog, each with Open, Verify (until it is verified)
+ * and Reject (a verified document may still turn out wrong).
+ */
 export function StaffDocuments({
   documents,
   actionData,
@@ -63,20 +66,17 @@ export function StaffDocuments({
                 >
                   {t("applications.details.open")}
                 </a>
-                <Form method="post" preventScrollReset>
-                  <HiddenValues
-                    values={{ intent: "review", documentId: d.id, decision: "verify" }}
-                  />
-                  <Button
-                    type="submit"
-                    size="sm"
-                    variant="outline"
-                    disabled={busy || d.status === "verified"}
-                  >
-                    <CheckCircle2Icon aria-hidden />
-                    {t("applications.details.verify")}
-                  </Button>
-                </Form>
+                {d.status === "verified" ? null : (
+                  <Form method="post" preventScrollReset>
+                    <HiddenValues
+                      values={{ intent: "review", documentId: d.id, decision: "verify" }}
+                    />
+                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                      <CheckCircle2Icon aria-hidden />
+                      {t("applications.details.verify")}
+                    </Button>
+                  </Form>
+                )}
                 <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
                   <HiddenValues
                     values={{ intent: "review", documentId: d.id, decision: "reject" }}
