@@ -16,6 +16,7 @@ import {
 } from "~/domain/enums";
 import { type Db, db } from "~/server/db/client.server";
 import { documents, profiles, programs } from "~/server/db/schema";
+import { feeOwedUpFront } from "~/server/fees/fee-policies.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { unverifiedDocuments } from "./apply-core.server";
 
@@ -51,12 +52,15 @@ async function requiredDocuments(tx: Db, app: FactsOf): Promise<readonly Documen
  */
 export async function readApplicationFacts(tx: Db, app: FactsOf): Promise<ApplicationFacts> {
   const [profile] = await tx
-    .select({ paid: profiles.registrationFeePaid })
+    .select({ paid: profiles.registrationFeePaid, office: profiles.office })
     .from(profiles)
     .where(eq(profiles.id, app.userId))
     .for("share");
-  // Programs ask for the fee only when the settings say so (decision record 22).
-  const feeAsked = app.kind === "job" || (await getSiteSettings(tx)).study.requireFee;
+  // Programs ask for the fee only when the settings say so (decision record 22), and nobody owes
+  // one their office's policy does not charge up front (decision record 33).
+  const feeAsked =
+    (app.kind === "job" || (await getSiteSettings(tx)).study.requireFee) &&
+    (await feeOwedUpFront(profile?.office, "jobs", tx));
   return {
     feePaid: Boolean(profile?.paid) || !feeAsked,
     unverifiedDocuments: await unverifiedDocuments(
@@ -88,7 +92,7 @@ export async function refusedStatusesForStaff(
   if (rows.length === 0) return result;
   const settings = await getSiteSettings();
   const programIds = [...new Set(rows.flatMap((r) => (r.programId ? [r.programId] : [])))];
-  const [asked, uploads] = await Promise.all([
+  const [asked, uploads, offices] = await Promise.all([
     programIds.length
       ? db()
           .select({ id: programs.id, required: programs.requiredDocuments })
@@ -109,15 +113,28 @@ export async function refusedStatusesForStaff(
         ),
       )
       .orderBy(desc(documents.uploadedAt)),
+    db()
+      .select({ id: profiles.id, office: profiles.office })
+      .from(profiles)
+      .where(inArray(profiles.id, [...new Set(rows.map((r) => r.userId))])),
   ]);
   const required = new Map(asked.map((p) => [p.id, p.required]));
+  // Whether each applicant's office charges a fee up front (decision record 33).
+  const officeOf = new Map(offices.map((o) => [o.id, o.office]));
+  const owes = new Map<string, boolean>();
+  for (const office of new Set(offices.map((o) => o.office ?? ""))) {
+    owes.set(office, await feeOwedUpFront(office, "jobs"));
+  }
   for (const row of rows) {
     const needs =
       row.kind === "job" || !row.programId
         ? JOB_CORE_DOCUMENTS
         : (required.get(row.programId) ?? []);
     const facts: ApplicationFacts = {
-      feePaid: row.paid || (row.kind === "program" && !settings.study.requireFee),
+      feePaid:
+        row.paid ||
+        (row.kind === "program" && !settings.study.requireFee) ||
+        !owes.get(officeOf.get(row.userId) ?? ""),
       unverifiedDocuments: unverifiedOf(
         uploads.filter((u) => u.userId === row.userId),
         needs,

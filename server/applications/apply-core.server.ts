@@ -3,18 +3,23 @@ import { unverifiedOf } from "~/domain/application-facts";
 import type { ApplicationStatus, DocumentType } from "~/domain/enums";
 import { type Db, db } from "~/server/db/client.server";
 import { applicationStatusHistory, documents, jobApplications, profiles } from "~/server/db/schema";
+import { feeOwedUpFront } from "~/server/fees/fee-policies.server";
 import { applicantOwner } from "~/server/owners/owners.server";
 
 /** The stage a new application starts at, and why (the note staff read in its history). */
 export type StartingStage = { status: ApplicationStatus; note: string | null };
 
-/** Whether the applicant's registration fee is paid, read in the applying transaction. */
-export async function feePaid(tx: Db, userId: string): Promise<boolean> {
+/**
+ * Whether the applicant owes no registration fee any more, read in the applying transaction: it
+ * is paid, or their office's fee policy asks nothing up front (Midrand: decision record 33).
+ */
+export async function feeSettled(tx: Db, userId: string): Promise<boolean> {
   const [profile] = await tx
-    .select({ paid: profiles.registrationFeePaid })
+    .select({ paid: profiles.registrationFeePaid, office: profiles.office })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  return profile?.paid ?? false;
+  if (!profile) return false;
+  return profile.paid || !(await feeOwedUpFront(profile.office, "jobs", tx));
 }
 
 /**

@@ -4,7 +4,7 @@ import { isUuid } from "~/domain/ids";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
 import type { StartingStage } from "~/server/applications/apply-core.server";
-import { allVerified, feePaid, openApplication } from "~/server/applications/apply-core.server";
+import { allVerified, feeSettled, openApplication } from "~/server/applications/apply-core.server";
 import { jobApplications, programs } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
@@ -27,8 +27,8 @@ async function startingStage(
   userId: string,
   required: DocumentType[],
 ): Promise<StartingStage> {
-  const fee = (await feePaid(tx, userId))
-    ? "registration fee already paid"
+  const fee = (await feeSettled(tx, userId))
+    ? "registration fee settled (paid, or none asked by the office's fee policy)"
     : "registration fee not required for study programs";
   if (required.length && (await allVerified(tx, userId, required))) {
     return {

@@ -13,7 +13,7 @@ import {
   programs,
 } from "~/server/db/schema";
 import type { StartingStage } from "~/server/applications/apply-core.server";
-import { allVerified, feePaid, openApplication } from "~/server/applications/apply-core.server";
+import { allVerified, feeSettled, openApplication } from "~/server/applications/apply-core.server";
 import { applicationColumns } from "~/server/applications/columns.server";
 import { countryColumns } from "~/server/jobs/columns.server";
 
@@ -33,7 +33,7 @@ export type ApplyResult =
  * confirmed a moment ago counts. The note says why, for the history staff read.
  */
 async function startingStage(tx: Db, userId: string): Promise<StartingStage> {
-  if (!(await feePaid(tx, userId))) return { status: "registration_pending", note: null };
+  if (!(await feeSettled(tx, userId))) return { status: "registration_pending", note: null };
   if (await allVerified(tx, userId, JOB_CORE_DOCUMENTS)) {
     return {
       status: "documents_uploaded",

@@ -82,6 +82,19 @@ export async function feePolicyFor(
 }
 
 /**
+ * Whether someone of `office` owes a fee before an application moves past Registration Pending:
+ * their policy for `path` charges up front (decision record 33). Under no fee, employer pays or a
+ * success fee after an offer, nothing is owed at that stage.
+ */
+export async function feeOwedUpFront(
+  office: string | null | undefined,
+  path: "jobs" | "study",
+  on?: Db,
+): Promise<boolean> {
+  return chargesUpFront(await feePolicyFor({ office, path }, on));
+}
+
+/**
  * Whether the person of `profiles` in the surrounding query has a CV that counts for registration:
  * one uploaded and not turned down or replaced. Written with qualified names, as Drizzle leaves a
  * one-table query's columns bare.

@@ -6,7 +6,10 @@ import { loader as dashboardLoader } from "~/app/routes/dashboard/home";
 import { loader as detailLoader } from "~/app/routes/jobs/detail";
 import { loader as listLoader } from "~/app/routes/jobs/list";
 import { publicContentChanged } from "~/server/cache/public-content.server";
-import { auditLog, documents, feePolicies, profiles } from "~/server/db/schema";
+import { StatusFactFalseError } from "~/server/applications/application-facts.server";
+import { applyToJob } from "~/server/applications/apply.server";
+import { changeApplicationStatus } from "~/server/applications/staff.server";
+import { auditLog, documents, feePolicies, jobApplications, profiles } from "~/server/db/schema";
 import { feeSettingsFor } from "~/domain/fee-policy";
 import { feePolicyFor } from "~/server/fees/fee-policies.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -195,5 +198,39 @@ describe("admins edit the fee policies in Site Settings", () => {
     });
     expect(incomplete.status).toBe(400);
     expect(JSON.stringify(incomplete.data)).toContain("fees.errors.percent");
+  });
+});
+
+describe("applications under each office's policy", () => {
+  it("a Midrand application starts past Registration Pending; a Harare one waits for the fee", async () => {
+    const job = await ctx.createTestJob({ title: "Welder (Midrand policy)" });
+    const manager = await createTestUser({ role: "manager" });
+    const applyAs = async (office: string) => {
+      const applicant = await createTestUser({ office });
+      const outcome = await applyToJob({
+        viewer: { ...applicant, premiumUnlocked: false, role: "job_seeker" } as never,
+        jobId: job.id,
+      });
+      expect(outcome).toMatchObject({ ok: true });
+      const [row] = await ctx.db
+        .select({ id: jobApplications.id, status: jobApplications.status })
+        .from(jobApplications)
+        .where(eq(jobApplications.userId, applicant.id));
+      return row!;
+    };
+
+    // Nothing is owed in Midrand, so nothing holds the application at the fee.
+    const midrand = await applyAs("Midrand");
+    expect(midrand.status).not.toBe("registration_pending");
+    // Harare charges the fee up front: the application waits, and saying it is paid is refused.
+    const harare = await applyAs("Harare");
+    expect(harare.status).toBe("registration_pending");
+    await expect(
+      changeApplicationStatus({
+        actor: manager,
+        applicationId: harare.id,
+        status: "registration_paid",
+      }),
+    ).rejects.toThrow(StatusFactFalseError);
   });
 });
