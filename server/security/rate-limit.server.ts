@@ -25,7 +25,10 @@ export async function pruneRateLimits(now = Date.now()) {
 // Opportunistic: at most once every few minutes per process, from the counting path itself, so
 // no timer has to be started or stopped. A failure only delays the clean-up.
 async function pruneNowAndThen(now: number) {
-  if (now - lastPruneAt < PRUNE_EVERY_MS) return;
+  // A clock set back (or a test's fake time that ran ahead) makes the last prune "in the future":
+  // that counts as due too, or pruning would stop until the clock caught up.
+  const since = now - lastPruneAt;
+  if (since >= 0 && since < PRUNE_EVERY_MS) return;
   lastPruneAt = now;
   try {
     await pruneRateLimits(now);
