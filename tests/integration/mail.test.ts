@@ -79,7 +79,9 @@ describe("mail outbox", () => {
       enqueueMail(tx, { to: "later@example.com", subject: "Outage test", text: "Still here" }),
     );
     smtp.failNext(2);
-    const t0 = new Date();
+    // A second on: PostgreSQL stamps the row in microseconds, a Date in milliseconds, so "now" in
+    // the same millisecond could be just before the row was due.
+    const t0 = new Date(Date.now() + 1000);
     expect(await deliverDueMail({ now: t0 })).toEqual({ sent: 0, retried: 1, failed: 0 });
     let [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
@@ -110,7 +112,7 @@ describe("mail outbox", () => {
       enqueueMail(tx, { to: "never@example.com", subject: "Gives up", text: "x" }),
     );
     smtp.failNext(MAX_MAIL_ATTEMPTS);
-    let now = new Date();
+    let now = new Date(Date.now() + 1000);
     for (let i = 1; i <= MAX_MAIL_ATTEMPTS; i++) {
       await deliverDueMail({ now });
       now = new Date(now.getTime() + retryDelaySeconds(i) * 1000);
