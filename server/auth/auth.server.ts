@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
-import { EMAIL_CONFIRMATION_DAYS } from "~/domain/auth";
+import { EMAIL_CONFIRMATION_DAYS } from "~/domain/confirmation-link";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/server/db/client.server";
 import { accounts, appState, profiles, sessions, verifications } from "~/server/db/schema";

@@ -5,7 +5,7 @@ import type { SiteSettings } from "~/domain/settings";
 import { formatMoney, whatsappLink } from "~/domain/settings";
 import { formatDate } from "~/domain/format";
 import { DEFAULT_INTERVIEW_MINUTES } from "~/domain/interview-slots";
-import { EMAIL_CONFIRMATION_DAYS } from "~/domain/auth";
+import { EMAIL_CONFIRMATION_DAYS } from "~/domain/confirmation-link";
 import { config } from "~/server/config.server";
 import type { MailAttachment } from "~/server/db/schema";
 import { escapeMarkup } from "~/server/escape.server";

@@ -16,7 +16,7 @@ import { AuthCard, AuthColumn, EmailField, NewPasswordFields, SubmitButton } fro
 import { resendConfirmation, signIn, signUp } from "./auth.server";
 import { requestLanguage } from "~/app/i18n/i18n.server";
 import { localizePath } from "~/domain/languages";
-import { confirmationLinkProblem, EMAIL_CONFIRMATION_DAYS } from "~/domain/auth";
+import { confirmationLinkProblem, EMAIL_CONFIRMATION_DAYS } from "~/domain/confirmation-link";
 
 export const handle = i18nHandle("auth");
 
