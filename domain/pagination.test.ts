@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cappedPage, paginate, readPage } from "./pagination";
+import { cappedPage, paginate, reachablePage, reachablePages, readPage } from "./pagination";
 
 describe("readPage", () => {
   it("reads a whole page number from 1 to 99,999 and treats anything else as page 1", () => {
@@ -58,7 +58,26 @@ describe("cappedPage", () => {
       capped: true,
       pageCount: null,
       hasNext: true,
+      limited: false,
     });
     expect(cappedPage({ rows: [1, 2], page: 5, pageSize: 2, cap: 1000 }).hasNext).toBe(false);
+  });
+
+  it("ends at the page that holds the cap's last match, saying more were left out", () => {
+    // 1,000 matches at 12 a page fill 84 pages: the 84th is the last one offered.
+    expect(reachablePages(1000, 12)).toBe(84);
+    const last = cappedPage({ rows: Array(13).fill(0), page: 84, pageSize: 12, cap: 1000 });
+    expect(last).toMatchObject({ hasNext: false, limited: true });
+    const before = cappedPage({ rows: Array(13).fill(0), page: 83, pageSize: 12, cap: 1000 });
+    expect(before).toMatchObject({ hasNext: true, limited: false });
+  });
+});
+
+describe("reachablePage", () => {
+  it("reads the deepest reachable page for any deeper request, and page 1 for nonsense", () => {
+    expect(reachablePage(99_999, 12, 1000)).toBe(84);
+    expect(reachablePage(84, 12, 1000)).toBe(84);
+    expect(reachablePage(3, 12, 1000)).toBe(3);
+    expect(reachablePage(0, 12, 1000)).toBe(1);
   });
 });

@@ -31,14 +31,30 @@ export function readPage(from: URLSearchParams | URL | string | null): number {
 export type Page<T> = ExactPage<T> | CappedPage<T>;
 
 type PageBase<T> = { items: T[]; page: number; pageSize: number; total: number; hasNext: boolean };
-export type ExactPage<T> = PageBase<T> & { capped: false; pageCount: number };
-export type CappedPage<T> = PageBase<T> & { capped: true; pageCount: null };
+export type ExactPage<T> = PageBase<T> & { capped: false; pageCount: number; limited?: never };
+/**
+ * `limited`: more match than the list reaches (reachablePages): this is its last page, and the
+ * pager asks the person to narrow the search instead of offering Next.
+ */
+export type CappedPage<T> = PageBase<T> & { capped: true; pageCount: null; limited: boolean };
 
 /** What the pager needs of a page (the loader may send the items under another name). */
 export type PageInfo = Omit<Page<unknown>, "items">;
 
 export const lastPage = (total: number, pageSize: number) =>
   Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * How deep a list counted up to `cap` goes: the pages that hold its first `cap` matches. Deeper,
+ * every page would walk more rows of the index than the last (at a million jobs `?page=99999`
+ * cost 1.6 s); a person narrows the search instead, as on every large job board.
+ */
+export const reachablePages = (cap: number, pageSize: number) =>
+  Math.max(1, Math.ceil(cap / pageSize));
+
+/** The page to read when `requested` is asked of a list counted up to `cap`. */
+export const reachablePage = (requested: number, pageSize: number, cap: number) =>
+  Math.min(Math.max(1, requested), reachablePages(cap, pageSize));
 
 /** A page whose total is known exactly. */
 export function exactPage<T>(o: {
@@ -61,7 +77,8 @@ export function exactPage<T>(o: {
 
 /**
  * A page of a list counted only up to `cap` (more than `cap` match): `rows` were read with one row
- * more than the page size, which says whether a next page exists.
+ * more than the page size, which says whether a next page exists. The list ends at the last
+ * reachable page (reachablePages), `limited` when more rows were there.
  */
 export function cappedPage<T>(o: {
   rows: T[];
@@ -69,6 +86,8 @@ export function cappedPage<T>(o: {
   pageSize: number;
   cap: number;
 }): CappedPage<T> {
+  const more = o.rows.length > o.pageSize;
+  const last = o.page >= reachablePages(o.cap, o.pageSize);
   return {
     items: o.rows.slice(0, o.pageSize),
     page: o.page,
@@ -76,7 +95,8 @@ export function cappedPage<T>(o: {
     total: o.cap,
     capped: true,
     pageCount: null,
-    hasNext: o.rows.length > o.pageSize,
+    hasNext: more && !last,
+    limited: more && last,
   };
 }
 

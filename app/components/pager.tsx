@@ -9,7 +9,8 @@ import type { PageInfo } from "~/domain/pagination";
  * The one pager: Previous / where we are / Next, as links that keep every other search parameter
  * of the current URL (filters, search), so it works before JavaScript loads. Renders a Page<T> from
  * paginate() (domain/pagination.ts): a capped list offers Next while `hasNext` (and, `withTotal`,
- * says "more than N"). A single page shows nothing unless `withTotal` (back-office lists show their count).
+ * says "more than N") up to its last reachable page, where it asks to narrow the search (`limited`).
+ * A single page shows nothing unless `withTotal` (back-office lists show their count).
  */
 export function Pager({
   page: info,
@@ -19,7 +20,7 @@ export function Pager({
   withTotal = false,
   drop = [],
 }: {
-  page: Pick<PageInfo, "page" | "pageCount" | "hasNext" | "total" | "capped">;
+  page: Pick<PageInfo, "page" | "pageCount" | "hasNext" | "total" | "capped" | "limited">;
   /** The nav's accessible name; "Pages" by default. */
   label?: string;
   /** Link texts when "Previous" / "Next" would be vague (news: "Newer posts" / "Older posts"). */
@@ -32,7 +33,7 @@ export function Pager({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { page, pageCount, hasNext, total, capped } = info;
+  const { page, pageCount, hasNext, total, capped, limited } = info;
   if (page <= 1 && !hasNext && !withTotal) return null;
   const hrefFor = (p: number) => {
     const params = new URLSearchParams(location.search);
@@ -84,6 +85,11 @@ export function Pager({
           <ChevronRightIcon aria-hidden />
         </span>
       )}
+      {limited ? (
+        <p className="w-full text-sm text-slate-700" data-testid="pager-limited">
+          {t("pager.limited", { total })}
+        </p>
+      ) : null}
     </nav>
   );
 }

@@ -209,7 +209,7 @@ async function seedRows(database: Database, rows: number) {
     select 'bench-' || (1 + g % ${users}), j.id,
       (array['registration_pending','registration_paid','documents_uploaded','job_matched','interview_scheduled','offer_received','departed'])[1 + g % 7]::application_status,
       now() - (g || ' minutes')::interval
-    from generate_series(1, ${rows}) g join j on j.n = 1 + (g * 7919) % ${rows}
+    from generate_series(1, ${rows}) g join j on j.n = 1 + (g::bigint * 7919) % ${rows}
     on conflict do nothing`);
 }
 

@@ -24,7 +24,7 @@ import { containsPattern } from "~/domain/like-patterns";
 import { formatDate } from "~/domain/format";
 import { dateLocale } from "~/server/i18n/translate.server";
 import { isUuid } from "~/domain/ids";
-import { cappedPage, exactPage } from "~/domain/pagination";
+import { cappedPage, exactPage, reachablePage } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { keptUntilApplicationsChange } from "./search-cache.server";
@@ -221,7 +221,10 @@ export async function listAllApplicationsForStaff(options: {
   pageSize: number;
   countUpTo?: number;
 }) {
-  const { filter, page, pageSize, countUpTo, scope, office } = options;
+  const { filter, pageSize, countUpTo, scope, office } = options;
+  // A capped list is read no deeper than its cap (domain/pagination.ts reachablePages).
+  const page =
+    countUpTo === undefined ? options.page : reachablePage(options.page, pageSize, countUpTo);
   const offset = (page - 1) * pageSize;
   const q = filter.q?.trim();
 

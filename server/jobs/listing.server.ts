@@ -9,7 +9,7 @@ import {
 import { isUuid } from "~/domain/ids";
 import { canSeePremium, type JobSearch } from "~/domain/jobs";
 import { containsPattern } from "~/domain/like-patterns";
-import { cappedPage, exactPage, lastPage, type Page } from "~/domain/pagination";
+import { cappedPage, exactPage, lastPage, type Page, reachablePage } from "~/domain/pagination";
 import type { Viewer } from "~/server/auth/guards.server";
 import { keptPerKeyUntilChange, keptUntilChange } from "~/server/cache/until-change.server";
 import { db, queryRows } from "~/server/db/client.server";
@@ -150,8 +150,14 @@ type BoardQuery = { search: Partial<JobSearch>; pageSize: number; countUpTo?: nu
  * Without it, the count is exact (pages that show "See all N jobs").
  */
 export function listJobsForViewer(options: BoardQuery & { viewer: JobViewer }): Promise<JobList> {
-  const { viewer, search, pageSize, countUpTo } = options;
+  const { viewer, pageSize, countUpTo } = options;
   const unlocked = canSeePremium(viewer);
+  // A capped list is read no deeper than its cap: ?page=99999 is its last reachable page, and
+  // shares that page's kept result.
+  const search =
+    countUpTo === undefined
+      ? options.search
+      : { ...options.search, page: reachablePage(options.search.page ?? 1, pageSize, countUpTo) };
   // What a page of results depends on: whether the viewer sees premium content, the search and
   // the page. Everyone alike in that sees the same page, read once until a job changes.
   const key = JSON.stringify([
@@ -209,13 +215,14 @@ async function readJobs(options: BoardQuery & { unlocked: boolean }): Promise<Jo
   }
 
   // More than countUpTo matches: they are dense enough for the newest-first index walk to find
-  // a page quickly. One extra row says whether there is a next page.
+  // a page quickly, and the page is never deeper than the cap (listJobsForViewer clamps it), so
+  // no page walks more than countUpTo + pageSize rows. One extra row says whether there is a next.
   let page = requested;
   let rows = await selectCards(unlocked, where, pageSize + 1, (page - 1) * pageSize);
   if (rows.length === 0 && page > 1) {
-    // Past the end (a hand-edited URL): count them all once to find the last page.
-    page = lastPage((await countExactly(where)).total, pageSize);
-    rows = await selectCards(unlocked, where, pageSize + 1, (page - 1) * pageSize);
+    // Jobs closed between the count and the page (a race): the first page instead.
+    page = 1;
+    rows = await selectCards(unlocked, where, pageSize + 1, 0);
   }
   return { ...cappedPage({ rows, page, pageSize, cap: countUpTo }), counts: null };
 }

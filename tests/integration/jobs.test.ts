@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { like } from "drizzle-orm";
 import { loader as detailLoader } from "~/app/routes/jobs/detail";
 import { loader as listLoader } from "~/app/routes/jobs/list";
 import { loader as homeLoader } from "~/app/routes/public/home";
@@ -11,6 +12,7 @@ import { createTestUser, runAs, setupTestDatabase } from "./harness";
 const ctx = setupTestDatabase();
 
 type ListData = {
+  search: { page: number };
   result: {
     items: { id: string; title: string; locked: boolean }[];
     total: number;
@@ -354,6 +356,28 @@ describe("a broad search", () => {
     const past = await list(null, "?q=broadword&page=500");
     expect(past.result.page).toBe(84);
     expect(past.result.items).toHaveLength(5);
+  });
+
+  it("stops at the page that holds the 1,000th match, however deep a URL asks, and says to narrow the search", async () => {
+    // 12 more than the last page holds: page 84 is full, and matches are left beyond it.
+    const base = Date.now() - 3 * 86_400_000;
+    await changePublicContent((tx) =>
+      tx.insert(jobs).values(
+        Array.from({ length: 17 }, (_, i) => ({
+          title: `Broadword extra ${i}`,
+          description: "A plain job description.",
+          isPublic: true,
+          createdAt: new Date(base - i * 1000),
+        })),
+      ),
+    );
+    for (const page of [84, 85, 99_999]) {
+      const deep = await list(null, `?q=broadword&page=${page}`);
+      expect(deep.result).toMatchObject({ page: 84, hasNext: false, limited: true });
+      expect(deep.search.page).toBe(84);
+      expect(deep.result.items).toHaveLength(12);
+    }
+    await changePublicContent((tx) => tx.delete(jobs).where(like(jobs.title, "Broadword extra%")));
   });
 
   it("the home page's 'See all' link says 'more than 1,000' too, for a visitor and a paid applicant", async () => {
