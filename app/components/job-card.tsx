@@ -12,20 +12,20 @@ import { CountryFlag } from "./country-flag";
 import { LazySaveJobButton } from "./lazy-save-job-button";
 import { Badge } from "./ui/badge";
 import { Skeleton } from "./ui/skeleton";
-import { PAYMENT_REQUIRED_HREF } from "~/app/lib/payment-required";
+import { PAYMENT_REQUIRED_HREF, paymentRequiredFor } from "~/app/lib/payment-required";
 import { salaryText } from "~/app/lib/salary-text";
 
-export { PAYMENT_REQUIRED_HREF };
+export { PAYMENT_REQUIRED_HREF, paymentRequiredFor };
 
 /**
  * Where a card leads: a free job's page is open to everyone (a visitor signs in only to apply).
  * A premium job the viewer may not read sends a visitor to sign in and back to the job, and a
- * signed-in viewer who has not paid to the payment page.
+ * signed-in viewer who has not paid to the payment page; either comes back to the job afterwards.
  */
 export function jobCardHref(job: Pick<JobCardData, "id" | "locked">, signedIn: boolean): string {
   if (!job.locked) return `/jobs/${job.id}`;
   if (!signedIn) return `/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`;
-  return PAYMENT_REQUIRED_HREF;
+  return paymentRequiredFor(`/jobs/${job.id}`);
 }
 
 /** A job card; `saved` (given on pages that know it) shows a signed-in applicant's save button. */

@@ -4,3 +4,8 @@
  * says why.
  */
 export const PAYMENT_REQUIRED_HREF = "/dashboard/payment?notice=payment-required";
+
+/** The payment page, which brings them back to `path` (a page of this site) once paid. */
+export function paymentRequiredFor(path: string): string {
+  return `${PAYMENT_REQUIRED_HREF}&redirectTo=${encodeURIComponent(path)}`;
+}

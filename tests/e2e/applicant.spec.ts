@@ -45,7 +45,9 @@ test("an unpaid applicant trying a premium job is sent to the payment page", asy
   const card = page.getByTestId("job-card").filter({ hasText: "MIG/MAG Welder" });
   await expect(card).toContainText("Premium job");
   await card.getByRole("link").click();
-  await expect(page).toHaveURL(/\/dashboard\/payment\?notice=payment-required$/);
+  await expect(page).toHaveURL(
+    /\/dashboard\/payment\?notice=payment-required&redirectTo=%2Fjobs%2F[^&]+$/,
+  );
 });
 
 test("editing the profile changes the completion percentage", async ({ page }) => {

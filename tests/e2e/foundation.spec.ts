@@ -22,9 +22,9 @@ test("a visitor signs up, sees their name in the header, and signs out", async (
   // The same answer as for a taken address: check your e-mail; meanwhile the password works.
   await expect(page.getByTestId("flash")).toContainText("Check your e-mail");
   await expectAccessible(page);
+  // Without a destination, signing in lands on their dashboard.
   await signInOnForm(page, email, "a-long-password");
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("shell-user")).toHaveText("Tariro Journey");
   await expect(page.getByText("Student Applicant")).toBeVisible();
 

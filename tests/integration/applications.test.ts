@@ -83,7 +83,9 @@ describe("applying", () => {
     const unpaid = await createTestUser();
     const refused = await apply(unpaid, job.id);
     expect(refused.status).toBe(302);
-    expect(refused.location).toBe("/dashboard/payment?notice=payment-required");
+    expect(refused.location).toBe(
+      `/dashboard/payment?notice=payment-required&redirectTo=%2Fjobs%2F${job.id}`,
+    );
     expect(await applicationsOf(unpaid.id)).toHaveLength(0);
 
     const paid = await createTestUser({ paid: true });

@@ -1,10 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { action as authAction, loader as authLoader } from "~/app/routes/auth/auth";
+import { loader as dashboardLoader } from "~/app/routes/dashboard/home";
 import { auth } from "~/server/auth/auth.server";
 import { getViewer } from "~/server/auth/guards.server";
 import { profiles } from "~/server/db/schema";
-import { BASE_URL, createTestUser, newSessionCookie, runAs, setupTestDatabase } from "./harness";
+import {
+  BASE_URL,
+  createTestUser,
+  newSessionCookie,
+  runAs,
+  runRoute,
+  setupTestDatabase,
+} from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -281,7 +289,16 @@ describe("sign-in", () => {
       password: user.password,
       redirectTo: "//evil.example",
     });
-    expect(offsite.location).toBe("/");
+    expect(offsite.location).toBe("/dashboard");
+  });
+
+  it("lands on the dashboard without a destination, and staff on the back-office", async () => {
+    const applicant = await createTestUser();
+    const alone = await signInByForm({ email: applicant.email, password: applicant.password });
+    expect(alone.location).toBe("/dashboard");
+    const staff = await createTestUser({ role: "manager" });
+    const staffed = await signInByForm({ email: staff.email, password: staff.password });
+    expect(staffed.location).toBe("/admin");
   });
 
   it("returns a person who signed in on a French page to the French address of that page", async () => {
@@ -320,7 +337,7 @@ describe("sign-in", () => {
       expect(new URL(outcome.location!, BASE_URL).origin, JSON.stringify(redirectTo)).toBe(
         BASE_URL,
       );
-      expect(outcome.location).toBe("/");
+      expect(outcome.location).toBe("/dashboard");
     }
 
     const signUp = await runAs(null, authAction, "/auth", {
@@ -351,10 +368,16 @@ describe("sign-in", () => {
     expect(blocked.status).toBe(429);
   });
 
-  it("sends a signed-in user away from /auth to the home page", async () => {
+  it("sends a signed-in user on from /auth: where they were going, else their own home", async () => {
     const user = await createTestUser();
-    const outcome = await runAs(user, authLoader, "/auth");
-    expect(outcome).toMatchObject({ status: 302, location: "/" });
+    expect(await runAs(user, authLoader, "/auth")).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
+    const onward = await runAs(user, authLoader, "/fr/auth?redirectTo=%2Fjobs%2Fabc");
+    expect(onward.location).toBe("/fr/jobs/abc");
+    const offsite = await runAs(user, authLoader, "/auth?redirectTo=%2F%2Fevil.example");
+    expect(offsite.location).toBe("/dashboard");
   });
 });
 
@@ -407,6 +430,24 @@ describe("the confirmation link", () => {
     expect(target.searchParams.get("error")).toBeNull();
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.email, email));
     expect(profile?.emailVerified).toBe(true);
+  });
+
+  it("signed up on the way to a page, leads back to that page in the sign-up's language", async () => {
+    const form = signUpForm({ redirectTo: "/jobs/abc" });
+    const signedUp = await runAs(null, authAction, "/pt/auth", { form });
+    expect(signedUp.location).toBe("/pt/auth?done=signedUp&redirectTo=%2Fjobs%2Fabc");
+    const mail = (await ctx.mailsTo(form.email)).at(-1)!;
+    const link = mail.text.match(/https?:\/\/\S+verify-email\S+/)![0].replace(/[).,]+$/, "");
+    const followed = await auth().handler(new Request(link));
+    const landed = new URL(followed.headers.get("location")!, BASE_URL);
+    // Through the dashboard (so a dead link still lands on sign-in saying why), then on.
+    expect(landed.pathname + landed.search).toBe("/dashboard?next=%2Fpt%2Fjobs%2Fabc");
+    const cookie = sessionCookieOf(followed.headers);
+    const asThem = (path: string) =>
+      runRoute(dashboardLoader, new Request(new URL(path, BASE_URL), { headers: { cookie } }));
+    const onward = await asThem(landed.pathname + landed.search);
+    expect(onward).toMatchObject({ status: 302, location: "/pt/jobs/abc" });
+    expect((await asThem("/dashboard?next=%2F%2Fevil.example")).location).toBe("/dashboard");
   });
 
   it("asked for an unknown address, answers the same and sends nothing", async () => {

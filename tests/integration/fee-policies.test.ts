@@ -123,7 +123,7 @@ describe("premium jobs under each office's policy", () => {
     await uploadCv(applicant);
     expect(await detail(applicant, job.id)).toMatchObject({
       status: 302,
-      location: "/dashboard/payment?notice=payment-required",
+      location: `/dashboard/payment?notice=payment-required&redirectTo=%2Fjobs%2F${job.id}`,
     });
     expect(await card(applicant, job.title)).toBe("locked");
 

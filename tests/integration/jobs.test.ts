@@ -92,7 +92,10 @@ describe("premium jobs stay on the server", () => {
       },
     });
     expect(outcome.status).toBe(302);
-    expect(outcome.location).toBe("/dashboard/payment?notice=payment-required");
+    // Back to the job once paid.
+    expect(outcome.location).toBe(
+      `/dashboard/payment?notice=payment-required&redirectTo=%2Fjobs%2F${job.id}`,
+    );
     expect(leaks(outcome.data)).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { setPaymentProvider, setPaymentProviders } from "~/server/payments/provi
 import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import { setRegistrationPaid } from "~/server/users/staff.server";
-import { createTestUser, runAs, type TestUser } from "./harness";
+import { BASE_URL, createTestUser, runAs, runRoute, sessionCookie, type TestUser } from "./harness";
 import { confirmTestCostSheet, setupPaymentTests } from "./payment-harness";
 import { startFakePaynow } from "./paynow-fake";
 import { paystackChargeSuccess as chargeSuccess, startFakePaystack } from "./paystack-fake";
@@ -78,6 +78,32 @@ describe("the simulated provider", () => {
       result: "success",
       history: [{ reference: rows[0]!.paymentReference, status: "completed" }],
     });
+  });
+
+  it("brings a person who paid on their way to a page back to that page, and only to this site", async () => {
+    const user = await createTestUser();
+    const sent = await runAs(
+      user,
+      loader,
+      "/dashboard/payment?notice=payment-required&redirectTo=%2Fjobs%2Fabc",
+    );
+    const kept = sent.headers.getSetCookie().find((c) => c.startsWith("pay_return="));
+    expect(kept).toBeTruthy();
+    await pay(user);
+    const cookie = kept!.split(";")[0]!;
+    const session = await sessionCookie(user);
+    const done = await runRoute(
+      loader,
+      new Request(`${BASE_URL}/dashboard/payment?result=success`, {
+        headers: { cookie: `${session}; ${cookie}` },
+      }),
+    );
+    expect(done.data).toMatchObject({ result: "success", next: "/jobs/abc" });
+    // Taken once: the cookie is dropped.
+    expect(done.headers.getSetCookie().some((c) => /^pay_return=;.*Max-Age=0/i.test(c))).toBe(true);
+
+    const offsite = await runAs(user, loader, "/dashboard/payment?redirectTo=%2F%2Fevil.example");
+    expect(offsite.headers.getSetCookie().some((c) => c.startsWith("pay_return="))).toBe(false);
   });
 
   it("shows the Payment Required notice, and never a success the server did not record", async () => {

@@ -131,7 +131,10 @@ describe("applying to a program", () => {
     const student = await createTestUser({ role: "student_applicant" });
     const refused = await apply(student, { intake: SEPT });
     expect(refused.status).toBe(302);
-    expect(refused.location).toBe("/dashboard/payment?notice=payment-required");
+    // Back to the program once paid.
+    expect(refused.location).toBe(
+      `/dashboard/payment?notice=payment-required&redirectTo=${encodeURIComponent(`/study/${programId}`)}`,
+    );
     expect(await applicationOf(student)).toBeUndefined();
 
     const settings = await getSiteSettings();

@@ -2,13 +2,26 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { ResendConfirmationSchema, safeRedirect, SignInSchema, SignUpSchema } from "~/domain/auth";
+import { homePathFor } from "~/domain/enums";
 import { auth } from "~/server/auth/auth.server";
+import type { Viewer } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { recordSignUpConsent } from "~/server/privacy/consent.server";
 import { setOwnPreferredLanguage } from "~/server/profiles/profile.server";
 import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
 import { chosenLanguage, localeCookie, requestLanguage } from "~/app/i18n/i18n.server";
 import { isLanguage, localizePath, splitLanguage } from "~/domain/languages";
+
+/**
+ * A signed-in person has nothing to do on the sign-in page: on to where they were going
+ * (?redirectTo=, checked), else their own home (the dashboard; staff the back-office), in the
+ * page's language.
+ */
+export async function onward(request: Request, viewer: Pick<Viewer, "role">) {
+  const asked = new URL(request.url).searchParams.get("redirectTo");
+  const to = safeRedirect(asked, homePathFor(viewer.role));
+  return redirect(localizePath(to, await requestLanguage(request)));
+}
 
 type Ctx = { clientIp: string; requestId: string };
 
@@ -74,7 +87,9 @@ export async function signIn(request: Request, formData: FormData, ctx: Ctx) {
   const body = (await response
     .clone()
     .json()
-    .catch(() => null)) as { user?: { id?: string; preferredLanguage?: unknown } } | null;
+    .catch(() => null)) as {
+    user?: { id?: string; preferredLanguage?: unknown; role?: string };
+  } | null;
   const user = body?.user;
   const chosen = await chosenLanguage(request);
   if (chosen && user?.id && chosen !== user.preferredLanguage) {
@@ -87,7 +102,10 @@ export async function signIn(request: Request, formData: FormData, ctx: Ctx) {
   const pageLanguage = splitLanguage(new URL(request.url).pathname).lng;
   const language =
     chosen ?? pageLanguage ?? (isLanguage(user?.preferredLanguage) ? user.preferredLanguage : "en");
-  throw redirect(localizePath(safeRedirect(redirectTo), language), { headers });
+  // Without a destination: their own home, never the public home page (which looks signed out on
+  // a phone).
+  const to = safeRedirect(redirectTo, homePathFor(user?.role));
+  throw redirect(localizePath(to, language), { headers });
 }
 
 export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
@@ -96,8 +114,16 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
   const v = submission.value;
   const wait = await secondsUntilAllowed([[`signup:ip:${ctx.clientIp}`, 600, 10]]);
   if (wait) return refused("signup", submission, 429, `errors.tooManyAttempts|${wait}`);
-  // Where the confirmation link lands (signed in) once the address is confirmed.
+  // Where the confirmation link lands (signed in) once the address is confirmed: the dashboard,
+  // which sends them on to the page they were going to (?next=, in the language they signed up
+  // in). Through the dashboard, a link that no longer works lands on sign-in saying why, even when
+  // it was taking them to a public page.
   const next = safeRedirect(v.redirectTo, "/dashboard");
+  const language = await requestLanguage(request);
+  const callbackURL =
+    next === "/dashboard"
+      ? next
+      : `/dashboard?next=${encodeURIComponent(localizePath(next, language))}`;
   const response = await auth().api.signUpEmail({
     body: {
       email: v.email,
@@ -109,8 +135,8 @@ export async function signUp(request: Request, formData: FormData, ctx: Ctx) {
       phoneNumber: v.phoneNumber,
       whatsappNumber: v.whatsappNumber,
       // The language of the page they signed up on: their e-mails start in it.
-      preferredLanguage: await requestLanguage(request),
-      callbackURL: next,
+      preferredLanguage: language,
+      callbackURL,
     },
     headers: authHeaders(request, ctx),
     asResponse: true,

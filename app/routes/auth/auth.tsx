@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { redirect, useNavigation, useSearchParams } from "react-router";
+import { useNavigation, useSearchParams } from "react-router";
 import { Form, Link } from "~/app/components/localized";
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
 import { OfficeSelect } from "~/app/components/office-select";
@@ -13,27 +13,22 @@ import { fixedPageMeta } from "~/app/lib/seo";
 import { getViewer } from "~/server/auth/guards.server";
 import type { Route } from "./+types/auth";
 import { AuthCard, AuthColumn, EmailField, NewPasswordFields, SubmitButton } from "./auth-parts";
-import { resendConfirmation, signIn, signUp } from "./auth.server";
-import { requestLanguage } from "~/app/i18n/i18n.server";
-import { localizePath } from "~/domain/languages";
+import { onward, resendConfirmation, signIn, signUp } from "./auth.server";
 import { confirmationLinkProblem, EMAIL_CONFIRMATION_DAYS } from "~/domain/confirmation-link";
 
 export const handle = i18nHandle("auth");
 
 export const meta: Route.MetaFunction = fixedPageMeta("auth:meta", "/auth");
 
-/** A signed-in person has nothing to do here: the home page, in this page's language. */
-async function home(request: Request) {
-  return redirect(localizePath("/", await requestLanguage(request)));
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getViewer(request)) throw await home(request);
+  const viewer = await getViewer(request);
+  if (viewer) throw await onward(request, viewer);
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (await getViewer(request)) throw await home(request);
+  const viewer = await getViewer(request);
+  if (viewer) throw await onward(request, viewer);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "resend") return resendConfirmation(request, formData, context);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { JobCardGrid, PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
+import { JobCardGrid, paymentRequiredFor } from "~/app/components/job-card";
 import { StudyProgramsSection } from "~/app/components/study-programs";
 import { TitledSection } from "~/app/components/titled-section";
 import type { Route } from "./+types/home";
@@ -67,7 +67,7 @@ export function LatestJobs({ latestJobs }: { latestJobs: Dashboard["latestJobs"]
           {latestJobs.map((job) => (
             <li key={job.id}>
               <Link
-                to={job.locked ? PAYMENT_REQUIRED_HREF : `/jobs/${job.id}`}
+                to={job.locked ? paymentRequiredFor(`/jobs/${job.id}`) : `/jobs/${job.id}`}
                 className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm hover:border-primary-200"
               >
                 <span className="font-medium text-slate-900">{job.title}</span>

@@ -4,6 +4,7 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { useRootData } from "~/app/root";
 import { isStaff } from "~/domain/enums";
+import { safeRedirect } from "~/domain/safe-redirect";
 import { dateFormatter, formatMoney } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
 import { getApplicantDashboard } from "~/server/dashboard/applicant-dashboard.server";
@@ -21,6 +22,10 @@ export const { handle, meta } = shellScreen(
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
+  // Arrived by the e-mail confirmation link of someone who signed up on their way somewhere
+  // (?next=, checked): on to that page.
+  const next = new URL(request.url).searchParams.get("next");
+  if (next !== null) throw redirect(safeRedirect(next, "/dashboard"));
   // Staff have no applicant dashboard: their home is the admin panel.
   if (isStaff(viewer.role)) throw redirect("/admin");
   return getApplicantDashboard(viewer);

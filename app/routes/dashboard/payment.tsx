@@ -13,7 +13,15 @@ import {
 import type * as React from "react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+} from "react-router";
 import { Flash } from "~/app/components/flash";
 import { FormCheckbox, FormChoices, FormErrors, FormInput } from "~/app/components/ui/field";
 import { Alert } from "~/app/components/ui/alert";
@@ -47,6 +55,8 @@ import {
 } from "~/server/payments/payments.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/payment";
+import { keepReturnPath, takeReturnPath } from "./payment-return.server";
+import { requestLanguage } from "~/app/i18n/i18n.server";
 import { LoadFailed } from "./load-failed";
 
 export const { handle, meta } = shellScreen(i18nHandle("payment"), "titles.payment");
@@ -57,6 +67,8 @@ const toResult = (outcome: PaymentOutcome): PayResult =>
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);
   const url = new URL(request.url);
+  // Sent here on their way to a page (?redirectTo=): kept, to take them there once paid.
+  const cookies = [await keepReturnPath(url)];
 
   // Back from the provider's checkout (Paystack adds ?reference= and ?trxref=, Paynow's return
   // address carries ?reference=): ask the provider, record the payment if it went through, then
@@ -107,6 +119,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     : null;
   // Only a real payment shows success; a hand-typed ?result=success does not.
   if (result === "success" && !viewer.registrationFeePaid) result = null;
+  let next = "/dashboard";
+  if (result === "success") {
+    const back = await takeReturnPath(request, await requestLanguage(request));
+    next = back.to;
+    cookies.push(back.forget);
+  }
   const waitingRow = waiting ? history.find((p) => p.paymentReference === waiting.reference) : null;
 
   const methods = (feeDue ? paymentMethodsFor(viewer, settings) : []).map((m) => ({
@@ -114,67 +132,74 @@ export async function loader({ request }: Route.LoaderArgs) {
     provider: m.provider.name,
     fee: m.fee,
   }));
-  return {
-    paid: viewer.registrationFeePaid,
-    // The fee in the currency of the way offered first; each way shows its own on its button.
-    fee: {
-      ...(methods[0]?.fee ?? settings.registrationFee),
-      refundPolicy: settings.registrationFee.refundPolicy,
+  const headers = new Headers();
+  for (const cookie of cookies) if (cookie) headers.append("set-cookie", cookie);
+  return data(
+    {
+      paid: viewer.registrationFeePaid,
+      // Where the success message moves on to: the page they were going to, else the dashboard.
+      next,
+      // The fee in the currency of the way offered first; each way shows its own on its button.
+      fee: {
+        ...(methods[0]?.fee ?? settings.registrationFee),
+        refundPolicy: settings.registrationFee.refundPolicy,
+      },
+      methods,
+      feeDue,
+      // The written cost sheet (issue 39): what the fee covers and does not, who else pays, the
+      // refund rule and the legal basis; confirmed once per policy version before any payment.
+      sheet: {
+        policyId: policy.id,
+        version: policy.version,
+        kind: policy.kind,
+        amountMinor: policy.amountMinor,
+        currency: policy.currency,
+        successBasisPoints: policy.successBasisPoints,
+        covers: policy.covers,
+        excludes: policy.excludes,
+        othersPay: policy.othersPay,
+        refundRule: policy.refundRule,
+        legalBasis: policy.legalBasis,
+        confirmedAt: confirmation?.confirmedAt.toISOString() ?? null,
+      },
+      // Under no up-front fee, premium jobs open when registration is complete.
+      registration: {
+        profileComplete: facts ? profileCompletion(facts) === 100 : false,
+        hasCv: facts?.hasCv ?? false,
+        premiumUnlocked: viewer.premiumUnlocked,
+      },
+      notice: url.searchParams.get("notice") === "payment-required",
+      result,
+      waiting: waitingRow
+        ? {
+            reference: waitingRow.paymentReference,
+            wallet: String(waitingRow.metadata?.channel ?? ""),
+            phone: String(waitingRow.metadata?.phone ?? ""),
+            amountMinor: waitingRow.amountMinor,
+            currency: waitingRow.currency,
+          }
+        : null,
+      history: history.map((p) => ({
+        id: p.id,
+        amountMinor: p.amountMinor,
+        currency: p.currency,
+        method: p.paymentMethod,
+        reference: p.paymentReference,
+        receiptNumber: p.status === "completed" || p.status === "refunded" ? p.receiptNumber : null,
+        status: p.status,
+        // Paid again after the fee was already paid: given back by the provider at once, or by staff.
+        refundDue:
+          p.metadata?.overpayment === true &&
+          p.status === "completed" &&
+          p.metadata.refundDue !== false,
+        refundedAutomatically:
+          p.status === "refunded" &&
+          (p.metadata?.refund as { automatic?: boolean } | undefined)?.automatic === true,
+        date: (p.paymentDate ?? p.createdAt).toISOString(),
+      })),
     },
-    methods,
-    feeDue,
-    // The written cost sheet (issue 39): what the fee covers and does not, who else pays, the
-    // refund rule and the legal basis; confirmed once per policy version before any payment.
-    sheet: {
-      policyId: policy.id,
-      version: policy.version,
-      kind: policy.kind,
-      amountMinor: policy.amountMinor,
-      currency: policy.currency,
-      successBasisPoints: policy.successBasisPoints,
-      covers: policy.covers,
-      excludes: policy.excludes,
-      othersPay: policy.othersPay,
-      refundRule: policy.refundRule,
-      legalBasis: policy.legalBasis,
-      confirmedAt: confirmation?.confirmedAt.toISOString() ?? null,
-    },
-    // Under no up-front fee, premium jobs open when registration is complete.
-    registration: {
-      profileComplete: facts ? profileCompletion(facts) === 100 : false,
-      hasCv: facts?.hasCv ?? false,
-      premiumUnlocked: viewer.premiumUnlocked,
-    },
-    notice: url.searchParams.get("notice") === "payment-required",
-    result,
-    waiting: waitingRow
-      ? {
-          reference: waitingRow.paymentReference,
-          wallet: String(waitingRow.metadata?.channel ?? ""),
-          phone: String(waitingRow.metadata?.phone ?? ""),
-          amountMinor: waitingRow.amountMinor,
-          currency: waitingRow.currency,
-        }
-      : null,
-    history: history.map((p) => ({
-      id: p.id,
-      amountMinor: p.amountMinor,
-      currency: p.currency,
-      method: p.paymentMethod,
-      reference: p.paymentReference,
-      receiptNumber: p.status === "completed" || p.status === "refunded" ? p.receiptNumber : null,
-      status: p.status,
-      // Paid again after the fee was already paid: given back by the provider at once, or by staff.
-      refundDue:
-        p.metadata?.overpayment === true &&
-        p.status === "completed" &&
-        p.metadata.refundDue !== false,
-      refundedAutomatically:
-        p.status === "refunded" &&
-        (p.metadata?.refund as { automatic?: boolean } | undefined)?.automatic === true,
-      date: (p.paymentDate ?? p.createdAt).toISOString(),
-    })),
-  };
+    { headers },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -251,17 +276,29 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const { t, i18n } = useTranslation("payment");
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const { paid, fee, methods, notice, result, waiting, history, feeDue, sheet, registration } =
-    loaderData;
+  const {
+    paid,
+    fee,
+    methods,
+    notice,
+    result,
+    waiting,
+    history,
+    feeDue,
+    sheet,
+    registration,
+    next,
+  } = loaderData;
+  const back = next !== "/dashboard";
   const amount = formatMoney(fee.amountMinor, fee.currency, i18n.language);
   const processing = navigation.state !== "idle" && navigation.formMethod === "POST";
   const succeeded = result === "success" && paid;
 
   useEffect(() => {
     if (!succeeded) return;
-    const timer = window.setTimeout(() => navigate("/dashboard"), 2000);
+    const timer = window.setTimeout(() => navigate(next), 2000);
     return () => window.clearTimeout(timer);
-  }, [succeeded, navigate]);
+  }, [succeeded, navigate, next]);
 
   return (
     <div className="grid gap-6">
@@ -280,14 +317,14 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
         <Alert tone="success" title={t("result.successTitle")} data-testid="payment-result">
           <p>{t("result.success")}</p>
           <p className="mt-2">
-            {t("result.redirecting")}{" "}
-            <Link to="/dashboard" className="font-medium underline">
-              {t("result.goNow")}
+            {t(back ? "result.redirectingBack" : "result.redirecting")}{" "}
+            <Link to={next} className="font-medium underline">
+              {t(back ? "result.goBackNow" : "result.goNow")}
             </Link>
           </p>
           {/* Before JavaScript loads, the browser itself moves on after 2 seconds. */}
           <noscript>
-            <meta httpEquiv="refresh" content="2;url=/dashboard" />
+            <meta httpEquiv="refresh" content={`2;url=${next}`} />
           </noscript>
         </Alert>
       ) : null}

@@ -2,7 +2,7 @@ import { BookmarkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { CountryFlag } from "~/app/components/country-flag";
-import { PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
+import { paymentRequiredFor } from "~/app/components/job-card";
 import { SaveJobButton } from "~/app/components/save-job-button";
 import { Badge } from "~/app/components/ui/badge";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -64,7 +64,7 @@ export default function SavedJobsPage({ loaderData, actionData }: Route.Componen
         >
           <div className="grid gap-1">
             <Link
-              to={job.locked ? PAYMENT_REQUIRED_HREF : `/jobs/${job.id}`}
+              to={job.locked ? paymentRequiredFor(`/jobs/${job.id}`) : `/jobs/${job.id}`}
               className="font-semibold text-slate-900 underline-offset-4 hover:underline"
             >
               {job.title}

@@ -16,7 +16,8 @@ import { AgencyRegistrations } from "~/app/components/agency-registrations";
 import { OutcomeFlash } from "~/app/components/flash";
 import { JsonLd } from "~/app/components/json-ld";
 import { Link } from "~/app/components/localized";
-import { JobCountry, JobTypeFacts, PAYMENT_REQUIRED_HREF } from "~/app/components/job-card";
+import { JobCountry, JobTypeFacts } from "~/app/components/job-card";
+import { paymentRequiredFor } from "~/app/lib/payment-required";
 import { RouteError } from "~/app/components/route-error";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
@@ -64,7 +65,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (access.kind === "sign_in_required") {
     throw redirect(localizePath(signInHref(params.id), await requestLanguage(request)));
   }
-  if (access.kind === "payment_required") throw redirect(PAYMENT_REQUIRED_HREF);
+  // Either way they come back to this page afterwards.
+  if (access.kind === "payment_required") {
+    throw redirect(paymentRequiredFor(new URL(request.url).pathname));
+  }
   const [applied, saved] = await Promise.all([
     viewer ? findOwnApplication({ viewer, jobId: params.id }) : null,
     // Only a signed-in applicant has a save button (their page is never cached); null otherwise.
@@ -83,7 +87,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const applied = await applyToJob({ viewer, jobId: params.id, note: submission.value.note });
   // A redirect, so a reload does not apply again; the page says so (?done=applied).
   if (applied.ok) return redirectDone(request, "applied");
-  if (applied.reason === "payment_required") throw redirect(PAYMENT_REQUIRED_HREF);
+  if (applied.reason === "payment_required") {
+    throw redirect(paymentRequiredFor(new URL(request.url).pathname));
+  }
   if (applied.reason === "duplicate") return actionFailed("apply", "apply.errors.duplicate", 409);
   const status = applied.reason === "staff" ? 403 : 404;
   // The note stays in the form: the applicant may want it for another job.

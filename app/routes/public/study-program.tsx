@@ -24,7 +24,7 @@ import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { lazyComponent } from "~/app/lib/lazy-component";
-import { PAYMENT_REQUIRED_HREF } from "~/app/lib/payment-required";
+import { paymentRequiredFor } from "~/app/lib/payment-required";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { publicPageMeta, summary } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
@@ -82,7 +82,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     note: submission.value.note,
   });
   if (applied.ok) return redirectDone(request, "applied");
-  if (applied.reason === "payment_required") throw redirect(PAYMENT_REQUIRED_HREF);
+  if (applied.reason === "payment_required") {
+    throw redirect(paymentRequiredFor(new URL(request.url).pathname));
+  }
   const refusals = {
     duplicate: ["apply.errors.duplicate", 409],
     role: ["apply.errors.role", 403],
@@ -252,7 +254,7 @@ export default function StudyProgramPage({ loaderData, actionData }: Route.Compo
                   <>
                     <p className="text-sm text-slate-700">{t("apply.feeFirst")}</p>
                     <Link
-                      to={PAYMENT_REQUIRED_HREF}
+                      to={paymentRequiredFor(`/study/${program.id}`)}
                       className={buttonVariants({ variant: "accent" })}
                     >
                       {t("apply.payFee")}
