@@ -88,6 +88,8 @@ export default [
     route("jobs", "routes/admin/jobs.tsx"),
     route("programs", "routes/admin/programs.tsx"),
     route("applications", "routes/admin/applications.tsx"),
+    // One applicant: everything the back-office knows of them (issue 40)
+    route("applicants/:id", "routes/admin/applicant.tsx"),
     route("views", "routes/admin/views.tsx"),
     route("pipeline", "routes/admin/pipeline.tsx"),
     route("interviews", "routes/admin/interviews.tsx"),

@@ -167,18 +167,24 @@ export async function addApplicationNote(options: {
 
 const author = alias(profiles, "note_author");
 
-/** An application's notes, newest first, with their author and whom they mention. Staff only. */
-export async function listApplicationNotesForStaff(applicationId: string) {
+/**
+ * An application's notes (or several applications' notes), newest first, with their author and
+ * whom they mention. Staff only.
+ */
+export async function listApplicationNotesForStaff(applicationId: string | string[]) {
+  const ids = typeof applicationId === "string" ? [applicationId] : applicationId;
+  if (ids.length === 0) return [];
   const notes = await db()
     .select({
       id: applicationNotes.id,
+      applicationId: applicationNotes.applicationId,
       body: applicationNotes.body,
       createdAt: applicationNotes.createdAt,
       authorName: author.fullName,
     })
     .from(applicationNotes)
     .leftJoin(author, eq(author.id, applicationNotes.authorId))
-    .where(eq(applicationNotes.applicationId, applicationId))
+    .where(inArray(applicationNotes.applicationId, ids))
     .orderBy(desc(applicationNotes.createdAt));
   if (notes.length === 0) return [];
   const mentioned = await db()

@@ -423,9 +423,20 @@ export async function getApplicationDetailsForStaff(applicationId: string, scope
         .from(programs)
         .where(eq(programs.id, app.programId))
     : [];
-  const history = await db()
+  const history = await listStatusHistoryForStaff([applicationId]);
+  return { app, history, requiredDocuments: program?.requiredDocuments ?? [] };
+}
+
+/**
+ * The status history of these applications, newest first, with who made each change. Callers have
+ * read the applications through the viewer's scope.
+ */
+export async function listStatusHistoryForStaff(applicationIds: string[]) {
+  if (applicationIds.length === 0) return [];
+  return db()
     .select({
       id: applicationStatusHistory.id,
+      applicationId: applicationStatusHistory.applicationId,
       fromStatus: applicationStatusHistory.fromStatus,
       toStatus: applicationStatusHistory.toStatus,
       note: applicationStatusHistory.note,
@@ -434,9 +445,15 @@ export async function getApplicationDetailsForStaff(applicationId: string, scope
     })
     .from(applicationStatusHistory)
     .leftJoin(changer, eq(changer.id, applicationStatusHistory.changedBy))
-    .where(eq(applicationStatusHistory.applicationId, applicationId))
+    .where(inArray(applicationStatusHistory.applicationId, applicationIds))
     .orderBy(desc(applicationStatusHistory.createdAt));
-  return { app, history, requiredDocuments: program?.requiredDocuments ?? [] };
+}
+
+/** Every application of one applicant of the viewer's offices (none outside them), newest first. */
+export async function listApplicationsOfApplicantForStaff(userId: string, scope: OfficeScope) {
+  return selectApplications()
+    .where(and(eq(jobApplications.userId, userId), inOffices(scope)))
+    .orderBy(...newestAppliedFirst);
 }
 export type StaffApplicationDetails = NonNullable<
   Awaited<ReturnType<typeof getApplicationDetailsForStaff>>
@@ -739,6 +756,7 @@ export async function listPipelineForStaff(
         appliedAt: r.appliedAt,
         interviewDate: r.interviewDate,
         applicantName: r.applicantName,
+        userId: r.userId,
         jobTitle: r.jobTitle,
         kind: r.kind,
         paid: r.paid,

@@ -5,6 +5,7 @@ import type { OfficeScope } from "~/domain/offices";
 import { paginateSelect } from "~/server/db/paginate.server";
 import { db } from "~/server/db/client.server";
 import { auditLog, profiles } from "~/server/db/schema";
+import { isApplicantRole } from "~/domain/enums";
 import { applicantInScope } from "~/server/offices/scope.server";
 
 // Reading the audit trail (the admin activity log); writing it is recordAudit in ./audit.server.
@@ -15,6 +16,8 @@ export type AuditFilter = {
   actor?: string | null;
   from?: Date | null;
   to?: Date | null;
+  /** Only entries about these records (an applicant's page: them, their applications, …). */
+  targets?: { type: string; ids: string[] }[];
 };
 
 /**
@@ -61,6 +64,12 @@ function auditWhere(filter: AuditFilter, viewerId: string, scope: OfficeScope): 
   if (filter.actor) parts.push(eq(auditLog.actorId, filter.actor));
   if (filter.from) parts.push(gte(auditLog.createdAt, filter.from));
   if (filter.to) parts.push(lt(auditLog.createdAt, filter.to));
+  if (filter.targets) {
+    const about = filter.targets
+      .filter((t) => t.ids.length > 0)
+      .map((t) => and(eq(auditLog.targetType, t.type), inArray(auditLog.targetId, t.ids))!);
+    parts.push(about.length ? or(...about)! : sql`false`);
+  }
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -78,7 +87,7 @@ export async function listAuditEntriesForStaff({
   pageSize: number;
 }) {
   const where = auditWhere(filter, viewer.id, scope);
-  return paginateSelect(
+  const page = await paginateSelect(
     auditLog,
     where,
     { ...paging },
@@ -93,6 +102,8 @@ export async function listAuditEntriesForStaff({
         actorId: auditLog.actorId,
         actorName: profiles.fullName,
         actorEmail: profiles.email,
+        personId: sql<string | null>`${ENTRY_PERSON}`,
+        recordTitle: RECORD_TITLE,
       })
       .from(auditLog)
       .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
@@ -100,8 +111,69 @@ export async function listAuditEntriesForStaff({
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .$dynamic(),
   );
+  const people = await namePeopleInScope(
+    page.items.map((r) => r.personId).filter((id): id is string => Boolean(id)),
+    scope,
+  );
+  return {
+    ...page,
+    items: page.items.map(({ personId, ...r }) => {
+      const person = personId ? people.get(personId) : undefined;
+      return { ...r, person: person ? { id: personId!, ...person } : null };
+    }),
+  };
 }
 export type AuditRow = Awaited<ReturnType<typeof listAuditEntriesForStaff>>["items"][number];
+
+/**
+ * What names the record an entry points to when it is not a person: a job's or program's title,
+ * a post's title, a complaint's reference. (An inquiry's sender is not named: inquiries are not
+ * an office's.)
+ */
+const RECORD_TITLE = sql<string | null>`(case ${auditLog.targetType}
+  when 'job' then (select j.title from jobs j where j.id = ${auditLog.targetId}::uuid)
+  when 'program' then (select p.title || ', ' || p.university from programs p where p.id = ${auditLog.targetId}::uuid)
+  when 'blog_post' then (select b.title from blog_posts b where b.id = ${auditLog.targetId}::uuid)
+  when 'complaint' then (select c.reference from complaints c where c.id = ${auditLog.targetId}::uuid)
+end)`;
+
+/**
+ * The names of the people entries are about, for those the viewer may see: staff, and applicants
+ * of their offices (an entry the viewer made about someone elsewhere stays unnamed).
+ */
+async function namePeopleInScope(ids: string[], scope: OfficeScope) {
+  const found = new Map<string, { name: string; applicant: boolean }>();
+  if (ids.length === 0) return found;
+  const rows = await db()
+    .select({ id: profiles.id, name: profiles.fullName, role: profiles.role })
+    .from(profiles)
+    .where(inArray(profiles.id, [...new Set(ids)]));
+  const applicants = rows.filter((r) => isApplicantRole(r.role));
+  const inScope = new Set(
+    scope.all || applicants.length === 0
+      ? applicants.map((r) => r.id)
+      : (
+          await db()
+            .select({ id: profiles.id })
+            .from(profiles)
+            .where(
+              and(
+                inArray(
+                  profiles.id,
+                  applicants.map((r) => r.id),
+                ),
+                applicantInScope(scope, profiles.id),
+              ),
+            )
+        ).map((r) => r.id),
+  );
+  for (const r of rows) {
+    const applicant = isApplicantRole(r.role);
+    if (applicant && !inScope.has(r.id)) continue;
+    found.set(r.id, { name: r.name, applicant });
+  }
+  return found;
+}
 
 /** Choices for the activity filters: the actions and target types seen, and the staff who acted. */
 export async function listAuditFilterOptions() {

@@ -120,6 +120,7 @@ export function agencyDayBounds(day: string) {
  */
 const dayApplication = {
   applicationId: jobApplications.id,
+  applicantId: jobApplications.userId,
   applicantName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.email})`,
   status: jobApplications.status,
 };

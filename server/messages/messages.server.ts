@@ -128,6 +128,7 @@ export async function listSentMessages({ actor, page }: { actor: Actor; page: nu
         subject: messages.subject,
         content: sql<string>`left(${messages.content}, 160)`,
         recipientGroup: messages.recipientGroup,
+        recipientId: messages.recipientId,
         recipientName: profiles.fullName,
         recipientEmail: profiles.email,
         attachmentUrl: messages.attachmentUrl,
@@ -267,4 +268,28 @@ export async function markAllMessagesRead(userId: string) {
     .update(messageRecipients)
     .set({ readAt: new Date() })
     .where(and(eq(messageRecipients.userId, userId), isNull(messageRecipients.readAt)));
+}
+
+/**
+ * The messages one applicant received (to them alone or to a group they were in), newest first,
+ * with who sent each and whether they have read it: the staff's applicant page. Callers have
+ * checked that the applicant is in the viewer's offices.
+ */
+export async function listMessagesToApplicantForStaff(userId: string, limit = 100) {
+  return db()
+    .select({
+      id: messages.id,
+      subject: messages.subject,
+      preview: sql<string>`left(${messages.content}, 280)`,
+      recipientGroup: messages.recipientGroup,
+      sentAt: messages.sentAt,
+      readAt: messageRecipients.readAt,
+      senderName: profiles.fullName,
+    })
+    .from(messageRecipients)
+    .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+    .leftJoin(profiles, eq(profiles.id, messages.senderId))
+    .where(eq(messageRecipients.userId, userId))
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(limit);
 }

@@ -27,7 +27,8 @@ export async function recordProfileViewed({
 }: {
   staff: Staff;
   ownerId: string;
-  applicationId: string;
+  /** The application whose details were opened; none for the applicant's own page. */
+  applicationId?: string;
 }) {
   if (staff.id === ownerId) return;
   await recordAudit(db(), {
@@ -35,7 +36,7 @@ export async function recordProfileViewed({
     action: "profile.view",
     targetType: "profile",
     targetId: ownerId,
-    details: { role: staff.role, applicationId },
+    details: applicationId ? { role: staff.role, applicationId } : { role: staff.role },
   });
 }
 

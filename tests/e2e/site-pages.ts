@@ -64,6 +64,7 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/admin/jobs", path: "/admin/jobs", as: ["staff"] },
   { routeId: "routes/admin/programs", path: "/admin/programs", as: ["staff"] },
   { routeId: "routes/admin/applications", path: "/admin/applications", as: ["staff"] },
+  { routeId: "routes/admin/applicant", path: "/admin/applicants/:applicant", as: ["staff"] },
   { routeId: "routes/admin/views", path: "/admin/views", as: ["staff"] },
   { routeId: "routes/admin/pipeline", path: "/admin/pipeline", as: ["staff"] },
   { routeId: "routes/admin/interviews", path: "/admin/interviews", as: ["staff"] },
@@ -108,11 +109,16 @@ export async function samples(browser: Browser) {
   await page.goto("/admin/payments?status=completed");
   const receipt = await page.locator('a[href^="/receipts/"]').first().getAttribute("href");
   expect(receipt, "a receipt").toBeTruthy();
+  // An applicant's page, as the applications list links it.
+  await page.goto("/admin/applications?owner=all");
+  const applicant = await page.getByTestId("applicant-link").first().getAttribute("href");
+  expect(applicant, "an applicant's page").toBeTruthy();
   await staff.close();
   return (path: string) =>
     path
       .replace(":program", program!)
       .replace(":id", id!)
       .replace(":slug", slug)
-      .replace("/receipts/:receipt", receipt!);
+      .replace("/receipts/:receipt", receipt!)
+      .replace("/admin/applicants/:applicant", applicant!);
 }

@@ -34,12 +34,16 @@ const VIEWERS: Viewer[] = [
 const STAFF: Viewer[] = ["manager", "midrandManager", "admin", "super_admin"];
 const USER_ADMINS: Viewer[] = ["admin", "super_admin"];
 
-type Access = "public" | "signedIn" | "staff" | "userAdmin" | "redirect" | "signOut" | "layout";
+type Access =
+  "public" | "signedIn" | "staff" | "staffRecord" | "userAdmin" | "redirect" | "signOut" | "layout";
 
 /** Who may see each route, by its id in app/routes.ts. First match wins. */
 const RULES: [RegExp, Access][] = [
   [/^(root|routes\/public\/layout)$/, "layout"],
   [/^routes\/admin\/(users|settings)$/, "userAdmin"],
+  // One record's page (an applicant's): staff only, and a record that is not theirs (or, as here,
+  // not there) is not found.
+  [/^routes\/admin\/applicant$/, "staffRecord"],
   [/^(routes\/admin\/|admin-index$)/, "staff"],
   [/^routes\/dashboard\//, "signedIn"],
   [/^redirect-/, "redirect"],
@@ -125,7 +129,7 @@ function as(viewer: Viewer, path: string, init: RequestInit = {}) {
 
 function allowed(access: Access | "own" | "applicant", viewer: Viewer) {
   if (access === "applicant") return viewer !== "visitor" && !STAFF.includes(viewer);
-  if (access === "staff") return STAFF.includes(viewer);
+  if (access === "staff" || access === "staffRecord") return STAFF.includes(viewer);
   if (access === "userAdmin") return USER_ADMINS.includes(viewer);
   if (access === "signedIn") return viewer !== "visitor";
   return true;
@@ -150,9 +154,10 @@ describe("role × route matrix", () => {
       const location = response.headers.get("location") ?? "";
       await response.body?.cancel();
       let ok = status < 500;
-      if (t.access === "staff" || t.access === "userAdmin" || t.access === "signedIn") {
+      if (["staff", "staffRecord", "userAdmin", "signedIn"].includes(t.access)) {
         if (viewer === "visitor") ok &&= status === 302 && location.startsWith("/auth");
         else if (!allowed(t.access, viewer)) ok &&= status === 302 && location === "/dashboard";
+        else if (t.access === "staffRecord") ok &&= status === 404;
         else ok &&= status === 200 || (status === 302 && !location.startsWith("/auth"));
       } else if (t.access === "redirect") {
         ok &&= [301, 302, 308].includes(status) && location.startsWith("/dashboard");
@@ -169,7 +174,7 @@ describe("role × route matrix", () => {
     async (viewer) => {
       const wrong: unknown[] = [];
       for (const t of targets.filter((t) =>
-        ["staff", "userAdmin", "signedIn"].includes(t.access),
+        ["staff", "staffRecord", "userAdmin", "signedIn"].includes(t.access),
       )) {
         const path = t.path === "/" ? "/_root.data" : `${fill(t.path).replace(/\/$/, "")}.data`;
         const response = await as(viewer, path);
@@ -178,6 +183,8 @@ describe("role × route matrix", () => {
         if (!allowed(t.access, viewer)) {
           const target = viewer === "visitor" ? "/auth" : "/dashboard";
           ok &&= response.status === 202 && body.includes(`"redirect","${target}`);
+        } else if (t.access === "staffRecord") {
+          ok &&= response.status === 404;
         } else {
           ok &&= response.status === 200 || response.status === 202;
         }
@@ -190,7 +197,7 @@ describe("role × route matrix", () => {
   it("actions send viewers who may not use them to sign-in or to their dashboard", async () => {
     const wrong: unknown[] = [];
     for (const t of targets.filter(
-      (t) => t.action && ["staff", "userAdmin", "signedIn"].includes(t.access),
+      (t) => t.action && ["staff", "staffRecord", "userAdmin", "signedIn"].includes(t.access),
     )) {
       for (const viewer of VIEWERS) {
         if (allowed(t.access, viewer)) continue;

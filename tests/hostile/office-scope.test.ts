@@ -152,6 +152,7 @@ const READS: { path: (r: Rows) => string; shows: boolean; data?: boolean }[] = [
   { path: () => "/admin/messages", shows: false, data: true },
   { path: () => "/admin/interviews", shows: false, data: true },
   { path: () => "/admin/activity", shows: true, data: true },
+  { path: (r) => `/admin/applicants/${r.person.id}`, shows: true, data: true },
   { path: () => "/exports/applications.csv", shows: true },
   { path: () => "/exports/payments.csv", shows: true },
   { path: (r) => `/receipts/${r.payment}`, shows: true, data: true },
@@ -243,6 +244,14 @@ describe("a manager of Midrand only", () => {
         },
       ],
       ["/admin/applications", { intent: "review", documentId: r.doc, decision: "verify" }],
+      [
+        `/admin/applicants/${r.person.id}`,
+        { intent: "review", documentId: r.doc, decision: "verify" },
+      ],
+      [
+        `/admin/applicants/${r.person.id}`,
+        { intent: "status", applicationId: r.app, status: "offer_received" },
+      ],
       [
         "/admin/applications",
         {

@@ -120,3 +120,39 @@ export function AuditText({
   const { t, tc, lang } = useAdminT();
   return <span>{auditSentence(action, details, t, tc, lang)}</span>;
 }
+
+/** Where the back-office shows the record an activity-log entry points to, if anywhere. */
+export function auditRecordHref(entry: {
+  targetType: string;
+  targetId: string | null;
+  person: { id: string; applicant: boolean } | null;
+}): string | null {
+  if (entry.person?.applicant) return `/admin/applicants/${encodeURIComponent(entry.person.id)}`;
+  const id = entry.targetId ? encodeURIComponent(entry.targetId) : null;
+  switch (entry.targetType) {
+    case "job":
+      return id ? `/admin/jobs?edit=${id}` : "/admin/jobs";
+    case "program":
+      return id ? `/admin/programs?edit=${id}` : "/admin/programs";
+    case "blog_post":
+      return id ? `/admin/cms?edit=${id}` : "/admin/cms";
+    case "contact_inquiry":
+      return id ? `/admin/inquiries?id=${id}` : "/admin/inquiries";
+    case "outsourcing_inquiry":
+      return id ? `/admin/outsourcing?id=${id}` : "/admin/outsourcing";
+    case "complaint":
+      return id ? `/admin/complaints?id=${id}` : "/admin/complaints";
+    case "interview_slot":
+      return "/admin/interviews";
+    case "saved_view":
+      return "/admin/views";
+    case "site_settings":
+    case "fee_policy":
+      return "/admin/settings";
+    case "monitoring":
+    case "incident":
+      return "/admin/monitoring";
+    default:
+      return null;
+  }
+}

@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { Link } from "react-router";
 import { cn } from "~/app/lib/utils";
 
 /**
@@ -75,19 +76,37 @@ export function Td({
   );
 }
 
-/** A person's first cell in a back-office row: their name, e-mail address and country. */
+/** An applicant's own page in the back-office (issue 40), where every list that names them links. */
+export function applicantHref(userId: string) {
+  return `/admin/applicants/${encodeURIComponent(userId)}`;
+}
+
+/**
+ * A person's first cell in a back-office row: their name (a link to their page when `href` is
+ * given), e-mail address and country.
+ */
 export function PersonCell({
   name,
   email,
   country,
+  href,
 }: {
   name: string;
   email: string;
   country: string;
+  href?: string;
 }) {
   return (
     <Td>
-      <p className="font-medium text-slate-900">{name}</p>
+      <p className="font-medium text-slate-900">
+        {href ? (
+          <Link to={href} className="underline" data-testid="applicant-link">
+            {name}
+          </Link>
+        ) : (
+          name
+        )}
+      </p>
       <p className="text-xs break-all text-slate-600">{email}</p>
       <p className="text-xs text-slate-600">{country}</p>
     </Td>

@@ -10,6 +10,7 @@ type LoadErrorKey =
   | "jobs"
   | "programs"
   | "applications"
+  | "applicant"
   | "messages"
   | "inquiries"
   | "outsourcing"

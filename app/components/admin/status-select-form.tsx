@@ -83,7 +83,9 @@ export function StatusSelectForm({
         key={status}
         disabled={busy}
         compact={compact}
-        className={compact ? "min-w-0" : "min-w-44"}
+        // The whole label of the chosen status, however narrow the list's column (issue 40):
+        // sized to it where the browser can (field-sizing), else to the longest option.
+        className={compact ? "w-auto shrink-0 field-sizing-content" : "min-w-44"}
         data-testid="status-select"
         onPointerDown={() => (byPointer.current = true)}
         onKeyDown={() => (byPointer.current = false)}

@@ -1,8 +1,8 @@
-import { Form, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
 import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
 import { choicesOf, FilterSelects } from "~/app/components/admin/list-filters";
-import { AuditText } from "~/app/components/admin/audit-text";
+import { auditRecordHref, AuditText } from "~/app/components/admin/audit-text";
 import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button } from "~/app/components/ui/button";
@@ -97,14 +97,47 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
               <AuditText action={r.action} details={r.details} />
             </Td>
             <Td label={t("activity.cols.record")}>
-              <span className="text-xs text-slate-600">{targetName(r.targetType)}</span>{" "}
-              <code className="text-xs break-all">{r.targetId ?? ""}</code>
+              <RecordCell entry={r} kind={targetName(r.targetType)} />
             </Td>
           </Tr>
         )}
       </ListTable>
       <Pager page={loaderData} withTotal />
     </div>
+  );
+}
+
+/**
+ * The record an entry points to, named (the person, the job's title, …) and linked to where the
+ * back-office shows it; a person of another office stays unnamed (the server leaves them out).
+ */
+function RecordCell({
+  entry,
+  kind,
+}: {
+  entry: Route.ComponentProps["loaderData"]["items"][number];
+  kind: string;
+}) {
+  const { t } = useAdminT();
+  const name = entry.person?.name ?? entry.recordTitle;
+  const href = auditRecordHref(entry);
+  const label = name ?? t("activity.record.open");
+  return (
+    <span className="grid gap-0.5">
+      <span className="text-xs text-slate-600">{kind}</span>
+      {href ? (
+        <Link
+          to={href}
+          className="break-words text-primary-700 underline"
+          data-testid="audit-record"
+        >
+          {label}
+          {name ? null : <span className="sr-only"> {kind}</span>}
+        </Link>
+      ) : name ? (
+        <span className="break-words">{name}</span>
+      ) : null}
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 import { CalendarIcon, EyeIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { PersonCell, Td, TR_CLASS } from "~/app/components/admin/data-table";
+import { applicantHref, PersonCell, Td, TR_CLASS } from "~/app/components/admin/data-table";
 import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { BulkRowCell } from "~/app/components/admin/bulk-actions";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
@@ -49,6 +49,7 @@ export function ApplicationRow({
           />
           <PersonCell
             name={row.applicantName}
+            href={applicantHref(row.userId)}
             email={row.applicantEmail}
             country={row.applicantCountry ?? tc("labels.notSet")}
           />

@@ -1,3 +1,4 @@
+import { applicantHref } from "~/app/components/admin/data-table";
 import { CalendarClockIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Form, Link } from "react-router";
 import { DoneFlash, Flash } from "~/app/components/flash";
@@ -167,7 +168,7 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
                       <ul className="mt-1 grid gap-1">
                         {slot.bookings.map((b) => (
                           <li key={b.applicationId} data-testid="interview-booking">
-                            <ApplicantLink applicationId={b.applicationId} name={b.applicantName} />
+                            <ApplicantLink applicantId={b.applicantId} name={b.applicantName} />
                           </li>
                         ))}
                       </ul>
@@ -202,8 +203,7 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
                   className="rounded-xl border border-slate-200 bg-white p-4 text-sm"
                 >
                   <span className="font-semibold text-slate-900">{time(d.startsAt)}</span> ·{" "}
-                  {d.title} ·{" "}
-                  <ApplicantLink applicationId={d.applicationId} name={d.applicantName} />
+                  {d.title} · <ApplicantLink applicantId={d.applicantId} name={d.applicantName} />
                   {d.location ? <span className="break-words"> · {d.location}</span> : null}
                 </li>
               ))}
@@ -272,11 +272,11 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
 }
 
 /** An applicant's name, opening their application's details on the applications screen. */
-function ApplicantLink({ applicationId, name }: { applicationId: string; name: string }) {
+function ApplicantLink({ applicantId, name }: { applicantId: string; name: string }) {
   const { t } = useAdminT();
   return (
     <Link
-      to={`/admin/applications?view=${encodeURIComponent(applicationId)}`}
+      to={applicantHref(applicantId)}
       className="font-medium text-primary underline"
       aria-label={t("interviews.open", { name })}
     >

@@ -3,6 +3,7 @@ import { Link, Outlet } from "react-router";
 import { DashboardShell } from "~/app/components/dashboard-shell";
 import { Alert } from "~/app/components/ui/alert";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { useKeepFocusAfterActions } from "~/app/lib/keep-focus";
 import { requireCurrentConsent } from "~/server/privacy/consent.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import {
@@ -38,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { simulatedPayments, overpayments, overpaymentsHref, savedViews } = loaderData;
+  useKeepFocusAfterActions();
   return (
     <DashboardShell sidebarExtra={<SavedViewsNav views={savedViews} />}>
       {simulatedPayments || overpayments > 0 ? (

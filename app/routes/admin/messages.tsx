@@ -1,10 +1,11 @@
+import { applicantHref } from "~/app/components/admin/data-table";
 import { LoadError } from "~/app/components/admin/load-error";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarDaysIcon, MailCheckIcon, SendIcon, UsersIcon } from "lucide-react";
 import { type ChangeEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { WideTable } from "~/app/components/admin/wide-table";
 import { Flash } from "~/app/components/flash";
 import { CountCard } from "~/app/components/list-parts";
@@ -178,6 +179,7 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
 
 type Row = {
   recipientGroup: string | null;
+  recipientId: string | null;
   recipientName: string | null;
   recipientEmail: string | null;
   recipients: number;
@@ -196,7 +198,13 @@ function Recipients({ m }: { m: Row }) {
   }
   return (
     <>
-      {m.recipientName ?? "—"}
+      {m.recipientId && m.recipientName ? (
+        <Link to={applicantHref(m.recipientId)} className="underline" data-testid="applicant-link">
+          {m.recipientName}
+        </Link>
+      ) : (
+        (m.recipientName ?? "—")
+      )}
       {m.recipientEmail ? (
         <span className="block text-xs text-slate-600">{m.recipientEmail}</span>
       ) : null}

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useSearchParams } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
-import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
+import { applicantHref, ListTable, Td, Tr } from "~/app/components/admin/data-table";
 import { choicesOf, ExportCsvLink, FilterSelects } from "~/app/components/admin/list-filters";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { DoneFlash, Flash } from "~/app/components/flash";
@@ -196,6 +196,13 @@ function PaymentRow({
           {p.payerName}
         </Link>
         <span className="block text-xs break-all text-slate-600">{p.payerEmail}</span>
+        <Link
+          to={applicantHref(p.userId)}
+          className="text-xs text-primary-700 underline"
+          data-testid="applicant-link"
+        >
+          {t("payments.applicantPage")}
+        </Link>
       </Td>
       <Td label={t("payments.cols.amount")} className="font-medium whitespace-nowrap">
         {amount}

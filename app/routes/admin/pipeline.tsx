@@ -1,3 +1,4 @@
+import { applicantHref } from "~/app/components/admin/data-table";
 import { LoadError } from "~/app/components/admin/load-error";
 import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
@@ -170,7 +171,11 @@ function PipelineCard({ card }: { card: Card }) {
       data-testid="pipeline-card"
     >
       <div>
-        <p className="text-sm font-medium text-slate-900">{card.applicantName}</p>
+        <p className="text-sm font-medium text-slate-900">
+          <Link to={applicantHref(card.userId)} className="underline" data-testid="applicant-link">
+            {card.applicantName}
+          </Link>
+        </p>
         <p className="text-xs text-slate-600">{card.jobTitle}</p>
       </div>
       <StatusSelectForm

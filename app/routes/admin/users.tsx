@@ -1,6 +1,6 @@
 import { LoadError } from "~/app/components/admin/load-error";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { ListTable, PersonCell, Td, Tr } from "~/app/components/admin/data-table";
+import { applicantHref, ListTable, PersonCell, Td, Tr } from "~/app/components/admin/data-table";
 import { PageFlash } from "~/app/components/flash";
 import {
   choicesOf,
@@ -18,7 +18,7 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { MarkPaidSchema, PAGE_SIZE, RoleChangeSchema } from "~/domain/admin";
-import { isApplicantRole, type Role, ROLES } from "~/domain/enums";
+import { isApplicantRole, isStaff, type Role, ROLES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import { parseProfileFilter } from "~/domain/users";
 import { redirectDone } from "~/app/lib/redirect-done";
@@ -236,7 +236,12 @@ function UserRow({
         id={user.id}
         label={t("bulk.selectPerson", { name: user.fullName })}
       />
-      <PersonCell name={user.fullName} email={user.email} country={user.country ?? ""} />
+      <PersonCell
+        name={user.fullName}
+        email={user.email}
+        country={user.country ?? ""}
+        href={isStaff(user.role) ? undefined : applicantHref(user.id)}
+      />
       <Td label={t("users.cols.role")}>
         {canEditRole ? (
           <Form method="post" className="flex items-center gap-2" preventScrollReset>

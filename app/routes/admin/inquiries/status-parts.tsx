@@ -15,11 +15,14 @@ export function InquiryStatusBadge({ kind, status }: { kind: InquiryKind; status
   );
 }
 
+/** A row's status select shows its whole label, however narrow the column (issue 40). */
+const WHOLE_LABEL = "w-auto shrink-0 field-sizing-content";
+
 /** How each list shows its rows' status select and the "saved" note after it. */
 const LOOK: { [K in InquiryKind]: { select: string; ok: string } } = {
-  contact: { select: "w-36", ok: "sr-only" },
-  outsourcing: { select: "w-40", ok: "text-sm text-green-800" },
-  complaint: { select: "w-40", ok: "text-sm text-green-800" },
+  contact: { select: WHOLE_LABEL, ok: "sr-only" },
+  outsourcing: { select: WHOLE_LABEL, ok: "text-sm text-green-800" },
+  complaint: { select: WHOLE_LABEL, ok: "text-sm text-green-800" },
 };
 
 /** A list row's status, saved in place (see FetcherStatusSelect). */

@@ -1,0 +1,185 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PaidBadge } from "~/app/components/admin/paid-badge";
+import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { StatusBadge } from "~/app/components/status-badge";
+import { Badge } from "~/app/components/ui/badge";
+import { dateFormatter, formatMoney } from "~/domain/format";
+import type { ApplicantRecord } from "~/server/applicants/applicant-record.server";
+
+/** One titled card of the applicant page. */
+export function Section({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** Shown instead of the children when there is nothing to list. */
+  empty?: string | false;
+  children?: ReactNode;
+}) {
+  return (
+    <section
+      className="grid content-start gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="text-base font-semibold">
+        {title}
+      </h2>
+      {empty ? <p className="text-sm text-slate-600">{empty}</p> : children}
+    </section>
+  );
+}
+
+/** Who they are: name, contact, office, fee, owner. */
+export function ApplicantProfile({ profile }: { profile: ApplicantRecord["profile"] }) {
+  const { t, tc, lang } = useAdminT();
+  const date = dateFormatter(lang, "date");
+  const rows: [string, ReactNode][] = [
+    [t("applicant.email"), <span className="break-all">{profile.email}</span>],
+    [t("applicant.phone"), profile.phoneNumber ?? tc("labels.notSet")],
+    [t("applicant.whatsapp"), profile.whatsappNumber ?? tc("labels.notSet")],
+    [t("applicant.country"), profile.country ?? tc("labels.notSet")],
+    [t("applicant.office"), profile.office ?? tc("labels.notSet")],
+    [t("applicant.owner"), profile.ownerName ?? t("owners.none")],
+    [t("applicant.since"), date.format(new Date(profile.createdAt))],
+  ];
+  return (
+    <section
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      aria-labelledby="applicant-name"
+      data-testid="applicant-profile"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="applicant-name" className="text-xl font-semibold">
+          {profile.erasedAt ? t("applicant.erased") : profile.fullName}
+        </h2>
+        <StatusBadge kind="role" value={profile.role} />
+        <PaidBadge paid={profile.registrationFeePaid}>
+          {t("applications.details.fee", {
+            state: profile.registrationFeePaid ? t("applications.paid") : t("applications.pending"),
+          })}
+        </PaidBadge>
+      </div>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs font-medium text-slate-600">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Their payments, each with its receipt when there is one. */
+export function ApplicantPayments({ payments }: { payments: ApplicantRecord["payments"] }) {
+  const { t, lang } = useAdminT();
+  const dateTime = dateFormatter(lang, "dateTime");
+  return (
+    <Section
+      id="applicant-payments"
+      title={t("applicant.payments")}
+      empty={payments.length === 0 && t("applicant.noPayments")}
+    >
+      <ul className="grid gap-2 text-sm">
+        {payments.map((p) => (
+          <li
+            key={p.id}
+            className="flex flex-wrap items-center gap-2"
+            data-testid="applicant-payment"
+          >
+            <span className="font-medium">{formatMoney(p.amountMinor, p.currency, lang)}</span>
+            <Badge
+              tone={
+                p.status === "completed" ? "success" : p.status === "failed" ? "danger" : "neutral"
+              }
+            >
+              {t(`payments.statuses.${p.status}`)}
+            </Badge>
+            <span className="text-slate-600">
+              {t(`payments.providers.${p.provider}`, { defaultValue: p.provider })} ·{" "}
+              {dateTime.format(new Date(p.paidAt ?? p.createdAt))}
+            </span>
+            {p.receiptNumber ? (
+              <Link to={`/receipts/${p.id}`} className="text-primary-700 underline">
+                {p.receiptNumber}
+              </Link>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The messages they received, and whether they opened them. */
+export function ApplicantMessages({ messages }: { messages: ApplicantRecord["messages"] }) {
+  const { t, lang } = useAdminT();
+  const dateTime = dateFormatter(lang, "dateTime");
+  return (
+    <Section
+      id="applicant-messages"
+      title={t("applicant.messages")}
+      empty={messages.length === 0 && t("applicant.noMessages")}
+    >
+      <ul className="grid gap-3 text-sm">
+        {messages.map((m) => (
+          <li key={m.id} className="grid gap-1" data-testid="applicant-message">
+            <p className="font-medium break-words">{m.subject}</p>
+            <p className="break-words whitespace-pre-line text-slate-700">{m.preview}</p>
+            <p className="text-xs text-slate-600">
+              {t("applicant.messageBy", {
+                name: m.senderName ?? t("applications.details.formerStaff"),
+                when: dateTime.format(new Date(m.sentAt)),
+              })}{" "}
+              · {m.readAt ? t("applicant.read") : t("applicant.unread")}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Staff notes on any of their applications (added in an application's details). */
+export function ApplicantNotes({
+  notes,
+  applications,
+}: {
+  notes: ApplicantRecord["notes"];
+  applications: ApplicantRecord["applications"];
+}) {
+  const { t, lang } = useAdminT();
+  const dateTime = dateFormatter(lang, "dateTime");
+  const title = new Map(applications.map((a) => [a.id, a.jobTitle]));
+  return (
+    <Section
+      id="applicant-notes"
+      title={t("applicant.notes")}
+      empty={notes.length === 0 && t("applicant.noNotes")}
+    >
+      <ul className="grid gap-2 text-sm">
+        {notes.map((n) => (
+          <li
+            key={n.id}
+            className="rounded-md border border-amber-200 bg-amber-50 p-2"
+            data-testid="staff-note"
+          >
+            <p className="text-xs font-semibold text-amber-900">{title.get(n.applicationId)}</p>
+            <p className="break-words whitespace-pre-line">{n.body}</p>
+            <p className="text-xs text-slate-700">
+              {t("applications.details.noteBy", {
+                name: n.authorName ?? t("applications.details.formerStaff"),
+                when: dateTime.format(new Date(n.createdAt)),
+              })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

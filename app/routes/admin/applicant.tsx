@@ -1,0 +1,84 @@
+import { data } from "react-router";
+import { LoadError } from "~/app/components/admin/load-error";
+import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { PageFlash } from "~/app/components/flash";
+import { i18nHandle } from "~/app/i18n/namespaces";
+import { guardedRequest } from "~/app/lib/guarded-request";
+import { shellScreen } from "~/app/lib/shell-screen";
+import { getApplicantRecordForStaff } from "~/server/applicants/applicant-record.server";
+import { requireStaff } from "~/server/auth/guards.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
+import type { Route } from "./+types/applicant";
+import { ApplicantApplications } from "./applicant-applications";
+import {
+  ApplicantMessages,
+  ApplicantNotes,
+  ApplicantPayments,
+  ApplicantProfile,
+} from "./applicant-sections";
+import { ApplicantTimeline } from "./applicant-timeline";
+import { StaffDocuments } from "./applications-documents";
+import { ScheduleInterviewDialog } from "./applications-schedule";
+import { loadScheduling, runApplicationIntent } from "./applications.server";
+
+export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminApplicant");
+
+/** Intents this page's forms post (the applications list's handlers, shared). */
+const INTENTS = new Set(["status", "schedule", "review"]);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { viewer, url } = await guardedRequest(request, requireStaff);
+  const scope = await officeScopeFor(viewer);
+  // Another office's applicant, a staff member or no one: not found, however it is asked.
+  const record = await getApplicantRecordForStaff({ viewer, scope, applicantId: params.id });
+  if (!record) throw data("Not found", { status: 404 });
+  const scheduling = await loadScheduling(url, scope);
+  // The schedule dialog opens only for one of this applicant's applications.
+  const own = scheduling && record.applications.some((a) => a.id === scheduling.id);
+  return { record, scheduling: own ? scheduling : null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireStaff(request);
+  const formData = await request.formData();
+  if (!INTENTS.has(String(formData.get("intent") ?? ""))) {
+    return data({ intent: "unknown", flash: { ok: false, message: "errors.unknownAction" } }, 400);
+  }
+  // Each handler checks the record against the viewer's offices itself (the services do).
+  return runApplicationIntent(request, viewer, formData);
+}
+
+export default function AdminApplicant({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminT();
+  const { record, scheduling } = loaderData;
+  const answer = actionData && "intent" in actionData ? actionData : undefined;
+  return (
+    <div className="grid gap-6" data-testid="applicant-page">
+      <PageFlash flash={answer?.intent === "review" ? null : answer?.flash} />
+      <ApplicantProfile profile={record.profile} />
+      {scheduling ? <ScheduleInterviewDialog scheduling={scheduling} actionData={answer} /> : null}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-6">
+          <ApplicantApplications applications={record.applications} />
+          <section
+            className="rounded-xl border border-slate-200 bg-white p-4"
+            aria-label={t("applicant.documents")}
+          >
+            <StaffDocuments
+              documents={record.documents.filter((d) => d.status !== "replaced")}
+              actionData={answer}
+            />
+          </section>
+          <ApplicantPayments payments={record.payments} />
+          <ApplicantMessages messages={record.messages} />
+          <ApplicantNotes notes={record.notes} applications={record.applications} />
+        </div>
+        <ApplicantTimeline entries={record.timeline} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <LoadError what="applicant" />;
+}
