@@ -83,6 +83,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx", { id: "admin-index" }),
     route("dashboard", "routes/admin/dashboard.tsx"),
+    route("search", "routes/admin/search.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("payments", "routes/admin/payments.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),

@@ -22,13 +22,14 @@ export type StaffApplicationFilter = {
 
 /**
  * The owner choice of the applications list (`?owner=`): "me", "none", "all" or a staff member's
- * id. Without one, a manager (the agency's agents, who each look after their own applicants) sees
- * "My applicants" and admins see everyone's (decision record 25).
+ * id. Without one, a manager (the agency's agents, who each look after their own applicants) who
+ * owns any application sees "My applicants"; a manager who owns none, and admins, see everyone's
+ * (decision records 25 and 41: an empty "My applicants" is no place to start).
  */
-export function ownerChoice(params: URLSearchParams, role: string): string {
+export function ownerChoice(params: URLSearchParams, role: string, ownsAny: boolean): string {
   const raw = (params.get("owner") ?? "").slice(0, 100);
   if (raw) return raw;
-  return role === "manager" ? "me" : "all";
+  return role === "manager" && ownsAny ? "me" : "all";
 }
 
 /** The service's owner filter for an owner choice: a staff id, "none", or null for everyone's. */

@@ -97,10 +97,13 @@ export const sideLink =
 export function DashboardShell({
   children,
   sidebarExtra,
+  headerExtra,
 }: {
   children: ReactNode;
   /** More of the sidebar under its menu (the back-office's saved views). */
   sidebarExtra?: ReactNode;
+  /** More of the header, between the brand and the account (the back-office's search box). */
+  headerExtra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { viewer, settings, unreadMessages } = useRootData();
@@ -128,10 +131,11 @@ export function DashboardShell({
         {t("skipToContent")}
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-        <div className="flex h-16 items-center justify-between gap-3 px-4">
+        <div className="flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2">
           <div className="flex min-w-0 items-center gap-4">
             <BrandLink compact />
           </div>
+          {headerExtra}
           <div className="flex min-w-0 items-center gap-2">
             <span
               className="hidden max-w-48 truncate text-sm text-slate-700 sm:inline"

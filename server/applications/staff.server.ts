@@ -84,7 +84,7 @@ export class InterviewDateRequiredError extends Error {
 }
 
 /** People whose name or e-mail contains the search text (their trigram indexes find them). */
-function matchingPeople(like: string | Placeholder, on: Db = db()) {
+export function matchingPeople(like: string | Placeholder, on: Db = db()) {
   return on
     .select({ id: profiles.id })
     .from(profiles)

@@ -108,8 +108,8 @@ test("without JavaScript, a ticked row is given to its owner, whose default view
   const staff = await pageAs(browser, DEMO.manager, { javaScriptEnabled: false });
   const name = await applicantApplies(browser, jobId, "Owned");
 
-  // Not the manager's yet: their default view ("My applicants") does not list it.
-  await staff.goto(`/admin/applications?q=${encodeURIComponent(title)}`);
+  // Not the manager's yet: "My applicants" does not list it.
+  await staff.goto(`/admin/applications?owner=me&q=${encodeURIComponent(title)}`);
   await expect(staff.locator("#app-owner")).toHaveValue("me");
   await expect(staff.getByTestId("application-row")).toHaveCount(0);
 
@@ -126,7 +126,9 @@ test("without JavaScript, a ticked row is given to its owner, whose default view
   await expect(staff.getByTestId("flash")).toHaveText("1 given to the new owner");
   await expect(row.getByTestId("owner")).toContainText("Farai Chikwanha");
 
+  // Now that the manager owns one, "My applicants" is their default view, and it lists it.
   await staff.goto(`/admin/applications?q=${encodeURIComponent(title)}`);
+  await expect(staff.locator("#app-owner")).toHaveValue("me");
   await expect(staff.getByTestId("application-row").filter({ hasText: name })).toHaveCount(1);
 });
 

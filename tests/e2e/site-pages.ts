@@ -59,6 +59,7 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/receipt", path: "/receipts/:receipt", as: ["staff"] },
   { routeId: "admin-index", path: "/admin", as: ["staff"] },
   { routeId: "routes/admin/dashboard", path: "/admin/dashboard", as: ["staff"] },
+  { routeId: "routes/admin/search", path: "/admin/search?q=passage", as: ["staff"] },
   { routeId: "routes/admin/users", path: "/admin/users", as: ["staff"] },
   { routeId: "routes/admin/payments", path: "/admin/payments", as: ["staff"] },
   { routeId: "routes/admin/jobs", path: "/admin/jobs", as: ["staff"] },

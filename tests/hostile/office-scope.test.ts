@@ -153,6 +153,12 @@ const READS: { path: (r: Rows) => string; shows: boolean; data?: boolean }[] = [
   { path: () => "/admin/interviews", shows: false, data: true },
   { path: () => "/admin/activity", shows: true, data: true },
   { path: (r) => `/admin/applicants/${r.person.id}`, shows: true, data: true },
+  {
+    path: (r) => `/admin/search?q=${r.person.fullName}`,
+    shows: true,
+    data: true,
+  },
+  { path: (r) => `/admin/search?q=${r.person.email}`, shows: true, data: true },
   { path: () => "/exports/applications.csv", shows: true },
   { path: () => "/exports/payments.csv", shows: true },
   { path: (r) => `/receipts/${r.payment}`, shows: true, data: true },

@@ -19,7 +19,8 @@ type LoadErrorKey =
   | "monitoring"
   | "payments"
   | "interviews"
-  | "views";
+  | "views"
+  | "search";
 
 /**
  * A back-office page whose data could not be loaded: the spec's message inside the admin shell

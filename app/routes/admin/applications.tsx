@@ -32,6 +32,7 @@ import {
 import { refusedStatusesForStaff } from "~/server/applications/application-facts.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { listStaffOwners } from "~/server/owners/owners.server";
+import { ownsAnyApplication } from "~/server/queues/work-queues.server";
 import { parseOfficeFilter } from "~/domain/offices";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/applications";
@@ -51,8 +52,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Only the applicants of the viewer's offices (all of them, or the one asked for).
   const scope = await officeScopeFor(viewer);
   const office = parseOfficeFilter(url.searchParams.get("office"), scope);
-  // "My applicants" by default for managers (decision record 25).
-  const ownerView = ownerChoice(url.searchParams, viewer.role);
+  // "My applicants" by default for managers who own any (decision records 25 and 41).
+  const ownerView = ownerChoice(
+    url.searchParams,
+    viewer.role,
+    url.searchParams.has("owner") || (await ownsAnyApplication(viewer.id)),
+  );
   const owner = ownerFilter(ownerView, viewer.id);
   // Independent reads run together; the list counts its matches only up to a cap.
   const [stats, list, details, scheduling, owners] = await Promise.all([

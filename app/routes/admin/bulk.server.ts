@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { ownerChoice, ownerFilter, parseApplicationFilter } from "~/domain/applications";
+import { ownsAnyApplication } from "~/server/queues/work-queues.server";
 import {
   ApplicationBulkSchema,
   BULK_LIMIT,
@@ -62,7 +63,10 @@ export async function runApplicationBulk(viewer: Viewer, formData: FormData) {
   const params = formParams(formData);
   const scope = await officeScopeFor(viewer);
   const { q, status, kind } = parseApplicationFilter(params);
-  const owner = ownerFilter(ownerChoice(params, viewer.role), viewer.id);
+  const owner = ownerFilter(
+    ownerChoice(params, viewer.role, await ownsAnyApplication(viewer.id)),
+    viewer.id,
+  );
   try {
     const applications = await selectApplicationsForBulk({
       selection: v.selection,

@@ -23,6 +23,8 @@ import { listNotificationsForUser } from "~/server/notifications/notifications.s
 import type { Route } from "./+types/dashboard";
 import { markSeenNotifications } from "~/app/lib/notifications-read.server";
 import { StaffNotificationsCard } from "./dashboard-notifications";
+import { WorkQueues } from "./dashboard-queues";
+import { readWorkQueuesForStaff } from "~/server/queues/work-queues.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminDashboard");
 
@@ -31,7 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Figures of the viewer's offices' applicants (every office for admins).
   const scope = await officeScopeFor(viewer);
   // The viewer's own notifications too (mentions in notes, news of their applicants).
-  const [stats, recent, byStatus, signUps, notifications] = await Promise.all([
+  // What waits for the viewer comes first (decision record 41).
+  const [queues, stats, recent, byStatus, signUps, notifications] = await Promise.all([
+    readWorkQueuesForStaff({ viewer, scope }),
     getDashboardStatsForStaff(scope),
     listAuditEntriesForStaff({ viewer, scope, filter: {}, page: 1, pageSize: 5 }),
     countApplicationsByStatus(scope),
@@ -39,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listNotificationsForUser({ viewer, limit: 10 }),
   ]);
   return {
+    queues,
     stats,
     notifications,
     recent: recent.items,
@@ -87,7 +92,7 @@ function DataTableFallback({
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
-  const { stats, recent, byStatus, signUps, notifications } = loaderData;
+  const { queues, stats, recent, byStatus, signUps, notifications } = loaderData;
   const weekFmt = dateFormatter(lang, "dayMonth");
   const statusPoints = byStatus.map((b) => ({
     label: tc(`labels.applicationStatus.${b.status}.label`),
@@ -113,6 +118,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   ] as const;
   return (
     <div className="grid gap-6">
+      <WorkQueues queues={queues} />
       <StatCards
         labels="dashboard.cards"
         stats={{

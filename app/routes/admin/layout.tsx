@@ -12,6 +12,7 @@ import {
 } from "~/server/payments/payments.server";
 import { config } from "~/server/config.server";
 import { SavedViewsNav } from "~/app/components/admin/saved-views-nav";
+import { BackOfficeSearch } from "~/app/components/admin/back-office-search";
 import { listSavedViews } from "~/server/saved-views/saved-views.server";
 import type { Route } from "./+types/layout";
 
@@ -41,7 +42,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { simulatedPayments, overpayments, overpaymentsHref, savedViews } = loaderData;
   useKeepFocusAfterActions();
   return (
-    <DashboardShell sidebarExtra={<SavedViewsNav views={savedViews} />}>
+    <DashboardShell
+      sidebarExtra={<SavedViewsNav views={savedViews} />}
+      headerExtra={<BackOfficeSearch />}
+    >
       {simulatedPayments || overpayments > 0 ? (
         <div className="mb-6 grid gap-3">
           {simulatedPayments ? (
