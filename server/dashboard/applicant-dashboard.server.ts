@@ -42,6 +42,7 @@ import {
   listNotificationsForUser,
 } from "~/server/notifications/notifications.server";
 import { getOwnProfile } from "~/server/profiles/profile.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
 
 const RECOMMENDATIONS = 4;
 const LATEST_JOBS = 4;
@@ -216,6 +217,8 @@ export async function getApplicantDashboard(viewer: Viewer) {
       feePaid: viewer.registrationFeePaid,
       // Whether their fee policy asks for a fee up front at all (decision record 33).
       feeDue: chargesUpFront(await registrationPolicyOf(viewer.id)),
+      // A student may apply to programs before paying when the settings say programs are free.
+      programsNeedFee: student ? (await getSiteSettings()).study.requireFee : true,
     },
     completion: profileCompletion(profile ?? {}),
     latestJobs: latest.items,

@@ -363,6 +363,8 @@ export function paymentReceiptEmail(
     receiptUrl?: string | null;
     paidAt: Date;
     method?: string | null;
+    /** A student applicant: the fee opens study programs. */
+    student?: boolean;
   },
 ): RenderedMail {
   const t = serverT(o.lng);
@@ -379,7 +381,7 @@ export function paymentReceiptEmail(
     subject: t("payment.subject", { amount, reference: o.reference }),
     greeting: o.name,
     blocks: [
-      { kind: "p", text: t("payment.body") },
+      { kind: "p", text: t(o.student ? "payment.bodyStudy" : "payment.body") },
       { kind: "facts", rows },
       // Staff write the refund policy in the settings, in the agency's language.
       { kind: "p", text: o.settings.registrationFee.refundPolicy },

@@ -152,7 +152,13 @@ export async function recordPaymentIn(tx: Db, input: PaymentToRecord): Promise<R
     return { recorded: true, overpayment: true, paymentId };
   }
 
-  await tx.update(profiles).set({ registrationFeePaid: true }).where(eq(profiles.id, input.userId));
+  const [payer] = await tx
+    .update(profiles)
+    .set({ registrationFeePaid: true })
+    .where(eq(profiles.id, input.userId))
+    .returning({ role: profiles.role });
+  // A student's fee opens study programs, not premium jobs: their texts say so.
+  const student = payer?.role === "student_applicant";
   await notifyUser(tx, {
     userId: input.userId,
     kind: "payment_received",
@@ -163,7 +169,7 @@ export async function recordPaymentIn(tx: Db, input: PaymentToRecord): Promise<R
       };
       return {
         title: t("payment.notificationTitle"),
-        body: t("payment.notificationBody", values),
+        body: t(student ? "payment.notificationBodyStudy" : "payment.notificationBody", values),
       };
     },
     link: "/dashboard/payment",
@@ -182,6 +188,7 @@ export async function recordPaymentIn(tx: Db, input: PaymentToRecord): Promise<R
         receiptUrl: `/receipts/${paymentId}`,
         paidAt: now,
         method: input.method,
+        student,
       }),
   });
   return { recorded: true, overpayment: false, paymentId };

@@ -90,7 +90,13 @@ test("a student finds a program from the home page, signs up, uploads a transcri
   await page.locator("#study").getByRole("link", { name: "MSc Public Health" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "MSc Public Health" })).toBeVisible();
   const programUrl = page.url();
-  await expect(page.getByRole("link", { name: "Apply" })).toBeVisible();
+  // Apply, as a visitor: the sign-up form offers a student's account (issue 47, item 4).
+  await page.getByRole("link", { name: "Apply" }).click();
+  await page
+    .getByRole("navigation", { name: "Account" })
+    .getByRole("link", { name: "Sign Up" })
+    .click();
+  await expect(page.getByRole("radio", { name: "Study Programs" })).toBeChecked();
 
   const student = await signUpNewApplicant(page, {
     role: "student_applicant",
@@ -111,7 +117,11 @@ test("a student finds a program from the home page, signs up, uploads a transcri
 
   // Programs need the registration fee (the default): the program page says so.
   await page.goto(programUrl);
-  await expect(page.getByRole("link", { name: "Pay the registration fee" })).toBeVisible();
+  // Paying leads back to this program.
+  await expect(page.getByRole("link", { name: "Pay the registration fee" })).toHaveAttribute(
+    "href",
+    /\/dashboard\/payment\?notice=payment-required&redirectTo=%2Fstudy%2F/,
+  );
   const admin = await browser.newPage();
   await login(admin, DEMO.admin);
   await admin.goto(`/admin/users?q=${encodeURIComponent(student.email)}`);

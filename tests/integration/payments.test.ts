@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as adminLayoutLoader } from "~/app/routes/admin/layout";
 import { loader as adminPaymentsLoader } from "~/app/routes/admin/payments";
 import { action, loader } from "~/app/routes/dashboard/payment";
-import { payments } from "~/server/db/schema";
+import { notifications, payments } from "~/server/db/schema";
 import { PaynowPaymentProvider } from "~/server/payments/paynow.server";
 import { PaystackPaymentProvider, paystackSignature } from "~/server/payments/paystack.server";
 import { setPaymentProvider, setPaymentProviders } from "~/server/payments/provider.server";
@@ -78,6 +78,21 @@ describe("the simulated provider", () => {
       result: "success",
       history: [{ reference: rows[0]!.paymentReference, status: "completed" }],
     });
+  });
+
+  it("tells a student their fee opens study programs, on the page, in the notice and the receipt", async () => {
+    const student = await createTestUser({ role: "student_applicant" });
+    await pay(student);
+    const [notice] = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, student.id));
+    expect(notice?.body).toContain("You can now apply to study programs.");
+    expect(notice?.body).not.toContain("Premium jobs");
+    const [receipt] = await receiptsTo(student.email);
+    expect(receipt?.text).toContain("You can now apply to study programs.");
+    const page = await runAs(student, loader, "/dashboard/payment?result=success");
+    expect(page.data).toMatchObject({ student: true, result: "success" });
   });
 
   it("brings a person who paid on their way to a page back to that page, and only to this site", async () => {

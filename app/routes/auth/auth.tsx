@@ -192,13 +192,18 @@ function ResendForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
   );
 }
 
+const STUDY = /^(\/[a-z]{2})?\/study\//;
+const STUDENT = "student_applicant";
+const SEEKER = "job_seeker";
+
 function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redirectTo: string }) {
   const { t } = useTranslation("auth");
   const busy = useBusy("signup");
   // Checked in the browser first: a mismatch is shown and nothing is sent.
   const [form, fields, formProps] = useLazyForm(
     () => import("~/domain/auth").then((m) => m.SignUpSchema),
-    { id: "signup", lastResult, defaultValue: { role: "job_seeker" } },
+    // Come from a program's Apply (/study/…, /fr/study/…): a student, most likely.
+    { id: "signup", lastResult, defaultValue: { role: STUDY.test(redirectTo) ? STUDENT : SEEKER } },
   );
   return (
     <AuthCard title={t("signUp.title")} description={t("signUp.description")}>

@@ -82,11 +82,16 @@ function nextSteps(d: Dashboard, t: T, fee: string) {
       icon: <UserCogIcon aria-hidden />,
     });
   }
-  if ((d.stats.feePaid || !d.stats.feeDue) && d.stats.applications === 0) {
+  const mayApply = d.stats.feePaid || !d.stats.feeDue || (student && !d.stats.programsNeedFee);
+  if (mayApply && d.stats.applications === 0) {
     prompts.push({
       key: "apply",
       title: t("home.prompts.apply.title"),
-      body: student ? t("home.prompts.apply.bodyStudy") : t("home.prompts.apply.body"),
+      body: !student
+        ? t("home.prompts.apply.body")
+        : d.stats.feePaid
+          ? t("home.prompts.apply.bodyStudy")
+          : t("home.prompts.apply.bodyStudyFree"),
       cta: student ? t("home.prompts.apply.ctaStudy") : t("home.prompts.apply.cta"),
       to: student ? "/study" : "/jobs",
       icon: <SearchIcon aria-hidden />,

@@ -3,6 +3,7 @@ import {
   ClipboardListIcon,
   CreditCardIcon,
   FileTextIcon,
+  GraduationCapIcon,
   InboxIcon,
   UserCogIcon,
 } from "lucide-react";
@@ -79,19 +80,21 @@ export function HomeStats({ counts }: { counts: Stats }) {
 
 const QUICK_ACTIONS = [
   { key: "browseJobs", to: "/jobs", icon: BriefcaseIcon },
+  { key: "browsePrograms", to: "/study", icon: GraduationCapIcon },
   { key: "uploadDocuments", to: "/dashboard/documents", icon: FileTextIcon },
   { key: "myApplications", to: "/dashboard/applications", icon: ClipboardListIcon },
   { key: "messages", to: "/dashboard/messages", icon: InboxIcon },
   { key: "editProfile", to: "/dashboard/profile", icon: UserCogIcon },
 ] as const;
 
-/** Shortcuts to every area of the dashboard. */
-export function QuickActions() {
+/** Shortcuts to every area of the dashboard; a student's first one leads to study programs. */
+export function QuickActions({ student }: { student: boolean }) {
   const { t } = useTranslation("dashboard");
+  const skip = student ? "browseJobs" : "browsePrograms";
   return (
     <TitledSection id="dash-actions" title={t("home.quickActions")}>
       <div className="flex flex-wrap gap-2">
-        {QUICK_ACTIONS.map(({ key, to, icon: Icon }) => (
+        {QUICK_ACTIONS.filter((a) => a.key !== skip).map(({ key, to, icon: Icon }) => (
           <Link key={key} to={to} className={buttonVariants({ variant: "outline", size: "sm" })}>
             <Icon aria-hidden />
             {t(`home.actions.${key}`)}

@@ -57,7 +57,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       </div>
       <HomeStats counts={d.stats} />
       <NextSteps dashboard={d} fee={fee} />
-      <QuickActions />
+      <QuickActions student={d.recommended.basis === "programs"} />
       <Recommended recommended={d.recommended} />
       <div className="grid gap-6 lg:grid-cols-2">
         <LatestJobs latestJobs={d.latestJobs} />

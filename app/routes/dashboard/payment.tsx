@@ -137,6 +137,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       paid: viewer.registrationFeePaid,
+      // A student's fee opens study programs: the page says so.
+      student: viewer.role === "student_applicant",
       // Where the success message moves on to: the page they were going to, else the dashboard.
       next,
       // The fee in the currency of the way offered first; each way shows its own on its button.
@@ -288,6 +290,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
     sheet,
     registration,
     next,
+    student,
   } = loaderData;
   const back = next !== "/dashboard";
   const amount = formatMoney(fee.amountMinor, fee.currency, i18n.language);
@@ -315,7 +318,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
       {succeeded ? (
         <Alert tone="success" title={t("result.successTitle")} data-testid="payment-result">
-          <p>{t("result.success")}</p>
+          <p>{t(student ? "result.successStudy" : "result.success")}</p>
           <p className="mt-2">
             {t(back ? "result.redirectingBack" : "result.redirecting")}{" "}
             <Link to={next} className="font-medium underline">
@@ -348,10 +351,13 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
           <TitledCard
             icon={<CheckCircle2Icon className="size-5 text-green-700" aria-hidden />}
             title={t("paid.title")}
-            description={t("paid.body")}
+            description={t(student ? "paid.bodyStudy" : "paid.body")}
           >
-            <Link to="/jobs" className={buttonVariants({ variant: "default" })}>
-              {t("paid.browse")}
+            <Link
+              to={student ? "/study" : "/jobs"}
+              className={buttonVariants({ variant: "default" })}
+            >
+              {t(student ? "paid.browseStudy" : "paid.browse")}
             </Link>
           </TitledCard>
         ) : !feeDue ? null : (
