@@ -86,6 +86,7 @@ export default [
     route("search", "routes/admin/search.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("payments", "routes/admin/payments.tsx"),
+    route("todos", "routes/admin/todos.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
     route("programs", "routes/admin/programs.tsx"),
     route("applications", "routes/admin/applications.tsx"),

@@ -62,12 +62,14 @@ export function parseApplicationFilter(params: URLSearchParams): StaffApplicatio
 
 /**
  * Statuses after which nothing more happens to an application: the applicant left (departed),
- * stopped it (withdrawn), or the university said no (rejected). Any other may still be withdrawn.
+ * stopped it (withdrawn), the university said no (rejected),
+ * or the visa was refused. Any other may still be withdrawn.
  */
 export const FINAL_APPLICATION_STATUSES = [
   "departed",
   "withdrawn",
   "rejected",
+  "visa_refused",
 ] as const satisfies readonly ApplicationStatus[];
 
 export function canWithdraw(status: string): boolean {

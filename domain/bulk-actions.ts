@@ -90,7 +90,7 @@ export const UserBulkSchema = z
 export type UserBulk = z.infer<typeof UserBulkSchema>;
 
 /** Statuses "next stage" never moves into: they end an application another way than its order. */
-const NOT_A_NEXT_STAGE: readonly ApplicationStatus[] = ["withdrawn", "rejected"];
+const NOT_A_NEXT_STAGE: readonly ApplicationStatus[] = ["withdrawn", "rejected", "visa_refused"];
 
 /**
  * The stage after `status` in its kind's order, or null when there is none (Departed, and the

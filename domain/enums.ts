@@ -82,7 +82,7 @@ export const UNIVERSITY_STAGES = [
 ] as const;
 
 /** The stages of a job application, in the tracker's order; withdrawn: the applicant stopped it. */
-export const JOB_APPLICATION_STATUSES = [
+const JOB_STAGES = [
   ...FEE_STAGES,
   "documents_uploaded",
   "job_matched",
@@ -96,6 +96,9 @@ export const JOB_APPLICATION_STATUSES = [
   "withdrawn",
 ] as const;
 
+/** A job application's statuses: its stages, and the visa refused (it ends there). */
+export const JOB_APPLICATION_STATUSES = [...JOB_STAGES, "visa_refused"] as const;
+
 /**
  * The stages of a study-program application: the fee stages and Departed are shared with jobs,
  * the rest are the university's. Rejected and withdrawn end it.
@@ -106,6 +109,7 @@ export const STUDY_APPLICATION_STATUSES = [
   "departed",
   "rejected",
   "withdrawn",
+  "visa_refused",
 ] as const;
 
 /**
@@ -114,9 +118,11 @@ export const STUDY_APPLICATION_STATUSES = [
  * kind: JOB_APPLICATION_STATUSES or STUDY_APPLICATION_STATUSES.
  */
 export const APPLICATION_STATUSES = [
-  ...JOB_APPLICATION_STATUSES,
+  ...JOB_STAGES,
   ...UNIVERSITY_STAGES,
   "rejected",
+  // Issue 39: the visa was refused, an outcome a fee policy's refund rule can name.
+  "visa_refused",
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export type JobApplicationStatus = (typeof JOB_APPLICATION_STATUSES)[number];
@@ -284,6 +290,8 @@ export const NOTIFICATION_KINDS = [
   "departure",
   // A complaint passed its answer deadline (super admins, once).
   "complaint_overdue",
+  // Staff recorded a refund of a fee (a refund rule's outcome, issue 39).
+  "payment_refunded",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -3,7 +3,9 @@ import {
   type FeePolicy,
   FeePolicyFormSchema,
   feeSettingsFor,
+  noOfferOutcomeDue,
   premiumUnlocked,
+  refundOutcomeOfStatus,
   registrationComplete,
   resolveFeePolicy,
 } from "./fee-policy";
@@ -19,6 +21,7 @@ const policy = (p: Partial<FeePolicy> & Pick<FeePolicy, "id" | "office" | "kind"
   othersPay: "",
   refundRule: "",
   legalBasis: "",
+  refundOutcomes: { statuses: [], noOfferDays: null },
   version: 1,
   ...p,
 });
@@ -173,5 +176,44 @@ describe("FeePolicyFormSchema", () => {
       kind: "none",
       amountMinor: null,
     });
+  });
+});
+
+describe("refund outcomes", () => {
+  const outcomes = { statuses: ["visa_refused" as const], noOfferDays: 180 };
+  it("a status the rule names is its outcome; another is not", () => {
+    expect(refundOutcomeOfStatus(outcomes, "visa_refused")).toBe("status:visa_refused");
+    expect(refundOutcomeOfStatus(outcomes, "withdrawn")).toBeNull();
+  });
+  it("no offer within the days: due on the day, not before, never after an offer", () => {
+    const paidAt = new Date("2026-01-01T10:00:00Z");
+    const at = (days: number) => new Date(paidAt.getTime() + days * 24 * 60 * 60 * 1000);
+    expect(noOfferOutcomeDue(outcomes, { paidAt, now: at(179), hadOffer: false })).toBeNull();
+    expect(noOfferOutcomeDue(outcomes, { paidAt, now: at(180), hadOffer: false })).toBe(
+      "noOffer:180",
+    );
+    expect(noOfferOutcomeDue(outcomes, { paidAt, now: at(400), hadOffer: true })).toBeNull();
+  });
+  it("the editor's form keeps outcomes only for a registration fee", () => {
+    const base = {
+      office: "Harare",
+      covers: "x",
+      refundRule: "Refunded if the visa is refused.",
+      legalBasis: "y",
+      refundStatuses: ["visa_refused", "withdrawn"],
+      noOfferDays: "180",
+    };
+    const registration = FeePolicyFormSchema.parse({ ...base, kind: "registration" });
+    expect(registration.refundOutcomes).toEqual({
+      statuses: ["visa_refused", "withdrawn"],
+      noOfferDays: 180,
+    });
+    expect(FeePolicyFormSchema.parse({ ...base, kind: "none" }).refundOutcomes).toEqual({
+      statuses: [],
+      noOfferDays: null,
+    });
+    expect(
+      FeePolicyFormSchema.safeParse({ ...base, kind: "registration", noOfferDays: "soon" }).success,
+    ).toBe(false);
   });
 });

@@ -11,6 +11,62 @@ export type FeeKind = (typeof FEE_KINDS)[number];
 export const FEE_PATHS = ["jobs", "study"] as const;
 export type FeePath = (typeof FEE_PATHS)[number];
 
+/**
+ * The outcomes a refund rule names (issue 39 point 4): an application ending at one of these
+ * statuses, or no offer within some days of paying. Reaching one gives staff one refund to-do.
+ */
+export const REFUND_OUTCOME_STATUSES = ["visa_refused", "rejected", "withdrawn"] as const;
+export type RefundOutcomeStatus = (typeof REFUND_OUTCOME_STATUSES)[number];
+export type RefundOutcomes = {
+  statuses: RefundOutcomeStatus[];
+  /** Refund when none of the person's applications reached an offer this many days after paying. */
+  noOfferDays: number | null;
+};
+export const NO_REFUND_OUTCOMES: RefundOutcomes = { statuses: [], noOfferDays: null };
+
+/**
+ * The statuses that mean an offer was made (or came later on the way to it): an application that
+ * ever reached one had its offer, so "no offer within N days" no longer holds.
+ */
+export const OFFER_STATUSES = [
+  "offer_received",
+  "visa_process_started",
+  "visa_approved",
+  "pre_departure",
+  "departed",
+  "conditional_offer",
+  "unconditional_offer",
+  "tuition_deposit_paid",
+  "study_visa_applied",
+  "visa_granted",
+  "visa_refused",
+] as const;
+
+/** The outcome a status change reaches under these outcomes (its to-do's key), or null. */
+export function refundOutcomeOfStatus(outcomes: RefundOutcomes, status: string): string | null {
+  return (outcomes.statuses as readonly string[]).includes(status) ? `status:${status}` : null;
+}
+
+/** Whether "no offer within N days" is reached for a fee paid at `paidAt`, at `now`. */
+export function noOfferOutcomeDue(
+  outcomes: RefundOutcomes,
+  o: { paidAt: Date; now: Date; hadOffer: boolean },
+): string | null {
+  if (outcomes.noOfferDays == null || o.hadOffer) return null;
+  const due = o.paidAt.getTime() + outcomes.noOfferDays * 24 * 60 * 60 * 1000;
+  return o.now.getTime() >= due ? `noOffer:${outcomes.noOfferDays}` : null;
+}
+
+/** A stored outcomes value, read defensively (older rows, hand edits). */
+export function readRefundOutcomes(value: unknown): RefundOutcomes {
+  const v = (value ?? {}) as { statuses?: unknown; noOfferDays?: unknown };
+  const statuses = Array.isArray(v.statuses)
+    ? REFUND_OUTCOME_STATUSES.filter((s) => (v.statuses as unknown[]).includes(s))
+    : [];
+  const days = typeof v.noOfferDays === "number" && v.noOfferDays > 0 ? v.noOfferDays : null;
+  return { statuses, noOfferDays: days };
+}
+
 export type FeePolicy = {
   id: string;
   office: string;
@@ -32,6 +88,7 @@ export type FeePolicy = {
   othersPay: string;
   refundRule: string;
   legalBasis: string;
+  refundOutcomes: RefundOutcomes;
   version: number;
 };
 
@@ -169,6 +226,16 @@ export const FeePolicyFormSchema = z
     othersPay: text(1000),
     refundRule: text(1000),
     legalBasis: text(1000),
+    // Checkboxes: absent when none is ticked; one string when one is.
+    refundStatuses: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+      .pipe(z.array(z.enum(REFUND_OUTCOME_STATUSES, { error: "fees.errors.outcome" }))),
+    noOfferDays: text(4).refine(
+      (v) => v === "" || (/^\d{1,4}$/.test(v) && Number(v) >= 1),
+      "fees.errors.noOfferDays",
+    ),
   })
   .superRefine((v, ctx) => {
     const need = (key: keyof typeof v, message: string) => {
@@ -207,6 +274,14 @@ export const FeePolicyFormSchema = z
     othersPay: v.othersPay,
     refundRule: v.refundRule,
     legalBasis: v.legalBasis,
+    // Only a fee paid up front can be refunded on an outcome.
+    refundOutcomes:
+      v.kind === "registration"
+        ? {
+            statuses: REFUND_OUTCOME_STATUSES.filter((s) => v.refundStatuses.includes(s)),
+            noOfferDays: v.noOfferDays ? Number(v.noOfferDays) : null,
+          }
+        : NO_REFUND_OUTCOMES,
   }));
 export type FeePolicyForm = z.infer<typeof FeePolicyFormSchema>;
 

@@ -119,3 +119,24 @@ export const RefundSchema = z.object({
     .min(3, "payments.errors.reasonRequired")
     .max(500, "payments.errors.reasonTooLong"),
 });
+
+/**
+ * An admin records the refund a to-do asks for (issue 39): all of the payment when the amount is
+ * left empty, else that much of it (a partial refund), with the reason the applicant is told.
+ */
+export const TodoRefundSchema = z.object({
+  todoId: z.uuid({ error: "todos.errors.notFound" }),
+  amount: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || /^\d{1,7}(\.\d{1,2})?$/.test(v), "todos.errors.amountInvalid")
+    .transform((v) => (v === "" ? null : Math.round(Number(v) * 100)))
+    .refine((v) => v === null || v > 0, "todos.errors.amountInvalid"),
+  reason: z
+    .string({ error: "payments.errors.reasonRequired" })
+    .trim()
+    .min(3, "payments.errors.reasonRequired")
+    .max(500, "payments.errors.reasonTooLong"),
+});

@@ -4,7 +4,7 @@ import {
   JOB_APPLICATION_STATUSES,
   STUDY_APPLICATION_STATUSES,
 } from "./enums";
-import { statusLabelKey, statusTone, trackerProgress, trackerStep } from "./tracker";
+import { isEndedStatus, statusLabelKey, statusTone, trackerProgress, trackerStep } from "./tracker";
 
 describe("application tracker", () => {
   const expected: Record<string, number> = {
@@ -22,14 +22,14 @@ describe("application tracker", () => {
   };
 
   it("maps every job status to its step; unknown statuses show step 1", () => {
-    for (const status of JOB_APPLICATION_STATUSES.filter((s) => s !== "withdrawn")) {
+    for (const status of JOB_APPLICATION_STATUSES.filter((s) => !isEndedStatus(s))) {
       expect(trackerStep(status), status).toBe(expected[status]);
     }
     expect(trackerStep("something_else")).toBe(1);
   });
 
   it("never moves the bar backwards along the status order", () => {
-    const active = JOB_APPLICATION_STATUSES.filter((s) => s !== "withdrawn");
+    const active = JOB_APPLICATION_STATUSES.filter((s) => !isEndedStatus(s));
     const positions = active.map((s) => trackerProgress(s).position);
     for (let i = 1; i < positions.length; i++) {
       expect(positions[i], active[i]).toBeGreaterThanOrEqual(positions[i - 1]!);
@@ -91,7 +91,7 @@ describe("application tracker", () => {
   });
 
   it("gives a study application its own nine steps, in the order of its stages", () => {
-    const active = STUDY_APPLICATION_STATUSES.filter((s) => s !== "withdrawn" && s !== "rejected");
+    const active = STUDY_APPLICATION_STATUSES.filter((s) => !isEndedStatus(s));
     const steps = active.map((s) => trackerStep(s, "program"));
     expect(steps).toEqual([1, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const p = trackerProgress("conditional_offer", { kind: "program" });
@@ -113,6 +113,10 @@ describe("application tracker", () => {
     expect(p.ended).toBe(true);
     expect(p.step).toBe(3);
     expect(trackerProgress("withdrawn").step).toBe(1);
+    // A refused visa ends a job application where it was (issue 39: a refund rule's outcome).
+    const refused = trackerProgress("visa_refused", { lastActiveStatus: "visa_process_started" });
+    expect(refused.ended).toBe(true);
+    expect(refused.step).toBe(trackerStep("visa_process_started"));
     expect(statusTone("rejected")).toBe("danger");
     expect(APPLICATION_STATUSES).toContain("withdrawn");
   });

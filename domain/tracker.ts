@@ -29,7 +29,11 @@ export const STUDY_TRACKER_STEPS = [
 export type TrackerStepKey = (typeof TRACKER_STEPS)[number] | (typeof STUDY_TRACKER_STEPS)[number];
 
 /** Statuses that end an application without reaching the last step. */
-export const ENDED_STATUSES = ["withdrawn", "rejected"] as const satisfies ApplicationStatus[];
+export const ENDED_STATUSES = [
+  "withdrawn",
+  "rejected",
+  "visa_refused",
+] as const satisfies ApplicationStatus[];
 export function isEndedStatus(status: string): boolean {
   return (ENDED_STATUSES as readonly string[]).includes(status);
 }
@@ -147,6 +151,7 @@ export const APPLICATION_STATUS_TONE: Record<ApplicationStatus, Tone> = {
   study_visa_applied: "progress",
   visa_granted: "success",
   rejected: "danger",
+  visa_refused: "danger",
 };
 
 export function statusTone(status: string): Tone {

@@ -20,6 +20,7 @@ import { startJobAlertScheduler } from "./jobs/job-alerts.server";
 import { startRetentionScheduler } from "./privacy/retention.server";
 import { startInterviewScheduler } from "./interviews/rounds.server";
 import { startComplaintEscalationScheduler } from "./complaints/escalate-complaints.server";
+import { startRefundOutcomeScheduler } from "./fees/refund-todos.server";
 import { startStorageSweepScheduler } from "./storage/sweep.server";
 
 const config = loadConfigOrStop();
@@ -116,6 +117,8 @@ async function serve() {
   const interviews = startInterviewScheduler();
   // Complaints past their answer deadline: the super admins told, once each.
   const complaints = startComplaintEscalationScheduler();
+  // Fees whose refund rule says "no offer within N days": staff get a refund to-do, once each.
+  const refundOutcomes = startRefundOutcomeScheduler();
   // Stored files no row refers to (an upload cut off by a crash), one process at a time.
   const storageSweep = startStorageSweepScheduler();
   // Backups this process makes: scheduled ones, and those `npm run db:backup` asks for (SIGUSR2).
@@ -212,6 +215,7 @@ async function serve() {
         await retention.stop();
         await interviews.stop();
         await complaints.stop();
+        await refundOutcomes.stop();
         await storageSweep.stop();
         await backups.stop();
         await mailSender.stop();

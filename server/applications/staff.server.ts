@@ -56,6 +56,7 @@ import {
 import { notifyUser } from "~/server/notifications/notifications.server";
 import type { OfficeScope } from "~/domain/offices";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
+import { openRefundTodoForStatus } from "~/server/fees/refund-todos.server";
 
 type Actor = Pick<Viewer, "id" | "role">;
 
@@ -534,6 +535,12 @@ export async function changeApplicationStatus(
       note: options.note ?? null,
     });
     await hooks.afterHistory?.();
+    // An outcome the refund rule of the person's fee names: staff get one refund to-do.
+    await openRefundTodoForStatus(tx, {
+      userId: app.userId,
+      applicationId: app.id,
+      status: options.status,
+    });
     const interview = options.interviewDate != null;
     const place = options.interviewLocation?.trim() || null;
     await recordAudit(tx, {

@@ -5,6 +5,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { applicationStatusHistory, jobApplications } from "~/server/db/schema";
+import { openRefundTodoForStatus } from "~/server/fees/refund-todos.server";
 
 export type WithdrawResult =
   { ok: true; from: string } | { ok: false; reason: "not_found" | "final" | "staff" };
@@ -40,6 +41,11 @@ export async function withdrawOwnApplication(options: {
       toStatus: "withdrawn",
       changedBy: viewer.id,
       note: options.reason ?? null,
+    });
+    await openRefundTodoForStatus(tx, {
+      userId: viewer.id,
+      applicationId: app.id,
+      status: "withdrawn",
     });
     await recordAudit(tx, {
       actorId: viewer.id,

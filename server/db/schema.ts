@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { FEE_KINDS } from "~/domain/fee-policy";
+import { FEE_KINDS, type RefundOutcomes } from "~/domain/fee-policy";
 import {
   ALERT_FREQUENCIES,
   APPLICATION_KINDS,
@@ -567,6 +567,12 @@ export const feePolicies = pgTable(
     othersPay: text("others_pay").notNull().default(""),
     refundRule: text("refund_rule").notNull().default(""),
     legalBasis: text("legal_basis").notNull().default(""),
+    // The outcomes its refund rule names (statuses, no offer within N days): each gives staff one
+    // refund to-do (staff_todos).
+    refundOutcomes: jsonb("refund_outcomes")
+      .$type<RefundOutcomes>()
+      .notNull()
+      .default(sql`'{"statuses":[],"noOfferDays":null}'::jsonb`),
     version: integer("version").notNull().default(1),
     updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -596,6 +602,46 @@ export const costSheetConfirmations = pgTable(
     confirmedAt: ts("confirmed_at").notNull().defaultNow(),
   },
   (t) => [index("cost_sheet_confirmations_user_idx").on(t.userId, t.confirmedAt.desc())],
+);
+
+/**
+ * Staff's to-dos (issue 39 point 4, decision record 35): today one kind, a refund a fee policy's
+ * rule promises, opened when an application reaches an outcome the rule names. One per payment
+ * (the unique key): a status set twice, or in parallel, or two outcomes, still give one to-do.
+ * Staff see those of their offices' applicants (the applicant's office), and close one by
+ * recording the refund.
+ */
+export const staffTodoKindEnum = pgEnum("staff_todo_kind", ["refund"]);
+export const staffTodos = pgTable(
+  "staff_todos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: staffTodoKindEnum("kind").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id").references(() => jobApplications.id, {
+      onDelete: "set null",
+    }),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    /** Which outcome opened it: "status:visa_refused", "noOffer:180". */
+    outcome: text("outcome").notNull(),
+    policyId: uuid("policy_id").references(() => feePolicies.id, { onDelete: "set null" }),
+    policyVersion: integer("policy_version"),
+    /** A refund being asked of the provider right now (outside any transaction). */
+    claimedAt: ts("claimed_at"),
+    doneAt: ts("done_at"),
+    doneBy: text("done_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("staff_todos_payment_key").on(t.kind, t.paymentId),
+    index("staff_todos_open_idx")
+      .on(t.createdAt.desc())
+      .where(sql`done_at is null`),
+  ],
 );
 
 /** The last receipt number given in each year; its row is locked while a payment takes the next. */

@@ -3,7 +3,9 @@ import {
   chargesUpFront,
   type FeeContext,
   type FeePolicy,
+  NO_REFUND_OUTCOMES,
   premiumUnlocked,
+  readRefundOutcomes,
   registrationComplete,
   resolveFeePolicy,
 } from "~/domain/fee-policy";
@@ -31,6 +33,7 @@ const policyColumns = {
   othersPay: feePolicies.othersPay,
   refundRule: feePolicies.refundRule,
   legalBasis: feePolicies.legalBasis,
+  refundOutcomes: feePolicies.refundOutcomes,
   version: feePolicies.version,
 };
 
@@ -39,7 +42,11 @@ async function readFeePolicies(on: Db): Promise<FeePolicy[]> {
     .select(policyColumns)
     .from(feePolicies)
     .orderBy(feePolicies.office, feePolicies.destination, feePolicies.path);
-  return rows.map((r) => ({ ...r, path: r.path === "jobs" || r.path === "study" ? r.path : "" }));
+  return rows.map((r) => ({
+    ...r,
+    path: r.path === "jobs" || r.path === "study" ? r.path : "",
+    refundOutcomes: readRefundOutcomes(r.refundOutcomes),
+  }));
 }
 
 /** Every fee policy; in a transaction (`on` = tx), read afresh. */
@@ -64,6 +71,7 @@ export function noPolicyFor(office: string): FeePolicy {
     othersPay: "",
     refundRule: "",
     legalBasis: "",
+    refundOutcomes: NO_REFUND_OUTCOMES,
     version: 0,
   };
 }

@@ -27,11 +27,13 @@ const CONTENT = [
   "othersPay",
   "refundRule",
   "legalBasis",
+  "refundOutcomes",
 ] as const;
 
 /**
  * An admin creates a fee policy or changes one (decision record 33), audited in the same
- * transaction. A change of what it charges or says raises its version, so every cost sheet
+ * transaction. A change of what it charges or says (not of its refund outcomes alone, decision
+ * record 35) raises its version, so every cost sheet
  * confirmed before must be confirmed again before anyone pays under it. Once committed, every
  * process reads the policies afresh (public content: visitors' pages name the fees).
  */
@@ -61,13 +63,20 @@ export async function saveFeePolicy({
     if (form.id) {
       const before = policies.find((p) => p.id === form.id);
       if (!before) return { kind: "notFound" };
-      const changed = CONTENT.filter((k) => before[k] !== form[k]);
+      const changed = CONTENT.filter((k) =>
+        k === "refundOutcomes"
+          ? JSON.stringify(before[k]) !== JSON.stringify(form[k])
+          : before[k] !== form[k],
+      );
       const moved =
         before.office !== form.office ||
         before.destination !== form.destination ||
         before.path !== form.path;
       if (changed.length === 0 && !moved) return { kind: "unchanged" };
-      version = before.version + 1;
+      // The version names the sheet applicants confirm; the refund outcomes are not on it (they
+      // are staff's reminders of the rule the sheet states in words), so they alone keep it.
+      const onlyOutcomes = !moved && changed.every((k) => k === "refundOutcomes");
+      version = onlyOutcomes ? before.version : before.version + 1;
       await tx
         .update(feePolicies)
         .set({ ...values, version, updatedBy: actor.id, updatedAt: new Date() })
@@ -91,6 +100,7 @@ export async function saveFeePolicy({
         destination: form.destination,
         path: form.path,
         kind: form.kind,
+        refundOutcomes: form.refundOutcomes,
         version,
       },
     });

@@ -393,6 +393,35 @@ export function paymentReceiptEmail(
   });
 }
 
+/** A refund staff recorded (a refund rule's outcome, issue 39): how much, and how it comes back. */
+export function paymentRefundedEmail(
+  o: Base & {
+    name: string;
+    amountMinor: number;
+    currency: string;
+    reference: string;
+    receiptNumber: string | null;
+    reason: string;
+    throughProvider: boolean;
+  },
+): RenderedMail {
+  const t = serverT(o.lng);
+  const amount = formatMoney(o.amountMinor, o.currency, moneyLocale(o.lng));
+  const rows: [string, string][] = [[t("refund.amount"), amount]];
+  if (o.receiptNumber) rows.push([t("payment.receiptNumber"), o.receiptNumber]);
+  rows.push([t("payment.reference"), o.reference], [t("refund.reason"), o.reason]);
+  return renderMail(o, {
+    subject: t("refund.subject", { amount, reference: o.reference }),
+    greeting: o.name,
+    blocks: [
+      { kind: "p", text: t("refund.body", { amount }) },
+      { kind: "facts", rows },
+      { kind: "p", text: t(o.throughProvider ? "refund.throughProvider" : "refund.byHand") },
+      { kind: "button", label: t("refund.button"), href: link(o, "/dashboard/payment") },
+    ],
+  });
+}
+
 // ── Accounts (for the auth flows) ────────────────────────────────────────────────────────────
 
 export function passwordResetEmail(o: Base & { name: string; url: string }): RenderedMail {

@@ -1,12 +1,17 @@
-import { and, desc, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { PaymentFilter } from "~/domain/payments";
 import { formatMoney } from "~/domain/settings";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
-import { db } from "~/server/db/client.server";
+import { type Db, db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
 import { lockRowById } from "~/server/db/lock-row.server";
-import { payments, profiles } from "~/server/db/schema";
+import { payments, profiles, staffTodos } from "~/server/db/schema";
+import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { paymentRefundedEmail } from "~/server/mail/templates.server";
+import { notifyUser } from "~/server/notifications/notifications.server";
+import { moneyLocale } from "~/server/i18n/translate.server";
+import type { RefundResult } from "./provider.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import type { OfficeScope } from "~/domain/offices";
 import { applicantInScope } from "~/server/offices/scope.server";
@@ -87,7 +92,7 @@ export function exportPaymentsForStaff(filter: PaymentFilter, scope: OfficeScope
 }
 
 export class RefundRefusedError extends Error {
-  constructor(readonly reason: "notFound" | "notCompleted") {
+  constructor(readonly reason: "notFound" | "notCompleted" | "todoDone") {
     super(`refund refused: ${reason}`);
   }
 }
@@ -97,8 +102,18 @@ export const AUTOMATIC_REFUND_AUDIT_ACTION = "payment.refund_automatic";
 
 /** Who gave a payment back: staff (recording a refund made by hand), or the provider for us. */
 export type RefundBy =
-  | { kind: "staff"; actor: Pick<Viewer, "id">; reason: string }
-  | { kind: "automatic"; provider: { providerRefundId: string | null; status: string } };
+  | {
+      kind: "staff";
+      actor: Pick<Viewer, "id">;
+      reason: string;
+      /** Less than the payment for a partial refund; the whole payment when not given. */
+      amountMinor?: number;
+      /** What the provider said when it took the refund; none for a refund made by hand. */
+      provider?: RefundResult | null;
+      /** The refund to-do this closes (issue 39): the applicant is told, by notice and e-mail. */
+      todoId?: string;
+    }
+  | { kind: "automatic"; provider: RefundResult };
 
 /**
  * An admin records that a completed payment was refunded (the money goes back through the
@@ -125,7 +140,7 @@ export async function refundPayment(options: {
  */
 export async function recordRefund(paymentId: string, by: RefundBy) {
   const settings = await getSiteSettings();
-  return db().transaction(async (tx) => {
+  return inTransactionWithMail(async (tx) => {
     const payment = await lockRowById(tx, payments, paymentId);
     if (!payment) throw new RefundRefusedError("notFound");
     if (payment.status !== "completed") throw new RefundRefusedError("notCompleted");
@@ -136,10 +151,35 @@ export async function recordRefund(paymentId: string, by: RefundBy) {
       .where(eq(profiles.id, payment.userId))
       .for("update");
     const now = new Date();
+    const amountMinor =
+      by.kind === "staff" && by.amountMinor != null
+        ? Math.min(by.amountMinor, payment.amountMinor)
+        : payment.amountMinor;
+    const partial = amountMinor < payment.amountMinor;
     const refund =
       by.kind === "staff"
-        ? { by: by.actor.id, at: now.toISOString(), reason: by.reason }
-        : { by: null, at: now.toISOString(), automatic: true, ...by.provider };
+        ? {
+            by: by.actor.id,
+            at: now.toISOString(),
+            reason: by.reason,
+            amountMinor,
+            ...(by.provider ? by.provider : by.todoId ? { manual: true } : {}),
+          }
+        : { by: null, at: now.toISOString(), automatic: true, amountMinor, ...by.provider };
+    if (by.kind === "staff" && by.todoId) {
+      const [closed] = await tx
+        .update(staffTodos)
+        .set({ doneAt: now, doneBy: by.actor.id, claimedAt: null })
+        .where(
+          and(
+            eq(staffTodos.id, by.todoId),
+            eq(staffTodos.paymentId, payment.id),
+            isNull(staffTodos.doneAt),
+          ),
+        )
+        .returning({ id: staffTodos.id });
+      if (!closed) throw new RefundRefusedError("todoDone");
+    }
     await tx
       .update(payments)
       .set({
@@ -163,7 +203,11 @@ export async function recordRefund(paymentId: string, by: RefundBy) {
       )
       .limit(1);
     const removesAccess =
-      settings.payments.refundRemovesAccess && !overpayment && !other && Boolean(profile?.paid);
+      settings.payments.refundRemovesAccess &&
+      !partial &&
+      !overpayment &&
+      !other &&
+      Boolean(profile?.paid);
     if (removesAccess) {
       await tx
         .update(profiles)
@@ -181,12 +225,62 @@ export async function recordRefund(paymentId: string, by: RefundBy) {
         receiptNumber: payment.receiptNumber,
         amount: formatMoney(payment.amountMinor, payment.currency),
         amountMinor: payment.amountMinor,
+        refundedMinor: amountMinor,
         currency: payment.currency,
         provider: payment.provider,
-        ...(by.kind === "staff" ? { reason: by.reason } : { providerRefund: by.provider }),
+        ...(by.kind === "staff"
+          ? {
+              reason: by.reason,
+              ...(by.todoId ? { todoId: by.todoId, providerRefund: by.provider ?? "manual" } : {}),
+            }
+          : { providerRefund: by.provider }),
         accessRemoved: removesAccess,
       },
     });
-    return { accessRemoved: removesAccess };
+    if (by.kind === "staff" && by.todoId) {
+      await tellApplicantOfRefund(tx, {
+        userId: payment.userId,
+        amountMinor,
+        currency: payment.currency,
+        reference: payment.paymentReference,
+        receiptNumber: payment.receiptNumber,
+        reason: by.reason,
+        throughProvider: Boolean(by.provider),
+      });
+    }
+    return { accessRemoved: removesAccess, amountMinor };
+  });
+}
+
+/** The applicant's notice and e-mail of a refund staff recorded, in its transaction. */
+async function tellApplicantOfRefund(
+  tx: Db,
+  o: {
+    userId: string;
+    amountMinor: number;
+    currency: string;
+    reference: string;
+    receiptNumber: string | null;
+    reason: string;
+    throughProvider: boolean;
+  },
+) {
+  await notifyUser(tx, {
+    userId: o.userId,
+    kind: "payment_refunded",
+    link: "/dashboard/payment",
+    text: (t, lng) => ({
+      title: t("refund.notificationTitle"),
+      body: t("refund.notificationBody", {
+        amount: formatMoney(o.amountMinor, o.currency, moneyLocale(lng)),
+        reference: o.reference,
+      }),
+    }),
+  });
+  await enqueueApplicantMail(tx, {
+    userId: o.userId,
+    // About their money: sent even to someone who turned other e-mails off.
+    evenIfTurnedOff: true,
+    render: (recipient) => paymentRefundedEmail({ ...recipient, ...o }),
   });
 }

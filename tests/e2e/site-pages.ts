@@ -62,6 +62,7 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/admin/search", path: "/admin/search?q=passage", as: ["staff"] },
   { routeId: "routes/admin/users", path: "/admin/users", as: ["staff"] },
   { routeId: "routes/admin/payments", path: "/admin/payments", as: ["staff"] },
+  { routeId: "routes/admin/todos", path: "/admin/todos", as: ["staff"] },
   { routeId: "routes/admin/jobs", path: "/admin/jobs", as: ["staff"] },
   { routeId: "routes/admin/programs", path: "/admin/programs", as: ["staff"] },
   { routeId: "routes/admin/applications", path: "/admin/applications", as: ["staff"] },

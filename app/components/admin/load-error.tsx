@@ -18,6 +18,7 @@ type LoadErrorKey =
   | "activity"
   | "monitoring"
   | "payments"
+  | "todos"
   | "interviews"
   | "views"
   | "search";

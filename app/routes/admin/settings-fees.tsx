@@ -5,7 +5,7 @@ import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { FormErrors, FormInput, FormSelect, FormTextarea } from "~/app/components/ui/field";
 import type { resultFor } from "~/app/lib/action-result";
-import { FEE_KINDS, FEE_PATHS, type FeePolicy } from "~/domain/fee-policy";
+import { FEE_KINDS, FEE_PATHS, type FeePolicy, REFUND_OUTCOME_STATUSES } from "~/domain/fee-policy";
 import { formatMoney } from "~/domain/format";
 
 // Fee policies (issue 39, decision record 33): per office, with overrides per destination and
@@ -30,11 +30,20 @@ function usePlainWords() {
       p.currency ?? siteFee.currency,
       i18n.language,
     );
+    const outcomes = [
+      ...p.refundOutcomes.statuses.map((s) => t(`fees.outcomes.statuses.${s}`)),
+      ...(p.refundOutcomes.noOfferDays != null
+        ? [t("fees.outcomes.plainNoOffer", { days: p.refundOutcomes.noOfferDays })]
+        : []),
+    ];
+    const refund = outcomes.length
+      ? ` ${t("fees.outcomes.plain", { outcomes: outcomes.join("; ") })}`
+      : "";
     return `${where}: ${t(`fees.plain.${p.kind}`, {
       fee,
       percent: (p.successBasisPoints ?? 0) / 100,
       cap: fee,
-    })}`;
+    })}${refund}`;
   };
 }
 
@@ -116,6 +125,10 @@ function PolicyForm({
           othersPay: policy.othersPay,
           refundRule: policy.refundRule,
           legalBasis: policy.legalBasis,
+          noOfferDays:
+            policy.refundOutcomes.noOfferDays != null
+              ? String(policy.refundOutcomes.noOfferDays)
+              : "",
         }
       : { office: offices[0] ?? "", kind: "none" },
   });
@@ -197,6 +210,35 @@ function PolicyForm({
         {text("othersPay")}
         {text("refundRule")}
         {text("legalBasis")}
+        <fieldset className="grid gap-2 sm:col-span-2" aria-describedby={`${id}-outcomes-hint`}>
+          <legend className="text-sm font-medium text-slate-900">
+            {t("fees.outcomes.legend")}
+          </legend>
+          <p id={`${id}-outcomes-hint`} className="text-xs text-slate-600">
+            {t("fees.outcomes.hint")}
+          </p>
+          {REFUND_OUTCOME_STATUSES.map((s) => (
+            <label key={s} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="refundStatuses"
+                value={s}
+                defaultChecked={policy?.refundOutcomes.statuses.includes(s) ?? false}
+                className="size-4"
+              />
+              {t(`fees.outcomes.statuses.${s}`)}
+            </label>
+          ))}
+          <FormInput
+            field={fields.noOfferDays}
+            ns="settings"
+            label={t("fees.outcomes.noOfferDays")}
+            hint={t("fees.outcomes.noOfferDaysHint")}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+          />
+        </fieldset>
         <div className="sm:col-span-2">
           <Button type="submit" variant="outline">
             {policy ? t("fees.save") : t("fees.add")}

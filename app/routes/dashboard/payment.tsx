@@ -197,11 +197,22 @@ export async function loader({ request }: Route.LoaderArgs) {
         refundedAutomatically:
           p.status === "refunded" &&
           (p.metadata?.refund as { automatic?: boolean } | undefined)?.automatic === true,
+        // A refund staff recorded (a refund rule's outcome, issue 39): how much, and why.
+        refunded: refundOf(p),
         date: (p.paymentDate ?? p.createdAt).toISOString(),
       })),
     },
     { headers },
   );
+}
+
+function refundOf(p: { status: string; amountMinor: number; metadata: unknown }) {
+  const refund = (p.metadata as { refund?: Record<string, unknown> } | null)?.refund;
+  if (p.status !== "refunded" || !refund || refund.automatic === true) return null;
+  return {
+    amountMinor: typeof refund.amountMinor === "number" ? refund.amountMinor : p.amountMinor,
+    reason: typeof refund.reason === "string" ? refund.reason : "",
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -748,6 +759,17 @@ function PaymentHistory({ history }: { history: Payment[] }) {
                       >
                         {p.receiptNumber}
                       </Link>
+                    </dd>
+                  </>
+                ) : null}
+                {p.refunded ? (
+                  <>
+                    <dt className="text-slate-600">{t("history.refund")}</dt>
+                    <dd className="sm:col-span-3" data-testid="history-refund">
+                      {t(p.refunded.reason ? "history.refundedBecause" : "history.refunded", {
+                        amount: formatMoney(p.refunded.amountMinor, p.currency, i18n.language),
+                        reason: p.refunded.reason,
+                      })}
                     </dd>
                   </>
                 ) : null}
