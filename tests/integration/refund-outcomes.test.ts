@@ -28,17 +28,20 @@ import { recordTestPayment, setupPaymentTests } from "./payment-harness";
 const { ctx } = setupPaymentTests();
 
 /** The simulated provider, counting the refunds it is asked for (slowly, as a real one answers). */
-class CountingProvider extends SimulatedPaymentProvider {
-  refunds: { reference: string; amountMinor: number }[] = [];
-  override async refund(reference: string, amountMinor: number) {
-    await sleep(30);
-    this.refunds.push({ reference, amountMinor });
-    return { providerRefundId: `rf_${this.refunds.length}`, status: "processed" };
-  }
+function countingProvider() {
+  const refunds: { reference: string; amountMinor: number }[] = [];
+  return Object.assign(new SimulatedPaymentProvider(0), {
+    refunds,
+    async refund(reference: string, amountMinor: number) {
+      await sleep(30);
+      refunds.push({ reference, amountMinor });
+      return { providerRefundId: `rf_${refunds.length}`, status: "processed" };
+    },
+  });
 }
-let provider: CountingProvider;
+let provider: ReturnType<typeof countingProvider>;
 beforeEach(() => {
-  provider = new CountingProvider(0);
+  provider = countingProvider();
   setPaymentProviders([provider]);
 });
 
