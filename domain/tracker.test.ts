@@ -79,7 +79,8 @@ describe("application tracker", () => {
       "pending",
       "pending",
     ]);
-    expect(trackerProgress("departed").steps.at(-1)?.state).toBe("current");
+    // Departed is the end of the road: done, not "in progress" (read aloud by screen readers).
+    expect(trackerProgress("departed").steps.every((s) => s.state === "completed")).toBe(true);
   });
 
   it("labels unknown statuses 'unknown' and keeps known ones", () => {
@@ -112,6 +113,13 @@ describe("application tracker", () => {
     });
     expect(p.ended).toBe(true);
     expect(p.step).toBe(3);
+    // Stopped there, not "in progress".
+    expect(p.steps.map((s) => s.state).slice(0, 4)).toEqual([
+      "completed",
+      "completed",
+      "stopped",
+      "pending",
+    ]);
     expect(trackerProgress("withdrawn").step).toBe(1);
     // A refused visa ends a job application where it was (issue 39: a refund rule's outcome).
     const refused = trackerProgress("visa_refused", { lastActiveStatus: "visa_process_started" });

@@ -37,7 +37,8 @@ export const ENDED_STATUSES = [
 export function isEndedStatus(status: string): boolean {
   return (ENDED_STATUSES as readonly string[]).includes(status);
 }
-export type TrackerStepState = "completed" | "current" | "pending";
+/** "stopped": the step where a withdrawn or rejected application ended. */
+export type TrackerStepState = "completed" | "current" | "pending" | "stopped";
 
 export function isApplicationStatus(status: string): status is ApplicationStatus {
   return (APPLICATION_STATUSES as readonly string[]).includes(status);
@@ -100,6 +101,8 @@ export function trackerProgress(
   const total = keys.length;
   // Between two steps the step itself is done and the bar stops half-way to the next one.
   const filled = between ? step + 0.5 : step;
+  // The last step reached (Departed) is done, not in progress; an ended one stopped where it was.
+  const here: TrackerStepState = ended ? "stopped" : step === keys.length ? "completed" : "current";
   return {
     step,
     total,
@@ -115,7 +118,7 @@ export function trackerProgress(
       state: (i + 1 < step || (between && i + 1 === step)
         ? "completed"
         : i + 1 === step
-          ? "current"
+          ? here
           : "pending") as TrackerStepState,
     })),
   };

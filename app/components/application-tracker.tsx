@@ -24,8 +24,10 @@ export function ApplicationTracker({
   const current = progress.steps[progress.step - 1]!;
   const next = progress.steps[progress.step];
   // Between two steps (Interview completed) the header says what is done and what comes next.
-  const where =
-    progress.between && next
+  // Withdrawn or rejected: the header says so, not the step it stopped at.
+  const where = progress.ended
+    ? t(`tracker.ended.${status === "withdrawn" ? "withdrawn" : "rejected"}`)
+    : progress.between && next
       ? t("tracker.between", {
           done: t(`tracker.steps.${current.key}`),
           next: t(`tracker.steps.${next.key}`),
@@ -51,12 +53,13 @@ export function ApplicationTracker({
         {progress.steps.map((s, i) => (
           <li
             key={s.key}
-            aria-current={s.state === "current" ? "step" : undefined}
+            aria-current={s.state === "current" || s.state === "stopped" ? "step" : undefined}
             className={cn(
               "flex items-center gap-2 text-xs lg:flex-col lg:text-center",
               s.state === "pending" && "text-slate-500",
               s.state === "completed" && "text-slate-800",
               s.state === "current" && "font-semibold text-primary-800",
+              s.state === "stopped" && "font-semibold text-slate-700",
             )}
           >
             <span
@@ -65,6 +68,7 @@ export function ApplicationTracker({
                 s.state === "completed" && "border-green-600 bg-green-600 text-white",
                 s.state === "current" && "border-primary-700 bg-primary-50 text-primary-800",
                 s.state === "pending" && "border-slate-300 bg-white text-slate-600",
+                s.state === "stopped" && "border-slate-500 bg-slate-100 text-slate-700",
               )}
               aria-hidden
             >

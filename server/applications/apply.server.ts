@@ -85,10 +85,17 @@ export async function findOwnApplication({
   jobId: string;
 }) {
   const [row] = await db()
-    .select({ id: jobApplications.id, appliedAt: jobApplications.appliedAt })
+    .select({
+      id: jobApplications.id,
+      appliedAt: jobApplications.appliedAt,
+      status: jobApplications.status,
+    })
     .from(jobApplications)
     .where(and(eq(jobApplications.userId, viewer.id), eq(jobApplications.jobId, jobId)));
-  return row ? { id: row.id, appliedAt: row.appliedAt.toISOString() } : null;
+  if (!row) return null;
+  // The job page's words for it (keys apply.<state>Title / <state>Body): applied, or withdrawn.
+  const state = row.status === "withdrawn" ? ("withdrawn" as const) : ("already" as const);
+  return { id: row.id, appliedAt: row.appliedAt.toISOString(), state };
 }
 
 export const APPLICATIONS_PAGE_SIZE = 20;

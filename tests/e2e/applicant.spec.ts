@@ -104,6 +104,12 @@ test("an applicant withdraws an application from the dashboard, with and without
   await expect(plain.getByTestId("flash")).toHaveText("Your application was withdrawn.");
   await expect(card.getByTestId("application-status")).toHaveText("Withdrawn");
   await expect(card.getByRole("link", { name: /^Withdraw application/ })).toHaveCount(0);
+  // The tracker says where it stopped, never "in progress"; so does the job's page.
+  await expect(card.getByTestId("tracker-where")).toHaveText("Withdrawn");
+  await expect(card.locator('[aria-current="step"]')).toContainText("(stopped here)");
+  await expect(card.getByText("(in progress)")).toHaveCount(0);
+  await card.getByRole("link", { name: /Hotel Room Attendant/ }).click();
+  await expect(plain.getByText("You withdrew your application")).toBeVisible();
   await noScript.close();
 
   // With JavaScript, the same steps, on another application.

@@ -197,8 +197,8 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
               {/* The applicant has applied, just now or before: the way to their applications. */}
               {applied ? (
                 <AlreadyApplied
-                  title={t("apply.alreadyTitle")}
-                  body={t("apply.alreadyBody", {
+                  title={t(`apply.${applied.state}Title`)}
+                  body={t(`apply.${applied.state}Body`, {
                     date: formatDate(applied.appliedAt, i18n.language, "date"),
                   })}
                   link={t("apply.viewApplications")}
