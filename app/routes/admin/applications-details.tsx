@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { applicantHref } from "~/app/components/admin/data-table";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { PaidBadge } from "~/app/components/admin/paid-badge";
@@ -44,7 +45,11 @@ export function ApplicationDetails({
       <section className="grid gap-4 sm:grid-cols-2">
         <div>
           <h3 className="font-semibold">{t("applications.details.applicant")}</h3>
-          <p>{app.applicantName}</p>
+          <p>
+            <Link to={applicantHref(app.userId)} className="underline" data-testid="applicant-link">
+              {app.applicantName}
+            </Link>
+          </p>
           <p className="break-all text-slate-600">{app.applicantEmail}</p>
           <p className="text-slate-600">{app.applicantPhone ?? ""}</p>
           <p className="text-slate-600">{app.applicantCountry ?? tc("labels.notSet")}</p>
