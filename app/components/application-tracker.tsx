@@ -24,9 +24,11 @@ export function ApplicationTracker({
   const current = progress.steps[progress.step - 1]!;
   const next = progress.steps[progress.step];
   // Between two steps (Interview completed) the header says what is done and what comes next.
-  // Withdrawn or rejected: the header says so, not the step it stopped at.
+  // Withdrawn, rejected or the visa refused: the header says so, not the step it stopped at.
   const where = progress.ended
-    ? t(`tracker.ended.${status === "withdrawn" ? "withdrawn" : "rejected"}`)
+    ? t(
+        `tracker.ended.${status === "withdrawn" || status === "visa_refused" ? status : "rejected"}`,
+      )
     : progress.between && next
       ? t("tracker.between", {
           done: t(`tracker.steps.${current.key}`),
