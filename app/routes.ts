@@ -89,6 +89,7 @@ export default [
     route("todos", "routes/admin/todos.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
     route("programs", "routes/admin/programs.tsx"),
+    route("employers", "routes/admin/employers.tsx"),
     route("applications", "routes/admin/applications.tsx"),
     // One applicant: everything the back-office knows of them (issue 40)
     route("applicants/:id", "routes/admin/applicant.tsx"),

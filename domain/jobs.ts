@@ -153,6 +153,14 @@ export const JobFormSchema = z
             new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v),
         "errors.dateInvalid",
       ),
+    // The employer it is hired for (one of the editor's offices', checked on the server), and
+    // how the public page names it instead when it is not to be named (decision record 43).
+    employerId: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .pipe(z.uuid({ error: "employers.errors.notChoosable" }).nullable()),
+    employerShownAs: nullableText(200, "errors.tooLong"),
     // Checkboxes: absent means unchecked. The form pre-checks both for a new job (spec defaults).
     isActive: z
       .string()

@@ -73,7 +73,8 @@ describe("the browser's translator", () => {
     }
     expect(mismatches).toEqual([]);
     expect(compared).toBeGreaterThan(1000);
-  });
+    // Every string of three languages, each rendered twice: seconds on a busy machine.
+  }, 60_000);
 
   it("formats {{value, number}} in the page's language and falls back to English", () => {
     const fr = createTranslator({

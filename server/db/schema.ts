@@ -247,6 +247,10 @@ export const jobs = pgTable(
     isPublic: boolean("is_public").notNull().default(true),
     // The last day applications are taken (optional): saved jobs warn when it is near or past.
     applicationDeadline: date("application_deadline", { mode: "string" }),
+    // The employer it is hired for (issue 43), and how the public page names it when the employer
+    // is not to be named ("a public hospital group in Ireland"); null = named when there is one.
+    employerId: uuid("employer_id").references(() => employers.id, { onDelete: "set null" }),
+    employerShownAs: text("employer_shown_as"),
     // A job with applications is archived instead of deleted, so the applications keep their job.
     archivedAt: ts("archived_at"),
     createdAt: createdAt(),
@@ -265,6 +269,10 @@ export const jobs = pgTable(
     // The board lists only listed jobs (active, not archived), newest first: partial indexes on
     // that order, alone and behind each filter the board has an index for, let a page be read
     // straight from an index, and a capped count stop after a few rows.
+    // An employer's jobs (its page, and whether it may be deleted).
+    index("jobs_employer_idx")
+      .on(t.employerId)
+      .where(sql`employer_id is not null`),
     index("jobs_listed_idx")
       .on(t.createdAt.desc().nullsLast(), t.id)
       .where(sql`is_active and archived_at is null`),
@@ -286,6 +294,54 @@ export const jobs = pgTable(
       sql`is_active and archived_at is null`,
     ),
   ],
+);
+
+// ── Employers (issue 43, decision record 43) ─────────────────────────────────────────────────
+// The organisations that hire through the agency, kept by the office that owns the relationship.
+// `verifiedAt`/`verifiedBy`: a staff member checked who they are (registration, premises); the
+// public job page then says "verified employer". One with jobs is archived, never deleted.
+export const employers = pgTable(
+  "employers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    countryId: integer("country_id").references(() => countries.id, { onDelete: "set null" }),
+    sector: sectorEnum("sector"),
+    registrationNumber: text("registration_number"),
+    website: text("website"),
+    notes: text("notes").notNull().default(""),
+    office: text("office").notNull(),
+    verifiedAt: ts("verified_at"),
+    verifiedBy: text("verified_by").references(() => profiles.id, { onDelete: "set null" }),
+    archivedAt: ts("archived_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Lower-cased name and registration number for the staff search (see jobs).
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name || ' ' || coalesce(registration_number, ''))`),
+  },
+  (t) => [
+    index("employers_office_idx").on(t.office, t.createdAt.desc(), t.id),
+    trigramIndex("employers_search_idx", t.searchText),
+  ],
+);
+
+// The people at an employer the agency deals with (the portal's accounts come later, issue 43.4).
+export const employerContacts = pgTable(
+  "employer_contacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    employerId: uuid("employer_id")
+      .notNull()
+      .references(() => employers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    position: text("position"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("employer_contacts_email_key").on(t.employerId, t.email)],
 );
 
 // ── Study programs ────────────────────────────────────────────────────────────────────────────
@@ -325,6 +381,8 @@ export const programs = pgTable(
     description: text("description").notNull(),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
     isActive: boolean("is_active").notNull().default(true),
+    // The institution or employer the agency works for on this program (issue 43), if any.
+    employerId: uuid("employer_id").references(() => employers.id, { onDelete: "set null" }),
     // A program with applications is archived, never deleted, so they keep their program.
     archivedAt: ts("archived_at"),
     createdAt: createdAt(),

@@ -5,7 +5,9 @@ import { changePublicContent } from "~/server/cache/public-content.server";
 import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
 import { createCatalogueItem, updateCatalogueItem } from "~/server/catalogue/save.server";
 import type { Viewer } from "~/server/auth/guards.server";
-import { db } from "~/server/db/client.server";
+import { type Db, db } from "~/server/db/client.server";
+import { employerChoosable } from "~/server/employers/employers.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import { readCounts } from "~/server/db/record-counts.server";
 import { paginate } from "~/domain/pagination";
 import { countries, jobApplications, jobs } from "~/server/db/schema";
@@ -15,6 +17,16 @@ import { kickJobAlerts } from "./job-alerts.server";
 type Actor = Pick<Viewer, "id">;
 
 export class JobNotFoundError extends Error {}
+/** The form names an employer the editor may not choose (another office's, archived, gone). */
+export class JobEmployerError extends Error {}
+
+async function checkEmployer(tx: Db, editor: Actor, employerId: string | null) {
+  if (employerId === null) return;
+  // The employer must be one of the editor's offices' (decision record 43). In a transaction the
+  // scope is read afresh from their profile, role and offices alike (the role given is not used).
+  const scope = await officeScopeFor({ id: editor.id, role: "manager" }, tx);
+  if (!(await employerChoosable(tx, employerId, scope))) throw new JobEmployerError();
+}
 
 /** The staff cards: jobs not archived, and of them the active, public and paid-only ones. */
 export async function getJobStatsForStaff() {
@@ -48,6 +60,8 @@ export async function listAllJobsForStaff(paging: { page: number; pageSize: numb
           ...jobColumns,
           countryId: jobs.countryId,
           countryName: countries.name,
+          employerId: jobs.employerId,
+          employerShownAs: jobs.employerShownAs,
           applicationCount:
             sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`.mapWith(
               Number,
@@ -77,13 +91,14 @@ function jobValues({ id: _id, ...values }: JobForm) {
 }
 
 export async function createJob(options: { actor: Actor; input: JobForm }) {
-  const id = await changePublicContent((tx) =>
-    createCatalogueItem(tx, {
+  const id = await changePublicContent(async (tx) => {
+    await checkEmployer(tx, options.actor, options.input.employerId);
+    return createCatalogueItem(tx, {
       kind: "job",
       actorId: options.actor.id,
       values: jobValues(options.input),
-    }),
-  );
+    });
+  });
   // After the commit, so the round sees the new job: instant alerts go out now.
   kickJobAlerts();
   return id;
@@ -91,6 +106,7 @@ export async function createJob(options: { actor: Actor; input: JobForm }) {
 
 export async function updateJob(options: { actor: Actor; jobId: string; input: JobForm }) {
   await changePublicContent(async (tx) => {
+    await checkEmployer(tx, options.actor, options.input.employerId);
     const updated = await updateCatalogueItem(tx, {
       kind: "job",
       id: options.jobId,

@@ -13,7 +13,8 @@ import { cappedPage, exactPage, lastPage, type Page, reachablePage } from "~/dom
 import type { Viewer } from "~/server/auth/guards.server";
 import { keptPerKeyUntilChange, keptUntilChange } from "~/server/cache/until-change.server";
 import { db, queryRows } from "~/server/db/client.server";
-import { countries, jobs } from "~/server/db/schema";
+import { countries, employers, jobs } from "~/server/db/schema";
+import { publicEmployer } from "~/domain/employers";
 import { countryColumns, jobColumns } from "./columns.server";
 
 type JobViewer = Pick<Viewer, "role" | "premiumUnlocked"> | null;
@@ -290,13 +291,20 @@ async function readFullJob(id: string) {
       ...jobColumns,
       archivedAt: jobs.archivedAt,
       ...countryColumns,
+      employerShownAs: jobs.employerShownAs,
+      employerName: employers.name,
+      employerVerified: sql<boolean>`${employers.verifiedAt} is not null`,
     })
     .from(jobs)
     .leftJoin(countries, eq(jobs.countryId, countries.id))
+    .leftJoin(employers, eq(jobs.employerId, employers.id))
     .where(eq(jobs.id, id));
   if (!row) return null;
+  // Only what the page shows of the employer: never its name when the job describes it instead.
+  const { employerShownAs, employerName, employerVerified, ...job } = row;
   return {
-    ...row,
+    ...job,
+    employer: publicEmployer({ employerShownAs, employerName, employerVerified }),
     createdAt: row.createdAt.toISOString(),
     archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
   };

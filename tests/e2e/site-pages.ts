@@ -65,6 +65,7 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/admin/todos", path: "/admin/todos", as: ["staff"] },
   { routeId: "routes/admin/jobs", path: "/admin/jobs", as: ["staff"] },
   { routeId: "routes/admin/programs", path: "/admin/programs", as: ["staff"] },
+  { routeId: "routes/admin/employers", path: "/admin/employers", as: ["staff"] },
   { routeId: "routes/admin/applications", path: "/admin/applications", as: ["staff"] },
   { routeId: "routes/admin/applicant", path: "/admin/applicants/:applicant", as: ["staff"] },
   { routeId: "routes/admin/views", path: "/admin/views", as: ["staff"] },

@@ -48,7 +48,7 @@ export async function openJobCard(page: Page, listUrl: string, title: string) {
 export async function createJob(
   staff: Page,
   title: string,
-  job: { description?: string; requirements?: string } = {},
+  job: { description?: string; requirements?: string; employer?: string } = {},
 ) {
   await staff.goto("/admin/jobs");
   await staff.getByRole("link", { name: "Add New Job" }).click();
@@ -60,6 +60,8 @@ export async function createJob(
     .fill(job.description ?? "Care for residents of a small home.");
   await dialog.getByLabel("Country").selectOption({ label: "Canada" });
   if (job.requirements) await dialog.getByLabel("Requirements").fill(job.requirements);
+  if (job.employer)
+    await dialog.getByLabel("Employer", { exact: true }).selectOption({ label: job.employer });
   await dialog.getByRole("button", { name: "Create Job" }).click();
   await expect(staff.getByTestId("flash")).toHaveText("Job created successfully", {
     timeout: 30_000,

@@ -9,6 +9,7 @@ type LoadErrorKey =
   | "users"
   | "jobs"
   | "programs"
+  | "employers"
   | "applications"
   | "applicant"
   | "messages"

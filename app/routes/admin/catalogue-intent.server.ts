@@ -15,12 +15,17 @@ export function answeringWith(
   NotFound: abstract new (...args: never[]) => Error,
   notFoundKey: string,
   logMessage: string,
+  /** Other refusals the screen explains: the error's class, its message key and status. */
+  refusals: [abstract new (...args: never[]) => Error, string, number][] = [],
 ) {
   return async function answering<T>(intent: string, failure: string, run: () => Promise<T>) {
     try {
       return await run();
     } catch (error) {
       if (error instanceof NotFound) return actionFailed(intent, notFoundKey, 404);
+      for (const [Refusal, key, status] of refusals) {
+        if (error instanceof Refusal) return actionFailed(intent, key, status);
+      }
       logger().error({ err: error, intent }, logMessage);
       return actionFailed(intent, failure, 500);
     }

@@ -4,17 +4,26 @@ import {
   CountryOptions,
   LabelledOptions,
 } from "~/app/components/admin/catalogue";
+import { useLoaderData } from "react-router";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { SelectOptions } from "~/app/components/select-options";
 import { JobFormSchema } from "~/domain/jobs";
 import { EMPLOYMENT_TYPES, JOB_TYPES, SALARY_PERIODS, SECTORS } from "~/domain/enums";
 import type { StaffJobRow } from "~/server/jobs/admin.server";
+import type { loader } from "./jobs";
 
 /** Add or edit a job (intent "create" / "update"), in the ?new=1 / ?edit=<id> dialog. */
 export function JobForm({ row, countries }: CatalogueFormProps<StaffJobRow>) {
   const { t, tc } = useAdminT();
   const f = (key: string) => t(`jobs.form.${key}`);
+  const { employers } = useLoaderData<typeof loader>();
   const options = {
+    employer: (
+      <>
+        <option value="">{f("noEmployer")}</option>
+        <SelectOptions options={employers.map((e) => ({ value: e.id, label: e.name }))} />
+      </>
+    ),
     sector: <LabelledOptions values={SECTORS} group="sector" />,
     jobType: <LabelledOptions values={JOB_TYPES} group="jobType" />,
     employmentType: <LabelledOptions values={EMPLOYMENT_TYPES} group="employmentType" />,
@@ -45,6 +54,13 @@ export function JobForm({ row, countries }: CatalogueFormProps<StaffJobRow>) {
             { select: "jobType", children: options.jobType },
             { select: "employmentType", children: options.employmentType },
             { select: "countryId", label: f("country"), children: options.country },
+          ],
+        },
+        {
+          group: "grid",
+          fields: [
+            { select: "employerId", children: options.employer },
+            { input: "employerShownAs", hint: f("employerShownAsHint") },
           ],
         },
         {
@@ -101,6 +117,8 @@ function defaultsFor(job: StaffJobRow | undefined) {
     requirements: job.requirements.join("\n"),
     benefits: job.benefits.join("\n"),
     applicationDeadline: job.applicationDeadline ?? "",
+    employerId: job.employerId ?? "",
+    employerShownAs: job.employerShownAs ?? "",
     isActive: job.isActive ? "on" : "",
     isPublic: job.isPublic ? "on" : "",
   };

@@ -3,6 +3,7 @@ import { JobFormSchema } from "~/domain/jobs";
 import {
   createJob,
   deleteJob,
+  JobEmployerError,
   JobNotFoundError,
   toggleJobFlag,
   updateJob,
@@ -11,7 +12,9 @@ import { answeringWith, savingRow } from "./catalogue-intent.server";
 import type { StaffIntent } from "./staff-intent.server";
 
 /** A job gone since the page loaded is a 404 message; anything else is logged and a 500. */
-const answering = answeringWith(JobNotFoundError, "errors.jobNotFound", "admin job action failed");
+const answering = answeringWith(JobNotFoundError, "errors.jobNotFound", "admin job action failed", [
+  [JobEmployerError, "employers.errors.notChoosable", 400],
+]);
 
 const jobIdOf = (formData: FormData) => String(formData.get("jobId") ?? "");
 

@@ -18,17 +18,21 @@ import { removeJob, saveJob, toggleJob } from "./jobs.server";
 import { JobForm } from "./jobs-form";
 import { JobsTable } from "./jobs-table";
 import { runStaffIntent } from "./staff-intent.server";
+import { listEmployerChoices } from "~/server/employers/employers.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.jobs");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { page } = await guardedRequest(request, requireStaff);
-  const [stats, jobs, countries] = await Promise.all([
+  const { viewer, page } = await guardedRequest(request, requireStaff);
+  const [stats, jobs, countries, employers] = await Promise.all([
     getJobStatsForStaff(),
     listAllJobsForStaff({ page, pageSize: PAGE_SIZE }),
     listCountriesForJobForm(),
+    // The employers the form may name: those of the viewer's offices (decision record 43).
+    officeScopeFor(viewer).then(listEmployerChoices),
   ]);
-  return { stats, jobs, countries };
+  return { stats, jobs, countries, employers };
 }
 
 export const action = ({ request }: Route.ActionArgs) =>

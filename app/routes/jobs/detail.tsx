@@ -42,6 +42,7 @@ import { getJobForViewer, type JobDetail } from "~/server/jobs/listing.server";
 import { savedAmong } from "~/server/jobs/saved-jobs.server";
 import { LazySaveJobButton } from "~/app/components/lazy-save-job-button";
 import type { Route } from "./+types/detail";
+import { JobEmployer } from "./job-employer";
 import { ShareJob } from "./share-job";
 
 // The apply form (Conform, its field, its validation) is code only an applicant who may apply
@@ -247,6 +248,7 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
             ) : null}
           </div>
           <h1 className="text-3xl font-bold text-slate-900">{job.title}</h1>
+          <JobEmployer employer={job.employer} />
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
             <li className="flex items-center gap-2">
               <JobCountry job={job} />

@@ -1,0 +1,125 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { redirectDone } from "~/app/lib/redirect-done";
+import { EmployerContactSchema, EmployerFormSchema } from "~/domain/employers";
+import {
+  addEmployerContact,
+  createEmployer,
+  EmployerContactTakenError,
+  EmployerNotFoundError,
+  EmployerOfficeError,
+  removeEmployer,
+  removeEmployerContact,
+  restoreEmployer,
+  setEmployerVerified,
+  updateEmployer,
+} from "~/server/employers/employers.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
+import { answeringWith } from "./catalogue-intent.server";
+import type { StaffIntent } from "./staff-intent.server";
+
+// The intents of /admin/employers (decision record 43). Every one reads the viewer's offices on
+// the server: an employer of another office is "not found" whatever the form says.
+
+const answering = answeringWith(
+  EmployerNotFoundError,
+  "employers.errors.notFound",
+  "admin employer action failed",
+  [
+    [EmployerOfficeError, "employers.errors.office", 403],
+    [EmployerContactTakenError, "employers.errors.contactTaken", 409],
+  ],
+);
+
+const employerIdOf = (formData: FormData) => String(formData.get("employerId") ?? "");
+
+async function scopeOf(viewer: StaffIntent["viewer"]) {
+  const [scope, settings] = await Promise.all([officeScopeFor(viewer), getSiteSettings()]);
+  return { scope, allOffices: settings.offices.map((o) => o.city) };
+}
+
+/** intent "create" or "update": the employer form. */
+export function saveEmployer({ request, viewer, formData, intent }: StaffIntent) {
+  return answering(intent, "employers.errors.saveFailed", async () => {
+    const submission = parseWithZod(formData, { schema: EmployerFormSchema });
+    if (submission.status !== "success") return formInvalid(intent, submission.reply());
+    const { scope, allOffices } = await scopeOf(viewer);
+    const base = { actor: viewer, scope, allOffices, input: submission.value };
+    if (intent === "create") {
+      await createEmployer(base);
+      return redirectDone(request, "employerCreated");
+    }
+    await updateEmployer({ ...base, employerId: employerIdOf(formData) });
+    return redirectDone(request, "employerUpdated");
+  });
+}
+
+/** intent "verify" or "unverify": staff checked who the employer is, or take that back. */
+export function verifyEmployer({ request, viewer, formData, intent }: StaffIntent) {
+  return answering(intent, "employers.errors.saveFailed", async () => {
+    const { scope } = await scopeOf(viewer);
+    const verified = intent === "verify";
+    await setEmployerVerified({
+      actor: viewer,
+      scope,
+      employerId: employerIdOf(formData),
+      verified,
+    });
+    return redirectDone(request, verified ? "employerVerified" : "employerUnverified");
+  });
+}
+
+/** intent "remove": deleted when no job or program names it, archived otherwise. */
+export function dropEmployer({ request, viewer, formData, intent }: StaffIntent) {
+  return answering(intent, "employers.errors.saveFailed", async () => {
+    const { scope } = await scopeOf(viewer);
+    const { archived } = await removeEmployer({
+      actor: viewer,
+      scope,
+      employerId: employerIdOf(formData),
+    });
+    return redirectDone(request, archived ? "employerArchived" : "employerDeleted");
+  });
+}
+
+/** intent "restore": an archived employer back in the list. */
+export function bringBackEmployer({ request, viewer, formData, intent }: StaffIntent) {
+  return answering(intent, "employers.errors.saveFailed", async () => {
+    const { scope } = await scopeOf(viewer);
+    await restoreEmployer({ actor: viewer, scope, employerId: employerIdOf(formData) });
+    return redirectDone(request, "employerRestored");
+  });
+}
+
+/** intent "add-contact": a person at the employer (the contacts dialog). */
+export function addContact({ request, viewer, formData, intent }: StaffIntent) {
+  return answering(intent, "employers.errors.saveFailed", async () => {
+    const submission = parseWithZod(formData, { schema: EmployerContactSchema });
+    if (submission.status !== "success") return formInvalid(intent, submission.reply());
+    const { scope } = await scopeOf(viewer);
+    await addEmployerContact({
+      actor: viewer,
+      scope,
+      employerId: employerIdOf(formData),
+      input: submission.value,
+    });
+    return redirectDone(request, "contactAdded");
+  });
+}
+
+/** intent "remove-contact". */
+export function dropContact({ request, viewer, formData, intent }: StaffIntent) {
+  return answering(intent, "employers.errors.saveFailed", async () => {
+    const contactId = String(formData.get("contactId") ?? "");
+    if (!contactId) return actionFailed(intent, "employers.errors.notFound", 404);
+    const { scope } = await scopeOf(viewer);
+    await removeEmployerContact({
+      actor: viewer,
+      scope,
+      employerId: employerIdOf(formData),
+      contactId,
+    });
+    return redirectDone(request, "contactRemoved");
+  });
+}
