@@ -28,6 +28,8 @@ export function appServerEnv(port: number, dataDir: string) {
     DATA_DIR: dataDir,
     DEMO_PASSWORD: E2E_DEMO_PASSWORD,
     SEED_DEMO: "true",
+    // The lived-in demo's applicants stay out: each test makes the rows it reads.
+    SEED_DEMO_ACTIVITY: "false",
     LOG_LEVEL: "warn",
     RATE_LIMIT_SCALE: "100",
     // Production refuses to start without a chosen provider; the browser tests pay in demo mode.

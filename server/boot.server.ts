@@ -40,7 +40,10 @@ export async function bootApp(
     logger().warn("SEED_DEMO is not set: no demo data in production (SEED_DEMO=true for a demo)");
   }
   if (config.seedDemo) {
-    const result = await seedDemo({ password: config.demoPassword });
+    const result = await seedDemo({
+      password: config.demoPassword,
+      activity: config.seedDemoActivity,
+    });
     if (result.createdAccounts.length > 0)
       printDemoAccounts(result.createdAccounts, result.password);
   }

@@ -47,6 +47,12 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || v === "" ? undefined : !/^(0|false|no|off)$/i.test(v))),
+  // With the demo, its lived-in back-office too (applicants at every stage, documents waiting,
+  // messages, interviews this week); the browser tests turn it off and make their own.
+  SEED_DEMO_ACTIVITY: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? true : !/^(0|false|no|off)$/i.test(v))),
   // Worker processes sharing the port (node:cluster); more than one needs DATABASE_URL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Load shedding, per process (server/security/admission.server.ts): page requests running at
@@ -141,6 +147,8 @@ export type Config = {
   seedDemo: boolean;
   /** SEED_DEMO was set; production without it seeds nothing and says so. */
   seedDemoChosen: boolean;
+  /** With the demo, its applicants, documents, messages and interviews (SEED_DEMO_ACTIVITY). */
+  seedDemoActivity: boolean;
   /** Worker processes sharing the port (node:cluster); 1 = this process serves. */
   workers: number;
   /** Page requests running at once, waiting, and the longest wait, per process. */
@@ -231,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "production",
     seedDemoChosen: e.SEED_DEMO !== undefined,
+    seedDemoActivity: e.SEED_DEMO_ACTIVITY,
     workers: e.WEB_CONCURRENCY,
     admission: {
       concurrency: e.ADMISSION_CONCURRENCY,

@@ -8,6 +8,7 @@ import { db } from "./client.server";
 import { allocateReceiptNumber } from "~/server/payments/receipts.server";
 import { appState, countries, jobs, mailOutbox, payments, profiles, programs } from "./schema";
 import { changePublicContent } from "~/server/cache/public-content.server";
+import { seedDemoActivity } from "./seed-activity.server";
 import { saveSiteSettings } from "~/server/settings/settings.server";
 import {
   seedAgencyRegistrations,
@@ -184,8 +185,11 @@ export async function seedDemoTrust() {
   });
 }
 
-/** Demo jobs, study programs and accounts, once. Idempotent. */
-export async function seedDemo(options: { password?: string }) {
+/**
+ * Demo jobs, study programs and accounts, once. Idempotent. `activity`: and the lived-in
+ * back-office (seed-activity.server.ts), once, after the accounts.
+ */
+export async function seedDemo(options: { password?: string; activity?: boolean }) {
   const database = db();
 
   const [seeded] = await database.select().from(appState).where(eq(appState.key, "demo_seeded"));
@@ -235,6 +239,7 @@ export async function seedDemo(options: { password?: string }) {
   if (missing.length === 0) {
     // A database seeded before demo payments were recorded gets them now.
     await recordDemoPayments();
+    if (options.activity) await seedDemoActivity();
     return { createdAccounts: [] as string[], password: null };
   }
 
@@ -253,6 +258,7 @@ export async function seedDemo(options: { password?: string }) {
     ),
   );
   await recordDemoPayments();
+  if (options.activity) await seedDemoActivity();
   return {
     createdAccounts: missing.map((a) => a.email),
     password: options.password ? null : password,
