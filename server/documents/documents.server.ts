@@ -18,6 +18,16 @@ export async function listDocumentsForOwner(owner: Pick<Viewer, "id">) {
   return newestOwnRows(documents, documents.uploadedAt, owner.id, HISTORY_LIMIT);
 }
 
+/** Whether the owner has uploaded documents that staff have not reviewed yet. */
+export async function hasOwnDocumentsWaiting(owner: Pick<Viewer, "id">): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.userId, owner.id), eq(documents.status, "pending")))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * Staff look at an applicant's documents (application details, verification). Reads across
  * users by design; callers have already checked the staff role and that the applicant is in the

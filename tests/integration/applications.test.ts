@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loader as applicationsLoader } from "~/app/routes/dashboard/applications";
 import { loader as dashboardLoader } from "~/app/routes/dashboard/home";
 import { action as applyAction, loader as detailLoader } from "~/app/routes/jobs/detail";
-import { applicationStatusHistory, jobApplications } from "~/server/db/schema";
+import { applicationStatusHistory, documents, jobApplications } from "~/server/db/schema";
 import { createTestUser, runAs, setupTestDatabase } from "./harness";
 
 const ctx = setupTestDatabase();
@@ -137,6 +137,27 @@ describe("my applications", () => {
     });
     expect(data.items[0]!.history).toHaveLength(1);
     expect(JSON.stringify(data)).not.toContain("Someone Else's Job");
+    // Nothing uploaded yet: the Registration Paid hint asks for documents.
+    expect(outcome.data).toMatchObject({ documentsWaiting: false });
+
+    // Documents uploaded, waiting for review (someone else's count for nothing): no "upload" hint.
+    const upload = (userId: string, status: "pending" | "verified") =>
+      ctx.db.insert(documents).values({
+        userId,
+        documentType: "passport",
+        fileName: "passport.pdf",
+        storageKey: `documents/${userId}/${crypto.randomUUID()}`,
+        fileSize: 1000,
+        contentType: "application/pdf",
+        status,
+      });
+    await upload(someoneElse.id, "pending");
+    await upload(me.id, "verified");
+    const reviewed = await runAs(me, applicationsLoader, "/dashboard/applications");
+    expect(reviewed.data).toMatchObject({ documentsWaiting: false });
+    await upload(me.id, "pending");
+    const waiting = await runAs(me, applicationsLoader, "/dashboard/applications");
+    expect(waiting.data).toMatchObject({ documentsWaiting: true });
   });
 
   it("dashboard counts the applications and prompts the unpaid applicant to pay first", async () => {

@@ -32,9 +32,12 @@ type Application = Route.ComponentProps["loaderData"]["items"][number];
 export function ApplicationCard({
   application: a,
   withdrawResult,
+  documentsWaiting = false,
 }: {
   application: Application;
   withdrawResult?: SubmissionResult<string[]>;
+  /** Documents uploaded and waiting for review: nothing to upload at Registration Paid. */
+  documentsWaiting?: boolean;
 }) {
   const { t, i18n } = useTranslation("dashboard");
   const { t: tc } = useTranslation();
@@ -72,7 +75,11 @@ export function ApplicationCard({
         </div>
         <StatusBadge kind="application" value={a.status} />
       </div>
-      <p className="text-sm text-slate-700">{tc(`labels.applicationStatus.${key}.description`)}</p>
+      <p className="text-sm text-slate-700" data-testid="status-hint">
+        {key === "registration_paid" && documentsWaiting
+          ? t("applications.documentsInReview")
+          : tc(`labels.applicationStatus.${key}.description`)}
+      </p>
       <ApplicationTracker
         status={a.status}
         kind={a.kind}

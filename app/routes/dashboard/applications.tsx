@@ -13,6 +13,7 @@ import { readPage } from "~/domain/pagination";
 import { listApplicationsForApplicant } from "~/server/applications/apply.server";
 import { withdrawOwnApplication } from "~/server/applications/withdraw.server";
 import { requireApplicant } from "~/server/auth/guards.server";
+import { hasOwnDocumentsWaiting } from "~/server/documents/documents.server";
 import type { Route } from "./+types/applications";
 import { ApplicationCard } from "./applications-card";
 
@@ -20,7 +21,12 @@ export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.app
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);
-  return listApplicationsForApplicant({ viewer, page: readPage(new URL(request.url)) });
+  const [list, documentsWaiting] = await Promise.all([
+    listApplicationsForApplicant({ viewer, page: readPage(new URL(request.url)) }),
+    // At Registration Paid the hint says "we are reviewing them", not "upload your documents".
+    hasOwnDocumentsWaiting(viewer),
+  ]);
+  return { ...list, documentsWaiting };
 }
 
 /** The applicant withdraws one of their applications, after confirming it (?withdraw=<id>). */
@@ -44,7 +50,7 @@ const DONE = { withdrawn: "applications.withdraw.done" };
 
 export default function ApplicationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { items, total } = loaderData;
+  const { items, total, documentsWaiting } = loaderData;
   const withdrawResult = resultFor(actionData, "withdraw");
 
   if (total === 0) {
@@ -65,7 +71,11 @@ export default function ApplicationsPage({ loaderData, actionData }: Route.Compo
       <ul className="grid gap-4">
         {items.map((a) => (
           <li key={a.id}>
-            <ApplicationCard application={a} withdrawResult={withdrawResult} />
+            <ApplicationCard
+              application={a}
+              withdrawResult={withdrawResult}
+              documentsWaiting={documentsWaiting}
+            />
           </li>
         ))}
       </ul>
