@@ -54,6 +54,8 @@ export async function loadRoot(request: Request) {
           registrationFeePaid: viewer.registrationFeePaid,
           // Whether their office's fee policy asks a fee up front (decision record 33).
           feeDue: viewer.feeDue,
+          // Which fee, when one is due: the nav, job cards and help name this one, not the site's.
+          dueFee: viewer.dueFee,
         }
       : null,
   };

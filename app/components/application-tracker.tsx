@@ -1,5 +1,6 @@
 import { CheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { useRootData } from "~/app/root";
 import { ProgressBar } from "~/app/components/progress-bar";
 import { cn } from "~/app/lib/utils";
 import type { ApplicationKind } from "~/domain/enums";
@@ -20,7 +21,14 @@ export function ApplicationTracker({
   lastActiveStatus?: string | null;
 }) {
   const { t } = useTranslation("dashboard");
+  const { viewer } = useRootData();
   const progress = trackerProgress(status, { kind, lastActiveStatus });
+  // Under a policy with no fee up front the first step is registration alone (decision record 33).
+  const noFee = viewer !== null && !viewer.dueFee && !viewer.registrationFeePaid;
+  const step = (key: (typeof progress.steps)[number]["key"]) =>
+    noFee && key === "registration_pending"
+      ? t("tracker.registrationOnly")
+      : t(`tracker.steps.${key}`);
   const current = progress.steps[progress.step - 1]!;
   const next = progress.steps[progress.step];
   // Between two steps (Interview completed) the header says what is done and what comes next.
@@ -31,10 +39,10 @@ export function ApplicationTracker({
       )
     : progress.between && next
       ? t("tracker.between", {
-          done: t(`tracker.steps.${current.key}`),
-          next: t(`tracker.steps.${next.key}`),
+          done: step(current.key),
+          next: step(next.key),
         })
-      : t(`tracker.steps.${current.key}`);
+      : step(current.key);
   const stepOf = t("tracker.stepOf", { step: progress.step, total: progress.total });
   return (
     <div className="grid gap-3" data-testid="application-tracker">
@@ -77,7 +85,7 @@ export function ApplicationTracker({
               {s.state === "completed" ? <CheckIcon className="size-3.5" /> : i + 1}
             </span>
             <span>
-              {t(`tracker.steps.${s.key}`)}
+              {step(s.key)}
               <span className="sr-only"> ({t(`tracker.state.${s.state}`)})</span>
             </span>
           </li>

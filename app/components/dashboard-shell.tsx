@@ -45,7 +45,7 @@ import { LanguageSwitcher } from "./language-switcher";
 /** Who sees a sidebar link. */
 type Audience =
   | "applicant"
-  | "unpaid" // an applicant who has not paid the registration fee
+  | "unpaid" // an applicant whose fee policy asks a fee up front, not paid yet
   | "paid" // one who has: the payment page keeps the history and the receipts
   | "staff"
   | "userAdmin" // staff who may manage users (USER_ADMIN_ROLES)
@@ -110,23 +110,24 @@ export function DashboardShell({
   headerExtra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const { viewer, settings, unreadMessages } = useRootData();
+  const { viewer, unreadMessages } = useRootData();
   const matches = useMatches();
   const { pathname } = useLocation();
   const title = t(shellTitleKey(matches));
   if (!viewer) return null;
   const staff = isStaff(viewer.role);
-  const fee = formatMoney(
-    settings.registrationFee.amountMinor,
-    settings.registrationFee.currency,
-    i18n.language,
-  );
+  // The fee their own policy asks (decision record 33); someone who owes nothing has no
+  // Payment link at all, and one who paid keeps their receipts.
+  const fee = viewer.dueFee
+    ? formatMoney(viewer.dueFee.amountMinor, viewer.dueFee.currency, i18n.language)
+    : "";
+  const money: Audience[] = viewer.registrationFeePaid ? ["paid"] : viewer.dueFee ? ["unpaid"] : [];
 
   const audiences: Audience[] = staff
     ? (USER_ADMIN_ROLES as readonly string[]).includes(viewer.role)
       ? ["staff", "userAdmin", "everyone"]
       : ["staff", "everyone"]
-    : ["applicant", viewer.registrationFeePaid ? "paid" : "unpaid", "everyone"];
+    : ["applicant", ...money, "everyone"];
   const items = NAV.filter(([audience]) => audiences.includes(audience));
 
   return (

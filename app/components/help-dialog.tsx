@@ -26,31 +26,28 @@ const RESOURCES = [
   ["interview", "/services/interview-preparation"],
 ] as const;
 
+const FEE_MARK = "\u2063fee\u2063";
+
 export function HelpDialog() {
   const { t, i18n } = useTranslation();
   const { settings, viewer } = useRootData();
-  const fee = formatMoney(
-    settings.registrationFee.amountMinor,
-    settings.registrationFee.currency,
-    i18n.language,
-  );
+  // The fee of the reader's own policy (decision record 33), not the site's; with none due, a
+  // mark that finds the one answer naming the fee, which the no-fee answer replaces.
+  const due = viewer?.dueFee ?? null;
+  const fee = due ? formatMoney(due.amountMinor, due.currency, i18n.language) : FEE_MARK;
   const faqs = t("help.faqs", {
     returnObjects: true,
     fee,
-    refund: settings.registrationFee.refundPolicy,
+    refund: due?.refundPolicy ?? "",
   }) as {
     q: string;
     a: string;
   }[];
   // Under an office's policy with no fee to the applicant, the fee question says so (the only
   // answer that names the fee is that one; decision record 33).
-  const noFee =
-    viewer && !viewer.feeDue
-      ? (t("help.feeFaqNoFee", { returnObjects: true }) as {
-          q: string;
-          a: string;
-        })
-      : null;
+  const noFee = !due
+    ? (t("help.feeFaqNoFee", { returnObjects: true }) as { q: string; a: string })
+    : null;
   const shown = noFee ? faqs.map((f) => (f.a.includes(fee) ? noFee : f)) : faqs;
   const hours = settings.businessHours;
   const channels = [

@@ -31,12 +31,12 @@ export function jobCardHref(job: Pick<JobCardData, "id" | "locked">, signedIn: b
 /** A job card; `saved` (given on pages that know it) shows a signed-in applicant's save button. */
 export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
   const { t, i18n } = useTranslation("jobs");
-  const { viewer, settings } = useRootData();
+  const { viewer } = useRootData();
   const location = useLocation();
-  const fee = settings.registrationFee;
-  // What a locked card asks of this viewer: to sign in, to pay, or (no fee under their office's
-  // policy, decision record 33) to complete their registration.
-  const lock: Lock = !viewer ? "visitor" : viewer.feeDue ? "fee" : "registration";
+  // What a locked card asks of this viewer: to sign in, to pay their own policy's fee, or (no fee
+  // under their office's policy, decision record 33) to complete their registration.
+  const fee = viewer?.dueFee ?? null;
+  const lock: Lock = !viewer ? "visitor" : fee ? "fee" : "registration";
   return (
     <article
       className="relative flex flex-col gap-3 overflow-hidden rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary-600 hover:shadow-md"
@@ -65,9 +65,9 @@ export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
       {/* The same for everyone who sees this job alike: the viewer's own save button is above. */}
       <CachedHtml
         className="contents"
-        cacheKey={`job-card:${i18n.language}:${lock}:${fee.amountMinor}${fee.currency}:${keyOf(job)}`}
+        cacheKey={`job-card:${i18n.language}:${lock}:${fee ? `${fee.amountMinor}${fee.currency}` : ""}:${keyOf(job)}`}
       >
-        <JobCardBody job={job} lock={lock} />
+        <JobCardBody job={job} lock={lock} fee={fee} />
       </CachedHtml>
     </article>
   );
@@ -82,17 +82,20 @@ const LOCK_TEXT = {
 
 /** Everything of a card below its badges: decided only by the job, the language, the fee and
  * what a locked card asks of the viewer (the cache key above names each). */
-function JobCardBody({ job, lock }: { job: JobCardData; lock: Lock }) {
+function JobCardBody({
+  job,
+  lock,
+  fee: due,
+}: {
+  job: JobCardData;
+  lock: Lock;
+  fee: { amountMinor: number; currency: string } | null;
+}) {
   const signedIn = lock !== "visitor";
   const { t, i18n } = useTranslation("jobs");
-  const { settings } = useRootData();
   const href = jobCardHref(job, signedIn);
   const salary = salaryText(job, t, i18n.language);
-  const fee = formatMoney(
-    settings.registrationFee.amountMinor,
-    settings.registrationFee.currency,
-    i18n.language,
-  );
+  const fee = due ? formatMoney(due.amountMinor, due.currency, i18n.language) : "";
   return (
     <>
       <h3 className="text-lg leading-snug font-semibold text-slate-900">

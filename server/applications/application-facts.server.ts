@@ -60,7 +60,7 @@ export async function readApplicationFacts(tx: Db, app: FactsOf): Promise<Applic
   // one their office's policy does not charge up front (decision record 33).
   const feeAsked =
     (app.kind === "job" || (await getSiteSettings(tx)).study.requireFee) &&
-    (await feeOwedUpFront(profile?.office, "jobs", tx));
+    (await feeOwedUpFront(profile?.office, app.kind === "job" ? "jobs" : "study", tx));
   return {
     feePaid: Boolean(profile?.paid) || !feeAsked,
     unverifiedDocuments: await unverifiedDocuments(
@@ -123,7 +123,9 @@ export async function refusedStatusesForStaff(
   const officeOf = new Map(offices.map((o) => [o.id, o.office]));
   const owes = new Map<string, boolean>();
   for (const office of new Set(offices.map((o) => o.office ?? ""))) {
-    owes.set(office, await feeOwedUpFront(office, "jobs"));
+    for (const path of ["jobs", "study"] as const) {
+      owes.set(`${path}:${office}`, await feeOwedUpFront(office, path));
+    }
   }
   for (const row of rows) {
     const needs =
@@ -134,7 +136,7 @@ export async function refusedStatusesForStaff(
       feePaid:
         row.paid ||
         (row.kind === "program" && !settings.study.requireFee) ||
-        !owes.get(officeOf.get(row.userId) ?? ""),
+        !owes.get(`${row.kind === "job" ? "jobs" : "study"}:${officeOf.get(row.userId) ?? ""}`),
       unverifiedDocuments: unverifiedOf(
         uploads.filter((u) => u.userId === row.userId),
         needs,

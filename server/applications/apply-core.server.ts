@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { unverifiedOf } from "~/domain/application-facts";
 import type { ApplicationStatus, DocumentType } from "~/domain/enums";
+import type { FeePath } from "~/domain/fee-policy";
 import { type Db, db } from "~/server/db/client.server";
 import { applicationStatusHistory, documents, jobApplications, profiles } from "~/server/db/schema";
 import { feeOwedUpFront } from "~/server/fees/fee-policies.server";
@@ -10,16 +11,17 @@ import { applicantOwner } from "~/server/owners/owners.server";
 export type StartingStage = { status: ApplicationStatus; note: string | null };
 
 /**
- * Whether the applicant owes no registration fee any more, read in the applying transaction: it
- * is paid, or their office's fee policy asks nothing up front (Midrand: decision record 33).
+ * Whether the applicant owes no registration fee any more for an application on `path`, read in
+ * the applying transaction: it is paid, or their office's fee policy for that path asks nothing up
+ * front (Midrand: decision record 33).
  */
-export async function feeSettled(tx: Db, userId: string): Promise<boolean> {
+export async function feeSettled(tx: Db, userId: string, path: FeePath): Promise<boolean> {
   const [profile] = await tx
     .select({ paid: profiles.registrationFeePaid, office: profiles.office })
     .from(profiles)
     .where(eq(profiles.id, userId));
   if (!profile) return false;
-  return profile.paid || !(await feeOwedUpFront(profile.office, "jobs", tx));
+  return profile.paid || !(await feeOwedUpFront(profile.office, path, tx));
 }
 
 /**

@@ -8,7 +8,7 @@ import { allVerified, feeSettled, openApplication } from "~/server/applications/
 import { jobApplications, programs } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
-type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked">;
+type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked" | "feeDue">;
 
 export type ProgramApplyResult =
   | { ok: true; applicationId: string }
@@ -27,7 +27,7 @@ async function startingStage(
   userId: string,
   required: DocumentType[],
 ): Promise<StartingStage> {
-  const fee = (await feeSettled(tx, userId))
+  const fee = (await feeSettled(tx, userId, "study"))
     ? "registration fee settled (paid, or none asked by the office's fee policy)"
     : "registration fee not required for study programs";
   if (required.length && (await allVerified(tx, userId, required))) {
@@ -36,7 +36,7 @@ async function startingStage(
       note: `Started at Documents Submitted: ${fee}, every required document already verified.`,
     };
   }
-  return { status: "registration_paid", note: `Started at Registration Paid: ${fee}.` };
+  return { status: "registration_paid", note: `Started at Registration Complete: ${fee}.` };
 }
 
 /**
@@ -70,7 +70,9 @@ export async function applyToProgram(options: {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   if (!program.intakes.includes(intake) || intake < today) return { ok: false, reason: "intake" };
   const settings = await getSiteSettings();
-  if (settings.study.requireFee && !viewer.registrationFeePaid) {
+  // A student's fee is their office's policy for study (viewer.feeDue, decision record 33): under
+  // no fee there is nothing to pay first, whatever the programs' setting says.
+  if (settings.study.requireFee && viewer.feeDue && !viewer.registrationFeePaid) {
     return { ok: false, reason: "payment_required" };
   }
 

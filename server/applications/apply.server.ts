@@ -33,17 +33,15 @@ export type ApplyResult =
  * confirmed a moment ago counts. The note says why, for the history staff read.
  */
 async function startingStage(tx: Db, userId: string): Promise<StartingStage> {
-  if (!(await feeSettled(tx, userId))) return { status: "registration_pending", note: null };
+  if (!(await feeSettled(tx, userId, "jobs"))) return { status: "registration_pending", note: null };
+  const fee = "registration fee settled (paid, or none asked by the office's fee policy)";
   if (await allVerified(tx, userId, JOB_CORE_DOCUMENTS)) {
     return {
       status: "documents_uploaded",
-      note: "Started at Documents Uploaded: registration fee already paid, passport and CV already verified.",
+      note: `Started at Documents Uploaded: ${fee}, passport and CV already verified.`,
     };
   }
-  return {
-    status: "registration_paid",
-    note: "Started at Registration Paid: registration fee already paid.",
-  };
+  return { status: "registration_paid", note: `Started at Registration Complete: ${fee}.` };
 }
 
 /**

@@ -57,6 +57,7 @@ import { notifyUser } from "~/server/notifications/notifications.server";
 import type { OfficeScope } from "~/domain/offices";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 import { openRefundTodoForStatus } from "~/server/fees/refund-todos.server";
+import { feeOwedReader } from "~/server/fees/fee-policies.server";
 
 type Actor = Pick<Viewer, "id" | "role">;
 
@@ -171,6 +172,7 @@ const listColumns = {
   applicantCountry: profiles.country,
   applicantPhone: profiles.phoneNumber,
   paid: profiles.registrationFeePaid,
+  applicantOffice: profiles.office,
   kind: jobApplications.kind,
   jobId: jobs.id,
   // What was applied for: the job's title, or the program's (see `kind`).
@@ -331,7 +333,21 @@ async function searchApplications(options: {
  */
 async function hydrateApplications(ids: string[]) {
   if (ids.length === 0) return [];
-  return applicationsByIdQuery().execute({ ids });
+  return withFeeDue(await applicationsByIdQuery().execute({ ids }));
+}
+
+/**
+ * Each row with `feeDue`: whether its applicant's fee policy asks a fee up front for what they
+ * applied for (decision record 33), so no screen calls someone who owes nothing unpaid.
+ */
+async function withFeeDue<R extends { applicantOffice: string | null; kind: ApplicationKind }>(
+  rows: R[],
+): Promise<(R & { feeDue: boolean })[]> {
+  const owes = await feeOwedReader();
+  return rows.map((r) => ({
+    ...r,
+    feeDue: owes(r.applicantOffice, r.kind === "program" ? "study" : "jobs"),
+  }));
 }
 
 // Every list of the back office reads its page this way: built once, the ids as one array value
@@ -414,10 +430,11 @@ const changer = alias(profiles, "changer");
  * with the documents its program asks for.
  */
 export async function getApplicationDetailsForStaff(applicationId: string, scope: OfficeScope) {
-  const [app] = await selectApplications().where(
+  const [found] = await selectApplications().where(
     and(eq(jobApplications.id, applicationId), inOffices(scope)),
   );
-  if (!app) return null;
+  if (!found) return null;
+  const [app] = await withFeeDue([found]);
   const [program] = app.programId
     ? await db()
         .select({ requiredDocuments: programs.requiredDocuments })
@@ -767,6 +784,7 @@ export async function listPipelineForStaff(
         jobTitle: r.jobTitle,
         kind: r.kind,
         paid: r.paid,
+        feeDue: r.feeDue,
       })),
   }));
 }

@@ -8,7 +8,7 @@ import {
   splitLanguage,
 } from "~/domain/languages";
 import { oncePerRequest } from "~/server/request-scope.server";
-import { feeAccessFor, readPremiumFacts } from "~/server/fees/fee-policies.server";
+import { type DueFee, feeAccessFor, readPremiumFacts } from "~/server/fees/fee-policies.server";
 import { auth } from "./auth.server";
 import { readSession, type SessionRow } from "./session-reader.server";
 
@@ -25,6 +25,8 @@ export type Viewer = {
   premiumUnlocked: boolean;
   /** Whether their fee policy asks a fee up front (the screens that name the fee read it). */
   feeDue: boolean;
+  /** That fee (their policy's amount, or the site's registration fee), null when none is due. */
+  dueFee: DueFee;
   country: string | null;
   phoneNumber: string | null;
   whatsappNumber: string | null;
@@ -85,7 +87,9 @@ async function readViewer(request: Request): Promise<Viewer | null> {
     },
     result.session.id,
   );
-  const access = facts ? await feeAccessFor(facts) : { premiumUnlocked: false, feeDue: true };
+  const access = facts
+    ? await feeAccessFor(facts)
+    : { premiumUnlocked: false, feeDue: false, dueFee: null };
   return { ...viewer, ...access };
 }
 
@@ -95,7 +99,7 @@ function toViewer(
     "sessionId" | "expiresAt" | "office" | "extraOffices" | "acceptedPolicies" | "hasCv"
   > & { role: string | null | undefined },
   sessionId: string,
-): Omit<Viewer, "premiumUnlocked" | "feeDue"> {
+): Omit<Viewer, "premiumUnlocked" | "feeDue" | "dueFee"> {
   return {
     id: u.id,
     email: u.email,

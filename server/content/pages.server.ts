@@ -1,7 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
+import { type FeeKind, type FeePolicy, feeSettingsFor } from "~/domain/fee-policy";
 import type { SiteSettings } from "~/domain/settings";
+import { listFeePolicies, noPolicyFor } from "~/server/fees/fee-policies.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { renderMarkdown } from "./markdown.server";
 
@@ -30,6 +32,62 @@ export type LegalPage = {
   lastUpdated: string | null;
   html: string;
 };
+
+/** How a legal text words each office's fee policy for {{feePolicies}} (its front matter). */
+type FeePhrases = Record<FeeKind | "office" | "override" | "study" | "jobs" | "destination", string>;
+
+const phrase = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/**
+ * Every office's fee policy in one sentence, in the text's language: the office default first,
+ * then its overrides per destination and path ("Harare, Zimbabwe: a one-time registration fee of
+ * 99 US dollars; Midrand, South Africa: no fee to the applicant"). Issue 39: the Terms say what
+ * each office's policy is, never one fee for everyone.
+ */
+export function feePoliciesSentence(
+  policies: readonly FeePolicy[],
+  settings: SiteSettings,
+  lng: string,
+  phrases: FeePhrases,
+): string {
+  const regions = new Intl.DisplayNames([lng], { type: "region" });
+  const money = (amountMinor: number, currency: string) =>
+    new Intl.NumberFormat(lng, {
+      style: "currency",
+      currency,
+      currencyDisplay: "name",
+      minimumFractionDigits: amountMinor % 100 === 0 ? 0 : 2,
+    }).format(amountMinor / 100);
+  const words = (p: FeePolicy) => {
+    const fee = feeSettingsFor(p, settings).registrationFee;
+    const amount = money(p.amountMinor ?? fee.amountMinor, p.currency ?? fee.currency);
+    const percent = new Intl.NumberFormat(lng, { style: "percent", maximumFractionDigits: 2 }).format(
+      (p.successBasisPoints ?? 0) / 10_000,
+    );
+    return phrase(phrases[p.kind], { amount, percent });
+  };
+  const parts: string[] = [];
+  for (const o of settings.offices) {
+    const office = `${o.city}, ${o.country}`;
+    const own = policies.filter((p) => p.office === o.city);
+    const base = own.find((p) => !p.destination && !p.path) ?? noPolicyFor(o.city);
+    parts.push(phrase(phrases.office, { office, policy: words(base) }));
+    for (const p of own) {
+      if (p === base) continue;
+      const scope = [
+        p.path ? phrases[p.path] : "",
+        p.destination
+          ? phrase(phrases.destination, { country: regions.of(p.destination) ?? p.destination })
+          : "",
+      ]
+        .filter(Boolean)
+        .join(" ");
+      parts.push(phrase(phrases.override, { office, scope, policy: words(p) }));
+    }
+  }
+  return parts.join("; ");
+}
 
 /**
  * The facts a legal text states that staff can change in the settings. A legal page writes
@@ -77,8 +135,13 @@ const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * HTML). The settings come from their service, so a change drops the cached public pages.
  */
 export async function readLegalPage(name: string, lng = "en"): Promise<LegalPage> {
-  const [page, settings] = await Promise.all([readLegalSource(name, lng), getSiteSettings()]);
+  const [{ feePhrases, ...page }, settings, policies] = await Promise.all([
+    readLegalSource(name, lng),
+    getSiteSettings(),
+    listFeePolicies(),
+  ]);
   const values = legalPlaceholders(settings, lng);
+  if (feePhrases) values.feePolicies = feePoliciesSentence(policies, settings, lng, feePhrases);
   const plain = (v: string) => v; // title and description are rendered as text by React
   return {
     ...page,
@@ -95,7 +158,10 @@ export async function legalVersion(name: (typeof LEGAL_PAGES)[LegalPath]): Promi
   return page.lastUpdated;
 }
 
-function readLegalSource(name: string, lng: string): Promise<LegalPage> {
+function readLegalSource(
+  name: string,
+  lng: string,
+): Promise<LegalPage & { feePhrases: FeePhrases | null }> {
   return cached(`legal:${lng}:${name}`, async () => {
     const file = path.join(CONTENT_DIR, lng, "legal", `${name}.md`);
     const { data, content } = matter(await fs.readFile(file, "utf8"));
@@ -111,6 +177,7 @@ function readLegalSource(name: string, lng: string): Promise<LegalPage> {
       description: String(data.description ?? ""),
       lastUpdated,
       html: renderMarkdown(content),
+      feePhrases: (data.feePhrases as FeePhrases | undefined) ?? null,
     };
   });
 }

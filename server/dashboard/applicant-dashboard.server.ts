@@ -208,6 +208,8 @@ export async function getApplicantDashboard(viewer: Viewer) {
       }
     : { ...(await recommendJobs(viewer, prefs)), programs: [] };
 
+  // Whether their fee policy asks for a fee up front at all (decision record 33).
+  const feeDue = chargesUpFront(await registrationPolicyOf(viewer.id));
   return {
     stats: {
       applications: applicationCount,
@@ -215,10 +217,12 @@ export async function getApplicantDashboard(viewer: Viewer) {
       unreadMessages,
       unreadNotifications,
       feePaid: viewer.registrationFeePaid,
-      // Whether their fee policy asks for a fee up front at all (decision record 33).
-      feeDue: chargesUpFront(await registrationPolicyOf(viewer.id)),
-      // A student may apply to programs before paying when the settings say programs are free.
-      programsNeedFee: student ? (await getSiteSettings()).study.requireFee : true,
+      feeDue,
+      // A student may apply to programs before paying when the settings say programs are free,
+      // or their policy for study asks no fee up front (a student's policy is the study one).
+      programsNeedFee: student ? (await getSiteSettings()).study.requireFee && feeDue : true,
+      // Under no up-front fee, premium jobs open exactly when registration is complete.
+      registrationComplete: viewer.premiumUnlocked,
     },
     completion: profileCompletion(profile ?? {}),
     latestJobs: latest.items,

@@ -1,21 +1,29 @@
 import { and, desc, eq } from "drizzle-orm";
-import { chargesUpFront, type FeePolicy } from "~/domain/fee-policy";
+import { chargesUpFront, type FeePath, type FeePolicy } from "~/domain/fee-policy";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
 import { costSheetConfirmations, profiles } from "~/server/db/schema";
-import { feePolicyFor } from "./fee-policies.server";
+import { feePolicyFor, pathOfRole } from "./fee-policies.server";
 
 // Written costs before any payment (issue 39, point 3): the applicant reads an itemised sheet of
 // the policy that applies to them and confirms it; a fee is charged only under a confirmation of
 // the policy's current version, and the receipt prints it.
 
-/** The policy of someone's registration fee: their office's, for jobs (as the premium rule). */
-export async function registrationPolicyOf(userId: string, on: Db = db()): Promise<FeePolicy> {
+/**
+ * The policy of someone's registration fee: their office's for their own path (a student
+ * applicant's is study, everyone else's jobs), as the premium rule reads it; `path` asks for
+ * another (a job seeker reading a study program, before they switch).
+ */
+export async function registrationPolicyOf(
+  userId: string,
+  on: Db = db(),
+  path?: FeePath,
+): Promise<FeePolicy> {
   const [row] = await on
-    .select({ office: profiles.office })
+    .select({ office: profiles.office, role: profiles.role })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  return feePolicyFor({ office: row?.office ?? null, path: "jobs" }, on);
+  return feePolicyFor({ office: row?.office ?? null, path: path ?? pathOfRole(row?.role) }, on);
 }
 
 export type CostSheetConfirmation = {

@@ -2,8 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import {
   chargesUpFront,
   type FeeContext,
+  type FeePath,
   type FeePolicy,
   NO_REFUND_OUTCOMES,
+  feeSettingsFor,
   premiumUnlocked,
   readRefundOutcomes,
   registrationComplete,
@@ -103,6 +105,20 @@ export async function feeOwedUpFront(
 }
 
 /**
+ * feeOwedUpFront for many people at once (staff lists): the policies read once, then a plain
+ * function of office and path.
+ */
+export async function feeOwedReader(
+  on?: Db,
+): Promise<(office: string | null | undefined, path: FeePath) => boolean> {
+  const [settings, policies] = await Promise.all([getSiteSettings(on), listFeePolicies(on)]);
+  return (office, path) => {
+    const known = knownOffice(office, settings.offices) ?? settings.offices[0]?.city ?? "";
+    return chargesUpFront(resolveFeePolicy(policies, { office: known, path }) ?? noPolicyFor(known));
+  };
+}
+
+/**
  * Whether the person of `profiles` in the surrounding query has a CV that counts for registration:
  * one uploaded and not turned down or replaced. Written with qualified names, as Drizzle leaves a
  * one-table query's columns bare.
@@ -113,19 +129,34 @@ export const hasCvSql = () =>
 export type PremiumFacts = CompletionFields & {
   registrationFeePaid: boolean;
   office: string | null;
+  role: string | null;
   hasCv: boolean;
 };
 
+/** A person's own path: a student applicant's is study, everyone else's jobs (issue 39). */
+export function pathOfRole(role: string | null | undefined): FeePath {
+  return role === "student_applicant" ? "study" : "jobs";
+}
+
+/** The fee someone is asked for up front, in the currency shown first, or null when none. */
+export type DueFee = { amountMinor: number; currency: string; refundPolicy: string } | null;
+
 /**
  * Whether premium jobs are open to this applicant (domain/fee-policy.ts premiumUnlocked), and
- * whether their policy asks a fee up front at all (the screens that name the fee read it).
+ * whether their policy (office and their own path) asks a fee up front at all, and which: the
+ * screens that name the fee read it.
  */
 export async function feeAccessFor(
   facts: PremiumFacts,
-): Promise<{ premiumUnlocked: boolean; feeDue: boolean }> {
-  const policy = await feePolicyFor({ office: facts.office, path: "jobs" });
+): Promise<{ premiumUnlocked: boolean; feeDue: boolean; dueFee: DueFee }> {
+  const [policy, settings] = await Promise.all([
+    feePolicyFor({ office: facts.office, path: pathOfRole(facts.role) }),
+    getSiteSettings(),
+  ]);
+  const feeDue = chargesUpFront(policy);
   return {
-    feeDue: chargesUpFront(policy),
+    feeDue,
+    dueFee: feeDue ? feeSettingsFor(policy, settings).registrationFee : null,
     premiumUnlocked: premiumUnlocked({
       paid: facts.registrationFeePaid,
       policy,
@@ -143,6 +174,7 @@ export async function readPremiumFacts(
     .select({
       registrationFeePaid: profiles.registrationFeePaid,
       office: profiles.office,
+      role: profiles.role,
       fullName: profiles.fullName,
       phoneNumber: profiles.phoneNumber,
       country: profiles.country,
@@ -159,15 +191,16 @@ const filled = (column: unknown) => sql`coalesce(btrim(${column}), '') <> ''`;
 /**
  * premiumUnlockedFor in SQL, over `profiles` in the caller's query (a null profile is locked), for
  * readers that check many people at once (job alerts). Destination overrides do not enter: the
- * rule reads each office's policy for jobs, as the session's does.
+ * rule reads each person's policy for their office and own path, as the session's does.
  */
 export async function premiumUnlockedSql(on?: Db) {
   const [settings, policies] = await Promise.all([getSiteSettings(on), listFeePolicies(on)]);
   const cities = settings.offices.map((o) => o.city);
-  const free = cities.filter((office) => {
-    const policy = resolveFeePolicy(policies, { office, path: "jobs" }) ?? noPolicyFor(office);
-    return premiumUnlocked({ paid: false, policy, registrationComplete: true });
-  });
+  const freeFor = (path: FeePath) =>
+    cities.filter((office) => {
+      const policy = resolveFeePolicy(policies, { office, path }) ?? noPolicyFor(office);
+      return premiumUnlocked({ paid: false, policy, registrationComplete: true });
+    });
   const office =
     cities.length > 0
       ? sql`(case when ${profiles.office} in (${sql.join(
@@ -175,13 +208,17 @@ export async function premiumUnlockedSql(on?: Db) {
           sql`, `,
         )}) then ${profiles.office} else ${cities[0]} end)`
       : sql`null`;
-  const officeFree =
+  const inList = (free: string[]) =>
     free.length > 0
       ? sql`${office} in (${sql.join(
           free.map((c) => sql`${c}`),
           sql`, `,
         )})`
       : sql`false`;
+  // Each person's own path (pathOfRole): a student applicant's policy is the study one.
+  const officeFree = sql`(case when ${profiles.role} = 'student_applicant' then ${inList(
+    freeFor("study"),
+  )} else ${inList(freeFor("jobs"))} end)`;
   return sql<boolean>`(coalesce(${profiles.registrationFeePaid}, false) or coalesce(${officeFree}
     and ${filled(profiles.fullName)} and ${filled(profiles.phoneNumber)}
     and ${filled(profiles.country)} and ${filled(profiles.whatsappNumber)}

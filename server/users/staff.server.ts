@@ -14,6 +14,7 @@ import {
   recordPaymentIn,
 } from "~/server/payments/payments.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
+import { feeOwedReader, pathOfRole } from "~/server/fees/fee-policies.server";
 
 type Actor = Pick<Viewer, "id" | "role">;
 
@@ -63,17 +64,26 @@ export async function listAllProfilesForStaff(options: {
   pageSize: number;
 }) {
   const where = filterWhere(options.filter);
-  return paginateSelect(
-    profiles,
-    where,
-    { page: options.page, pageSize: options.pageSize },
-    db()
-      .select(columns)
-      .from(profiles)
-      .where(where)
-      .orderBy(desc(profiles.createdAt), desc(profiles.id))
-      .$dynamic(),
-  );
+  const [page, owes] = await Promise.all([
+    paginateSelect(
+      profiles,
+      where,
+      { page: options.page, pageSize: options.pageSize },
+      db()
+        .select(columns)
+        .from(profiles)
+        .where(where)
+        .orderBy(desc(profiles.createdAt), desc(profiles.id))
+        .$dynamic(),
+    ),
+    feeOwedReader(),
+  ]);
+  // Whether each person's fee policy (office, own path) asks a fee up front: someone who owes
+  // nothing is not "unpaid" (decision record 33).
+  return {
+    ...page,
+    items: page.items.map((u) => ({ ...u, feeDue: owes(u.office, pathOfRole(u.role)) })),
+  };
 }
 export type StaffProfileRow = Awaited<ReturnType<typeof listAllProfilesForStaff>>["items"][number];
 

@@ -174,7 +174,7 @@ test("the pipeline board moves a card without dragging", async ({ page, browser 
   await expect(card).toBeVisible();
   await expectAccessible(admin);
   await card
-    .getByRole("button", { name: `Move ${applicant.fullName} to Registration Paid` })
+    .getByRole("button", { name: `Move ${applicant.fullName} to Registration Complete` })
     .click();
   await expect(admin.getByTestId("flash")).toHaveText("Application status updated");
   await expect(

@@ -54,7 +54,7 @@ test("a bulk next stage moves only the applicants who paid and lists the others 
   await expect(
     rows
       .filter({ hasText: names[1] })
-      .getByRole("option", { name: "Registration Paid (fee not paid)" }),
+      .getByRole("option", { name: "Registration Complete (fee not paid)" }),
   ).toBeDisabled();
 
   // With JavaScript the header's checkbox ticks every row of the page (and clears them again).

@@ -84,7 +84,7 @@ describe("a new application starts at the first stage still true for the applica
     expect(application.status).toBe("registration_paid");
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ fromStatus: null, toStatus: "registration_paid" });
-    expect(history[0]!.note).toMatch(/registration fee already paid/i);
+    expect(history[0]!.note).toMatch(/registration fee settled/i);
 
     const mine = await runAs(user, applicationsLoader, "/dashboard/applications");
     const items = (mine.data as { items: { status: string; history: { toStatus: string }[] }[] })
@@ -144,7 +144,7 @@ describe("the dashboard's next steps", () => {
 });
 
 describe("the legal pages follow the settings", () => {
-  it("states the fee, the agency name and the offices from the settings", async () => {
+  it("states each office's fee policy, the agency name and the offices from the settings", async () => {
     const admin = await createTestUser({ role: "admin" });
     const terms = async () => {
       const outcome = await runAs(null, legalLoader, "/terms-of-service");
@@ -152,7 +152,10 @@ describe("the legal pages follow the settings", () => {
       return outcome.data as { html: string; description: string };
     };
     const before = await terms();
-    expect(before.html).toContain("currently 99 US dollars");
+    // Every office's own policy (issue 39), never one fee for everyone.
+    expect(before.html).toContain(
+      "Harare, Zimbabwe: a one-time registration fee of 99 US dollars; Midrand, South Africa: no fee to the applicant",
+    );
     expect(before.html).not.toContain("{{");
 
     const settings = await getSiteSettings();
@@ -168,7 +171,7 @@ describe("the legal pages follow the settings", () => {
       },
     });
     const after = await terms();
-    expect(after.html).toContain("currently 125.50 euros");
+    expect(after.html).toContain("Harare, Zimbabwe: a one-time registration fee of 125.50 euros");
     expect(after.html).not.toContain("99 US dollars");
     // A value is text, never markup.
     expect(after.html).toContain("Passage &#60;Africa&#62;");

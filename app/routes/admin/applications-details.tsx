@@ -53,7 +53,7 @@ export function ApplicationDetails({
           <p className="break-all text-slate-600">{app.applicantEmail}</p>
           <p className="text-slate-600">{app.applicantPhone ?? ""}</p>
           <p className="text-slate-600">{app.applicantCountry ?? tc("labels.notSet")}</p>
-          <PaidBadge paid={app.paid}>
+          <PaidBadge paid={app.paid} feeDue={app.feeDue}>
             {t("applications.details.fee", {
               state: app.paid ? t("applications.paid") : t("applications.pending"),
             })}

@@ -76,7 +76,7 @@ export function ApplicationRow({
           </Td>
           <Td label={t("applications.cols.applied")}>{dateFmt.format(new Date(row.appliedAt))}</Td>
           <Td label={t("applications.cols.payment")}>
-            <PaidBadge paid={row.paid} />
+            <PaidBadge paid={row.paid} feeDue={row.feeDue} />
           </Td>
           <Td>
             <div className="flex flex-wrap gap-1">

@@ -185,7 +185,7 @@ function PipelineCard({ card }: { card: Card }) {
       />
       <div className="flex items-center justify-between">
         {move(prev, <ArrowLeftIcon aria-hidden />)}
-        <PaidBadge paid={card.paid} />
+        <PaidBadge paid={card.paid} feeDue={card.feeDue} />
         {move(next, <ArrowRightIcon aria-hidden />)}
       </div>
     </li>

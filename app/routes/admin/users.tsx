@@ -278,7 +278,7 @@ function UserRow({
       </Td>
       <Td label={t("users.cols.joined")}>{dateFmt.format(new Date(user.createdAt))}</Td>
       <Td label={t("users.cols.payment")}>
-        <PaidBadge paid={user.registrationFeePaid}>
+        <PaidBadge paid={user.registrationFeePaid} feeDue={user.feeDue}>
           {user.registrationFeePaid ? tc("labels.paid") : tc("labels.unpaid")}
         </PaidBadge>
         {/* The user's payments and receipts. */}

@@ -2,6 +2,7 @@ import {
   BriefcaseIcon,
   ClipboardListIcon,
   CreditCardIcon,
+  UserCheckIcon,
   FileTextIcon,
   GraduationCapIcon,
   InboxIcon,
@@ -38,17 +39,25 @@ export function HomeStats({ counts }: { counts: Stats }) {
       to: "/dashboard/messages",
       icon: <InboxIcon aria-hidden />,
     },
-    {
-      label: t("home.stats.fee"),
-      value: counts.feePaid
-        ? t("home.stats.feePaid")
-        : counts.feeDue
-          ? t("home.stats.feeUnpaid")
-          : t("home.stats.noFee"),
-      to: counts.feePaid ? "/dashboard" : "/dashboard/payment",
-      icon: <CreditCardIcon aria-hidden />,
-      tone: counts.feePaid || !counts.feeDue ? "text-green-800" : "text-amber-900",
-    },
+    // Under a policy with no up-front fee there is no fee to speak of: the card tells whether
+    // their registration is complete, which is what opens premium jobs (decision record 33).
+    counts.feePaid || counts.feeDue
+      ? {
+          label: t("home.stats.fee"),
+          value: counts.feePaid ? t("home.stats.feePaid") : t("home.stats.feeUnpaid"),
+          to: counts.feePaid ? "/dashboard" : "/dashboard/payment",
+          icon: <CreditCardIcon aria-hidden />,
+          tone: counts.feePaid ? "text-green-800" : "text-amber-900",
+        }
+      : {
+          label: t("home.stats.registration"),
+          value: counts.registrationComplete
+            ? t("home.stats.registrationComplete")
+            : t("home.stats.registrationIncomplete"),
+          to: "/dashboard/profile",
+          icon: <UserCheckIcon aria-hidden />,
+          tone: counts.registrationComplete ? "text-green-800" : "text-amber-900",
+        },
   ];
   return (
     <section aria-labelledby="dash-stats">

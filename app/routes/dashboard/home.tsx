@@ -40,9 +40,10 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("dashboard");
   const { viewer, settings } = useRootData();
   const d = loaderData;
+  // Their own policy's fee (decision record 33); the pay prompt shows only when one is due.
   const fee = formatMoney(
-    settings.registrationFee.amountMinor,
-    settings.registrationFee.currency,
+    viewer?.dueFee?.amountMinor ?? settings.registrationFee.amountMinor,
+    viewer?.dueFee?.currency ?? settings.registrationFee.currency,
     i18n.language,
   );
   const dateTime = dateFormatter(i18n.language, "dateTime");

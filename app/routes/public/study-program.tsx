@@ -39,6 +39,8 @@ import {
 import { getViewer, requireApplicant } from "~/server/auth/guards.server";
 import { switchOwnApplicantRole } from "~/server/profiles/applicant-role.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
+import { registrationPolicyOf } from "~/server/fees/cost-sheet.server";
+import { chargesUpFront } from "~/domain/fee-policy";
 import { getProgramForViewer, type ProgramDetail } from "~/server/programs/listing.server";
 import type { Route } from "./+types/study-program";
 
@@ -54,17 +56,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const program = await getProgramForViewer({ viewer, id: params.id });
   if (!program) return data({ program: null, applied: [], feeRequired: false }, { status: 404 });
-  const [applied, settings] = await Promise.all([
+  const [applied, settings, policy] = await Promise.all([
     viewer ? findOwnProgramApplications({ viewer, programId: program.id }) : [],
     getSiteSettings(),
+    viewer ? registrationPolicyOf(viewer.id, undefined, "study") : null,
     viewer ? applyForm.preload() : null,
   ]);
-  return { program, applied, feeRequired: settings.study.requireFee };
+  // A fee first only when programs ask for it and the reader's policy for study charges one up
+  // front (decision record 33): under no fee there is no payment step.
+  const feeRequired = settings.study.requireFee && policy !== null && chargesUpFront(policy);
+  return { program, applied, feeRequired };
 }
 
 /**
  * intent "apply": a student applies for an intake (once per program and intake; the fee rule of
- * the site settings). intent "switch-role": a job seeker becomes a student applicant first.
+ * the site settings and their office's policy for study). intent "switch-role": a job seeker becomes a student applicant first.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await requireApplicant(request);
