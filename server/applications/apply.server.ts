@@ -33,7 +33,8 @@ export type ApplyResult =
  * confirmed a moment ago counts. The note says why, for the history staff read.
  */
 async function startingStage(tx: Db, userId: string): Promise<StartingStage> {
-  if (!(await feeSettled(tx, userId, "jobs"))) return { status: "registration_pending", note: null };
+  if (!(await feeSettled(tx, userId, "jobs")))
+    return { status: "registration_pending", note: null };
   const fee = "registration fee settled (paid, or none asked by the office's fee policy)";
   if (await allVerified(tx, userId, JOB_CORE_DOCUMENTS)) {
     return {

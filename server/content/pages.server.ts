@@ -34,7 +34,10 @@ export type LegalPage = {
 };
 
 /** How a legal text words each office's fee policy for {{feePolicies}} (its front matter). */
-type FeePhrases = Record<FeeKind | "office" | "override" | "study" | "jobs" | "destination", string>;
+type FeePhrases = Record<
+  FeeKind | "office" | "override" | "study" | "jobs" | "destination",
+  string
+>;
 
 const phrase = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
@@ -62,9 +65,10 @@ export function feePoliciesSentence(
   const words = (p: FeePolicy) => {
     const fee = feeSettingsFor(p, settings).registrationFee;
     const amount = money(p.amountMinor ?? fee.amountMinor, p.currency ?? fee.currency);
-    const percent = new Intl.NumberFormat(lng, { style: "percent", maximumFractionDigits: 2 }).format(
-      (p.successBasisPoints ?? 0) / 10_000,
-    );
+    const percent = new Intl.NumberFormat(lng, {
+      style: "percent",
+      maximumFractionDigits: 2,
+    }).format((p.successBasisPoints ?? 0) / 10_000);
     return phrase(phrases[p.kind], { amount, percent });
   };
   const parts: string[] = [];

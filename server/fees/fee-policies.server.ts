@@ -114,7 +114,9 @@ export async function feeOwedReader(
   const [settings, policies] = await Promise.all([getSiteSettings(on), listFeePolicies(on)]);
   return (office, path) => {
     const known = knownOffice(office, settings.offices) ?? settings.offices[0]?.city ?? "";
-    return chargesUpFront(resolveFeePolicy(policies, { office: known, path }) ?? noPolicyFor(known));
+    return chargesUpFront(
+      resolveFeePolicy(policies, { office: known, path }) ?? noPolicyFor(known),
+    );
   };
 }
 

@@ -680,7 +680,8 @@ export type AlertJob = { id: string; title: string; countryName: string | null; 
 
 /**
  * New jobs for one alert (one at once, or a day's or week's digest). A premium job for someone who
- * has not paid is only a teaser: its title and country, and that it needs the registration fee.
+ * has not unlocked premium jobs is only a teaser: its title and country, and what opens it (worded
+ * for every fee policy: registration complete, and the fee paid where the office charges one).
  * The unsubscribe link stops this alert without signing in.
  */
 export function jobAlertEmail(

@@ -11,7 +11,16 @@ import { applyToJob } from "~/server/applications/apply.server";
 import { changeApplicationStatus } from "~/server/applications/staff.server";
 import { auditLog, documents, feePolicies, jobApplications, profiles } from "~/server/db/schema";
 import { feeSettingsFor } from "~/domain/fee-policy";
-import { feePolicyFor } from "~/server/fees/fee-policies.server";
+import {
+  feeAccessFor,
+  feeOwedReader,
+  feeOwedUpFront,
+  feePolicyFor,
+  readPremiumFacts,
+} from "~/server/fees/fee-policies.server";
+import { registrationPolicyOf } from "~/server/fees/cost-sheet.server";
+import { applyToProgram } from "~/server/applications/apply-program.server";
+import { loader as legalLoader } from "~/app/routes/public/legal";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
@@ -64,6 +73,69 @@ describe("the seeded fee policies", () => {
       await ctx.db.delete(feePolicies).where(eq(feePolicies.destination, "GB"));
       publicContentChanged();
     }
+  });
+});
+
+describe("a person's own path", () => {
+  it("a study-path applicant gets the study policy, with its overrides; a job seeker keeps the jobs one", async () => {
+    // Harare waives its fee for study programs: a student there owes nothing up front.
+    await ctx.db
+      .insert(feePolicies)
+      .values({ office: "Harare", path: "study", kind: "none", legalBasis: "Study test" });
+    publicContentChanged();
+    try {
+      const student = await createTestUser({ role: "student_applicant", office: "Harare" });
+      const seeker = await createTestUser({ office: "Harare" });
+      expect(await registrationPolicyOf(student.id)).toMatchObject({ kind: "none", path: "study" });
+      expect(await registrationPolicyOf(seeker.id)).toMatchObject({ kind: "registration" });
+      // What the session carries: no fee due (so no Payment link, no amount named) for the
+      // student, the policy's fee for the job seeker.
+      const facts = async (u: TestUser) => (await readPremiumFacts(u.id))!;
+      expect(await feeAccessFor(await facts(student))).toMatchObject({
+        feeDue: false,
+        dueFee: null,
+      });
+      expect(await feeAccessFor(await facts(seeker))).toMatchObject({
+        feeDue: true,
+        dueFee: { amountMinor: 9900, currency: "USD" },
+      });
+      // A study application asks no fee; a job application by the same office still does.
+      expect(await feeOwedUpFront("Harare", "study")).toBe(false);
+      expect(await feeOwedUpFront("Harare", "jobs")).toBe(true);
+      // Staff lists read the same rule, so the student is never called unpaid.
+      const owes = await feeOwedReader();
+      expect(owes("Harare", "study")).toBe(false);
+      expect(owes("Midrand", "jobs")).toBe(false);
+      expect(owes("Harare", "jobs")).toBe(true);
+      // The Terms state the office's default and the override.
+      const terms = await runAs(null, legalLoader, "/terms-of-service");
+      expect((terms.data as { html: string }).html).toContain(
+        "Harare, Zimbabwe: a one-time registration fee of 99 US dollars; Harare, Zimbabwe, study programs: no fee to the applicant; Midrand, South Africa: no fee to the applicant",
+      );
+    } finally {
+      await ctx.db.delete(feePolicies).where(eq(feePolicies.legalBasis, "Study test"));
+      publicContentChanged();
+    }
+  });
+
+  it("a Midrand student applies to a program without a payment step", async () => {
+    const program = await ctx.createTestProgram({ intakes: ["2031-09-01"] });
+    const student = await createTestUser({ role: "student_applicant", office: "Midrand" });
+    const facts = (await readPremiumFacts(student.id))!;
+    const viewer = { ...student, registrationFeePaid: false, ...(await feeAccessFor(facts)) };
+    const applied = await applyToProgram({
+      viewer,
+      programId: program.id,
+      intake: "2031-09-01",
+      today: "2026-11-29",
+    });
+    expect(applied).toMatchObject({ ok: true });
+    // …and it starts past Registration Pending: nothing to pay holds it there.
+    const [row] = await ctx.db
+      .select({ status: jobApplications.status })
+      .from(jobApplications)
+      .where(eq(jobApplications.userId, student.id));
+    expect(row!.status).not.toBe("registration_pending");
   });
 });
 

@@ -109,11 +109,11 @@ describe("job alerts", () => {
 
     const unpaidText = await mailed(unpaid.email);
     expect(unpaidText).toContain(`Premium driver ${tag}`);
-    expect(unpaidText).toContain("Premium: open it after paying the registration fee");
+    expect(unpaidText).toContain("Premium: its details open once your registration is complete");
     expect(unpaidText).not.toContain("Courier");
     const paidText = await mailed(paid.email);
     expect(paidText).toContain("Courier");
-    expect(paidText).not.toContain("Premium: open it after paying");
+    expect(paidText).not.toContain("Premium: its details open");
   });
 
   it("gathers a daily digest and sends it a day after the last one", async () => {
@@ -323,7 +323,7 @@ describe("job alerts", () => {
     const mail = alertMails[0]!;
     expect(mail.text).toContain(`Cook ${tag} free`);
     expect(mail.text).toContain(`Cook ${tag} premium`);
-    expect(mail.text).toContain("Premium : accessible après paiement des frais d’inscription");
+    expect(mail.text).toContain("Premium : ses détails s’ouvrent une fois votre inscription complète");
     expect(mail.text).not.toContain("Secret salary");
     expect(mail.text).not.toContain(`Cook ${tag} before`);
 

@@ -21,7 +21,6 @@ import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { fixedPageMeta } from "~/app/lib/seo";
 import { useRootData } from "~/app/root";
-import { formatMoney } from "~/domain/format";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/domain/services";
 import type { Route } from "./+types/about";
 
@@ -42,14 +41,9 @@ const SERVICE_ICONS: Record<ServiceSlug, typeof BriefcaseIcon> = {
 const OFFICE_CODES: Record<string, string> = { zimbabwe: "ZW", "south africa": "ZA" };
 
 export default function AboutPage() {
-  const { t, i18n } = useTranslation("content");
+  const { t } = useTranslation("content");
   const { t: tc } = useTranslation();
   const { settings } = useRootData();
-  const fee = formatMoney(
-    settings.registrationFee.amountMinor,
-    settings.registrationFee.currency,
-    i18n.language,
-  );
   const hours = settings.businessHours;
   const figures = (["placements", "successRate", "partnerCountries"] as const)
     .map((key) => [key, settings.marketing[key]] as const)
@@ -110,12 +104,7 @@ export default function AboutPage() {
                   <h3 className="text-lg font-semibold text-slate-900">
                     {t(`about.promises.${key}.title`)}
                   </h3>
-                  <p className="text-slate-700">
-                    {t(`about.promises.${key}.body`, {
-                      fee,
-                      refund: settings.registrationFee.refundPolicy,
-                    })}
-                  </p>
+                  <p className="text-slate-700">{t(`about.promises.${key}.body`)}</p>
                 </Card>
               </li>
             ))}
