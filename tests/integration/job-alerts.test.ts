@@ -323,7 +323,9 @@ describe("job alerts", () => {
     const mail = alertMails[0]!;
     expect(mail.text).toContain(`Cook ${tag} free`);
     expect(mail.text).toContain(`Cook ${tag} premium`);
-    expect(mail.text).toContain("Premium : ses détails s’ouvrent une fois votre inscription complète");
+    expect(mail.text).toContain(
+      "Premium : ses détails s’ouvrent une fois votre inscription complète",
+    );
     expect(mail.text).not.toContain("Secret salary");
     expect(mail.text).not.toContain(`Cook ${tag} before`);
 
