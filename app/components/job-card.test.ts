@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jobCardHref, PAYMENT_REQUIRED_HREF } from "./job-card";
+import { jobCardHref, PAYMENT_REQUIRED_HREF, paymentRequiredFor } from "./job-card";
 
 const id = "6f1c1a52-8a4b-4c1e-9a55-000000000001";
 const free = { id, locked: false };
@@ -15,7 +15,9 @@ describe("where a job card leads", () => {
     expect(jobCardHref(premium, false)).toBe(
       `/auth?redirectTo=${encodeURIComponent(`/jobs/${id}`)}`,
     );
-    expect(jobCardHref(premium, true)).toBe(PAYMENT_REQUIRED_HREF);
+    // To payment, and back to this job once paid (issue 47, item 3).
+    expect(jobCardHref(premium, true)).toBe(paymentRequiredFor(`/jobs/${id}`));
+    expect(jobCardHref(premium, true)).toContain(PAYMENT_REQUIRED_HREF);
   });
 
   it("opens a premium job for a paid applicant, whose card comes unlocked", () => {
