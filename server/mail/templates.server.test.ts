@@ -146,7 +146,9 @@ describe("mail templates in each language", () => {
     });
     expect(mail.subject).toBe("2 nouvelles offres pour votre alerte « Cuisine »");
     expect(mail.text).toContain("Chef (Canada): https://passage.example/fr/jobs/a1");
-    expect(mail.text).toContain("Sous-chef · Premium : accessible après paiement");
+    expect(mail.text).toContain(
+      "Sous-chef · Premium : ses détails s’ouvrent une fois votre inscription complète",
+    );
     expect(mail.text).toContain("https://passage.example/alerts/unsubscribe?token=t");
   });
 
