@@ -28,9 +28,9 @@ const MODULES = import.meta.glob<RouteModule>("../../app/routes/admin/*.tsx", { 
 // table is for staff (manager, admin, super_admin) but these, for user administrators (admin,
 // super_admin) only.
 const USER_ADMIN_ROUTES = ["routes/admin/users", "routes/admin/settings"];
-// Where the action is narrower than the page: staff read payments; only user administrators
-// record refunds.
-const USER_ADMIN_ACTIONS = ["routes/admin/payments"];
+// Where the action is narrower than the page: staff read payments and refund to-dos; only user
+// administrators record refunds.
+const USER_ADMIN_ACTIONS = ["routes/admin/payments", "routes/admin/todos"];
 
 /**
  * The admin routes of the route table. A route's id is its file without the extension unless the
