@@ -70,9 +70,10 @@ export async function getApplicantRecordForStaff({
 }: {
   viewer: Pick<Viewer, "id" | "role">;
   scope: OfficeScope;
-  applicantId: string;
+  applicantId: string | undefined;
 }) {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(applicantId)) return null;
+  // RegExp.test(undefined) tests the text "undefined": a missing id is checked first.
+  if (typeof applicantId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(applicantId)) return null;
   const profile = await findApplicantInScope(applicantId, scope);
   if (!profile) return null;
   const [applications, documents, payments, messages] = await Promise.all([
