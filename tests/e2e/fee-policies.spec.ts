@@ -104,7 +104,8 @@ test("a Midrand applicant never sees a payment step: no fee, and what opens prem
   await page.goto("/dashboard");
   await expect(page.getByTestId("next-step-pay")).toHaveCount(0);
   await expect(page.getByText("Not paid", { exact: true })).toHaveCount(0);
-  await expect(page.getByText("No fee", { exact: true })).toBeVisible();
+  // Under no fee the card says whether the registration is complete (issue 39), not "Paid".
+  await expect(page.getByRole("link", { name: "Not complete Registration" })).toBeVisible();
   await expectAccessible(page);
 
   await page.goto("/dashboard/payment?notice=payment-required");
