@@ -59,7 +59,9 @@ export function StatusSelectForm({
     <Form
       method="post"
       preventScrollReset
-      className="flex items-center gap-2"
+      // Wraps the button under the list where the column is narrow (a pipeline card), so nothing
+      // spills over the next column and takes its clicks.
+      className="flex flex-wrap items-center gap-2"
       onChange={(e) => {
         if (!byPointer.current) return;
         if (!toScheduleDialog(e.currentTarget)) {
@@ -85,7 +87,7 @@ export function StatusSelectForm({
         compact={compact}
         // The whole label of the chosen status, however narrow the list's column (issue 40):
         // sized to it where the browser can (field-sizing), else to the longest option.
-        className={compact ? "w-auto shrink-0 field-sizing-content" : "min-w-44"}
+        className={compact ? "w-auto max-w-full shrink-0 field-sizing-content" : "min-w-44"}
         data-testid="status-select"
         onPointerDown={() => (byPointer.current = true)}
         onKeyDown={() => (byPointer.current = false)}
