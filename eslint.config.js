@@ -89,6 +89,119 @@ const noLiteralText = {
   },
 };
 
+// A cached HTML part (`<CachedHtml>`, app/lib/cached-html.tsx) is written from memory for everyone
+// whose key matches: nothing of the viewer may be in it (decision record 11). Within a file, a value
+// read from `viewer` or `session` (a property or a destructured name), and every variable made from
+// one, may not be used in a part's children or its cacheKey; the element's own attributes are
+// rendered on every request and may. A function in SHARED_BY_GROUP reduces a viewer to a group that
+// many people share (it is reviewed as such): its result is not personal.
+// tests/unit/lint-shared-parts.test.ts shows the rule failing.
+const PERSONAL = new Set(["viewer", "session"]);
+const SHARED_BY_GROUP = new Set(["audiencesOf", "lockOf", "dueFeeOf", "feeTextOf"]);
+const noViewerInSharedPart = {
+  meta: {
+    type: "problem",
+    messages: {
+      personal:
+        "'{{name}}' comes from the viewer: a cached part (CachedHtml) is shared by everyone with its key, so it may not show or decide by the viewer. Render it outside the part.",
+    },
+  },
+  create(context) {
+    const source = context.sourceCode;
+    const tainted = new Set(); // eslint-scope Variables
+    const declarators = [];
+    const parts = [];
+    const variableOf = (identifier) => {
+      for (let scope = source.getScope(identifier); scope; scope = scope.upper) {
+        const variable = scope.set.get(identifier.name);
+        if (variable) return variable;
+      }
+      return undefined;
+    };
+    const personalName = (identifier) =>
+      PERSONAL.has(identifier.name) || tainted.has(variableOf(identifier));
+    const isDeclassifier = (n) =>
+      n.type === "CallExpression" &&
+      n.callee.type === "Identifier" &&
+      SHARED_BY_GROUP.has(n.callee.name);
+    // Calls `found(node, name)` for each personal value read in `node` (not inside a declassifier).
+    const eachPersonal = (node, found) => {
+      const visit = (n) => {
+        if (!n || typeof n.type !== "string" || isDeclassifier(n)) return;
+        if (n.type === "Identifier" && personalName(n)) return found(n, n.name);
+        if (n.type === "MemberExpression" && !n.computed && PERSONAL.has(n.property.name))
+          return found(n, n.property.name);
+        for (const [key, value] of Object.entries(n)) {
+          if (key === "parent") continue;
+          if (key === "property" && n.type === "MemberExpression" && !n.computed) continue;
+          if (key === "key" && n.type === "Property" && !n.computed) continue;
+          if (key === "name" && n.type.startsWith("JSX")) continue;
+          if (Array.isArray(value)) value.forEach(visit);
+          else if (value && typeof value.type === "string") visit(value);
+        }
+      };
+      visit(node);
+    };
+    const readsPersonal = (node) => {
+      let any = false;
+      eachPersonal(node, () => (any = true));
+      return any;
+    };
+    return {
+      VariableDeclarator(node) {
+        declarators.push(node);
+      },
+      JSXElement(node) {
+        const name = node.openingElement.name;
+        if (name.type === "JSXIdentifier" && name.name === "CachedHtml") parts.push(node);
+      },
+      "Program:exit"() {
+        // Whatever is made from a personal value is personal, to a fixed point.
+        for (let grew = true; grew;) {
+          grew = false;
+          for (const d of declarators) {
+            if (!d.init) continue;
+            const whole = readsPersonal(d.init);
+            for (const variable of source.getDeclaredVariables(d)) {
+              if (tainted.has(variable)) continue;
+              // `const { viewer, settings } = useRootData()`: only the personal names.
+              const picked =
+                d.id.type === "ObjectPattern" &&
+                d.id.properties.some(
+                  (p) =>
+                    p.type === "Property" &&
+                    !p.computed &&
+                    PERSONAL.has(p.key.name) &&
+                    variable.defs.some(
+                      (def) =>
+                        p.value.range[0] <= def.name.range[0] &&
+                        def.name.range[1] <= p.value.range[1],
+                    ),
+                );
+              if (whole || picked) {
+                tainted.add(variable);
+                grew = true;
+              }
+            }
+          }
+        }
+        for (const part of parts) {
+          const checked = [
+            ...part.children,
+            ...part.openingElement.attributes.filter(
+              (a) => a.type === "JSXAttribute" && a.name.name === "cacheKey",
+            ),
+          ];
+          for (const node of checked)
+            eachPersonal(node, (n, name) =>
+              context.report({ node: n, messageId: "personal", data: { name } }),
+            );
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -148,10 +261,18 @@ export default tseslint.config(
   {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
-    plugins: { passage: { rules: { "no-literal-text": noLiteralText } } },
+    plugins: {
+      passage: {
+        rules: {
+          "no-literal-text": noLiteralText,
+          "no-viewer-in-shared-part": noViewerInSharedPart,
+        },
+      },
+    },
     rules: {
       "no-restricted-syntax": ["error", ...oneDateHelper],
       "passage/no-literal-text": "error",
+      "passage/no-viewer-in-shared-part": "error",
     },
   },
   {

@@ -32,7 +32,7 @@ import { useLocation, useMatches } from "react-router";
 import { Link, NavLink } from "~/app/components/localized";
 import { CachedHtml } from "~/app/lib/cached-html";
 import { shellTitleKey } from "~/app/lib/shell-screen";
-import { useRootData } from "~/app/root";
+import { type RootData, useRootData } from "~/app/root";
 import { isStaff, USER_ADMIN_ROLES } from "~/domain/enums";
 import { formatMoney } from "~/domain/format";
 import { HelpDialog } from "./help-dialog";
@@ -50,6 +50,29 @@ type Audience =
   | "staff"
   | "userAdmin" // staff who may manage users (USER_ADMIN_ROLES)
   | "everyone";
+
+/**
+ * The groups whose menu items this viewer sees: shared by many people, so the cached menu may
+ * depend on them (eslint.config.js, SHARED_BY_GROUP).
+ */
+function audiencesOf(viewer: NonNullable<RootData["viewer"]>): Audience[] {
+  if (!isStaff(viewer.role)) {
+    const money: Audience[] = viewer.registrationFeePaid
+      ? ["paid"]
+      : viewer.dueFee
+        ? ["unpaid"]
+        : [];
+    return ["applicant", ...money, "everyone"];
+  }
+  return (USER_ADMIN_ROLES as readonly string[]).includes(viewer.role)
+    ? ["staff", "userAdmin", "everyone"]
+    : ["staff", "everyone"];
+}
+
+/** The fee a person's office policy asks up front, as they read it; one of few, shared by many. */
+function feeTextOf(viewer: NonNullable<RootData["viewer"]>, lng: string): string {
+  return viewer.dueFee ? formatMoney(viewer.dueFee.amountMinor, viewer.dueFee.currency, lng) : "";
+}
 
 /** A sidebar link: who sees it, its address, its label's key in "common", its icon. */
 type NavEntry = readonly [
@@ -115,19 +138,11 @@ export function DashboardShell({
   const { pathname } = useLocation();
   const title = t(shellTitleKey(matches));
   if (!viewer) return null;
-  const staff = isStaff(viewer.role);
-  // The fee their own policy asks (decision record 33); someone who owes nothing has no
-  // Payment link at all, and one who paid keeps their receipts.
-  const fee = viewer.dueFee
-    ? formatMoney(viewer.dueFee.amountMinor, viewer.dueFee.currency, i18n.language)
-    : "";
-  const money: Audience[] = viewer.registrationFeePaid ? ["paid"] : viewer.dueFee ? ["unpaid"] : [];
-
-  const audiences: Audience[] = staff
-    ? (USER_ADMIN_ROLES as readonly string[]).includes(viewer.role)
-      ? ["staff", "userAdmin", "everyone"]
-      : ["staff", "everyone"]
-    : ["applicant", ...money, "everyone"];
+  // The fee their own policy asks (decision record 33), shared by everyone under that policy;
+  // someone who owes nothing has no Payment link at all, and one who paid keeps their receipts.
+  const fee = feeTextOf(viewer, i18n.language);
+  const audiences = audiencesOf(viewer);
+  const staff = audiences.includes("staff");
   const items = NAV.filter(([audience]) => audiences.includes(audience));
 
   return (

@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import { Link } from "~/app/components/localized";
 import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { cn } from "~/app/lib/utils";
-import { useRootData } from "~/app/root";
+import { type RootData, useRootData } from "~/app/root";
 import { formatMoney } from "~/domain/format";
 import type { JobCard as JobCardData } from "~/server/jobs/listing.server";
 import { isApplicantRole } from "~/domain/enums";
@@ -33,10 +33,8 @@ export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
   const { t, i18n } = useTranslation("jobs");
   const { viewer } = useRootData();
   const location = useLocation();
-  // What a locked card asks of this viewer: to sign in, to pay their own policy's fee, or (no fee
-  // under their office's policy, decision record 33) to complete their registration.
-  const fee = viewer?.dueFee ?? null;
-  const lock: Lock = !viewer ? "visitor" : fee ? "fee" : "registration";
+  const fee = dueFeeOf(viewer);
+  const lock = lockOf(viewer);
   return (
     <article
       className="relative flex flex-col gap-3 overflow-hidden rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary-600 hover:shadow-md"
@@ -74,6 +72,20 @@ export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
 }
 
 type Lock = "visitor" | "fee" | "registration";
+
+/**
+ * What a locked card asks of this viewer: to sign in, to pay, or (no fee under their office's
+ * policy, decision record 33) to complete their registration. One of three groups, shared by many
+ * people: the card's cached part may depend on it (eslint.config.js, SHARED_BY_GROUP).
+ */
+function lockOf(viewer: RootData["viewer"]): Lock {
+  return !viewer ? "visitor" : viewer.dueFee ? "fee" : "registration";
+}
+
+/** The fee the viewer's office policy asks up front (decision record 33): one of few, shared by many. */
+function dueFeeOf(viewer: RootData["viewer"]) {
+  return viewer?.dueFee ?? null;
+}
 const LOCK_TEXT = {
   visitor: "card.lockedVisitor",
   fee: "card.lockedUnpaid",
