@@ -28,6 +28,7 @@ import {
 } from "./security/content-security-policy.server";
 import { type PublicUrlSource, publicUrlOfRequest } from "./security/public-url.server";
 import { runInRequestScope } from "./request-scope.server";
+import { versionsMayHaveMoved } from "./cache/cached.server";
 import { type Config, config } from "./config.server";
 import { lookupOptional } from "./registry.server";
 import type { RequestContext } from "./context";
@@ -220,6 +221,8 @@ export function createHttpApp(options: HttpOptions) {
     const context: RequestContext = { requestId: c.get("requestId"), clientIp: c.get("clientIp") };
     const render = async () => {
       const response = await runInRequestScope(c.req.method, () => handler(c.req.raw, context));
+      // What an action changed shows on this process's next page at once, not a second later.
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") versionsMayHaveMoved();
       // A page or data request that met a database outage (answerDatabaseOutages) is a 503 whose
       // Retry-After React Router does not carry over from the thrown answer.
       if (response.status === 503 && !response.headers.has("retry-after"))

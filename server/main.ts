@@ -9,7 +9,6 @@ import { startBackups } from "./backup/in-server.server";
 import { bootApp } from "./boot.server";
 import { createFrontDoor } from "./cache/front-door.server";
 import { PageCache } from "./cache/page-cache.server";
-import { listenForPublicContentChanges } from "./cache/public-content.server";
 import { loadConfig } from "./config.server";
 import { closeDatabase } from "./db/client.server";
 import { createHttpApp } from "./http";
@@ -146,9 +145,9 @@ async function serve() {
   }
 
   // Visitors' public pages are served from memory in production; in development every request
-  // renders, so an edit shows at once. Other processes' changes arrive by LISTEN/NOTIFY.
+  // renders, so an edit shows at once. Changes made anywhere move the tables' versions in the
+  // database (server/cache/cached.server.ts), which the cache checks.
   const pageCache = config.env === "production" ? new PageCache() : undefined;
-  const stopListening = await listenForPublicContentChanges();
 
   let shuttingDown = false;
   const app = createHttpApp({
@@ -219,7 +218,6 @@ async function serve() {
         await storageSweep.stop();
         await backups.stop();
         await mailSender.stop();
-        await stopListening();
         await closeDatabase();
         log.info("stopped cleanly");
         process.exit(0);

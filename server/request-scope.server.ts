@@ -24,6 +24,11 @@ export function runInRequestScope<T>(method: string, render: () => T): T {
   return scopes.run({ memo: new Map(), readOnly }, render);
 }
 
+/** Inside a GET or HEAD request (whose reads may share what another request read just before). */
+export function inReadOnlyRequest(): boolean {
+  return scopes.getStore()?.readOnly ?? false;
+}
+
 /**
  * `read()` once per read-only request for this key; outside a request (scripts, tests, actions)
  * it simply reads. A failed read is not kept, so a later caller in the same request tries again.

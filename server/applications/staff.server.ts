@@ -1,3 +1,4 @@
+import { cached } from "~/server/cache/cached.server";
 import {
   and,
   asc,
@@ -27,7 +28,6 @@ import { isUuid } from "~/domain/ids";
 import { cappedPage, exactPage, reachablePage } from "~/domain/pagination";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
-import { keptUntilApplicationsChange } from "./search-cache.server";
 import { type Db, db, preparedQuery, queryRows } from "~/server/db/client.server";
 import {
   applicationsInStatus,
@@ -259,9 +259,19 @@ export async function listAllApplicationsForStaff(options: {
     pageSize,
     countUpTo,
   ]);
-  const { n, ids } = await keptUntilApplicationsChange(key, () =>
-    searchApplications({ q, filter, scope, office, offset, pageSize, countUpTo }),
-  );
+  // Paging through a search, or opening and closing a row's dialogs (each reloads the list), then
+  // costs the versions' small read instead of counting up to a thousand matches again.
+  const { n, ids } = await cached({
+    name: "applicationSearch",
+    key,
+    // Each a count and a page of ids: well under a kilobyte.
+    max: 1000,
+    dependsOn: ["application_search"],
+    ttlMs: 5 * 60_000,
+    // Read in this request: a staff member's change shows on their next page, whichever process.
+    maxAgeMs: 0,
+    load: () => searchApplications({ q, filter, scope, office, offset, pageSize, countUpTo }),
+  });
   const rows = await hydrateApplications(ids.slice(0, pageSize));
   if (n <= countUpTo) return exactPage({ items: rows, page, pageSize, total: n });
   return { ...cappedPage({ rows: ids, page, pageSize, cap: countUpTo }), items: rows };

@@ -3,7 +3,15 @@ import type http from "node:http";
 import { SESSION_COOKIE_PREFIX } from "~/server/auth/auth.server";
 import { compressBody, type Encoding, negotiateEncoding } from "./encoding.server";
 import { pageLanguageOf } from "./page-language.server";
-import { onPublicContentChange, publicContentGeneration } from "./public-content.server";
+import {
+  databaseVersions,
+  PUBLIC_CONTENT,
+  PUBLIC_TTL_MS,
+  SHARED_MAX_AGE_MS,
+  stampOf,
+  type VersionSource,
+  type Versions,
+} from "./cached.server";
 
 /**
  * The public pages a visitor may be served from memory: the home page, job search (any filter and
@@ -41,18 +49,18 @@ export type PageCacheOptions = {
   maxEntries?: number;
   /** At most this many bytes of bodies, all encodings counted. */
   maxBytes?: number;
-  /**
-   * A page is re-rendered after this long even if nothing changed: it bounds how stale time-based
-   * text ("posted 3 days ago") and changes made outside the services (a restore) can get.
-   */
+  /** The longest a page is kept (time-based text such as "3 days ago" moves on). */
   ttlMs?: number;
   /** How long a CDN in front may hold a page (`s-maxage`), in seconds. */
   sharedMaxAgeSeconds?: number;
+  /** Where the versions come from (the database's; a unit test's own). */
+  versionSource?: VersionSource;
 };
 
 type Entry = {
   key: string;
-  generation: number;
+  /** The versions of what the page is made of, read before it was rendered. */
+  stamp: string;
   expiresAt: number;
   etag: string;
   /** The page's own headers (content type, …) plus ours, without length or encoding. */
@@ -101,14 +109,24 @@ export type PageCacheStats = {
 
 /**
  * Visitors' public pages, rendered once and kept in memory already compressed, keyed by the full
- * URL and the language. Everything is dropped when public content changes in any app process
- * (public-content.server.ts). Bounded by entries and bytes, least recently used first out.
+ * URL and the language. A page is rendered again once a version of what it is made of moved (a change
+ * by any process or by SQL; cached.server.ts) or its time ran out. Bounded by entries and bytes,
+ * least recently used first out.
  */
 export class PageCache {
   readonly maxEntries: number;
   readonly maxBytes: number;
   readonly ttlMs: number;
   readonly cacheControl: string;
+  /**
+   * A page depends on all public content. The front door answers without I/O, so a hit trusts
+   * versions read within SHARED_MAX_AGE_MS (one small query a second per process under load); a
+   * change made anywhere reaches visitors within that time.
+   */
+  readonly versionsMaxAgeMs = SHARED_MAX_AGE_MS;
+  private readonly versions: VersionSource;
+  /** The stamp of the last versions seen (most requests see the same versions object). */
+  private lastStamp: { versions: Versions; stamp: string } | undefined;
   private entries = new Map<string, Entry>();
   private inflight = new Map<string, Promise<Entry | undefined>>();
   /** The node request each page was served for, until the response is learned (see learn). */
@@ -121,17 +139,16 @@ export class PageCache {
   private aliases = new Map<string, string>();
   private bytes = 0;
   private counters = { hits: 0, misses: 0, stored: 0, bypassed: 0 };
-  private stopListening: () => void;
 
   constructor(options: PageCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 2000;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-    this.ttlMs = options.ttlMs ?? 5 * 60_000;
+    this.ttlMs = options.ttlMs ?? PUBLIC_TTL_MS;
+    this.versions = options.versionSource ?? databaseVersions;
     const sMaxAge = options.sharedMaxAgeSeconds ?? 60;
     // Browsers revalidate every time (a 304 is cheap); a CDN may hold the page briefly and serve
     // it a little longer while it fetches a fresh one.
     this.cacheControl = `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${sMaxAge}`;
-    this.stopListening = onPublicContentChange(() => this.clear());
   }
 
   stats(): PageCacheStats {
@@ -145,8 +162,13 @@ export class PageCache {
   }
 
   close() {
-    this.stopListening();
     this.clear();
+  }
+
+  private stampFor(versions: Versions): string {
+    if (this.lastStamp?.versions !== versions)
+      this.lastStamp = { versions, stamp: stampOf(versions, PUBLIC_CONTENT) };
+    return this.lastStamp.stamp;
   }
 
   /**
@@ -173,8 +195,7 @@ export class PageCache {
     const language = await pageLanguageOf(request);
     if (!language) return render();
     const key = `${language} ${url}`;
-
-    const hit = this.lookup(key);
+    const hit = this.lookup(key, this.stampFor(await this.versions.recent(this.versionsMaxAgeMs)));
     if (hit) {
       this.counters.hits += 1;
       // This client's headers reached the app, so the fast path does not know them yet (another
@@ -198,17 +219,22 @@ export class PageCache {
     this.inflight.set(key, new Promise((resolve) => (settle = resolve)));
     let stored: Entry | undefined;
     try {
-      const generation = publicContentGeneration();
+      // Read afresh before rendering: a page is never kept under versions newer than what it
+      // shows, and one kept under versions newer than the last ones known is found here.
+      const stamp = this.stampFor(await this.versions.read());
+      const known = this.lookup(key, stamp);
+      if (known) {
+        stored = known;
+        if (incoming) this.servedFor.set(incoming, known);
+        return await this.respond(known, request, "HIT");
+      }
       const response = await render();
       if (!isShareable(response)) return response;
       const body = Buffer.from(await response.arrayBuffer());
-      const entry = this.createEntry(key, response, body, generation);
-      // A change during the render may not be in this page: serve it this once, keep it not.
-      if (generation === publicContentGeneration()) {
-        this.store(entry);
-        stored = entry;
-        if (incoming) this.servedFor.set(incoming, entry);
-      }
+      const entry = this.createEntry(key, response, body, stamp);
+      this.store(entry);
+      stored = entry;
+      if (incoming) this.servedFor.set(incoming, entry);
       return await this.respond(entry, request, "MISS");
     } finally {
       this.inflight.delete(key);
@@ -250,7 +276,9 @@ export class PageCache {
     if (hasSessionCookie(req.headers.cookie ?? null)) return false;
     const key = this.aliases.get(aliasOf(req));
     if (!key) return false;
-    const entry = this.lookup(key);
+    const versions = this.versions.known(this.versionsMaxAgeMs);
+    if (!versions) return false; // the normal path reads them again
+    const entry = this.lookup(key, this.stampFor(versions));
     if (!entry?.sent) return false;
 
     const headers: http.OutgoingHttpHeaders = { ...entry.sent, "x-cache": "HIT" };
@@ -275,10 +303,12 @@ export class PageCache {
     return true;
   }
 
-  private lookup(key: string): Entry | undefined {
+  private lookup(key: string, stamp: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.generation !== publicContentGeneration() || Date.now() > entry.expiresAt) {
+    // A page kept under other versions is replaced when it is rendered again.
+    if (entry.stamp !== stamp) return undefined;
+    if (Date.now() > entry.expiresAt) {
       this.remove(entry);
       return undefined;
     }
@@ -288,7 +318,7 @@ export class PageCache {
     return entry;
   }
 
-  private createEntry(key: string, response: Response, body: Buffer, generation: number): Entry {
+  private createEntry(key: string, response: Response, body: Buffer, stamp: string): Entry {
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (!DROPPED_HEADERS.has(name)) headers[name] = value;
@@ -299,7 +329,7 @@ export class PageCache {
     headers.etag = etag;
     return {
       key,
-      generation,
+      stamp,
       expiresAt: Date.now() + this.ttlMs,
       etag,
       headers,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { negotiateEncoding } from "./encoding.server";
 import { hasSessionCookie, isPublicPagePath, PageCache } from "./page-cache.server";
 import { registerPageLanguage } from "./page-language.server";
-import { publicContentChanged } from "./public-content.server";
+import type { Versions } from "./cached.server";
 
 beforeAll(() => {
   registerPageLanguage(async (request) =>
@@ -12,6 +12,20 @@ beforeAll(() => {
 });
 
 const BASE = "http://localhost:3000";
+
+/** Versions as a test sets them (the database's would move on a change to a table). */
+let versions = { jobs: 1 } as unknown as Versions;
+function tableChanged() {
+  versions = { ...versions, jobs: versions.jobs + 1 };
+}
+function newCache(options: ConstructorParameters<typeof PageCache>[0] = {}) {
+  const source = {
+    known: () => versions,
+    recent: async () => versions,
+    read: async () => versions,
+  };
+  return new PageCache({ versionSource: source, ...options });
+}
 
 function get(path: string, headers: Record<string, string> = {}, method = "GET") {
   return new Request(`${BASE}${path}`, { method, headers });
@@ -96,7 +110,7 @@ describe("which requests the page cache may answer", () => {
 
 describe("PageCache", () => {
   it("renders a visitor's page once and serves the next visitors from memory", async () => {
-    const cache = new PageCache();
+    const cache = newCache();
     const { render, renders } = renderer();
     const first = await cache.handle(get("/jobs?country=CA&page=2"), render);
     const second = await cache.handle(get("/jobs?country=CA&page=2"), render);
@@ -111,7 +125,7 @@ describe("PageCache", () => {
   });
 
   it("keys pages by the full URL and by language", async () => {
-    const cache = new PageCache();
+    const cache = newCache();
     const { render, renders } = renderer();
     await cache.handle(get("/jobs?page=1"), render);
     await cache.handle(get("/jobs?page=2"), render);
@@ -124,7 +138,7 @@ describe("PageCache", () => {
   });
 
   it("never serves or keeps a page for a request with a session cookie, even an invalid one", async () => {
-    const cache = new PageCache();
+    const cache = newCache();
     const visitor = renderer(() => ({ body: "visitor page" }));
     await cache.handle(get("/jobs"), visitor.render);
 
@@ -146,7 +160,7 @@ describe("PageCache", () => {
   });
 
   it("keeps only plain 200s that set no cookie and do not ask to stay private", async () => {
-    const cache = new PageCache();
+    const cache = newCache();
     const refused: ResponseInit[] = [
       { status: 404 },
       { status: 500 },
@@ -165,7 +179,7 @@ describe("PageCache", () => {
   });
 
   it("answers If-None-Match with 304 and HEAD without a body", async () => {
-    const cache = new PageCache();
+    const cache = newCache();
     const { render } = renderer();
     const first = await cache.handle(get("/news"), render);
     const etag = first.headers.get("etag")!;
@@ -186,7 +200,7 @@ describe("PageCache", () => {
   });
 
   it("stores brotli and gzip forms that decode to the same page", async () => {
-    const cache = new PageCache();
+    const cache = newCache();
     const html = `<html><body>${"<p>Nurse, Toronto</p>".repeat(500)}</body></html>`;
     const { render } = renderer(() => ({ body: html }));
     const plain = await cache.handle(get("/"), render);
@@ -207,7 +221,7 @@ describe("PageCache", () => {
   });
 
   it("renders concurrent misses of one page once", async () => {
-    const cache = new PageCache();
+    const cache = newCache();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let renders = 0;
@@ -224,20 +238,21 @@ describe("PageCache", () => {
     cache.close();
   });
 
-  it("drops every page when public content changes, and keeps no page rendered during a change", async () => {
-    const cache = new PageCache();
+  it("renders a page again when a table it depends on changed, and keeps no page newer than its versions", async () => {
+    const cache = newCache();
     let version = 1;
     const render = async () => new Response(`version ${version}`, { headers: {} });
     await cache.handle(get("/jobs"), render);
     version = 2;
     expect(await (await cache.handle(get("/jobs"), render)).text()).toBe("version 1");
-    publicContentChanged();
+    tableChanged();
     expect(await (await cache.handle(get("/jobs"), render)).text()).toBe("version 2");
 
-    // A change lands while a page renders: that page is served once but not kept.
+    // A change lands while a page renders: the page is kept under the versions read before, so
+    // the next request, which sees the new versions, renders it again.
     const racing = async () => {
       const response = new Response(`version ${version}`);
-      publicContentChanged();
+      tableChanged();
       version = 3;
       return response;
     };
@@ -247,7 +262,7 @@ describe("PageCache", () => {
   });
 
   it("holds at most maxEntries pages and maxBytes bytes, least recently used out first", async () => {
-    const cache = new PageCache({ maxEntries: 2, maxBytes: 10_000 });
+    const cache = newCache({ maxEntries: 2, maxBytes: 10_000 });
     const { render, renders } = renderer();
     await cache.handle(get("/news/a"), render);
     await cache.handle(get("/news/b"), render);
@@ -262,7 +277,7 @@ describe("PageCache", () => {
 
     cache.close();
 
-    const bounded = new PageCache({ maxEntries: 100, maxBytes: 10_000 });
+    const bounded = newCache({ maxEntries: 100, maxBytes: 10_000 });
     const big = renderer(() => ({ body: "x".repeat(900) }));
     for (let i = 0; i < 20; i += 1) await bounded.handle(get(`/news/${i}`), big.render);
     expect(bounded.stats().bytes).toBeLessThanOrEqual(10_000);

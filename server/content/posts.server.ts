@@ -5,7 +5,6 @@ import type { Language } from "~/domain/languages";
 import { isUuid } from "~/domain/ids";
 import { startsWithPattern } from "~/domain/like-patterns";
 import { recordAudit } from "~/server/audit/audit.server";
-import { changePublicContent } from "~/server/cache/public-content.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
@@ -263,7 +262,7 @@ async function savePost(
 }
 
 export async function createPost({ actor, form }: { actor: Actor; form: PostForm }) {
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const slug = await resolveSlug(tx, form);
     const [post] = await tx
       .insert(blogPosts)
@@ -288,7 +287,7 @@ export async function createPost({ actor, form }: { actor: Actor; form: PostForm
 /** Updates a post; null when it does not exist. */
 export async function updatePost(options: { actor: Actor; id: string; form: PostForm }) {
   const { actor, id, form } = options;
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const [existing] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (!existing) return null;
     const slug = await resolveSlug(tx, form, id);
@@ -306,7 +305,7 @@ export async function updatePost(options: { actor: Actor; id: string; form: Post
 
 export async function setPostStatus(options: { actor: Actor; id: string; status: BlogStatus }) {
   const { actor, id, status } = options;
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const [existing] = await tx
       .select({ status: blogPosts.status, publishedAt: blogPosts.publishedAt })
       .from(blogPosts)
@@ -325,7 +324,7 @@ export async function setPostStatus(options: { actor: Actor; id: string; status:
 }
 
 export async function deletePost({ actor, id }: { actor: Actor; id: string }) {
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const [post] = await tx
       .delete(blogPosts)
       .where(eq(blogPosts.id, id))

@@ -1,18 +1,18 @@
 import { and, count, eq, isNull } from "drizzle-orm";
-import { keptUntilChange } from "~/server/cache/until-change.server";
+import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import { type Db, db } from "~/server/db/client.server";
 import { countries, jobs, programs } from "~/server/db/schema";
 
 /**
  * Active jobs per country code, public and premium alike: the service pages show how many
- * vacancies are really open (premium ones are listed to everyone as teasers). Kept until public
- * content changes; a job edit is such a change.
+ * vacancies are really open (premium ones are listed to everyone as teasers). Kept until the jobs or
+ * countries change.
  */
 export function countActiveJobsByCountry(on?: Db): Promise<Record<string, number>> {
   return countActiveByCountry("activeJobsByCountry", jobs, on);
 }
 
-/** Active study programs per country code (kept until public content changes). */
+/** Active study programs per country code (kept until the programs or countries change). */
 export function countStudyProgramsByCountry(on?: Db): Promise<Record<string, number>> {
   return countActiveByCountry("studyProgramsByCountry", programs, on);
 }
@@ -33,5 +33,10 @@ function countActiveByCountry(
     return Object.fromEntries(rows.map((r) => [r.code, r.n]));
   };
   if (on && on !== db()) return read(on);
-  return keptUntilChange(key, () => read(db()));
+  return cached({
+    name: key,
+    dependsOn: [catalogue === jobs ? "jobs" : "programs", "countries"],
+    ttlMs: PUBLIC_TTL_MS,
+    load: () => read(db()),
+  });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { StudyProgramItem } from "~/domain/content";
-import { keptUntilChange } from "~/server/cache/until-change.server";
+import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import { type Db, db } from "~/server/db/client.server";
 import { countries, programs } from "~/server/db/schema";
 
@@ -42,7 +42,7 @@ export function toProgramCard<
 
 /**
  * The newest listed study programs, with the country's name for the flag label (home #study, the
- * student-placement page). Outside a transaction, read once and kept until public content changes.
+ * student-placement page). Outside a transaction, read once and kept until the programs or countries change.
  */
 export function listStudyPrograms(
   options: { limit?: number } = {},
@@ -50,7 +50,14 @@ export function listStudyPrograms(
 ): Promise<StudyProgramItem[]> {
   const limit = options.limit ?? 24;
   if (on && on !== db()) return readStudyPrograms(limit, on);
-  return keptUntilChange(`studyPrograms:${limit}`, () => readStudyPrograms(limit, db()));
+  return cached({
+    name: "studyPrograms",
+    key: String(limit),
+    max: 4,
+    dependsOn: ["programs", "countries"],
+    ttlMs: PUBLIC_TTL_MS,
+    load: () => readStudyPrograms(limit, db()),
+  });
 }
 
 async function readStudyPrograms(limit: number, on: Db): Promise<StudyProgramItem[]> {

@@ -7,7 +7,6 @@ import { getSiteSettings } from "~/server/settings/settings.server";
 import { db } from "./client.server";
 import { allocateReceiptNumber } from "~/server/payments/receipts.server";
 import { appState, countries, jobs, mailOutbox, payments, profiles, programs } from "./schema";
-import { changePublicContent } from "~/server/cache/public-content.server";
 import { seedDemoActivity } from "./seed-activity.server";
 import { saveSiteSettings } from "~/server/settings/settings.server";
 import {
@@ -162,7 +161,7 @@ export async function seedDemoPrograms() {
 export async function seedDemoTrust() {
   const [seeded] = await db().select().from(appState).where(eq(appState.key, "demo_trust_seeded"));
   if (seeded) return;
-  await changePublicContent(async (tx) => {
+  await db().transaction(async (tx) => {
     const settings = await getSiteSettings(tx);
     if (settings.trust.registrations.length === 0) {
       await saveSiteSettings({

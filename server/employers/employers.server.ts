@@ -3,7 +3,6 @@ import type { EmployerContact, EmployerForm, EmployerListStatus } from "~/domain
 import { containsPattern } from "~/domain/like-patterns";
 import type { OfficeScope } from "~/domain/offices";
 import { recordAudit } from "~/server/audit/audit.server";
-import { changePublicContent } from "~/server/cache/public-content.server";
 import { type Db, db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
 import { countries, employerContacts, employers, jobs, programs } from "~/server/db/schema";
@@ -11,7 +10,7 @@ import { countries, employerContacts, employers, jobs, programs } from "~/server
 // Employers (issue 43, decision record 43), kept by staff of the office that owns the
 // relationship: every read and write here is narrowed to the viewer's offices, so an employer of
 // another office is "not found" however it is asked for. A change shows on public job pages (the
-// employer's name and mark), so writes go through changePublicContent.
+// employer's name and mark): each write moves the employers table's version, which public pages depend on (decision record 11).
 
 type Actor = { id: string };
 
@@ -160,7 +159,7 @@ export async function createEmployer(options: {
   input: EmployerForm;
 }) {
   checkOffice(options.input.office, options.scope, options.allOffices);
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const [row] = await tx.insert(employers).values(options.input).returning({ id: employers.id });
     await recordAudit(tx, {
       actorId: options.actor.id,
@@ -182,7 +181,7 @@ export async function updateEmployer(options: {
   input: EmployerForm;
 }) {
   checkOffice(options.input.office, options.scope, options.allOffices);
-  await changePublicContent(async (tx) => {
+  await db().transaction(async (tx) => {
     const current = await lockInScope(tx, options.employerId, options.scope);
     if (!current || current.archivedAt) throw new EmployerNotFoundError();
     await tx.update(employers).set(options.input).where(eq(employers.id, options.employerId));
@@ -203,7 +202,7 @@ export async function setEmployerVerified(options: {
   employerId: string;
   verified: boolean;
 }) {
-  await changePublicContent(async (tx) => {
+  await db().transaction(async (tx) => {
     const current = await lockInScope(tx, options.employerId, options.scope);
     if (!current || current.archivedAt) throw new EmployerNotFoundError();
     await tx
@@ -233,7 +232,7 @@ export async function removeEmployer(options: {
   scope: OfficeScope;
   employerId: string;
 }) {
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const current = await lockInScope(tx, options.employerId, options.scope);
     if (!current || current.archivedAt) throw new EmployerNotFoundError();
     const [[j], [p]] = await Promise.all([
@@ -266,7 +265,7 @@ export async function restoreEmployer(options: {
   scope: OfficeScope;
   employerId: string;
 }) {
-  await changePublicContent(async (tx) => {
+  await db().transaction(async (tx) => {
     const current = await lockInScope(tx, options.employerId, options.scope);
     if (!current || !current.archivedAt) throw new EmployerNotFoundError();
     await tx

@@ -13,13 +13,13 @@ import {
 } from "~/domain/fee-policy";
 import { knownOffice } from "~/domain/offices";
 import type { CompletionFields } from "~/domain/profile";
-import { keptUntilChange } from "~/server/cache/until-change.server";
+import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import { type Db, db } from "~/server/db/client.server";
 import { feePolicies, profiles } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
-// Fee policies (issue 39, decision record 33): read once and kept until public content changes
-// (an admin's edit announces it), like the site settings they sit beside.
+// Fee policies (issue 39, decision record 33): read once and kept until the fee_policies table
+// changes (server/cache/cached.server.ts), like the site settings they sit beside.
 
 const policyColumns = {
   id: feePolicies.id,
@@ -54,7 +54,12 @@ async function readFeePolicies(on: Db): Promise<FeePolicy[]> {
 /** Every fee policy; in a transaction (`on` = tx), read afresh. */
 export function listFeePolicies(on?: Db): Promise<FeePolicy[]> {
   if (on && on !== db()) return readFeePolicies(on);
-  return keptUntilChange("feePolicies", () => readFeePolicies(db()));
+  return cached({
+    name: "feePolicies",
+    dependsOn: ["fee_policies"],
+    ttlMs: PUBLIC_TTL_MS,
+    load: () => readFeePolicies(db()),
+  });
 }
 
 /** An office with no policy of its own charges nothing: nobody is asked for a fee no admin set. */

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { FeePolicyForm } from "~/domain/fee-policy";
 import { recordAudit } from "~/server/audit/audit.server";
-import { changePublicContent } from "~/server/cache/public-content.server";
+import { db } from "~/server/db/client.server";
 import { feePolicies } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { listFeePolicies } from "./fee-policies.server";
@@ -44,7 +44,7 @@ export async function saveFeePolicy({
   actor: { id: string };
   form: FeePolicyForm;
 }): Promise<SaveFeePolicyOutcome> {
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const settings = await getSiteSettings(tx);
     if (!settings.offices.some((o) => o.city === form.office)) return { kind: "unknownOffice" };
     const policies = await listFeePolicies(tx);

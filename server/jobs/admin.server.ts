@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { JobForm } from "~/domain/jobs";
 import { recordAudit } from "~/server/audit/audit.server";
-import { changePublicContent } from "~/server/cache/public-content.server";
 import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
 import { createCatalogueItem, updateCatalogueItem } from "~/server/catalogue/save.server";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -91,7 +90,7 @@ function jobValues({ id: _id, ...values }: JobForm) {
 }
 
 export async function createJob(options: { actor: Actor; input: JobForm }) {
-  const id = await changePublicContent(async (tx) => {
+  const id = await db().transaction(async (tx) => {
     await checkEmployer(tx, options.actor, options.input.employerId);
     return createCatalogueItem(tx, {
       kind: "job",
@@ -105,7 +104,7 @@ export async function createJob(options: { actor: Actor; input: JobForm }) {
 }
 
 export async function updateJob(options: { actor: Actor; jobId: string; input: JobForm }) {
-  await changePublicContent(async (tx) => {
+  await db().transaction(async (tx) => {
     await checkEmployer(tx, options.actor, options.input.employerId);
     const updated = await updateCatalogueItem(tx, {
       kind: "job",
@@ -122,7 +121,7 @@ export async function toggleJobFlag(options: {
   jobId: string;
   flag: "isActive" | "isPublic";
 }) {
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const column = options.flag === "isActive" ? jobs.isActive : jobs.isPublic;
     const [row] = await tx
       .update(jobs)
@@ -146,7 +145,7 @@ export async function toggleJobFlag(options: {
  * their job (the foreign key restricts deletes, too).
  */
 export async function deleteJob(options: { actor: Actor; jobId: string }) {
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const done = await deleteOrArchive(tx, {
       kind: "job",
       id: options.jobId,

@@ -11,7 +11,7 @@ import { canSeePremium, type JobSearch } from "~/domain/jobs";
 import { containsPattern } from "~/domain/like-patterns";
 import { cappedPage, exactPage, lastPage, type Page, reachablePage } from "~/domain/pagination";
 import type { Viewer } from "~/server/auth/guards.server";
-import { keptPerKeyUntilChange, keptUntilChange } from "~/server/cache/until-change.server";
+import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import { db, queryRows } from "~/server/db/client.server";
 import { countries, employers, jobs } from "~/server/db/schema";
 import { publicEmployer } from "~/domain/employers";
@@ -171,13 +171,16 @@ export function listJobsForViewer(options: BoardQuery & { viewer: JobViewer }): 
     pageSize,
     countUpTo ?? null,
   ]);
-  return keptPerKeyUntilChange(SEARCH_RESULTS, key, () =>
-    readJobs({ unlocked, search, pageSize, countUpTo }),
-  );
+  return cached({
+    name: "jobSearchResults",
+    key,
+    // Searches kept per process; a page of cards is a few KB, so this holds a few MB at most.
+    max: 1000,
+    dependsOn: ["jobs", "countries"],
+    ttlMs: PUBLIC_TTL_MS,
+    load: () => readJobs({ unlocked, search, pageSize, countUpTo }),
+  });
 }
-
-/** Searches kept per process; a page of cards is a few KB, so this holds a few MB at most. */
-const SEARCH_RESULTS = { name: "jobSearchResults", max: 1000 };
 
 async function readJobs(options: BoardQuery & { unlocked: boolean }): Promise<JobList> {
   const { unlocked, search, pageSize, countUpTo } = options;
@@ -239,15 +242,19 @@ function exact(o: {
   return { ...exactPage(page), counts: { public: publicCount, premium: o.total - publicCount } };
 }
 
-/** The countries of the filters: reference data, read once until public content changes. */
+/** The countries of the filters: reference data, kept until the countries change (server/cache/cached.server.ts). */
 export function listActiveCountries() {
-  return keptUntilChange("activeCountries", () =>
-    db()
-      .select({ code: countries.code, name: countries.name })
-      .from(countries)
-      .where(eq(countries.isActive, true))
-      .orderBy(asc(countries.name)),
-  );
+  return cached({
+    name: "activeCountries",
+    dependsOn: ["countries"],
+    ttlMs: PUBLIC_TTL_MS,
+    load: () =>
+      db()
+        .select({ code: countries.code, name: countries.name })
+        .from(countries)
+        .where(eq(countries.isActive, true))
+        .orderBy(asc(countries.name)),
+  });
 }
 
 export type JobAccess =

@@ -3,7 +3,6 @@ import { containsPattern } from "~/domain/like-patterns";
 import type { ProgramForm, ProgramListStatus } from "~/domain/programs";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
-import { changePublicContent } from "~/server/cache/public-content.server";
 import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
 import { createCatalogueItem, updateCatalogueItem } from "~/server/catalogue/save.server";
 import { db } from "~/server/db/client.server";
@@ -109,7 +108,7 @@ export async function listAllProgramsForStaff(options: {
 export type StaffProgramRow = Awaited<ReturnType<typeof listAllProgramsForStaff>>["items"][number];
 
 export async function createProgram(options: { actor: Actor; input: ProgramForm }) {
-  return changePublicContent((tx) =>
+  return db().transaction((tx) =>
     createCatalogueItem(tx, { kind: "program", actorId: options.actor.id, values: options.input }),
   );
 }
@@ -120,7 +119,7 @@ export async function updateProgram(options: {
   programId: string;
   input: ProgramForm;
 }) {
-  await changePublicContent(async (tx) => {
+  await db().transaction(async (tx) => {
     const updated = await updateCatalogueItem(tx, {
       kind: "program",
       id: options.programId,
@@ -137,7 +136,7 @@ export async function setProgramActive(options: {
   programId: string;
   active: boolean;
 }) {
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const [row] = await tx
       .update(programs)
       .set({ isActive: options.active })
@@ -159,7 +158,7 @@ export async function setProgramActive(options: {
  * otherwise archived so its applications keep their program (the foreign key refuses a delete).
  */
 export async function removeProgram(options: { actor: Actor; programId: string }) {
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const done = await deleteOrArchive(tx, {
       kind: "program",
       id: options.programId,
@@ -172,7 +171,7 @@ export async function removeProgram(options: { actor: Actor; programId: string }
 
 /** Brings an archived program back to the staff list, inactive until staff activate it. */
 export async function restoreProgram(options: { actor: Actor; programId: string }) {
-  await changePublicContent(async (tx) => {
+  await db().transaction(async (tx) => {
     const [row] = await tx
       .update(programs)
       .set({ archivedAt: null, isActive: false })

@@ -5,7 +5,7 @@ import { paginate } from "~/domain/pagination";
 import type { ProgramSearch } from "~/domain/program-search";
 import { containsPattern } from "~/domain/like-patterns";
 import type { Viewer } from "~/server/auth/guards.server";
-import { keptUntilChange } from "~/server/cache/until-change.server";
+import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import {
   listedProgram,
   programCardColumns,
@@ -68,10 +68,15 @@ export async function listProgramsForVisitors(options: {
 
 /**
  * What /study's filters offer: the countries that have listed programs, and the months with an
- * intake from today on (YYYY-MM, the next 24 at most). Kept until public content changes.
+ * intake from today on (YYYY-MM, the next 24 at most). Kept until the programs or countries change.
  */
 export function listProgramFilterOptions() {
-  return keptUntilChange("programFilterOptions", async () => {
+  return cached({
+    name: "programFilterOptions",
+    dependsOn: ["programs", "countries"],
+    // The months offered start today: the time limit moves them on.
+    ttlMs: PUBLIC_TTL_MS,
+    load: async () => {
     const [countryRows, months] = await Promise.all([
       db()
         .selectDistinct({ code: countries.code, name: countries.name })
@@ -86,6 +91,7 @@ export function listProgramFilterOptions() {
         order by 1 limit 24`),
     ]);
     return { countries: countryRows, intakeMonths: months.map((r) => r.month) };
+    },
   });
 }
 

@@ -1,20 +1,24 @@
 import { eq } from "drizzle-orm";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings, SiteSettingsSchema } from "~/domain/settings";
 import { recordAudit } from "~/server/audit/audit.server";
-import { changePublicContent } from "~/server/cache/public-content.server";
-import { keptUntilChange } from "~/server/cache/until-change.server";
+import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import { type Db, db } from "~/server/db/client.server";
 import { siteSettings } from "~/server/db/schema";
 
 const KEY = "site";
 
 /**
- * The site settings. Outside a transaction they are read once and kept until they change (in this
- * process or another on the same PostgreSQL); a transaction (`on` = tx) always reads its own view.
+ * The site settings. Outside a transaction they are read once and kept until the table changes
+ * (in any process, or by SQL; server/cache/cached.server.ts); a transaction (`on` = tx) always reads its own view.
  */
 export function getSiteSettings(on?: Db): Promise<SiteSettings> {
   if (on && on !== db()) return readSiteSettings(on);
-  return keptUntilChange("siteSettings", () => readSiteSettings(db()));
+  return cached({
+    name: "siteSettings",
+    dependsOn: ["site_settings"],
+    ttlMs: PUBLIC_TTL_MS,
+    load: () => readSiteSettings(db()),
+  });
 }
 
 async function readSiteSettings(on: Db): Promise<SiteSettings> {
@@ -87,7 +91,7 @@ export async function saveSiteSettings({ on, value, actorId }: SaveSiteSettingsO
 export type UpdateSiteSettingsOptions = { actor: { id: string }; value: SiteSettings };
 
 export async function updateSiteSettings({ actor, value }: UpdateSiteSettingsOptions) {
-  return changePublicContent(async (tx) => {
+  return db().transaction(async (tx) => {
     const before = await getSiteSettings(tx);
     const saved = await saveSiteSettings({ on: tx, value, actorId: actor.id });
     const changed = (Object.keys(saved) as (keyof SiteSettings)[]).filter(

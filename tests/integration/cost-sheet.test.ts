@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/dashboard/payment";
 import { loader as receiptLoader } from "~/app/routes/receipt";
-import { publicContentChanged } from "~/server/cache/public-content.server";
 import { costSheetConfirmations, feePolicies } from "~/server/db/schema";
 import { registrationPolicyOf } from "~/server/fees/cost-sheet.server";
 import { setPaymentProvider } from "~/server/payments/provider.server";
@@ -72,7 +71,6 @@ describe("the cost sheet", () => {
       .update(feePolicies)
       .set({ version: policy.version + 1 })
       .where(eq(feePolicies.id, policy.id));
-    publicContentChanged();
     try {
       expect(await pay(user)).toMatchObject({ status: 409 });
       const stale = await confirm(user, {
@@ -87,7 +85,6 @@ describe("the cost sheet", () => {
         .update(feePolicies)
         .set({ version: policy.version })
         .where(eq(feePolicies.id, policy.id));
-      publicContentChanged();
     }
   });
 

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, expect, inject } from "vitest";
 import { type ApplicationStatus, isApplicantRole, type Role } from "~/domain/enums";
 import type { OfficeScope } from "~/domain/offices";
 import { auth, createAuth, setAuth } from "~/server/auth/auth.server";
-import { publicContentChanged } from "~/server/cache/public-content.server";
 import { type Config, loadConfig, setConfig } from "~/server/config.server";
 import {
   type Database,
@@ -360,8 +359,6 @@ async function createTestJob(
       ...rest,
     })
     .returning();
-  // As every job change in the app does: what the process keeps of public content is dropped.
-  publicContentChanged();
   return job!;
 }
 
@@ -418,7 +415,6 @@ async function createTestProgram(
       ...rest,
     })
     .returning();
-  publicContentChanged();
   return program!;
 }
 

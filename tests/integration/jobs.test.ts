@@ -4,7 +4,7 @@ import { loader as detailLoader } from "~/app/routes/jobs/detail";
 import { loader as listLoader } from "~/app/routes/jobs/list";
 import { loader as homeLoader } from "~/app/routes/public/home";
 import { JOBS_COUNT_CAP } from "~/domain/jobs";
-import { changePublicContent } from "~/server/cache/public-content.server";
+import { db } from "~/server/db/client.server";
 import { jobs } from "~/server/db/schema";
 import { toggleJobFlag } from "~/server/jobs/admin.server";
 import { createTestUser, runAs, setupTestDatabase } from "./harness";
@@ -326,7 +326,7 @@ describe("a broad search", () => {
       isPublic: i % 2 === 0,
       createdAt: new Date(base + i * 1000),
     }));
-    await changePublicContent((tx) => tx.insert(jobs).values(rows));
+    await db().transaction((tx) => tx.insert(jobs).values(rows));
   });
 
   it("says 'more than 1,000' instead of counting every match, and pages on with Next", async () => {
@@ -364,7 +364,7 @@ describe("a broad search", () => {
   it("stops at the page that holds the 1,000th match, however deep a URL asks, and says to narrow the search", async () => {
     // 12 more than the last page holds: page 84 is full, and matches are left beyond it.
     const base = Date.now() - 3 * 86_400_000;
-    await changePublicContent((tx) =>
+    await db().transaction((tx) =>
       tx.insert(jobs).values(
         Array.from({ length: 17 }, (_, i) => ({
           title: `Broadword extra ${i}`,
@@ -380,7 +380,7 @@ describe("a broad search", () => {
       expect(deep.search.page).toBe(84);
       expect(deep.result.items).toHaveLength(12);
     }
-    await changePublicContent((tx) => tx.delete(jobs).where(like(jobs.title, "Broadword extra%")));
+    await db().transaction((tx) => tx.delete(jobs).where(like(jobs.title, "Broadword extra%")));
   });
 
   it("the home page's 'See all' link says 'more than 1,000' too, for a visitor and a paid applicant", async () => {

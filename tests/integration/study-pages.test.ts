@@ -4,7 +4,6 @@ import { loader as programLoader } from "~/app/routes/public/study-program";
 import { loader as listLoader } from "~/app/routes/public/study";
 import { buildSitemap } from "~/server/content/sitemap.server";
 import { countries, programs } from "~/server/db/schema";
-import { publicContentChanged } from "~/server/cache/public-content.server";
 import { BASE_URL, createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
@@ -60,7 +59,6 @@ beforeAll(async () => {
     .values({ ...needle!, id: undefined, title: "Hidden Program", isActive: false })
     .returning();
   ids = { needle: needle!.id, hidden: hidden!.id };
-  publicContentChanged();
 });
 
 describe("/study at 10,000 programs", () => {
