@@ -77,20 +77,20 @@ export function listProgramFilterOptions() {
     // The months offered start today: the time limit moves them on.
     ttlMs: PUBLIC_TTL_MS,
     load: async () => {
-    const [countryRows, months] = await Promise.all([
-      db()
-        .selectDistinct({ code: countries.code, name: countries.name })
-        .from(programs)
-        .innerJoin(countries, eq(countries.id, programs.countryId))
-        .where(listedProgram)
-        .orderBy(asc(countries.name)),
-      queryRows<{ month: string }>(sql`
+      const [countryRows, months] = await Promise.all([
+        db()
+          .selectDistinct({ code: countries.code, name: countries.name })
+          .from(programs)
+          .innerJoin(countries, eq(countries.id, programs.countryId))
+          .where(listedProgram)
+          .orderBy(asc(countries.name)),
+        queryRows<{ month: string }>(sql`
         select distinct to_char(d, 'YYYY-MM') as month
         from ${programs}, unnest(${programs.intakes}) as d
         where ${listedProgram} and d >= current_date
         order by 1 limit 24`),
-    ]);
-    return { countries: countryRows, intakeMonths: months.map((r) => r.month) };
+      ]);
+      return { countries: countryRows, intakeMonths: months.map((r) => r.month) };
     },
   });
 }
