@@ -7,7 +7,7 @@ import { inReadOnlyRequest, oncePerRequest } from "~/server/request-scope.server
  * The one cache model (decision record 11). Every cached value names what it depends on and how
  * long it may live. Each dependency has a version in the database (record_counts,
  * 'version:<name>'), moved by statement-level triggers inside the changing transaction (migrations
- * 0026, 0029): a change made by the app, by psql, by a restore or by another process moves it. A
+ * 0026, 0030): a change made by the app, by psql, by a restore or by another process moves it. A
  * value is rebuilt when a dependency's version moved or its time ran out. A new dependency needs
  * its triggers; tests/integration/cached.test.ts fails for a name here that no trigger moves.
  */

@@ -5,7 +5,6 @@ import { action as todosAction, loader as todosLoader } from "~/app/routes/admin
 import { loader as paymentLoader } from "~/app/routes/dashboard/payment";
 import { changeApplicationStatus } from "~/server/applications/staff.server";
 import { withdrawOwnApplication } from "~/server/applications/withdraw.server";
-import { publicContentChanged } from "~/server/cache/public-content.server";
 import {
   applicationStatusHistory,
   feePolicies,
@@ -50,7 +49,6 @@ async function setHarareOutcomes(outcomes: { statuses: string[]; noOfferDays: nu
     .update(feePolicies)
     .set({ refundOutcomes: outcomes as never })
     .where(eq(feePolicies.office, "Harare"));
-  publicContentChanged();
 }
 beforeAll(() => setHarareOutcomes({ statuses: ["visa_refused", "withdrawn"], noOfferDays: 180 }));
 afterAll(() => setHarareOutcomes({ statuses: [], noOfferDays: null }));
