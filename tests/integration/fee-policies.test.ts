@@ -79,7 +79,6 @@ describe("a person's own path", () => {
     await ctx.db
       .insert(feePolicies)
       .values({ office: "Harare", path: "study", kind: "none", legalBasis: "Study test" });
-    publicContentChanged();
     try {
       const student = await createTestUser({ role: "student_applicant", office: "Harare" });
       const seeker = await createTestUser({ office: "Harare" });
@@ -111,7 +110,6 @@ describe("a person's own path", () => {
       );
     } finally {
       await ctx.db.delete(feePolicies).where(eq(feePolicies.legalBasis, "Study test"));
-      publicContentChanged();
     }
   });
 
