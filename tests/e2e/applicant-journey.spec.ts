@@ -148,7 +148,9 @@ test("the legal pages, the service pages and the footer follow the settings staf
     await page.goto("/terms-of-service");
     const terms = page.getByRole("article");
     // The fee per office (issue 39): Harare's is the registration fee, Midrand asks none.
-    await expect(terms).toContainText("a registration fee of 99 US dollars");
+    await expect(terms).toContainText(
+      "Harare, Zimbabwe: a one-time registration fee of 99 US dollars",
+    );
     await expect(terms).toContainText(address);
     await expect(terms).not.toContainText("{{");
     await page.goto("/privacy-policy");
