@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unit, integration (PGlite, then PostgreSQL when TEST_DATABASE_URL
 // is set), build, hostile suite (against that build), browser tests. Stops at the first failing
 // stage; ends with one summary line.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { TEST_CHROMIUM_PATH } from "./chromium.mjs";
@@ -37,6 +37,41 @@ function run(title, command, args, env = {}) {
   console.log(`✔ ${title} (${since(start)})`);
 }
 
+/**
+ * Runs stages side by side (CI has two cores, and one stage alone often keeps only one busy: tsc,
+ * ESLint, the build); each one's output is printed whole when it ends, in the order given.
+ */
+async function runTogether(stages) {
+  const start = Date.now();
+  console.log(`\n▶ ${stages.map((s) => s.title).join(" ‖ ")}`);
+  const results = await Promise.all(
+    stages.map(
+      ({ title, command, args, env = {} }) =>
+        new Promise((resolve) => {
+          const began = Date.now();
+          const child = spawn(command, args, {
+            env: { ...process.env, FORCE_COLOR: "1", ...env },
+            stdio: ["ignore", "pipe", "pipe"],
+          });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (code) =>
+            resolve({ title, code, output: Buffer.concat(output), took: since(began) }),
+          );
+        }),
+    ),
+  );
+  for (const result of results) {
+    console.log(`\n── ${result.title} ──`);
+    process.stdout.write(result.output);
+    if (result.code === 0) console.log(`✔ ${result.title} (${result.took})`);
+  }
+  const failed = results.find((result) => result.code !== 0);
+  if (failed) fail(`${failed.title} failed`);
+  console.log(`✔ together (${since(start)})`);
+}
+
 function addVitest(file) {
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   counts.passed += report.numPassedTests;
@@ -45,24 +80,28 @@ function addVitest(file) {
 }
 
 fs.mkdirSync(".tmp", { recursive: true });
-run("typecheck", "npx", ["react-router", "typegen"]);
-run("typecheck", "npx", ["tsc", "--noEmit"]);
-run("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
-run("format", "npx", ["prettier", "--check", "."]);
+// The route types first (tsc reads them), then the type check beside ESLint and Prettier.
+run("route types", "npx", ["react-router", "typegen"]);
+await runTogether([
+  { title: "typecheck", command: "npx", args: ["tsc", "--noEmit"] },
+  { title: "lint", command: "npx", args: ["eslint", ".", "--max-warnings=0"] },
+  { title: "format", command: "npx", args: ["prettier", "--check", ".", "--log-level=warn"] },
+]);
 
+const vitestArgs = (project, out) => [
+  "vitest",
+  "run",
+  "--project",
+  project,
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${out}`,
+];
 const vitest = (project, out, env) =>
   run(
     `${project} tests${env?.TEST_DATABASE_URL ? " (PostgreSQL)" : project === "integration" ? " (PGlite)" : ""}`,
     "npx",
-    [
-      "vitest",
-      "run",
-      "--project",
-      project,
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${out}`,
-    ],
+    vitestArgs(project, out),
     env,
   );
 
@@ -70,16 +109,25 @@ vitest("unit", ".tmp/unit.json");
 addVitest(".tmp/unit.json");
 vitest("integration", ".tmp/integration-pglite.json", { TEST_DATABASE_URL: "" });
 addVitest(".tmp/integration-pglite.json");
+// The production build beside the PostgreSQL pass, which spends much of its time waiting on the
+// database server's answers.
+const build = { title: "build", command: "npm", args: ["run", "build", "--silent"] };
 if (process.env.TEST_DATABASE_URL) {
-  vitest("integration", ".tmp/integration-postgres.json", {
-    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
-  });
+  await runTogether([
+    {
+      title: "integration tests (PostgreSQL)",
+      command: "npx",
+      args: vitestArgs("integration", ".tmp/integration-postgres.json"),
+      env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+    },
+    build,
+  ]);
   addVitest(".tmp/integration-postgres.json");
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: integration tests ran on PGlite only)");
+  run(build.title, build.command, build.args);
 }
 
-run("build", "npm", ["run", "build", "--silent"]);
 // The hostile suite attacks the production build just made, in-process, on PGlite.
 vitest("hostile", ".tmp/hostile.json", { TEST_DATABASE_URL: "" });
 addVitest(".tmp/hostile.json");
