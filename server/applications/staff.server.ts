@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  gte,
   ilike,
   inArray,
   isNull,
@@ -159,6 +160,9 @@ export function filterWhere(
   if (filter.ids) parts.push(inArray(jobApplications.id, filter.ids.filter(isUuid).concat([NIL])));
   const q = filter.q?.trim();
   if (q) parts.push(matchesSearch(q));
+  if (filter.appliedFrom) {
+    parts.push(gte(jobApplications.appliedAt, new Date(`${filter.appliedFrom}T00:00:00Z`)));
+  }
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -726,17 +730,28 @@ export async function setDeparture(options: {
   });
 }
 
+/** What the board shows besides its kind: the list's filters, one office, each column's page. */
+export type PipelineQuery = {
+  filter?: Omit<StaffApplicationFilter, "status" | "kind" | "ids">;
+  office?: string | null;
+  /** Each column's page (1 when absent). */
+  pages?: Partial<Record<ApplicationStatus, number>>;
+};
+
 /**
- * How many applications of a kind each status holds: for a viewer of every office, the counts
- * kept by triggers (record_counts, `applications_by_kind:<kind>:<status>`, migration 0022);
- * for one who sees some offices, counted afresh in their offices.
+ * How many applications of a kind each status holds, as the applications list counts them with
+ * the same filter: for a viewer of every office with no filter, the counts kept by triggers
+ * (record_counts, `applications_by_kind:<kind>:<status>`, migration 0022); else counted afresh.
  */
 async function pipelineTotals(
   scope: OfficeScope,
   kind: ApplicationKind,
   statuses: readonly ApplicationStatus[],
+  query: PipelineQuery,
 ): Promise<Map<ApplicationStatus, number>> {
-  if (scope.all) {
+  const filter = { ...query.filter, kind };
+  const filtered = Object.entries(query.filter ?? {}).some(([, value]) => Boolean(value));
+  if (scope.all && !query.office && !filtered) {
     const keyOf = (status: ApplicationStatus) => applicationsOfKindInStatus(kind, status);
     const counts = await readCounts(statuses.map(keyOf));
     return new Map(statuses.map((status) => [status, counts[keyOf(status)] ?? 0]));
@@ -744,43 +759,52 @@ async function pipelineTotals(
   const rows = await db()
     .select({ status: jobApplications.status, n: count() })
     .from(jobApplications)
-    .where(and(eq(jobApplications.kind, kind), inOffices(scope)))
+    .where(filterWhere(filter, scope, query.office))
     .groupBy(jobApplications.status);
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 /**
- * One kind's applications grouped by its stages for the board: the newest few per column and
- * each column's total (one grouped count of that kind).
+ * One kind's applications grouped by its stages for the board: a page of each column (newest
+ * first) and each column's total, both under the list's filters, so a column's count is what
+ * the list shows for that status.
  */
 export async function listPipelineForStaff(
   scope: OfficeScope,
   perColumn = 20,
   kind: ApplicationKind = "job",
+  query: PipelineQuery = {},
 ) {
   const statuses = statusesForKind(kind);
-  const scoped = and(eq(jobApplications.kind, kind), inOffices(scope));
-  // Three reads whatever the number of columns: the totals, every column's newest cards at once
-  // (one index walk per status, through the (status, applied_at) index), and those cards'
-  // details together.
-  const [totalOf, newest] = await Promise.all([
-    pipelineTotals(scope, kind, statuses),
-    queryRows<{ id: string }>(sql`
+  const scoped = filterWhere({ ...query.filter, kind }, scope, query.office);
+  const totalOf = await pipelineTotals(scope, kind, statuses, query);
+  // A page past a column's end shows its last page.
+  const pageOf = (status: ApplicationStatus) =>
+    Math.max(
+      1,
+      Math.min(query.pages?.[status] ?? 1, Math.ceil((totalOf.get(status) ?? 0) / perColumn)),
+    );
+  // Every column's page at once (one index walk per status, through the (status, applied_at)
+  // index), then those cards' details together.
+  const newest = await queryRows<{ id: string }>(sql`
       select newest.id from unnest(array[${sql.join(
         statuses.map((status) => sql`${status}`),
         sql`, `,
-      )}]::application_status[]) as column_status(status)
+      )}]::application_status[], array[${sql.join(
+        statuses.map((status) => sql`${(pageOf(status) - 1) * perColumn}`),
+        sql`, `,
+      )}]::int[]) as column_status(status, skip)
       cross join lateral (
         select ${jobApplications.id} as id from ${jobApplications}
         where ${jobApplications.status} = column_status.status and ${scoped}
         order by ${jobApplications.appliedAt} desc, ${jobApplications.id}
-        limit ${perColumn}
-      ) as newest`),
-  ]);
+        limit ${perColumn} offset column_status.skip
+      ) as newest`);
   const cards = await hydrateApplications(newest.map((r) => r.id));
   return statuses.map((status) => ({
     status,
     total: totalOf.get(status) ?? 0,
+    page: pageOf(status),
     // Newest first within a column, as the details come back newest first overall.
     cards: cards
       .filter((r) => r.status === status)

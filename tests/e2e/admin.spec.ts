@@ -183,6 +183,18 @@ test("the pipeline board moves a card without dragging", async ({ page, browser 
       .getByTestId("pipeline-card")
       .filter({ hasText: applicant.fullName }),
   ).toBeVisible();
+
+  // Filtered to this applicant, every column counts what the list counts: one card in one column.
+  const filters = admin.getByRole("search", { name: "Filter the board" });
+  await filters.getByLabel("Search").fill(applicant.fullName);
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(admin.getByTestId("pipeline-card")).toHaveCount(1);
+  const complete = admin.getByTestId("column-registration_paid");
+  await expect(complete.getByRole("heading")).toContainText("1");
+  await expect(admin.getByTestId("column-registration_pending").getByRole("heading")).toContainText(
+    "0",
+  );
+  await expectAccessible(admin);
   await admin.context().close();
 });
 

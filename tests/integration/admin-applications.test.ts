@@ -821,4 +821,45 @@ describe("staff cards and pipeline totals", () => {
     // Most columns hold more than 3 of the 4,000 applications, and show 3.
     expect(board.filter((c) => c.cards.length === 3).length).toBeGreaterThan(5);
   });
+
+  it("filtered, counts each column as the list counts that status, and pages through a column", async () => {
+    // One job's applications, applied since today (a part of them: they were spread over the
+    // last three days): the board's column totals are the list's for the same filter and status.
+    const today = new Date().toISOString().slice(0, 10);
+    const filter = { q: "Bulk Job 03", appliedFrom: today, owner: null };
+    const board = await listPipelineForStaff(EVERY_OFFICE, 5, "job", { filter });
+    expect(board.reduce((sum, c) => sum + c.total, 0)).toBeGreaterThan(0);
+    for (const column of board) {
+      const list = await listEvery({ ...filter, status: column.status, kind: "job" });
+      expect(column.total, column.status).toBe(list.total);
+      for (const card of column.cards) {
+        expect(card.jobTitle).toBe("Bulk Job 03");
+        expect(card.appliedAt.toISOString().slice(0, 10)).toBe(today);
+      }
+    }
+    // A day after every application: nothing.
+    const none = await listPipelineForStaff(EVERY_OFFICE, 5, "job", {
+      filter: { appliedFrom: "2999-01-01" },
+    });
+    expect(none.every((c) => c.total === 0 && c.cards.length === 0)).toBe(true);
+
+    // Page 2 of the fullest column follows page 1 without a gap or a repeat; a page past its end
+    // shows its last page.
+    const whole = await listPipelineForStaff(EVERY_OFFICE, 1000, "job");
+    const fullest = whole.reduce((a, b) => (b.total > a.total ? b : a));
+    expect(fullest.total).toBeGreaterThan(10);
+    const pageOf = async (page: number) =>
+      (
+        await listPipelineForStaff(EVERY_OFFICE, 5, "job", { pages: { [fullest.status]: page } })
+      ).find((c) => c.status === fullest.status)!;
+    const [first, second, beyond] = await Promise.all([pageOf(1), pageOf(2), pageOf(100_000)]);
+    expect([...first.cards, ...second.cards].map((c) => c.id)).toEqual(
+      fullest.cards.slice(0, 10).map((c) => c.id),
+    );
+    const lastPage = Math.ceil(fullest.total / 5);
+    expect(beyond.page).toBe(lastPage);
+    expect(beyond.cards.map((c) => c.id)).toEqual(
+      fullest.cards.slice((lastPage - 1) * 5).map((c) => c.id),
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import { type BulkAnswer, BulkActions } from "~/app/components/admin/bulk-actions";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { SelectOptions } from "~/app/components/select-options";
-import { SelectField } from "~/app/components/ui/field";
+import { InputField, SelectField } from "~/app/components/ui/field";
 import { APPLICATION_BULK_ACTIONS } from "~/domain/bulk-actions";
 import { APPLICATION_STATUSES } from "~/domain/enums";
 
@@ -10,11 +10,19 @@ export const APPLICATIONS_BULK_FORM = "bulk-applications";
 type Owner = { id: string; fullName: string };
 
 /** The owner choice of the applications list's filter: mine, unassigned, everyone's, or one person's. */
-export function OwnerFilter({ value, owners }: { value: string; owners: readonly Owner[] }) {
+export function OwnerFilter({
+  id = "app-owner",
+  value,
+  owners,
+}: {
+  id?: string;
+  value: string;
+  owners: readonly Owner[];
+}) {
   const { t } = useAdminT();
   return (
     <SelectField
-      id="app-owner"
+      id={id}
       label={t("owners.filter.label")}
       selectProps={{ name: "owner", defaultValue: value }}
     >
@@ -23,6 +31,18 @@ export function OwnerFilter({ value, owners }: { value: string; owners: readonly
       <option value="none">{t("owners.filter.none")}</option>
       <SelectOptions options={owners.map((o) => ({ value: o.id, label: o.fullName }))} />
     </SelectField>
+  );
+}
+
+/** "Applied since": the day from which a list or the board counts applications. */
+export function AppliedFromField({ id, value }: { id: string; value: string | null | undefined }) {
+  const { t } = useAdminT();
+  return (
+    <InputField
+      id={id}
+      label={t("applications.search.from")}
+      inputProps={{ type: "date", name: "from", defaultValue: value ?? "" }}
+    />
   );
 }
 

@@ -37,7 +37,12 @@ import { parseOfficeFilter } from "~/domain/offices";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/applications";
 import { ApplicationDetails } from "./applications-details";
-import { APPLICATIONS_BULK_FORM, ApplicationsBulk, OwnerFilter } from "./applications-bulk";
+import {
+  APPLICATIONS_BULK_FORM,
+  AppliedFromField,
+  ApplicationsBulk,
+  OwnerFilter,
+} from "./applications-bulk";
 import { runApplicationBulk } from "./bulk.server";
 import { ApplicationRow } from "./applications-row";
 import { SaveViewForm } from "./applications-save-view";
@@ -48,7 +53,7 @@ export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminAp
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url, page } = await guardedRequest(request, requireStaff);
-  const { q, status, kind } = parseApplicationFilter(url.searchParams);
+  const { q, status, kind, appliedFrom } = parseApplicationFilter(url.searchParams);
   // Only the applicants of the viewer's offices (all of them, or the one asked for).
   const scope = await officeScopeFor(viewer);
   const office = parseOfficeFilter(url.searchParams.get("office"), scope);
@@ -63,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [stats, list, details, scheduling, owners] = await Promise.all([
     getApplicationStatsForStaff(scope),
     listAllApplicationsForStaff({
-      filter: { q, status, kind, owner },
+      filter: { q, status, kind, owner, appliedFrom },
       scope,
       office,
       page,
@@ -83,6 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     q,
     status,
     kind,
+    appliedFrom,
     details,
     scheduling,
     offices,
@@ -121,14 +127,27 @@ const CARD_ICONS = {
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const [params] = useSearchParams();
-  const { stats, list, q, status, kind, details, scheduling, offices, owners, ownerView, owner } =
-    loaderData;
+  const {
+    stats,
+    list,
+    q,
+    status,
+    kind,
+    appliedFrom,
+    details,
+    scheduling,
+    offices,
+    owners,
+    ownerView,
+    owner,
+  } = loaderData;
   const rows = list.items;
   const dateFmt = dateFormatter(lang, "date");
   const exportQs = new URLSearchParams();
   if (q) exportQs.set("q", q);
   if (status) exportQs.set("status", status);
   if (kind) exportQs.set("kind", kind);
+  if (appliedFrom) exportQs.set("from", appliedFrom);
   if (offices.office) exportQs.set("office", offices.office);
   exportQs.set("owner", owner ?? "all");
   const statusChoices = choicesOf(APPLICATION_STATUSES, (s) =>
@@ -149,7 +168,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
 
       <Form
         method="get"
-        className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-end"
+        className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto_auto_auto] sm:items-end"
         role="search"
       >
         {/* The same for every staff member who sees these offices and owners, for this search. */}
@@ -187,6 +206,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
                 />
               ) : null}
               <OwnerFilter value={ownerView} owners={owners} />
+              <AppliedFromField id="app-from" value={appliedFrom} />
               <Button type="submit">{t("actions.search")}</Button>
               <ExportCsvLink href={`/exports/applications.csv?${exportQs.toString()}`} />
             </>
@@ -217,7 +237,9 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         columns={withSelectAll(COLUMNS, APPLICATIONS_BULK_FORM, (c) => t(`applications.cols.${c}`))}
         rows={rows}
         empty={
-          q || status || kind || owner ? t("applications.emptyFiltered") : t("applications.empty")
+          q || status || kind || owner || appliedFrom
+            ? t("applications.emptyFiltered")
+            : t("applications.empty")
         }
         emptyTestId="empty"
       >

@@ -62,7 +62,7 @@ export async function runApplicationBulk(viewer: Viewer, formData: FormData) {
   const v = submission.value;
   const params = formParams(formData);
   const scope = await officeScopeFor(viewer);
-  const { q, status, kind } = parseApplicationFilter(params);
+  const { q, status, kind, appliedFrom } = parseApplicationFilter(params);
   const owner = ownerFilter(
     ownerChoice(params, viewer.role, await ownsAnyApplication(viewer.id)),
     viewer.id,
@@ -71,7 +71,7 @@ export async function runApplicationBulk(viewer: Viewer, formData: FormData) {
     const applications = await selectApplicationsForBulk({
       selection: v.selection,
       ids: selectedIds(v),
-      filter: { q, status, kind, owner },
+      filter: { q, status, kind, owner, appliedFrom },
       scope,
       office: parseOfficeFilter(params.get("office"), scope),
     });

@@ -1,7 +1,8 @@
 import { applicantHref } from "~/app/components/admin/data-table";
 import { LoadError } from "~/app/components/admin/load-error";
 import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { FilterSelect, SearchInput } from "~/app/components/admin/list-filters";
 import { PageFlash } from "~/app/components/flash";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
@@ -10,12 +11,21 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { type ApplicationKind, APPLICATION_KINDS, statusesForKind } from "~/domain/enums";
+import { ownerFilter, parseApplicationFilter } from "~/domain/applications";
+import {
+  type ApplicationKind,
+  type ApplicationStatus,
+  APPLICATION_KINDS,
+  statusesForKind,
+} from "~/domain/enums";
+import { parseOfficeFilter } from "~/domain/offices";
 import { APPLICATION_STATUS_TONE } from "~/domain/tracker";
 import { listPipelineForStaff } from "~/server/applications/staff.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
+import { listStaffOwners } from "~/server/owners/owners.server";
 import type { Route } from "./+types/pipeline";
+import { AppliedFromField, OwnerFilter } from "./applications-bulk";
 import { ScheduleInterviewDialog } from "./applications-schedule";
 import { loadScheduling, runApplicationIntent } from "./applications.server";
 
@@ -28,17 +38,43 @@ function kindOf(url: URL): ApplicationKind {
   return url.searchParams.get("kind") === "program" ? "program" : "job";
 }
 
+/** A column's page: `?page-<status>=N`. */
+const pageParam = (status: string) => `page-${status}`;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireStaff(request);
   const url = new URL(request.url);
   const kind = kindOf(url);
-  // The board shows the applicants of the viewer's offices only.
+  // The board shows the applicants of the viewer's offices only (or the one office asked for),
+  // filtered as the applications list is, so a column's count is the list's for that status.
   const scope = await officeScopeFor(viewer);
-  const [columns, scheduling] = await Promise.all([
-    listPipelineForStaff(scope, PER_COLUMN, kind),
+  const office = parseOfficeFilter(url.searchParams.get("office"), scope);
+  const { q, appliedFrom } = parseApplicationFilter(url.searchParams);
+  const ownerView = url.searchParams.get("owner")?.slice(0, 100) || "all";
+  const owner = ownerFilter(ownerView, viewer.id);
+  const pages = Object.fromEntries(
+    statusesForKind(kind).map((status) => [
+      status,
+      Math.min(10_000, Math.max(1, Number(url.searchParams.get(pageParam(status))) || 1)),
+    ]),
+  );
+  const [columns, scheduling, owners] = await Promise.all([
+    listPipelineForStaff(scope, PER_COLUMN, kind, {
+      filter: { q, owner, appliedFrom },
+      office,
+      pages,
+    }),
     loadScheduling(url, scope),
+    listStaffOwners(),
   ]);
-  return { columns, scheduling, kind };
+  return {
+    columns,
+    scheduling,
+    kind,
+    filters: { q: q ?? "", appliedFrom, ownerView, owner },
+    offices: { choices: scope.offices, all: scope.all, office },
+    owners,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -50,7 +86,29 @@ type Card = Route.ComponentProps["loaderData"]["columns"][number]["cards"][numbe
 
 export default function Pipeline({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc } = useAdminT();
-  const { columns, scheduling, kind } = loaderData;
+  const { columns, scheduling, kind, filters, offices, owners } = loaderData;
+  const [params] = useSearchParams();
+  // What the board is filtered by, for the links that keep it (a column's pages, "see all").
+  const filterQs = new URLSearchParams();
+  if (kind === "program") filterQs.set("kind", "program");
+  if (filters.q) filterQs.set("q", filters.q);
+  if (filters.appliedFrom) filterQs.set("from", filters.appliedFrom);
+  if (offices.office) filterQs.set("office", offices.office);
+  if (filters.ownerView !== "all") filterQs.set("owner", filters.ownerView);
+  const filtered = Boolean(filters.q || filters.appliedFrom || offices.office || filters.owner);
+  const listQs = (status: string) => {
+    const qs = new URLSearchParams(filterQs);
+    qs.set("status", status);
+    qs.set("kind", kind);
+    qs.set("owner", filters.ownerView);
+    return qs.toString();
+  };
+  const pageHref = (status: string, page: number) => {
+    const qs = new URLSearchParams(params);
+    if (page > 1) qs.set(pageParam(status), String(page));
+    else qs.delete(pageParam(status));
+    return `?${qs.toString()}`;
+  };
   return (
     <div className="grid gap-4">
       <nav aria-label={t("pipeline.kinds")} className="flex flex-wrap gap-2">
@@ -65,6 +123,43 @@ export default function Pipeline({ loaderData, actionData }: Route.ComponentProp
           </Link>
         ))}
       </nav>
+      <Form
+        method="get"
+        role="search"
+        aria-label={t("pipeline.filters")}
+        className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-end"
+      >
+        {kind === "program" ? <input type="hidden" name="kind" value="program" /> : null}
+        <SearchInput
+          id="pipeline-search"
+          label={t("applications.search.label")}
+          defaultValue={filters.q}
+          placeholder={t("applications.search.placeholder")}
+        />
+        {offices.choices.length > 1 ? (
+          <FilterSelect
+            id="pipeline-office"
+            name="office"
+            label={t("offices.filter.label")}
+            value={offices.office ?? ""}
+            any={offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")}
+            options={offices.choices.map((o) => ({ value: o, label: o }))}
+          />
+        ) : null}
+        <OwnerFilter id="pipeline-owner" value={filters.ownerView} owners={owners} />
+        <AppliedFromField id="pipeline-from" value={filters.appliedFrom} />
+        <div className="flex gap-2">
+          <Button type="submit">{t("pipeline.filter")}</Button>
+          {filtered ? (
+            <Link
+              to={kind === "program" ? "?kind=program" : "?"}
+              className={buttonVariants({ variant: "ghost" })}
+            >
+              {t("pipeline.clear")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
       <PageFlash flash={actionData?.intent === "schedule" ? null : actionData?.flash} />
       {scheduling ? (
         <ScheduleInterviewDialog scheduling={scheduling} actionData={actionData} />
@@ -104,9 +199,17 @@ export default function Pipeline({ loaderData, actionData }: Route.ComponentProp
                     ))}
                   </ul>
                 )}
+                {col.total > PER_COLUMN ? (
+                  <ColumnPages
+                    status={col.status}
+                    page={col.page}
+                    total={col.total}
+                    pageHref={pageHref}
+                  />
+                ) : null}
                 {col.total > col.cards.length ? (
                   <Link
-                    to={`/admin/applications?status=${col.status}&kind=${kind}`}
+                    to={`/admin/applications?${listQs(col.status)}`}
                     className="text-center text-xs font-medium text-primary-700 underline"
                   >
                     {t("pipeline.seeAll", { count: col.total })}
@@ -118,6 +221,48 @@ export default function Pipeline({ loaderData, actionData }: Route.ComponentProp
         </ol>
       </div>
     </div>
+  );
+}
+
+/** A column's place in its cards, and links to its newer and older ones. */
+function ColumnPages({
+  status,
+  page,
+  total,
+  pageHref,
+}: {
+  status: ApplicationStatus;
+  page: number;
+  total: number;
+  pageHref: (status: string, page: number) => string;
+}) {
+  const { t, tc } = useAdminT();
+  const first = (page - 1) * PER_COLUMN + 1;
+  const last = Math.min(total, page * PER_COLUMN);
+  const link = "font-medium text-primary-700 underline";
+  return (
+    <nav
+      aria-label={t("pipeline.columnPages", {
+        status: tc(`labels.applicationStatus.${status}.label`),
+      })}
+      className="flex items-center justify-between gap-2 text-xs text-slate-700"
+    >
+      {page > 1 ? (
+        <Link to={pageHref(status, page - 1)} preventScrollReset className={link}>
+          {t("pipeline.newer")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span>{t("pipeline.range", { first, last, total })}</span>
+      {last < total ? (
+        <Link to={pageHref(status, page + 1)} preventScrollReset className={link}>
+          {t("pipeline.older")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 
