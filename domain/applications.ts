@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idsFromParams } from "./bulk-actions";
+import { readDay } from "./interview-slots";
 import { nullableText } from "./text-fields";
 import {
   APPLICATION_KINDS,
@@ -21,13 +22,6 @@ export type StaffApplicationFilter = {
   /** Applied on or after this day (`YYYY-MM-DD`, the day as UTC counts it). */
   appliedFrom?: string | null;
 };
-
-/** A calendar day as a form's date field sends it, or null for anything else. */
-export function parseDay(raw: string | null | undefined): string | null {
-  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return null;
-  const day = new Date(`${raw}T00:00:00Z`);
-  return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== raw ? null : raw;
-}
 
 /**
  * The owner choice of the applications list (`?owner=`): "me", "none", "all" or a staff member's
@@ -66,7 +60,7 @@ export function parseApplicationFilter(params: URLSearchParams): StaffApplicatio
       (params.get("owner") ?? "").slice(0, 100),
     ),
     ids: idsFromParams(params),
-    appliedFrom: parseDay(params.get("from")),
+    appliedFrom: readDay(params.get("from")),
   };
 }
 
