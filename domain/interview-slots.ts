@@ -24,6 +24,8 @@ export const INTERVIEW_CHANGE_CUTOFF_HOURS = 24;
 export const DEFAULT_INTERVIEW_MINUTES = 60;
 
 export const SLOT_DURATIONS = [15, 20, 30, 45, 60, 90, 120] as const;
+/** The break between times published together. */
+export const SLOT_GAPS = [0, 5, 10, 15, 30] as const;
 
 /** The last moment a booking starting at `startsAt` may be moved or cancelled. */
 export function changeDeadline(startsAt: Date, cutoffHours = INTERVIEW_CHANGE_CUTOFF_HOURS) {
@@ -55,19 +57,61 @@ const TargetSchema = z
 const wholeNumber = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
-export const PublishSlotSchema = z.object({
-  target: TargetSchema,
-  date: z
-    .string({ error: "interviews.errors.dateRequired" })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "interviews.errors.dateRequired"),
-  time: z
-    .string({ error: "interviews.errors.timeRequired" })
-    .regex(/^\d{2}:\d{2}$/, "interviews.errors.timeRequired"),
-  durationMinutes: wholeNumber(5, 480, "interviews.errors.duration"),
-  location: requiredText(300, "interviews.errors.locationRequired", "errors.tooLong"),
-  capacity: wholeNumber(1, 50, "interviews.errors.capacity"),
-});
-export type PublishSlot = z.output<typeof PublishSlotSchema>;
+export const PublishSlotSchema = z
+  .object({
+    target: TargetSchema,
+    date: z
+      .string({ error: "interviews.errors.dateRequired" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "interviews.errors.dateRequired"),
+    time: z
+      .string({ error: "interviews.errors.timeRequired" })
+      .regex(/^\d{2}:\d{2}$/, "interviews.errors.timeRequired"),
+    durationMinutes: wholeNumber(5, 480, "interviews.errors.duration"),
+    location: requiredText(300, "interviews.errors.locationRequired", "errors.tooLong"),
+    capacity: wholeNumber(1, 50, "interviews.errors.capacity"),
+    /** A morning of times in one go: from `time` until this time, one every length + gap. */
+    until: z
+      .string()
+      .regex(/^\d{2}:\d{2}$/, "interviews.errors.until")
+      .optional(),
+    gapMinutes: wholeNumber(0, 120, "interviews.errors.gap").default(0),
+  })
+  .refine((v) => !v.until || slotStarts(v).length > 0, {
+    path: ["until"],
+    message: "interviews.errors.until",
+  });
+export type PublishSlot = Omit<z.output<typeof PublishSlotSchema>, "gapMinutes"> & {
+  gapMinutes?: number;
+};
+
+/** At most this many times are published at once. */
+export const MAX_SLOTS_AT_ONCE = 48;
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmmOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/**
+ * The start times ("HH:MM") a publish form asks for: `time` alone, or with `until`, every
+ * `durationMinutes + gapMinutes` from `time` while the interview ends by `until` (at most
+ * MAX_SLOTS_AT_ONCE). None when `until` leaves no room for one.
+ */
+export function slotStarts(o: {
+  time: string;
+  until?: string | null;
+  durationMinutes: number;
+  gapMinutes?: number;
+}): string[] {
+  if (!o.until) return [o.time];
+  const end = minutesOf(o.until);
+  const step = o.durationMinutes + (o.gapMinutes ?? 0);
+  const starts: string[] = [];
+  for (let at = minutesOf(o.time); at + o.durationMinutes <= end; at += step) {
+    starts.push(hhmmOf(at));
+    if (starts.length === MAX_SLOTS_AT_ONCE) break;
+  }
+  return starts;
+}
 
 /** The applicant's forms on /dashboard/interviews: book (or move to) a slot, or cancel. */
 export const BookingActionSchema = z.discriminatedUnion("intent", [

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { parseAgencyDateTime } from "~/domain/interview";
-import type { PublishSlot } from "~/domain/interview-slots";
+import { type PublishSlot, slotStarts } from "~/domain/interview-slots";
 import { applicationTitle } from "~/server/applications/columns.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -41,46 +41,54 @@ const newestListed = (catalogue: typeof jobs | typeof programs) =>
     .orderBy(sql`${catalogue.createdAt} desc nulls last`, asc(catalogue.id))
     .limit(200);
 
-/** Publishes an interview slot for a job or a program (audited), then invites who is waiting. */
+/**
+ * Publishes an interview time for a job or a program, or a morning of them (`until`: one every
+ * length + gap), each audited, in one transaction; then invites who is waiting.
+ */
 export async function publishSlot(o: { actor: Actor; input: PublishSlot; now?: Date }) {
-  const startsAt = parseAgencyDateTime(`${o.input.date}T${o.input.time}`);
-  if (!startsAt || startsAt.getTime() <= (o.now ?? new Date()).getTime()) {
+  const starts = slotStarts(o.input).map((time) => parseAgencyDateTime(`${o.input.date}T${time}`));
+  const first = starts[0];
+  if (!first || starts.some((at) => !at || at.getTime() <= (o.now ?? new Date()).getTime())) {
     throw new SlotInPastError();
   }
   const { kind, id } = o.input.target;
-  const slotId = await db().transaction(async (tx) => {
+  const ids = await db().transaction(async (tx) => {
     const table = kind === "job" ? jobs : programs;
     const [target] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
     if (!target) throw new SlotTargetNotFoundError();
-    const [row] = await tx
+    const rows = await tx
       .insert(interviewSlots)
-      .values({
-        jobId: kind === "job" ? id : null,
-        programId: kind === "program" ? id : null,
-        startsAt,
-        durationMinutes: o.input.durationMinutes,
-        location: o.input.location,
-        capacity: o.input.capacity,
-        createdBy: o.actor.id,
-      })
-      .returning({ id: interviewSlots.id });
-    await recordAudit(tx, {
-      actorId: o.actor.id,
-      action: "interview_slot.publish",
-      targetType: "interview_slot",
-      targetId: row!.id,
-      details: {
-        [kind === "job" ? "jobId" : "programId"]: id,
-        startsAt: startsAt.toISOString(),
-        durationMinutes: o.input.durationMinutes,
-        location: o.input.location,
-        capacity: o.input.capacity,
-      },
-    });
-    return row!.id;
+      .values(
+        starts.map((startsAt) => ({
+          jobId: kind === "job" ? id : null,
+          programId: kind === "program" ? id : null,
+          startsAt: startsAt!,
+          durationMinutes: o.input.durationMinutes,
+          location: o.input.location,
+          capacity: o.input.capacity,
+          createdBy: o.actor.id,
+        })),
+      )
+      .returning({ id: interviewSlots.id, startsAt: interviewSlots.startsAt });
+    for (const row of rows) {
+      await recordAudit(tx, {
+        actorId: o.actor.id,
+        action: "interview_slot.publish",
+        targetType: "interview_slot",
+        targetId: row.id,
+        details: {
+          [kind === "job" ? "jobId" : "programId"]: id,
+          startsAt: row.startsAt.toISOString(),
+          durationMinutes: o.input.durationMinutes,
+          location: o.input.location,
+          capacity: o.input.capacity,
+        },
+      });
+    }
+    return rows.map((row) => row.id);
   });
   kickInterviewRound();
-  return { id: slotId, startsAt };
+  return { id: ids[0]!, ids, startsAt: first };
 }
 
 /** Removes a slot nobody booked (audited); a booked slot stays until its bookings move. */

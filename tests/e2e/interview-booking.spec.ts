@@ -92,5 +92,23 @@ test("an applicant books a published interview time, sees it on the dashboard, a
   await expect(slots.first()).toContainText("0 of 2 booked");
   await expect(slots.last()).toContainText("1 of 1 booked");
   await expect(slots.last().getByTestId("interview-booking")).toHaveText(fullName);
+
+  // A morning of times in one action: from 09:00, 20 minutes each with a 10-minute break, all
+  // ending by 10:30.
+  await staff.goto("/admin/interviews?day=2031-09-16");
+  const series = staff.getByTestId("publish-slot-form");
+  await series.getByLabel("Job or program").selectOption({ label: title });
+  await series.getByLabel("Date").fill("2031-09-16");
+  await series.getByLabel("Time", { exact: true }).fill("09:00");
+  await series.getByLabel("Length").selectOption("20");
+  await series.getByLabel("Until (optional)").fill("10:30");
+  await series.getByLabel("Break between times").selectOption("10");
+  await series.getByLabel("Place or video link").fill("Harare office");
+  await series.getByRole("button", { name: "Publish time" }).click();
+  await expect(staff.getByTestId("flash")).toHaveText("Interview times published");
+  const morningTimes = staff.getByTestId("interview-slot").filter({ hasText: title });
+  await expect(morningTimes).toHaveCount(3);
+  await expect(morningTimes.last()).toContainText("10:00");
+  await expectAccessible(staff);
   await staff.context().close();
 });

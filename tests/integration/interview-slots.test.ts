@@ -18,6 +18,7 @@ import {
 } from "~/server/interviews/booking.server";
 import { runInterviewRound } from "~/server/interviews/rounds.server";
 import { publishSlot } from "~/server/interviews/slots.server";
+import { agencyDateTimeInputValue } from "~/domain/interview";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
@@ -379,5 +380,51 @@ describe("interview slots", () => {
       form: { intent: "delete", slotId: data.schedule.slots[0]!.id },
     });
     expect(removed.status).toBe(409);
+  });
+
+  it("are published as a morning of times in one action, each audited; a form that leaves no room is refused", async () => {
+    const job = await ctx.createTestJob({ title: "Welder, Gdańsk" });
+    const manager = await staffMember();
+    const form = {
+      intent: "publish",
+      target: `job:${job.id}`,
+      date: "2031-07-02",
+      time: "09:00",
+      durationMinutes: "30",
+      gapMinutes: "10",
+      location: "Harare office",
+      capacity: "1",
+    };
+    // 09:00, 09:40, 10:20, 11:00 (ends 11:30 by 12:00); 11:40 would end after 12:00.
+    const published = await runAs(manager, staffAction, "/admin/interviews", {
+      form: { ...form, until: "12:00" },
+    });
+    expect(published.location).toContain("done=publishedMany");
+    const schedule = await runAs(manager, staffLoader, "/admin/interviews?day=2031-07-02");
+    const data = schedule.data as Awaited<ReturnType<typeof staffLoader>>;
+    const times = data.schedule.slots
+      .filter((slot) => slot.title === "Welder, Gdańsk")
+      .map((slot) => agencyDateTimeInputValue(new Date(slot.startsAt)).slice(11));
+    expect(times).toEqual(["09:00", "09:40", "10:20", "11:00"]);
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "interview_slot.publish"), eq(auditLog.actorId, manager.id)));
+    expect(audits.filter((a) => (a.details as { jobId?: string }).jobId === job.id)).toHaveLength(
+      4,
+    );
+
+    // An end before the first interview could finish: a message on the field, nothing written.
+    const refused = await runAs(manager, staffAction, "/admin/interviews", {
+      form: { ...form, date: "2031-07-03", until: "09:20" },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("interviews.errors.until");
+    const none = await runAs(manager, staffLoader, "/admin/interviews?day=2031-07-03");
+    expect(
+      (none.data as Awaited<ReturnType<typeof staffLoader>>).schedule.slots.filter(
+        (slot) => slot.title === "Welder, Gdańsk",
+      ),
+    ).toHaveLength(0);
   });
 });

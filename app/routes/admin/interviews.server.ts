@@ -19,8 +19,8 @@ export async function publishInterviewSlot({ request, viewer, formData, intent }
   const submission = parseWithZod(formData, { schema: PublishSlotSchema });
   if (submission.status !== "success") return formInvalid(intent, submission.reply());
   try {
-    const { startsAt } = await publishSlot({ actor: viewer, input: submission.value });
-    return redirectDone(request, "published", {
+    const { startsAt, ids } = await publishSlot({ actor: viewer, input: submission.value });
+    return redirectDone(request, ids.length > 1 ? "publishedMany" : "published", {
       set: { day: agencyDateTimeInputValue(startsAt).slice(0, 10) },
     });
   } catch (error) {

@@ -18,7 +18,7 @@ import { guardedRequest } from "~/app/lib/guarded-request";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { calendarDay, formatDate } from "~/domain/format";
 import { agencyDateTimeInputValue } from "~/domain/interview";
-import { PublishSlotSchema, readDay, SLOT_DURATIONS } from "~/domain/interview-slots";
+import { PublishSlotSchema, readDay, SLOT_DURATIONS, SLOT_GAPS } from "~/domain/interview-slots";
 import { requireStaff } from "~/server/auth/guards.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import {
@@ -58,6 +58,7 @@ export const action = ({ request }: Route.ActionArgs) =>
 
 const DONE = {
   published: "interviews.done.published",
+  publishedMany: "interviews.done.publishedMany",
   deleted: "interviews.done.deleted",
 };
 
@@ -69,11 +70,22 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
     intent: "publish",
     actionData,
     schema: PublishSlotSchema,
-    defaultValue: { date: day, time: "09:00", durationMinutes: "30", capacity: "1" },
+    defaultValue: {
+      date: day,
+      time: "09:00",
+      durationMinutes: "30",
+      capacity: "1",
+      gapMinutes: "0",
+    },
   });
   const p = (key: string) => t(`interviews.publish.${key}`);
   const time = (d: Date | string) => formatDate(d, lang, "time");
   const minutes = (count: number) => t("interviews.minutes", { count });
+  const gaps = SLOT_GAPS.map((m) => (
+    <option key={m} value={m}>
+      {m === 0 ? p("noGap") : minutes(m)}
+    </option>
+  ));
   const durations = SLOT_DURATIONS.map((m) => (
     <option key={m} value={m}>
       {minutes(m)}
@@ -245,6 +257,8 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
                 required: true,
               },
               { select: "durationMinutes", label: p("duration"), children: durations },
+              { input: "until", type: "time", hint: p("untilHint") },
+              { select: "gapMinutes", label: p("gap"), children: gaps },
               {
                 input: "capacity",
                 type: "number",
