@@ -126,6 +126,19 @@ export const BookingActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+/** Staff's forms on the day's schedule: move a booked interview to another time, or cancel it. */
+export const StaffBookingSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("moveBooking"),
+    applicationId: z.uuid("interviews.errors.notFound"),
+    slotId: z.uuid("interviews.errors.chooseSlot"),
+  }),
+  z.object({
+    intent: z.literal("cancelBooking"),
+    applicationId: z.uuid("interviews.errors.notFound"),
+  }),
+]);
+
 /** A day as `YYYY-MM-DD`, or null. */
 export function readDay(value: string | null | undefined): string | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;

@@ -20,6 +20,8 @@ import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbo
 import { interviewBookedEmail, interviewCancelledEmail } from "~/server/mail/templates.server";
 import { notifyInterview } from "./notices.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
+import type { OfficeScope } from "~/domain/offices";
+import { applicantInScope } from "~/server/offices/scope.server";
 
 type Owner = Pick<Viewer, "id">;
 
@@ -157,8 +159,16 @@ export async function listInterviewChoicesForApplicant(o: { viewer: Owner; now?:
   return { cutoffHours: hours, items };
 }
 
-/** The viewer's application, locked for the change (one change per application at a time). */
-async function lockOwnApplication(tx: Db, viewer: Owner, applicationId: string) {
+/**
+ * The application, locked for the change (one change per application at a time): the viewer's
+ * own, or for staff (`staff`) an applicant's of their offices. Any other is "not allowed".
+ */
+async function lockOwnApplication(
+  tx: Db,
+  viewer: Owner,
+  applicationId: string,
+  staff?: { scope: OfficeScope },
+) {
   const [app] = await tx
     .select({
       id: jobApplications.id,
@@ -172,7 +182,14 @@ async function lockOwnApplication(tx: Db, viewer: Owner, applicationId: string) 
       title: applicationTitle,
     })
     .from(jobApplications)
-    .where(and(eq(jobApplications.id, applicationId), eq(jobApplications.userId, viewer.id)))
+    .where(
+      and(
+        eq(jobApplications.id, applicationId),
+        staff
+          ? applicantInScope(staff.scope, jobApplications.userId)
+          : eq(jobApplications.userId, viewer.id),
+      ),
+    )
     .for("update");
   if (!app) throw new BookingNotAllowedError();
   const [booking] = await tx
@@ -188,8 +205,17 @@ async function lockOwnApplication(tx: Db, viewer: Owner, applicationId: string) 
   return { ...app, title: app.title ?? "", booking: booking ?? null };
 }
 
-/** What the applicant's changes to their interview name: whose, which application, and when. */
-type OwnChange = { viewer: Owner; applicationId: string; now?: Date };
+/**
+ * What a change to an interview names: who makes it, which application, and when. The applicant
+ * changes their own until the site's cut-off; staff (`staff`: their office scope) change an
+ * applicant's of their offices until the interview starts, and the applicant is told as always.
+ */
+type OwnChange = {
+  viewer: Owner;
+  applicationId: string;
+  now?: Date;
+  staff?: { scope: OfficeScope };
+};
 
 /**
  * Runs one change the viewer makes to their interview (book, move or cancel): in a transaction
@@ -201,13 +227,15 @@ function changeOwnInterview<T>(
   change: (
     tx: Db,
     app: Awaited<ReturnType<typeof lockOwnApplication>>,
-    when: { now: Date; hours: number },
+    when: { now: Date; hours: number; applicantHours: number },
   ) => Promise<T>,
 ) {
   const now = o.now ?? new Date();
   return inTransactionWithMail(async (tx) => {
-    const app = await lockOwnApplication(tx, o.viewer, o.applicationId);
-    return change(tx, app, { now, hours: await cutoffHours(tx) });
+    const app = await lockOwnApplication(tx, o.viewer, o.applicationId, o.staff);
+    // The applicant's cut-off (what their e-mail states); staff are held only to the start.
+    const applicantHours = await cutoffHours(tx);
+    return change(tx, app, { now, hours: o.staff ? 0 : applicantHours, applicantHours });
   });
 }
 
@@ -219,7 +247,7 @@ function changeOwnInterview<T>(
  * gets the confirmation with its calendar invite.
  */
 export async function bookInterviewSlot(o: OwnChange & { slotId: string }) {
-  return changeOwnInterview(o, async (tx, app, { now, hours }) => {
+  return changeOwnInterview(o, async (tx, app, { now, hours, applicantHours }) => {
     const atStage = app.status === INTERVIEW_STAGE[app.kind];
     const movingBooked = app.booking !== null && app.status === "interview_scheduled";
     if (!atStage && !movingBooked) throw new BookingNotAllowedError();
@@ -271,6 +299,7 @@ export async function bookInterviewSlot(o: OwnChange & { slotId: string }) {
         slotId: slot.id,
         startsAt: slot.startsAt.toISOString(),
         ...(rescheduled ? { from: app.booking!.startsAt.toISOString() } : {}),
+        ...(o.staff ? { byStaff: true } : {}),
       },
     });
     await notifyInterview(tx, {
@@ -291,7 +320,7 @@ export async function bookInterviewSlot(o: OwnChange & { slotId: string }) {
           location: slot.location,
           applicationId: app.id,
           rescheduled,
-          changeUntil: changeDeadline(slot.startsAt, hours),
+          changeUntil: changeDeadline(slot.startsAt, applicantHours),
         }),
     });
     return { slotId: slot.id, rescheduled };
@@ -351,7 +380,11 @@ export async function cancelInterviewBooking(o: OwnChange) {
       action: "interview.cancel",
       targetType: "application",
       targetId: app.id,
-      details: { slotId: booking.slotId, startsAt: booking.startsAt.toISOString() },
+      details: {
+        slotId: booking.slotId,
+        startsAt: booking.startsAt.toISOString(),
+        ...(o.staff ? { byStaff: true } : {}),
+      },
     });
     await notifyInterview(tx, {
       userId: app.userId,

@@ -151,6 +151,8 @@ export async function listAllInterviewsForStaffOnDay(
       durationMinutes: interviewSlots.durationMinutes,
       location: interviewSlots.location,
       capacity: interviewSlots.capacity,
+      jobId: interviewSlots.jobId,
+      programId: interviewSlots.programId,
       title: sql<string>`coalesce(${jobs.title}, ${programs.title})`,
       kind: sql<
         "job" | "program"
@@ -205,4 +207,46 @@ export async function listAllInterviewsForStaffOnDay(
     })),
     direct: direct.map((d) => ({ ...d, startsAt: d.startsAt! })),
   };
+}
+
+/**
+ * The times a booked interview of these slots may move to: later slots of the same job or
+ * program with room, soonest first (at most `perTarget` each), keyed by "job:<id>" or
+ * "program:<id>".
+ */
+export async function listOpenSlotsForTargets(
+  slots: readonly { jobId: string | null; programId: string | null }[],
+  now = new Date(),
+  perTarget = 30,
+) {
+  const jobIds = [...new Set(slots.flatMap((s) => (s.jobId ? [s.jobId] : [])))];
+  const programIds = [...new Set(slots.flatMap((s) => (s.programId ? [s.programId] : [])))];
+  const open = new Map<string, { id: string; startsAt: Date; location: string }[]>();
+  if (jobIds.length === 0 && programIds.length === 0) return open;
+  const rows = await db()
+    .select({
+      id: interviewSlots.id,
+      startsAt: interviewSlots.startsAt,
+      location: interviewSlots.location,
+      jobId: interviewSlots.jobId,
+      programId: interviewSlots.programId,
+    })
+    .from(interviewSlots)
+    .where(
+      and(
+        gte(interviewSlots.startsAt, now),
+        sql`(select count(*) from ${interviewBookings} b where b.slot_id = ${interviewSlots.id}) < ${interviewSlots.capacity}`,
+        sql`(${jobIds.length ? inArray(interviewSlots.jobId, jobIds) : sql`false`} or ${
+          programIds.length ? inArray(interviewSlots.programId, programIds) : sql`false`
+        })`,
+      ),
+    )
+    .orderBy(asc(interviewSlots.startsAt), asc(interviewSlots.id))
+    .limit(perTarget * (jobIds.length + programIds.length));
+  for (const row of rows) {
+    const key = row.jobId ? `job:${row.jobId}` : `program:${row.programId}`;
+    const list = open.get(key) ?? [];
+    if (list.length < perTarget) open.set(key, [...list, row]);
+  }
+  return open;
 }

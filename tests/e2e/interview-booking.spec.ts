@@ -110,5 +110,27 @@ test("an applicant books a published interview time, sees it on the dashboard, a
   await expect(morningTimes).toHaveCount(3);
   await expect(morningTimes.last()).toContainText("10:00");
   await expectAccessible(staff);
+
+  // Staff move the applicant's interview back to the morning (the soonest time with room is
+  // offered first), then cancel it; the applicant is told each time.
+  await staff.goto("/admin/interviews?day=2031-09-15");
+  const afternoon = staff.getByTestId("interview-slot").filter({ hasText: title }).last();
+  await expect(afternoon.getByLabel(`Move ${fullName} to`)).toBeVisible();
+  await afternoon.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(staff.getByTestId("flash")).toHaveText(
+    "Interview moved; the applicant has been told",
+  );
+  const morningSlot = staff.getByTestId("interview-slot").filter({ hasText: title }).first();
+  await expect(morningSlot).toContainText("1 of 2 booked");
+  await expectAccessible(staff);
+  await morningSlot.getByRole("button", { name: `Cancel ${fullName}'s interview` }).click();
+  await expect(staff.getByTestId("flash")).toHaveText(
+    "Interview cancelled; the applicant has been told",
+  );
+  await expect(morningSlot).toContainText("0 of 2 booked");
+  await page.goto("/dashboard/interviews");
+  await expect(
+    page.getByTestId("interview-item").filter({ hasText: title }).getByTestId("interview-booked"),
+  ).toHaveCount(0);
   await staff.context().close();
 });

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { action as staffAction, loader as staffLoader } from "~/app/routes/admin/interviews";
 import {
   action as bookingAction,
@@ -426,5 +426,56 @@ describe("interview slots", () => {
         (slot) => slot.title === "Welder, Gdańsk",
       ),
     ).toHaveLength(0);
+  });
+
+  it("are moved or cancelled by staff of the applicant's office, who tell the applicant and update the invite", async () => {
+    const job = await ctx.createTestJob({ title: "Chef, Dublin" });
+    const first = await slot(job.id, { date: "2031-08-04", time: "09:00" });
+    const second = await slot(job.id, { date: "2031-08-05", time: "11:00" });
+    const a = await applicantAtStage(job.id);
+    await bookInterviewSlot({ viewer: a.user, applicationId: a.applicationId, slotId: first.id });
+    const manager = await staffMember();
+
+    // The day's schedule offers the other time of the same job with room (its own is full).
+    const day = await runAs(manager, staffLoader, "/admin/interviews?day=2031-08-04");
+    const moves = (day.data as Awaited<ReturnType<typeof staffLoader>>).moves;
+    expect(moves[`job:${job.id}`]!.map((m) => m.id)).toEqual([second.id]);
+
+    // Staff move it a few minutes later (a calendar orders versions by SEQUENCE, in minutes).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5 * 60_000 });
+    const moved = await runAs(manager, staffAction, "/admin/interviews?day=2031-08-04", {
+      form: { intent: "moveBooking", applicationId: a.applicationId, slotId: second.id },
+    }).finally(() => vi.useRealTimers());
+    expect(moved.location).toContain("done=moved");
+    const [app] = await ctx.rowsWhere(jobApplications, "id", a.applicationId);
+    expect(app!.interviewDate!.toISOString()).toBe(second.startsAt.toISOString());
+    const audits = await ctx.auditEntries(a.applicationId, "interview.reschedule");
+    expect(audits.at(-1)!.actorId).toBe(manager.id);
+    expect(audits.at(-1)!.details).toMatchObject({ byStaff: true });
+    // The applicant's e-mail carries the same event, a later version, at the new time.
+    const invites = (await ctx.mailsTo(a.user.email))
+      .filter((m) => m.attachments?.length)
+      .map((m) => parseCalendar(m.attachments![0]!.content));
+    const [booked, update] = [invites.at(-2)!, invites.at(-1)!];
+    expect(update.event.uid).toBe(booked.event.uid);
+    expect(update.event.sequence).toBeGreaterThan(booked.event.sequence);
+    expect(update.event.startDate.toJSDate().toISOString()).toBe(second.startsAt.toISOString());
+
+    // Staff of another office cannot touch it; their attempt changes nothing.
+    const midrand = await createTestUser({ role: "manager", office: "Midrand" });
+    const outsider = await runAs(midrand, staffAction, "/admin/interviews", {
+      form: { intent: "cancelBooking", applicationId: a.applicationId },
+    });
+    expect(outsider.status).toBe(404);
+
+    const cancelled = await runAs(manager, staffAction, "/admin/interviews", {
+      form: { intent: "cancelBooking", applicationId: a.applicationId },
+    });
+    expect(cancelled.location).toContain("done=cancelled");
+    const last = (await ctx.mailsTo(a.user.email)).at(-1)!;
+    expect(parseCalendar(last.attachments![0]!.content).method).toBe("CANCEL");
+    const [after] = await ctx.rowsWhere(jobApplications, "id", a.applicationId);
+    expect(after!.status).toBe("job_matched");
+    expect(after!.interviewDate).toBeNull();
   });
 });

@@ -2,7 +2,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { agencyDateTimeInputValue } from "~/domain/interview";
-import { PublishSlotSchema } from "~/domain/interview-slots";
+import { PublishSlotSchema, StaffBookingSchema } from "~/domain/interview-slots";
+import {
+  BookingNotAllowedError,
+  bookInterviewSlot,
+  cancelInterviewBooking,
+  SlotFullError,
+  SlotUnavailableError,
+  TooLateToChangeError,
+} from "~/server/interviews/booking.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import {
   deleteSlot,
   publishSlot,
@@ -54,6 +63,41 @@ export async function removeInterviewSlot({ request, viewer, formData, intent }:
       return actionFailed(intent, "interviews.errors.hasBookings", 409);
     }
     logger().error({ err: error }, "removing an interview slot failed");
+    return actionFailed(intent, "interviews.errors.failed", 500);
+  }
+}
+
+/**
+ * intents "moveBooking" and "cancelBooking": staff move an applicant's booked interview to another
+ * time of the same job or program, or cancel it, until it starts; the applicant is told and their
+ * calendar invite is updated or cancelled, as when they do it themselves.
+ */
+export async function changeBookingAsStaff({ request, viewer, formData, intent }: StaffIntent) {
+  const submission = parseWithZod(formData, { schema: StaffBookingSchema });
+  if (submission.status !== "success") return formInvalid(intent, submission.reply());
+  const change = {
+    viewer,
+    applicationId: submission.value.applicationId,
+    staff: { scope: await officeScopeFor(viewer) },
+  };
+  try {
+    if (submission.value.intent === "moveBooking") {
+      await bookInterviewSlot({ ...change, slotId: submission.value.slotId });
+      return redirectDone(request, "moved");
+    }
+    await cancelInterviewBooking(change);
+    return redirectDone(request, "cancelled");
+  } catch (error) {
+    if (error instanceof BookingNotAllowedError) {
+      return actionFailed(intent, "interviews.errors.bookingNotFound", 404);
+    }
+    if (error instanceof TooLateToChangeError) {
+      return actionFailed(intent, "interviews.errors.started", 409);
+    }
+    if (error instanceof SlotFullError || error instanceof SlotUnavailableError) {
+      return actionFailed(intent, "interviews.errors.slotTaken", 409);
+    }
+    logger().error({ err: error }, "changing a booked interview failed");
     return actionFailed(intent, "interviews.errors.failed", 500);
   }
 }

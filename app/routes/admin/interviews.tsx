@@ -23,10 +23,16 @@ import { requireStaff } from "~/server/auth/guards.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import {
   listAllInterviewsForStaffOnDay,
+  listOpenSlotsForTargets,
   listSlotTargetsForStaff,
 } from "~/server/interviews/slots.server";
 import type { Route } from "./+types/interviews";
-import { publishInterviewSlot, removeInterviewSlot } from "./interviews.server";
+import { BookingControls } from "./interviews-booking";
+import {
+  changeBookingAsStaff,
+  publishInterviewSlot,
+  removeInterviewSlot,
+} from "./interviews.server";
 import { runStaffIntent } from "./staff-intent.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminInterviews");
@@ -46,13 +52,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     officeScopeFor(viewer).then((scope) => listAllInterviewsForStaffOnDay(day, scope)),
     listSlotTargetsForStaff(),
   ]);
-  return { day, today, schedule, targets };
+  // Where a booked interview that has not started may move: later times of its job or program.
+  const now = new Date();
+  const open = await listOpenSlotsForTargets(
+    schedule.slots.filter((s) => s.bookings.length > 0 && s.startsAt > now),
+    now,
+  );
+  return { day, today, schedule, targets, moves: Object.fromEntries(open), now };
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
   runStaffIntent(
     request,
-    { publish: publishInterviewSlot, delete: removeInterviewSlot },
+    {
+      publish: publishInterviewSlot,
+      delete: removeInterviewSlot,
+      moveBooking: changeBookingAsStaff,
+      cancelBooking: changeBookingAsStaff,
+    },
     "errors.unknownAction",
   );
 
@@ -60,11 +77,13 @@ const DONE = {
   published: "interviews.done.published",
   publishedMany: "interviews.done.publishedMany",
   deleted: "interviews.done.deleted",
+  moved: "interviews.done.moved",
+  cancelled: "interviews.done.cancelled",
 };
 
 export default function AdminInterviews({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useAdminT();
-  const { day, schedule, targets } = loaderData;
+  const { day, schedule, targets, moves, now } = loaderData;
   const { form, fields, busy } = useIntentForm({
     id: "publish-slot",
     intent: "publish",
@@ -179,8 +198,22 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
                     ) : (
                       <ul className="mt-1 grid gap-1">
                         {slot.bookings.map((b) => (
-                          <li key={b.applicationId} data-testid="interview-booking">
-                            <ApplicantLink applicantId={b.applicantId} name={b.applicantName} />
+                          <li key={b.applicationId} className="grid gap-1">
+                            <span data-testid="interview-booking">
+                              <ApplicantLink applicantId={b.applicantId} name={b.applicantName} />
+                            </span>
+                            {new Date(slot.startsAt) > new Date(now) ? (
+                              <BookingControls
+                                applicationId={b.applicationId}
+                                name={b.applicantName}
+                                slotId={slot.id}
+                                open={
+                                  moves[
+                                    slot.jobId ? `job:${slot.jobId}` : `program:${slot.programId}`
+                                  ] ?? []
+                                }
+                              />
+                            ) : null}
                           </li>
                         ))}
                       </ul>
