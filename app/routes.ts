@@ -105,5 +105,6 @@ export default [
     route("monitoring", "routes/admin/monitoring.tsx"),
     route("cms", "routes/admin/cms.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("document-types", "routes/admin/document-types.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -19,6 +19,7 @@ export const DOCUMENT_ACCEPT_ATTRIBUTE = ".pdf,.doc,.docx,.jpg,.jpeg,.png";
 export const UPLOAD_ERRORS = [
   "tooLarge",
   "wrongType",
+  "formatNotForType",
   "empty",
   "badName",
   "noFile",

@@ -164,24 +164,18 @@ export const FIELDS_OF_STUDY = [
 ] as const;
 export type FieldOfStudy = (typeof FIELDS_OF_STUDY)[number];
 
-// The job documents, then the ones universities ask for (education: certificates; english: the
-// English test result serve both).
-export const DOCUMENT_TYPES = [
-  "cv",
-  "passport",
-  "education",
-  "experience",
-  "english",
-  "transcript",
-  "motivation_letter",
-  "recommendation_letter",
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/**
+ * A document type's key. The types are data (document_types, kept by admins at
+ * /admin/document-types; domain/document-types.ts): the eight below were the fixed list before
+ * issue 42, and the rules that name a type (a job's core documents, what each applicant is asked
+ * for first) name one of them.
+ */
+export type DocumentType = string;
 
 /**
- * The documents each kind of applicant is asked for, in the order they usually gather them: a job
- * seeker's employer wants a CV and experience letters, a university wants transcripts and a
- * motivation letter. The other types stay available (someone changing course may need them).
+ * The documents each kind of applicant is asked for first, in the order they usually gather them:
+ * a job seeker's employer wants a CV and experience letters, a university wants transcripts and a
+ * motivation letter. Every other active type stays available (someone changing course may need it).
  */
 export const DOCUMENTS_ASKED_OF: Record<(typeof APPLICANT_ROLES)[number], readonly DocumentType[]> =
   {
@@ -196,19 +190,27 @@ export const DOCUMENTS_ASKED_OF: Record<(typeof APPLICANT_ROLES)[number], readon
     ],
   };
 
-/** The document types an applicant is asked for, then the others (any they already uploaded join the first). */
-export function documentTypesFor(role: string, uploaded: ReadonlySet<DocumentType>) {
+/**
+ * The document types an applicant is asked for, then the others (`all`: the active types, in
+ * their order); any type they already uploaded joins the first, even one since retired.
+ */
+export function documentTypesFor(
+  role: string,
+  uploaded: ReadonlySet<DocumentType>,
+  all: readonly DocumentType[],
+) {
   const asked: readonly DocumentType[] =
-    DOCUMENTS_ASKED_OF[role as keyof typeof DOCUMENTS_ASKED_OF] ?? DOCUMENT_TYPES;
-  const first = DOCUMENT_TYPES.filter((type) => asked.includes(type) || uploaded.has(type)).sort(
-    (a, b) => rank(asked, a) - rank(asked, b),
-  );
-  return { asked: first, others: DOCUMENT_TYPES.filter((type) => !first.includes(type)) };
+    DOCUMENTS_ASKED_OF[role as keyof typeof DOCUMENTS_ASKED_OF] ?? all;
+  const known = [...all, ...[...uploaded].filter((type) => !all.includes(type))];
+  const first = known
+    .filter((type) => (asked.includes(type) && all.includes(type)) || uploaded.has(type))
+    .sort((a, b) => rank(asked, known, a) - rank(asked, known, b));
+  return { asked: first, others: all.filter((type) => !first.includes(type)) };
 }
 
-function rank(order: readonly DocumentType[], type: DocumentType) {
+function rank(order: readonly DocumentType[], all: readonly DocumentType[], type: DocumentType) {
   const at = order.indexOf(type);
-  return at === -1 ? order.length + DOCUMENT_TYPES.indexOf(type) : at;
+  return at === -1 ? order.length + all.indexOf(type) : at;
 }
 
 // pending → verified | rejected; a newer upload of the same type marks the older pending one replaced.

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DOCUMENT_TYPES, FIELDS_OF_STUDY, PROGRAM_LEVELS } from "./enums";
+import { DOCUMENT_TYPE_KEY } from "./document-types";
+import { FIELDS_OF_STUDY, PROGRAM_LEVELS } from "./enums";
 import { APPLICATION_NOTE_MAX } from "./job-search";
 import { splitLines } from "./jobs";
 import { nullableText, requiredText } from "./text-fields";
@@ -96,7 +97,7 @@ export const ProgramFormSchema = z.object({
     .optional()
     .transform((v) => splitLines(v)),
   requiredDocuments: z
-    .preprocess(oneOrMany, z.array(z.enum(DOCUMENT_TYPES)))
+    .preprocess(oneOrMany, z.array(z.string().regex(DOCUMENT_TYPE_KEY)).max(30))
     .transform((v) => [...new Set(v)]),
   scholarship: checkbox,
   scholarshipDetails: nullableText(2000, "errors.tooLong"),

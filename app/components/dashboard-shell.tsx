@@ -2,6 +2,7 @@ import {
   ActivityIcon,
   BriefcaseIcon,
   CreditCardIcon,
+  FileCheckIcon,
   FileTextIcon,
   GaugeIcon,
   FactoryIcon,
@@ -111,6 +112,7 @@ const NAV: NavEntry[] = [
   ["staff", "/admin/cms", "shell.admin.cms", NewspaperIcon],
   ["staff", "/admin/monitoring", "shell.admin.monitoring", ActivityIcon],
   ["userAdmin", "/admin/settings", "shell.admin.settings", SettingsIcon],
+  ["userAdmin", "/admin/document-types", "shell.admin.documentTypes", FileCheckIcon],
   ["staff", "/admin/activity", "shell.admin.activity", ActivityIcon],
   ["everyone", "/dashboard/profile", "shell.profile", UserCogIcon],
 ];

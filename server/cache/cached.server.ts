@@ -7,7 +7,7 @@ import { inReadOnlyRequest, oncePerRequest } from "~/server/request-scope.server
  * The one cache model (decision record 11). Every cached value names what it depends on and how
  * long it may live. Each dependency has a version in the database (record_counts,
  * 'version:<name>'), moved by statement-level triggers inside the changing transaction (migrations
- * 0026, 0030): a change made by the app, by psql, by a restore or by another process moves it. A
+ * 0026, 0031, 0032): a change made by the app, by psql, by a restore or by another process moves it. A
  * value is rebuilt when a dependency's version moved or its time ran out. A new dependency needs
  * its triggers; tests/integration/cached.test.ts fails for a name here that no trigger moves.
  */
@@ -19,6 +19,7 @@ export const DEPENDENCIES = [
   "fee_policies",
   "countries",
   "employers", // a job page names its employer (decision record 43)
+  "document_types", // a study program's page names its documents (decision record 40)
   "profile_names", // people's names: public pages show a post's author
   "application_search", // applications, and people's name, e-mail and office
 ] as const;

@@ -14,7 +14,9 @@ import {
 import { canSeePremium } from "~/domain/jobs";
 import { containsPattern } from "~/domain/like-patterns";
 import { chargesUpFront } from "~/domain/fee-policy";
+import type { DocumentTypeDef, Localized } from "~/domain/document-types";
 import { profileCompletion } from "~/domain/profile";
+import { listDocumentTypes } from "~/server/documents/document-types.server";
 import { registrationPolicyOf } from "~/server/fees/cost-sheet.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db, preparedQuery, queryRows } from "~/server/db/client.server";
@@ -237,7 +239,7 @@ export async function getApplicantDashboard(viewer: Viewer) {
       createdAt: n.createdAt.toISOString(),
     })),
     recentChanges,
-    rejectedDocuments: rejectedDocuments(ownDocuments),
+    rejectedDocuments: rejectedDocuments(ownDocuments, await listDocumentTypes()),
   };
 }
 
@@ -277,13 +279,16 @@ type OwnDocument = Awaited<
  * Document types whose newest upload staff rejected, with the reason: each is the applicant's most
  * urgent next step until they upload a new one (which is then pending, and drops off this list).
  */
-function rejectedDocuments(rows: OwnDocument[]) {
+function rejectedDocuments(rows: OwnDocument[], types: DocumentTypeDef[]) {
   const seen = new Set<string>();
-  const rejected: { type: (typeof rows)[number]["type"]; reason: string | null }[] = [];
+  const rejected: { type: string; names: Localized | null; reason: string | null }[] = [];
   for (const row of rows) {
     if (seen.has(row.type)) continue;
     seen.add(row.type);
-    if (row.status === "rejected") rejected.push({ type: row.type, reason: row.reason });
+    if (row.status === "rejected") {
+      const names = types.find((t) => t.key === row.type)?.names ?? null;
+      rejected.push({ type: row.type, names, reason: row.reason });
+    }
   }
   return rejected;
 }

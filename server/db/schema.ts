@@ -28,7 +28,6 @@ import {
   BLOG_STATUSES,
   CONTACT_INQUIRY_STATUSES,
   DOCUMENT_STATUSES,
-  DOCUMENT_TYPES,
   EMPLOYMENT_TYPES,
   FIELDS_OF_STUDY,
   INCIDENT_STATUSES,
@@ -71,7 +70,6 @@ export const jobTypeEnum = pgEnum("job_type", JOB_TYPES);
 export const employmentTypeEnum = pgEnum("employment_type", EMPLOYMENT_TYPES);
 export const salaryPeriodEnum = pgEnum("salary_period", SALARY_PERIODS);
 export const applicationStatusEnum = pgEnum("application_status", APPLICATION_STATUSES);
-export const documentTypeEnum = pgEnum("document_type", DOCUMENT_TYPES);
 export const documentStatusEnum = pgEnum("document_status", DOCUMENT_STATUSES);
 export const paymentStatusEnum = pgEnum("payment_status", PAYMENT_STATUSES);
 export const paymentProviderEnum = pgEnum("payment_provider", PAYMENT_PROVIDERS);
@@ -372,10 +370,11 @@ export const programs = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    requiredDocuments: documentTypeEnum("required_documents")
+    // Keys of document_types (an array cannot hold a foreign key: the program form checks them).
+    requiredDocuments: text("required_documents")
       .array()
       .notNull()
-      .default(sql`'{}'::document_type[]`),
+      .default(sql`'{}'::text[]`),
     scholarship: boolean("scholarship").notNull().default(false),
     scholarshipDetails: text("scholarship_details"),
     description: text("description").notNull(),
@@ -553,6 +552,28 @@ export const applicationStatusHistory = pgTable(
 );
 
 // ── Documents and payments ────────────────────────────────────────────────────────────────────
+/**
+ * The kinds of document applicants are asked for (issue 42, decision record 40), kept by admins:
+ * name and guidance per language ({ en, fr, pt }), the formats a file may be in, how long it is
+ * valid, whether it is special personal information and whether a certified copy is asked for.
+ * Never deleted while documents point at it: retired (active = false).
+ */
+export const documentTypes = pgTable("document_types", {
+  key: text("key").primaryKey(),
+  names: jsonb("names").$type<Record<(typeof LANGUAGES)[number], string>>().notNull(),
+  guidance: jsonb("guidance").$type<Record<(typeof LANGUAGES)[number], string>>().notNull(),
+  formats: text("formats").array().notNull(),
+  expires: boolean("expires").notNull().default(false),
+  validityMonths: integer("validity_months"),
+  sensitive: boolean("sensitive").notNull().default(false),
+  certifiedCopy: boolean("certified_copy").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+  updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 export const documents = pgTable(
   "documents",
   {
@@ -560,7 +581,9 @@ export const documents = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    documentType: documentTypeEnum("document_type").notNull(),
+    documentType: text("document_type")
+      .notNull()
+      .references(() => documentTypes.key, { onDelete: "restrict", onUpdate: "cascade" }),
     fileName: text("file_name").notNull(),
     storageKey: text("storage_key").notNull().unique(),
     fileSize: integer("file_size").notNull(),

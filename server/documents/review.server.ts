@@ -16,6 +16,7 @@ import {
   documentsVerifiedEmail,
 } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
+import { listDocumentTypes, namesOf } from "./document-types.server";
 import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";
 
 export type ReviewDecision = "verify" | "reject";
@@ -53,9 +54,10 @@ function gatherVerifiedDocuments(tx: Db, userId: string, startedAt: Date) {
         )
         .orderBy(asc(documents.reviewedAt));
       if (verified.length === 0) return null;
+      const types = await listDocumentTypes(tx);
       return documentsVerifiedEmail({
         ...recipient,
-        documentTypes: verified.map((d) => d.documentType),
+        documents: verified.map((d) => namesOf(types, d.documentType)),
       });
     },
   });
@@ -115,12 +117,13 @@ export async function reviewDocument({
       },
     });
 
+    const document = namesOf(await listDocumentTypes(tx), current.documentType);
     await notifyUser(tx, {
       userId: current.userId,
       kind: "document_reviewed",
-      text: (t) => {
+      text: (t, lng) => {
         const values = {
-          document: documentLabel(t, current.documentType),
+          document: documentLabel(document, lng),
           fileName: current.fileName,
           reason: cleanReason,
         };
@@ -141,7 +144,7 @@ export async function reviewDocument({
         render: (recipient) =>
           documentReviewedEmail({
             ...recipient,
-            documentType: current.documentType,
+            document,
             verified: false,
             reason: cleanReason,
           }),

@@ -2,7 +2,8 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
-import { DOCUMENT_TYPES, type DocumentType } from "~/domain/enums";
+import { DOCUMENT_TYPE_KEY } from "~/domain/document-types";
+import type { DocumentType } from "~/domain/enums";
 import type { DocumentUpload, ReceivedDocument } from "./upload.server";
 
 // Multipart framing and the small fields around the file.
@@ -76,9 +77,8 @@ function receiveParts(
 
     bb.on("field", (name, value) => {
       if (name !== "documentType") return;
-      if ((DOCUMENT_TYPES as readonly string[]).includes(value)) {
-        documentType = value as DocumentType;
-      }
+      // Only its shape here: the service checks it is a type one may upload now.
+      if (DOCUMENT_TYPE_KEY.test(value)) documentType = value;
     });
 
     bb.on("file", (name, stream, info) => {

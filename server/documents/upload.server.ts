@@ -8,6 +8,7 @@ import {
   MAX_DOCUMENT_BYTES,
   type UploadError,
 } from "~/domain/documents";
+import { type DocumentTypeDef, formatAllowed } from "~/domain/document-types";
 import type { DocumentType } from "~/domain/enums";
 import type { Viewer } from "~/server/auth/guards.server";
 import { documents, profiles } from "~/server/db/schema";
@@ -18,6 +19,7 @@ import { notifyApplicantOwners } from "~/server/owners/owners.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import { isStorageFullError, storage } from "~/server/storage/storage.server";
 import { BombCheck } from "./decompression-bombs.server";
+import { activeDocumentTypes, listDocumentTypes, namesOf } from "./document-types.server";
 
 // Enough bytes for file-type to see inside a DOCX (zip entries) before we decide; the rest streams.
 const SNIFF_BYTES = 64 * 1024;
@@ -83,7 +85,9 @@ export async function uploadDocument({
   const { documentType, file } = received;
   let stored: StoredFile | null = null;
   try {
-    stored = await storeFile(actor.id, file);
+    // The type must be one an applicant may upload now (an admin may have retired it meanwhile).
+    const type = (await activeDocumentTypes()).find((t) => t.key === documentType);
+    stored = await storeFile(actor.id, file, type ?? null);
     await file.complete;
     const { row, replacedKeys } = await insertDocumentRow(actor.id, documentType, stored);
     stored = null;
@@ -105,7 +109,11 @@ export async function uploadDocument({
       () => true,
     );
     if (bodyBroke) return { ok: false, error: "noFile", documentType };
-    if (error instanceof UploadRefused) return { ok: false, error: error.code, documentType };
+    if (error instanceof UploadRefused) {
+      // A type one may not upload has no card to answer in: the page says it under the cards.
+      const card = error.code === "badDocumentType" ? null : documentType;
+      return { ok: false, error: error.code, documentType: card };
+    }
     if (isStorageFullError(error)) {
       logger().error({ err: error, userId: actor.id }, "document upload refused: storage is full");
       return { ok: false, error: "storageFull", documentType };
@@ -122,8 +130,16 @@ async function removeStored(key: string) {
 }
 
 /** Reads the file to its end whatever happens, so the rest of the request body can be read. */
-async function storeFile(userId: string, file: IncomingFile): Promise<StoredFile> {
+async function storeFile(
+  userId: string,
+  file: IncomingFile,
+  type: Pick<DocumentTypeDef, "formats"> | null,
+): Promise<StoredFile> {
   const stream = file.content;
+  if (!type) {
+    stream.resume();
+    throw new UploadRefused("badDocumentType");
+  }
   const cleanName = cleanFileName(file.name);
   if (cleanName === null) {
     stream.resume();
@@ -165,6 +181,11 @@ async function storeFile(userId: string, file: IncomingFile): Promise<StoredFile
   if (!detected) {
     await drain();
     throw new UploadRefused("wrongType");
+  }
+  // Each type allows some of the formats (a passport as a scan or photo, not a Word file).
+  if (!formatAllowed(type, detected)) {
+    await drain();
+    throw new UploadRefused("formatNotForType");
   }
   // An image too large in pixels, or a DOCX that unpacks to far more than it weighs: from the
   // headers, never decoded. A PNG's size is in its first bytes; a JPEG's and a zip's come later.
@@ -300,10 +321,11 @@ async function insertDocumentRow(userId: string, documentType: DocumentType, fil
       })
       .returning();
     // The staff member who looks after this applicant hears of it (issue 19).
+    const document = namesOf(await listDocumentTypes(tx), documentType);
     await notifyApplicantOwners(tx, {
       applicantId: userId,
       event: "document",
-      detail: (t) => documentLabel(t, documentType),
+      detail: (_t, lng) => documentLabel(document, lng),
     });
     return { row: row!, replacedKeys: replaced.map((r) => r.storageKey) };
   });

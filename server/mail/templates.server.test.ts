@@ -78,8 +78,12 @@ describe("mail templates in each language", () => {
     return [
       applicationStatusChangedEmail({ ...o, jobTitle: "Chef", status: "visa_approved" }),
       interviewScheduledEmail({ ...o, jobTitle: "Chef", interviewDate: new Date(), location: "X" }),
-      documentReviewedEmail({ ...o, documentType: "cv", verified: false, reason: "Blurred" }),
-      documentReviewedEmail({ ...o, documentType: "passport", verified: true }),
+      documentReviewedEmail({ ...o, document: "CV", verified: false, reason: "Blurred" }),
+      documentReviewedEmail({
+        ...o,
+        document: { en: "Passport", fr: "Passeport", pt: "Passaporte" },
+        verified: true,
+      }),
       paymentReceiptEmail({
         ...o,
         amountMinor: 100,

@@ -1,4 +1,5 @@
-import type { ApplicationStatus, DocumentType } from "~/domain/enums";
+import { inLanguage, type Localized } from "~/domain/document-types";
+import type { ApplicationStatus } from "~/domain/enums";
 import { registrationLine, registrationsToShow } from "~/domain/agency-trust";
 import { type Language, LANGUAGE_NAMES, localizePath } from "~/domain/languages";
 import type { SiteSettings } from "~/domain/settings";
@@ -51,9 +52,14 @@ export function statusLabel(t: Translate, status: ApplicationStatus) {
   return t(`common:labels.applicationStatus.${status}.label`);
 }
 
-/** A document type as the documents page names it, in the reader's language. */
-export function documentLabel(t: Translate, type: DocumentType | string) {
-  return t(`common:labels.documentType.${type}`, { defaultValue: type });
+/**
+ * A document type's name in the reader's language: its names as admins wrote them (document
+ * types are data, decision record 40), or its key for a type that is gone.
+ */
+export type DocumentName = Localized | string;
+
+export function documentLabel(name: DocumentName, lng: string | null | undefined) {
+  return typeof name === "string" ? name : inLanguage(name, lng ?? "en");
 }
 
 export function applicationStatusChangedEmail(
@@ -292,13 +298,13 @@ export function interviewInvitationEmail(
 export function documentReviewedEmail(
   o: Base & {
     name: string;
-    documentType: DocumentType | string;
+    document: DocumentName;
     verified: boolean;
     reason?: string | null;
   },
 ): RenderedMail {
   const t = serverT(o.lng);
-  const document = documentLabel(t, o.documentType);
+  const document = documentLabel(o.document, o.lng);
   const blocks: Block[] = o.verified
     ? [{ kind: "p", text: t("documentVerified.body", { document }) }]
     : [
@@ -326,17 +332,17 @@ export function documentReviewedEmail(
 
 /** One mail for the documents verified within a few minutes (the review gathers them). */
 export function documentsVerifiedEmail(
-  o: Base & { name: string; documentTypes: (DocumentType | string)[] },
+  o: Base & { name: string; documents: DocumentName[] },
 ): RenderedMail {
-  if (o.documentTypes.length === 1) {
-    return documentReviewedEmail({ ...o, documentType: o.documentTypes[0]!, verified: true });
+  if (o.documents.length === 1) {
+    return documentReviewedEmail({ ...o, document: o.documents[0]!, verified: true });
   }
   const t = serverT(o.lng);
   const documents = new Intl.ListFormat(o.lng ?? "en", { type: "conjunction" }).format(
-    o.documentTypes.map((type) => documentLabel(t, type)),
+    o.documents.map((name) => documentLabel(name, o.lng)),
   );
   return renderMail(o, {
-    subject: t("documentsVerified.subject", { count: o.documentTypes.length }),
+    subject: t("documentsVerified.subject", { count: o.documents.length }),
     greeting: o.name,
     blocks: [
       { kind: "p", text: t("documentsVerified.body", { documents }) },

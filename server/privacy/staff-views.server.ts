@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Localized } from "~/domain/document-types";
 import type { DocumentType, Role } from "~/domain/enums";
+import { listDocumentTypes } from "~/server/documents/document-types.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
@@ -70,6 +72,8 @@ export type StaffView = {
   action: StaffViewAction;
   role: Role | null;
   documentType: DocumentType | null;
+  /** The document type's name in each language (null: no document, or a type since removed). */
+  documentNames: Localized | null;
   at: Date;
 };
 
@@ -93,11 +97,16 @@ export async function listStaffViewsOfOwner({
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
-  return rows.map((r) => ({
-    action: r.action as StaffViewAction,
-    role: typeof r.details?.role === "string" ? (r.details.role as Role) : null,
-    documentType:
-      typeof r.details?.documentType === "string" ? (r.details.documentType as DocumentType) : null,
-    at: r.at,
-  }));
+  const types = await listDocumentTypes();
+  return rows.map((r) => {
+    const documentType =
+      typeof r.details?.documentType === "string" ? (r.details.documentType as DocumentType) : null;
+    return {
+      action: r.action as StaffViewAction,
+      role: typeof r.details?.role === "string" ? (r.details.role as Role) : null,
+      documentType,
+      documentNames: types.find((t) => t.key === documentType)?.names ?? null,
+      at: r.at,
+    };
+  });
 }

@@ -5,7 +5,8 @@ import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
 import { createCatalogueItem, updateCatalogueItem } from "~/server/catalogue/save.server";
-import { db } from "~/server/db/client.server";
+import { type Db, db } from "~/server/db/client.server";
+import { listDocumentTypes } from "~/server/documents/document-types.server";
 import { paginateSelect } from "~/server/db/paginate.server";
 import { countries, jobApplications, programs } from "~/server/db/schema";
 
@@ -107,9 +108,22 @@ export async function listAllProgramsForStaff(options: {
 }
 export type StaffProgramRow = Awaited<ReturnType<typeof listAllProgramsForStaff>>["items"][number];
 
+/**
+ * The form's documents that are document types (the form offers only those; a key posted by
+ * hand that names none is left out rather than stored where no applicant could upload it).
+ */
+async function withKnownDocuments(tx: Db, input: ProgramForm): Promise<ProgramForm> {
+  const known = new Set((await listDocumentTypes(tx)).map((t) => t.key));
+  return { ...input, requiredDocuments: input.requiredDocuments.filter((d) => known.has(d)) };
+}
+
 export async function createProgram(options: { actor: Actor; input: ProgramForm }) {
-  return db().transaction((tx) =>
-    createCatalogueItem(tx, { kind: "program", actorId: options.actor.id, values: options.input }),
+  return db().transaction(async (tx) =>
+    createCatalogueItem(tx, {
+      kind: "program",
+      actorId: options.actor.id,
+      values: await withKnownDocuments(tx, options.input),
+    }),
   );
 }
 
@@ -124,7 +138,7 @@ export async function updateProgram(options: {
       kind: "program",
       id: options.programId,
       actorId: options.actor.id,
-      values: options.input,
+      values: await withKnownDocuments(tx, options.input),
     });
     if (!updated) throw new ProgramNotFoundError();
   });

@@ -79,6 +79,7 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/admin/monitoring", path: "/admin/monitoring", as: ["staff"] },
   { routeId: "routes/admin/cms", path: "/admin/cms", as: ["staff"] },
   { routeId: "routes/admin/settings", path: "/admin/settings", as: ["staff"] },
+  { routeId: "routes/admin/document-types", path: "/admin/document-types", as: ["staff"] },
 ];
 
 /**

@@ -26,8 +26,12 @@ const MODULES = import.meta.glob<RouteModule>("../../app/routes/admin/*.tsx", { 
 
 // THE MATRIX: who may use each admin route's loader and action. Every admin route of the route
 // table is for staff (manager, admin, super_admin) but these, for user administrators (admin,
-// super_admin) only.
-const USER_ADMIN_ROUTES = ["routes/admin/users", "routes/admin/settings"];
+// super_admin) only: document types are admins' (decision record 40).
+const USER_ADMIN_ROUTES = [
+  "routes/admin/users",
+  "routes/admin/settings",
+  "routes/admin/document-types",
+];
 // Where the action is narrower than the page: staff read payments and refund to-dos; only user
 // administrators record refunds.
 const USER_ADMIN_ACTIONS = ["routes/admin/payments", "routes/admin/todos"];

@@ -123,7 +123,11 @@ describe("the dashboard's next steps", () => {
       uploadedAt: new Date(Date.now() - 60_000),
     });
     expect((await dashboardOf(user)).rejectedDocuments).toEqual([
-      { type: "passport", reason: "The photo page is blurred" },
+      {
+        type: "passport",
+        names: { en: "Passport", fr: "Passeport", pt: "Passaporte" },
+        reason: "The photo page is blurred",
+      },
     ]);
 
     // A new upload replaces the answer: the step goes away while staff look at it.

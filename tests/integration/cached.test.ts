@@ -9,7 +9,7 @@ import { setupTestDatabase } from "./harness";
 import { countQueries } from "./query-counter";
 
 // The one cache model (server/cache/cached.server.ts): a value is kept until a version of what it
-// depends on moves (triggers, migration 0030) or its time runs out; page requests read the versions
+// depends on moves (triggers, migration 0031) or its time runs out; page requests read the versions
 // at most once a second, anything else reads them afresh.
 const ctx = setupTestDatabase();
 

@@ -32,20 +32,23 @@ function filesLeft() {
   });
 }
 
+/** A document type that accepts every format (PDF, DOC, DOCX, JPEG, PNG), so each check is reached. */
+const UPLOAD_TYPE = "education";
+
 async function rowsOf(user: TestUser) {
   return ctx.db.select().from(documents).where(eq(documents.userId, user.id));
 }
 
 function formUpload(user: TestUser, bytes: Buffer, name: string) {
   return requestAs(user, "/dashboard/documents", {
-    form: { documentType: "passport", file: new File([new Uint8Array(bytes)], name) },
+    form: { documentType: UPLOAD_TYPE, file: new File([new Uint8Array(bytes)], name) },
   });
 }
 
 async function jsonUpload(user: TestUser, bytes: Buffer, name: string) {
   const response = await app.fetch(
     await requestAs(user, "/api/documents", {
-      form: { documentType: "passport", file: new File([new Uint8Array(bytes)], name) },
+      form: { documentType: UPLOAD_TYPE, file: new File([new Uint8Array(bytes)], name) },
     }),
   );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -60,14 +63,14 @@ describe("an upload when the disk is full", () => {
     const page = await runRoute(action, await formUpload(user, file, "passport.pdf"));
     expect(page.status).toBe(507);
     expect(page.data).toMatchObject({
-      intent: "passport",
+      intent: UPLOAD_TYPE,
       flash: { ok: false, message: "errors.storageFull" },
     });
 
     const script = await jsonUpload(user, file, "passport.pdf");
     expect(script).toEqual({
       status: 507,
-      body: { ok: false, error: "storageFull", documentType: "passport" },
+      body: { ok: false, error: "storageFull", documentType: UPLOAD_TYPE },
     });
 
     expect(await rowsOf(user)).toHaveLength(0);

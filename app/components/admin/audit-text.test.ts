@@ -75,8 +75,12 @@ function sampleDetails(code: string, variant: number): Record<string, unknown> {
     ...(variant === 0 ? { recipientGroup: "students", recipients: 3 } : { recipientId: "u1" }),
     changed: variant === 0 ? ["registrationFee", "social"] : [],
     count: 2,
+    created: variant === 0,
   };
 }
+
+/** Document type names as the back-office layout carries them (they are data). */
+const names = (key: string) => ({ passport: "Passport" })[key] ?? "";
 
 let t: (key: string, options?: Record<string, unknown>) => string;
 let tc: typeof t;
@@ -106,7 +110,7 @@ describe("the activity log", () => {
   it.each(actions)("reads %s as a sentence, with no code in it", (code) => {
     const unknown = t("activity.sentences.unknown");
     for (const variant of [0, 1]) {
-      const sentence = auditSentence(code, sampleDetails(code, variant), t, tc);
+      const sentence = auditSentence(code, sampleDetails(code, variant), t, tc, "en", names);
       expect(sentence, code).not.toBe(unknown);
       expect(sentence).not.toMatch(/\{\{|\b[a-z]+[._][a-z_.]+\b|unknown/i);
       expect(sentence).toMatch(/^[A-Z]/);
@@ -127,8 +131,25 @@ describe("the activity log", () => {
       "Sent a message to one person",
     );
     expect(
-      auditSentence("document.reject", { documentType: "passport", reason: "Expired" }, t, tc),
+      auditSentence(
+        "document.reject",
+        { documentType: "passport", reason: "Expired" },
+        t,
+        tc,
+        "en",
+        names,
+      ),
     ).toBe("Rejected a document (Passport): Expired");
+    expect(
+      auditSentence(
+        "document_type.save",
+        { documentType: "passport", created: true },
+        t,
+        tc,
+        "en",
+        names,
+      ),
+    ).toBe("Added the document type Passport");
     expect(auditSentence("something.new", {}, t, tc)).toBe(t("activity.sentences.unknown"));
   });
 });

@@ -1,4 +1,5 @@
 import { formatMoney } from "~/domain/format";
+import { useDocumentTypeName } from "./document-type-name";
 import { useAdminT } from "./use-admin-t";
 
 type LooseT = (key: string, options?: Record<string, unknown>) => string;
@@ -15,6 +16,8 @@ export function auditSentence(
   t: LooseT,
   tc: LooseT,
   lang = "en",
+  /** A document type's name by its key (document types are data: useDocumentTypeName). */
+  documentName: (key: string) => string = () => "",
 ): string {
   const key = action.replace(".", "_");
   const d = details ?? {};
@@ -25,6 +28,7 @@ export function auditSentence(
     tc(`labels.applicationStatus.${str(v) || "unknown"}.label`, {
       defaultValue: tc("labels.applicationStatus.unknown.label"),
     });
+  const documentOf = (v: unknown) => documentName(str(v)) || t("activity.values.unknown");
   const say = (k: string, values: Record<string, unknown> = {}) =>
     t(`activity.sentences.${k}`, {
       ...values,
@@ -51,16 +55,12 @@ export function auditSentence(
     case "account_erase":
       return say(`${key}_${d.by === "staff" || d.by === "retention" ? d.by : "self"}`);
     case "document_view":
-      return say(key, {
-        document: tc(`labels.documentType.${str(d.documentType)}`, {
-          defaultValue: t("activity.values.unknown"),
-        }),
-      });
+      return say(key, { document: documentOf(d.documentType) });
+    case "document_type_save":
+      return say(d.created ? `${key}_created` : key, { document: documentOf(d.documentType) });
     case "document_verify":
     case "document_reject": {
-      const document = tc(`labels.documentType.${str(d.documentType)}`, {
-        defaultValue: t("activity.values.unknown"),
-      });
+      const document = documentOf(d.documentType);
       if (key === "document_reject" && !str(d.reason)) return say(`${key}_noReason`, { document });
       return say(key, { document, reason: str(d.reason) });
     }
@@ -118,7 +118,8 @@ export function AuditText({
   details: Record<string, unknown> | null;
 }) {
   const { t, tc, lang } = useAdminT();
-  return <span>{auditSentence(action, details, t, tc, lang)}</span>;
+  const documentName = useDocumentTypeName();
+  return <span>{auditSentence(action, details, t, tc, lang, documentName)}</span>;
 }
 
 /** Where the back-office shows the record an activity-log entry points to, if anywhere. */

@@ -22,7 +22,8 @@ type LoadErrorKey =
   | "todos"
   | "interviews"
   | "views"
-  | "search";
+  | "search"
+  | "documentTypes";
 
 /**
  * A back-office page whose data could not be loaded: the spec's message inside the admin shell

@@ -1,4 +1,5 @@
 import { auditSentence } from "~/app/components/admin/audit-text";
+import { useDocumentTypeName } from "~/app/components/admin/document-type-name";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { dateFormatter, formatMoney } from "~/domain/format";
 import type { TimelineEntry } from "~/server/applicants/applicant-record.server";
@@ -7,6 +8,7 @@ import { Section } from "./applicant-sections";
 /** Everything that happened to the applicant, newest first, as one list. */
 export function ApplicantTimeline({ entries }: { entries: TimelineEntry[] }) {
   const { t, tc, lang } = useAdminT();
+  const documentName = useDocumentTypeName();
   const dateTime = dateFormatter(lang, "dateTime");
   const status = (s: string | null) =>
     s ? tc(`labels.applicationStatus.${s}.label`) : t("applications.details.new");
@@ -26,7 +28,7 @@ export function ApplicantTimeline({ entries }: { entries: TimelineEntry[] }) {
       case "document":
         return {
           text: t("applicant.timeline.document", {
-            document: tc(`labels.documentType.${e.documentType}`),
+            document: documentName(e.documentType),
             state: t(`documents.status.${e.status}`),
           }),
           extra: e.fileName,
@@ -46,7 +48,7 @@ export function ApplicantTimeline({ entries }: { entries: TimelineEntry[] }) {
         };
       case "audit":
         return {
-          text: auditSentence(e.action, e.details, t, tc, lang),
+          text: auditSentence(e.action, e.details, t, tc, lang, documentName),
           by: e.by ?? t("activity.system"),
         };
     }

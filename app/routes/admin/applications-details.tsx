@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { applicantHref } from "~/app/components/admin/data-table";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
+import { useDocumentTypeName } from "~/app/components/admin/document-type-name";
 import { PaidBadge } from "~/app/components/admin/paid-badge";
 import { StatusBadge } from "~/app/components/status-badge";
 import { Badge } from "~/app/components/ui/badge";
@@ -25,6 +26,7 @@ export function ApplicationDetails({
   actionData: ActionResult | undefined;
 }) {
   const { t, tc, lang } = useAdminT();
+  const documentName = useDocumentTypeName();
   const { app, history, documents, requiredDocuments, notes, staff } = details;
   // One history, newest first: status changes and staff notes together.
   const timeline = [
@@ -149,7 +151,7 @@ export function ApplicationDetails({
                           : "waiting"
                     }
                   >
-                    {tc(`labels.documentType.${type}`)}:{" "}
+                    {documentName(type)}:{" "}
                     {doc ? t(`documents.status.${doc.status}`) : t("applications.details.missing")}
                   </Badge>
                 </li>

@@ -2,6 +2,7 @@ import { CheckCircle2Icon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Flash } from "~/app/components/flash";
 import { HiddenValues } from "~/app/components/admin/intent-form";
+import { useDocumentTypeName } from "~/app/components/admin/document-type-name";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
@@ -20,7 +21,8 @@ export function StaffDocuments({
   documents: ApplicationDetailsData["documents"];
   actionData: ActionResult | undefined;
 }) {
-  const { t, tc } = useAdminT();
+  const { t } = useAdminT();
+  const documentName = useDocumentTypeName();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -41,7 +43,7 @@ export function StaffDocuments({
             >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <div>
-                  <p className="font-medium">{tc(`labels.documentType.${d.documentType}`)}</p>
+                  <p className="font-medium">{documentName(d.documentType)}</p>
                   <p className="text-xs break-all text-slate-600">{d.fileName}</p>
                 </div>
                 <Badge

@@ -8,6 +8,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useDocumentTypeName } from "~/app/components/admin/document-type-name";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { TitledCard } from "~/app/components/titled-card";
 import { Badge } from "~/app/components/ui/badge";
@@ -124,6 +125,7 @@ function Row({ main, detail }: { main: ReactNode; detail: ReactNode }) {
  */
 export function WorkQueues({ queues }: { queues: DashboardQueues }) {
   const { t, tc, lang } = useAdminT();
+  const documentName = useDocumentTypeName();
   const when = dateFormatter(lang, "dateTime");
   const time = dateFormatter(lang, "time");
   return (
@@ -149,7 +151,7 @@ export function WorkQueues({ queues }: { queues: DashboardQueues }) {
                   <Link to={applicantHref(d.applicantId)} className={link}>
                     {d.applicantName}
                   </Link>{" "}
-                  · {tc(`labels.documentType.${d.documentType}`)}
+                  · {documentName(d.documentType)}
                 </>
               }
               detail={t("queues.uploaded", { when: when.format(new Date(d.at)) })}

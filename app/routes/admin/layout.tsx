@@ -14,6 +14,7 @@ import { config } from "~/server/config.server";
 import { SavedViewsNav } from "~/app/components/admin/saved-views-nav";
 import { BackOfficeSearch } from "~/app/components/admin/back-office-search";
 import { listSavedViews } from "~/server/saved-views/saved-views.server";
+import { listDocumentTypes } from "~/server/documents/document-types.server";
 import type { Route } from "./+types/layout";
 
 export const handle = i18nHandle("admin");
@@ -22,10 +23,11 @@ export const handle = i18nHandle("admin");
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireStaff(request);
   await requireCurrentConsent(request, viewer);
-  const [overpayments, savedViews] = await Promise.all([
+  const [overpayments, savedViews, documentTypes] = await Promise.all([
     countRecentOverpaymentsForStaff(),
     // The viewer's own saved views of the applications list, for the sidebar.
     listSavedViews({ viewer }),
+    listDocumentTypes(),
   ]);
   return {
     // Staff must know when Pay marks people paid without any money moving.
@@ -34,6 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Built here: the component may not import the server-only payments module.
     overpaymentsHref: `/admin/activity?action=${encodeURIComponent(OVERPAYMENT_AUDIT_ACTION)}`,
     savedViews,
+    // Every screen below names documents by these (useDocumentTypeName).
+    documentTypes: documentTypes.map(({ key, names }) => ({ key, names })),
   };
 }
 

@@ -5,13 +5,17 @@ import {
   LabelledOptions,
 } from "~/app/components/admin/catalogue";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import { DOCUMENT_TYPES, FIELDS_OF_STUDY, PROGRAM_LEVELS } from "~/domain/enums";
+import { useLoaderData } from "react-router";
+import { inLanguage } from "~/domain/document-types";
+import { FIELDS_OF_STUDY, PROGRAM_LEVELS } from "~/domain/enums";
 import { ProgramFormSchema } from "~/domain/programs";
 import type { StaffProgramRow } from "~/server/programs/admin.server";
+import type { loader } from "./programs";
 
 /** Add or edit a program (intent "create" / "update"), in the ?new=1 / ?edit=<id> dialog. */
 export function ProgramForm({ row, countries }: CatalogueFormProps<StaffProgramRow>) {
-  const { t, tc } = useAdminT();
+  const { t, lang } = useAdminT();
+  const { documentTypes } = useLoaderData<typeof loader>();
   const f = (key: string) => t(`programs.form.${key}`);
   const choose = f("choose");
   const options = {
@@ -66,7 +70,10 @@ export function ProgramForm({ row, countries }: CatalogueFormProps<StaffProgramR
         {
           choices: "requiredDocuments",
           type: "checkbox",
-          options: DOCUMENT_TYPES.map((d) => [d, tc(`labels.documentType.${d}`)] as const),
+          // The active types, and any retired one the program still asks for.
+          options: documentTypes
+            .filter((d) => d.active || row?.requiredDocuments.includes(d.key))
+            .map((d) => [d.key, inLanguage(d.names, lang)] as const),
           tilesClassName: "grid gap-2 sm:grid-cols-2",
         },
         { checkbox: "scholarship" },

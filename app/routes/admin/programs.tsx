@@ -17,6 +17,7 @@ import { listCountriesForJobForm } from "~/server/jobs/admin.server";
 import { getProgramStatsForStaff, listAllProgramsForStaff } from "~/server/programs/admin.server";
 import type { Route } from "./+types/programs";
 import { bringBackProgram, dropProgram, saveProgram, switchProgram } from "./programs.server";
+import { listDocumentTypes } from "~/server/documents/document-types.server";
 import { ProgramForm } from "./programs-form";
 import { ProgramsTable } from "./programs-table";
 import { runStaffIntent } from "./staff-intent.server";
@@ -26,12 +27,19 @@ export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.program
 export async function loader({ request }: Route.LoaderArgs) {
   const { url, page } = await guardedRequest(request, requireStaff);
   const filter = parseProgramAdminFilter(url.searchParams);
-  const [stats, programs, countries] = [
+  const [stats, programs, countries, documentTypes] = [
     await getProgramStatsForStaff(),
     await listAllProgramsForStaff({ filter, page, pageSize: PAGE_SIZE }),
     await listCountriesForJobForm(),
+    await listDocumentTypes(),
   ];
-  return { stats, programs, countries, filter };
+  return {
+    stats,
+    programs,
+    countries,
+    filter,
+    documentTypes: documentTypes.map(({ key, names, active }) => ({ key, names, active })),
+  };
 }
 
 export const action = ({ request }: Route.ActionArgs) =>

@@ -22,7 +22,12 @@ import { actionFailed, type Flash as FlashMessage } from "~/app/lib/action-resul
 import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
 import {
-  DOCUMENT_ACCEPT_ATTRIBUTE,
+  acceptAttribute,
+  type DocumentFormat,
+  formatList,
+  inLanguage,
+} from "~/domain/document-types";
+import {
   DOCUMENT_STATUS_TONE,
   type DocumentCardStatus,
   MAX_DOCUMENT_BYTES,
@@ -32,6 +37,7 @@ import {
 import { type DocumentStatus, type DocumentType, documentTypesFor } from "~/domain/enums";
 import { dateFormatter, numberFormatter } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
+import { listDocumentTypes } from "~/server/documents/document-types.server";
 import { documentDownloadPath, listDocumentsForOwner } from "~/server/documents/documents.server";
 import { readDocumentUpload } from "~/server/documents/upload-request.server";
 import { uploadDocument } from "~/server/documents/upload.server";
@@ -55,12 +61,14 @@ type UploadView = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);
-  const rows = await listDocumentsForOwner(viewer);
+  const [rows, types] = await Promise.all([listDocumentsForOwner(viewer), listDocumentTypes()]);
   const { asked, others } = documentTypesFor(
     viewer.role,
     new Set(rows.map((r) => r.documentType as DocumentType)),
+    types.filter((t) => t.active).map((t) => t.key),
   );
   const entry = (type: DocumentType) => {
+    const def = types.find((t) => t.key === type);
     const history: UploadView[] = rows
       .filter((r) => r.documentType === type)
       .map((r) => ({
@@ -77,7 +85,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     const status: DocumentCardStatus = current
       ? (current.status as Exclude<DocumentStatus, "replaced">)
       : "missing";
-    return { type, status, current, history };
+    return {
+      type,
+      // In every language: the page names it in the one it is shown in.
+      names: def?.names ?? { en: type, fr: type, pt: type },
+      guidance: def?.guidance ?? null,
+      // A retired type takes no new uploads; its history stays readable.
+      formats: def?.active ? def.formats : [],
+      validityMonths: def?.validityMonths ?? null,
+      certifiedCopy: def?.certifiedCopy ?? false,
+      status,
+      current,
+      history,
+    };
   };
   // What this applicant is asked for (and whatever they uploaded) first; the rest under "Other".
   return { types: asked.map(entry), others: others.map(entry) };
@@ -210,9 +230,10 @@ type ServerAnswer = { answer: ActionFlash; uploaded: boolean };
 
 function DocumentCard({ entry, ...server }: { entry: Entry } & ServerAnswer) {
   const { t } = useTranslation("documents");
-  const { t: tc } = useTranslation();
+  const { i18n } = useTranslation();
   const fmt = useFormatters();
-  const label = tc(`labels.documentType.${entry.type}`);
+  const label = inLanguage(entry.names, i18n.language) || entry.type;
+  const guidance = entry.guidance ? inLanguage(entry.guidance, i18n.language) : "";
   const headingId = `doc-${entry.type}-title`;
   const { current } = entry;
   // Each answer from the server (a post without JavaScript, a redirect) starts the form afresh.
@@ -230,6 +251,15 @@ function DocumentCard({ entry, ...server }: { entry: Entry } & ServerAnswer) {
         </Badge>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {guidance || entry.certifiedCopy || entry.validityMonths ? (
+          <div className="grid gap-1 text-sm text-slate-700">
+            {guidance ? <p>{guidance}</p> : null}
+            {entry.validityMonths ? (
+              <p>{t("card.validity", { count: entry.validityMonths })}</p>
+            ) : null}
+            {entry.certifiedCopy ? <p className="font-medium">{t("card.certifiedCopy")}</p> : null}
+          </div>
+        ) : null}
         {current ? (
           <div className="grid gap-1 rounded-lg bg-slate-50 p-3 text-sm">
             <p className="font-medium break-all text-slate-900">{current.fileName}</p>
@@ -269,13 +299,16 @@ function DocumentCard({ entry, ...server }: { entry: Entry } & ServerAnswer) {
           </p>
         ) : null}
 
-        <UploadForm
-          key={key}
-          type={entry.type}
-          label={label}
-          hasCurrent={Boolean(current)}
-          {...server}
-        />
+        {entry.formats.length > 0 ? (
+          <UploadForm
+            key={key}
+            type={entry.type}
+            formats={entry.formats}
+            label={label}
+            hasCurrent={Boolean(current)}
+            {...server}
+          />
+        ) : null}
 
         {entry.history.length > 0 ? <History entry={entry} /> : null}
       </CardContent>
@@ -323,12 +356,14 @@ type Progress = { sent: number; total: number; name: string } | null;
  */
 function UploadForm({
   type,
+  formats,
   label,
   hasCurrent,
   answer,
   uploaded,
 }: {
   type: DocumentType;
+  formats: readonly DocumentFormat[];
   label: string;
   hasCurrent: boolean;
 } & ServerAnswer) {
@@ -424,14 +459,14 @@ function UploadForm({
         name="file"
         type="file"
         required
-        accept={DOCUMENT_ACCEPT_ATTRIBUTE}
+        accept={acceptAttribute(formats)}
         aria-describedby={`${inputId}-hint${said ? ` ${messageId}` : ""}`}
         aria-invalid={(shown && !shown.ok) || undefined}
         disabled={Boolean(progress)}
         className={fileInputClass}
       />
       <p id={`${inputId}-hint`} className="text-xs text-slate-600">
-        {t("upload.hint")}
+        {t("upload.formatsHint", { formats: formatList(formats) })}
         {hasCurrent ? ` ${t("upload.replaceHint")}` : ""}
       </p>
 

@@ -12,6 +12,7 @@ import { TitledSection } from "~/app/components/titled-section";
 import { Badge } from "~/app/components/ui/badge";
 import { buttonVariants } from "~/app/components/ui/button";
 import { cn } from "~/app/lib/utils";
+import { inLanguage } from "~/domain/document-types";
 import type { Route } from "./+types/home";
 
 type Dashboard = Route.ComponentProps["loaderData"];
@@ -28,13 +29,19 @@ type NextStep = {
 };
 
 /** What the applicant should do next, most pressing first; `fee` is the formatted registration fee. */
-function nextSteps(d: Dashboard, t: T, fee: string) {
+function nextSteps(d: Dashboard, t: T, fee: string, lng: string) {
   const prompts: NextStep[] = [];
   // A student applicant's prompts speak of study programs.
   const student = d.recommended.basis === "programs";
   // A rejected document comes first: nothing moves until the applicant uploads a new one.
   for (const doc of d.rejectedDocuments) {
-    const document = t(`home.prompts.rejected.documents.${doc.type}`);
+    // The phrase for a type the sentence knows ("your passport"), else the type's name.
+    const document = t(
+      `home.prompts.rejected.documents.${doc.type}` as "home.prompts.rejected.title",
+      {
+        defaultValue: doc.names ? inLanguage(doc.names, lng) : doc.type,
+      },
+    );
     const reason = doc.reason?.trim().replace(/[.!]+$/, "");
     prompts.push({
       key: `rejected-${doc.type}`,
@@ -102,8 +109,8 @@ function nextSteps(d: Dashboard, t: T, fee: string) {
 
 /** "Next steps": a card per thing to do, or a line saying everything is done. */
 export function NextSteps({ dashboard, fee }: { dashboard: Dashboard; fee: string }) {
-  const { t } = useTranslation("dashboard");
-  const prompts = nextSteps(dashboard, t, fee);
+  const { t, i18n } = useTranslation("dashboard");
+  const prompts = nextSteps(dashboard, t, fee, i18n.language);
   return (
     <TitledSection id="dash-next" title={t("home.nextSteps")}>
       {prompts.length === 0 ? (

@@ -14,6 +14,7 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
+import { inLanguage } from "~/domain/document-types";
 import { FIELDS_OF_STUDY, isApplicantRole, SECTORS } from "~/domain/enums";
 import { ProfileSchema, profileCompletion } from "~/domain/profile";
 import { dateFormatter } from "~/domain/format";
@@ -335,9 +336,9 @@ function StaffViewsCard({
                   {view.action === "document.view"
                     ? t("profile.views.document", {
                         role,
-                        document: view.documentType
-                          ? tc(`labels.documentType.${view.documentType}`)
-                          : t("profile.views.aDocument"),
+                        document: view.documentNames
+                          ? inLanguage(view.documentNames, i18n.language)
+                          : (view.documentType ?? t("profile.views.aDocument")),
                       })
                     : t("profile.views.profile", { role })}
                 </span>

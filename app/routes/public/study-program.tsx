@@ -41,6 +41,8 @@ import { switchOwnApplicantRole } from "~/server/profiles/applicant-role.server"
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { registrationPolicyOf } from "~/server/fees/cost-sheet.server";
 import { chargesUpFront } from "~/domain/fee-policy";
+import { requestLanguage } from "~/app/i18n/i18n.server";
+import { documentTypeNamesIn } from "~/server/documents/document-types.server";
 import { getProgramForViewer, type ProgramDetail } from "~/server/programs/listing.server";
 import type { Route } from "./+types/study-program";
 
@@ -55,17 +57,25 @@ const applyForm = lazyComponent(() => import("./study-apply-form").then((m) => m
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const program = await getProgramForViewer({ viewer, id: params.id });
-  if (!program) return data({ program: null, applied: [], feeRequired: false }, { status: 404 });
-  const [applied, settings, policy] = await Promise.all([
+  if (!program) {
+    return data(
+      { program: null, applied: [], feeRequired: false, documentNames: [] as string[] },
+      { status: 404 },
+    );
+  }
+  const [applied, settings, policy, names] = await Promise.all([
     viewer ? findOwnProgramApplications({ viewer, programId: program.id }) : [],
     getSiteSettings(),
     viewer ? registrationPolicyOf(viewer.id, undefined, "study") : null,
+    requestLanguage(request).then(documentTypeNamesIn),
     viewer ? applyForm.preload() : null,
   ]);
   // A fee first only when programs ask for it and the reader's policy for study charges one up
   // front (decision record 33): under no fee there is no payment step.
   const feeRequired = settings.study.requireFee && policy !== null && chargesUpFront(policy);
-  return { program, applied, feeRequired };
+  // In the page's language (the page is kept per address and language).
+  const documentNames = program.requiredDocuments.map((d) => names[d] ?? d);
+  return { program, applied, feeRequired, documentNames };
 }
 
 /**
@@ -160,7 +170,7 @@ function programLd(program: ProgramDetail, levelName: string, agencyName: string
 export default function StudyProgramPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("study");
   const { settings, baseUrl, viewer } = useRootData();
-  const { program, applied, feeRequired } = loaderData;
+  const { program, applied, feeRequired, documentNames } = loaderData;
   const lng = i18n.language;
 
   if (!program) {
@@ -317,9 +327,7 @@ export default function StudyProgramPage({ loaderData, actionData }: Route.Compo
               id: "program-documents",
               title: t("detail.requiredDocuments"),
               hint: t("detail.requiredDocumentsHint"),
-              items: program.requiredDocuments.map((d) =>
-                t(`labels.documentType.${d}`, { ns: "common" }),
-              ),
+              items: documentNames,
               Icon: FileTextIcon,
             },
           ]}
