@@ -175,8 +175,9 @@ function withPreparedStatements<T extends postgres.Sql | postgres.TransactionSql
 
 const MIGRATION_LOCK_ID = 7_240_001;
 
-export async function migrateDatabase(database: Database) {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/** Runs the migrations not yet applied (`folder`: another journal, for a test that stops halfway). */
+export async function migrateDatabase(database: Database, folder = MIGRATIONS_DIR) {
+  const config = { migrationsFolder: folder };
   if (database.kind === "pglite") {
     await migratePglite(database.db as never, config);
     return;

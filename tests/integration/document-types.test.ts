@@ -1,20 +1,21 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
 import { action, loader } from "~/app/routes/admin/document-types";
 import {
   action as documentsAction,
   loader as documentsLoader,
 } from "~/app/routes/dashboard/documents";
 import { loader as studyProgramLoader } from "~/app/routes/public/study-program";
-import { MIGRATIONS_DIR } from "~/server/db/client.server";
+import { MIGRATIONS_DIR, migrateDatabase, openDatabase } from "~/server/db/client.server";
 import { auditLog, documents, documentTypes, programs } from "~/server/db/schema";
 import { listDocumentTypes } from "~/server/documents/document-types.server";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { setupEndpointTests } from "./endpoint-harness";
+import { withDatabase } from "./global-setup";
 import {
   createTestUser,
   expectSentToDashboard,
@@ -98,64 +99,93 @@ describe("the seeded document types", () => {
 });
 
 describe("the migration to document types", () => {
+  // A database migrated up to the migration before, holding documents of every type the enum had
+  // and a program's list, then migrated by the app's own migrator: on PGlite, and on PostgreSQL
+  // when TEST_DATABASE_URL is set.
   it("keeps every stored document, of every type the enum had, and its program lists", async () => {
     const journal = JSON.parse(
       fs.readFileSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8"),
     ) as { entries: { tag: string }[] };
     const at = journal.entries.findIndex((e) => e.tag.endsWith("_document-types"));
     expect(at).toBeGreaterThan(0);
-    const run = async (pg: PGlite, tag: string) => {
-      const text = fs.readFileSync(path.join(MIGRATIONS_DIR, `${tag}.sql`), "utf8");
-      // As the migrator runs it: one transaction per file.
-      await pg.transaction(async (tx) => {
-        for (const statement of text.split("--> statement-breakpoint")) {
-          if (statement.trim()) await tx.exec(statement);
-        }
-      });
+    // The migrations before it, as a folder of their own.
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "passage-migrations-"));
+    fs.mkdirSync(path.join(before, "meta"));
+    fs.writeFileSync(
+      path.join(before, "meta/_journal.json"),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
+    );
+    for (const entry of journal.entries.slice(0, at)) {
+      fs.copyFileSync(
+        path.join(MIGRATIONS_DIR, `${entry.tag}.sql`),
+        path.join(before, `${entry.tag}.sql`),
+      );
+    }
+
+    const pgUrl = inject("dbKind") === "postgres" ? process.env.TEST_DATABASE_URL! : null;
+    const name = `passage_migration_${crypto.randomBytes(5).toString("hex")}`;
+    if (pgUrl) {
+      const admin = await openDatabase({ kind: "postgres", url: pgUrl, max: 1 });
+      await admin.sql!.unsafe(`create database ${name}`);
+      await admin.close();
+    }
+    const database = pgUrl
+      ? await openDatabase({ kind: "postgres", url: withDatabase(pgUrl, name), max: 2 })
+      : await openDatabase({ kind: "pglite" });
+    const query = async <T>(statement: SQL) => {
+      const result = (await database.db.execute(statement)) as unknown as T[] | { rows: T[] };
+      return Array.isArray(result) ? result : result.rows;
     };
-    const pg = await PGlite.create("memory://", { extensions: { pg_trgm } });
     try {
-      for (const entry of journal.entries.slice(0, at)) await run(pg, entry.tag);
-      await pg.exec(
-        `insert into profiles (id, full_name, email) values ('u1', 'Ana', 'ana@example.test')`,
+      await migrateDatabase(database, before);
+      await query(
+        sql`insert into profiles (id, full_name, email) values ('u1', 'Ana', 'ana@example.test')`,
       );
       for (const [i, type] of OLD_TYPES.entries()) {
-        await pg.query(
-          `insert into documents (user_id, document_type, file_name, storage_key, file_size, content_type, status)
-           values ('u1', $1, $2, $3, 10, 'application/pdf', 'verified')`,
-          [type, `${type}.pdf`, `documents/u1/${i}`],
+        await query(
+          sql`insert into documents (user_id, document_type, file_name, storage_key, file_size, content_type, status)
+           values ('u1', ${type}, ${`${type}.pdf`}, ${`documents/u1/${i}`}, 10, 'application/pdf', 'verified')`,
         );
       }
-      await pg.exec(`insert into countries (code, name) values ('IE', 'Ireland')`);
-      await pg.exec(
-        `insert into programs (title, university, city, country_id, level, field_of_study, duration_months,
+      await query(sql`insert into countries (code, name) values ('IE', 'Ireland')`);
+      await query(
+        sql`insert into programs (title, university, city, country_id, level, field_of_study, duration_months,
            language_of_instruction, tuition_amount, tuition_currency, description, required_documents)
          select 'P', 'U', 'C', id, 'bachelor', 'health', 12, 'English', 1, 'USD', 'D',
            '{passport,transcript}'::document_type[] from countries`,
       );
 
-      await run(pg, journal.entries[at]!.tag);
+      await migrateDatabase(database);
 
-      const kept = await pg.query<{ document_type: string; file_name: string; status: string }>(
-        `select document_type, file_name, status from documents order by document_type`,
+      const kept = await query<{ document_type: string; file_name: string; status: string }>(
+        sql`select document_type, file_name, status from documents order by document_type`,
       );
-      expect(kept.rows.map((r) => r.document_type)).toEqual([...OLD_TYPES].sort());
-      expect(kept.rows.every((r) => r.status === "verified")).toBe(true);
-      const program = await pg.query<{ required_documents: string[] }>(
-        `select required_documents from programs`,
+      expect(kept.map((r) => r.document_type)).toEqual([...OLD_TYPES].sort());
+      expect(kept.every((r) => r.status === "verified")).toBe(true);
+      const program = await query<{ required_documents: string[] }>(
+        sql`select required_documents from programs`,
       );
-      expect(program.rows[0]!.required_documents).toEqual(["passport", "transcript"]);
+      expect(program[0]!.required_documents).toEqual(["passport", "transcript"]);
       // Every document's type is a row of document_types, held there by a foreign key.
-      await expect(
-        pg.query(
-          `insert into documents (user_id, document_type, file_name, storage_key, file_size, content_type)
-           values ('u1', 'no_such_type', 'x.pdf', 'documents/u1/x', 1, 'application/pdf')`,
-        ),
-      ).rejects.toThrow(/foreign key/);
+      const refused = await query(
+        sql`insert into documents (user_id, document_type, file_name, storage_key, file_size, content_type)
+         values ('u1', 'no_such_type', 'x.pdf', 'documents/u1/x', 1, 'application/pdf')`,
+      ).then(
+        () => null,
+        (e: Error) => e,
+      );
+      // Drizzle wraps the driver's error; the database's own message is its cause.
+      expect(String(refused?.cause ?? refused)).toMatch(/foreign key/);
     } finally {
-      await pg.close();
+      await database.close();
+      fs.rmSync(before, { recursive: true, force: true });
+      if (pgUrl) {
+        const admin = await openDatabase({ kind: "postgres", url: pgUrl, max: 1 });
+        await admin.sql!.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.close();
+      }
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("admins keep the document types at /admin/document-types", () => {
