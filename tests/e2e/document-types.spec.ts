@@ -1,5 +1,5 @@
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
-import { uploadPdf } from "./steps";
+import { pageAs, uploadPdf } from "./steps";
 
 // Document types are data (issue 42, point 1): an admin adds one at /admin/document-types with
 // its name in each language, and an applicant finds it on their documents page, in their
@@ -29,6 +29,7 @@ test("an admin adds a document type, named in three languages, and applicants ca
   await page.getByRole("button", { name: "Add the document type" }).click();
   await expect(page.getByText("Give a key of lower-case letters")).toBeVisible();
   await expect(page.getByText("Give the name in this language.").first()).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel("Key").fill(key);
   await page.locator("#document-type-new-name_en").fill("Work Permit");
   await page.locator("#document-type-new-name_fr").fill("Permis de travail");
@@ -51,6 +52,34 @@ test("an admin adds a document type, named in three languages, and applicants ca
   await uploadPdf(card, "permit.pdf");
   await expect(card.getByTestId("document-status")).toHaveText("Pending Review");
   await applicant.close();
+});
+
+test("without JavaScript an admin adds a document type, then retires it", async ({ browser }) => {
+  const page = await pageAs(browser, DEMO.admin, { javaScriptEnabled: false });
+  await page.goto("/admin/document-types");
+  const key = `visa_letter_${Date.now().toString(36)}`;
+  const form = page.locator("#document-type-new");
+  // A refused form comes back from the server with its messages and what was typed.
+  await form.getByLabel("Key").fill(key);
+  await form.getByLabel("Name (English)").fill("Visa Letter");
+  await form.getByRole("button", { name: "Add the document type" }).click();
+  await expect(form.getByText("Give the name in this language.").first()).toBeVisible();
+  await expect(form.getByLabel("Name (English)")).toHaveValue("Visa Letter");
+  await form.getByLabel("Name (Français)").fill("Lettre de visa");
+  await form.getByLabel("Name (Português)").fill("Carta de visto");
+  await form.getByRole("button", { name: "Add the document type" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Document type saved.");
+
+  // The new type is listed, open, its form showing what was stored.
+  const entry = page.getByTestId(`document-type-${key}`);
+  await expect(entry).toContainText("Visa Letter");
+  await expect(entry.getByLabel("Name (Français)")).toHaveValue("Lettre de visa");
+  await entry.getByLabel("Applicants can upload it").uncheck();
+  await entry.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Document type saved.");
+  await expect(entry.locator("summary")).toContainText("Retired");
+  // (axe needs JavaScript: the first test runs it on this page.)
+  await page.context().close();
 });
 
 test.describe("on a 360 px phone, in French", () => {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { LoadError } from "~/app/components/admin/load-error";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { DoneFlash, Flash } from "~/app/components/flash";
@@ -67,6 +67,9 @@ export default function DocumentTypesPage({ loaderData, actionData }: Route.Comp
   const { t } = useAdminT();
   const reply = actionData?.intent === "document-type" ? actionData : null;
   const replyKey = reply && "typeKey" in reply ? String(reply.typeKey) : null;
+  // The type just saved stays open (the page reloads without JavaScript), as does a refused form.
+  const [params] = useSearchParams();
+  const savedKey = params.get("type");
   return (
     <div className="grid gap-6">
       <p className="text-slate-700">{t("documentTypes.intro")}</p>
@@ -77,6 +80,7 @@ export default function DocumentTypesPage({ loaderData, actionData }: Route.Comp
           <li key={type.key}>
             <TypeEntry
               type={type}
+              open={savedKey === type.key}
               lastResult={replyKey === type.key ? resultFor(reply, "document-type") : undefined}
             />
           </li>
@@ -96,16 +100,18 @@ export default function DocumentTypesPage({ loaderData, actionData }: Route.Comp
 
 function TypeEntry({
   type,
+  open,
   lastResult,
 }: {
   type: DocumentTypeDef;
+  open: boolean;
   lastResult: ReturnType<typeof resultFor>;
 }) {
   const { t, lang } = useAdminT();
   return (
     <details
       className="rounded-lg border border-slate-200 bg-white"
-      open={Boolean(lastResult)}
+      open={open || Boolean(lastResult)}
       data-testid={`document-type-${type.key}`}
     >
       <summary className="grid cursor-pointer gap-1 rounded-lg px-4 py-3 focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:outline-none sm:flex sm:flex-wrap sm:items-center sm:gap-2">
