@@ -2,7 +2,6 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { routerMemo } from "./scripts/router-memo.ts";
 
 // A first visit to a public page loads few, larger files: brotli compresses one file of 100 KB
 // better than ten of 10 KB, and each file is one more request on a slow phone. Two groups:
@@ -39,11 +38,9 @@ const lightIcons: Plugin = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [lightIcons, routerMemo(), tailwindcss(), reactRouter()],
-  // Bundled into the server too: lucide-react so that the server draws the icons the same way,
-  // react-router so that its per-page work can be kept (scripts/router-memo.ts). The server
-  // handles requests with this same copy (entry.server re-exports its createRequestHandler).
-  ssr: { noExternal: ["lucide-react", "react-router"] },
+  plugins: [lightIcons, tailwindcss(), reactRouter()],
+  // Bundled into the server too, so that the server draws the icons the same way.
+  ssr: { noExternal: ["lucide-react"] },
   resolve: {
     tsconfigPaths: true,
     // Screens import `useTranslation` from "react-i18next"; ours (app/i18n/react.tsx) keeps that

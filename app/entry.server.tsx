@@ -164,9 +164,3 @@ export async function handleDataRequest(response: Response, { request }: LoaderF
     headers: new Headers(response.headers),
   });
 }
-
-/**
- * The request handler of the React Router bundled with the app (vite.config.ts), for the server to
- * handle requests with (server/http.ts): one copy of React Router for the request and its render.
- */
-export { createRequestHandler } from "react-router";

@@ -211,11 +211,7 @@ export function createHttpApp(options: HttpOptions) {
   app.all("*", async (c) => {
     const build = await options.getBuild();
     if (cached?.build !== build) {
-      // The app's own React Router when its entry offers it (vite.config.ts bundles one copy).
-      const create =
-        (build.entry.module as { createRequestHandler?: typeof createRequestHandler })
-          .createRequestHandler ?? createRequestHandler;
-      cached = { build, handler: create(answerDatabaseOutages(build), options.mode) };
+      cached = { build, handler: createRequestHandler(answerDatabaseOutages(build), options.mode) };
     }
     const handler = cached.handler;
     const context: RequestContext = { requestId: c.get("requestId"), clientIp: c.get("clientIp") };
