@@ -16,7 +16,16 @@ export function countQueries(database: Database) {
     database.kind === "pglite"
       ? drizzlePglite(database.pglite!, options)
       : drizzlePostgres(database.sql!, options);
-  setDatabase({ ...database, db: logged as unknown as Db });
+  // On PostgreSQL the statements every page runs go through a second pool (preparedQuery): logged
+  // too, or a test would not see them.
+  const steady = database.steadySql
+    ? (drizzlePostgres(database.steadySql, options) as unknown as Db)
+    : undefined;
+  setDatabase({
+    ...database,
+    db: logged as unknown as Db,
+    ...(steady ? { steadyDb: steady } : {}),
+  });
   return {
     /** Queries run since the last reset. */
     get count() {
