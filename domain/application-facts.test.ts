@@ -15,6 +15,15 @@ describe("statuses that state a fact", () => {
     expect(factRefusal("job_matched", unpaid)).toBeNull();
   });
 
+  it("refuses Interview Completed while the interview is still to come", () => {
+    const paid = { feePaid: true, unverifiedDocuments: [] };
+    expect(factRefusal("interview_completed", { ...paid, interviewAhead: true })).toBe(
+      "interviewAhead",
+    );
+    expect(factRefusal("interview_completed", { ...paid, interviewAhead: false })).toBeNull();
+    expect(factRefusal("interview_completed", paid)).toBeNull();
+  });
+
   it("lists the statuses a status list offers disabled", () => {
     expect(refusedStatuses(JOB_APPLICATION_STATUSES, paidNoDocs)).toEqual({
       documents_uploaded: "documentsNotVerified",

@@ -8,7 +8,7 @@ import type { ApplicationStatus, DocumentType } from "./enums";
 export const JOB_CORE_DOCUMENTS = ["passport", "cv"] as const satisfies readonly DocumentType[];
 
 /** What the data can prove of an application's applicant. */
-export type StatusFact = "feePaid" | "documentsVerified";
+export type StatusFact = "feePaid" | "documentsVerified" | "interviewHeld";
 
 /**
  * The facts each factual status states: the fee for Registration Paid; the fee and the documents
@@ -19,6 +19,9 @@ export const FACTS_OF_STATUS: Partial<Record<ApplicationStatus, readonly StatusF
   registration_paid: ["feePaid"],
   documents_uploaded: ["feePaid", "documentsVerified"],
   documents_submitted: ["feePaid", "documentsVerified"],
+  // "Interview Completed" before the interview's time would tell the applicant something false:
+  // staff who held it earlier change its date first, which says so (issue 40, point 6).
+  interview_completed: ["interviewHeld"],
 };
 
 /** The facts as read from the data, for one application. */
@@ -27,14 +30,27 @@ export type ApplicationFacts = {
   feePaid: boolean;
   /** The documents the application needs whose newest upload is not verified (none: all are). */
   unverifiedDocuments: readonly DocumentType[];
+  /** The application's interview is set for a time still to come. */
+  interviewAhead?: boolean;
 };
 
 /** Why a factual status was refused (a key under admin's `facts.refusal`). */
-export type FactRefusal = "feeNotPaid" | "documentsNotVerified";
+export type FactRefusal = "feeNotPaid" | "documentsNotVerified" | "interviewAhead";
 
 function holds(fact: StatusFact, facts: ApplicationFacts) {
+  if (fact === "interviewHeld") return !facts.interviewAhead;
   return fact === "feePaid" ? facts.feePaid : facts.unverifiedDocuments.length === 0;
 }
+
+const REFUSAL_OF: Record<StatusFact, FactRefusal> = {
+  feePaid: "feeNotPaid",
+  documentsVerified: "documentsNotVerified",
+  interviewHeld: "interviewAhead",
+};
+
+/** Whether an interview set for `at` is still to come at `now`. */
+export const interviewAhead = (at: Date | null | undefined, now = new Date()) =>
+  Boolean(at && at.getTime() > now.getTime());
 
 /** Why `status` may not be set with these facts, or null when every fact it states holds. */
 export function factRefusal(
@@ -42,8 +58,7 @@ export function factRefusal(
   facts: ApplicationFacts,
 ): FactRefusal | null {
   const missing = (FACTS_OF_STATUS[status] ?? []).find((fact) => !holds(fact, facts));
-  if (!missing) return null;
-  return missing === "feePaid" ? "feeNotPaid" : "documentsNotVerified";
+  return missing ? REFUSAL_OF[missing] : null;
 }
 
 /** Every status of `statuses` whose facts do not hold, with why: what a status list disables. */

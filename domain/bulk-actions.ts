@@ -114,6 +114,7 @@ export const BULK_REFUSALS = [
   // A status that states a fact the data does not prove (decision record 32).
   "feeNotPaid",
   "documentsNotVerified",
+  "interviewAhead",
   "notForKind",
   "changedMeanwhile",
   "notFound",

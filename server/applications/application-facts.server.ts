@@ -4,6 +4,7 @@ import {
   FACTS_OF_STATUS,
   type FactRefusal,
   factRefusal,
+  interviewAhead,
   JOB_CORE_DOCUMENTS,
   refusedStatuses,
   unverifiedOf,
@@ -24,7 +25,13 @@ import { unverifiedDocuments } from "./apply-core.server";
 // from the profile's flag (which only a recorded payment sets, and a refund may clear), the
 // documents from their newest uploads and staff's reviews.
 
-type FactsOf = { userId: string; kind: ApplicationKind; programId: string | null };
+type FactsOf = {
+  userId: string;
+  kind: ApplicationKind;
+  programId: string | null;
+  /** When its interview is set for; a list row or a locked application carries it. */
+  interviewDate?: Date | null;
+};
 
 /** A status whose facts the data does not prove: nothing was written. */
 export class StatusFactFalseError extends Error {
@@ -68,6 +75,7 @@ export async function readApplicationFacts(tx: Db, app: FactsOf): Promise<Applic
       app.userId,
       await requiredDocuments(tx, app),
     ),
+    interviewAhead: interviewAhead(app.interviewDate),
   };
 }
 
@@ -141,6 +149,7 @@ export async function refusedStatusesForStaff(
         uploads.filter((u) => u.userId === row.userId),
         needs,
       ),
+      interviewAhead: interviewAhead(row.interviewDate),
     };
     result.set(row.id, refusedStatuses(statusesForKind(row.kind), facts));
   }

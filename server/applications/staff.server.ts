@@ -501,6 +501,7 @@ async function lockApplication(tx: Db, applicationId: string, actor: Actor) {
       status: jobApplications.status,
       userId: jobApplications.userId,
       programId: jobApplications.programId,
+      interviewDate: jobApplications.interviewDate,
       jobTitle: sql<string>`coalesce(${jobs.title}, ${programs.title} || ', ' || ${programs.university})`,
     })
     .from(jobApplications)

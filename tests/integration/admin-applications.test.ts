@@ -14,7 +14,10 @@ import {
   listAllApplicationsForStaff,
   listPipelineForStaff,
 } from "~/server/applications/staff.server";
-import { StatusFactFalseError } from "~/server/applications/application-facts.server";
+import {
+  refusedStatusesForStaff,
+  StatusFactFalseError,
+} from "~/server/applications/application-facts.server";
 import {
   applicationStatusHistory,
   auditLog,
@@ -178,7 +181,9 @@ describe("application status changes", () => {
 
 describe("statuses that state a fact (issue 40, decision record 32)", () => {
   /** A new applicant's job application at `status`, and what was written about it so far. */
-  async function freshApplication(status: "registration_pending" | "registration_paid") {
+  async function freshApplication(
+    status: "registration_pending" | "registration_paid" | "interview_scheduled",
+  ) {
     const person = await createTestUser();
     const id = await ctx.createTestApplication(person, { status });
     return { person, id };
@@ -282,6 +287,37 @@ describe("statuses that state a fact (issue 40, decision record 32)", () => {
     const allowed = await postStatus({ applicationId: id, status: "documents_uploaded" });
     expect(allowed.status).toBe(302);
     expect((await traces(person, id)).status).toBe("documents_uploaded");
+  });
+
+  it("refuses Interview Completed before the interview's time, until its date says it was held", async () => {
+    const { person, id } = await freshApplication("interview_scheduled");
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    await ctx.db
+      .update(jobApplications)
+      .set({ interviewDate: tomorrow })
+      .where(eq(jobApplications.id, id));
+    const refused = await postStatus({ applicationId: id, status: "interview_completed" });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({ flash: { message: "errors.fact.interviewAhead" } });
+    expect(await traces(person, id)).toMatchObject({
+      status: "interview_scheduled",
+      history: [],
+      mails: [],
+      notices: [],
+    });
+    // The list offers it disabled, with why.
+    const [app] = await ctx.db.select().from(jobApplications).where(eq(jobApplications.id, id));
+    const refusedInList = await refusedStatusesForStaff([{ ...app!, paid: true }]);
+    expect(refusedInList.get(id)).toMatchObject({ interview_completed: "interviewAhead" });
+
+    // Held an hour ago after all: once its date says so, the status may be set.
+    await ctx.db
+      .update(jobApplications)
+      .set({ interviewDate: new Date(Date.now() - 3_600_000) })
+      .where(eq(jobApplications.id, id));
+    const allowed = await postStatus({ applicationId: id, status: "interview_completed" });
+    expect(allowed.status).toBe(302);
+    expect((await traces(person, id)).status).toBe("interview_completed");
   });
 
   it("refuses a change made on a stale page instead of overwriting the newer status", async () => {
