@@ -142,6 +142,8 @@ export async function listAllInterviewsForStaffOnDay(
   day: string,
   scope: OfficeScope,
   on: Db = db(),
+  /** One of the viewer's offices: only its applicants' interviews (the office's own day). */
+  office: string | null = null,
 ) {
   const { start, end } = agencyDayBounds(day);
   const slots = await on
@@ -175,7 +177,7 @@ export async function listAllInterviewsForStaffOnDay(
               interviewBookings.slotId,
               slots.map((s) => s.id),
             ),
-            applicantInScope(scope, jobApplications.userId),
+            applicantInScope(scope, jobApplications.userId, office),
           ),
         )
         .orderBy(asc(interviewBookings.bookedAt))
@@ -196,7 +198,7 @@ export async function listAllInterviewsForStaffOnDay(
         lt(jobApplications.interviewDate, end),
         eq(jobApplications.status, "interview_scheduled"),
         isNull(interviewBookings.id),
-        applicantInScope(scope, jobApplications.userId),
+        applicantInScope(scope, jobApplications.userId, office),
       ),
     )
     .orderBy(asc(jobApplications.interviewDate), asc(jobApplications.id));

@@ -478,4 +478,27 @@ describe("interview slots", () => {
     expect(after!.status).toBe("job_matched");
     expect(after!.interviewDate).toBeNull();
   });
+
+  it("show one office's day to staff of both when they ask for it", async () => {
+    const job = await ctx.createTestJob({ title: "Porter, Leeds" });
+    const { id: slotId } = await slot(job.id, { date: "2031-08-11", time: "09:00", capacity: 2 });
+    const names: string[] = [];
+    for (const office of ["Harare", "Midrand"]) {
+      const user = await createTestUser({ office, fullName: `Porter of ${office}` });
+      const applicationId = await ctx.createTestApplication(user, {
+        status: "job_matched",
+        jobId: job.id,
+      });
+      await bookInterviewSlot({ viewer: user, applicationId, slotId });
+      names.push(user.fullName);
+    }
+    const bookedOn = async (query: string) => {
+      const page = await runAs(await staffMember(), staffLoader, `/admin/interviews?${query}`);
+      return (page.data as Awaited<ReturnType<typeof staffLoader>>).schedule.slots
+        .filter((s) => s.id === slotId)
+        .flatMap((s) => s.bookings.map((b) => b.applicantName));
+    };
+    expect((await bookedOn("day=2031-08-11")).sort()).toEqual(names.sort());
+    expect(await bookedOn("day=2031-08-11&office=Midrand")).toEqual(["Porter of Midrand"]);
+  });
 });

@@ -21,6 +21,8 @@ import { agencyDateTimeInputValue } from "~/domain/interview";
 import { PublishSlotSchema, readDay, SLOT_DURATIONS, SLOT_GAPS } from "~/domain/interview-slots";
 import { requireStaff } from "~/server/auth/guards.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
+import { parseOfficeFilter } from "~/domain/offices";
+import { FilterSelect } from "~/app/components/admin/list-filters";
 import {
   listAllInterviewsForStaffOnDay,
   listOpenSlotsForTargets,
@@ -47,9 +49,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url } = await guardedRequest(request, requireStaff);
   const today = agencyDateTimeInputValue(new Date()).slice(0, 10);
   const day = readDay(url.searchParams.get("day")) ?? today;
+  // Who booked is shown only for the applicants of the viewer's offices, or of the one asked for.
+  const scope = await officeScopeFor(viewer);
+  const office = parseOfficeFilter(url.searchParams.get("office"), scope);
   const [schedule, targets] = await Promise.all([
-    // Who booked is shown only for the applicants of the viewer's offices.
-    officeScopeFor(viewer).then((scope) => listAllInterviewsForStaffOnDay(day, scope)),
+    listAllInterviewsForStaffOnDay(day, scope, undefined, office),
     listSlotTargetsForStaff(),
   ]);
   // Where a booked interview that has not started may move: later times of its job or program.
@@ -58,7 +62,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     schedule.slots.filter((s) => s.bookings.length > 0 && s.startsAt > now),
     now,
   );
-  return { day, today, schedule, targets, moves: Object.fromEntries(open), now };
+  return {
+    day,
+    today,
+    schedule,
+    targets,
+    moves: Object.fromEntries(open),
+    now,
+    offices: { choices: scope.offices, all: scope.all, office },
+  };
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
@@ -83,7 +95,8 @@ const DONE = {
 
 export default function AdminInterviews({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useAdminT();
-  const { day, schedule, targets, moves, now } = loaderData;
+  const { day, schedule, targets, moves, now, offices } = loaderData;
+  const officeQs = offices.office ? `&office=${encodeURIComponent(offices.office)}` : "";
   const { form, fields, busy } = useIntentForm({
     id: "publish-slot",
     intent: "publish",
@@ -126,20 +139,32 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
               label={t("interviews.day")}
               inputProps={{ type: "date", name: "day", defaultValue: day, required: true }}
             />
+            {offices.choices.length > 1 ? (
+              <FilterSelect
+                id="interviews-office"
+                name="office"
+                label={t("offices.filter.label")}
+                value={offices.office ?? ""}
+                any={
+                  offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")
+                }
+                options={offices.choices.map((o) => ({ value: o, label: o }))}
+              />
+            ) : null}
             <Button type="submit" variant="outline">
               {t("interviews.show")}
             </Button>
           </Form>
           <div className="flex gap-2">
             <Link
-              to={`?day=${shiftDay(day, -1)}`}
+              to={`?day=${shiftDay(day, -1)}${officeQs}`}
               className={buttonVariants({ variant: "ghost", size: "sm" })}
             >
               <ChevronLeftIcon aria-hidden />
               {t("interviews.previous")}
             </Link>
             <Link
-              to={`?day=${shiftDay(day, 1)}`}
+              to={`?day=${shiftDay(day, 1)}${officeQs}`}
               className={buttonVariants({ variant: "ghost", size: "sm" })}
             >
               {t("interviews.next")}
