@@ -71,16 +71,24 @@ export async function openApplication(options: {
     "kind" | "jobId" | "programId" | "intake" | "notes"
   >;
   startAt: (tx: Db) => Promise<StartingStage>;
+  /**
+   * The ethical-recruitment restriction the applicant applies despite (decision record 35), read
+   * inside the transaction: the application is then recorded as a direct application.
+   */
+  restrictionOf?: (tx: Db) => Promise<{ id: string } | null>;
 }): Promise<{ ok: true; applicationId: string } | { ok: false; reason: "duplicate" }> {
-  const { applicantId, target, startAt } = options;
+  const { applicantId, target, startAt, restrictionOf } = options;
   try {
     const applicationId = await db().transaction(async (tx) => {
       const start = await startAt(tx);
+      const restriction = restrictionOf ? await restrictionOf(tx) : null;
       const [created] = await tx
         .insert(jobApplications)
         .values({
           userId: applicantId,
           ...target,
+          directApplication: restriction !== null,
+          restrictionId: restriction?.id ?? null,
           status: start.status,
           ownerId: applicantOwner(applicantId),
         })

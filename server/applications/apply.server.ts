@@ -16,6 +16,10 @@ import type { StartingStage } from "~/server/applications/apply-core.server";
 import { allVerified, feeSettled, openApplication } from "~/server/applications/apply-core.server";
 import { applicationColumns } from "~/server/applications/columns.server";
 import { countryColumns } from "~/server/jobs/columns.server";
+import {
+  residenceOf,
+  restrictionForJob,
+} from "~/server/restrictions/recruitment-restrictions.server";
 
 type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked">;
 
@@ -62,8 +66,11 @@ export async function applyToJob(options: {
       isPublic: jobs.isPublic,
       isActive: jobs.isActive,
       archivedAt: jobs.archivedAt,
+      sector: jobs.sector,
+      countryCode: countries.code,
     })
     .from(jobs)
+    .leftJoin(countries, eq(countries.id, jobs.countryId))
     .where(eq(jobs.id, jobId));
   if (!job || !job.isActive || job.archivedAt) return { ok: false, reason: "not_found" };
   if (!job.isPublic && !canSeePremium(viewer)) return { ok: false, reason: "payment_required" };
@@ -72,6 +79,9 @@ export async function applyToJob(options: {
     applicantId: viewer.id,
     target: { jobId, notes: note ?? null },
     startAt: (tx) => startingStage(tx, viewer.id),
+    // A job not advertised to residents of their country (decision record 35): they found it
+    // and applied themselves, so it is recorded as a direct application.
+    restrictionOf: async (tx) => restrictionForJob(job, await residenceOf(viewer.id, tx), tx),
   });
 }
 

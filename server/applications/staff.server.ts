@@ -189,6 +189,9 @@ const listColumns = {
   intake: jobApplications.intake,
   ownerId: jobApplications.ownerId,
   ownerName: owner.fullName,
+  // Applied to a job not advertised to residents of their country (decision record 35): staff
+  // see a warning, read from the column as recorded when they applied.
+  directApplication: jobApplications.directApplication,
 };
 
 const newestAppliedFirst = [desc(jobApplications.appliedAt), asc(jobApplications.id)] as const;

@@ -20,13 +20,19 @@ export const DEPENDENCIES = [
   "countries",
   "employers", // a job page names its employer (decision record 43)
   "document_types", // a study program's page names its documents (decision record 40)
+  "recruitment_restrictions", // jobs not advertised to some residents (decision record 35)
   "profile_names", // people's names: public pages show a post's author
   "application_search", // applications, and people's name, e-mail and office
 ] as const;
 export type Dependency = (typeof DEPENDENCIES)[number];
 
-/** Everything a visitor's public page may show. */
-export const PUBLIC_CONTENT = DEPENDENCIES.filter((name) => name !== "application_search");
+/**
+ * Everything a visitor's public page may show. Restrictions are not: they hide jobs only from a
+ * signed-in applicant of a known residence, whose pages are never in the page cache.
+ */
+export const PUBLIC_CONTENT = DEPENDENCIES.filter(
+  (name) => name !== "application_search" && name !== "recruitment_restrictions",
+);
 
 /** The time limit of public values: time-based text moves on even if no version did. */
 export const PUBLIC_TTL_MS = 5 * 60_000;

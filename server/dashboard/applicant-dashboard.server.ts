@@ -38,6 +38,12 @@ import {
   toProgramCard,
 } from "~/server/content/study-programs.server";
 import { listJobsForViewer, newestJobsFirst } from "~/server/jobs/listing.server";
+import {
+  advertisedSql,
+  type NotAdvertised,
+  notAdvertisedTo,
+} from "~/server/restrictions/recruitment-restrictions.server";
+import { residenceCodeOf } from "~/domain/recruitment-restrictions";
 import { countUnreadMessages } from "~/server/messages/unread.server";
 import {
   countUnreadNotifications,
@@ -100,6 +106,7 @@ async function readShownPreferences(userId: string) {
 async function recommendJobs(
   viewer: Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked">,
   prefs: { preferredCountryCode: string | null; preferredSector: string | null },
+  notAdvertised: NotAdvertised,
 ) {
   const notApplied = notExists(
     db()
@@ -109,6 +116,8 @@ async function recommendJobs(
   );
   const base: SQL[] = [eq(jobs.isActive, true), isNull(jobs.archivedAt), notApplied];
   if (!canSeePremium(viewer)) base.push(eq(jobs.isPublic, true));
+  const advertised = advertisedSql(notAdvertised);
+  if (advertised) base.push(advertised);
   const shown = await readShownPreferences(viewer.id);
   const countryCodes = [...new Set([prefs.preferredCountryCode, ...shown.countries])].filter(
     (c): c is string => !!c,
@@ -180,6 +189,9 @@ export async function getApplicantDashboard(viewer: Viewer) {
     preferredCountryCode: profile?.preferredCountryCode ?? null,
     preferredSector: profile?.preferredSector ?? null,
   };
+  // Jobs not advertised to residents of their country (decision record 35) are neither
+  // recommended nor among the newest shown here; the board still lists them.
+  const notAdvertised = await notAdvertisedTo(residenceCodeOf(profile?.country));
   const [
     applicationCount,
     ownDocuments,
@@ -195,7 +207,13 @@ export async function getApplicantDashboard(viewer: Viewer) {
     listNotificationsForUser({ viewer, limit: 5 }),
     countUnreadNotifications(viewer.id),
     // Only the newest few are shown: count no further than them (an exact count reads every job).
-    listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS, countUpTo: LATEST_JOBS }),
+    listJobsForViewer({
+      viewer,
+      search: {},
+      pageSize: LATEST_JOBS,
+      countUpTo: LATEST_JOBS,
+      notAdvertised,
+    }),
     listRecentStatusChanges(viewer.id),
   ]);
   const student = viewer.role === "student_applicant";
@@ -208,7 +226,7 @@ export async function getApplicantDashboard(viewer: Viewer) {
           preferredFieldOfStudy: await readPreferredField(viewer.id),
         }),
       }
-    : { ...(await recommendJobs(viewer, prefs)), programs: [] };
+    : { ...(await recommendJobs(viewer, prefs, notAdvertised)), programs: [] };
 
   // Whether their fee policy asks for a fee up front at all (decision record 33).
   const feeDue = chargesUpFront(await registrationPolicyOf(viewer.id));

@@ -16,6 +16,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -453,6 +454,13 @@ export const jobApplications = pgTable(
     // instead of joining jobs and programs to test each row. Never shown; written only by the
     // database.
     appliedForSearch: text("applied_for_search").notNull().default(""),
+    // Applied to a job the applicant's country of residence is restricted for (issue 39 point 8,
+    // decision record 35): the job was not advertised to them; staff see a warning. The
+    // restriction that applied when they applied (kept as its id; null once it is deleted).
+    directApplication: boolean("direct_application").notNull().default(false),
+    restrictionId: uuid("restriction_id").references(() => recruitmentRestrictions.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     uniqueIndex("job_applications_user_job_key").on(t.userId, t.jobId),
@@ -625,6 +633,28 @@ export const payments = pgTable(
     index("payments_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     // The staff payments list: newest first, filtered by provider and status.
     index("payments_created_idx").on(t.createdAt.desc(), t.id),
+  ],
+);
+
+// Ethical-recruitment restrictions (issue 39 point 8, decision record 35 part 2): jobs of a
+// destination ("" = any) and sector (null = any) are not advertised to residents of a country.
+export const recruitmentRestrictions = pgTable(
+  "recruitment_restrictions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    destination: text("destination").notNull().default(""),
+    sector: sectorEnum("sector"),
+    residence: text("residence").notNull(),
+    explanation: text("explanation").notNull(),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One row per (destination, sector, residence); "any sector" (null) counts as one value.
+    unique("recruitment_restrictions_match_key")
+      .on(t.destination, t.sector, t.residence)
+      .nullsNotDistinct(),
   ],
 );
 

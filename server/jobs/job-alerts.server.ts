@@ -25,6 +25,7 @@ import {
 import { jobAlertConfirmEmail, jobAlertEmail } from "~/server/mail/templates.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { premiumUnlockedSql } from "~/server/fees/fee-policies.server";
+import { restrictedForProfileSql } from "~/server/restrictions/recruitment-restrictions.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 type Owner = Pick<Viewer, "id">;
@@ -270,6 +271,8 @@ async function matchNewJobs(tx: Db, now: Date) {
   {
     const pattern = sql`'%' || ${escapeLikeSql(jobAlerts.query)} || '%'`;
     const unlocked = await premiumUnlockedSql(tx);
+    // A job not advertised to residents of the owner's country (decision record 35) is not sent.
+    const restricted = await restrictedForProfileSql(tx);
     await tx.execute(sql`
       insert into ${jobAlertDeliveries} (recipient, job_id, alert_id, teaser)
       select lower(${jobAlerts.email}), ${jobs.id}, ${jobAlerts.id},
@@ -282,6 +285,7 @@ async function matchNewJobs(tx: Db, now: Date) {
          and ${jobs.createdAt} > ${since.toISOString()}::timestamptz
          and ${jobs.createdAt} <= ${now.toISOString()}::timestamptz
          and ${jobs.createdAt} > ${jobAlerts.createdAt}
+         and not ${restricted}
          and (${jobAlerts.sector} is null or ${jobAlerts.sector} = ${jobs.sector})
          and (${jobAlerts.jobType} is null or ${jobAlerts.jobType} = ${jobs.jobType})
          and (${jobAlerts.countryCode} is null or ${jobAlerts.countryCode} = ${countries.code})

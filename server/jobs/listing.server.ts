@@ -15,6 +15,10 @@ import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import { db, queryRows } from "~/server/db/client.server";
 import { countries, employers, jobs } from "~/server/db/schema";
 import { publicEmployer } from "~/domain/employers";
+import {
+  advertisedSql,
+  type NotAdvertised,
+} from "~/server/restrictions/recruitment-restrictions.server";
 import { countryColumns, jobColumns } from "./columns.server";
 
 type JobViewer = Pick<Viewer, "role" | "premiumUnlocked"> | null;
@@ -35,8 +39,14 @@ const contains = (
  * branch of the OR is on jobs' own indexed columns; the country filter is a sub-select, so jobs are
  * filtered by country_id without joining countries row by row.
  */
-async function searchWhere(search: Partial<JobSearch>, unlocked: boolean): Promise<SQL> {
+async function searchWhere(
+  search: Partial<JobSearch>,
+  unlocked: boolean,
+  notAdvertised: NotAdvertised = [],
+): Promise<SQL> {
   const parts: SQL[] = [listedJob];
+  const advertised = advertisedSql(notAdvertised);
+  if (advertised) parts.push(advertised);
   if (search.q) {
     const pattern = containsPattern(search.q);
     const inDescription = contains(jobs.descriptionSearch, pattern);
@@ -139,8 +149,17 @@ async function countExactly(where: SQL) {
 /** A page of jobs, and the free and premium jobs among the matches (null when capped). */
 export type JobList = Page<JobCard> & { counts: { public: number; premium: number } | null };
 
-/** A page of the board: the search (with its page), the page's size and the count's cap. */
-type BoardQuery = { search: Partial<JobSearch>; pageSize: number; countUpTo?: number };
+/**
+ * A page of the board: the search (with its page), the page's size and the count's cap; and the
+ * jobs not to advertise to this viewer (their residence's restrictions, decision record 35): the
+ * places that offer jobs to a signed-in applicant pass them, the board's own search does not.
+ */
+type BoardQuery = {
+  search: Partial<JobSearch>;
+  pageSize: number;
+  countUpTo?: number;
+  notAdvertised?: NotAdvertised;
+};
 
 /**
  * Listed jobs, newest first, one page at a time. A page past the end shows the last page.
@@ -152,6 +171,7 @@ type BoardQuery = { search: Partial<JobSearch>; pageSize: number; countUpTo?: nu
  */
 export function listJobsForViewer(options: BoardQuery & { viewer: JobViewer }): Promise<JobList> {
   const { viewer, pageSize, countUpTo } = options;
+  const notAdvertised = options.notAdvertised ?? [];
   const unlocked = canSeePremium(viewer);
   // A capped list is read no deeper than its cap: ?page=99999 is its last reachable page, and
   // shares that page's kept result.
@@ -170,6 +190,8 @@ export function listJobsForViewer(options: BoardQuery & { viewer: JobViewer }): 
     search.page ?? 1,
     pageSize,
     countUpTo ?? null,
+    // Residents of one country share it (a group, never one person).
+    notAdvertised,
   ]);
   return cached({
     name: "jobSearchResults",
@@ -178,13 +200,13 @@ export function listJobsForViewer(options: BoardQuery & { viewer: JobViewer }): 
     max: 1000,
     dependsOn: ["jobs", "countries"],
     ttlMs: PUBLIC_TTL_MS,
-    load: () => readJobs({ unlocked, search, pageSize, countUpTo }),
+    load: () => readJobs({ unlocked, search, pageSize, countUpTo, notAdvertised }),
   });
 }
 
 async function readJobs(options: BoardQuery & { unlocked: boolean }): Promise<JobList> {
-  const { unlocked, search, pageSize, countUpTo } = options;
-  const where = await searchWhere(search, unlocked);
+  const { unlocked, search, pageSize, countUpTo, notAdvertised } = options;
+  const where = await searchWhere(search, unlocked, notAdvertised);
   const requested = Math.max(1, search.page ?? 1);
 
   if (countUpTo === undefined) {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DirectApplicationBadge } from "~/app/components/admin/direct-application";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { StatusBadge } from "~/app/components/status-badge";
@@ -42,6 +43,7 @@ export function ApplicantApplications({
                   · {a.jobCountry ?? tc("labels.notSet")} ·{" "}
                   {t("applicant.applied", { when: date.format(new Date(a.appliedAt)) })}
                 </p>
+                {a.directApplication ? <DirectApplicationBadge /> : null}
               </div>
               <StatusBadge kind="application" value={a.status} />
             </div>

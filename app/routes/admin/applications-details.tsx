@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { DirectApplicationWarning } from "~/app/components/admin/direct-application";
 import { applicantHref } from "~/app/components/admin/data-table";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
@@ -44,6 +45,7 @@ export function ApplicationDetails({
   const busy = navigation.state === "submitting";
   return (
     <div className="grid gap-5 text-sm" data-testid="application-details">
+      {app.directApplication ? <DirectApplicationWarning /> : null}
       <section className="grid gap-4 sm:grid-cols-2">
         <div>
           <h3 className="font-semibold">{t("applications.details.applicant")}</h3>

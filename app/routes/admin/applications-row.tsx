@@ -6,6 +6,7 @@ import { BulkRowCell } from "~/app/components/admin/bulk-actions";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { PaidBadge } from "~/app/components/admin/paid-badge";
+import { DirectApplicationBadge } from "~/app/components/admin/direct-application";
 import { buttonVariants } from "~/app/components/ui/button";
 import type { FactRefusal } from "~/domain/application-facts";
 import type { ApplicationStatus } from "~/domain/enums";
@@ -61,6 +62,7 @@ export function ApplicationRow({
                 : tc(`labels.sector.${row.jobSector ?? "other"}`)}{" "}
               · {row.jobCountry ?? tc("labels.notSet")}
             </p>
+            {row.directApplication ? <DirectApplicationBadge /> : null}
           </Td>
           <Td label={t("applications.cols.status")}>
             <StatusSelectForm

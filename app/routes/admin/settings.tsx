@@ -15,6 +15,10 @@ import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { FeePolicyFormSchema } from "~/domain/fee-policy";
 import {
+  DeleteRecruitmentRestrictionSchema,
+  RecruitmentRestrictionFormSchema,
+} from "~/domain/recruitment-restrictions";
+import {
   formatMoney,
   MAX_OFFICES,
   MAX_OTHER_FEES,
@@ -30,18 +34,28 @@ import { logger } from "~/server/logger.server";
 import { paymentProviders } from "~/server/payments/provider.server";
 import { listFeePolicies } from "~/server/fees/fee-policies.server";
 import { saveFeePolicy } from "~/server/fees/save-fee-policy.server";
+import {
+  deleteRecruitmentRestriction,
+  saveRecruitmentRestriction,
+} from "~/server/restrictions/edit-recruitment-restrictions.server";
+import { listRecruitmentRestrictions } from "~/server/restrictions/recruitment-restrictions.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import type { Route } from "./+types/settings";
 import { FeePoliciesSection } from "./settings-fees";
+import { RecruitmentRestrictionsSection } from "./settings-restrictions";
 import { TrustSettingsFields } from "./settings-trust";
 
 export const { handle, meta } = shellScreen(i18nHandle("settings"), "titles.settings");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await guardedRequest(request, requireUserAdmin);
+  const restrictions = await listRecruitmentRestrictions();
+  const editId = new URL(request.url).searchParams.get("restriction");
   return {
     settings: await getSiteSettings(),
     feePolicies: await listFeePolicies(),
+    restrictions,
+    editingRestriction: restrictions.find((r) => r.id === editId) ?? null,
     // Only these can be offered: each needs its keys in the server's environment (docs/paynow.md).
     configuredProviders: paymentProviders().map((p) => p.name as string),
   };
@@ -51,6 +65,12 @@ export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUserAdmin(request);
   const formData = await request.formData();
   if (formData.get("intent") === "fee-policy") return saveFeePolicyAction(viewer, formData);
+  if (formData.get("intent") === "restriction") {
+    return saveRestrictionAction(request, viewer, formData);
+  }
+  if (formData.get("intent") === "restriction-delete") {
+    return deleteRestrictionAction(request, viewer, formData);
+  }
   const submission = parseWithZod(formData, { schema: SiteSettingsFormSchema });
   // Without JavaScript the browser checks nothing, so the page also says why nothing was saved.
   if (submission.status !== "success") {
@@ -88,6 +108,36 @@ async function saveFeePolicyAction(viewer: { id: string }, formData: FormData) {
   });
 }
 
+/** An admin saves one recruitment restriction (decision record 35), audited by the service. */
+async function saveRestrictionAction(request: Request, viewer: { id: string }, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: RecruitmentRestrictionFormSchema });
+  if (submission.status !== "success") return formInvalid("restriction", submission.reply());
+  const outcome = await saveRecruitmentRestriction({ actor: viewer, form: submission.value });
+  if (outcome.kind === "saved" || outcome.kind === "unchanged") {
+    return redirectDone(request, "restrictionSaved", { drop: ["restriction"] });
+  }
+  return actionFailed("restriction", `restrictions.errors.${outcome.kind}`, 400, {
+    result: submission.reply(),
+  });
+}
+
+/** An admin deletes one recruitment restriction, audited by the service. */
+async function deleteRestrictionAction(
+  request: Request,
+  viewer: { id: string },
+  formData: FormData,
+) {
+  const submission = parseWithZod(formData, { schema: DeleteRecruitmentRestrictionSchema });
+  if (submission.status !== "success") {
+    return actionFailed("restriction", "restrictions.errors.notFound", 400);
+  }
+  const outcome = await deleteRecruitmentRestriction({ actor: viewer, id: submission.value.id });
+  if (outcome.kind === "notFound") {
+    return actionFailed("restriction", "restrictions.errors.notFound", 404);
+  }
+  return redirectDone(request, "restrictionDeleted", { drop: ["restriction"] });
+}
+
 /** The confirmation after a save (?done=saved), a key of the settings namespace. */
 const SETTINGS_DONE = { saved: "messages.saved" };
 
@@ -118,12 +168,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   // A new form once the stored settings change, so it shows exactly what was saved (normalised
   // currency, an empty row for one more office).
   const feeReply = actionData?.intent === "fee-policy" ? actionData : null;
+  const restrictionReply = actionData?.intent === "restriction" ? actionData : null;
   return (
     <div className="grid gap-6">
       <SettingsForm
         key={JSON.stringify(loaderData.settings)}
         loaderData={loaderData}
-        actionData={feeReply ? undefined : actionData}
+        actionData={feeReply || restrictionReply ? undefined : actionData}
       />
       {feeReply?.flash ? <Flash flash={feeReply.flash} ns="settings" /> : null}
       <FeePoliciesSection
@@ -132,6 +183,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         siteFee={loaderData.settings.registrationFee}
         lastResult={resultFor(feeReply, "fee-policy")}
         savedId={feeReply && "policyId" in feeReply ? String(feeReply.policyId) : null}
+      />
+      <RecruitmentRestrictionsSection
+        restrictions={loaderData.restrictions}
+        editing={loaderData.editingRestriction}
+        lastResult={resultFor(restrictionReply, "restriction")}
+        flash={restrictionReply?.flash}
       />
     </div>
   );

@@ -36,13 +36,19 @@ import { useRootData } from "~/app/root";
 import { isApplicantRole, isStaff } from "~/domain/enums";
 import { localizePath } from "~/domain/languages";
 import { ApplySchema } from "~/domain/jobs";
+import { countryNameOf } from "~/domain/recruitment-restrictions";
 import { applyToJob, findOwnApplication } from "~/server/applications/apply.server";
 import { getViewer, requireApplicant } from "~/server/auth/guards.server";
 import { getJobForViewer, type JobDetail } from "~/server/jobs/listing.server";
 import { savedAmong } from "~/server/jobs/saved-jobs.server";
+import {
+  residenceOf,
+  restrictionForJob,
+} from "~/server/restrictions/recruitment-restrictions.server";
 import { LazySaveJobButton } from "~/app/components/lazy-save-job-button";
 import type { Route } from "./+types/detail";
 import { JobEmployer } from "./job-employer";
+import { RestrictionNotice } from "./restriction-notice";
 import { ShareJob } from "./share-job";
 
 // The apply form (Conform, its field, its validation) is code only an applicant who may apply
@@ -58,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const access = await getJobForViewer({ viewer, id: params.id });
   if (access.kind === "not_found") {
-    return data({ job: null, applied: null, saved: null }, { status: 404 });
+    return data({ job: null, applied: null, saved: null, restriction: null }, { status: 404 });
   }
   // A premium job: a visitor signs in and comes back here; a signed-in user who has not paid
   // goes to the payment page (the /auth page would bounce them home).
@@ -78,7 +84,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : null,
     applyForm.preload(), // once per process: then the form renders without suspending
   ]);
-  return { job: access.job, applied, saved };
+  // A job not advertised to residents of their country (decision record 35): before applying,
+  // the applicant reads why; applying anyway is recorded as a direct application.
+  const restriction =
+    viewer && isApplicantRole(viewer.role) && !applied
+      ? await restrictionForJob(access.job, await residenceOf(viewer.id))
+      : null;
+  return {
+    job: access.job,
+    applied,
+    saved,
+    restriction: restriction
+      ? { explanation: restriction.explanation, residence: restriction.residence }
+      : null,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -163,7 +182,7 @@ function jobPosting(job: JobDetail, agencyName: string, baseUrl: string) {
 export default function JobDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("jobs");
   const { settings, baseUrl, viewer } = useRootData();
-  const { job, applied, saved } = loaderData;
+  const { job, applied, saved, restriction } = loaderData;
 
   if (!job) {
     return (
@@ -213,9 +232,17 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
               ) : isStaff(viewer.role) ? (
                 <p className="text-sm text-slate-700">{t("apply.staffNote")}</p>
               ) : (
-                <Suspense>
-                  <applyForm.Component lastResult={actionData?.result} />
-                </Suspense>
+                <>
+                  {restriction ? (
+                    <RestrictionNotice
+                      explanation={restriction.explanation}
+                      country={countryNameOf(restriction.residence, i18n.language)}
+                    />
+                  ) : null}
+                  <Suspense>
+                    <applyForm.Component lastResult={actionData?.result} />
+                  </Suspense>
+                </>
               )}
             </TitledCard>
             {job.isActive && !job.archivedAt ? (

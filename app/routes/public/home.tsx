@@ -24,6 +24,7 @@ import { isApplicantRole } from "~/domain/enums";
 import { listSuccessStoriesForHome } from "~/server/content/posts.server";
 import { listStudyPrograms } from "~/server/content/study-programs.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
+import { notAdvertisedToUser } from "~/server/restrictions/recruitment-restrictions.server";
 import type { Route } from "./+types/home";
 
 const LATEST_JOBS = 3;
@@ -40,6 +41,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   const { country, sector, type } = parseJobSearch(new URL(request.url).searchParams);
   const filters = { country, sector, type };
+  // A signed-in applicant is not offered jobs not advertised to residents of their country
+  // (decision record 35); a visitor's page is the same for everyone.
+  const notAdvertised =
+    viewer && isApplicantRole(viewer.role) ? await notAdvertisedToUser(viewer.id) : [];
   const [filtered, latest, countries, programs, stories] = await Promise.all([
     // "See all N jobs" counts as the board does: up to 1,000 (an exact count reads every match).
     listJobsForViewer({
@@ -47,9 +52,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       search: filters,
       pageSize: HOME_JOBS_LIMIT,
       countUpTo: JOBS_COUNT_CAP,
+      notAdvertised,
     }),
     // Only the newest few are shown: count no further than them (an exact count reads every job).
-    listJobsForViewer({ viewer, search: {}, pageSize: LATEST_JOBS, countUpTo: LATEST_JOBS }),
+    listJobsForViewer({
+      viewer,
+      search: {},
+      pageSize: LATEST_JOBS,
+      countUpTo: LATEST_JOBS,
+      notAdvertised,
+    }),
     listActiveCountries(),
     listStudyPrograms({ limit: 6 }),
     listSuccessStoriesForHome(3),
