@@ -112,58 +112,62 @@ function RestrictionForm({
       : { destination: "", sector: "", residence: "", explanation: "" },
   });
   return (
-    <Form method="post" {...getFormProps(form)} id="restriction-form">
-      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
-        <legend className="px-1 text-sm font-semibold text-slate-800">
-          {restriction ? t("restrictions.editLegend") : t("restrictions.newLegend")}
-        </legend>
-        <input type="hidden" name="intent" value="restriction" />
-        {restriction ? <input type="hidden" name="id" value={restriction.id} /> : null}
-        <FormErrors errors={form.errors} ns="settings" />
-        <FormInput
-          field={fields.destination}
-          ns="settings"
-          label={t("restrictions.fields.destination")}
-          hint={t("restrictions.fields.destinationHint")}
-          autoComplete="off"
-          maxLength={2}
-        />
-        <FormSelect field={fields.sector} ns="settings" label={t("restrictions.fields.sector")}>
-          <option value="">{t("restrictions.anySector")}</option>
-          {SECTORS.map((s) => (
-            <option key={s} value={s}>
-              {t(`labels.sector.${s}`, { ns: "common" })}
-            </option>
-          ))}
-        </FormSelect>
-        <FormInput
-          field={fields.residence}
-          ns="settings"
-          label={t("restrictions.fields.residence")}
-          hint={t("restrictions.fields.residenceHint")}
-          autoComplete="off"
-          maxLength={2}
-        />
-        <div className="sm:col-span-2">
-          <FormTextarea
-            field={fields.explanation}
+    // The anchor the Edit links jump to sits on a wrapper: the form keeps Conform's id, which
+    // its fields name (form="…").
+    <div id="restriction-form">
+      <Form method="post" {...getFormProps(form)}>
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-semibold text-slate-800">
+            {restriction ? t("restrictions.editLegend") : t("restrictions.newLegend")}
+          </legend>
+          <input type="hidden" name="intent" value="restriction" />
+          {restriction ? <input type="hidden" name="id" value={restriction.id} /> : null}
+          <FormErrors errors={form.errors} ns="settings" />
+          <FormInput
+            field={fields.destination}
             ns="settings"
-            label={t("restrictions.fields.explanation")}
-            hint={t("restrictions.fields.explanationHint")}
-            rows={4}
+            label={t("restrictions.fields.destination")}
+            hint={t("restrictions.fields.destinationHint")}
+            autoComplete="off"
+            maxLength={2}
           />
-        </div>
-        <div className="flex flex-wrap gap-2 sm:col-span-2">
-          <Button type="submit" variant="outline">
-            {restriction ? t("restrictions.save") : t("restrictions.add")}
-          </Button>
-          {restriction ? (
-            <Link to="?#restrictions" className={buttonVariants({ variant: "ghost" })}>
-              {t("restrictions.cancel")}
-            </Link>
-          ) : null}
-        </div>
-      </fieldset>
-    </Form>
+          <FormSelect field={fields.sector} ns="settings" label={t("restrictions.fields.sector")}>
+            <option value="">{t("restrictions.anySector")}</option>
+            {SECTORS.map((s) => (
+              <option key={s} value={s}>
+                {t(`labels.sector.${s}`, { ns: "common" })}
+              </option>
+            ))}
+          </FormSelect>
+          <FormInput
+            field={fields.residence}
+            ns="settings"
+            label={t("restrictions.fields.residence")}
+            hint={t("restrictions.fields.residenceHint")}
+            autoComplete="off"
+            maxLength={2}
+          />
+          <div className="sm:col-span-2">
+            <FormTextarea
+              field={fields.explanation}
+              ns="settings"
+              label={t("restrictions.fields.explanation")}
+              hint={t("restrictions.fields.explanationHint")}
+              rows={4}
+            />
+          </div>
+          <div className="flex flex-wrap gap-2 sm:col-span-2">
+            <Button type="submit" variant="outline">
+              {restriction ? t("restrictions.save") : t("restrictions.add")}
+            </Button>
+            {restriction ? (
+              <Link to="?#restrictions" className={buttonVariants({ variant: "ghost" })}>
+                {t("restrictions.cancel")}
+              </Link>
+            ) : null}
+          </div>
+        </fieldset>
+      </Form>
+    </div>
   );
 }
