@@ -149,6 +149,7 @@ export function auditRecordHref(entry: {
       return "/admin/views";
     case "site_settings":
     case "fee_policy":
+    case "recruitment_restriction":
       return "/admin/settings";
     case "monitoring":
     case "incident":
