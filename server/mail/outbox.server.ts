@@ -85,6 +85,8 @@ export type ApplicantMailContext = {
   baseUrl: string;
   /** The applicant's name, for the greeting. */
   name: string;
+  /** Their address (a calendar invite names them as its attendee). */
+  email: string;
   /** The language they chose (their profile's preferred_language): the mail is written in it. */
   lng: Language;
 };
@@ -122,6 +124,7 @@ export async function enqueueApplicantMail(
     settings: await getSiteSettings(tx),
     baseUrl: config().baseUrl,
     name: profile.fullName || profile.email,
+    email: profile.email,
     lng: profile.lng,
   });
   return enqueueMail(tx, { ...mail, to: profile.email });
@@ -182,6 +185,7 @@ export async function gatherApplicantMail(
       settings: await getSiteSettings(tx),
       baseUrl: config().baseUrl,
       name: profile.fullName || profile.email,
+      email: profile.email,
       lng: profile.lng,
     },
     since,

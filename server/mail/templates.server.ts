@@ -100,6 +100,8 @@ type InterviewMail = Base & {
   /** The application, for the calendar invite's UID (one event per application). */
   applicationId?: string;
   durationMinutes?: number;
+  /** The applicant's address: the invite names them as its attendee. */
+  email?: string;
 };
 
 /** The interview as a calendar invite (.ics) in the agency's time zone, in the reader's language. */
@@ -121,6 +123,7 @@ function interviewInvite(o: InterviewMail, cancelled = false) {
       }),
       location: o.location,
       organizer: { name: o.settings.agencyName, email: o.settings.contactEmail },
+      attendee: o.email ? { name: o.name, email: o.email } : null,
       cancelled,
     }),
   ];

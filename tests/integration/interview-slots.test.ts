@@ -144,6 +144,9 @@ describe("interview slots", () => {
     expect(parsed.event.summary).toContain("Welder");
     const uid = parsed.event.uid;
     expect(uid).toContain(a.applicationId);
+    // The applicant is the invite's attendee, so their calendar files it as theirs.
+    expect(parsed.vevent.getFirstPropertyValue("attendee")).toBe(`mailto:${a.user.email}`);
+    expect(parsed.vevent.getFirstProperty("attendee")!.getParameter("cn")).toBe(a.user.fullName);
 
     await cancelInterviewBooking({ viewer: a.user, applicationId: a.applicationId });
     const cancelled = (await ctx.mailsTo(a.user.email)).find((m) =>
