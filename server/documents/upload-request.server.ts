@@ -82,6 +82,10 @@ function receiveParts(
     });
 
     bb.on("file", (name, stream, info) => {
+      // A body that breaks off mid-file destroys this stream with busboy's "Unexpected end of
+      // form" even after its reader has let go of it (a refused file): that is reported through
+      // `complete` and the answer, never as an uncaught error that would end the process.
+      stream.on("error", () => undefined);
       if (name !== "file" || answered || refusal) {
         stream.resume();
         return;
