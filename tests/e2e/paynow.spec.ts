@@ -89,6 +89,9 @@ test("an applicant pays with EcoCash from their phone, gets a receipt and opens 
   const row = staffPage.getByTestId("payment-row").filter({ hasText: receiptNumber });
   await expect(row).toContainText("Tatenda Moyo");
   await expect(row).toContainText("Completed");
+  // The way it was paid in words, not the stored code.
+  await expect(row).toContainText("EcoCash");
+  await expect(row).not.toContainText("ecocash");
   await expect(staffPage.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
     "href",
     /\/exports\/payments\.csv\?provider=paynow/,
@@ -118,6 +121,10 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "Check again" }).click();
     await expect(page.getByTestId("payment-result")).toContainText("Payment declined");
     await expect(page.getByTestId("payment-result")).toContainText("No money was taken");
+    // The history names the way it was tried, not a dash.
+    const tried = page.getByTestId("payment-history").locator("li").filter({ hasText: reference });
+    await expect(tried).toContainText("EcoCash");
+    await expect(tried.locator("dd").nth(2)).not.toHaveText("—");
     // A new request can be sent.
     const again = await sendEcocashRequest(page);
     expect(again).not.toBe(reference);

@@ -209,7 +209,9 @@ function PaymentRow({
       </Td>
       <Td label={t("payments.cols.method")}>
         {t(`payments.providers.${p.provider}`)}
-        <span className="block text-xs text-slate-600">{p.method}</span>
+        <span className="block text-xs text-slate-600">
+          {t(`payments.methods.${p.method}`, { defaultValue: p.method })}
+        </span>
         <span className="block font-mono text-xs break-all text-slate-500">{p.reference}</span>
       </Td>
       <Td label={t("payments.cols.status")}>

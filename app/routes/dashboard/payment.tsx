@@ -185,7 +185,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         id: p.id,
         amountMinor: p.amountMinor,
         currency: p.currency,
-        method: p.paymentMethod,
+        // Before the provider says how (a payment never finished), the way it was started.
+        method:
+          p.paymentMethod !== "pending"
+            ? p.paymentMethod
+            : p.metadata?.channel === "ecocash" || p.metadata?.channel === "onemoney"
+              ? p.metadata.channel
+              : `via.${p.provider}`,
         reference: p.paymentReference,
         receiptNumber: p.status === "completed" || p.status === "refunded" ? p.receiptNumber : null,
         status: p.status,
@@ -741,7 +747,11 @@ function PaymentHistory({ history }: { history: Payment[] }) {
                   {formatMoney(p.amountMinor, p.currency, i18n.language)}
                 </dd>
                 <dt className="text-slate-600">{t("history.method")}</dt>
-                <dd>{t(`method.${p.method}`, { defaultValue: p.method })}</dd>
+                <dd>
+                  {p.method.startsWith("via.")
+                    ? t(`method.${p.method}`, { defaultValue: "" })
+                    : t(`method.${p.method}`, { defaultValue: p.method })}
+                </dd>
                 <dt className="text-slate-600">{t("history.reference")}</dt>
                 <dd className="font-mono text-xs break-all">{p.reference}</dd>
                 <dt className="text-slate-600">{t("history.status")}</dt>
