@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nullableText } from "./text-fields";
 import { APPLICATION_STATUSES, ROLES } from "./enums";
+import { editVersion } from "./versions";
 
 // Validation messages are translation keys (namespace "admin"); the form shows t(key).
 
@@ -10,14 +11,15 @@ export const ApplicationStatusChangeSchema = z.object({
   applicationId: z.string().uuid("errors.notFound"),
   status: z.enum(APPLICATION_STATUSES, { error: "errors.statusInvalid" }),
   note: optionalText(1000),
-  // The status the form showed: a change made on a stale page is refused, never applied over
-  // someone else's.
-  fromStatus: z.enum(APPLICATION_STATUSES).optional(),
+  // The version the form showed: a change made on a stale page is refused, never applied over
+  // someone else's (decision record 37).
+  version: editVersion,
 });
 
 export const AdminCommentsSchema = z.object({
   applicationId: z.string().uuid("errors.notFound"),
   adminComments: optionalText(5000),
+  version: editVersion,
 });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -35,6 +37,7 @@ export const DepartureSchema = z.object({
       "errors.dateInvalid",
     ),
   departureDetails: optionalText(500),
+  version: editVersion,
 });
 
 export const DocumentReviewSchema = z

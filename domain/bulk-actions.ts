@@ -145,5 +145,11 @@ export function idsFromParams(params: URLSearchParams): string[] | null {
 export type BulkSummary = {
   action: ApplicationBulkAction | UserBulkAction;
   changed: number;
-  refused: { id: string; label: string; reason: BulkRefusal }[];
+  refused: {
+    id: string;
+    label: string;
+    reason: BulkRefusal;
+    /** Who changed the row since the list was opened, and when (decision record 37). */
+    stale?: { by: string | null; at: string | null };
+  }[];
 };

@@ -2,7 +2,8 @@ import type { FlatNamespace } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Alert } from "~/app/components/ui/alert";
-import type { Flash as FlashMessage } from "~/app/lib/action-result";
+import type { Flash as FlashMessage, StaleNotice } from "~/app/lib/action-result";
+import { dateFormatter } from "~/domain/format";
 
 export type ActionFlash = FlashMessage | null | undefined;
 
@@ -23,11 +24,36 @@ export function Flash({
 }) {
   const { t } = useTranslation(ns);
   if (!flash) return null;
+  if (flash.stale) return <StaleFlash stale={flash.stale} className={className} />;
   return (
     <Alert tone={flash.ok ? "success" : "error"} data-testid="flash" className={className}>
       {String(
         t(flash.message, { value: flash.value, count: flash.count, defaultValue: flash.message }),
       )}
+    </Alert>
+  );
+}
+
+/**
+ * "Changed by NAME at TIME since you opened it", and what it holds now (decision record 37):
+ * the answer to an edit made on an older version of a record.
+ */
+function StaleFlash({ stale, className }: { stale: StaleNotice; className: string }) {
+  const { t, i18n } = useTranslation(["admin", "common"]);
+  const when = stale.at ? dateFormatter(i18n.language, "dateTime").format(new Date(stale.at)) : "";
+  const current = stale.currentKey
+    ? String(t(stale.currentKey, { defaultValue: stale.currentKey }))
+    : stale.current;
+  return (
+    <Alert tone="error" data-testid="flash" className={className}>
+      <p>
+        {stale.by
+          ? t("admin:stale.changedBy", { name: stale.by, when })
+          : t("admin:stale.changedAt", { when })}
+      </p>
+      <p data-testid="stale-current">
+        {current ? t("admin:stale.now", { value: current }) : t("admin:stale.nowEmpty")}
+      </p>
     </Alert>
   );
 }

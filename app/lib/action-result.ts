@@ -13,7 +13,25 @@ import { data } from "react-router";
  * page, with or without JavaScript.
  */
 
-export type Flash = { ok: boolean; message: string; value?: string; count?: number };
+export type Flash = {
+  ok: boolean;
+  message: string;
+  value?: string;
+  count?: number;
+  /** An edit refused because the record changed since it was opened (decision record 37). */
+  stale?: StaleNotice;
+};
+
+/**
+ * Who changed the record the edit was made on, when (ISO), and what it holds now: as text, or
+ * as a translation key (`currentKey`, e.g. a status label) the page translates.
+ */
+export type StaleNotice = {
+  by: string | null;
+  at: string | null;
+  current?: string | null;
+  currentKey?: string;
+};
 
 export type ActionResult = {
   intent: string;
@@ -65,4 +83,30 @@ export function resultFor(
   ...intents: string[]
 ) {
   return actionData && intents.includes(actionData.intent ?? "") ? actionData.result : undefined;
+}
+
+/**
+ * The edit was made on an older version of the record (a colleague, another tab changed it since
+ * it was opened): 409, nothing written, with who changed it, when and what it holds now. `kept`
+ * carries what the person sent back to the form, so their text is not lost.
+ */
+export function staleRefused<Extra extends object = object>(
+  intent: string,
+  stale: { by: string | null; at: string | null },
+  current: { text?: string | null; key?: string },
+  extra?: Extra,
+) {
+  return data(
+    {
+      intent,
+      result: undefined,
+      ...extra,
+      flash: {
+        ok: false,
+        message: "stale.refused",
+        stale: { by: stale.by, at: stale.at, current: current.text, currentKey: current.key },
+      },
+    },
+    409,
+  );
 }

@@ -19,10 +19,10 @@ import {
   changeApplicationStatus,
   filterWhere,
   InterviewDateRequiredError,
-  StatusChangedMeanwhileError,
   StatusNotForKindError,
 } from "./staff.server";
 import { StatusFactFalseError } from "./application-facts.server";
+import { StaleEditError } from "~/server/db/versions.server";
 
 // Bulk actions on applications (issue 19). Each application changes in its own transaction,
 // through the same service as a single change (history, audit, notification and e-mail with it),
@@ -38,6 +38,8 @@ export type BulkApplication = {
   kind: "job" | "program";
   status: ApplicationStatus;
   userId: string;
+  /** The version the change is made on: the list's (posted per row), else the one read here. */
+  version: number;
   /** "Applicant name · job title", for the summary. */
   label: string;
 };
@@ -66,6 +68,7 @@ export async function selectApplicationsForBulk(options: {
       kind: jobApplications.kind,
       status: jobApplications.status,
       userId: jobApplications.userId,
+      version: jobApplications.version,
       label: sql<string>`${profiles.fullName} || ' · ' || coalesce(${jobs.title}, ${programs.title})`,
     })
     .from(jobApplications)
@@ -83,7 +86,7 @@ function refusalOf(error: unknown): BulkRefusal {
   if (error instanceof StatusFactFalseError) return error.reason;
   if (error instanceof StatusNotForKindError) return "notForKind";
   if (error instanceof InterviewDateRequiredError) return "needsInterviewDate";
-  if (error instanceof StatusChangedMeanwhileError) return "changedMeanwhile";
+  if (error instanceof StaleEditError) return "changedMeanwhile";
   if (error instanceof ApplicationNotFoundError) return "notFound";
   return "failed";
 }
@@ -109,8 +112,8 @@ export async function bulkChangeApplicationStatus(options: {
   };
   for (const app of options.applications) {
     const target = options.to === "next" ? nextStage(app.kind, app.status) : options.to;
-    const refuse = (reason: BulkRefusal) =>
-      summary.refused.push({ id: app.id, label: app.label, reason });
+    const refuse = (reason: BulkRefusal, stale?: { by: string | null; at: string | null }) =>
+      summary.refused.push({ id: app.id, label: app.label, reason, ...(stale ? { stale } : {}) });
     if (!target) {
       refuse("noNextStage");
       continue;
@@ -125,14 +128,17 @@ export async function bulkChangeApplicationStatus(options: {
         applicationId: app.id,
         status: target,
         note: options.note ?? null,
-        expectedStatus: app.status,
+        expectedVersion: app.version,
       });
       summary.changed++;
     } catch (error) {
       const reason = refusalOf(error);
       if (reason === "failed")
         logger().error({ err: error, applicationId: app.id }, "bulk status change failed");
-      refuse(reason);
+      refuse(
+        reason,
+        error instanceof StaleEditError ? { by: error.stale.by, at: error.stale.at } : undefined,
+      );
     }
   }
   return summary;

@@ -12,6 +12,8 @@ export const applicationColumns = {
   departureDetails: jobApplications.departureDetails,
   notes: jobApplications.notes,
   adminComments: jobApplications.adminComments,
+  // What a staff form posts back: an edit on an older version is refused (decision record 37).
+  version: jobApplications.version,
 };
 
 /**

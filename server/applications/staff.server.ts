@@ -59,13 +59,11 @@ import type { OfficeScope } from "~/domain/offices";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 import { openRefundTodoForStatus } from "~/server/fees/refund-todos.server";
 import { feeOwedReader } from "~/server/fees/fee-policies.server";
+import { assertVersion, updateAtVersion } from "~/server/db/versions.server";
 
 type Actor = Pick<Viewer, "id" | "role">;
 
 export class ApplicationNotFoundError extends Error {}
-
-/** The application was no longer at the status the change was asked from (someone moved it). */
-export class StatusChangedMeanwhileError extends Error {}
 
 /** A status of the other kind's stages (a study stage for a job application, or the reverse). */
 export class StatusNotForKindError extends Error {
@@ -505,6 +503,8 @@ async function lockApplication(tx: Db, applicationId: string, actor: Actor) {
       userId: jobApplications.userId,
       programId: jobApplications.programId,
       interviewDate: jobApplications.interviewDate,
+      version: jobApplications.version,
+      updatedAt: jobApplications.updatedAt,
       jobTitle: sql<string>`coalesce(${jobs.title}, ${programs.title} || ', ' || ${programs.university})`,
     })
     .from(jobApplications)
@@ -515,6 +515,9 @@ async function lockApplication(tx: Db, applicationId: string, actor: Actor) {
   if (!row) throw new ApplicationNotFoundError();
   return row;
 }
+
+/** An application as the audit log names it (who changed it last, decision record 37). */
+const target = (id: string) => ({ type: "application", id });
 
 type Hooks = { afterHistory?: () => Promise<void> | void };
 
@@ -532,8 +535,8 @@ export async function changeApplicationStatus(
     note?: string | null;
     interviewDate?: Date | null;
     interviewLocation?: string | null;
-    /** Refuse (StatusChangedMeanwhileError) unless the application is still at this status. */
-    expectedStatus?: ApplicationStatus;
+    /** The version the change was made on: refused (StaleEditError) if the application moved on. */
+    expectedVersion?: number;
   },
   hooks: Hooks = {},
 ) {
@@ -545,9 +548,8 @@ export async function changeApplicationStatus(
   }
   return inTransactionWithMail(async (tx) => {
     const app = await lockApplication(tx, options.applicationId, options.actor);
-    if (options.expectedStatus && app.status !== options.expectedStatus) {
-      throw new StatusChangedMeanwhileError();
-    }
+    // Made on an older version (another tab, a colleague): refused before anything is checked.
+    await assertVersion(tx, app, options.expectedVersion, target(app.id), { status: app.status });
     // Each kind has its own stages: nothing is written for a status of the other kind's.
     if (!statusesForKind(app.kind).includes(options.status)) {
       throw new StatusNotForKindError(app.kind, options.status);
@@ -561,7 +563,13 @@ export async function changeApplicationStatus(
       // Staff set the time themselves: a slot the applicant had booked is theirs no longer.
       await tx.delete(interviewBookings).where(eq(interviewBookings.applicationId, app.id));
     }
-    await tx.update(jobApplications).set(set).where(eq(jobApplications.id, app.id));
+    await updateAtVersion(tx, jobApplications, {
+      where: eq(jobApplications.id, app.id),
+      version: app.version,
+      set,
+      target: target(app.id),
+      current: { status: jobApplications.status },
+    });
     await tx.insert(applicationStatusHistory).values({
       applicationId: app.id,
       fromStatus: app.status,
@@ -652,15 +660,19 @@ export async function updateAdminComments(options: {
   actor: Actor;
   applicationId: string;
   adminComments: string | null;
+  /** The version the comment was written on: refused (StaleEditError) if it changed since. */
+  expectedVersion?: number;
 }) {
   await db().transaction(async (tx) => {
     const scope = await officeScopeFor(options.actor, tx);
-    const updated = await tx
-      .update(jobApplications)
-      .set({ adminComments: options.adminComments })
-      .where(and(eq(jobApplications.id, options.applicationId), inOffices(scope)))
-      .returning({ id: jobApplications.id });
-    if (updated.length === 0) throw new ApplicationNotFoundError();
+    const updated = await updateAtVersion(tx, jobApplications, {
+      where: and(eq(jobApplications.id, options.applicationId), inOffices(scope)),
+      version: options.expectedVersion,
+      set: { adminComments: options.adminComments },
+      target: target(options.applicationId),
+      current: { adminComments: jobApplications.adminComments },
+    });
+    if (!updated) throw new ApplicationNotFoundError();
     await recordAudit(tx, {
       actorId: options.actor.id,
       action: "application.comment",
@@ -680,6 +692,8 @@ export async function setDeparture(options: {
   applicationId: string;
   departureDate: string | null;
   details: string | null;
+  /** The version the departure was set on: refused (StaleEditError) if it changed since. */
+  expectedVersion?: number;
 }) {
   return inTransactionWithMail(async (tx) => {
     const app = await lockApplication(tx, options.applicationId, options.actor);
@@ -687,6 +701,10 @@ export async function setDeparture(options: {
       .select({ date: jobApplications.departureDate, details: jobApplications.departureDetails })
       .from(jobApplications)
       .where(eq(jobApplications.id, app.id));
+    await assertVersion(tx, app, options.expectedVersion, target(app.id), {
+      departureDate: before?.date ?? null,
+      departureDetails: before?.details ?? null,
+    });
     const details = options.departureDate ? options.details?.trim() || null : null;
     if (before?.date === options.departureDate && (before?.details ?? null) === details) {
       return { changed: false };
@@ -823,6 +841,7 @@ export async function listPipelineForStaff(
         kind: r.kind,
         paid: r.paid,
         feeDue: r.feeDue,
+        version: r.version,
       })),
   }));
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Db } from "~/server/db/client.server";
 import { jobs, programs } from "~/server/db/schema";
+import { updateAtVersion } from "~/server/db/versions.server";
 
 /** The catalogues staff keep (jobs, study programs) and the row each one's form writes. */
 type Catalogues = {
@@ -43,15 +44,24 @@ export async function createCatalogueItem<K extends Kind>(
  */
 export async function updateCatalogueItem<K extends Kind>(
   tx: Db,
-  options: { kind: K; id: string; values: Catalogues[K]["values"]; actorId: string },
+  options: {
+    kind: K;
+    id: string;
+    values: Catalogues[K]["values"];
+    actorId: string;
+    /** The version the form was opened on: refused (StaleEditError) if it changed since. */
+    version?: number;
+  },
 ): Promise<boolean> {
   const table = TABLES[options.kind] as typeof jobs | typeof programs;
-  const [row] = await tx
-    .update(table)
-    .set(options.values)
-    .where(and(eq(table.id, options.id), isNull(table.archivedAt)))
-    .returning({ id: table.id });
-  if (!row) return false;
+  const written = await updateAtVersion(tx, table, {
+    where: and(eq(table.id, options.id), isNull(table.archivedAt)),
+    version: options.version,
+    set: options.values,
+    target: { type: options.kind, id: options.id },
+    current: { title: table.title },
+  });
+  if (!written) return false;
   await recordAudit(tx, {
     actorId: options.actorId,
     action: AUDIT_ACTIONS[options.kind].update,

@@ -1,3 +1,4 @@
+import { updateAtVersion } from "~/server/db/versions.server";
 import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
 import { type PostForm, slugify, type SuccessStoryItem, uniqueSlug } from "~/domain/content";
 import type { BlogCategory, BlogStatus } from "~/domain/enums";
@@ -248,16 +249,21 @@ async function savePost(
   id: string,
   set: Partial<typeof blogPosts.$inferInsert> & { status: BlogStatus },
   publishedBefore: Date | null,
+  version?: number,
 ) {
-  const [post] = await tx
-    .update(blogPosts)
-    .set({
+  // At the version the editor was opened on, if it says (decision record 37).
+  await updateAtVersion(tx, blogPosts, {
+    where: eq(blogPosts.id, id),
+    version,
+    set: {
       ...set,
       publishedAt: publishedAtOnSave(set.status, publishedBefore),
       updatedAt: new Date(),
-    })
-    .where(eq(blogPosts.id, id))
-    .returning();
+    },
+    target: { type: "blog_post", id },
+    current: { title: blogPosts.title },
+  });
+  const [post] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
   return post!;
 }
 
@@ -285,13 +291,25 @@ export async function createPost({ actor, form }: { actor: Actor; form: PostForm
 }
 
 /** Updates a post; null when it does not exist. */
-export async function updatePost(options: { actor: Actor; id: string; form: PostForm }) {
+export async function updatePost(options: {
+  actor: Actor;
+  id: string;
+  form: PostForm;
+  /** The version the editor was opened on: refused (StaleEditError) if it changed since. */
+  version?: number;
+}) {
   const { actor, id, form } = options;
   return db().transaction(async (tx) => {
     const [existing] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (!existing) return null;
     const slug = await resolveSlug(tx, form, id);
-    const post = await savePost(tx, id, { ...postValues(form), slug }, existing.publishedAt);
+    const post = await savePost(
+      tx,
+      id,
+      { ...postValues(form), slug },
+      existing.publishedAt,
+      options.version,
+    );
     await recordAudit(tx, {
       actorId: actor.id,
       action: "post.update",

@@ -138,6 +138,9 @@ export const profiles = pgTable(
     listedOnVerify: boolean("listed_on_verify").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // made on and is refused if the row has moved since (decision record 37).
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -254,6 +257,9 @@ export const jobs = pgTable(
     archivedAt: ts("archived_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // made on and is refused if the row has moved since (decision record 37).
+    version: integer("version").notNull().default(1),
     // Lower-cased copies kept by PostgreSQL for the case-insensitive search: ILIKE lower-cases
     // both sides on every row it tests, so `lower_copy LIKE lower(pattern)` matches exactly the same
     // rows at a fraction of the cost. Never shown; written only by the database.
@@ -387,6 +393,9 @@ export const programs = pgTable(
     archivedAt: ts("archived_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // made on and is refused if the row has moved since (decision record 37).
+    version: integer("version").notNull().default(1),
     // Lower-cased title, university and city kept by PostgreSQL for the text search (see jobs).
     searchText: text("search_text")
       .notNull()
@@ -448,6 +457,9 @@ export const jobApplications = pgTable(
     // The staff member who looks after this application (issue 19).
     ownerId: text("owner_id").references(() => profiles.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
+    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // made on and is refused if the row has moved since (decision record 37).
+    version: integer("version").notNull().default(1),
     // What was applied for, lower-cased, as the staff search looks in it: the job's title, or the
     // program's title, university and city. Kept by triggers (migration 0021) when the
     // application, the job or the program changes, so a search by job reads this table alone
@@ -911,6 +923,9 @@ export const contactInquiries = pgTable(
     assignedTo: text("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // made on and is refused if the row has moved since (decision record 37).
+    version: integer("version").notNull().default(1),
     resolvedAt: ts("resolved_at"),
   },
   (t) => [
@@ -955,6 +970,9 @@ export const outsourcingInquiries = pgTable(
     status: outsourcingInquiryStatusEnum("status").notNull().default("new"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // made on and is refused if the row has moved since (decision record 37).
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     index("outsourcing_inquiries_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
@@ -1073,6 +1091,9 @@ export const blogPosts = pgTable(
     publishedAt: ts("published_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // made on and is refused if the row has moved since (decision record 37).
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     index("blog_posts_status_idx").on(t.status, t.category, t.publishedAt.desc().nullsFirst()),
@@ -1084,6 +1105,9 @@ export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").$type<Record<string, unknown>>().notNull(),
   updatedAt: updatedAt(),
+  // Bumped by the database on every change (migration 0029): an edit names the version it was
+  // made on and is refused if the row has moved since (decision record 37).
+  version: integer("version").notNull().default(1),
   updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),
 });
 

@@ -57,6 +57,7 @@ export async function listAllJobsForStaff(paging: { page: number; pageSize: numb
       db()
         .select({
           ...jobColumns,
+          version: jobs.version,
           countryId: jobs.countryId,
           countryName: countries.name,
           employerId: jobs.employerId,
@@ -103,12 +104,19 @@ export async function createJob(options: { actor: Actor; input: JobForm }) {
   return id;
 }
 
-export async function updateJob(options: { actor: Actor; jobId: string; input: JobForm }) {
+export async function updateJob(options: {
+  actor: Actor;
+  jobId: string;
+  input: JobForm;
+  /** The version the form was opened on (decision record 37). */
+  version?: number;
+}) {
   await db().transaction(async (tx) => {
     await checkEmployer(tx, options.actor, options.input.employerId);
     const updated = await updateCatalogueItem(tx, {
       kind: "job",
       id: options.jobId,
+      version: options.version,
       actorId: options.actor.id,
       values: jobValues(options.input),
     });

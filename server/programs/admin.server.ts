@@ -76,6 +76,7 @@ export async function listAllProgramsForStaff(options: {
     db()
       .select({
         id: programs.id,
+        version: programs.version,
         title: programs.title,
         university: programs.university,
         city: programs.city,
@@ -132,11 +133,14 @@ export async function updateProgram(options: {
   actor: Actor;
   programId: string;
   input: ProgramForm;
+  /** The version the form was opened on (decision record 37). */
+  version?: number;
 }) {
   await db().transaction(async (tx) => {
     const updated = await updateCatalogueItem(tx, {
       kind: "program",
       id: options.programId,
+      version: options.version,
       actorId: options.actor.id,
       values: await withKnownDocuments(tx, options.input),
     });

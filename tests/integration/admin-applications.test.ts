@@ -321,14 +321,20 @@ describe("statuses that state a fact (issue 40, decision record 32)", () => {
   });
 
   it("refuses a change made on a stale page instead of overwriting the newer status", async () => {
-    const { person, id } = await freshApplication("registration_paid");
-    const outcome = await postStatus({
-      applicationId: id,
-      status: "job_matched",
-      fromStatus: "registration_pending",
-    });
+    const { person, id } = await freshApplication("registration_pending");
+    // Opened at version 1; someone marks it paid meanwhile (version 2).
+    await ctx.db
+      .update(jobApplications)
+      .set({ status: "registration_paid" })
+      .where(eq(jobApplications.id, id));
+    const outcome = await postStatus({ applicationId: id, status: "job_matched", version: "1" });
     expect(outcome.status).toBe(409);
-    expect(outcome.data).toMatchObject({ flash: { message: "errors.changedMeanwhile" } });
+    expect(outcome.data).toMatchObject({
+      flash: {
+        message: "stale.refused",
+        stale: { currentKey: "common:labels.applicationStatus.registration_paid.label" },
+      },
+    });
     expect(await traces(person, id)).toMatchObject({ status: "registration_paid", history: [] });
   });
 });

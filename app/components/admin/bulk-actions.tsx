@@ -8,6 +8,8 @@ import { InputField, SelectField, TextareaField } from "~/app/components/ui/fiel
 import type { Flash as FlashMessage } from "~/app/lib/action-result";
 import { translateErrors } from "~/app/lib/form-errors";
 import { BULK_SCOPES, type BulkSummary, NO_OWNER } from "~/domain/bulk-actions";
+import { dateFormatter } from "~/domain/format";
+import { rowVersionField } from "~/domain/versions";
 import { Td } from "./data-table";
 import { useAdminT } from "./use-admin-t";
 
@@ -24,9 +26,23 @@ export type BulkAnswer = {
 };
 
 /** The "select" cell: the checkbox that puts one row in the bulk form, named by `label`. */
-export function BulkRowCell({ form, id, label }: { form: string; id: string; label: string }) {
+export function BulkRowCell({
+  form,
+  id,
+  label,
+  version,
+}: {
+  form: string;
+  id: string;
+  label: string;
+  /** The row's version as shown: a bulk change to an older one is refused (decision record 37). */
+  version?: number;
+}) {
   return (
     <Td>
+      {version ? (
+        <input type="hidden" name={rowVersionField(id)} value={version} form={form} />
+      ) : null}
       <input
         type="checkbox"
         name="id"
@@ -105,6 +121,7 @@ export function BulkActions({
   answer: BulkAnswer | undefined;
 }) {
   const { t, lang } = useAdminT();
+  const dateTime = dateFormatter(lang, "dateTime");
   const mine = answer?.intent === "bulk" ? answer : undefined;
   const errors = mine?.result?.error ?? {};
   const fieldErrors = (name: string) => translateErrors(t, errors[name] ?? undefined) ?? [];
@@ -133,7 +150,13 @@ export function BulkActions({
           <ul className="mt-2 list-disc pl-5">
             {mine.summary.refused.slice(0, SHOWN_REFUSALS).map((r) => (
               <li key={r.id}>
-                {r.label}: {t(`bulk.refusal.${r.reason}`)}
+                {r.label}:{" "}
+                {r.stale?.by
+                  ? t("bulk.refusal.changedBy", {
+                      name: r.stale.by,
+                      when: r.stale.at ? dateTime.format(new Date(r.stale.at)) : "",
+                    })
+                  : t(`bulk.refusal.${r.reason}`)}
               </li>
             ))}
           </ul>

@@ -162,7 +162,7 @@ export function CatalogueForm<Input extends Record<string, unknown>, Output>({
 }: {
   name: string;
   keys: string;
-  row: { id: string } | undefined;
+  row: { id: string; version?: number } | undefined;
   schema: z.ZodType<Output, Input>;
   defaultValue: Record<string, unknown>;
   fields: readonly FieldEntry<keyof Input & string>[];
@@ -186,6 +186,8 @@ export function CatalogueForm<Input extends Record<string, unknown>, Output>({
     <Form method="post" {...getFormProps(form)} className="grid gap-4" preventScrollReset>
       <input type="hidden" name="intent" value={row ? "update" : "create"} />
       {row ? <input type="hidden" name={`${name}Id`} value={row.id} /> : null}
+      {/* The version it was opened on: a save over a newer one is refused (decision record 37). */}
+      {row?.version ? <input type="hidden" name="version" value={row.version} /> : null}
       <FormErrors errors={form.errors} ns="admin" className="mb-4" />
       <FormFields
         fields={fields}

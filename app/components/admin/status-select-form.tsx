@@ -25,7 +25,13 @@ export function StatusSelectForm({
   refused,
 }: {
   /** The application: its id, its status, and which stages to offer (a job's or a program's). */
-  application: { id: string; status: ApplicationStatus; kind?: ApplicationKind };
+  application: {
+    id: string;
+    status: ApplicationStatus;
+    kind?: ApplicationKind;
+    /** The version shown: a change on an older one is refused (decision record 37). */
+    version?: number;
+  };
   label: string;
   compact?: boolean;
   /** The select's id, when the form must render alike wherever it stands (a kept list row). */
@@ -74,7 +80,9 @@ export function StatusSelectForm({
     >
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="applicationId" value={applicationId} />
-      <input type="hidden" name="fromStatus" value={status} />
+      {application.version ? (
+        <input type="hidden" name="version" value={application.version} />
+      ) : null}
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

@@ -10,11 +10,13 @@ import { DepartureSchema } from "~/domain/admin";
  */
 export function DepartureForm({
   applicationId,
+  version,
   departureDate,
   departureDetails,
   actionData,
 }: {
   applicationId: string;
+  version: number;
   departureDate: string | null;
   departureDetails: string | null;
   actionData: ActionResult | undefined;
@@ -26,13 +28,19 @@ export function DepartureForm({
     intent: "departure",
     actionData,
     schema: DepartureSchema,
-    defaultValue: { departureDate: departureDate ?? "", departureDetails: departureDetails ?? "" },
+    // A save refused as stale keeps what was typed (decision record 37).
+    defaultValue: (actionData?.intent === "departure"
+      ? (actionData as { kept?: Record<string, string> }).kept
+      : undefined) ?? {
+      departureDate: departureDate ?? "",
+      departureDetails: departureDetails ?? "",
+    },
   });
   return (
     <IntentForm
       form={form}
       intent="departure"
-      hidden={{ applicationId }}
+      hidden={{ applicationId, version: String(version) }}
       className="grid gap-2 sm:grid-cols-[12rem_1fr]"
       testId="departure-form"
     >

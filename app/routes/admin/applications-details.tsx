@@ -16,6 +16,9 @@ import { StaffDocuments } from "./applications-documents";
 import { NoteForm } from "./applications-notes";
 import type { loadDetails } from "./applications.server";
 
+/** What a refused save sends back to its form (decision record 37). */
+export type Kept = { kept?: Record<string, string> };
+
 export type ApplicationDetailsData = NonNullable<Awaited<ReturnType<typeof loadDetails>>>;
 
 /** The ?view=<id> dialog's content: applicant, job, status and interview, notes, documents, history. */
@@ -43,6 +46,8 @@ export function ApplicationDetails({
   );
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const keptComments =
+    actionData?.intent === "comments" ? (actionData as Kept).kept?.adminComments : undefined;
   return (
     <div className="grid gap-5 text-sm" data-testid="application-details">
       {app.directApplication ? <DirectApplicationWarning /> : null}
@@ -109,7 +114,9 @@ export function ApplicationDetails({
           {t("applications.details.departure")}
         </h3>
         <DepartureForm
+          key={`departure-${app.version}`}
           applicationId={app.id}
+          version={app.version}
           departureDate={app.departureDate}
           departureDetails={app.departureDetails}
           actionData={actionData}
@@ -121,14 +128,25 @@ export function ApplicationDetails({
           {app.notes || t("applications.details.noNotes")}
         </p>
       </section>
-      <Form method="post" className="grid gap-2" preventScrollReset>
+      <Form
+        method="post"
+        className="grid gap-2"
+        preventScrollReset
+        // A refused save keeps what was written (decision record 37); a newer version starts afresh.
+        key={`comments-${app.version}`}
+      >
         <input type="hidden" name="intent" value="comments" />
         <input type="hidden" name="applicationId" value={app.id} />
+        <input type="hidden" name="version" value={app.version} />
         <TextareaField
           id="admin-comments"
           label={t("applications.details.adminComments")}
           hint={t("applications.details.adminCommentsHint")}
-          textareaProps={{ name: "adminComments", defaultValue: app.adminComments ?? "", rows: 3 }}
+          textareaProps={{
+            name: "adminComments",
+            defaultValue: keptComments ?? app.adminComments ?? "",
+            rows: 3,
+          }}
         />
         <div>
           <Button type="submit" size="sm" disabled={busy}>

@@ -46,6 +46,7 @@ export function ApplicationRow({
           <BulkRowCell
             form={APPLICATIONS_BULK_FORM}
             id={row.id}
+            version={row.version}
             label={t("bulk.selectApplication", { name: row.applicantName, job: row.jobTitle })}
           />
           <PersonCell

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { actionFailed, formInvalid, staleRefused } from "~/app/lib/action-result";
+import { StaleEditError } from "~/domain/versions";
 import {
   AdminCommentsSchema,
   DepartureSchema,
@@ -22,7 +23,6 @@ import {
   StatusNotForKindError,
   scheduleInterview,
   setDeparture,
-  StatusChangedMeanwhileError,
   updateAdminComments,
 } from "~/server/applications/staff.server";
 import {
@@ -76,13 +76,13 @@ const changeStatus: Handler = async (request, viewer, formData) => {
   if (submission.value.status === "interview_scheduled") {
     return redirectToSchedule(request, submission.value.applicationId);
   }
-  const { applicationId, status, note, fromStatus } = submission.value;
+  const { applicationId, status, note, version } = submission.value;
   await changeApplicationStatus({
     actor: viewer,
     applicationId,
     status,
     note,
-    expectedStatus: fromStatus,
+    expectedVersion: version,
   });
   return redirectDone(request, "statusUpdated");
 };
@@ -107,6 +107,7 @@ const saveComments: Handler = async (request, viewer, formData) => {
     actor: viewer,
     applicationId: submission.value.applicationId,
     adminComments: submission.value.adminComments,
+    expectedVersion: submission.value.version,
   });
   return redirectDone(request, "commentsSaved");
 };
@@ -122,7 +123,13 @@ const departure: Handler = async (request, viewer, formData) => {
       submission.reply({ fieldErrors: { departureDate: ["errors.departurePast"] } }),
     );
   }
-  await setDeparture({ actor: viewer, applicationId, departureDate, details: departureDetails });
+  await setDeparture({
+    actor: viewer,
+    applicationId,
+    departureDate,
+    details: departureDetails,
+    expectedVersion: submission.value.version,
+  });
   return redirectDone(request, departureDate ? "departureSaved" : "departureCleared", {
     set: { view: applicationId },
   });
@@ -184,6 +191,44 @@ const FAILED: Record<string, string> = {
   review: "errors.reviewFailed",
 };
 
+/**
+ * An edit made on an older version of the application: who changed it, when, what it holds now,
+ * and (for the text forms) what the person wrote, kept in their form.
+ */
+function staleAnswer(intent: string, error: StaleEditError, formData: FormData) {
+  const now = error.stale.current;
+  const kept = (name: string) => String(formData.get(name) ?? "");
+  switch (intent) {
+    case "status":
+      return staleRefused(intent, error.stale, {
+        key: `common:labels.applicationStatus.${String(now.status)}.label`,
+      });
+    case "comments":
+      return staleRefused(
+        intent,
+        error.stale,
+        { text: (now.adminComments as string | null) ?? null },
+        { kept: { adminComments: kept("adminComments") } },
+      );
+    case "departure":
+      return staleRefused(
+        intent,
+        error.stale,
+        {
+          text: [now.departureDate, now.departureDetails].filter(Boolean).join(" · ") || null,
+        },
+        {
+          kept: {
+            departureDate: kept("departureDate"),
+            departureDetails: kept("departureDetails"),
+          },
+        },
+      );
+    default:
+      return staleRefused(intent, error.stale, {});
+  }
+}
+
 /** Runs the form's intent, turning the services' refusals into messages for the page. */
 export async function runApplicationIntent(request: Request, viewer: Viewer, formData: FormData) {
   const intent = String(formData.get("intent") ?? "");
@@ -204,9 +249,7 @@ export async function runApplicationIntent(request: Request, viewer: Viewer, for
     if (error instanceof StatusFactFalseError) {
       return actionFailed(intent, `errors.fact.${error.reason}`, 409);
     }
-    if (error instanceof StatusChangedMeanwhileError) {
-      return actionFailed(intent, "errors.changedMeanwhile", 409);
-    }
+    if (error instanceof StaleEditError) return staleAnswer(intent, error, formData);
     if (error instanceof NoteNotAllowedError) {
       return actionFailed(intent, "errors.forbidden", 403);
     }

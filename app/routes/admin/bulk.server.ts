@@ -11,6 +11,7 @@ import {
   UserBulkSchema,
 } from "~/domain/bulk-actions";
 import { parseOfficeFilter } from "~/domain/offices";
+import { rowVersion } from "~/domain/versions";
 import {
   bulkChangeApplicationStatus,
   bulkMessageApplicants,
@@ -76,6 +77,8 @@ export async function runApplicationBulk(viewer: Viewer, formData: FormData) {
       office: parseOfficeFilter(params.get("office"), scope),
     });
     if (applications.length === 0) return actionFailed("bulk", "bulk.errors.noneSelected", 400);
+    // Each row changes only at the version the list showed (decision record 37).
+    for (const app of applications) app.version = rowVersion(formData, app.id) ?? app.version;
     switch (v.bulkAction) {
       case "next":
       case "status":

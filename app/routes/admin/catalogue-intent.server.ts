@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { actionFailed, formInvalid, staleRefused } from "~/app/lib/action-result";
+import { editVersion } from "~/domain/versions";
+import { StaleEditError } from "~/domain/versions";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { logger } from "~/server/logger.server";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -44,7 +46,7 @@ export function savingRow<Value>(
   answering: ReturnType<typeof answeringWith>,
   write: (actor: Viewer) => {
     create: (input: Value) => Promise<unknown>;
-    update: (id: string, input: Value) => Promise<unknown>;
+    update: (id: string, input: Value, version: number | undefined) => Promise<unknown>;
   },
 ) {
   const failure = `errors.save${row[0]?.toUpperCase()}${row.slice(1)}Failed`;
@@ -57,7 +59,24 @@ export function savingRow<Value>(
         await create(submission.value);
         return redirectDone(request, `${row}Created`);
       }
-      await update(String(formData.get(`${row}Id`) ?? ""), submission.value);
+      try {
+        await update(
+          String(formData.get(`${row}Id`) ?? ""),
+          submission.value,
+          editVersion.safeParse(formData.get("version") || undefined).data,
+        );
+      } catch (error) {
+        if (!(error instanceof StaleEditError)) throw error;
+        // Changed since the form opened (decision record 37): nothing written, what was typed
+        // stays in the form, and the page says who changed it and what it is called now.
+        const current = error.stale.current.title;
+        return staleRefused(
+          intent,
+          error.stale,
+          { text: typeof current === "string" ? current : null },
+          { result: submission.reply() },
+        );
+      }
       return redirectDone(request, `${row}Updated`);
     });
 }

@@ -31,6 +31,7 @@ export function toEditable(post: Post) {
     metaTitle: post.metaTitle ?? "",
     metaDescription: post.metaDescription ?? "",
     tags: post.tags.join(", "),
+    version: post.version,
   };
 }
 export type Editable = ReturnType<typeof toEditable>;
@@ -93,6 +94,8 @@ export function PostEditor({
       className="grid gap-4"
     >
       {post ? <input type="hidden" name="id" value={post.id} /> : null}
+      {/* The version it was opened on: a save over a newer one is refused (decision record 37). */}
+      {post ? <input type="hidden" name="version" value={post.version} /> : null}
       <Flash flash={reply?.flash} ns="cms" className="" />
       <FormFields
         fields={fields}

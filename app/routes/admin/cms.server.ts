@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
-import { actionFailed, actionSucceeded, formInvalid } from "~/app/lib/action-result";
+import { actionFailed, actionSucceeded, formInvalid, staleRefused } from "~/app/lib/action-result";
+import { editVersion } from "~/domain/versions";
+import { StaleEditError } from "~/domain/versions";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { PostFormSchema } from "~/domain/content";
 import { BLOG_STATUSES } from "~/domain/enums";
@@ -63,10 +65,22 @@ export async function savePost({ request, viewer, formData, intent }: StaffInten
   const value = uploaded ? { ...submission.value, featuredImageUrl: uploaded } : submission.value;
   let found = true;
   try {
-    if (id) found = (await updatePost({ actor: viewer, id, form: value })) !== null;
-    else await createPost({ actor: viewer, form: value });
+    if (id) {
+      const version = editVersion.safeParse(formData.get("version") || undefined).data;
+      found = (await updatePost({ actor: viewer, id, form: value, version })) !== null;
+    } else await createPost({ actor: viewer, form: value });
   } catch (error) {
     if (uploaded) await deleteFeaturedImage(uploaded);
+    if (error instanceof StaleEditError) {
+      // Changed since the editor opened (decision record 37): nothing saved, the text kept.
+      const title = error.stale.current.title;
+      return staleRefused(
+        intent,
+        error.stale,
+        { text: typeof title === "string" ? title : null },
+        { result: submission.reply() },
+      );
+    }
     logger().error({ err: error }, "saving a post failed");
     return actionFailed(intent, "messages.failedSave", 500, { result: submission.reply() });
   }

@@ -21,7 +21,7 @@ const jobIdOf = (formData: FormData) => String(formData.get("jobId") ?? "");
 /** intent "create" or "update": the job form. */
 export const saveJob = savingRow("job", JobFormSchema, answering, (actor) => ({
   create: (input) => createJob({ actor, input }),
-  update: (jobId, input) => updateJob({ actor, jobId, input }),
+  update: (jobId, input, version) => updateJob({ actor, jobId, input, version }),
 }));
 
 /** intent "toggle-active" or "toggle-public": the badges in the list. */

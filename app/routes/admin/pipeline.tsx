@@ -296,7 +296,7 @@ function PipelineCard({ card }: { card: Card }) {
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="applicationId" value={card.id} />
         <input type="hidden" name="status" value={to} />
-        <input type="hidden" name="fromStatus" value={card.status} />
+        <input type="hidden" name="version" value={card.version} />
         <Button
           type="submit"
           size="sm"

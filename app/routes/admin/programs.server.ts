@@ -23,7 +23,7 @@ const programIdOf = (formData: FormData) => String(formData.get("programId") ?? 
 /** intent "create" or "update": the program form. */
 export const saveProgram = savingRow("program", ProgramFormSchema, answering, (actor) => ({
   create: (input) => createProgram({ actor, input }),
-  update: (programId, input) => updateProgram({ actor, programId, input }),
+  update: (programId, input, version) => updateProgram({ actor, programId, input, version }),
 }));
 
 /** intent "activate" or "deactivate": on the site or off it. */
