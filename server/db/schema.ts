@@ -138,7 +138,7 @@ export const profiles = pgTable(
     listedOnVerify: boolean("listed_on_verify").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // Bumped by the database on every change (migration 0034): an edit names the version it was
     // made on and is refused if the row has moved since (decision record 37).
     version: integer("version").notNull().default(1),
   },
@@ -257,7 +257,7 @@ export const jobs = pgTable(
     archivedAt: ts("archived_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // Bumped by the database on every change (migration 0034): an edit names the version it was
     // made on and is refused if the row has moved since (decision record 37).
     version: integer("version").notNull().default(1),
     // Lower-cased copies kept by PostgreSQL for the case-insensitive search: ILIKE lower-cases
@@ -393,7 +393,7 @@ export const programs = pgTable(
     archivedAt: ts("archived_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // Bumped by the database on every change (migration 0034): an edit names the version it was
     // made on and is refused if the row has moved since (decision record 37).
     version: integer("version").notNull().default(1),
     // Lower-cased title, university and city kept by PostgreSQL for the text search (see jobs).
@@ -457,7 +457,7 @@ export const jobApplications = pgTable(
     // The staff member who looks after this application (issue 19).
     ownerId: text("owner_id").references(() => profiles.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
-    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // Bumped by the database on every change (migration 0034): an edit names the version it was
     // made on and is refused if the row has moved since (decision record 37).
     version: integer("version").notNull().default(1),
     // What was applied for, lower-cased, as the staff search looks in it: the job's title, or the
@@ -923,7 +923,7 @@ export const contactInquiries = pgTable(
     assignedTo: text("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // Bumped by the database on every change (migration 0034): an edit names the version it was
     // made on and is refused if the row has moved since (decision record 37).
     version: integer("version").notNull().default(1),
     resolvedAt: ts("resolved_at"),
@@ -970,7 +970,7 @@ export const outsourcingInquiries = pgTable(
     status: outsourcingInquiryStatusEnum("status").notNull().default("new"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // Bumped by the database on every change (migration 0034): an edit names the version it was
     // made on and is refused if the row has moved since (decision record 37).
     version: integer("version").notNull().default(1),
   },
@@ -1091,7 +1091,7 @@ export const blogPosts = pgTable(
     publishedAt: ts("published_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Bumped by the database on every change (migration 0029): an edit names the version it was
+    // Bumped by the database on every change (migration 0034): an edit names the version it was
     // made on and is refused if the row has moved since (decision record 37).
     version: integer("version").notNull().default(1),
   },
@@ -1105,7 +1105,7 @@ export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").$type<Record<string, unknown>>().notNull(),
   updatedAt: updatedAt(),
-  // Bumped by the database on every change (migration 0029): an edit names the version it was
+  // Bumped by the database on every change (migration 0034): an edit names the version it was
   // made on and is refused if the row has moved since (decision record 37).
   version: integer("version").notNull().default(1),
   updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),

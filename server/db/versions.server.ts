@@ -8,7 +8,7 @@ export { StaleEditError, type StaleEdit } from "~/domain/versions";
 
 // Edits made on the version they were opened on (decision record 37). Every row staff edit
 // (applications, applicants, jobs, programs, inquiries, posts, the settings) has a `version` the
-// database bumps on each change (migration 0029). A form posts the version it showed; the write
+// database bumps on each change (migration 0034). A form posts the version it showed; the write
 // compares it inside its UPDATE's WHERE, so of two edits made on the same version exactly one
 // matches (the other's UPDATE waits for the row, then finds a newer version and changes
 // nothing), and the refused one learns who changed the row, when, and what it holds now.
