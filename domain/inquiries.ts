@@ -8,6 +8,7 @@ import {
 } from "./enums";
 import { COMPLAINT_STATUSES, type ComplaintStatus } from "./agency-trust";
 import { emailAddress, optionalText, requiredText } from "./text-fields";
+import { editVersion } from "./versions";
 
 /**
  * The agency's inboxes: messages from /contact, quote requests from /outsourcing, and complaints
@@ -63,15 +64,26 @@ export const ContactInquirySchema = z.object({
 export type ContactInquiry = z.infer<typeof ContactInquirySchema>;
 
 /** A staff status change, per kind (each kind has its own statuses). */
+// A contact message's or quote request's forms post the version they showed: a change or a reply
+// made on an older one is refused (decision record 37).
 export const InquiryStatusSchemas = {
-  contact: z.object({ id: z.uuid(), status: z.enum(CONTACT_INQUIRY_STATUSES) }),
-  outsourcing: z.object({ id: z.uuid(), status: z.enum(OUTSOURCING_INQUIRY_STATUSES) }),
+  contact: z.object({
+    id: z.uuid(),
+    status: z.enum(CONTACT_INQUIRY_STATUSES),
+    version: editVersion,
+  }),
+  outsourcing: z.object({
+    id: z.uuid(),
+    status: z.enum(OUTSOURCING_INQUIRY_STATUSES),
+    version: editVersion,
+  }),
   complaint: z.object({ id: z.uuid(), status: z.enum(COMPLAINT_STATUSES) }),
 } as const;
 
 export const InquiryReplySchema = z.object({
   id: z.uuid(),
   body: requiredText(5000, "errors.replyRequired", "errors.messageTooLong"),
+  version: editVersion,
 });
 
 export const OutsourcingInquirySchema = z.object({

@@ -32,3 +32,52 @@ export class StaleEditError extends Error {
     super("changed since it was opened");
   }
 }
+
+/** Under these lists, a row's field is labelled "office…", "registration…", "body…". */
+const ROW_LABELS: Record<string, string> = {
+  offices: "office",
+  registrations: "registration",
+  outsideBodies: "body",
+};
+
+/** The settings page's label (a key of the "settings" namespace) for a field's path. */
+function settingsLabel(path: string[]): string {
+  const names = path.filter((p) => !/^\d+$/.test(p));
+  const leaf = names.at(-1) ?? "";
+  const parent = names.at(-2);
+  if (parent === "otherFees") return "settings:fields.otherFees";
+  const row = parent ? ROW_LABELS[parent] : undefined;
+  if (row && /^\d+$/.test(path.at(-2) ?? "")) {
+    return `settings:fields.${row}${leaf.charAt(0).toUpperCase()}${leaf.slice(1)}`;
+  }
+  if (leaf === "amountMinor") return "settings:fields.amount";
+  return `settings:fields.${leaf}`;
+}
+
+/** Every field of a value, by path, as text (a list of plain values is one field). */
+function leaves(value: unknown, path: string[] = [], out = new Map<string, string>()) {
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
+    out.set(path.join("."), value.join(", "));
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) leaves(v, [...path, k], out);
+  } else {
+    out.set(path.join("."), value === null || value === undefined ? "" : String(value));
+  }
+  return out;
+}
+
+/**
+ * What differs between the settings as they are now and what a refused save sent (decision record
+ * 37): each field's label key and its value now, in the form's order, at most `max`.
+ */
+export function settingsChanges(now: unknown, sent: unknown, max = 12) {
+  const current = leaves(now);
+  const mine = leaves(sent);
+  const changes: { key: string; value: string }[] = [];
+  for (const path of new Set([...current.keys(), ...mine.keys()])) {
+    if ((current.get(path) ?? "") === (mine.get(path) ?? "")) continue;
+    changes.push({ key: settingsLabel(path.split(".")), value: current.get(path) ?? "" });
+    if (changes.length === max) break;
+  }
+  return changes;
+}

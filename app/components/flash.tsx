@@ -39,7 +39,9 @@ export function Flash({
  * the answer to an edit made on an older version of a record.
  */
 function StaleFlash({ stale, className }: { stale: StaleNotice; className: string }) {
-  const { t, i18n } = useTranslation(["admin", "common"]);
+  // In "common": the shared Flash is on pages of every namespace. The current value's key names
+  // its own namespace ("common:roles.agent", "inbox:status.contact.resolved").
+  const { t, i18n } = useTranslation("common");
   const when = stale.at ? dateFormatter(i18n.language, "dateTime").format(new Date(stale.at)) : "";
   const current = stale.currentKey
     ? String(t(stale.currentKey, { defaultValue: stale.currentKey }))
@@ -47,13 +49,25 @@ function StaleFlash({ stale, className }: { stale: StaleNotice; className: strin
   return (
     <Alert tone="error" data-testid="flash" className={className}>
       <p>
-        {stale.by
-          ? t("admin:stale.changedBy", { name: stale.by, when })
-          : t("admin:stale.changedAt", { when })}
+        {stale.by ? t("stale.changedBy", { name: stale.by, when }) : t("stale.changedAt", { when })}
       </p>
-      <p data-testid="stale-current">
-        {current ? t("admin:stale.now", { value: current }) : t("admin:stale.nowEmpty")}
-      </p>
+      {stale.changes ? (
+        // A record of many fields (the settings): each one that differs from what was sent.
+        <div data-testid="stale-current">
+          <p>{t("stale.nowFields")}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {stale.changes.map((c) => (
+              <li key={c.key}>
+                {String(t(c.key, { defaultValue: c.key }))}: {c.value || t("stale.empty")}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p data-testid="stale-current">
+          {current ? t("stale.now", { value: current }) : t("stale.nowEmpty")}
+        </p>
+      )}
     </Alert>
   );
 }

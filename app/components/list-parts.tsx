@@ -6,6 +6,7 @@ import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Input, Label, NativeSelect } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
 import { Card } from "~/app/components/ui/card";
+import { Flash } from "~/app/components/flash";
 import type { ActionResult } from "~/app/lib/action-result";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { numberFormatter } from "~/domain/format";
@@ -110,6 +111,7 @@ export function FetcherStatusSelect({
   selectClassName,
   okMessageClassName,
   translateMessage,
+  version,
 }: {
   id: string;
   status: string;
@@ -121,6 +123,8 @@ export function FetcherStatusSelect({
   selectClassName?: string;
   okMessageClassName: string;
   translateMessage: (key: string) => string;
+  /** The record's version as shown: a change on an older one is refused (decision record 37). */
+  version?: number;
 }) {
   const fetcher = useFetcher<Pick<ActionResult, "flash">>();
   const flash = fetcher.data?.flash;
@@ -133,6 +137,7 @@ export function FetcherStatusSelect({
     <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <input type="hidden" name="id" value={id} />
+      {version ? <input type="hidden" name="version" value={version} /> : null}
       <NativeSelect
         name="status"
         aria-label={label}
@@ -153,7 +158,12 @@ export function FetcherStatusSelect({
           {saveLabel}
         </Button>
       ) : null}
-      {flash ? (
+      {flash?.stale ? (
+        // Changed by someone else since the list was read: who, when, and its status now.
+        <div className="basis-full">
+          <Flash flash={flash} className="" />
+        </div>
+      ) : flash ? (
         <span role="status" className={flash.ok ? okMessageClassName : "text-sm text-red-700"}>
           {translateMessage(flash.message)}
         </span>

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
 
 /*
  * One answer from every action that does not redirect (decision record 18):
@@ -31,6 +31,11 @@ export type StaleNotice = {
   at: string | null;
   current?: string | null;
   currentKey?: string;
+  /**
+   * For a record of many fields (the settings): each field that differs from what was sent, as
+   * a translation key of its label and its value now.
+   */
+  changes?: { key: string; value: string }[];
 };
 
 export type ActionResult = {
@@ -93,7 +98,7 @@ export function resultFor(
 export function staleRefused<Extra extends object = object>(
   intent: string,
   stale: { by: string | null; at: string | null },
-  current: { text?: string | null; key?: string },
+  current: { text?: string | null; key?: string; changes?: StaleNotice["changes"] },
   extra?: Extra,
 ) {
   return data(
@@ -104,9 +109,30 @@ export function staleRefused<Extra extends object = object>(
       flash: {
         ok: false,
         message: "stale.refused",
-        stale: { by: stale.by, at: stale.at, current: current.text, currentKey: current.key },
+        stale: {
+          by: stale.by,
+          at: stale.at,
+          current: current.text,
+          currentKey: current.key,
+          ...(current.changes ? { changes: current.changes } : {}),
+        },
       },
     },
     409,
   );
 }
+
+/**
+ * A page whose forms may be refused as stale reloads its data after that refusal too (React
+ * Router skips it after a 4xx): the page then shows the record as it is now, and its forms carry
+ * the current version, so sending again is a deliberate choice (decision record 37). What was
+ * typed stays: the forms keep it (`kept`, Conform's reply). `export const shouldRevalidate =
+ * revalidateAfterStale` in the route module.
+ */
+export const revalidateAfterStale: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) => {
+  const flash = (actionResult as { flash?: Flash | null } | undefined)?.flash;
+  return Boolean(flash?.stale) || defaultShouldRevalidate;
+};

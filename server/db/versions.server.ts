@@ -70,7 +70,8 @@ export async function updateAtVersion<T extends VersionedTable>(
   options: {
     where: SQL | undefined;
     version: number | undefined;
-    set: Partial<T["$inferInsert"]>;
+    /** The columns written: values, or SQL (`coalesce(…, now())`). */
+    set: { [C in keyof T["$inferInsert"]]?: T["$inferInsert"][C] | SQL };
     /** The row's audit target, to name who changed it last. */
     target: { type: string; id: string };
     /** What the form edits, read back for the refusal. */

@@ -15,6 +15,7 @@ import {
   profiles,
 } from "~/server/db/schema";
 import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { assertVersion, updateAtVersion } from "~/server/db/versions.server";
 import {
   contactInquiryReplyEmail,
   outsourcingInquiryReplyEmail,
@@ -37,6 +38,8 @@ const contactRow = {
   message: contactInquiries.message,
   status: contactInquiries.status,
   createdAt: contactInquiries.createdAt,
+  // What its forms post back: an edit on an older version is refused (decision record 37).
+  version: contactInquiries.version,
 };
 
 /** A contact message opened by staff: its row, when it last moved, and who has it. */
@@ -57,6 +60,7 @@ const outsourcingRow = {
   message: outsourcingInquiries.message,
   status: outsourcingInquiries.status,
   createdAt: outsourcingInquiries.createdAt,
+  version: outsourcingInquiries.version,
 };
 
 const complaintRow = {
@@ -219,30 +223,38 @@ export type InquiryDetail<K extends InquiryKind> = NonNullable<
 
 /**
  * Writes an inquiry's new status. On a contact message the acting staff member becomes
- * assigned_to, and resolved or closed stamps resolved_at (any other status clears it).
+ * assigned_to, and resolved or closed stamps resolved_at (any other status clears it). With a
+ * `version` (the one the form showed), a contact message or quote request that has changed since
+ * is left as it is: StaleEditError (decision record 37).
  */
 async function moveInquiry<K extends InquiryKind>(
   tx: Db,
-  o: { actor: Actor; kind: K; id: string; status: InquiryStatus<K> },
+  o: { actor: Actor; kind: K; id: string; status: InquiryStatus<K>; version?: number },
 ) {
   if (o.kind === "complaint") {
     await moveComplaint(tx, { id: o.id, status: o.status as InquiryStatus<"complaint"> });
   } else if (o.kind === "contact") {
     const closing = o.status === "resolved" || o.status === "closed";
-    await tx
-      .update(contactInquiries)
-      .set({
+    await updateAtVersion(tx, contactInquiries, {
+      where: eq(contactInquiries.id, o.id),
+      version: o.version,
+      set: {
         status: o.status as InquiryStatus<"contact">,
         assignedTo: o.actor.id,
         updatedAt: new Date(),
         resolvedAt: closing ? sql`coalesce(${contactInquiries.resolvedAt}, now())` : null,
-      })
-      .where(eq(contactInquiries.id, o.id));
+      },
+      target: { type: KIND.contact.targetType, id: o.id },
+      current: { status: contactInquiries.status },
+    });
   } else {
-    await tx
-      .update(outsourcingInquiries)
-      .set({ status: o.status as InquiryStatus<"outsourcing">, updatedAt: new Date() })
-      .where(eq(outsourcingInquiries.id, o.id));
+    await updateAtVersion(tx, outsourcingInquiries, {
+      where: eq(outsourcingInquiries.id, o.id),
+      version: o.version,
+      set: { status: o.status as InquiryStatus<"outsourcing">, updatedAt: new Date() },
+      target: { type: KIND.outsourcing.targetType, id: o.id },
+      current: { status: outsourcingInquiries.status },
+    });
   }
 }
 
@@ -259,6 +271,8 @@ export async function updateInquiryStatus<K extends InquiryKind>(o: {
   kind: K;
   id: string;
   status: InquiryStatus<K>;
+  /** The version the list or dialog showed: refused (StaleEditError) if it changed since. */
+  version?: number;
 }) {
   return db().transaction(async (tx) => {
     const { table } = KIND[o.kind];
@@ -290,6 +304,11 @@ export async function replyToInquiry(o: {
   body: string;
   /** A complaint's answer goes to the person, or stays among staff as a note. */
   audience?: "complainant" | "staff";
+  /**
+   * The version the reply was written on: if a colleague answered or moved the inquiry since,
+   * nothing is sent (StaleEditError), so the person never gets two answers (decision record 37).
+   */
+  version?: number;
 }) {
   if (o.kind === "complaint") {
     return replyToComplaint({ ...o, audience: o.audience ?? "complainant" });
@@ -298,8 +317,17 @@ export async function replyToInquiry(o: {
   return inTransactionWithMail(async (tx) => {
     const settings = await getSiteSettings(tx);
     const { table, replies, targetType } = KIND[kind];
-    const [inquiry] = await tx.select().from(table).where(eq(table.id, o.id));
+    const [inquiry] = await tx.select().from(table).where(eq(table.id, o.id)).for("update");
     if (!inquiry) return false;
+    await assertVersion(
+      tx,
+      inquiry,
+      o.version,
+      { type: targetType, id: o.id },
+      {
+        status: inquiry.status,
+      },
+    );
     // Only a contact message has a subject: that tells the two kinds' rows apart for the mail.
     const mail =
       "subject" in inquiry
@@ -312,7 +340,8 @@ export async function replyToInquiry(o: {
             lng: inquiry.language,
           })
         : outsourcingInquiryReplyEmail({ settings, reply: o.body, inquiry, lng: inquiry.language });
-    await moveInquiry(tx, { ...o, status: "in_progress" });
+    // Checked above, under the row's lock: the move itself needs no version.
+    await moveInquiry(tx, { ...o, status: "in_progress", version: undefined });
     await tx.insert(replies).values({ inquiryId: o.id, authorId: o.actor.id, body: o.body });
     await enqueueMail(tx, { to: inquiry.email, replyTo: settings.contactEmail, ...mail });
     await recordAudit(tx, {

@@ -5,6 +5,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { profiles } from "~/server/db/schema";
+import { assertVersion } from "~/server/db/versions.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 export class StaffOfficesError extends Error {
@@ -23,6 +24,8 @@ export async function setStaffOffices(options: {
   userId: string;
   office: string;
   extraOffices: string[];
+  /** The version the users list showed: refused (StaleEditError) if the person changed since. */
+  expectedVersion?: number;
 }) {
   if (!(USER_ADMIN_ROLES as readonly string[]).includes(options.actor.role)) {
     throw new StaffOfficesError("forbidden");
@@ -39,11 +42,25 @@ export async function setStaffOffices(options: {
   const extraOffices = offices.map((o) => o.city).filter((c) => extra.includes(c));
   return db().transaction(async (tx) => {
     const [user] = await tx
-      .select({ role: profiles.role, office: profiles.office, extra: profiles.extraOffices })
+      .select({
+        role: profiles.role,
+        office: profiles.office,
+        extra: profiles.extraOffices,
+        version: profiles.version,
+        updatedAt: profiles.updatedAt,
+      })
       .from(profiles)
       .where(eq(profiles.id, options.userId))
       .for("update");
     if (!user) throw new StaffOfficesError("notFound");
+    // Made on an older version of the person (decision record 37): their offices as they are now.
+    await assertVersion(
+      tx,
+      user,
+      options.expectedVersion,
+      { type: "user", id: options.userId },
+      { office: user.office, extraOffices: user.extra },
+    );
     if (isApplicantRole(user.role)) throw new StaffOfficesError("notStaff");
     await tx.update(profiles).set({ office, extraOffices }).where(eq(profiles.id, options.userId));
     await recordAudit(tx, {

@@ -6,6 +6,7 @@ import { recordAudits } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db, preparedQuery, queryRows } from "~/server/db/client.server";
 import { jobApplications, profiles } from "~/server/db/schema";
+import { lastChangeOf } from "~/server/db/versions.server";
 import { serverT, type Translate } from "~/server/i18n/translate.server";
 import { enqueueApplicantMail } from "~/server/mail/outbox.server";
 import { applicantActivityEmail } from "~/server/mail/templates.server";
@@ -59,7 +60,8 @@ async function checkOwner(tx: Db, ownerId: string | null) {
  */
 export async function assignApplicationOwner(options: {
   actor: Actor;
-  applications: { id: string; label: string }[];
+  /** Each with the version the list showed, if it posted one (decision record 37). */
+  applications: { id: string; label: string; version?: number }[];
   ownerId: string | null;
 }): Promise<BulkSummary> {
   const ids = options.applications.map((a) => a.id);
@@ -67,7 +69,12 @@ export async function assignApplicationOwner(options: {
     await checkOwner(tx, options.ownerId);
     const rows = ids.length
       ? await tx
-          .select({ id: jobApplications.id, ownerId: jobApplications.ownerId })
+          .select({
+            id: jobApplications.id,
+            ownerId: jobApplications.ownerId,
+            version: jobApplications.version,
+            updatedAt: jobApplications.updatedAt,
+          })
           .from(jobApplications)
           .where(
             and(
@@ -78,7 +85,10 @@ export async function assignApplicationOwner(options: {
           .for("update")
       : [];
     const before = new Map(rows.map((r) => [r.id, r.ownerId]));
-    const changing = rows.filter((r) => r.ownerId !== options.ownerId).map((r) => r.id);
+    const stale = await changedSinceShown(tx, rows, options.applications, "application");
+    const changing = rows
+      .filter((r) => !stale.has(r.id) && r.ownerId !== options.ownerId)
+      .map((r) => r.id);
     await writeOwner(tx, jobApplications, changing, {
       actor: options.actor,
       ownerId: options.ownerId,
@@ -86,12 +96,17 @@ export async function assignApplicationOwner(options: {
       targetType: "application",
       ownerBefore: (id) => before.get(id) ?? null,
     });
+    const changed = new Set(changing);
     return {
       action: "owner",
       changed: changing.length,
       refused: options.applications
-        .filter((a) => !before.has(a.id) || before.get(a.id) === options.ownerId)
-        .map((a) => ({ ...a, reason: before.has(a.id) ? "unchanged" : "notFound" })),
+        .filter((a) => !changed.has(a.id))
+        .map(({ id, label }) => {
+          const since = stale.get(id);
+          if (since) return { id, label, reason: "changedMeanwhile" as const, stale: since };
+          return { id, label, reason: before.has(id) ? ("unchanged" as const) : "notFound" };
+        }),
     };
   });
 }
@@ -102,7 +117,8 @@ export async function assignApplicationOwner(options: {
  */
 export async function assignApplicantOwner(options: {
   actor: Actor;
-  people: { id: string; label: string }[];
+  /** Each with the version the list showed, if it posted one (decision record 37). */
+  people: { id: string; label: string; version?: number }[];
   ownerId: string | null;
 }): Promise<BulkSummary> {
   const ids = options.people.map((p) => p.id);
@@ -110,7 +126,13 @@ export async function assignApplicantOwner(options: {
     await checkOwner(tx, options.ownerId);
     const rows = ids.length
       ? await tx
-          .select({ id: profiles.id, ownerId: profiles.ownerId, role: profiles.role })
+          .select({
+            id: profiles.id,
+            ownerId: profiles.ownerId,
+            role: profiles.role,
+            version: profiles.version,
+            updatedAt: profiles.updatedAt,
+          })
           .from(profiles)
           .where(
             and(
@@ -122,8 +144,9 @@ export async function assignApplicantOwner(options: {
           .for("update")
       : [];
     const found = new Map(rows.map((r) => [r.id, r]));
+    const stale = await changedSinceShown(tx, rows, options.people, "user");
     const changing = rows
-      .filter((r) => isApplicantRole(r.role) && r.ownerId !== options.ownerId)
+      .filter((r) => !stale.has(r.id) && isApplicantRole(r.role) && r.ownerId !== options.ownerId)
       .map((r) => r.id);
     await writeOwner(tx, profiles, changing, {
       actor: options.actor,
@@ -138,17 +161,40 @@ export async function assignApplicantOwner(options: {
       changed: changing.length,
       refused: options.people
         .filter((p) => !changed.has(p.id))
-        .map((p) => {
-          const row = found.get(p.id);
+        .map(({ id, label }) => {
+          const row = found.get(id);
+          const since = stale.get(id);
+          if (since) return { id, label, reason: "changedMeanwhile" as const, stale: since };
           const reason = !row
             ? ("notFound" as const)
             : !isApplicantRole(row.role)
               ? ("notApplicant" as const)
               : ("unchanged" as const);
-          return { ...p, reason };
+          return { id, label, reason };
         }),
     };
   });
+}
+
+/**
+ * The locked rows that changed since the list showed them: those whose version differs from the
+ * one posted for them (decision record 37), each with who changed it and when, to be refused in
+ * the bulk summary. A row posted without a version is not checked.
+ */
+async function changedSinceShown(
+  tx: Db,
+  rows: { id: string; version: number; updatedAt: Date | null }[],
+  shown: { id: string; version?: number }[],
+  targetType: string,
+) {
+  const posted = new Map(shown.map((s) => [s.id, s.version]));
+  const stale = new Map<string, { by: string | null; at: string | null }>();
+  for (const row of rows) {
+    const version = posted.get(row.id);
+    if (version === undefined || version === row.version) continue;
+    stale.set(row.id, await lastChangeOf(tx, { type: targetType, id: row.id }, row.updatedAt));
+  }
+  return stale;
 }
 
 /**

@@ -4,6 +4,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import { type Db, db } from "~/server/db/client.server";
 import { siteSettings } from "~/server/db/schema";
+import { assertVersion } from "~/server/db/versions.server";
 
 const KEY = "site";
 
@@ -88,11 +89,50 @@ export async function saveSiteSettings({ on, value, actorId }: SaveSiteSettingsO
  * An admin's change to the site settings, audited in the same transaction. Once it commits, every
  * app process drops its kept settings and cached pages, so the next page load shows the change.
  */
-export type UpdateSiteSettingsOptions = { actor: { id: string }; value: SiteSettings };
+export type UpdateSiteSettingsOptions = {
+  actor: { id: string };
+  value: SiteSettings;
+  /**
+   * The version of the settings the form was opened on: if another admin saved since, nothing is
+   * written (StaleEditError with the settings as they are now, decision record 37).
+   */
+  version?: number;
+};
 
-export async function updateSiteSettings({ actor, value }: UpdateSiteSettingsOptions) {
+/**
+ * The settings as the admin form edits them, read in one go with the version the form posts back
+ * (decision record 37): never the kept copy, which may trail a change by a moment and would pair
+ * older values with a newer version. `version` is undefined before the first save.
+ */
+export async function getSiteSettingsForEditing(): Promise<{
+  settings: SiteSettings;
+  version: number | undefined;
+}> {
+  const [row] = await db().select().from(siteSettings).where(eq(siteSettings.key, KEY));
+  const parsed = row ? SiteSettingsSchema.safeParse(row.value) : null;
+  return {
+    settings: parsed?.success ? parsed.data : DEFAULT_SITE_SETTINGS,
+    version: row?.version,
+  };
+}
+
+export async function updateSiteSettings({ actor, value, version }: UpdateSiteSettingsOptions) {
   return db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ version: siteSettings.version, updatedAt: siteSettings.updatedAt })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, KEY))
+      .for("update");
     const before = await getSiteSettings(tx);
+    if (row) {
+      await assertVersion(
+        tx,
+        row,
+        version,
+        { type: "site_settings", id: KEY },
+        { settings: before },
+      );
+    }
     const saved = await saveSiteSettings({ on: tx, value, actorId: actor.id });
     const changed = (Object.keys(saved) as (keyof SiteSettings)[]).filter(
       (key) => JSON.stringify(before[key]) !== JSON.stringify(saved[key]),

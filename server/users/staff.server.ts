@@ -6,6 +6,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
+import { staleEditError } from "~/server/db/versions.server";
 import { payments, profiles } from "~/server/db/schema";
 import { inTransactionWithMail } from "~/server/mail/outbox.server";
 import {
@@ -55,6 +56,8 @@ const columns = {
   >`(select o.full_name from ${profiles} o where o.id = ${profiles.ownerId})`,
   office: profiles.office,
   extraOffices: profiles.extraOffices,
+  // What the row's forms post back: an edit on an older version is refused (decision record 37).
+  version: profiles.version,
 };
 
 /** Every profile, newest first, for admins: reads across users on purpose. */
@@ -97,13 +100,28 @@ export function exportProfilesForStaff(filter: ProfileFilter, limit = 50_000) {
 }
 
 /** The user's row, locked for the rest of the transaction; UserNotFoundError when there is none. */
-async function lockUser(tx: Db, userId: string) {
+async function lockUser(tx: Db, userId: string, expectedVersion?: number) {
   const [user] = await tx
-    .select({ id: profiles.id, role: profiles.role, paid: profiles.registrationFeePaid })
+    .select({
+      id: profiles.id,
+      role: profiles.role,
+      paid: profiles.registrationFeePaid,
+      version: profiles.version,
+      updatedAt: profiles.updatedAt,
+    })
     .from(profiles)
     .where(eq(profiles.id, userId))
     .for("update");
   if (!user) throw new UserNotFoundError();
+  // Made on an older version of the person (decision record 37): refused before anything else,
+  // with their role and fee as they are now.
+  if (expectedVersion !== undefined && user.version !== expectedVersion) {
+    throw await staleEditError(
+      tx,
+      { type: "user", id: user.id },
+      { role: user.role, paid: user.paid, updatedAt: user.updatedAt },
+    );
+  }
   return user;
 }
 
@@ -120,11 +138,16 @@ export class PaymentReferenceTakenError extends Error {}
  * flag (a refund is recorded on the payments page).
  */
 export async function setRegistrationPaid(
-  options: { actor: Actor; userId: string } & ({ paid: true; reference: string } | { paid: false }),
+  options: {
+    actor: Actor;
+    userId: string;
+    /** The version the users list showed: refused (StaleEditError) if the person changed since. */
+    expectedVersion?: number;
+  } & ({ paid: true; reference: string } | { paid: false }),
 ) {
   const settings = await getSiteSettings();
   const recorded = await inTransactionWithMail(async (tx) => {
-    const user = await lockUser(tx, options.userId);
+    const user = await lockUser(tx, options.userId, options.expectedVersion);
     let paymentReference: string | null = null;
     let outcome: Recorded | null = null;
     if (options.paid) {
@@ -172,9 +195,15 @@ const PRIVILEGED: Role[] = ["admin", "super_admin"];
  * demoted: the super_admin rows are locked and counted inside the transaction, so two demotions
  * at once cannot both pass.
  */
-export async function changeRole(options: { actor: Actor; userId: string; role: Role }) {
+export async function changeRole(options: {
+  actor: Actor;
+  userId: string;
+  role: Role;
+  /** The version the users list showed: refused (StaleEditError) if the person changed since. */
+  expectedVersion?: number;
+}) {
   return db().transaction(async (tx) => {
-    const user = await lockUser(tx, options.userId);
+    const user = await lockUser(tx, options.userId, options.expectedVersion);
     if (user.role === options.role) return { from: user.role, to: user.role };
     const touchesPrivileged = PRIVILEGED.includes(options.role) || PRIVILEGED.includes(user.role);
     if (touchesPrivileged && options.actor.role !== "super_admin") {

@@ -4,6 +4,7 @@ import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
+import { Flash } from "~/app/components/flash";
 import { Pager } from "~/app/components/pager";
 import { SelectOptions } from "~/app/components/select-options";
 import { ListTable } from "./data-table";
@@ -172,7 +173,10 @@ export function CatalogueForm<Input extends Record<string, unknown>, Output>({
   const busy =
     navigation.state === "submitting" &&
     ["create", "update"].includes(String(navigation.formData?.get("intent")));
-  const lastResult = resultFor(useActionData<ActionResult>(), "create", "update");
+  const answer = useActionData<ActionResult>();
+  const lastResult = resultFor(answer, "create", "update");
+  // A save refused as stale is told in the dialog it was made in (decision record 37).
+  const stale = answer?.intent === "update" && answer.flash?.stale ? answer.flash : null;
   const [form, fields] = useForm<Input, Output>({
     id: `${name}-${row?.id ?? "new"}`,
     lastResult,
@@ -188,6 +192,7 @@ export function CatalogueForm<Input extends Record<string, unknown>, Output>({
       {row ? <input type="hidden" name={`${name}Id`} value={row.id} /> : null}
       {/* The version it was opened on: a save over a newer one is refused (decision record 37). */}
       {row?.version ? <input type="hidden" name="version" value={row.version} /> : null}
+      <Flash flash={stale} className="" />
       <FormErrors errors={form.errors} ns="admin" className="mb-4" />
       <FormFields
         fields={fields}

@@ -20,11 +20,15 @@ import { ApplicantTimeline } from "./applicant-timeline";
 import { StaffDocuments } from "./applications-documents";
 import { ScheduleInterviewDialog } from "./applications-schedule";
 import { loadScheduling, runApplicationIntent } from "./applications.server";
+import { revalidateAfterStale } from "~/app/lib/action-result";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminApplicant");
 
 /** Intents this page's forms post (the applications list's handlers, shared). */
 const INTENTS = new Set(["status", "schedule", "review"]);
+
+/** After a save refused as stale, the page shows the record as it is now (decision record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { viewer, url } = await guardedRequest(request, requireStaff);

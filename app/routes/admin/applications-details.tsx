@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { DirectApplicationWarning } from "~/app/components/admin/direct-application";
+import { Flash } from "~/app/components/flash";
 import { applicantHref } from "~/app/components/admin/data-table";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
@@ -51,6 +52,8 @@ export function ApplicationDetails({
   return (
     <div className="grid gap-5 text-sm" data-testid="application-details">
       {app.directApplication ? <DirectApplicationWarning /> : null}
+      {/* A save refused as stale is told here, where it was made, not behind the dialog. */}
+      {actionData?.flash?.stale ? <Flash flash={actionData.flash} className="" /> : null}
       <section className="grid gap-4 sm:grid-cols-2">
         <div>
           <h3 className="font-semibold">{t("applications.details.applicant")}</h3>

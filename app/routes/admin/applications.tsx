@@ -48,8 +48,12 @@ import { ApplicationRow } from "./applications-row";
 import { SaveViewForm } from "./applications-save-view";
 import { ScheduleInterviewDialog } from "./applications-schedule";
 import { loadDetails, loadScheduling, runApplicationIntent } from "./applications.server";
+import { revalidateAfterStale } from "~/app/lib/action-result";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminApplications");
+
+/** After a save refused as stale, the page shows the record as it is now (decision record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url, page } = await guardedRequest(request, requireStaff);
@@ -159,7 +163,10 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
     <div className="grid gap-6">
       <PageFlash
         flash={
-          actionData?.intent === "schedule" || actionData?.intent === "bulk"
+          actionData?.intent === "schedule" ||
+          actionData?.intent === "bulk" ||
+          // A stale refusal with the details open is told in the dialog (decision record 37).
+          (details && actionData?.flash && "stale" in actionData.flash)
             ? null
             : actionData?.flash
         }

@@ -134,10 +134,16 @@ export async function runUserBulk(viewer: Viewer, formData: FormData) {
     people = await selectPeopleByIds(selectedIds(v));
   }
   if (people.length === 0) return actionFailed("bulk", "bulk.errors.noneSelected", 400);
+  // Each person changes only at the version the list showed (decision record 37).
+  const shown = people.map((p) => ({ ...p, version: rowVersion(formData, p.id) }));
   try {
     if (v.bulkAction === "owner") {
       return summaryAnswer(
-        await assignApplicantOwner({ actor: viewer, people, ownerId: ownerValue(v.ownerId) }),
+        await assignApplicantOwner({
+          actor: viewer,
+          people: shown,
+          ownerId: ownerValue(v.ownerId),
+        }),
       );
     }
     return summaryAnswer(

@@ -27,8 +27,12 @@ import { PostEditor, toEditable } from "./cms-editor";
 import { PostsTable } from "./cms-table";
 import { changePostStatus, previewPost, removePost, savePost } from "./cms.server";
 import { runStaffIntent } from "./staff-intent.server";
+import { revalidateAfterStale } from "~/app/lib/action-result";
 
 export const { handle, meta } = shellScreen(i18nHandle("cms"), "titles.cms");
+
+/** After a save refused as stale, the page shows the record as it is now (decision record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { url, page } = await guardedRequest(request, requireStaff);

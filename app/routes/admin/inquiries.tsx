@@ -6,6 +6,7 @@ import type { InquiryKind } from "~/domain/inquiries";
 import type { Route } from "./+types/inquiries";
 import { type InboxData, InboxScreen } from "./inquiries/inbox-screen";
 import { inboxAction, loadInbox } from "./inquiries/inbox.server";
+import { revalidateAfterStale } from "~/app/lib/action-result";
 
 // One module serves both back-office inboxes (app/routes.ts names it twice); the path says which:
 // /admin/inquiries holds the messages sent from /contact, /admin/outsourcing the quote requests
@@ -29,6 +30,9 @@ export const { handle, meta } = shellScreen(
   i18nHandle("inbox"),
   (pathname) => INBOXES[kindAt(pathname)].titleKey,
 );
+
+/** After a save refused as stale, the page shows the record as it is now (decision record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   loadInbox(request, kindAt(new URL(request.url).pathname));

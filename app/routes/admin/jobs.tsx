@@ -20,8 +20,12 @@ import { JobsTable } from "./jobs-table";
 import { runStaffIntent } from "./staff-intent.server";
 import { listEmployerChoices } from "~/server/employers/employers.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
+import { revalidateAfterStale } from "~/app/lib/action-result";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.jobs");
+
+/** After a save refused as stale, the page shows the record as it is now (decision record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, page } = await guardedRequest(request, requireStaff);
@@ -53,7 +57,10 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="grid gap-6">
-      <PageFlash flash={actionData?.flash} />
+      {/* A stale save is told in its edit dialog (decision record 37). */}
+      <PageFlash
+        flash={actionData?.flash && "stale" in actionData.flash ? null : actionData?.flash}
+      />
       <StatCards
         labels="jobs.cards"
         stats={stats}

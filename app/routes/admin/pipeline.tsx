@@ -28,6 +28,7 @@ import type { Route } from "./+types/pipeline";
 import { AppliedFromField, OwnerFilter } from "./applications-bulk";
 import { ScheduleInterviewDialog } from "./applications-schedule";
 import { loadScheduling, runApplicationIntent } from "./applications.server";
+import { revalidateAfterStale } from "~/app/lib/action-result";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.pipeline");
 
@@ -40,6 +41,9 @@ function kindOf(url: URL): ApplicationKind {
 
 /** A column's page: `?page-<status>=N`. */
 const pageParam = (status: string) => `page-${status}`;
+
+/** After a save refused as stale, the page shows the record as it is now (decision record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireStaff(request);

@@ -21,8 +21,12 @@ import { listDocumentTypes } from "~/server/documents/document-types.server";
 import { ProgramForm } from "./programs-form";
 import { ProgramsTable } from "./programs-table";
 import { runStaffIntent } from "./staff-intent.server";
+import { revalidateAfterStale } from "~/app/lib/action-result";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.programs");
+
+/** After a save refused as stale, the page shows the record as it is now (decision record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { url, page } = await guardedRequest(request, requireStaff);
@@ -84,7 +88,8 @@ export default function AdminPrograms({ loaderData, actionData }: Route.Componen
   return (
     <div className="grid gap-6">
       <DoneFlash messages={DONE} />
-      <Flash flash={actionData?.flash} />
+      {/* A stale save is told in its edit dialog (decision record 37). */}
+      <Flash flash={actionData?.flash && "stale" in actionData.flash ? null : actionData?.flash} />
       <StatCards labels="programs.cards" stats={stats} icons={CARD_ICONS} />
 
       <CatalogueList

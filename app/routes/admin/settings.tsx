@@ -9,7 +9,14 @@ import { Card } from "~/app/components/ui/card";
 import { FormFields } from "~/app/components/admin/form-fields";
 import { FormCheckbox, FormChoices, FormInput } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed, actionSucceeded, formInvalid, resultFor } from "~/app/lib/action-result";
+import {
+  actionFailed,
+  actionSucceeded,
+  formInvalid,
+  resultFor,
+  staleRefused,
+  revalidateAfterStale,
+} from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
@@ -39,7 +46,8 @@ import {
   saveRecruitmentRestriction,
 } from "~/server/restrictions/edit-recruitment-restrictions.server";
 import { listRecruitmentRestrictions } from "~/server/restrictions/recruitment-restrictions.server";
-import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
+import { getSiteSettingsForEditing, updateSiteSettings } from "~/server/settings/settings.server";
+import { editVersion, settingsChanges, StaleEditError } from "~/domain/versions";
 import type { Route } from "./+types/settings";
 import { FeePoliciesSection } from "./settings-fees";
 import { RecruitmentRestrictionsSection } from "./settings-restrictions";
@@ -47,12 +55,16 @@ import { TrustSettingsFields } from "./settings-trust";
 
 export const { handle, meta } = shellScreen(i18nHandle("settings"), "titles.settings");
 
+/** After a save refused as stale, the page shows the record as it is now (decision record 37). */
+export const shouldRevalidate = revalidateAfterStale;
+
 export async function loader({ request }: Route.LoaderArgs) {
   await guardedRequest(request, requireUserAdmin);
   const restrictions = await listRecruitmentRestrictions();
   const editId = new URL(request.url).searchParams.get("restriction");
   return {
-    settings: await getSiteSettings(),
+    // With the version the form posts back: a save over a newer one is refused (record 37).
+    ...(await getSiteSettingsForEditing()),
     feePolicies: await listFeePolicies(),
     restrictions,
     editingRestriction: restrictions.find((r) => r.id === editId) ?? null,
@@ -77,8 +89,22 @@ export async function action({ request }: Route.ActionArgs) {
     return actionFailed("save", "messages.invalid", 400, { result: submission.reply() });
   }
   try {
-    await updateSiteSettings({ actor: viewer, value: submission.value });
+    await updateSiteSettings({
+      actor: viewer,
+      value: submission.value,
+      version: editVersion.safeParse(formData.get("version") || undefined).data,
+    });
   } catch (error) {
+    if (error instanceof StaleEditError) {
+      // Another admin saved since this form opened: nothing written, what was typed stays in the
+      // form, and the page lists each field whose saved value differs from it now.
+      return staleRefused(
+        "save",
+        error.stale,
+        { changes: settingsChanges(error.stale.current.settings, submission.value) },
+        { result: submission.reply() },
+      );
+    }
     logger().error({ err: error }, "saving site settings failed");
     return actionFailed("save", "messages.failed", 500, { result: submission.reply() });
   }
@@ -270,6 +296,9 @@ function SettingsForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-4xl gap-6">
+      {loaderData.version ? (
+        <input type="hidden" name="version" value={loaderData.version} />
+      ) : null}
       {/* A post made after a save answers for itself; the old ?done=saved no longer applies. */}
       {actionData ? (
         <Flash flash={actionData.flash} ns="settings" className="" />

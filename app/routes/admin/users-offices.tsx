@@ -12,6 +12,7 @@ type User = {
   role: Role;
   office: string | null;
   extraOffices: string[];
+  version: number;
 };
 
 /**
@@ -43,6 +44,7 @@ export function UserOffices({ user, busy }: { user: User; busy: boolean }) {
       <Form method="post" preventScrollReset className="mt-2 grid max-w-xs gap-2">
         <input type="hidden" name="intent" value="offices" />
         <input type="hidden" name="userId" value={user.id} />
+        <input type="hidden" name="version" value={user.version} />
         <label htmlFor={`office-${user.id}`} className="font-medium text-slate-900">
           {t("offices.users.office", { name: user.fullName })}
         </label>

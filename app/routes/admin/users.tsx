@@ -15,12 +15,13 @@ import { Button } from "~/app/components/ui/button";
 import { Input, NativeSelect } from "~/app/components/ui/input";
 import { SelectOptions } from "~/app/components/select-options";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed } from "~/app/lib/action-result";
+import { actionFailed, staleRefused, revalidateAfterStale } from "~/app/lib/action-result";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { MarkPaidSchema, PAGE_SIZE, RoleChangeSchema } from "~/domain/admin";
 import { isApplicantRole, isStaff, type Role, ROLES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import { parseProfileFilter } from "~/domain/users";
+import { editVersion, StaleEditError } from "~/domain/versions";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { requireUserAdmin } from "~/server/auth/guards.server";
@@ -47,6 +48,9 @@ import { UserOffices } from "./users-offices";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.users");
 
+/** After a save refused as stale, the page shows the record as it is now (decision record 37). */
+export const shouldRevalidate = revalidateAfterStale;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url, page } = await guardedRequest(request, requireUserAdmin);
   const filter = parseProfileFilter(url.searchParams);
@@ -63,6 +67,9 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "");
   if (intent === "bulk") return runUserBulk(viewer, formData);
   const userId = String(formData.get("userId") ?? "");
+  // The version of the person the row showed: an edit on an older one is refused (decision
+  // record 37).
+  const expectedVersion = editVersion.safeParse(formData.get("version") || undefined).data;
   try {
     if (intent === "erase") {
       // On the person's request (issue 17), confirmed by typing their e-mail address.
@@ -84,11 +91,12 @@ export async function action({ request }: Route.ActionArgs) {
         userId,
         paid: true,
         reference: parsed.data.reference,
+        expectedVersion,
       });
       return redirectDone(request, "paymentUpdated");
     }
     if (intent === "mark-unpaid") {
-      await setRegistrationPaid({ actor: viewer, userId, paid: false });
+      await setRegistrationPaid({ actor: viewer, userId, paid: false, expectedVersion });
       return redirectDone(request, "paymentUpdated");
     }
     if (intent === "offices") {
@@ -97,16 +105,18 @@ export async function action({ request }: Route.ActionArgs) {
         userId,
         office: String(formData.get("office") ?? ""),
         extraOffices: formData.getAll("extraOffices").map(String),
+        expectedVersion,
       });
       return redirectDone(request, "officesUpdated");
     }
     if (intent === "role") {
       const parsed = RoleChangeSchema.safeParse({ userId, role: formData.get("role") });
       if (!parsed.success) return actionFailed(intent, "errors.roleInvalid", 400);
-      await changeRole({ actor: viewer, userId, role: parsed.data.role });
+      await changeRole({ actor: viewer, userId, role: parsed.data.role, expectedVersion });
       return redirectDone(request, "roleUpdated");
     }
   } catch (error) {
+    if (error instanceof StaleEditError) return staleUser(intent, userId, error, formData);
     if (error instanceof AccountErasureError) {
       const message = {
         notFound: "errors.userNotFound",
@@ -135,6 +145,29 @@ export async function action({ request }: Route.ActionArgs) {
     return actionFailed(intent, intent === "role" ? "errors.roleFailed" : "errors.paymentFailed");
   }
   return actionFailed(intent, "errors.unknownAction", 400);
+}
+
+/**
+ * An edit of a person changed by someone else since the list was read (decision record 37): who,
+ * when, and what the edit was about as it is now; a typed payment reference is kept.
+ */
+function staleUser(intent: string, userId: string, error: StaleEditError, formData: FormData) {
+  const now = error.stale.current;
+  const kept = { userId, reference: String(formData.get("reference") ?? "") };
+  if (intent === "role") {
+    return staleRefused(intent, error.stale, { key: `common:roles.${String(now.role)}` }, { kept });
+  }
+  if (intent === "offices") {
+    const offices = [now.office, ...((now.extraOffices as string[] | undefined) ?? [])];
+    const text = offices.filter((o, i) => o && offices.indexOf(o) === i).join(", ");
+    return staleRefused(intent, error.stale, { text: text || null }, { kept });
+  }
+  return staleRefused(
+    intent,
+    error.stale,
+    { key: now.paid ? "common:labels.paid" : "common:labels.unpaid" },
+    { kept },
+  );
 }
 
 const COLUMNS = ["select", "user", "role", "owner", "joined", "payment", "actions"] as const;
@@ -209,21 +242,37 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         rows={rows}
         empty={t("users.empty")}
       >
-        {(u) => <UserRow key={u.id} user={u} dateFmt={dateFmt} grantable={grantable} />}
+        {(u) => (
+          <UserRow
+            key={u.id}
+            user={u}
+            dateFmt={dateFmt}
+            grantable={grantable}
+            keptReference={keptReferenceFor(actionData, u.id)}
+          />
+        )}
       </ListTable>
       <Pager page={users} withTotal />
     </div>
   );
 }
 
+/** The payment reference a refused Mark Paid on this person carried, to put back in its box. */
+function keptReferenceFor(actionData: unknown, userId: string) {
+  const kept = (actionData as { kept?: { userId?: string; reference?: string } } | undefined)?.kept;
+  return kept?.userId === userId && kept.reference ? kept.reference : undefined;
+}
+
 function UserRow({
   user,
   dateFmt,
   grantable,
+  keptReference,
 }: {
   user: StaffProfileRow;
   dateFmt: Intl.DateTimeFormat;
   grantable: readonly Role[];
+  keptReference?: string;
 }) {
   const { t, tc } = useAdminT();
   const navigation = useNavigation();
@@ -234,6 +283,7 @@ function UserRow({
       <BulkRowCell
         form={USERS_BULK_FORM}
         id={user.id}
+        version={user.version}
         label={t("bulk.selectPerson", { name: user.fullName })}
       />
       <PersonCell
@@ -247,6 +297,7 @@ function UserRow({
           <Form method="post" className="flex items-center gap-2" preventScrollReset>
             <input type="hidden" name="intent" value="role" />
             <input type="hidden" name="userId" value={user.id} />
+            <input type="hidden" name="version" value={user.version} />
             <label htmlFor={`role-${user.id}`} className="sr-only">
               {t("users.roleFor", { name: user.fullName })}
             </label>
@@ -298,6 +349,8 @@ function UserRow({
             value={user.registrationFeePaid ? "mark-unpaid" : "mark-paid"}
           />
           <input type="hidden" name="userId" value={user.id} />
+          {/* The version the row shows: a change on an older one is refused (record 37). */}
+          <input type="hidden" name="version" value={user.version} />
           {user.registrationFeePaid ? null : (
             <>
               {/* The fee received by hand is recorded with its reference, and gets a receipt. */}
@@ -307,6 +360,7 @@ function UserRow({
               <Input
                 id={`paid-ref-${user.id}`}
                 name="reference"
+                defaultValue={keptReference}
                 required
                 minLength={3}
                 maxLength={100}

@@ -46,6 +46,7 @@ export function ContactRows({ rows }: { rows: Row[] }) {
       kind="contact"
       id={r.id}
       status={r.status}
+      version={r.version}
       label={t("table.statusFor", { name: r.name })}
     />
   );

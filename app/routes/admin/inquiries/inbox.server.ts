@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { actionFailed, actionSucceeded } from "~/app/lib/action-result";
+import { actionFailed, actionSucceeded, staleRefused } from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { redirectDone } from "~/app/lib/redirect-done";
 import {
@@ -10,6 +10,7 @@ import {
 } from "~/domain/inquiries";
 import { ComplaintAssignSchema, ComplaintReplySchema } from "~/domain/complaints";
 import { isUuid } from "~/domain/ids";
+import { StaleEditError } from "~/domain/versions";
 import { requireStaff } from "~/server/auth/guards.server";
 import {
   assignComplaint,
@@ -75,7 +76,13 @@ const HANDLERS: Record<string, Handler> = {
     const failed = `kinds.${kind}.statusFailed`;
     if (parsed.status !== "success") return actionFailed("status", failed, 400);
     const { id } = parsed.value;
-    const ok = await updateInquiryStatus({ actor, kind, ...parsed.value });
+    let ok: boolean;
+    try {
+      ok = await updateInquiryStatus({ actor, kind, ...parsed.value });
+    } catch (error) {
+      if (error instanceof StaleEditError) return staleInquiry("status", kind, error, { id });
+      throw error;
+    }
     if (!ok) return actionFailed("status", failed, 404, { id });
     return actionSucceeded("status", `kinds.${kind}.statusUpdated`, { id });
   },
@@ -87,7 +94,16 @@ const HANDLERS: Record<string, Handler> = {
     const posted = formData.get("id");
     const id = isUuid(posted) ? posted : undefined;
     if (parsed.status !== "success") return actionFailed("reply", "replyRequired", 400, { id });
-    const ok = await replyToInquiry({ actor, kind, ...parsed.value });
+    let ok: boolean;
+    try {
+      ok = await replyToInquiry({ actor, kind, ...parsed.value });
+    } catch (error) {
+      // Answered or moved by a colleague since it was opened: nothing sent, the reply kept.
+      if (error instanceof StaleEditError) {
+        return staleInquiry("reply", kind, error, { id, kept: { body: parsed.value.body } });
+      }
+      throw error;
+    }
     if (!ok) return actionFailed("reply", "replyFailed", 404, { id });
     return redirectDone(request, "replySent");
   },
@@ -117,6 +133,20 @@ const HANDLERS: Record<string, Handler> = {
     return actionSucceeded("retry-mail", { message: "mail.requeued", count });
   },
 };
+
+/**
+ * A change or reply made on an older version of the inquiry (decision record 37): who changed it,
+ * when, and the status it has now; the dialog shows the newer replies once the page reloads it.
+ */
+function staleInquiry<Extra extends object>(
+  intent: string,
+  kind: InquiryKind,
+  error: StaleEditError,
+  extra: Extra,
+) {
+  const status = String(error.stale.current.status ?? "");
+  return staleRefused(intent, error.stale, { key: `inbox:status.${kind}.${status}` }, extra);
+}
 
 export async function inboxAction(
   { request, context }: { request: Request; context: { requestId?: string } },

@@ -87,6 +87,7 @@ export function InquiryDialog({
       <Form method="post" className="flex flex-wrap items-end gap-2" preventScrollReset>
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="id" value={detail.id} />
+        <VersionField detail={detail} />
         <div className="grid gap-1.5">
           <Label htmlFor="detail-status">{t("detail.status")}</Label>
           <NativeSelect
@@ -139,6 +140,10 @@ export function InquiryDialog({
       <ReplyForm
         key={detail.replies.length}
         id={detail.id}
+        version={"version" in detail ? detail.version : undefined}
+        // A reply refused because a colleague answered first comes back to the box (decision
+        // record 37), to be read against theirs and sent again or dropped.
+        kept={result?.intent === "reply" ? (result as Kept).kept?.body : undefined}
         email={detail.email ?? t("complaint.noEmail")}
         complaint={"reference" in detail}
       />
@@ -236,24 +241,42 @@ function ComplaintOwner({
   );
 }
 
+/** What a refused reply sends back to its box. */
+type Kept = { kept?: { body?: string } };
+
+/**
+ * The version the dialog shows, posted back: a change or reply made on an older one is refused
+ * (decision record 37). Complaints carry none.
+ */
+function VersionField({ detail }: { detail: Detail }) {
+  return "version" in detail && detail.version ? (
+    <input type="hidden" name="version" value={detail.version} />
+  ) : null;
+}
+
 /** Send Reply stays disabled while the reply is blank. */
 function ReplyForm({
   id,
+  version,
+  kept,
   email,
   complaint = false,
 }: {
   id: string;
+  version?: number;
+  kept?: string;
   email: string;
   complaint?: boolean;
 }) {
   const { t } = useTranslation("inbox");
   const navigation = useNavigation();
-  const [reply, setReply] = useState("");
+  const [reply, setReply] = useState(kept ?? "");
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" className="grid gap-2" preventScrollReset>
       <input type="hidden" name="intent" value="reply" />
       <input type="hidden" name="id" value={id} />
+      {version ? <input type="hidden" name="version" value={version} /> : null}
       <Label htmlFor="reply-body">{t("detail.replyLabel", { email })}</Label>
       <Textarea
         id="reply-body"

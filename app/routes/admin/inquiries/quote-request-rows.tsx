@@ -79,6 +79,7 @@ export function QuoteRequestRows({ rows }: { rows: Row[] }) {
                 kind="outsourcing"
                 id={r.id}
                 status={r.status}
+                version={r.version}
                 label={t("outsourcing.statusFor", { company: r.company })}
               />
               <OpenInquiryLink id={r.id} label={t("outsourcing.viewLabel", { company: r.company })}>

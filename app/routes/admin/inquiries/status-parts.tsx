@@ -31,17 +31,21 @@ export function InquiryStatusSelect({
   id,
   status,
   label,
+  version,
 }: {
   kind: InquiryKind;
   id: string;
   status: InquiryStatus;
   label: string;
+  /** The version the list showed (decision record 37); complaints carry none. */
+  version?: number;
 }) {
   const { t } = useTranslation("inbox");
   return (
     <FetcherStatusSelect
       id={id}
       status={status}
+      version={version}
       statuses={INQUIRY_STATUSES[kind].map((s) => ({
         value: s,
         label: t(`status.${kind}.${s}` as "total"),
