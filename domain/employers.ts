@@ -73,22 +73,30 @@ export type EmployerContact = z.output<typeof EmployerContactSchema>;
 
 /**
  * How a job names its employer in public: the words staff chose when the employer is not to be
- * named; else the employer's name, with whether staff verified it; else nothing.
+ * named; else the employer's name and website (the job's structured data names it as the hiring
+ * organisation), with whether staff verified it; else nothing. A described employer gives away
+ * nothing that would identify it, its website included.
  */
 export type PublicEmployer =
-  | { kind: "named"; name: string; verified: boolean }
+  | { kind: "named"; name: string; website: string | null; verified: boolean }
   | { kind: "described"; description: string }
   | null;
 
 export function publicEmployer(job: {
   employerShownAs: string | null;
   employerName: string | null;
+  employerWebsite: string | null;
   employerVerified: boolean | null;
 }): PublicEmployer {
   const shownAs = job.employerShownAs?.trim();
   if (shownAs) return { kind: "described", description: shownAs };
   if (job.employerName) {
-    return { kind: "named", name: job.employerName, verified: Boolean(job.employerVerified) };
+    return {
+      kind: "named",
+      name: job.employerName,
+      website: job.employerWebsite,
+      verified: Boolean(job.employerVerified),
+    };
   }
   return null;
 }

@@ -3,6 +3,7 @@ import {
   AGENCY_TIME_ZONE,
   calendarDay,
   dateFormatter,
+  endOfAgencyDay,
   formatDate,
   formatMoney,
   formatSalary,
@@ -42,6 +43,11 @@ describe("formatDate", () => {
   it("keeps a calendar day on its day", () => {
     expect(formatDate(calendarDay("2026-03-01"), "en-GB", "longDate")).toBe("1 March 2026");
     expect(formatDate(calendarDay("2026-03-01"), "en-GB", "dayMonth")).toBe("1 Mar");
+  });
+
+  it("ends a deadline day at midnight in the agency's zone, offset written out", () => {
+    expect(endOfAgencyDay("2026-12-31")).toBe("2026-12-31T23:59:59+02:00");
+    expect(Date.parse(endOfAgencyDay("2026-12-31"))).toBe(Date.parse("2026-12-31T21:59:59Z"));
   });
 });
 

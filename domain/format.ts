@@ -141,3 +141,16 @@ export function formatDate(
 export function calendarDay(day: string): Date {
   return new Date(`${day}T12:00:00.000Z`);
 }
+
+/**
+ * The last second of a calendar day (YYYY-MM-DD) in the agency's time zone, as ISO 8601 with the
+ * zone's offset ("2026-12-31T23:59:59+02:00"): a deadline day is open until it ends there.
+ */
+export function endOfAgencyDay(day: string): string {
+  const zone =
+    dateFormatter("en", { timeZoneName: "longOffset" })
+      .formatToParts(calendarDay(day))
+      .find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  // "GMT+02:00", or "GMT" for UTC itself.
+  return `${day}T23:59:59${zone === "GMT" ? "+00:00" : zone.slice(3)}`;
+}

@@ -322,6 +322,7 @@ async function readFullJob(id: string) {
       ...countryColumns,
       employerShownAs: jobs.employerShownAs,
       employerName: employers.name,
+      employerWebsite: employers.website,
       employerVerified: sql<boolean>`${employers.verifiedAt} is not null`,
     })
     .from(jobs)
@@ -330,10 +331,10 @@ async function readFullJob(id: string) {
     .where(eq(jobs.id, id));
   if (!row) return null;
   // Only what the page shows of the employer: never its name when the job describes it instead.
-  const { employerShownAs, employerName, employerVerified, ...job } = row;
+  const { employerShownAs, employerName, employerWebsite, employerVerified, ...job } = row;
   return {
     ...job,
-    employer: publicEmployer({ employerShownAs, employerName, employerVerified }),
+    employer: publicEmployer({ employerShownAs, employerName, employerWebsite, employerVerified }),
     createdAt: row.createdAt.toISOString(),
     archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
   };

@@ -168,6 +168,7 @@ describe("a job's employer on its public page", () => {
     expect(before.data.job.employer).toEqual({
       kind: "named",
       name: "Cork University Hospital",
+      website: null,
       verified: false,
     });
     const verified = await post(harare, { intent: "verify", employerId });

@@ -30,7 +30,7 @@ import { lazyComponent } from "~/app/lib/lazy-component";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { publicPageMeta, summary } from "~/app/lib/seo";
 import { registrationsToShow } from "~/domain/agency-trust";
-import { formatDate } from "~/domain/format";
+import { calendarDay, formatDate } from "~/domain/format";
 import { salaryText } from "~/app/lib/salary-text";
 import { useRootData } from "~/app/root";
 import { isApplicantRole, isStaff } from "~/domain/enums";
@@ -39,7 +39,7 @@ import { ApplySchema } from "~/domain/jobs";
 import { countryNameOf } from "~/domain/recruitment-restrictions";
 import { applyToJob, findOwnApplication } from "~/server/applications/apply.server";
 import { getViewer, requireApplicant } from "~/server/auth/guards.server";
-import { getJobForViewer, type JobDetail } from "~/server/jobs/listing.server";
+import { getJobForViewer } from "~/server/jobs/listing.server";
 import { savedAmong } from "~/server/jobs/saved-jobs.server";
 import {
   residenceOf,
@@ -48,6 +48,7 @@ import {
 import { LazySaveJobButton } from "~/app/components/lazy-save-job-button";
 import type { Route } from "./+types/detail";
 import { JobEmployer } from "./job-employer";
+import { jobPosting } from "./job-posting";
 import { RestrictionNotice } from "./restriction-notice";
 import { ShareJob } from "./share-job";
 
@@ -137,48 +138,6 @@ export const meta: Route.MetaFunction = publicPageMeta(({ data }, t) => {
   };
 });
 
-const SCHEMA_EMPLOYMENT: Record<string, string> = {
-  full_time: "FULL_TIME",
-  part_time: "PART_TIME",
-  seasonal: "TEMPORARY",
-  live_in: "FULL_TIME",
-  shift_work: "FULL_TIME",
-};
-const SCHEMA_PERIOD: Record<string, string> = { hour: "HOUR", month: "MONTH", year: "YEAR" };
-
-/** schema.org JobPosting, so job search engines can list the job. Public jobs only. */
-function jobPosting(job: JobDetail, agencyName: string, baseUrl: string) {
-  const posting: Record<string, unknown> = {
-    "@context": "https://schema.org/",
-    "@type": "JobPosting",
-    title: job.title,
-    description: job.description,
-    datePosted: job.createdAt.slice(0, 10),
-    employmentType: SCHEMA_EMPLOYMENT[job.employmentType] ?? "OTHER",
-    hiringOrganization: { "@type": "Organization", name: agencyName, sameAs: baseUrl },
-    url: `${baseUrl}/jobs/${job.id}`,
-  };
-  if (job.countryCode) {
-    posting.jobLocation = {
-      "@type": "Place",
-      address: { "@type": "PostalAddress", addressCountry: job.countryCode },
-    };
-  }
-  if (job.salaryCurrency && (job.salaryMin != null || job.salaryMax != null)) {
-    posting.baseSalary = {
-      "@type": "MonetaryAmount",
-      currency: job.salaryCurrency,
-      value: {
-        "@type": "QuantitativeValue",
-        ...(job.salaryMin != null ? { minValue: job.salaryMin } : {}),
-        ...(job.salaryMax != null ? { maxValue: job.salaryMax } : {}),
-        ...(job.salaryPeriod ? { unitText: SCHEMA_PERIOD[job.salaryPeriod] } : {}),
-      },
-    };
-  }
-  return posting;
-}
-
 export default function JobDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("jobs");
   const { settings, baseUrl, viewer } = useRootData();
@@ -197,11 +156,10 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
 
   const posted = formatDate(job.createdAt, i18n.language, "longDate");
   const salary = salaryText(job, t, i18n.language);
+  const posting = jobPosting(job, settings.agencyName, baseUrl);
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
-      {job.isPublic && job.isActive && !job.archivedAt ? (
-        <JsonLd data={jobPosting(job, settings.agencyName, baseUrl)} />
-      ) : null}
+      {posting ? <JsonLd data={posting} /> : null}
       <DetailBackLink to="/jobs">{t("detail.back")}</DetailBackLink>
 
       {!job.isActive || job.archivedAt ? (
@@ -289,7 +247,23 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
               </li>
             ) : null}
           </ul>
-          <p className="text-sm text-slate-600">{t("detail.posted", { date: posted })}</p>
+          <p className="text-sm text-slate-600">
+            {t("detail.posted", { date: posted })}
+            {job.applicationDeadline ? (
+              <>
+                {" · "}
+                <span className="font-medium text-slate-800">
+                  {t("detail.deadline", {
+                    date: formatDate(
+                      calendarDay(job.applicationDeadline),
+                      i18n.language,
+                      "longDate",
+                    ),
+                  })}
+                </span>
+              </>
+            ) : null}
+          </p>
         </header>
 
         <DetailText id="job-description" title={t("detail.description")} text={job.description} />
