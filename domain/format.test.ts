@@ -70,3 +70,16 @@ describe("formatSalary", () => {
     expect(formatSalary(null, 2_000, "USD", "en")).toBe("$2,000");
   });
 });
+
+describe("one name for the agency's zone and one money format per language (issue 47, item 9)", () => {
+  const at = new Date("2026-03-02T08:30:00Z");
+  it("names the zone CAT in an appointment, whatever the language", () => {
+    for (const locale of ["en", "en-ZW", "fr", "pt", "pt-PT"]) {
+      expect(formatDate(at, locale, "appointment"), locale).toMatch(/10:30(\sAM)? CAT$/);
+    }
+  });
+  it("writes Portuguese money the same way on pages (pt) and in e-mails (pt-PT)", () => {
+    expect(formatMoney(9900, "USD", "pt")).toBe(formatMoney(9900, "USD", "pt-PT"));
+    expect(formatMoney(9900, "USD", "pt")).toBe("99,00\u00a0US$");
+  });
+});

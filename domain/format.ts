@@ -6,11 +6,19 @@
 // card, on the server and again while the browser hydrates), so each is built once and kept.
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 
+/**
+ * The one way each language writes money, on pages, in e-mails and on receipts alike: Portuguese
+ * as Portugal and Lusophone Africa write it ("99,00 US$"), not Brazil ("US$ 99,00").
+ */
+export function moneyLocaleOf(locale: string) {
+  return locale === "pt" ? "pt-PT" : locale;
+}
+
 export function formatMoney(amountMinor: number, currency: string, locale = "en") {
   const key = `${locale}|${currency}`;
   let fmt = moneyFormatters.get(key);
   if (!fmt) {
-    fmt = new Intl.NumberFormat(locale, { style: "currency", currency });
+    fmt = new Intl.NumberFormat(moneyLocaleOf(locale), { style: "currency", currency });
     moneyFormatters.set(key, fmt);
   }
   return fmt.format(amountMinor / 100);
@@ -75,6 +83,12 @@ export function whatsappLink(number: string) {
  */
 export const AGENCY_TIME_ZONE = "Africa/Harare";
 
+/**
+ * How the agency's zone is named wherever a time carries its zone, in every language: Intl would
+ * say "CAT", "GMT+2" or "UTC+2" depending on the language and region.
+ */
+export const AGENCY_TIME_ZONE_LABEL = "CAT";
+
 /** The ways the product shows a moment. */
 export const DATE_STYLES = {
   /** 5 Jan 2026 */
@@ -119,10 +133,32 @@ export function dateFormatter(
   if (!fmt) {
     const options = typeof style === "string" ? DATE_STYLES[style] : style;
     fmt = new Intl.DateTimeFormat(locale, { ...options, timeZone: AGENCY_TIME_ZONE });
+    if ("timeZoneName" in options && options.timeZoneName === "short") {
+      fmt = withAgencyZoneLabel(fmt);
+    }
     if (formatters.size > 200) formatters.clear();
     formatters.set(key, fmt);
   }
   return fmt;
+}
+
+/** A formatter whose zone name is AGENCY_TIME_ZONE_LABEL, in every language. */
+function withAgencyZoneLabel(fmt: Intl.DateTimeFormat): Intl.DateTimeFormat {
+  const formatToParts = (value?: Date | number) =>
+    fmt
+      .formatToParts(value)
+      .map((part) =>
+        part.type === "timeZoneName" ? { ...part, value: AGENCY_TIME_ZONE_LABEL } : part,
+      );
+  return Object.create(fmt, {
+    formatToParts: { value: formatToParts },
+    format: {
+      value: (value?: Date | number) =>
+        formatToParts(value)
+          .map((part) => part.value)
+          .join(""),
+    },
+  }) as Intl.DateTimeFormat;
 }
 
 /** One moment in the agency's time zone, e.g. formatDate(row.createdAt, i18n.language, "dateTime"). */

@@ -56,6 +56,8 @@ test("an applicant books a published interview time, sees it on the dashboard, a
   const booked = page.getByTestId("interview-item").filter({ hasText: title });
   await expect(booked.getByTestId("interview-booked")).toContainText("2031");
   await expect(booked.getByTestId("interview-booked")).toContainText("10:30");
+  // The agency's zone by its one name (Intl alone would say "GMT+2" in English).
+  await expect(booked.getByTestId("interview-booked")).toContainText("CAT");
   await expect(booked.getByTestId("interview-booked")).toContainText("Harare office");
   await expectAccessible(page);
 

@@ -387,7 +387,7 @@ describe("in the recipient's language", () => {
     },
   );
 
-  // The interview's time is the agency's (CAT, UTC+2), written the recipient's way.
+  // The interview's time is the agency's, named CAT in every language, written the recipient's way.
   it.each([
     {
       lng: "en",
@@ -407,8 +407,8 @@ describe("in the recipient's language", () => {
       job: "Cozinheiro",
       place: "Escritório de Maputo",
       subject: "Entrevista marcada: Cozinheiro",
-      // Portuguese has no name for the zone: its offset.
-      when: "segunda-feira, 2 de março de 2026 às 10:30 GMT+2",
+      // The zone has one name in every language (Intl would write "GMT+2" here).
+      when: "segunda-feira, 2 de março de 2026 às 10:30 CAT",
       where: "Local: Escritório de Maputo",
       closing: "Com os melhores cumprimentos,",
       team: "A equipa {{agency}}",

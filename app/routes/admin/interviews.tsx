@@ -16,7 +16,7 @@ import { InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { calendarDay, formatDate } from "~/domain/format";
+import { AGENCY_TIME_ZONE_LABEL, calendarDay, formatDate } from "~/domain/format";
 import { agencyDateTimeInputValue } from "~/domain/interview";
 import { PublishSlotSchema, readDay, SLOT_DURATIONS, SLOT_GAPS } from "~/domain/interview-slots";
 import { requireStaff } from "~/server/auth/guards.server";
@@ -311,7 +311,7 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
               {
                 input: "time",
                 type: "time",
-                hint: t("interviews.publish.timeHint", { zone: "CAT" }),
+                hint: t("interviews.publish.timeHint", { zone: AGENCY_TIME_ZONE_LABEL }),
                 required: true,
               },
               { select: "durationMinutes", label: p("duration"), children: durations },
