@@ -77,6 +77,13 @@ describe("one name for the agency's zone and one money format per language (issu
     for (const locale of ["en", "en-ZW", "fr", "pt", "pt-PT"]) {
       expect(formatDate(at, locale, "appointment"), locale).toMatch(/10:30(\sAM)? CAT$/);
     }
+    // Spaced as the engine's own format() spaces it (a browser's text must be the server's).
+    expect(formatDate(at, "en", "appointment")).toBe(
+      dateFormatter("en", { timeStyle: "short" })
+        .format(at)
+        .replace(/^/, "Monday, March 2, 2026 at ")
+        .concat(" CAT"),
+    );
   });
   it("writes Portuguese money the same way on pages (pt) and in e-mails (pt-PT)", () => {
     expect(formatMoney(9900, "USD", "pt")).toBe(formatMoney(9900, "USD", "pt-PT"));

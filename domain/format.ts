@@ -142,21 +142,32 @@ export function dateFormatter(
   return fmt;
 }
 
-/** A formatter whose zone name is AGENCY_TIME_ZONE_LABEL, in every language. */
+/**
+ * A formatter whose zone name is AGENCY_TIME_ZONE_LABEL, in every language. `format` keeps the
+ * engine's own text and swaps the zone's name in it: V8 writes a plain space before "AM" there
+ * but a narrow no-break space in `formatToParts`, and the server's text must be the browser's.
+ */
 function withAgencyZoneLabel(fmt: Intl.DateTimeFormat): Intl.DateTimeFormat {
-  const formatToParts = (value?: Date | number) =>
-    fmt
-      .formatToParts(value)
-      .map((part) =>
-        part.type === "timeZoneName" ? { ...part, value: AGENCY_TIME_ZONE_LABEL } : part,
-      );
+  const zoneOf = (value?: Date | number) =>
+    fmt.formatToParts(value).find((part) => part.type === "timeZoneName")?.value;
   return Object.create(fmt, {
-    formatToParts: { value: formatToParts },
-    format: {
+    formatToParts: {
       value: (value?: Date | number) =>
-        formatToParts(value)
-          .map((part) => part.value)
-          .join(""),
+        fmt
+          .formatToParts(value)
+          .map((part) =>
+            part.type === "timeZoneName" ? { ...part, value: AGENCY_TIME_ZONE_LABEL } : part,
+          ),
+    },
+    format: {
+      value: (value?: Date | number) => {
+        const text = fmt.format(value);
+        const zone = zoneOf(value);
+        const at = zone ? text.lastIndexOf(zone) : -1;
+        return at < 0
+          ? text
+          : text.slice(0, at) + AGENCY_TIME_ZONE_LABEL + text.slice(at + zone!.length);
+      },
     },
   }) as Intl.DateTimeFormat;
 }

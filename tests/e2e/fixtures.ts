@@ -58,7 +58,7 @@ export const test = base.extend<{ failOnConsoleErrors: void; manager: Page }>({
           (url === page.url() || new URL(url).pathname.endsWith(".data"));
         if (!intended4xx) errors.push(`${msg.text()} (${url})`);
       });
-      page.on("pageerror", (err) => errors.push(err.message));
+      page.on("pageerror", (err) => errors.push(`${err.message} @ ${page.url()}`));
       await use();
       expect(errors, "console errors during the test").toEqual([]);
     },
