@@ -133,43 +133,10 @@ export function dateFormatter(
   if (!fmt) {
     const options = typeof style === "string" ? DATE_STYLES[style] : style;
     fmt = new Intl.DateTimeFormat(locale, { ...options, timeZone: AGENCY_TIME_ZONE });
-    if ("timeZoneName" in options && options.timeZoneName === "short") {
-      fmt = withAgencyZoneLabel(fmt);
-    }
     if (formatters.size > 200) formatters.clear();
     formatters.set(key, fmt);
   }
   return fmt;
-}
-
-/**
- * A formatter whose zone name is AGENCY_TIME_ZONE_LABEL, in every language. `format` keeps the
- * engine's own text and swaps the zone's name in it: V8 writes a plain space before "AM" there
- * but a narrow no-break space in `formatToParts`, and the server's text must be the browser's.
- */
-function withAgencyZoneLabel(fmt: Intl.DateTimeFormat): Intl.DateTimeFormat {
-  const zoneOf = (value?: Date | number) =>
-    fmt.formatToParts(value).find((part) => part.type === "timeZoneName")?.value;
-  return Object.create(fmt, {
-    formatToParts: {
-      value: (value?: Date | number) =>
-        fmt
-          .formatToParts(value)
-          .map((part) =>
-            part.type === "timeZoneName" ? { ...part, value: AGENCY_TIME_ZONE_LABEL } : part,
-          ),
-    },
-    format: {
-      value: (value?: Date | number) => {
-        const text = fmt.format(value);
-        const zone = zoneOf(value);
-        const at = zone ? text.lastIndexOf(zone) : -1;
-        return at < 0
-          ? text
-          : text.slice(0, at) + AGENCY_TIME_ZONE_LABEL + text.slice(at + zone!.length);
-      },
-    },
-  }) as Intl.DateTimeFormat;
 }
 
 /** One moment in the agency's time zone, e.g. formatDate(row.createdAt, i18n.language, "dateTime"). */
@@ -178,7 +145,9 @@ export function formatDate(
   locale: string,
   style: DateStyle | Intl.DateTimeFormatOptions = "date",
 ) {
-  return dateFormatter(locale, style).format(value instanceof Date ? value : new Date(value));
+  const text = dateFormatter(locale, style).format(value instanceof Date ? value : new Date(value));
+  // An appointment ends with its zone's name: the agency's one name for it, in every language.
+  return style === "appointment" ? text.replace(/\S+$/, AGENCY_TIME_ZONE_LABEL) : text;
 }
 
 /**

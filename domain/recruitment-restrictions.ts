@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { SECTORS, type Sector } from "./enums";
+import type { Sector } from "./enums";
 
 // Ethical-recruitment restrictions (issue 39 point 8, decision record 35 part 2): a job of a
 // destination and sector is not advertised to residents of a country (the WHO health-workforce
@@ -172,43 +171,3 @@ export function countryNameOf(code: string, lng: string): string {
     return code;
   }
 }
-
-// ── The admin form ──────────────────────────────────────────────────────────────────────────
-
-const code = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .refine((v) => /^[A-Za-z]{2}$/.test(v), message)
-    .transform((v) => v.toUpperCase());
-
-export const RecruitmentRestrictionFormSchema = z.object({
-  id: z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .transform((v) => v || null),
-  destination: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v ?? "")
-    .refine((v) => v === "" || /^[A-Za-z]{2}$/.test(v), "restrictions.errors.destination")
-    .transform((v) => v.toUpperCase()),
-  sector: z
-    .enum(["", ...SECTORS], { error: "restrictions.errors.sector" })
-    .optional()
-    .transform((v) => (v ? (v as Sector) : null)),
-  residence: code("restrictions.errors.residence"),
-  explanation: z
-    .string({ error: "restrictions.errors.explanation" })
-    .trim()
-    .min(1, "restrictions.errors.explanation")
-    .max(2000, "errors.tooLong"),
-});
-export type RecruitmentRestrictionForm = z.infer<typeof RecruitmentRestrictionFormSchema>;
-
-export const DeleteRecruitmentRestrictionSchema = z.object({
-  id: z.string().trim().min(1).max(40),
-});

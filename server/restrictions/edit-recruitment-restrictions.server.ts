@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { RecruitmentRestrictionForm } from "~/domain/recruitment-restrictions";
+import type { RecruitmentRestrictionForm } from "~/domain/recruitment-restriction-form";
 import { recordAudit } from "~/server/audit/audit.server";
 import { db } from "~/server/db/client.server";
 import { recruitmentRestrictions } from "~/server/db/schema";

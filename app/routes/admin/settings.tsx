@@ -24,7 +24,7 @@ import { FeePolicyFormSchema } from "~/domain/fee-policy";
 import {
   DeleteRecruitmentRestrictionSchema,
   RecruitmentRestrictionFormSchema,
-} from "~/domain/recruitment-restrictions";
+} from "~/domain/recruitment-restriction-form";
 import {
   formatMoney,
   MAX_OFFICES,

@@ -18,7 +18,7 @@ import { Card } from "~/app/components/ui/card";
 import { TextareaField } from "~/app/components/ui/field";
 import { cn } from "~/app/lib/utils";
 import { canWithdraw } from "~/domain/applications";
-import { dateFormatter } from "~/domain/format";
+import { dateFormatter, formatDate } from "~/domain/format";
 import { formatIntake } from "~/domain/program-search";
 import { isEndedStatus, statusLabelKey } from "~/domain/tracker";
 import type { Route } from "./+types/applications";
@@ -42,7 +42,6 @@ export function ApplicationCard({
   const { t, i18n } = useTranslation("dashboard");
   const { t: tc } = useTranslation();
   const date = dateFormatter(i18n.language, "date");
-  const dateTime = dateFormatter(i18n.language, "appointment");
   const key = statusLabelKey(a.status);
   return (
     <Card className="grid gap-4 p-5" data-testid="application">
@@ -90,7 +89,7 @@ export function ApplicationCard({
           <p className="flex items-center gap-2">
             <CalendarIcon className="size-4 shrink-0" aria-hidden />
             {t("applications.interviewDate", {
-              date: dateTime.format(new Date(a.interviewDate)),
+              date: formatDate(a.interviewDate, i18n.language, "appointment"),
             })}
           </p>
           {a.interviewLocation ? (
