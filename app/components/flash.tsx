@@ -1,11 +1,21 @@
 import type { FlatNamespace } from "i18next";
+import { type ComponentType, createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Alert } from "~/app/components/ui/alert";
 import type { Flash as FlashMessage, StaleNotice } from "~/app/lib/action-result";
-import { dateFormatter } from "~/domain/format";
 
 export type ActionFlash = FlashMessage | null | undefined;
+
+/**
+ * How a page shows "changed by NAME since you opened it" (decision record 37). Only staff's edits
+ * get that answer, so the back office provides it (app/routes/admin/layout.tsx) and public pages do
+ * not carry its code; elsewhere the refusal's plain message shows.
+ */
+export const StaleFlashContext = createContext<ComponentType<{
+  stale: StaleNotice;
+  className: string;
+}> | null>(null);
 
 /**
  * The one way a page shows the outcome of its last action (decision record 18): the `flash` of an
@@ -23,50 +33,13 @@ export function Flash({
   className?: string;
 }) {
   const { t } = useTranslation(ns);
+  const StaleFlash = useContext(StaleFlashContext);
   if (!flash) return null;
-  if (flash.stale) return <StaleFlash stale={flash.stale} className={className} />;
+  if (flash.stale && StaleFlash) return <StaleFlash stale={flash.stale} className={className} />;
   return (
     <Alert tone={flash.ok ? "success" : "error"} data-testid="flash" className={className}>
       {String(
         t(flash.message, { value: flash.value, count: flash.count, defaultValue: flash.message }),
-      )}
-    </Alert>
-  );
-}
-
-/**
- * "Changed by NAME at TIME since you opened it", and what it holds now (decision record 37):
- * the answer to an edit made on an older version of a record.
- */
-function StaleFlash({ stale, className }: { stale: StaleNotice; className: string }) {
-  // In "common": the shared Flash is on pages of every namespace. The current value's key names
-  // its own namespace ("common:roles.agent", "inbox:status.contact.resolved").
-  const { t, i18n } = useTranslation("common");
-  const when = stale.at ? dateFormatter(i18n.language, "dateTime").format(new Date(stale.at)) : "";
-  const current = stale.currentKey
-    ? String(t(stale.currentKey, { defaultValue: stale.currentKey }))
-    : stale.current;
-  return (
-    <Alert tone="error" data-testid="flash" className={className}>
-      <p>
-        {stale.by ? t("stale.changedBy", { name: stale.by, when }) : t("stale.changedAt", { when })}
-      </p>
-      {stale.changes ? (
-        // A record of many fields (the settings): each one that differs from what was sent.
-        <div data-testid="stale-current">
-          <p>{t("stale.nowFields")}</p>
-          <ul className="mt-1 list-disc pl-5">
-            {stale.changes.map((c) => (
-              <li key={c.key}>
-                {String(t(c.key, { defaultValue: c.key }))}: {c.value || t("stale.empty")}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : (
-        <p data-testid="stale-current">
-          {current ? t("stale.now", { value: current }) : t("stale.nowEmpty")}
-        </p>
       )}
     </Alert>
   );

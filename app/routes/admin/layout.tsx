@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { DashboardShell } from "~/app/components/dashboard-shell";
+import { StaleFlashContext } from "~/app/components/flash";
+import { StaleFlash } from "~/app/components/admin/stale-flash";
 import { Alert } from "~/app/components/ui/alert";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useKeepFocusAfterActions } from "~/app/lib/keep-focus";
@@ -75,7 +77,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : null}
-      <Outlet />
+      <StaleFlashContext value={StaleFlash}>
+        <Outlet />
+      </StaleFlashContext>
     </DashboardShell>
   );
 }

@@ -96,7 +96,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     applied,
     saved,
     restriction: restriction
-      ? { explanation: restriction.explanation, residence: restriction.residence }
+      ? {
+          explanation: restriction.explanation,
+          // Named here, in the page's language: the browser needs no country names for it.
+          residence: countryNameOf(restriction.residence, await requestLanguage(request)),
+        }
       : null,
   };
 }
@@ -194,7 +198,7 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
                   {restriction ? (
                     <RestrictionNotice
                       explanation={restriction.explanation}
-                      country={countryNameOf(restriction.residence, i18n.language)}
+                      country={restriction.residence}
                     />
                   ) : null}
                   <Suspense>
