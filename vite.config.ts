@@ -62,6 +62,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // import, so the board's file would otherwise carry them to every such page.
                 { name: "enums", test: /\/domain\/enums\.ts$/ },
                 { name: "board", test: BOARD },
+                // The sign-in page's own small pieces in one file: each was a request whose
+                // headers weighed about as much as its code.
+                {
+                  name: "auth-parts",
+                  test: /\/app\/(routes\/auth\/auth-parts|components\/(office-select|account-fields))\.tsx$/,
+                },
               ],
             },
           },
