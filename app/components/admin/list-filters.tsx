@@ -98,3 +98,28 @@ export function ExportCsvLink({ href }: { href: string }) {
     </a>
   );
 }
+
+/**
+ * The office filter of a list a staff member of more than one office sees (`?office=`): none for
+ * someone of one office.
+ */
+export function OfficeFilter({
+  id,
+  offices,
+}: {
+  id: string;
+  offices: { choices: readonly string[]; all: boolean; office: string | null };
+}) {
+  const { t } = useAdminT();
+  if (offices.choices.length <= 1) return null;
+  return (
+    <FilterSelect
+      id={id}
+      name="office"
+      label={t("offices.filter.label")}
+      value={offices.office ?? ""}
+      any={offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")}
+      options={offices.choices.map((o) => ({ value: o, label: o }))}
+    />
+  );
+}

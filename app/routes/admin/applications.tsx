@@ -7,7 +7,7 @@ import { LoadError } from "~/app/components/admin/load-error";
 import {
   choicesOf,
   ExportCsvLink,
-  FilterSelect,
+  OfficeFilter,
   FilterSelects,
   SearchInput,
 } from "~/app/components/admin/list-filters";
@@ -200,18 +200,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
                   { name: "kind", any: "allKinds", options: kindChoices },
                 ]}
               />
-              {offices.choices.length > 1 ? (
-                <FilterSelect
-                  id="app-office"
-                  name="office"
-                  label={t("offices.filter.label")}
-                  value={offices.office ?? ""}
-                  any={
-                    offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")
-                  }
-                  options={offices.choices.map((o) => ({ value: o, label: o }))}
-                />
-              ) : null}
+              <OfficeFilter id="app-office" offices={offices} />
               <OwnerFilter value={ownerView} owners={owners} />
               <AppliedFromField id="app-from" value={appliedFrom} />
               <Button type="submit">{t("actions.search")}</Button>

@@ -22,7 +22,7 @@ import { PublishSlotSchema, readDay, SLOT_DURATIONS, SLOT_GAPS } from "~/domain/
 import { requireStaff } from "~/server/auth/guards.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import { parseOfficeFilter } from "~/domain/offices";
-import { FilterSelect } from "~/app/components/admin/list-filters";
+import { OfficeFilter } from "~/app/components/admin/list-filters";
 import {
   listAllInterviewsForStaffOnDay,
   listOpenSlotsForTargets,
@@ -139,18 +139,7 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
               label={t("interviews.day")}
               inputProps={{ type: "date", name: "day", defaultValue: day, required: true }}
             />
-            {offices.choices.length > 1 ? (
-              <FilterSelect
-                id="interviews-office"
-                name="office"
-                label={t("offices.filter.label")}
-                value={offices.office ?? ""}
-                any={
-                  offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")
-                }
-                options={offices.choices.map((o) => ({ value: o, label: o }))}
-              />
-            ) : null}
+            <OfficeFilter id="interviews-office" offices={offices} />
             <Button type="submit" variant="outline">
               {t("interviews.show")}
             </Button>

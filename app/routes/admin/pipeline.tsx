@@ -2,7 +2,7 @@ import { applicantHref } from "~/app/components/admin/data-table";
 import { LoadError } from "~/app/components/admin/load-error";
 import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { FilterSelect, SearchInput } from "~/app/components/admin/list-filters";
+import { OfficeFilter, SearchInput } from "~/app/components/admin/list-filters";
 import { PageFlash } from "~/app/components/flash";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
@@ -140,16 +140,7 @@ export default function Pipeline({ loaderData, actionData }: Route.ComponentProp
           defaultValue={filters.q}
           placeholder={t("applications.search.placeholder")}
         />
-        {offices.choices.length > 1 ? (
-          <FilterSelect
-            id="pipeline-office"
-            name="office"
-            label={t("offices.filter.label")}
-            value={offices.office ?? ""}
-            any={offices.all ? t("offices.filter.allOffices") : t("offices.filter.allMyOffices")}
-            options={offices.choices.map((o) => ({ value: o, label: o }))}
-          />
-        ) : null}
+        <OfficeFilter id="pipeline-office" offices={offices} />
         <OwnerFilter id="pipeline-owner" value={filters.ownerView} owners={owners} />
         <AppliedFromField id="pipeline-from" value={filters.appliedFrom} />
         <div className="flex gap-2">
