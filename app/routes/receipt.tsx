@@ -1,6 +1,7 @@
 import { AgencyRegistrations } from "~/app/components/agency-registrations";
 import { registrationsToShow } from "~/domain/agency-trust";
 import { PrinterIcon } from "lucide-react";
+import type { ParseKeys } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { i18nHandle } from "~/app/i18n/namespaces";
@@ -10,6 +11,7 @@ import { Button } from "~/app/components/ui/button";
 import { dateFormatter, formatMoney } from "~/domain/format";
 import { isStaff } from "~/domain/enums";
 import { costSheetOf } from "~/domain/fee-policy";
+import { refundOfPayment, refundText } from "~/domain/refunds";
 import { receiptOffice } from "~/server/payments/receipts.server";
 import { loadReceipt } from "./receipt.server";
 import type { Route } from "./+types/receipt";
@@ -39,7 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       paidAt: (receipt.paidAt ?? new Date()).toISOString(),
       payerName: receipt.payerName,
       payerEmail: receipt.payerEmail,
-      refunded: receipt.status === "refunded",
+      // How much was given back, when and why: a partial refund names its amount.
+      refund: refundOfPayment(receipt),
       // The written cost sheet confirmed before paying (issue 39).
       costSheet: costSheetOf(receipt.metadata),
     },
@@ -104,9 +107,17 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           </div>
           <h1 className="text-2xl font-bold text-slate-900">{t("receipt.title")}</h1>
         </header>
-        {receipt.refunded ? (
-          <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-            {t("receipt.refunded")}
+        {receipt.refund ? (
+          <p
+            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+            data-testid="receipt-refund"
+          >
+            {refundText(
+              receipt.refund,
+              receipt,
+              (key, options) => t(key as ParseKeys<"payment">, options),
+              i18n.language,
+            )}
           </p>
         ) : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">

@@ -8,6 +8,7 @@ import { isStaff, type Role } from "~/domain/enums";
 import type { Db } from "~/server/db/client.server";
 import { db } from "~/server/db/client.server";
 import { payments, profiles, receiptCounters } from "~/server/db/schema";
+import { refundOfPayment, refundText } from "~/domain/refunds";
 import { moneyLocale, serverT } from "~/server/i18n/translate.server";
 import { formatAgencyDateTime } from "~/server/mail/templates.server";
 import { type PdfLine, receiptPdf } from "./receipt-pdf.server";
@@ -111,6 +112,14 @@ function costSheetRows<T>(receipt: Receipt, lng: Language, row: (l: string, v: s
   ];
 }
 
+/** A refunded payment's line: how much was given back, when and why. */
+function refundLines(receipt: Receipt, lng: Language): PdfLine[] {
+  const refund = refundOfPayment(receipt);
+  if (!refund) return [];
+  const t = serverT(lng, "payment");
+  return [{ text: refundText(refund, receipt, t, lng), bold: true, gapBefore: 6 }];
+}
+
 /** The receipt as a one-page PDF, in `lng` (the viewer's language). */
 export function receiptPdfFor(receipt: Receipt, settings: SiteSettings, lng: Language) {
   const t = serverT(lng, "payment");
@@ -122,9 +131,7 @@ export function receiptPdfFor(receipt: Receipt, settings: SiteSettings, lng: Lan
     { text: agency.address, size: 10 },
     { text: `${agency.phone} · ${agency.email}`, size: 10 },
     { text: t("receipt.title"), size: 20, bold: true, gapBefore: 24 },
-    ...(receipt.status === "refunded"
-      ? [{ text: t("receipt.refunded"), bold: true, gapBefore: 6 }]
-      : []),
+    ...refundLines(receipt, lng),
     { ...row(t("receipt.number"), receipt.receiptNumber!), gapBefore: 12 },
     row(t("receipt.date"), formatAgencyDateTime(receipt.paidAt ?? new Date(), lng)),
     row(t("receipt.payer"), `${receipt.payerName} <${receipt.payerEmail}>`),

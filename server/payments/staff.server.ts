@@ -110,7 +110,7 @@ export type RefundBy =
       amountMinor?: number;
       /** What the provider said when it took the refund; none for a refund made by hand. */
       provider?: RefundResult | null;
-      /** The refund to-do this closes (issue 39): the applicant is told, by notice and e-mail. */
+      /** The refund to-do this closes, when a refund rule's outcome asked for it. */
       todoId?: string;
     }
   | { kind: "automatic"; provider: RefundResult };
@@ -237,7 +237,9 @@ export async function recordRefund(paymentId: string, by: RefundBy) {
         accessRemoved: removesAccess,
       },
     });
-    if (by.kind === "staff" && by.todoId) {
+    // Every refund staff record is told to the applicant, whether a refund rule's to-do asked
+    // for it or an admin gave money back from the payments list.
+    if (by.kind === "staff") {
       await tellApplicantOfRefund(tx, {
         userId: payment.userId,
         amountMinor,

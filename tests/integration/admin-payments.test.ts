@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/app/routes/admin/payments";
+import { loader as receiptLoader } from "~/app/routes/receipt";
 import { registerAdminExportEndpoints } from "~/server/admin/export-endpoints.server";
 import { payments, profiles } from "~/server/db/schema";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
@@ -110,6 +111,19 @@ describe("refunds", () => {
     const audits = await ctx.auditEntries(user.id, "payment.refund");
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: admin.id });
+    // The applicant is told, as for a refund a refund rule asked for.
+    const told = (await ctx.mailsTo(user.email)).filter((m) => m.subject.startsWith("Refund:"));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain("Paid twice by mistake");
+    // The receipt says how much was given back and why.
+    const receipt = await runAs(user, receiptLoader, `/receipts/${payment.id}`, {
+      params: { paymentId: payment.id },
+    });
+    const refundLine = (receipt.data as { receipt: { refund: unknown } }).receipt.refund;
+    expect(refundLine).toMatchObject({
+      amountMinor: payment.amountMinor,
+      reason: "Paid twice by mistake",
+    });
 
     // Once only.
     const again = await refund(admin, payment.id);
