@@ -89,7 +89,7 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
       "status",
       ["applied", (r) => r.appliedAt],
       ["interview", (r) => r.interviewDate],
-      ["paid", (r, t) => t(r.paid ? "csv.yes" : "csv.no")],
+      ["paid", (r, t) => t(r.paid ? "csv.yes" : r.feeDue ? "csv.no" : "csv.noFee")],
     ],
   });
   registerCsvExport(app, {
@@ -102,7 +102,8 @@ export function registerAdminExportEndpoints(app: Hono<any>) {
       ["phone", (r) => r.phoneNumber],
       "country",
       "role",
-      ["paid", (r, t) => t(r.registrationFeePaid ? "csv.yes" : "csv.no")],
+      // Someone whose fee policy asks nothing up front is not "unpaid" (decision record 33).
+      ["paid", (r, t) => t(r.registrationFeePaid ? "csv.yes" : r.feeDue ? "csv.no" : "csv.noFee")],
       ["joined", (r) => r.createdAt],
     ],
   });

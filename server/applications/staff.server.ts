@@ -382,10 +382,12 @@ export async function exportApplicationsForStaff(
   office: string | null = null,
   limit = 50_000,
 ) {
-  return selectApplications()
-    .where(filterWhere(filter, scope, office))
-    .orderBy(...newestAppliedFirst)
-    .limit(limit);
+  return withFeeDue(
+    await selectApplications()
+      .where(filterWhere(filter, scope, office))
+      .orderBy(...newestAppliedFirst)
+      .limit(limit),
+  );
 }
 
 /** Counts kept exact by triggers (record_counts): applications per status, paid profiles. */

@@ -16,6 +16,8 @@ import {
 } from "~/server/payments/payments.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { feeOwedReader, pathOfRole } from "~/server/fees/fee-policies.server";
+import { registrationPolicyOf } from "~/server/fees/cost-sheet.server";
+import { chargesUpFront, feeSettingsFor } from "~/domain/fee-policy";
 
 type Actor = Pick<Viewer, "id" | "role">;
 
@@ -90,13 +92,17 @@ export async function listAllProfilesForStaff(options: {
 }
 export type StaffProfileRow = Awaited<ReturnType<typeof listAllProfilesForStaff>>["items"][number];
 
-export function exportProfilesForStaff(filter: ProfileFilter, limit = 50_000) {
-  return db()
-    .select(columns)
-    .from(profiles)
-    .where(filterWhere(filter))
-    .orderBy(desc(profiles.createdAt), desc(profiles.id))
-    .limit(limit);
+export async function exportProfilesForStaff(filter: ProfileFilter, limit = 50_000) {
+  const [rows, owes] = await Promise.all([
+    db()
+      .select(columns)
+      .from(profiles)
+      .where(filterWhere(filter))
+      .orderBy(desc(profiles.createdAt), desc(profiles.id))
+      .limit(limit),
+    feeOwedReader(),
+  ]);
+  return rows.map((u) => ({ ...u, feeDue: owes(u.office, pathOfRole(u.role)) }));
 }
 
 /** The user's row, locked for the rest of the transaction; UserNotFoundError when there is none. */
@@ -127,6 +133,12 @@ async function lockUser(tx: Db, userId: string, expectedVersion?: number) {
 
 /** Mark Paid for someone whose fee is already paid: nothing is recorded. */
 export class AlreadyPaidError extends Error {}
+/** Mark Paid for someone whose fee policy asks nothing up front (no fee, success fee, employer pays). */
+export class NoFeeDueError extends Error {
+  constructor(readonly kind: string) {
+    super(`no registration fee is due under a "${kind}" policy`);
+  }
+}
 /** The reference staff gave is already a payment's: the same money is never recorded twice. */
 export class PaymentReferenceTakenError extends Error {}
 
@@ -158,11 +170,16 @@ export async function setRegistrationPaid(
         .from(payments)
         .where(eq(payments.paymentReference, paymentReference));
       if (taken) throw new PaymentReferenceTakenError();
+      // The fee their own policy asks (office and path): none under no fee, a success fee or
+      // employer pays, so no money is booked that the agency may not take from them.
+      const policy = await registrationPolicyOf(user.id, tx);
+      if (!chargesUpFront(policy)) throw new NoFeeDueError(policy.kind);
+      const fee = feeSettingsFor(policy, settings).registrationFee;
       outcome = await recordPaymentIn(tx, {
         userId: user.id,
         reference: paymentReference,
-        amountMinor: settings.registrationFee.amountMinor,
-        currency: settings.registrationFee.currency,
+        amountMinor: fee.amountMinor,
+        currency: fee.currency,
         method: "manual",
         provider: "manual",
         recordedBy: options.actor.id,

@@ -139,6 +139,37 @@ describe("Mark Paid and Mark Unpaid", () => {
     });
   });
 
+  it("books the fee of the person's own policy, and nothing for someone who owes no fee", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    // Midrand's seeded policy asks the applicant nothing (South Africa's Employment Services Act).
+    const midrand = await createTestUser({ office: "Midrand", country: "South Africa" });
+    const refused = await post(admin, {
+      intent: "mark-paid",
+      userId: midrand.id,
+      reference: "CASH-MIDRAND-1",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({ flash: { message: "errors.noFeeDue" } });
+    expect(await ctx.db.select().from(payments).where(eq(payments.userId, midrand.id))).toEqual([]);
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, midrand.id));
+    expect(profile!.registrationFeePaid).toBe(false);
+    // The list says so instead of offering the button.
+    const listed = await runAs(
+      admin,
+      usersLoader,
+      `/admin/users?q=${encodeURIComponent(midrand.email)}`,
+    );
+    const rows = (listed.data as { users: { items: { id: string; feeDue: boolean }[] } }).users
+      .items;
+    expect(rows).toEqual([expect.objectContaining({ id: midrand.id, feeDue: false })]);
+
+    // Harare's policy: the registration fee of 99 USD.
+    const harare = await createTestUser({ office: "Harare" });
+    await post(admin, { intent: "mark-paid", userId: harare.id, reference: "CASH-HARARE-1" });
+    const [booked] = await ctx.db.select().from(payments).where(eq(payments.userId, harare.id));
+    expect(booked).toMatchObject({ amountMinor: 9900, currency: "USD" });
+  });
+
   it("is refused to a manager", async () => {
     const manager = await createTestUser({ role: "manager" });
     const seeker = await createTestUser();
@@ -219,6 +250,16 @@ describe("CSV exports", () => {
       lines[1]!.startsWith(`Farai Csvexport,${applicant.email},Zimbabwe,Job,Csv Export Driver,`),
     ).toBe(true);
     expect(lines[1]!.endsWith(",no")).toBe(true);
+    // Someone whose office asks no fee is not "unpaid".
+    const midrand = await createTestUser({ fullName: "Lerato Csvexport", office: "Midrand" });
+    await ctx.db.insert(jobApplications).values({ userId: midrand.id, jobId: job.id });
+    const noFee = await download(manager, "/exports/applications.csv?q=lerato%20csvexport");
+    expect((await noFee.text()).trimEnd().split("\r\n")[1]!.endsWith(",no fee")).toBe(true);
+    const users = await download(
+      await createTestUser({ role: "admin" }),
+      "/exports/users.csv?q=lerato%20csvexport",
+    );
+    expect((await users.text()).trimEnd().split("\r\n")[1]).toMatch(/,no fee,/);
     expect((await download(applicant, "/exports/applications.csv")).status).toBe(403);
   });
 

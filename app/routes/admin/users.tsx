@@ -36,6 +36,7 @@ import {
   AlreadyPaidError,
   changeRole,
   listAllProfilesForStaff,
+  NoFeeDueError,
   PaymentReferenceTakenError,
   RoleChangeForbiddenError,
   setRegistrationPaid,
@@ -131,6 +132,9 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (error instanceof AlreadyPaidError) {
       return actionFailed(intent, "errors.alreadyPaid", 409);
+    }
+    if (error instanceof NoFeeDueError) {
+      return actionFailed(intent, "errors.noFeeDue", 409);
     }
     if (error instanceof PaymentReferenceTakenError) {
       return actionFailed(intent, "errors.paymentReferenceTaken", 409);
@@ -342,50 +346,58 @@ function UserRow({
         </Link>
       </Td>
       <Td>
-        <Form method="post" preventScrollReset className="grid max-w-xs gap-1">
-          <input
-            type="hidden"
-            name="intent"
-            value={user.registrationFeePaid ? "mark-unpaid" : "mark-paid"}
-          />
-          <input type="hidden" name="userId" value={user.id} />
-          {/* The version the row shows: a change on an older one is refused (record 37). */}
-          <input type="hidden" name="version" value={user.version} />
-          {user.registrationFeePaid ? null : (
-            <>
-              {/* The fee received by hand is recorded with its reference, and gets a receipt. */}
-              <label htmlFor={`paid-ref-${user.id}`} className="text-xs font-medium text-slate-700">
-                {t("users.paymentReference")}
-              </label>
-              <Input
-                id={`paid-ref-${user.id}`}
-                name="reference"
-                defaultValue={keptReference}
-                required
-                minLength={3}
-                maxLength={100}
-                autoComplete="off"
-                aria-describedby={`paid-ref-hint-${user.id}`}
-              />
-              <p id={`paid-ref-hint-${user.id}`} className="text-xs text-slate-600">
-                {t("users.paymentReferenceHint")}
-              </p>
-            </>
-          )}
-          <Button
-            type="submit"
-            size="sm"
-            variant={user.registrationFeePaid ? "outline" : "default"}
-            disabled={busy}
-            aria-label={
-              user.registrationFeePaid
-                ? t("users.markUnpaidFor", { name: user.fullName })
-                : t("users.markPaidFor", { name: user.fullName })
-            }
-          >
-            {user.registrationFeePaid ? t("users.markUnpaid") : t("users.markPaid")}
-          </Button>
-        </Form>
+        {/* Nobody is marked as paying a fee their policy does not ask (the server refuses too). */}
+        {!user.registrationFeePaid && !user.feeDue ? (
+          <p className="max-w-xs text-xs text-slate-600">{t("users.noFeeDue")}</p>
+        ) : (
+          <Form method="post" preventScrollReset className="grid max-w-xs gap-1">
+            <input
+              type="hidden"
+              name="intent"
+              value={user.registrationFeePaid ? "mark-unpaid" : "mark-paid"}
+            />
+            <input type="hidden" name="userId" value={user.id} />
+            {/* The version the row shows: a change on an older one is refused (record 37). */}
+            <input type="hidden" name="version" value={user.version} />
+            {user.registrationFeePaid ? null : (
+              <>
+                {/* The fee received by hand is recorded with its reference, and gets a receipt. */}
+                <label
+                  htmlFor={`paid-ref-${user.id}`}
+                  className="text-xs font-medium text-slate-700"
+                >
+                  {t("users.paymentReference")}
+                </label>
+                <Input
+                  id={`paid-ref-${user.id}`}
+                  name="reference"
+                  defaultValue={keptReference}
+                  required
+                  minLength={3}
+                  maxLength={100}
+                  autoComplete="off"
+                  aria-describedby={`paid-ref-hint-${user.id}`}
+                />
+                <p id={`paid-ref-hint-${user.id}`} className="text-xs text-slate-600">
+                  {t("users.paymentReferenceHint")}
+                </p>
+              </>
+            )}
+            <Button
+              type="submit"
+              size="sm"
+              variant={user.registrationFeePaid ? "outline" : "default"}
+              disabled={busy}
+              aria-label={
+                user.registrationFeePaid
+                  ? t("users.markUnpaidFor", { name: user.fullName })
+                  : t("users.markPaidFor", { name: user.fullName })
+              }
+            >
+              {user.registrationFeePaid ? t("users.markUnpaid") : t("users.markPaid")}
+            </Button>
+          </Form>
+        )}
         {isApplicantRole(user.role) ? <EraseAccount user={user} busy={busy} /> : null}
       </Td>
     </Tr>
