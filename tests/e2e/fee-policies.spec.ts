@@ -106,6 +106,11 @@ test("a Midrand applicant never sees a payment step: no fee, and what opens prem
   await expect(page.getByText("Not paid", { exact: true })).toHaveCount(0);
   // Under no fee the card says whether the registration is complete (issue 39), not "Paid".
   await expect(page.getByRole("link", { name: "Not complete Registration" })).toBeVisible();
+  // Their next step tells the truth: nothing was paid, and what opens premium jobs.
+  await expect(page.getByTestId("next-step-apply")).toContainText(
+    "No fee applies to you. Free jobs are open now; premium jobs open when your profile is complete",
+  );
+  await expect(page.getByText("Your registration is paid")).toHaveCount(0);
   await expectAccessible(page);
 
   await page.goto("/dashboard/payment?notice=payment-required");

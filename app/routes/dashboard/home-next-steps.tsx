@@ -94,8 +94,13 @@ function nextSteps(d: Dashboard, t: T, fee: string, lng: string) {
     prompts.push({
       key: "apply",
       title: t("home.prompts.apply.title"),
+      // Under no fee nothing was paid: the body says what is open and why, never "paid".
       body: !student
-        ? t("home.prompts.apply.body")
+        ? d.stats.feePaid
+          ? t("home.prompts.apply.body")
+          : d.stats.registrationComplete
+            ? t("home.prompts.apply.bodyNoFee")
+            : t("home.prompts.apply.bodyNoFeeIncomplete")
         : d.stats.feePaid
           ? t("home.prompts.apply.bodyStudy")
           : t("home.prompts.apply.bodyStudyFree"),
