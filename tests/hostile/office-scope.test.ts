@@ -11,6 +11,7 @@ import {
   messages,
   payments,
   profiles,
+  staffTodos,
 } from "~/server/db/schema";
 import { submitContactInquiry } from "~/server/inquiries/receive.server";
 import { sendMessage } from "~/server/messages/messages.server";
@@ -78,6 +79,14 @@ async function applicantWithRows(office: "Harare" | "Midrand"): Promise<Rows> {
       receiptNumber: `PSG-${tag}`,
     })
     .returning({ id: payments.id });
+  // A refund to-do a refund rule's outcome opened for that payment.
+  await ctx.db.insert(staffTodos).values({
+    kind: "refund",
+    userId: person.id,
+    applicationId: app,
+    paymentId: payment!.id,
+    outcome: "status:visa_refused",
+  });
   await sendMessage({
     actor: admin,
     input: {
@@ -152,6 +161,7 @@ const READS: { path: (r: Rows) => string; shows: boolean; data?: boolean }[] = [
   { path: () => "/admin/messages", shows: false, data: true },
   { path: () => "/admin/interviews", shows: false, data: true },
   { path: () => "/admin/activity", shows: true, data: true },
+  { path: () => "/admin/todos", shows: true, data: true },
   { path: (r) => `/admin/applicants/${r.person.id}`, shows: true, data: true },
   {
     path: (r) => `/admin/search?q=${r.person.fullName}`,
