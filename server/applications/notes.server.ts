@@ -12,7 +12,7 @@ import {
   profiles,
 } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import { staffMentionEmail } from "~/server/mail/templates.server";
+import { staffMentionEmail } from "~/server/applications/application-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";
 import { applicationTitle } from "./columns.server";

@@ -50,10 +50,10 @@ import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbo
 import {
   applicationStatusChangedEmail,
   departureSetEmail,
-  formatAgencyDateTime,
-  interviewScheduledEmail,
   statusLabel,
-} from "~/server/mail/templates.server";
+} from "~/server/applications/application-mail.server";
+import { formatAgencyDateTime } from "~/server/mail/render.server";
+import { interviewScheduledEmail } from "~/server/interviews/interview-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import type { OfficeScope } from "~/domain/offices";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";

@@ -7,7 +7,7 @@ import type { Db } from "~/server/db/client.server";
 import { profiles, verifications } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import { signUpAttemptEmail } from "~/server/mail/templates.server";
+import { signUpAttemptEmail } from "~/server/auth/account-mail.server";
 import { consumeRateLimit, type RateLimitRule } from "~/server/security/rate-limit.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 

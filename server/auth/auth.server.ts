@@ -9,7 +9,7 @@ import { accounts, appState, profiles, sessions, verifications } from "~/server/
 import { logger, withoutAddresses } from "~/server/logger.server";
 import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { attachVisitorAlerts } from "~/server/jobs/visitor-alerts.server";
-import { emailVerificationEmail, passwordResetEmail } from "~/server/mail/templates.server";
+import { emailVerificationEmail, passwordResetEmail } from "~/server/auth/account-mail.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { lookup, register } from "~/server/registry.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";

@@ -3,7 +3,7 @@ import { type Language, localizePath } from "~/domain/languages";
 import type { SiteSettings } from "~/domain/settings";
 import { config } from "~/server/config.server";
 import { serverT } from "~/server/i18n/translate.server";
-import { formatAgencyDateTime, renderMail } from "~/server/mail/templates.server";
+import { formatAgencyDateTime, renderMail } from "~/server/mail/render.server";
 
 // The e-mails of complaints (issue 39): the confirmation with its reference, a staff answer, the
 // agency inbox's copy, and the super admins' overdue notice. Strings: mail.json "complaint".

@@ -14,7 +14,7 @@ import {
   documentLabel,
   documentReviewedEmail,
   documentsVerifiedEmail,
-} from "~/server/mail/templates.server";
+} from "~/server/documents/document-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { listDocumentTypes, namesOf } from "./document-types.server";
 import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";

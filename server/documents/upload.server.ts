@@ -14,7 +14,7 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { documents, profiles } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { inTransactionWithMail } from "~/server/mail/outbox.server";
-import { documentLabel } from "~/server/mail/templates.server";
+import { documentLabel } from "~/server/documents/document-mail.server";
 import { notifyApplicantOwners } from "~/server/owners/owners.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import { isStorageFullError, storage } from "~/server/storage/storage.server";

@@ -9,7 +9,7 @@ import {
   contactInquiryReceivedEmail,
   outsourcingInquiryReceivedEmail,
   outsourcingQuoteConfirmationEmail,
-} from "~/server/mail/templates.server";
+} from "~/server/inquiries/inquiry-mail.server";
 import { notifyApplicantOwners } from "~/server/owners/owners.server";
 import { claimSubmission } from "~/server/security/idempotency.server";
 import { getSiteSettings } from "~/server/settings/settings.server";

@@ -19,7 +19,7 @@ import { assertVersion, updateAtVersion } from "~/server/db/versions.server";
 import {
   contactInquiryReplyEmail,
   outsourcingInquiryReplyEmail,
-} from "~/server/mail/templates.server";
+} from "~/server/inquiries/inquiry-mail.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 // The staff side of both inboxes (contact messages and quote requests), keyed by kind. Staff read

@@ -17,7 +17,10 @@ import {
   jobApplications,
 } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import { interviewBookedEmail, interviewCancelledEmail } from "~/server/mail/templates.server";
+import {
+  interviewBookedEmail,
+  interviewCancelledEmail,
+} from "~/server/interviews/interview-mail.server";
 import { notifyInterview } from "./notices.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import type { OfficeScope } from "~/domain/offices";

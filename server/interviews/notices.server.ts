@@ -1,5 +1,5 @@
 import type { Db } from "~/server/db/client.server";
-import { formatAgencyDateTime } from "~/server/mail/templates.server";
+import { formatAgencyDateTime } from "~/server/mail/render.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 
 /** The in-app notices about an applicant's interview: each one's title and body (mail.json). */

@@ -3,7 +3,10 @@ import { INTERVIEW_STAGE } from "~/domain/interview-slots";
 import { type Db, db, queryRows } from "~/server/db/client.server";
 import { kickScheduler, startScheduler } from "~/server/scheduler.server";
 import { enqueueApplicantMail, inRoundAloneWithMail } from "~/server/mail/outbox.server";
-import { interviewInvitationEmail, interviewReminderEmail } from "~/server/mail/templates.server";
+import {
+  interviewInvitationEmail,
+  interviewReminderEmail,
+} from "~/server/interviews/interview-mail.server";
 import { notifyInterview } from "./notices.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 

@@ -22,7 +22,7 @@ import {
   inRoundAloneWithMail,
   inTransactionWithMail,
 } from "~/server/mail/outbox.server";
-import { jobAlertConfirmEmail, jobAlertEmail } from "~/server/mail/templates.server";
+import { jobAlertConfirmEmail, jobAlertEmail } from "~/server/jobs/job-alert-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { premiumUnlockedSql } from "~/server/fees/fee-policies.server";
 import { restrictedForProfileSql } from "~/server/restrictions/recruitment-restrictions.server";

@@ -6,7 +6,7 @@ import { type Db, db, queryRows } from "~/server/db/client.server";
 import { type MailAttachment, mailOutbox, profiles } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { kickMailSender } from "./sender.server";
-import type { RenderedMail } from "./templates.server";
+import type { RenderedMail } from "./render.server";
 
 type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -60,7 +60,8 @@ export async function inRoundAloneWithMail<T>(
 /**
  * Queues an e-mail in the durable outbox. Call with the transaction of the change that causes it
  * (opened by inTransactionWithMail): the sender (server/mail) delivers it after the commit, with
- * retries. The body comes from a template in server/mail/templates.server.ts.
+ * retries. The body comes from a template its domain writes (server/<domain>/<domain>-mail.server.ts)
+ * in the one layout of server/mail/render.server.ts.
  */
 export async function enqueueMail(tx: Db, mail: OutgoingMail) {
   const [row] = await tx

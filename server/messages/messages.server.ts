@@ -21,7 +21,7 @@ import { type Db, db, queryRows } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
 import { messageRecipients, messages, profiles } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import { newMessageEmail } from "~/server/mail/templates.server";
+import { newMessageEmail } from "~/server/messages/message-mail.server";
 import type { OfficeScope } from "~/domain/offices";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 

@@ -9,7 +9,7 @@ import { jobApplications, profiles } from "~/server/db/schema";
 import { lastChangeOf } from "~/server/db/versions.server";
 import { serverT, type Translate } from "~/server/i18n/translate.server";
 import { enqueueApplicantMail } from "~/server/mail/outbox.server";
-import { applicantActivityEmail } from "~/server/mail/templates.server";
+import { applicantActivityEmail } from "~/server/owners/owner-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 

@@ -13,7 +13,7 @@ import { auditLog, payments, profiles } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { moneyLocale } from "~/server/i18n/translate.server";
-import { paymentReceiptEmail } from "~/server/mail/templates.server";
+import { paymentReceiptEmail } from "~/server/payments/payment-mail.server";
 import { refundOverpaymentAutomatically } from "./automatic-refund.server";
 import { AUTOMATIC_REFUND_AUDIT_ACTION } from "./staff.server";
 import { allocateReceiptNumber } from "./receipts.server";

@@ -10,7 +10,7 @@ import { db } from "~/server/db/client.server";
 import { payments, profiles, receiptCounters } from "~/server/db/schema";
 import { refundOfPayment, refundText } from "~/domain/refunds";
 import { moneyLocale, serverT } from "~/server/i18n/translate.server";
-import { formatAgencyDateTime } from "~/server/mail/templates.server";
+import { formatAgencyDateTime } from "~/server/mail/render.server";
 import { type PdfLine, receiptPdf } from "./receipt-pdf.server";
 import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";
 

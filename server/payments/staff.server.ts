@@ -8,7 +8,7 @@ import { paginateSelect } from "~/server/db/paginate.server";
 import { lockRowById } from "~/server/db/lock-row.server";
 import { payments, profiles, staffTodos } from "~/server/db/schema";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import { paymentRefundedEmail } from "~/server/mail/templates.server";
+import { paymentRefundedEmail } from "~/server/payments/payment-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { moneyLocale } from "~/server/i18n/translate.server";
 import type { RefundResult } from "./provider.server";

@@ -4,7 +4,7 @@ import { queryRows } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { claimLease } from "~/server/scheduler.server";
 import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import { retentionWarningEmail } from "~/server/mail/templates.server";
+import { retentionWarningEmail } from "~/server/privacy/retention-mail.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { eraseAccount } from "./erase-account.server";
 

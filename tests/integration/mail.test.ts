@@ -17,7 +17,7 @@ import {
   requeueFailedMail,
   retryDelaySeconds,
 } from "~/server/mail/sender.server";
-import { newMessageEmail } from "~/server/mail/templates.server";
+import { newMessageEmail } from "~/server/messages/message-mail.server";
 import {
   createFileTransport,
   createSmtpTransport,
@@ -236,7 +236,7 @@ describe("mail outbox", () => {
   });
 });
 
-// Every applicant e-mail is rendered by a template in server/mail/templates.server.ts: absolute links
+// Every applicant e-mail is rendered by a template in its domain (renderMail's layout): absolute links
 // from BASE_URL, times in the agency's time zone (CAT, UTC+2), an HTML body beside the text, and the
 // agency's signature and contact details. These run the real services and read the queued row.
 describe("applicant e-mails from the services", () => {

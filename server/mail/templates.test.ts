@@ -1,23 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS } from "~/domain/settings";
 import { LANGUAGES } from "~/domain/languages";
+import { applicationStatusChangedEmail } from "~/server/applications/application-mail.server";
 import {
-  applicationStatusChangedEmail,
   contactInquiryReceivedEmail,
   contactInquiryReplyEmail,
-  documentReviewedEmail,
-  emailVerificationEmail,
-  interviewScheduledEmail,
-  jobAlertEmail,
-  newMessageEmail,
   outsourcingInquiryReceivedEmail,
   outsourcingInquiryReplyEmail,
   outsourcingQuoteConfirmationEmail,
+} from "~/server/inquiries/inquiry-mail.server";
+import { documentReviewedEmail } from "~/server/documents/document-mail.server";
+import {
+  emailVerificationEmail,
   passwordResetEmail,
-  paymentReceiptEmail,
-  type RenderedMail,
   signUpAttemptEmail,
-} from "./templates.server";
+} from "~/server/auth/account-mail.server";
+import { interviewScheduledEmail } from "~/server/interviews/interview-mail.server";
+import { jobAlertEmail } from "~/server/jobs/job-alert-mail.server";
+import { newMessageEmail } from "~/server/messages/message-mail.server";
+import { paymentReceiptEmail } from "~/server/payments/payment-mail.server";
+import { type RenderedMail } from "./render.server";
 
 const settings = { ...DEFAULT_SITE_SETTINGS, agencyName: "Passage Test Agency" };
 const baseUrl = "https://passage.example";
