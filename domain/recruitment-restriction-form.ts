@@ -36,6 +36,9 @@ export const RecruitmentRestrictionFormSchema = z.object({
     .trim()
     .min(1, "restrictions.errors.explanation")
     .max(2000, "errors.tooLong"),
+  // Optional translations: an applicant reading French or Portuguese sees theirs, else English.
+  explanationFr: z.string().trim().max(2000, "errors.tooLong").optional().default(""),
+  explanationPt: z.string().trim().max(2000, "errors.tooLong").optional().default(""),
 });
 export type RecruitmentRestrictionForm = z.infer<typeof RecruitmentRestrictionFormSchema>;
 

@@ -12,6 +12,8 @@ const row = (r: Partial<RecruitmentRestriction>): RecruitmentRestriction => ({
   sector: null,
   residence: "ZW",
   explanation: "",
+  explanationFr: "",
+  explanationPt: "",
   ...r,
 });
 

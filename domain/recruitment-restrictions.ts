@@ -13,9 +13,19 @@ export type RecruitmentRestriction = {
   sector: Sector | null;
   /** ISO code of the applicant's country of residence. */
   residence: string;
-  /** What the applicant reads, in the agency's language like other staff-written text. */
+  /** What the applicant reads, in English; in French and Portuguese when written ("" = English). */
   explanation: string;
+  explanationFr: string;
+  explanationPt: string;
 };
+
+/** The explanation in the reader's language, else in English. */
+export function explanationIn(
+  r: Pick<RecruitmentRestriction, "explanation" | "explanationFr" | "explanationPt">,
+  lng: string,
+): string {
+  return (lng === "fr" ? r.explanationFr : lng === "pt" ? r.explanationPt : "") || r.explanation;
+}
 
 export type RestrictionContext = {
   destination: string | null | undefined;

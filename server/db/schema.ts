@@ -658,6 +658,9 @@ export const recruitmentRestrictions = pgTable(
     sector: sectorEnum("sector"),
     residence: text("residence").notNull(),
     explanation: text("explanation").notNull(),
+    // The same explanation in French and Portuguese; empty: the English one is shown.
+    explanationFr: text("explanation_fr").notNull().default(""),
+    explanationPt: text("explanation_pt").notNull().default(""),
     createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

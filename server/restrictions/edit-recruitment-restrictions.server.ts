@@ -40,12 +40,18 @@ export async function saveRecruitmentRestriction({
       sector: form.sector,
       residence: form.residence,
       explanation: form.explanation,
+      explanationFr: form.explanationFr,
+      explanationPt: form.explanationPt,
     };
     let id: string;
     if (form.id) {
       const before = all.find((r) => r.id === form.id);
       if (!before) return { kind: "notFound" };
-      if (sameMatch(before, form) && before.explanation === form.explanation) {
+      const sameWords =
+        before.explanation === form.explanation &&
+        before.explanationFr === form.explanationFr &&
+        before.explanationPt === form.explanationPt;
+      if (sameMatch(before, form) && sameWords) {
         return { kind: "unchanged" };
       }
       await tx
@@ -96,6 +102,8 @@ export async function deleteRecruitmentRestriction({
         sector: before.sector,
         residence: before.residence,
         explanation: before.explanation,
+        explanationFr: before.explanationFr,
+        explanationPt: before.explanationPt,
       },
     });
     return { kind: "deleted" };

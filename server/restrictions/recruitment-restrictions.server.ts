@@ -21,6 +21,8 @@ async function readRestrictions(on: Db): Promise<RecruitmentRestriction[]> {
       sector: recruitmentRestrictions.sector,
       residence: recruitmentRestrictions.residence,
       explanation: recruitmentRestrictions.explanation,
+      explanationFr: recruitmentRestrictions.explanationFr,
+      explanationPt: recruitmentRestrictions.explanationPt,
     })
     .from(recruitmentRestrictions)
     .orderBy(

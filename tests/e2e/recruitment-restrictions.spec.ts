@@ -86,6 +86,8 @@ test("in French, the explanation is read before the Apply form", async ({ page }
   const notice = page.getByTestId("restriction");
   await expect(notice).toContainText("Offre non diffusée aux résidents de : Zimbabwe");
   await expect(notice).toContainText("candidature directe");
+  // The staff-written explanation too, in French.
+  await expect(notice).toContainText("code de bonnes pratiques britannique");
   await expect(page.getByRole("button", { name: "Postuler", exact: true })).toBeVisible();
   await expectAccessible(page);
 });

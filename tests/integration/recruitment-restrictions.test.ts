@@ -127,6 +127,14 @@ describe("applying anyway", () => {
       residence: "Zimbabwe", // named in the page's language by the server
       explanation: expect.stringContaining("Code of Practice"),
     });
+    // In the page's language: the seeded rule is written in French and Portuguese too.
+    const french = await runAs(zimbabwean, detailLoader, `/fr/jobs/${ukCare}`, {
+      params: { id: ukCare },
+    });
+    expect((french.data as Awaited<ReturnType<typeof page>>).restriction).toMatchObject({
+      residence: "Zimbabwe",
+      explanation: expect.stringContaining("code de bonnes pratiques britannique"),
+    });
     expect((await page(kenyan)).restriction).toBeNull();
     expect((await page(null)).restriction).toBeNull();
     const building = await runAs(zimbabwean, detailLoader, `/jobs/${ukBuilding}`, {
@@ -213,11 +221,19 @@ describe("admins edit the restrictions in Site Settings", () => {
     expect(page.data).toMatchObject({ editingRestriction: { id: created.id } });
 
     await runAs(admin, settingsAction, "/admin/settings", {
-      form: { ...form, id: created.id, sector: "", explanation: "Any sector now." },
+      form: {
+        ...form,
+        id: created.id,
+        sector: "",
+        explanation: "Any sector now.",
+        explanationPt: "Qualquer setor agora.",
+      },
     });
     expect((await listRecruitmentRestrictions()).find((r) => r.id === created.id)).toMatchObject({
       sector: null,
       explanation: "Any sector now.",
+      explanationFr: "",
+      explanationPt: "Qualquer setor agora.",
     });
 
     const deleted = await runAs(admin, settingsAction, "/admin/settings", {

@@ -108,8 +108,17 @@ function RestrictionForm({
           sector: restriction.sector ?? "",
           residence: restriction.residence,
           explanation: restriction.explanation,
+          explanationFr: restriction.explanationFr,
+          explanationPt: restriction.explanationPt,
         }
-      : { destination: "", sector: "", residence: "", explanation: "" },
+      : {
+          destination: "",
+          sector: "",
+          residence: "",
+          explanation: "",
+          explanationFr: "",
+          explanationPt: "",
+        },
   });
   return (
     // The anchor the Edit links jump to sits on a wrapper: the form keeps Conform's id, which
@@ -156,6 +165,18 @@ function RestrictionForm({
               rows={4}
             />
           </div>
+          {/* The same words for a French or Portuguese reader; left empty, they read English. */}
+          {(["explanationFr", "explanationPt"] as const).map((name) => (
+            <div key={name} className="sm:col-span-2">
+              <FormTextarea
+                field={fields[name]}
+                ns="settings"
+                label={t(`restrictions.fields.${name}`)}
+                hint={t("restrictions.fields.translationHint")}
+                rows={3}
+              />
+            </div>
+          ))}
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             <Button type="submit" variant="outline">
               {restriction ? t("restrictions.save") : t("restrictions.add")}

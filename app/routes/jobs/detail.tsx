@@ -36,7 +36,7 @@ import { useRootData } from "~/app/root";
 import { isApplicantRole, isStaff } from "~/domain/enums";
 import { localizePath } from "~/domain/languages";
 import { ApplySchema } from "~/domain/jobs";
-import { countryNameOf } from "~/domain/recruitment-restrictions";
+import { countryNameOf, explanationIn } from "~/domain/recruitment-restrictions";
 import { applyToJob, findOwnApplication } from "~/server/applications/apply.server";
 import { getViewer, requireApplicant } from "~/server/auth/guards.server";
 import { getJobForViewer } from "~/server/jobs/listing.server";
@@ -97,7 +97,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     saved,
     restriction: restriction
       ? {
-          explanation: restriction.explanation,
+          explanation: explanationIn(restriction, await requestLanguage(request)),
           // Named here, in the page's language: the browser needs no country names for it.
           residence: countryNameOf(restriction.residence, await requestLanguage(request)),
         }
