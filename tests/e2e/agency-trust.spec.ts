@@ -63,6 +63,34 @@ test("/fr/verify checks a staff member's name before JavaScript loads", async ({
   await context.close();
 });
 
+test("a staff member agrees on their profile page that /verify confirms their name", async ({
+  browser,
+  page,
+}) => {
+  const admin = await pageAs(browser, DEMO.admin);
+  await admin.goto("/dashboard/profile");
+  const card = admin.getByTestId("verify-listing");
+  await expect(card).toContainText("Your name is not confirmed on /verify.");
+  await expectAccessible(admin);
+  await card.getByRole("button", { name: "Confirm my name on /verify" }).click();
+  await expect(admin.getByText("Your name is now confirmed on /verify.")).toBeVisible();
+
+  await page.goto("/verify");
+  await page.getByLabel(/Phone or WhatsApp number/).fill("Lerato Dlamini");
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByTestId("verify-answer")).toContainText("Lerato Dlamini");
+  await expect(page.getByTestId("verify-answer")).toContainText("Yes");
+
+  // Withdrawn as easily: the next check no longer finds them.
+  await card.getByRole("button", { name: "Stop confirming my name" }).click();
+  await expect(admin.getByText("Your name is no longer confirmed on /verify.")).toBeVisible();
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByTestId("verify-answer")).toContainText(
+    "We found no staff member of that full name",
+  );
+  await admin.context().close();
+});
+
 test("a complaint is filed without JavaScript, followed by reference and answered by staff", async ({
   browser,
   page,

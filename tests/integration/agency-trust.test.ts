@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as inboxAction, loader as inboxLoader } from "~/app/routes/admin/inquiries";
 import { action as complaintsAction } from "~/app/routes/public/complaints";
 import { action as verifyAction } from "~/app/routes/public/verify";
+import { action as profileAction, loader as profileLoader } from "~/app/routes/dashboard/profile";
 import { COMPLAINT_REFERENCE } from "~/domain/agency-trust";
 import { isPublicPagePath } from "~/server/cache/page-cache.server";
 import { escalateOverdueComplaints } from "~/server/complaints/escalate-complaints.server";
@@ -99,6 +100,33 @@ describe("/verify", () => {
     });
     expect(await check("Farai")).toMatchObject({ found: false, kind: "name" });
     expect(await check(unlistedManager.fullName)).toMatchObject({ found: false });
+  });
+
+  it("confirms a staff member's name only once they agree on their profile page, audited", async () => {
+    const staff = await createTestUser({ role: "manager", fullName: "Tsitsi Mavhunga" });
+    const choose = (user: TestUser, listed: "yes" | "no") =>
+      runAs(user, profileAction, "/dashboard/profile", {
+        form: { intent: "verify-listing", listed },
+      });
+    expect(await check("Tsitsi Mavhunga")).toMatchObject({ found: false });
+    const page = await runAs(staff, profileLoader, "/dashboard/profile");
+    expect(page.data).toMatchObject({ verifyListing: false });
+
+    expect((await choose(staff, "yes")).location).toContain("done=verifyListed");
+    expect(await check("tsitsi mavhunga")).toMatchObject({ found: true, value: "Tsitsi Mavhunga" });
+    expect((await choose(staff, "no")).location).toContain("done=verifyUnlisted");
+    expect(await check("Tsitsi Mavhunga")).toMatchObject({ found: false });
+    const audits = await ctx.auditEntries(staff.id, "user.verify_listing");
+    expect(audits.map((a) => a.details)).toEqual(
+      expect.arrayContaining([{ listed: true }, { listed: false }]),
+    );
+
+    // An applicant cannot list themselves: the server refuses, whatever the form says.
+    const refused = await choose(applicant, "yes");
+    expect(refused.status).toBe(403);
+    expect(await check(applicant.fullName)).toMatchObject({ found: false });
+    const own = await runAs(applicant, profileLoader, "/dashboard/profile");
+    expect(own.data).toMatchObject({ verifyListing: null });
   });
 
   it("reveals nothing about applicants or staff logins: the same answer as a random value", async () => {

@@ -39,6 +39,8 @@ export function auditSentence(
     case "job_toggle_active":
     case "job_toggle_public":
       return say(`${key}_${d.value ? "on" : "off"}`);
+    case "user_verify_listing":
+      return say(`${key}_${d.listed ? "on" : "off"}`);
     case "application_status_change":
     case "application_schedule_interview":
       return say(key, { from: appStatus(d.from), to: appStatus(d.to) });

@@ -9,6 +9,8 @@ import { DoneFlash, Flash } from "~/app/components/flash";
 import { LabelOptions } from "~/app/components/select-options";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
+import { readOwnVerifyListing, setOwnVerifyListing } from "~/server/trust/verify-listing.server";
+import { VerifyListingCard } from "./profile-verify";
 import { FormSelect, InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
@@ -47,19 +49,20 @@ const EMAIL_CHOICES = ["emailNotifications", "marketingEmails"] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
-  const [profile, countries, sessions, staffViews, exports] = await Promise.all([
+  const [profile, countries, sessions, staffViews, exports, verifyListing] = await Promise.all([
     getOwnProfile(viewer),
     listActiveCountries(),
     listOwnActiveSessions(viewer),
     isApplicantRole(viewer.role) ? listStaffViewsOfOwner({ owner: viewer }) : null,
     listDataExports({ owner: viewer }),
+    readOwnVerifyListing(viewer),
   ]);
   if (!profile) throw data(null, { status: 404 });
   const archives = exports.map((e) => ({
     ...e,
     href: e.status === "ready" ? dataExportDownloadPath(e.id) : null,
   }));
-  return { profile, countries, sessions, staffViews, archives };
+  return { profile, countries, sessions, staffViews, archives, verifyListing };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -71,6 +74,13 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectDone(request, "exportStarted");
   }
   if (formData.get("intent") === "delete") return deleteOwnAccount(request, viewer, formData);
+  if (formData.get("intent") === "verify-listing") {
+    const listed = formData.get("listed") === "yes";
+    if (!(await setOwnVerifyListing(viewer, listed))) {
+      return actionFailed("verify-listing", "profile.verifyListing.notStaff", 403);
+    }
+    return redirectDone(request, listed ? "verifyListed" : "verifyUnlisted");
+  }
   const submission = parseWithZod(formData, { schema: ProfileSchema });
   if (submission.status !== "success") return formInvalid("profile", submission.reply());
   await updateOwnProfile(viewer, submission.value);
@@ -95,11 +105,16 @@ async function deleteOwnAccount(request: Request, viewer: Viewer, formData: Form
 }
 
 /** The confirmation after a save (?done=saved), a key of the dashboard namespace. */
-const PROFILE_DONE = { saved: "profile.saved", exportStarted: "profile.data.started" };
+const PROFILE_DONE = {
+  saved: "profile.saved",
+  exportStarted: "profile.data.started",
+  verifyListed: "profile.verifyListing.doneListed",
+  verifyUnlisted: "profile.verifyListing.doneUnlisted",
+};
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { profile, countries, sessions, staffViews, archives } = loaderData;
+  const { profile, countries, sessions, staffViews, archives, verifyListing } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
@@ -252,6 +267,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       </Form>
       <SessionsCard sessions={sessions} />
       {staffViews ? <StaffViewsCard views={staffViews} /> : null}
+      {verifyListing === null ? null : <VerifyListingCard listed={verifyListing} />}
       <YourDataCard archives={archives} />
       {applicant ? (
         <DeleteAccountCard
