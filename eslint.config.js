@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -24,6 +26,27 @@ const restrictImports = (...patterns) => [
   { patterns: [useAlias, kickOnlyFromMail, ...patterns] },
 ];
 const serverNeverApp = { group: ["~/app/*", "**/app/*"], message: "server/ never imports app/." };
+// The root loader's data reaches the pieces below it through app/lib/root-data.ts (useRootData):
+// the root route imports the shell, so a piece importing the root route would be a circle.
+const rootDataThroughLib = {
+  group: ["~/app/root"],
+  message:
+    "Read the root loader's data with useRootData (app/lib/root-data.ts), not from app/root.",
+};
+const rootDataHookOnlyInLib = {
+  selector: "CallExpression[callee.name='useRouteLoaderData'] > Literal[value='root']",
+  message: "Read the root loader's data with useRootData or useRootLocale (app/lib/root-data.ts).",
+};
+// server/db is what every service stands on: it imports none of them (types aside). The demo seed
+// needs a few (sign-up, consent, settings, receipt numbers, storage); boot hands them in as
+// SeedServices (server/db/seed-services.ts).
+const dbBelowServices = {
+  regex:
+    "^~/server/(?!db/|registry\\.server$|logger\\.server$|config\\.server$|cache/page-language\\.server$|i18n/translate\\.server$)",
+  allowTypeImports: true,
+  message:
+    "server/db/ never imports a service: the seed receives them as SeedServices (server/db/seed-services.ts) from boot.",
+};
 
 // Dates shown in the app go through domain/format.ts, always in the agency's time zone: the
 // server (UTC) and a browser elsewhere would otherwise print different text (a hydration error).
@@ -202,6 +225,104 @@ const noViewerInSharedPart = {
   },
 };
 
+// No import cycles among our modules (app/, server/, domain/): a module that imports, however many
+// steps away, a module that imports it back is loaded half-made by one of them (its exports still
+// undefined), and the layers stop being layers. Type-only imports vanish at build and may circle.
+// Each file's imports are read from disk (a regular expression, not a parse: fast enough for the
+// whole tree) and kept by modification time. tests/unit/lint-layers.test.ts shows the rule failing.
+const ROOT = import.meta.dirname;
+const importsByFile = new Map(); // file -> { mtimeMs, targets }
+const IMPORT_RE =
+  /^\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gms;
+const typeOnlyClause = (clause) => {
+  const braces = clause.match(/^\{([\s\S]*)\}$/);
+  if (!braces) return false;
+  const names = braces[1]
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
+  return names.length > 0 && names.every((n) => n.startsWith("type "));
+};
+const resolveImport = (from, specifier) => {
+  let base;
+  if (specifier.startsWith("~/")) base = path.join(ROOT, specifier.slice(2));
+  else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`]) {
+    if (/\.tsx?$/.test(candidate) && fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+};
+const runtimeImportsOf = (file) => {
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return [];
+  }
+  const known = importsByFile.get(file);
+  if (known && known.mtimeMs === stat.mtimeMs) return known.targets;
+  const targets = [];
+  for (const m of fs.readFileSync(file, "utf8").matchAll(IMPORT_RE)) {
+    if (m[1] || typeOnlyClause(m[2] ?? "")) continue;
+    const target = resolveImport(file, m[3] ?? m[4]);
+    if (target) targets.push(target);
+  }
+  importsByFile.set(file, { mtimeMs: stat.mtimeMs, targets });
+  return targets;
+};
+/** The chain of modules from `start` back to `file`, or null when none leads there. */
+const pathBack = (start, file) => {
+  const seen = new Set([start]);
+  const queue = [[start]];
+  while (queue.length > 0) {
+    const chain = queue.shift();
+    for (const next of runtimeImportsOf(chain.at(-1))) {
+      if (next === file) return chain;
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...chain, next]);
+      }
+    }
+  }
+  return null;
+};
+const noImportCycle = {
+  meta: {
+    type: "problem",
+    messages: {
+      cycle:
+        "Import cycle: {{chain}} imports this file back. Move what both need into a module below them.",
+    },
+  },
+  create(context) {
+    const file = path.resolve(context.filename);
+    const check = (node) => {
+      if (!node.source || node.importKind === "type" || node.exportKind === "type") return;
+      const specifiers = node.specifiers ?? [];
+      if (
+        specifiers.length > 0 &&
+        specifiers.every((s) => s.importKind === "type" || s.exportKind === "type")
+      )
+        return;
+      const target = resolveImport(file, node.source.value);
+      if (!target || target === file) return;
+      const chain = pathBack(target, file);
+      if (chain)
+        context.report({
+          node,
+          messageId: "cycle",
+          data: { chain: chain.map((f) => path.relative(ROOT, f)).join(" → ") },
+        });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -250,6 +371,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ["server/db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrictImports(serverNeverApp, dbBelowServices),
+    },
+  },
+  {
     files: ["server/mail/**/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -276,21 +404,36 @@ export default tseslint.config(
     },
   },
   {
-    // Types may cross (they vanish from the bundle); code may not.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "app/root.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrictImports(rootDataThroughLib),
+    },
+  },
+  {
+    // Not even types: a component's props are described in domain/ or beside it, so a change of a
+    // service's return shape shows in the loader that hands the data over, not in every card.
     files: ["app/components/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": restrictImports({
+      "@typescript-eslint/no-restricted-imports": restrictImports(rootDataThroughLib, {
         group: ["~/server/*"],
-        allowTypeImports: true,
-        message: "Components never import server/: their route's loader hands them the data.",
+        message:
+          "Components never import server/, not even a type: their route's loader hands them the data, typed in domain/ or beside the component.",
       }),
+      "no-restricted-syntax": ["error", ...oneDateHelper, rootDataHookOnlyInLib],
     },
+  },
+  {
+    files: ["{app,server,domain}/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { cycles: { rules: { "no-import-cycle": noImportCycle } } },
+    rules: { "cycles/no-import-cycle": "error" },
   },
   {
     files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": restrictImports({
+      "@typescript-eslint/no-restricted-imports": restrictImports(rootDataThroughLib, {
         group: ["~/server/db/*"],
         allowTypeImports: true,
         message: "Routes never query the database: call a service in server/<domain>/.",

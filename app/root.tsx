@@ -12,19 +12,11 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./lib/nonce";
+import type { RootData } from "./lib/root-data";
 import { loadRoot } from "./root.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadRoot(request);
-}
-
-export type RootData = Awaited<ReturnType<typeof loadRoot>>;
-
-/** The root loader's data (viewer, settings, locale) from anywhere in the tree. */
-export function useRootData(): RootData {
-  const data = useRouteLoaderData<RootData>("root");
-  if (!data) throw new Error("useRootData used outside the root route");
-  return data;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,7 @@
 // The jobs board's sizes and the search's URL: what the browser needs on /, /jobs and a job's
 // page. No zod here (the search schema is in ./jobs, used by loaders), so it costs visitors ~1 KB.
 
+import type { EmploymentType, JobType, SalaryPeriod, Sector } from "./enums";
 import { searchQuery } from "./search-query";
 
 export const JOBS_PAGE_SIZE = 12;
@@ -25,3 +26,24 @@ export function jobSearchQuery({ q, country, sector, type, page }: SearchFilters
 export function hasActiveFilters(search: SearchFilters): boolean {
   return Boolean(search.q || search.country || search.sector || search.type);
 }
+
+/** A job as its card shows it, the same for the board, the home page and the dashboard. */
+export type JobCard = {
+  id: string;
+  title: string;
+  isPublic: boolean;
+  /** True when the viewer sees only the teaser: the other content fields are null. */
+  locked: boolean;
+  sector: Sector;
+  jobType: JobType;
+  employmentType: EmploymentType;
+  countryName: string | null;
+  countryCode: string | null;
+  salaryRange: string | null;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string | null;
+  salaryPeriod: SalaryPeriod | null;
+  excerpt: string | null;
+  createdAt: string | null;
+};

@@ -1,14 +1,18 @@
 import path from "node:path";
-import { createAuth, resolveAuthSecret, setAuth } from "./auth/auth.server";
+import { auth as currentAuth, createAuth, resolveAuthSecret, setAuth } from "./auth/auth.server";
 import { type Config, setConfig } from "./config.server";
 import { type Database, migrateDatabase, openDatabase, setDatabase } from "./db/client.server";
 import { lockDataFolder, startedAs } from "./db/data-folder-lock.server";
 import { seedDemo, seedReferenceData } from "./db/seed.server";
+import type { SeedServices } from "./db/seed-services";
 import { logger } from "./logger.server";
 import { createPaymentProviders } from "./payments/create-provider.server";
 import { setPaymentProviders } from "./payments/provider.server";
+import { allocateReceiptNumber } from "./payments/receipts.server";
+import { acceptCurrentPolicies } from "./privacy/consent.server";
+import { getSiteSettings, saveSiteSettings } from "./settings/settings.server";
 import { createStorage } from "./storage/create-storage.server";
-import { setStorage } from "./storage/storage.server";
+import { setStorage, storage } from "./storage/storage.server";
 
 /** Opens and migrates the database, sets up auth, and seeds demo data on the first start. */
 export async function bootApp(
@@ -40,7 +44,7 @@ export async function bootApp(
     logger().warn("SEED_DEMO is not set: no demo data in production (SEED_DEMO=true for a demo)");
   }
   if (config.seedDemo) {
-    const result = await seedDemo({
+    const result = await seedDemo(seedServices(), {
       password: config.demoPassword,
       activity: config.seedDemoActivity,
     });
@@ -52,6 +56,18 @@ export async function bootApp(
     "database ready",
   );
   return { database, auth };
+}
+
+/** The services the seed uses, from this process's registry (server/db/seed-services.ts). */
+export function seedServices(): SeedServices {
+  return {
+    signUp: async (body) => (await currentAuth().api.signUpEmail({ body })).user,
+    acceptCurrentPolicies,
+    allocateReceiptNumber,
+    getSiteSettings,
+    saveSiteSettings,
+    storage,
+  };
 }
 
 /**

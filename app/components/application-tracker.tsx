@@ -1,6 +1,6 @@
 import { CheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { ProgressBar } from "~/app/components/progress-bar";
 import { cn } from "~/app/lib/utils";
 import type { ApplicationKind } from "~/domain/enums";

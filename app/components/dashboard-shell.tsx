@@ -33,7 +33,7 @@ import { useLocation, useMatches } from "react-router";
 import { Link, NavLink } from "~/app/components/localized";
 import { CachedHtml } from "~/app/lib/cached-html";
 import { shellTitleKey } from "~/app/lib/shell-screen";
-import { type RootData, useRootData } from "~/app/root";
+import { type RootData, useRootData } from "~/app/lib/root-data";
 import { isStaff, USER_ADMIN_ROLES } from "~/domain/enums";
 import { formatMoney } from "~/domain/format";
 import { HelpDialog } from "./help-dialog";

@@ -2,7 +2,7 @@ import { HelpCircleIcon } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { Link } from "~/app/components/localized";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { formatMoney, whatsappLink } from "~/domain/format";
 import {
   Dialog,

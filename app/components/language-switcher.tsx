@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES, splitLanguage } from "~/domain/languages";
 import { CachedHtml } from "~/app/lib/cached-html";
 import { cn } from "~/app/lib/utils";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 
 /**
  * The language switcher: one button per language in a plain form, so it works before JavaScript

@@ -6,9 +6,9 @@ import {
   type LinkProps,
   NavLink as RouterNavLink,
   type NavLinkProps,
-  useRouteLoaderData,
 } from "react-router";
-import { DEFAULT_LANGUAGE, localizePath } from "~/domain/languages";
+import { localizePath } from "~/domain/languages";
+import { useRootLocale } from "~/app/lib/root-data";
 
 /**
  * Links and forms that stay in the page's language: a site-relative address of a public page
@@ -16,8 +16,7 @@ import { DEFAULT_LANGUAGE, localizePath } from "~/domain/languages";
  * back-office and other sites are left alone (decision record 21). Drop-in for React Router's.
  */
 export function useLocalizePath() {
-  const root = useRouteLoaderData<{ locale?: string }>("root");
-  const lng = root?.locale ?? DEFAULT_LANGUAGE;
+  const lng = useRootLocale();
   return useCallback((to: string) => localizePath(to, lng), [lng]);
 }
 

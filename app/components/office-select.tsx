@@ -1,6 +1,6 @@
 import type { FlatNamespace } from "i18next";
 import { type AnyField, FormSelect } from "~/app/components/ui/field";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 
 /**
  * The applicant's nearest office (the site settings' offices, by city): sign-up offers "choose

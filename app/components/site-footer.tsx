@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AgencyRegistrations } from "~/app/components/agency-registrations";
 import { type LinkItem, LinkItems, SERVICE_LINKS } from "~/app/components/link-items";
 import { Link } from "~/app/components/localized";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { CachedHtml, keyOf } from "~/app/lib/cached-html";
 import { whatsappLink } from "~/domain/format";
 import { LanguageSwitcher } from "./language-switcher";

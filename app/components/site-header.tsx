@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { type LinkItem, LinkItems, SERVICE_LINKS } from "~/app/components/link-items";
 import { Link, NavLink } from "~/app/components/localized";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { DisclosureMenu } from "./disclosure-menu";
 import { SignOutForm } from "./sign-out-form";
 import { CachedHtml } from "~/app/lib/cached-html";

@@ -8,7 +8,7 @@ import {
   localizePath,
 } from "~/domain/languages";
 import { type MetaKey, type MetaT, metaTranslator } from "~/app/i18n/meta";
-import type { RootData } from "~/app/root";
+import type { RootData } from "~/app/lib/root-data";
 
 /** What a page says about itself in its head; the site (base URL, agency name) is added. */
 export type PageHead = {

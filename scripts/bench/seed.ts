@@ -17,6 +17,7 @@ import {
   queryRows,
   setDatabase,
 } from "~/server/db/client.server";
+import { seedServices } from "~/server/boot.server";
 import { createAccount, seedReferenceData } from "~/server/db/seed.server";
 import { setLogger } from "~/server/logger.server";
 import { onCleanup } from "./cleanup";
@@ -218,7 +219,7 @@ async function createAccounts(database: Database) {
   const password = process.env.BENCH_PASSWORD || crypto.randomBytes(12).toString("base64url");
   const paid: BenchAccount = { email: "bench-paid@passage.test", password, role: "job_seeker" };
   const staff: BenchAccount = { email: "bench-staff@passage.test", password, role: "admin" };
-  const paidId = await createAccount({
+  const paidId = await createAccount(seedServices(), {
     email: paid.email,
     password,
     fullName: "Bench Paid Applicant",
@@ -226,7 +227,7 @@ async function createAccounts(database: Database) {
     paid: true,
     country: "South Africa",
   });
-  await createAccount({
+  await createAccount(seedServices(), {
     email: staff.email,
     password,
     fullName: "Bench Staff",

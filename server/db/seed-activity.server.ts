@@ -8,11 +8,8 @@ import {
   STUDY_APPLICATION_STATUSES,
 } from "~/domain/enums";
 import { agencyDateTimeInputValue, parseAgencyDateTime } from "~/domain/interview";
-import { acceptCurrentPolicies } from "~/server/privacy/consent.server";
-import { allocateReceiptNumber } from "~/server/payments/receipts.server";
-import { getSiteSettings } from "~/server/settings/settings.server";
-import { storage } from "~/server/storage/storage.server";
 import { db } from "./client.server";
+import type { SeedServices } from "./seed-services";
 import {
   accounts,
   appState,
@@ -114,7 +111,7 @@ function pathTo(status: ApplicationStatus, order: readonly ApplicationStatus[]) 
  * The lived-in demo, once, when the demo accounts exist (their managers own the applicants).
  * Returns how many applicants it added (0 when it had already run).
  */
-export async function seedDemoActivity(now = new Date()): Promise<number> {
+export async function seedDemoActivity(services: SeedServices, now = new Date()): Promise<number> {
   const database = db();
   const [seeded] = await database.select().from(appState).where(eq(appState.key, FLAG));
   if (seeded) return 0;
@@ -158,7 +155,7 @@ export async function seedDemoActivity(now = new Date()): Promise<number> {
       .select({ password: accounts.password })
       .from(accounts)
       .where(and(eq(accounts.userId, seeker), eq(accounts.providerId, "credential"))),
-    getSiteSettings(),
+    services.getSiteSettings(),
   ]);
   if (jobRows.length === 0 || programRows.length === 0) return 0;
 
@@ -272,7 +269,9 @@ export async function seedDemoActivity(now = new Date()): Promise<number> {
   const documentRows = await Promise.all(
     docs.map(async (d, n) => {
       const storageKey = `documents/${d.userId}/${crypto.randomUUID()}`;
-      await storage().put(storageKey, Readable.from([PDF]), { contentType: "application/pdf" });
+      await services
+        .storage()
+        .put(storageKey, Readable.from([PDF]), { contentType: "application/pdf" });
       const uploadedAt = new Date(now.getTime() - ((n * 5) % 72) * 3_600_000 - 3_600_000);
       return {
         userId: d.userId,
@@ -306,7 +305,7 @@ export async function seedDemoActivity(now = new Date()): Promise<number> {
         })),
       );
     }
-    for (const p of people) await acceptCurrentPolicies(p.id!, tx);
+    for (const p of people) await services.acceptCurrentPolicies(p.id!, tx);
     const inserted = await tx
       .insert(jobApplications)
       .values(apps.map(({ path: _path, ...a }) => a))
@@ -346,7 +345,7 @@ export async function seedDemoActivity(now = new Date()): Promise<number> {
         .returning({ id: payments.id });
       await tx
         .update(payments)
-        .set({ receiptNumber: await allocateReceiptNumber(tx, p.at) })
+        .set({ receiptNumber: await services.allocateReceiptNumber(tx, p.at) })
         .where(eq(payments.id, payment!.id));
     }
 

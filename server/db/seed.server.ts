@@ -1,14 +1,10 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Role } from "~/domain/enums";
-import { acceptCurrentPolicies } from "~/server/privacy/consent.server";
-import { auth } from "~/server/auth/auth.server";
-import { getSiteSettings } from "~/server/settings/settings.server";
 import { db } from "./client.server";
-import { allocateReceiptNumber } from "~/server/payments/receipts.server";
 import { appState, countries, jobs, mailOutbox, payments, profiles, programs } from "./schema";
 import { seedDemoActivity } from "./seed-activity.server";
-import { saveSiteSettings } from "~/server/settings/settings.server";
+import type { SeedServices } from "./seed-services";
 import {
   seedAgencyRegistrations,
   seedCountries,
@@ -158,13 +154,13 @@ export async function seedDemoPrograms() {
  * The demo agency's registrations and data-protection officer (issue 39), once (their own flag:
  * a database seeded before gets them too), unless staff already entered registrations.
  */
-export async function seedDemoTrust() {
+export async function seedDemoTrust(services: SeedServices) {
   const [seeded] = await db().select().from(appState).where(eq(appState.key, "demo_trust_seeded"));
   if (seeded) return;
   await db().transaction(async (tx) => {
-    const settings = await getSiteSettings(tx);
+    const settings = await services.getSiteSettings(tx);
     if (settings.trust.registrations.length === 0) {
-      await saveSiteSettings({
+      await services.saveSiteSettings({
         on: tx,
         actorId: null,
         value: {
@@ -188,7 +184,10 @@ export async function seedDemoTrust() {
  * Demo jobs, study programs and accounts, once. Idempotent. `activity`: and the lived-in
  * back-office (seed-activity.server.ts), once, after the accounts.
  */
-export async function seedDemo(options: { password?: string; activity?: boolean }) {
+export async function seedDemo(
+  services: SeedServices,
+  options: { password?: string; activity?: boolean },
+) {
   const database = db();
 
   const [seeded] = await database.select().from(appState).where(eq(appState.key, "demo_seeded"));
@@ -222,7 +221,7 @@ export async function seedDemo(options: { password?: string; activity?: boolean 
   }
 
   await seedDemoPrograms();
-  await seedDemoTrust();
+  await seedDemoTrust(services);
 
   const existing = await database
     .select({ email: profiles.email })
@@ -237,14 +236,14 @@ export async function seedDemo(options: { password?: string; activity?: boolean 
   const missing = DEMO_ACCOUNTS.filter((a) => !have.has(a.email));
   if (missing.length === 0) {
     // A database seeded before demo payments were recorded gets them now.
-    await recordDemoPayments();
-    if (options.activity) await seedDemoActivity();
+    await recordDemoPayments(services);
+    if (options.activity) await seedDemoActivity(services);
     return { createdAccounts: [] as string[], password: null };
   }
 
   const password = options.password ?? crypto.randomBytes(9).toString("base64url");
   for (const account of missing) {
-    await createAccount({ ...account, password });
+    await createAccount(services, { ...account, password });
   }
   // Demo accounts are created verified: their sign-up confirmation e-mails would only be noise.
   await database.delete(mailOutbox).where(
@@ -256,8 +255,8 @@ export async function seedDemo(options: { password?: string; activity?: boolean 
       eq(mailOutbox.status, "pending"),
     ),
   );
-  await recordDemoPayments();
-  if (options.activity) await seedDemoActivity();
+  await recordDemoPayments(services);
+  if (options.activity) await seedDemoActivity(services);
   return {
     createdAccounts: missing.map((a) => a.email),
     password: options.password ? null : password,
@@ -269,7 +268,7 @@ export async function seedDemo(options: { password?: string; activity?: boolean 
  * the payment list, the applicant's receipt and the revenue figures agree with the flag. One fixed
  * reference per account, so running the seed again never records a second payment.
  */
-async function recordDemoPayments() {
+async function recordDemoPayments(services: SeedServices) {
   const paidEmails = DEMO_ACCOUNTS.filter((a) => a.paid).map((a) => a.email);
   if (paidEmails.length === 0) return;
   const paid = await db()
@@ -277,7 +276,7 @@ async function recordDemoPayments() {
     .from(profiles)
     .where(and(inArray(profiles.email, paidEmails), eq(profiles.registrationFeePaid, true)));
   if (paid.length === 0) return;
-  const { registrationFee } = await getSiteSettings();
+  const { registrationFee } = await services.getSiteSettings();
   for (const p of paid) {
     // Each with its receipt number, taken only when the payment is new (no gap on a second run).
     await db().transaction(async (tx) => {
@@ -298,24 +297,25 @@ async function recordDemoPayments() {
       if (!inserted) return;
       await tx
         .update(payments)
-        .set({ receiptNumber: await allocateReceiptNumber(tx, p.createdAt) })
+        .set({ receiptNumber: await services.allocateReceiptNumber(tx, p.createdAt) })
         .where(eq(payments.id, inserted.id));
     });
   }
 }
 
 /** Creates an account through better-auth (hashing, account row), then sets staff role / paid. */
-export async function createAccount(account: DemoAccount & { password: string }) {
-  const result = await auth().api.signUpEmail({
-    body: {
-      email: account.email,
-      password: account.password,
-      name: account.fullName,
-      role: account.role === "student_applicant" ? "student_applicant" : "job_seeker",
-      country: account.country,
-      phoneNumber: account.phoneNumber,
-      whatsappNumber: account.whatsappNumber,
-    },
+export async function createAccount(
+  services: SeedServices,
+  account: DemoAccount & { password: string },
+) {
+  const user = await services.signUp({
+    email: account.email,
+    password: account.password,
+    name: account.fullName,
+    role: account.role === "student_applicant" ? "student_applicant" : "job_seeker",
+    country: account.country,
+    phoneNumber: account.phoneNumber,
+    whatsappNumber: account.whatsappNumber,
   });
   await db()
     .update(profiles)
@@ -327,8 +327,8 @@ export async function createAccount(account: DemoAccount & { password: string })
       ...(account.extraOffices ? { extraOffices: account.extraOffices } : {}),
       ...(account.listedOnVerify ? { listedOnVerify: true } : {}),
     })
-    .where(eq(profiles.id, result.user.id));
+    .where(eq(profiles.id, user.id));
   // Seeded people have accepted the terms and privacy policy in force, as the sign-up form asks.
-  await acceptCurrentPolicies(result.user.id);
-  return result.user.id;
+  await services.acceptCurrentPolicies(user.id);
+  return user.id;
 }

@@ -1,13 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import {
-  type EmploymentType,
-  isStaff,
-  type JobType,
-  type SalaryPeriod,
-  type Sector,
-} from "~/domain/enums";
+import { isStaff, type SalaryPeriod } from "~/domain/enums";
 import { isUuid } from "~/domain/ids";
 import { canSeePremium, type JobSearch } from "~/domain/jobs";
+import type { JobCard } from "~/domain/job-search";
 import { containsPattern } from "~/domain/like-patterns";
 import { cappedPage, exactPage, lastPage, type Page, reachablePage } from "~/domain/pagination";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -74,26 +69,6 @@ async function searchWhere(
 // "nulls last" matches the jobs_listed_* indexes (created_at desc nulls last, id), so the newest
 // page is read straight from an index instead of sorting every listed job.
 export const newestJobsFirst = [sql`${jobs.createdAt} desc nulls last`, asc(jobs.id)] as const;
-
-export type JobCard = {
-  id: string;
-  title: string;
-  isPublic: boolean;
-  /** True when the viewer sees only the teaser: the other content fields are null. */
-  locked: boolean;
-  sector: Sector;
-  jobType: JobType;
-  employmentType: EmploymentType;
-  countryName: string | null;
-  countryCode: string | null;
-  salaryRange: string | null;
-  salaryMin: number | null;
-  salaryMax: number | null;
-  salaryCurrency: string | null;
-  salaryPeriod: SalaryPeriod | null;
-  excerpt: string | null;
-  createdAt: string | null;
-};
 
 /**
  * One page of cards. Premium content (salary, description) is only selected from the database for

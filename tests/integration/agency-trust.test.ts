@@ -8,6 +8,7 @@ import { COMPLAINT_REFERENCE } from "~/domain/agency-trust";
 import { isPublicPagePath } from "~/server/cache/page-cache.server";
 import { escalateOverdueComplaints } from "~/server/complaints/escalate-complaints.server";
 import { fileComplaint } from "~/server/complaints/file-complaint.server";
+import { seedServices } from "~/server/boot.server";
 import { seedDemoTrust } from "~/server/db/seed.server";
 import {
   auditLog,
@@ -33,7 +34,7 @@ let superAdmin: TestUser;
 const APPLICANT_PHONE = "+263 77 555 0101";
 
 beforeAll(async () => {
-  await seedDemoTrust();
+  await seedDemoTrust(seedServices());
   listedManager = await createTestUser({ role: "manager", fullName: "Farai Chikwanha" });
   await ctx.db
     .update(profiles)

@@ -14,6 +14,7 @@ import {
   payments,
   profiles,
 } from "~/server/db/schema";
+import { seedServices } from "~/server/boot.server";
 import { DEMO_ACCOUNTS, seedDemo } from "~/server/db/seed.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings/settings.server";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
@@ -188,8 +189,8 @@ describe("the legal pages follow the settings", () => {
 
 describe("the demo seed", () => {
   it("records the payment the paid demo account implies, once", async () => {
-    await seedDemo({ password: "demo-password-123" });
-    await seedDemo({ password: "demo-password-123" });
+    await seedDemo(seedServices(), { password: "demo-password-123" });
+    await seedDemo(seedServices(), { password: "demo-password-123" });
     const paidEmail = DEMO_ACCOUNTS.find((a) => a.paid)!.email;
     const [paid] = await ctx.db.select().from(profiles).where(eq(profiles.email, paidEmail));
     expect(paid!.registrationFeePaid).toBe(true);

@@ -5,6 +5,7 @@ import { APPLICATION_STATUSES } from "~/domain/enums";
 import { refusedStatusesForStaff } from "~/server/applications/application-facts.server";
 import { listAllApplicationsForStaff } from "~/server/applications/staff.server";
 import { contactInquiries, documents, messageRecipients, profiles } from "~/server/db/schema";
+import { seedServices } from "~/server/boot.server";
 import { seedDemo } from "~/server/db/seed.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import { readWorkQueuesForStaff } from "~/server/queues/work-queues.server";
@@ -20,7 +21,7 @@ const ctx = setupTestDatabase();
 
 beforeAll(async () => {
   setStorage(new LocalStorageDriver(path.join(ctx.dataDir, "uploads")));
-  await seedDemo({ password: "demo-password-123", activity: true });
+  await seedDemo(seedServices(), { password: "demo-password-123", activity: true });
 }, 120_000);
 
 const demoApplicants = () =>
@@ -83,7 +84,7 @@ describe("the lived-in demo", () => {
 
   it("is seeded once", async () => {
     const before = (await demoApplicants()).length;
-    await seedDemo({ password: "demo-password-123", activity: true });
+    await seedDemo(seedServices(), { password: "demo-password-123", activity: true });
     expect((await demoApplicants()).length).toBe(before);
   });
 });

@@ -27,6 +27,7 @@ import {
   profiles,
   programs,
 } from "~/server/db/schema";
+import { seedServices } from "~/server/boot.server";
 import { createAccount, seedReferenceData } from "~/server/db/seed.server";
 import { setLogger } from "~/server/logger.server";
 import { withDatabase } from "./global-setup";
@@ -148,7 +149,7 @@ export async function createTestUser(
     options.email ??
     `${role}-${Date.now().toString(36)}-${++userCounter}-${crypto.randomBytes(3).toString("hex")}@test.passage`;
   const fullName = options.fullName ?? `Test ${role.replace("_", " ")} ${userCounter}`;
-  const id = await createAccount({
+  const id = await createAccount(seedServices(), {
     email,
     fullName,
     role,

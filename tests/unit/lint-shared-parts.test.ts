@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 async function sharedPartErrors(body: string) {
   const code = `import { CachedHtml } from "~/app/lib/cached-html";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 function audiencesOf(viewer: unknown) {
   return viewer ? ["staff"] : [];
 }

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button } from "~/app/components/ui/button";
 import { NativeSelect } from "~/app/components/ui/input";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { isApplicantRole, type Role } from "~/domain/enums";
 import { seesEveryOffice } from "~/domain/offices";
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { isStaff } from "~/domain/enums";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { dateFormatter, formatMoney } from "~/domain/format";

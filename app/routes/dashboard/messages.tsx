@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Card, CardContent } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { cn } from "~/app/lib/utils";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { isUuid } from "~/domain/ids";

@@ -32,7 +32,7 @@ import { publicPageMeta, summary } from "~/app/lib/seo";
 import { registrationsToShow } from "~/domain/agency-trust";
 import { calendarDay, formatDate } from "~/domain/format";
 import { salaryText } from "~/app/lib/salary-text";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { isApplicantRole, isStaff } from "~/domain/enums";
 import { localizePath } from "~/domain/languages";
 import { ApplySchema } from "~/domain/jobs";

@@ -10,7 +10,7 @@ import { buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { usePathLoading } from "~/app/lib/use-path-loading";
 import { fixedPageMeta } from "~/app/lib/seo";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { hasActiveFilters, JOBS_PAGE_SIZE } from "~/domain/job-search";
 import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
 import { VisitorAlertSchema } from "~/domain/job-alerts";

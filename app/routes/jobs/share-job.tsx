@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocalizePath } from "~/app/components/localized";
 import { buttonVariants } from "~/app/components/ui/button";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 
 const linkClass = buttonVariants({ variant: "outline", size: "sm" });
 

@@ -20,7 +20,7 @@ import { buttonVariants } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { fixedPageMeta } from "~/app/lib/seo";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/domain/services";
 import type { Route } from "./+types/about";
 

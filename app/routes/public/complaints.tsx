@@ -14,7 +14,7 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed, actionSucceeded } from "~/app/lib/action-result";
 import { useLazyForm } from "~/app/lib/lazy-form";
 import { fixedPageMeta } from "~/app/lib/seo";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { FILED_COMPLAINT_CATEGORIES } from "~/domain/agency-trust";
 import { ComplaintFollowSchema } from "~/domain/complaints";
 import { formatDate } from "~/domain/format";

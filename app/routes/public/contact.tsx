@@ -13,7 +13,7 @@ import { FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { useLazyForm } from "~/app/lib/lazy-form";
 import { fixedPageMeta } from "~/app/lib/seo";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { whatsappLink } from "~/domain/format";
 import type { Route } from "./+types/contact";
 import { receiveContactMessage, submissionKeyLoader } from "./inquiry-form.server";

@@ -15,7 +15,7 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { publicPageMeta } from "~/app/lib/seo";
 import { EmptyState } from "~/app/components/empty-state";
 import { usePathLoading } from "~/app/lib/use-path-loading";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { HOME_JOBS_LIMIT, hasActiveFilters, jobSearchQuery } from "~/domain/job-search";
 import { JOBS_COUNT_CAP, parseJobSearch } from "~/domain/jobs";
 import { getViewer } from "~/server/auth/guards.server";

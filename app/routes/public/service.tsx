@@ -19,7 +19,7 @@ import { requestLanguage } from "~/app/i18n/i18n.server";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { readInLanguage } from "~/app/lib/page-content.server";
 import { pageNotFound, publicPageMeta } from "~/app/lib/seo";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import type { PublicSiteSettings } from "~/server/settings/settings.server";
 import { isServiceSlug, SERVICE_SLUGS } from "~/domain/services";
 import { readServiceContent } from "~/server/content/pages.server";

@@ -27,7 +27,7 @@ import { lazyComponent } from "~/app/lib/lazy-component";
 import { paymentRequiredFor } from "~/app/lib/payment-required";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { publicPageMeta, summary } from "~/app/lib/seo";
-import { useRootData } from "~/app/root";
+import { useRootData } from "~/app/lib/root-data";
 import { isStaff } from "~/domain/enums";
 import { calendarDay, formatDate } from "~/domain/format";
 import { formatIntake, formatTuition } from "~/domain/program-search";
