@@ -553,8 +553,41 @@ export async function verifyReturnedPayment({
 }
 
 /**
+ * Where a payment of the applicant's stands by our own records, without asking its provider (a
+ * page load writes nothing): "pending" while it is open, or when another checkout superseded it
+ * (it may still have been paid at the provider; a check, verifyReturnedPayment, asks).
+ */
+export async function storedPaymentOutcome({
+  actor,
+  reference,
+}: {
+  actor: Pick<Viewer, "id">;
+  reference: string;
+}): Promise<PaymentOutcome> {
+  const row = await findPaymentByReference(reference.slice(0, 100));
+  if (!row || row.userId !== actor.id) return "failed";
+  return isSuperseded(row) ? "pending" : outcomeOf(row);
+}
+
+/** The applicant's newest mobile money prompt still open by our records, without asking Paynow. */
+export async function findOpenMobilePayment({
+  actor,
+}: {
+  actor: Pick<Viewer, "id">;
+}): Promise<{ reference: string } | null> {
+  const [row] = await db()
+    .select({ reference: payments.paymentReference })
+    .from(payments)
+    .where(openCheckoutOf(actor.id, Date.now(), sql`${payments.metadata} ? 'channel'`))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
  * The applicant's mobile money payment still waiting on their phone, if any (they may have closed
- * the browser while it was): asked again, so the page shows where it stands.
+ * the browser while it was): asked again, so the page shows where it stands. It may record the
+ * payment: call it from an action, never a page load.
  */
 export async function findWaitingMobilePayment({
   actor,

@@ -118,7 +118,7 @@ test.describe("without JavaScript", () => {
     const reference = await sendEcocashRequest(page);
     await phone(page, "decline", reference);
     // "Check again" (the page also refreshes itself) asks Paynow.
-    await page.getByRole("link", { name: "Check again" }).click();
+    await page.getByRole("button", { name: "Check again" }).click();
     await expect(page.getByTestId("payment-result")).toContainText("Payment declined");
     await expect(page.getByTestId("payment-result")).toContainText("No money was taken");
     // The history names the way it was tried, not a dash.

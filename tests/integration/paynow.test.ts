@@ -40,9 +40,18 @@ async function pay(user: TestUser, form: Record<string, string>) {
 function page(user: TestUser, query = "") {
   return runAs(user, loader, `/dashboard/payment${query}`);
 }
-/** Where the page waiting for the prompt `reference` sends the applicant. */
+/**
+ * The page's "check" post: asks Paynow how the prompt (`prompt`) or checkout `reference` went. A
+ * page load only reads our records.
+ */
+function check(user: TestUser, reference: string, prompt: boolean) {
+  const form: Record<string, string> = { intent: "check", reference };
+  if (prompt) form.prompt = "1";
+  return runAs(user, action, `/dashboard/payment?waiting=${reference}`, { form });
+}
+/** Where the page waiting for the prompt `reference` sends the applicant once it checks. */
 async function afterWaiting(user: TestUser, reference: string) {
-  return (await page(user, `?waiting=${reference}`)).location;
+  return (await check(user, reference, true)).location;
 }
 /** Makes the prompt `reference` four minutes old: past its wait. */
 async function expirePrompt(reference: string) {
@@ -106,7 +115,12 @@ describe("Paynow mobile money (express checkout)", () => {
     expect(await isPaid(user.id)).toBe(false);
 
     fake.approve(reference);
-    const done = await page(user, `?waiting=${reference}`);
+    // Loading the page writes nothing: it still waits until it checks (or Paynow's update comes).
+    expect((await page(user, `?waiting=${reference}`)).data).toMatchObject({
+      waiting: { reference },
+    });
+    expect(await isPaid(user.id)).toBe(false);
+    const done = await check(user, reference, true);
     expect(done.location).toBe("/dashboard/payment?result=success");
     expect(await isPaid(user.id)).toBe(true);
     expect(await paymentsOf(user.id)).toMatchObject([
@@ -125,8 +139,12 @@ describe("Paynow mobile money (express checkout)", () => {
   it("pending → cancelled tells the applicant, takes nothing, and lets them send a new prompt", async () => {
     const { user, reference } = await newPrompt();
     fake.cancel(reference);
-    const back = await page(user, `?waiting=${reference}`);
+    const back = await check(user, reference, true);
     expect(back.location).toBe("/dashboard/payment?result=cancelled");
+    // Recorded by the check: a reload of the waiting page goes to the outcome as well.
+    expect((await page(user, `?waiting=${reference}`)).location).toBe(
+      "/dashboard/payment?result=cancelled",
+    );
     expect((await page(user, "?result=cancelled")).data).toMatchObject({
       result: "cancelled",
       paid: false,
@@ -273,11 +291,11 @@ describe("Paynow's result URL and poll", () => {
     const update = fake.statusUpdate(reference);
     const answers = await Promise.all([
       resultUrl(update),
-      page(user, `?waiting=${reference}`),
-      page(user, `?reference=${reference}`),
+      check(user, reference, true),
+      check(user, reference, false),
       resultUrl(update),
-      page(user, `?waiting=${reference}`),
-      page(user, `?reference=${reference}`),
+      check(user, reference, true),
+      check(user, reference, false),
       resultUrl(update),
     ]);
     for (const a of answers) {
@@ -312,12 +330,16 @@ describe("Paynow web checkout", () => {
     // Another click goes to the same checkout.
     expect((await pay(user, { method: "paynow" })).location).toBe(outcome.location);
 
+    // Back on the page: it shows that it is checking, and its check asks Paynow.
+    expect((await page(user, `?reference=${row!.paymentReference}`)).data).toMatchObject({
+      checking: { reference: row!.paymentReference },
+    });
     // Back without paying: still pending, nothing recorded.
-    expect((await page(user, `?reference=${row!.paymentReference}`)).location).toBe(
+    expect((await check(user, row!.paymentReference, false)).location).toBe(
       "/dashboard/payment?result=pending",
     );
     fake.approve(row!.paymentReference);
-    expect((await page(user, `?reference=${row!.paymentReference}`)).location).toBe(
+    expect((await check(user, row!.paymentReference, false)).location).toBe(
       "/dashboard/payment?result=success",
     );
     expect(await paymentsOf(user.id)).toMatchObject([
@@ -331,6 +353,9 @@ describe("Paynow web checkout", () => {
     const reference = await startEcocash(owner);
     fake.approve(reference);
     expect((await page(other, `?reference=${reference}`)).location).toBe(
+      "/dashboard/payment?result=failed",
+    );
+    expect((await check(other, reference, false)).location).toBe(
       "/dashboard/payment?result=failed",
     );
     expect(await isPaid(other.id)).toBe(false);
