@@ -150,6 +150,28 @@ export function premiumUnlocked(o: {
   return o.paid || (!chargesUpFront(o.policy) && o.registrationComplete);
 }
 
+/**
+ * The destinations whose premium jobs ask no fee up front of someone of `office` on `path`, though
+ * their office's own policy does (an override: no fee, employer pays or a success fee for jobs in
+ * that country). Those jobs open once their registration is complete, without paying. Empty when
+ * the office's policy itself charges nothing up front (then every premium job opens that way).
+ */
+export function noFeeDestinations(
+  policies: readonly FeePolicy[],
+  office: string,
+  path: FeePath,
+): string[] {
+  const own = resolveFeePolicy(policies, { office, path });
+  if (!own || !chargesUpFront(own)) return [];
+  const codes = new Set<string>();
+  for (const p of policies) {
+    if (p.office !== office || !p.destination || (p.path && p.path !== path)) continue;
+    const there = resolveFeePolicy(policies, { office, destination: p.destination, path });
+    if (there && !chargesUpFront(there)) codes.add(p.destination.toUpperCase());
+  }
+  return [...codes].sort();
+}
+
 type FeeSettings = {
   registrationFee: { amountMinor: number; currency: string; refundPolicy: string };
   payments: { otherFees: { currency: string; amountMinor: number }[] };
@@ -253,6 +275,15 @@ export const FeePolicyFormSchema = z
       need("legalBasis", "fees.errors.legalBasis");
     }
     if (v.kind === "success") need("percent", "fees.errors.percent");
+    // A registration fee is the person's (it opens every premium job at once), so it is set for
+    // an office and path; a destination may only ask less: no fee, a success fee, employer pays.
+    if (v.kind === "registration" && v.destination) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["kind"],
+        message: "fees.errors.registrationDestination",
+      });
+    }
   })
   .transform((v) => ({
     id: v.id || null,

@@ -34,6 +34,8 @@ export type JobCard = {
   isPublic: boolean;
   /** True when the viewer sees only the teaser: the other content fields are null. */
   locked: boolean;
+  /** A locked premium job of a destination that asks no fee: it opens with a complete registration. */
+  opensWithRegistration?: true;
   sector: Sector;
   jobType: JobType;
   employmentType: EmploymentType;

@@ -72,6 +72,30 @@ export function canSeePremium(viewer: { premiumUnlocked: boolean; role: string }
   return viewer.premiumUnlocked || isStaff(viewer.role);
 }
 
+/** Who may see premium jobs, as far as the fee rule goes (server/auth/guards.server.ts Viewer). */
+export type PremiumViewer = {
+  premiumUnlocked: boolean;
+  role: string;
+  noFeeDestinations?: readonly string[];
+  openDestinations?: readonly string[];
+} | null;
+
+/**
+ * Which premium jobs a viewer may see: every one (true), or those of these destinations (country
+ * codes; none for a visitor). A destination whose fee policy asks nothing up front opens its
+ * premium jobs once registration is complete, though the office's own policy asks a fee.
+ */
+export function premiumAccess(viewer: PremiumViewer): true | readonly string[] {
+  if (canSeePremium(viewer)) return true;
+  return viewer?.openDestinations ?? [];
+}
+
+/** Whether a viewer may see one premium job of `countryCode`. */
+export function canSeePremiumJob(viewer: PremiumViewer, countryCode: string | null): boolean {
+  const access = premiumAccess(viewer);
+  return access === true || (countryCode !== null && access.includes(countryCode.toUpperCase()));
+}
+
 // The staff job form. Validation messages are translation keys of the "admin" namespace.
 /** Requirements and benefits are typed one per line; blank lines are dropped. */
 export function splitLines(text: string | undefined | null): string[] {

@@ -12,7 +12,11 @@ import { CountryFlag } from "./country-flag";
 import { LazySaveJobButton } from "./lazy-save-job-button";
 import { Badge } from "./ui/badge";
 import { Skeleton } from "./ui/skeleton";
-import { PAYMENT_REQUIRED_HREF, paymentRequiredFor } from "~/app/lib/payment-required";
+import {
+  PAYMENT_REQUIRED_HREF,
+  paymentRequiredFor,
+  registrationRequiredFor,
+} from "~/app/lib/payment-required";
 import { salaryText } from "~/app/lib/salary-text";
 
 export { PAYMENT_REQUIRED_HREF, paymentRequiredFor };
@@ -22,9 +26,14 @@ export { PAYMENT_REQUIRED_HREF, paymentRequiredFor };
  * A premium job the viewer may not read sends a visitor to sign in and back to the job, and a
  * signed-in viewer who has not paid to the payment page; either comes back to the job afterwards.
  */
-export function jobCardHref(job: Pick<JobCardData, "id" | "locked">, signedIn: boolean): string {
+export function jobCardHref(
+  job: Pick<JobCardData, "id" | "locked" | "opensWithRegistration">,
+  signedIn: boolean,
+): string {
   if (!job.locked) return `/jobs/${job.id}`;
   if (!signedIn) return `/auth?redirectTo=${encodeURIComponent(`/jobs/${job.id}`)}`;
+  // A destination that asks no fee: the payment page says what opens it (their registration).
+  if (job.opensWithRegistration) return registrationRequiredFor(`/jobs/${job.id}`);
   return paymentRequiredFor(`/jobs/${job.id}`);
 }
 
@@ -34,7 +43,7 @@ export function JobCard({ job, saved }: { job: JobCardData; saved?: boolean }) {
   const { viewer } = useRootData();
   const location = useLocation();
   const fee = dueFeeOf(viewer);
-  const lock = lockOf(viewer);
+  const lock = lockOf(viewer, job);
   return (
     <article
       className="relative flex flex-col gap-3 overflow-hidden rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-primary-600 hover:shadow-md"
@@ -78,8 +87,10 @@ type Lock = "visitor" | "fee" | "registration";
  * policy, decision record 33) to complete their registration. One of three groups, shared by many
  * people: the card's cached part may depend on it (eslint.config.js, SHARED_BY_GROUP).
  */
-function lockOf(viewer: RootData["viewer"]): Lock {
-  return !viewer ? "visitor" : viewer.dueFee ? "fee" : "registration";
+function lockOf(viewer: RootData["viewer"], job: Pick<JobCardData, "opensWithRegistration">): Lock {
+  if (!viewer) return "visitor";
+  // A job of a destination that asks them no fee opens with a complete registration.
+  return viewer.dueFee && !job.opensWithRegistration ? "fee" : "registration";
 }
 
 /** The fee the viewer's office policy asks up front (decision record 33): one of few, shared by many. */

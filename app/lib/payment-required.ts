@@ -9,3 +9,11 @@ export const PAYMENT_REQUIRED_HREF = "/dashboard/payment?notice=payment-required
 export function paymentRequiredFor(path: string): string {
   return `${PAYMENT_REQUIRED_HREF}&redirectTo=${encodeURIComponent(path)}`;
 }
+
+/**
+ * The payment page for a premium job of a destination that asks no fee (decision record 33): it
+ * says the job opens once their registration is complete, then brings them back to `path`.
+ */
+export function registrationRequiredFor(path: string): string {
+  return `/dashboard/payment?notice=registration-required&redirectTo=${encodeURIComponent(path)}`;
+}

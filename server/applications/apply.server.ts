@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { JOB_CORE_DOCUMENTS } from "~/domain/application-facts";
 import { isStaff } from "~/domain/enums";
-import { canSeePremium } from "~/domain/jobs";
+import { canSeePremiumJob } from "~/domain/jobs";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
@@ -21,11 +21,22 @@ import {
   restrictionForJob,
 } from "~/server/restrictions/recruitment-restrictions.server";
 
-type Applicant = Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked">;
+type Applicant = Pick<
+  Viewer,
+  | "id"
+  | "role"
+  | "registrationFeePaid"
+  | "premiumUnlocked"
+  | "openDestinations"
+  | "noFeeDestinations"
+>;
 
 export type ApplyResult =
   | { ok: true; applicationId: string }
-  | { ok: false; reason: "not_found" | "payment_required" | "duplicate" | "staff" };
+  | {
+      ok: false;
+      reason: "not_found" | "payment_required" | "registration_required" | "duplicate" | "staff";
+    };
 
 // The documents every application needs (JOB_CORE_DOCUMENTS); once staff have verified both, a new
 // application does not ask for them again.
@@ -73,7 +84,11 @@ export async function applyToJob(options: {
     .leftJoin(countries, eq(countries.id, jobs.countryId))
     .where(eq(jobs.id, jobId));
   if (!job || !job.isActive || job.archivedAt) return { ok: false, reason: "not_found" };
-  if (!job.isPublic && !canSeePremium(viewer)) return { ok: false, reason: "payment_required" };
+  if (!job.isPublic && !canSeePremiumJob(viewer, job.countryCode)) {
+    // A destination that asks them no fee opens with their registration, not a payment.
+    const noFee = job.countryCode && viewer.noFeeDestinations.includes(job.countryCode);
+    return { ok: false, reason: noFee ? "registration_required" : "payment_required" };
+  }
 
   return openApplication({
     applicantId: viewer.id,

@@ -8,7 +8,13 @@ import {
   splitLanguage,
 } from "~/domain/languages";
 import { oncePerRequest } from "~/server/request-scope.server";
-import { type DueFee, feeAccessFor, readPremiumFacts } from "~/server/fees/fee-policies.server";
+import {
+  type DueFee,
+  feeAccessFor,
+  type FeeAccess,
+  NO_FEE_ACCESS,
+  readPremiumFacts,
+} from "~/server/fees/fee-policies.server";
 import { auth } from "./auth.server";
 import { readSession, type SessionRow } from "./session-reader.server";
 
@@ -27,6 +33,13 @@ export type Viewer = {
   feeDue: boolean;
   /** That fee (their policy's amount, or the site's registration fee), null when none is due. */
   dueFee: DueFee;
+  /**
+   * Destinations whose premium jobs ask no fee of them though their office's policy does (an
+   * override), and of those the ones open now (registration complete): domain/jobs.ts
+   * premiumAccess reads them.
+   */
+  noFeeDestinations: string[];
+  openDestinations: string[];
   country: string | null;
   phoneNumber: string | null;
   whatsappNumber: string | null;
@@ -87,9 +100,7 @@ async function readViewer(request: Request): Promise<Viewer | null> {
     },
     result.session.id,
   );
-  const access = facts
-    ? await feeAccessFor(facts)
-    : { premiumUnlocked: false, feeDue: false, dueFee: null };
+  const access = facts ? await feeAccessFor(facts) : NO_FEE_ACCESS;
   return { ...viewer, ...access };
 }
 
@@ -99,7 +110,7 @@ function toViewer(
     "sessionId" | "expiresAt" | "office" | "extraOffices" | "acceptedPolicies" | "hasCv"
   > & { role: string | null | undefined },
   sessionId: string,
-): Omit<Viewer, "premiumUnlocked" | "feeDue" | "dueFee"> {
+): Omit<Viewer, keyof FeeAccess> {
   return {
     id: u.id,
     email: u.email,

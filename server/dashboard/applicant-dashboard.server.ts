@@ -11,7 +11,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { canSeePremium } from "~/domain/jobs";
+import { premiumAccess } from "~/domain/jobs";
 import { containsPattern } from "~/domain/like-patterns";
 import { chargesUpFront } from "~/domain/fee-policy";
 import type { DocumentTypeDef, Localized } from "~/domain/document-types";
@@ -37,7 +37,11 @@ import {
   programCardColumns,
   toProgramCard,
 } from "~/server/content/study-programs.server";
-import { listJobsForViewer, newestJobsFirst } from "~/server/jobs/listing.server";
+import {
+  listJobsForViewer,
+  newestJobsFirst,
+  premiumVisibleSql,
+} from "~/server/jobs/listing.server";
 import {
   advertisedSql,
   type NotAdvertised,
@@ -104,7 +108,10 @@ async function readShownPreferences(userId: string) {
  * their job alerts; and an alert's words, found in a job's title (as /jobs matches a title).
  */
 async function recommendJobs(
-  viewer: Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked">,
+  viewer: Pick<
+    Viewer,
+    "id" | "role" | "registrationFeePaid" | "premiumUnlocked" | "openDestinations"
+  >,
   prefs: { preferredCountryCode: string | null; preferredSector: string | null },
   notAdvertised: NotAdvertised,
 ) {
@@ -115,7 +122,9 @@ async function recommendJobs(
       .where(and(eq(jobApplications.jobId, jobs.id), eq(jobApplications.userId, viewer.id))),
   );
   const base: SQL[] = [eq(jobs.isActive, true), isNull(jobs.archivedAt), notApplied];
-  if (!canSeePremium(viewer)) base.push(eq(jobs.isPublic, true));
+  // Premium jobs they may open: all, or those of destinations that ask them no fee.
+  const access = premiumAccess(viewer);
+  if (access !== true) base.push(premiumVisibleSql(access));
   const advertised = advertisedSql(notAdvertised);
   if (advertised) base.push(advertised);
   const shown = await readShownPreferences(viewer.id);

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import {
   chargesUpFront,
+  noFeeDestinations,
   type FeeContext,
   type FeePath,
   type FeePolicy,
@@ -153,24 +154,49 @@ export type DueFee = { amountMinor: number; currency: string; refundPolicy: stri
  * whether their policy (office and their own path) asks a fee up front at all, and which: the
  * screens that name the fee read it.
  */
-export async function feeAccessFor(
-  facts: PremiumFacts,
-): Promise<{ premiumUnlocked: boolean; feeDue: boolean; dueFee: DueFee }> {
-  const [policy, settings] = await Promise.all([
-    feePolicyFor({ office: facts.office, path: pathOfRole(facts.role) }),
-    getSiteSettings(),
-  ]);
+export async function feeAccessFor(facts: PremiumFacts): Promise<FeeAccess> {
+  const [settings, policies] = await Promise.all([getSiteSettings(), listFeePolicies()]);
+  const office = knownOffice(facts.office, settings.offices) ?? settings.offices[0]?.city ?? "";
+  const path = pathOfRole(facts.role);
+  const policy = resolveFeePolicy(policies, { office, path }) ?? noPolicyFor(office);
   const feeDue = chargesUpFront(policy);
+  const complete = registrationComplete(facts);
+  const unlocked = premiumUnlocked({
+    paid: facts.registrationFeePaid,
+    policy,
+    registrationComplete: complete,
+  });
+  // Destinations that ask no fee up front though the office does: their premium jobs open once
+  // registration is complete (decision record 33). Nothing to add when every job is open.
+  const noFee = unlocked ? [] : noFeeDestinations(policies, office, path);
   return {
     feeDue,
     dueFee: feeDue ? feeSettingsFor(policy, settings).registrationFee : null,
-    premiumUnlocked: premiumUnlocked({
-      paid: facts.registrationFeePaid,
-      policy,
-      registrationComplete: registrationComplete(facts),
-    }),
+    premiumUnlocked: unlocked,
+    noFeeDestinations: noFee,
+    openDestinations: complete ? noFee : [],
   };
 }
+
+/** What premium jobs ask of someone, and which are open to them (the viewer carries it). */
+export type FeeAccess = {
+  premiumUnlocked: boolean;
+  feeDue: boolean;
+  dueFee: DueFee;
+  /** Destinations whose premium jobs ask no fee of them, only a complete registration. */
+  noFeeDestinations: string[];
+  /** Of those, the ones open now (their registration is complete). */
+  openDestinations: string[];
+};
+
+/** Someone with no facts (no profile yet): nothing open, nothing due. */
+export const NO_FEE_ACCESS: FeeAccess = {
+  premiumUnlocked: false,
+  feeDue: false,
+  dueFee: null,
+  noFeeDestinations: [],
+  openDestinations: [],
+};
 
 /** The facts feeAccessFor needs, read for one person (when the session read lacked them). */
 export async function readPremiumFacts(

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { isStaff, type SalaryPeriod } from "~/domain/enums";
 import { isUuid } from "~/domain/ids";
-import { canSeePremium, type JobSearch } from "~/domain/jobs";
+import { canSeePremiumJob, type JobSearch, premiumAccess } from "~/domain/jobs";
 import type { JobCard } from "~/domain/job-search";
 import { containsPattern } from "~/domain/like-patterns";
 import { cappedPage, exactPage, lastPage, type Page, reachablePage } from "~/domain/pagination";
@@ -16,7 +16,10 @@ import {
 } from "~/server/restrictions/recruitment-restrictions.server";
 import { countryColumns, jobColumns } from "./columns.server";
 
-type JobViewer = Pick<Viewer, "role" | "premiumUnlocked"> | null;
+type JobViewer = Pick<
+  Viewer,
+  "role" | "premiumUnlocked" | "noFeeDestinations" | "openDestinations"
+> | null;
 
 // Written as the partial indexes' own predicate (no bound parameters), so the planner can use them.
 const listedJob = sql`${jobs.isActive} and ${jobs.archivedAt} is null`;
@@ -36,7 +39,7 @@ const contains = (
  */
 async function searchWhere(
   search: Partial<JobSearch>,
-  unlocked: boolean,
+  access: PremiumAccess,
   notAdvertised: NotAdvertised = [],
 ): Promise<SQL> {
   const parts: SQL[] = [listedJob];
@@ -51,7 +54,7 @@ async function searchWhere(
     parts.push(
       or(
         contains(jobs.titleSearch, pattern),
-        unlocked ? inDescription : and(sql`${jobs.isPublic}`, inDescription),
+        access === true ? inDescription : and(premiumVisibleSql(access), inDescription),
         countryIds.length ? inArray(jobs.countryId, countryIds) : undefined,
       )!,
     );
@@ -70,12 +73,38 @@ async function searchWhere(
 // page is read straight from an index instead of sorting every listed job.
 export const newestJobsFirst = [sql`${jobs.createdAt} desc nulls last`, asc(jobs.id)] as const;
 
+/** Which premium jobs a viewer sees (domain/jobs.ts premiumAccess), with what a locked one asks. */
+type PremiumAccess = true | readonly string[];
+
+const visibleTo = (access: PremiumAccess, countryCode: string | null) =>
+  access === true || (countryCode !== null && access.includes(countryCode));
+
+/**
+ * Whether the job in the query is one the viewer sees whole: a free job, or a premium one of a
+ * destination open to them (as a subquery on jobs alone: searchWhere has no countries join).
+ */
+export function premiumVisibleSql(access: PremiumAccess): SQL {
+  if (access === true) return sql`true`;
+  if (access.length === 0) return sql`${jobs.isPublic}`;
+  return sql`(${jobs.isPublic} or ${jobs.countryId} in (select ${countries.id} from ${countries} where ${countries.code} in (${sql.join(
+    access.map((c) => sql`${c}`),
+    sql`, `,
+  )})))`;
+}
+
 /**
  * One page of cards. Premium content (salary, description) is only selected from the database for
- * rows the viewer may see; a locked row carries the teaser fields.
+ * rows the viewer may see; a locked row carries the teaser fields, and says what opens it when
+ * that is not the viewer's usual ask (a destination with no fee: a complete registration).
  */
-async function selectCards(unlocked: boolean, where: SQL, limit: number, offset = 0) {
-  const visible = unlocked ? sql`true` : sql`${jobs.isPublic}`;
+async function selectCards(
+  access: PremiumAccess,
+  noFee: readonly string[],
+  where: SQL,
+  limit: number,
+  offset = 0,
+) {
+  const visible = premiumVisibleSql(access);
   const rows = await db()
     .select({
       id: jobs.id,
@@ -105,7 +134,10 @@ async function selectCards(unlocked: boolean, where: SQL, limit: number, offset 
     .offset(offset);
   return rows.map((r): JobCard => ({
     ...r,
-    locked: !unlocked && !r.isPublic,
+    locked: !r.isPublic && !visibleTo(access, r.countryCode),
+    ...(!r.isPublic && r.countryCode && noFee.includes(r.countryCode)
+      ? { opensWithRegistration: true }
+      : {}),
     createdAt: r.createdAt ? new Date(r.createdAt).toISOString() : null,
   }));
 }
@@ -147,7 +179,9 @@ type BoardQuery = {
 export function listJobsForViewer(options: BoardQuery & { viewer: JobViewer }): Promise<JobList> {
   const { viewer, pageSize, countUpTo } = options;
   const notAdvertised = options.notAdvertised ?? [];
-  const unlocked = canSeePremium(viewer);
+  const access = premiumAccess(viewer);
+  // Which locked cards open with a complete registration instead (a destination with no fee).
+  const noFee = access === true ? [] : (viewer?.noFeeDestinations ?? []);
   // A capped list is read no deeper than its cap: ?page=99999 is its last reachable page, and
   // shares that page's kept result.
   const search =
@@ -157,7 +191,8 @@ export function listJobsForViewer(options: BoardQuery & { viewer: JobViewer }): 
   // What a page of results depends on: whether the viewer sees premium content, the search and
   // the page. Everyone alike in that sees the same page, read once until a job changes.
   const key = JSON.stringify([
-    unlocked,
+    access,
+    noFee,
     search.q ?? "",
     search.country ?? "",
     search.sector ?? "",
@@ -175,20 +210,23 @@ export function listJobsForViewer(options: BoardQuery & { viewer: JobViewer }): 
     max: 1000,
     dependsOn: ["jobs", "countries"],
     ttlMs: PUBLIC_TTL_MS,
-    load: () => readJobs({ unlocked, search, pageSize, countUpTo, notAdvertised }),
+    load: () => readJobs({ access, noFee, search, pageSize, countUpTo, notAdvertised }),
   });
 }
 
-async function readJobs(options: BoardQuery & { unlocked: boolean }): Promise<JobList> {
-  const { unlocked, search, pageSize, countUpTo, notAdvertised } = options;
-  const where = await searchWhere(search, unlocked, notAdvertised);
+async function readJobs(
+  options: BoardQuery & { access: PremiumAccess; noFee: readonly string[] },
+): Promise<JobList> {
+  const { access, noFee, search, pageSize, countUpTo, notAdvertised } = options;
+  const where = await searchWhere(search, access, notAdvertised);
+  const cards = (w: SQL, limit: number, offset = 0) => selectCards(access, noFee, w, limit, offset);
   const requested = Math.max(1, search.page ?? 1);
 
   if (countUpTo === undefined) {
     const { total, publicCount } = await countExactly(where);
     const pageCount = lastPage(total, pageSize);
     const page = Math.min(requested, pageCount);
-    const items = await selectCards(unlocked, where, pageSize, (page - 1) * pageSize);
+    const items = await cards(where, pageSize, (page - 1) * pageSize);
     return exact({ items, total, publicCount, page, pageSize });
   }
 
@@ -210,7 +248,7 @@ async function readJobs(options: BoardQuery & { unlocked: boolean }): Promise<Jo
   const n = Number(probe!.n);
   if (n <= countUpTo) {
     const ids = probe!.ids ? probe!.ids.split(",") : [];
-    const items = ids.length ? await selectCards(unlocked, inArray(jobs.id, ids), pageSize) : [];
+    const items = ids.length ? await cards(inArray(jobs.id, ids), pageSize) : [];
     const page = Math.min(requested, lastPage(n, pageSize));
     return exact({ items, total: n, publicCount: Number(probe!.p), page, pageSize });
   }
@@ -219,11 +257,11 @@ async function readJobs(options: BoardQuery & { unlocked: boolean }): Promise<Jo
   // a page quickly, and the page is never deeper than the cap (listJobsForViewer clamps it), so
   // no page walks more than countUpTo + pageSize rows. One extra row says whether there is a next.
   let page = requested;
-  let rows = await selectCards(unlocked, where, pageSize + 1, (page - 1) * pageSize);
+  let rows = await cards(where, pageSize + 1, (page - 1) * pageSize);
   if (rows.length === 0 && page > 1) {
     // Jobs closed between the count and the page (a race): the first page instead.
     page = 1;
-    rows = await selectCards(unlocked, where, pageSize + 1, 0);
+    rows = await cards(where, pageSize + 1, 0);
   }
   return { ...cappedPage({ rows, page, pageSize, cap: countUpTo }), counts: null };
 }
@@ -258,6 +296,7 @@ export type JobAccess =
   | { kind: "not_found" }
   | { kind: "sign_in_required" }
   | { kind: "payment_required" }
+  | { kind: "registration_required" }
   | { kind: "ok"; job: JobDetail };
 
 export type JobDetail = NonNullable<Awaited<ReturnType<typeof readFullJob>>>;
@@ -276,14 +315,23 @@ export async function getJobForViewer({
 }): Promise<JobAccess> {
   if (!isUuid(id)) return { kind: "not_found" };
   const [flags] = await db()
-    .select({ isPublic: jobs.isPublic, isActive: jobs.isActive, archivedAt: jobs.archivedAt })
+    .select({
+      isPublic: jobs.isPublic,
+      isActive: jobs.isActive,
+      archivedAt: jobs.archivedAt,
+      countryCode: countries.code,
+    })
     .from(jobs)
+    .leftJoin(countries, eq(jobs.countryId, countries.id))
     .where(eq(jobs.id, id));
   if (!flags) return { kind: "not_found" };
   const staff = isStaff(viewer?.role);
   if ((!flags.isActive || flags.archivedAt) && !staff) return { kind: "not_found" };
-  if (!flags.isPublic && !canSeePremium(viewer)) {
-    return { kind: viewer ? "payment_required" : "sign_in_required" };
+  if (!flags.isPublic && !canSeePremiumJob(viewer, flags.countryCode)) {
+    if (!viewer) return { kind: "sign_in_required" };
+    // A destination that asks them no fee: what opens it is their registration, not a payment.
+    const noFee = flags.countryCode && viewer.noFeeDestinations.includes(flags.countryCode);
+    return { kind: noFee ? "registration_required" : "payment_required" };
   }
   const job = await readFullJob(id);
   return job ? { kind: "ok", job } : { kind: "not_found" };

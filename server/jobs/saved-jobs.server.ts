@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isApplicantRole } from "~/domain/enums";
 import { AGENCY_TIME_ZONE } from "~/domain/format";
-import { canSeePremium } from "~/domain/jobs";
+import { canSeePremiumJob } from "~/domain/jobs";
 import { savedJobState, type SavedJobState } from "~/domain/saved-jobs";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db, preparedQuery } from "~/server/db/client.server";
@@ -77,11 +77,13 @@ export function agencyToday(now = new Date()) {
 
 /** The viewer's own saved jobs, newest saved first, each with whether it closed or soon will. */
 export async function listOwnSavedJobs(o: {
-  viewer: Pick<Viewer, "id" | "role" | "registrationFeePaid" | "premiumUnlocked">;
+  viewer: Pick<
+    Viewer,
+    "id" | "role" | "registrationFeePaid" | "premiumUnlocked" | "openDestinations"
+  >;
   now?: Date;
 }): Promise<SavedJobRow[]> {
   const today = agencyToday(o.now);
-  const unlocked = canSeePremium(o.viewer);
   const rows = await db()
     .select({
       id: jobs.id,
@@ -101,7 +103,7 @@ export async function listOwnSavedJobs(o: {
     .limit(200);
   return rows.map(({ isActive, archivedAt, savedAt, ...r }) => ({
     ...r,
-    locked: !unlocked && !r.isPublic,
+    locked: !r.isPublic && !canSeePremiumJob(o.viewer, r.countryCode),
     savedAt: savedAt.toISOString(),
     state: savedJobState(
       { isActive, archived: archivedAt !== null, applicationDeadline: r.applicationDeadline },

@@ -127,7 +127,9 @@ export async function readPaymentPage({ viewer, url }: { viewer: Viewer; url: UR
         hasCv: facts?.hasCv ?? false,
         premiumUnlocked: viewer.premiumUnlocked,
       },
-      notice: url.searchParams.get("notice") === "payment-required",
+      // Why they were sent here: a premium job asks the fee, or (a destination that asks no fee)
+      // their registration.
+      notice: noticeOf(url.searchParams.get("notice")),
       result,
       checking,
       waiting: waitingRow
@@ -261,4 +263,13 @@ export async function payRegistrationFee({
     case "sheetUnconfirmed":
       return { refused: "sheetUnconfirmed" };
   }
+}
+
+/** The notice the page was opened with, if it is one it knows. */
+function noticeOf(value: string | null): "payment" | "registration" | null {
+  return value === "payment-required"
+    ? "payment"
+    : value === "registration-required"
+      ? "registration"
+      : null;
 }

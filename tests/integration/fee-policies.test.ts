@@ -197,6 +197,64 @@ describe("premium jobs under each office's policy", () => {
     await ctx.setPaid(applicant.id);
     expect(await detail(applicant, job.id)).toMatchObject({ status: 200 });
   });
+
+  it("a destination that asks no fee opens its premium jobs to a Harare applicant with a complete registration", async () => {
+    // Polish employers follow "Employer Pays": Harare asks no fee for jobs in Poland.
+    await ctx.db
+      .insert(feePolicies)
+      .values({ office: "Harare", destination: "PL", path: "jobs", kind: "employer" });
+    try {
+      const poland = await ctx.createTestJob({ ...secret, title: "Premium Gdansk Welder" });
+      const canada = await ctx.createTestJob({
+        isPublic: false,
+        countryCode: "CA",
+        description: "CANADA-ONLY-SECRET-77",
+        title: "Premium Calgary Welder",
+      });
+      const applicant = await createTestUser({ office: "Harare" });
+      const viewerOf = async () => ({
+        ...applicant,
+        role: "job_seeker" as const,
+        registrationFeePaid: false,
+        ...(await feeAccessFor((await readPremiumFacts(applicant.id))!)),
+      });
+
+      // Before their registration is complete: locked, and what opens it is the registration.
+      expect(await detail(applicant, poland.id)).toMatchObject({
+        status: 302,
+        location: `/dashboard/payment?notice=registration-required&redirectTo=%2Fjobs%2F${poland.id}`,
+      });
+      const listed = await runAs(applicant, listLoader, "/jobs?q=Gdansk");
+      expect(JSON.stringify(listed.data)).toContain('"opensWithRegistration":true');
+      expect(await applyToJob({ viewer: await viewerOf(), jobId: poland.id })).toMatchObject({
+        ok: false,
+        reason: "registration_required",
+      });
+
+      await completeProfile(applicant);
+      await uploadCv(applicant);
+      // The Polish job opens without paying; the Canadian one still asks the fee.
+      const open = await detail(applicant, poland.id);
+      expect(open.status).toBe(200);
+      expect(JSON.stringify(open.data)).toContain("SECRET-FEE-POLICY-31");
+      expect(await card(applicant, poland.title)).toBe("open");
+      expect(await detail(applicant, canada.id)).toMatchObject({
+        status: 302,
+        location: `/dashboard/payment?notice=payment-required&redirectTo=%2Fjobs%2F${canada.id}`,
+      });
+      const both = await runAs(applicant, listLoader, "/jobs?q=Welder");
+      expect(JSON.stringify(both.data)).not.toContain("CANADA-ONLY-SECRET-77");
+      expect(await applyToJob({ viewer: await viewerOf(), jobId: poland.id })).toMatchObject({
+        ok: true,
+      });
+      expect(await applyToJob({ viewer: await viewerOf(), jobId: canada.id })).toMatchObject({
+        ok: false,
+        reason: "payment_required",
+      });
+    } finally {
+      await ctx.db.delete(feePolicies).where(eq(feePolicies.destination, "PL"));
+    }
+  });
 });
 
 describe("the dashboard", () => {
@@ -259,6 +317,12 @@ describe("admins edit the fee policies in Site Settings", () => {
       status: 400,
       data: { flash: { message: "fees.errors.duplicate" } },
     });
+    // A registration fee is the person's, not one destination's: refused for a destination.
+    const perDestination = await runAs(admin, settingsAction, "/admin/settings", {
+      form: { ...form, id: "", destination: "CA", kind: "registration" },
+    });
+    expect(perDestination.status).toBe(400);
+    expect(JSON.stringify(perDestination.data)).toContain("fees.errors.registrationDestination");
     // A success fee needs its percentage and cap.
     const incomplete = await runAs(admin, settingsAction, "/admin/settings", {
       form: { ...form, id: "", destination: "PL", kind: "success" },

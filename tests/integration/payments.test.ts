@@ -140,7 +140,7 @@ describe("the simulated provider", () => {
       loader,
       "/dashboard/payment?notice=payment-required&result=success",
     );
-    expect(page.data).toMatchObject({ notice: true, result: null, paid: false });
+    expect(page.data).toMatchObject({ notice: "payment", result: null, paid: false });
   });
 
   it("keeps staff and visitors out", async () => {

@@ -134,9 +134,15 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="grid gap-6">
-      {notice && !paid && feeDue ? (
+      {notice === "payment" && !paid && feeDue ? (
         <Alert tone="warning" title={t("notice.paymentRequiredTitle")}>
           {t("notice.paymentRequired")}
+        </Alert>
+      ) : null}
+      {notice === "registration" && !paid && feeDue ? (
+        // A premium job of a destination that asks them no fee (decision record 33).
+        <Alert tone="warning" title={t("noFee.registrationRequiredTitle")}>
+          {t("noFee.destinationRegistrationRequired")}
         </Alert>
       ) : null}
       {notice && !paid && !feeDue && !registration.premiumUnlocked ? (

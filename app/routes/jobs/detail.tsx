@@ -17,7 +17,7 @@ import { OutcomeFlash } from "~/app/components/flash";
 import { JsonLd } from "~/app/components/json-ld";
 import { Link } from "~/app/components/localized";
 import { JobCountry, JobTypeFacts } from "~/app/components/job-card";
-import { paymentRequiredFor } from "~/app/lib/payment-required";
+import { paymentRequiredFor, registrationRequiredFor } from "~/app/lib/payment-required";
 import { RouteError } from "~/app/components/route-error";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
@@ -77,6 +77,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (access.kind === "payment_required") {
     throw redirect(paymentRequiredFor(new URL(request.url).pathname));
   }
+  if (access.kind === "registration_required") {
+    throw redirect(registrationRequiredFor(new URL(request.url).pathname));
+  }
   const [applied, saved] = await Promise.all([
     viewer ? findOwnApplication({ viewer, jobId: params.id }) : null,
     // Only a signed-in applicant has a save button (their page is never cached); null otherwise.
@@ -114,6 +117,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (applied.ok) return redirectDone(request, "applied");
   if (applied.reason === "payment_required") {
     throw redirect(paymentRequiredFor(new URL(request.url).pathname));
+  }
+  if (applied.reason === "registration_required") {
+    throw redirect(registrationRequiredFor(new URL(request.url).pathname));
   }
   if (applied.reason === "duplicate") return actionFailed("apply", "apply.errors.duplicate", 409);
   const status = applied.reason === "staff" ? 403 : 404;
