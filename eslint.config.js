@@ -425,6 +425,19 @@ export default tseslint.config(
     },
   },
   {
+    // A route module is a screen's loader, action and page; past 400 lines its dialogs, forms and
+    // sections move beside it (<screen>-*.tsx) and its heavier server code into server/<domain>/.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // Listed exceptions, each to be split and removed from this list: the documents page is being
+    // reworked on another branch (524 lines when this rule came).
+    files: ["app/routes/dashboard/documents.tsx"],
+    rules: { "max-lines": "off" },
+  },
+  {
     files: ["{app,server,domain}/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
     plugins: { cycles: { rules: { "no-import-cycle": noImportCycle } } },

@@ -159,6 +159,16 @@ describe("eslint holds the layers", () => {
   });
 });
 
+describe("a route module stays under 400 lines", () => {
+  it("fails a route module of 401 lines, and passes one of 400", async () => {
+    const lines = (n: number) => `${"export const x = 1;\n"}${"// …\n".repeat(n - 1)}`;
+    const [long] = await eslint.lintText(lines(401), { filePath: "app/routes/admin/new.tsx" });
+    expect(long!.messages.map((m) => m.ruleId)).toContain("max-lines");
+    const [fits] = await eslint.lintText(lines(400), { filePath: "app/routes/admin/new.tsx" });
+    expect(fits!.messages.map((m) => m.ruleId)).not.toContain("max-lines");
+  });
+});
+
 // Two modules that import each other, written for the test beside domain/ (the rule reads imports
 // from disk), removed afterwards.
 describe("eslint refuses import cycles", () => {
