@@ -106,5 +106,7 @@ export default [
     route("cms", "routes/admin/cms.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("document-types", "routes/admin/document-types.tsx"),
+    route("checklists", "routes/admin/checklists.tsx"),
+    route("expiring-documents", "routes/admin/expiring-documents.tsx"),
   ]),
 ] satisfies RouteConfig;

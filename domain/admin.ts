@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nullableText } from "./text-fields";
+import { isDay } from "./checklists";
 import { APPLICATION_STATUSES, ROLES } from "./enums";
 import { editVersion } from "./versions";
 
@@ -40,15 +41,28 @@ export const DepartureSchema = z.object({
   version: editVersion,
 });
 
+// A form without the field leaves the date as it is (undefined); an empty one clears it (null).
+const optionalDay = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v.trim() || null))
+  .refine((v) => !v || isDay(v), { message: "errors.documentDates" });
+
 export const DocumentReviewSchema = z
   .object({
     documentId: z.string().uuid("errors.notFound"),
     decision: z.enum(["verify", "reject"]),
     reason: optionalText(500),
+    // The dates printed on it, as staff confirm or correct them when verifying ("" = unknown).
+    issuedOn: optionalDay,
+    expiresOn: optionalDay,
   })
   .superRefine((v, ctx) => {
     if (v.decision === "reject" && !v.reason) {
       ctx.addIssue({ code: "custom", path: ["reason"], message: "errors.reasonRequired" });
+    }
+    if (v.issuedOn && v.expiresOn && v.expiresOn <= v.issuedOn) {
+      ctx.addIssue({ code: "custom", path: ["expiresOn"], message: "errors.documentDates" });
     }
   });
 

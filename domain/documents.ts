@@ -28,6 +28,7 @@ export const UPLOAD_ERRORS = [
   "tooManyPixels",
   "unpacksTooLarge",
   "storageFull",
+  "badDates",
   "failed",
 ] as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[number];

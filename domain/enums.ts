@@ -192,15 +192,18 @@ export const DOCUMENTS_ASKED_OF: Record<(typeof APPLICANT_ROLES)[number], readon
 
 /**
  * The document types an applicant is asked for, then the others (`all`: the active types, in
- * their order); any type they already uploaded joins the first, even one since retired.
+ * their order); any type they already uploaded joins the first, even one since retired. `needed`:
+ * what their applications' checklists ask for, which replaces the role's list when there is one.
  */
 export function documentTypesFor(
   role: string,
   uploaded: ReadonlySet<DocumentType>,
   all: readonly DocumentType[],
+  needed: readonly DocumentType[] = [],
 ) {
-  const asked: readonly DocumentType[] =
-    DOCUMENTS_ASKED_OF[role as keyof typeof DOCUMENTS_ASKED_OF] ?? all;
+  const asked: readonly DocumentType[] = needed.length
+    ? needed
+    : (DOCUMENTS_ASKED_OF[role as keyof typeof DOCUMENTS_ASKED_OF] ?? all);
   const known = [...all, ...[...uploaded].filter((type) => !all.includes(type))];
   const first = known
     .filter((type) => (asked.includes(type) && all.includes(type)) || uploaded.has(type))
@@ -294,6 +297,8 @@ export const NOTIFICATION_KINDS = [
   "complaint_overdue",
   // Staff recorded a refund of a fee (a refund rule's outcome, issue 39).
   "payment_refunded",
+  // A document the applicant uploaded stops being valid in 60, 30 or 7 days.
+  "document_expiring",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -20,6 +20,7 @@ import { startRetentionScheduler } from "./privacy/retention.server";
 import { startInterviewScheduler } from "./interviews/rounds.server";
 import { startComplaintEscalationScheduler } from "./complaints/escalate-complaints.server";
 import { startRefundOutcomeScheduler } from "./fees/refund-todos.server";
+import { startDocumentExpiryScheduler } from "./documents/expiry.server";
 import { startStorageSweepScheduler } from "./storage/sweep.server";
 
 const config = loadConfigOrStop();
@@ -118,6 +119,8 @@ async function serve() {
   const complaints = startComplaintEscalationScheduler();
   // Fees whose refund rule says "no offer within N days": staff get a refund to-do, once each.
   const refundOutcomes = startRefundOutcomeScheduler();
+  // Documents that stop being valid: the applicant reminded 60, 30 and 7 days before, once each.
+  const documentExpiry = startDocumentExpiryScheduler();
   // Stored files no row refers to (an upload cut off by a crash), one process at a time.
   const storageSweep = startStorageSweepScheduler();
   // Backups this process makes: scheduled ones, and those `npm run db:backup` asks for (SIGUSR2).
@@ -215,6 +218,7 @@ async function serve() {
         await interviews.stop();
         await complaints.stop();
         await refundOutcomes.stop();
+        await documentExpiry.stop();
         await storageSweep.stop();
         await backups.stop();
         await mailSender.stop();

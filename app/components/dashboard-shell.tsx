@@ -3,6 +3,8 @@ import {
   BriefcaseIcon,
   CreditCardIcon,
   FileCheckIcon,
+  ListChecksIcon,
+  CalendarX2Icon,
   FileTextIcon,
   GaugeIcon,
   FactoryIcon,
@@ -113,6 +115,8 @@ const NAV: NavEntry[] = [
   ["staff", "/admin/monitoring", "shell.admin.monitoring", ActivityIcon],
   ["userAdmin", "/admin/settings", "shell.admin.settings", SettingsIcon],
   ["userAdmin", "/admin/document-types", "shell.admin.documentTypes", FileCheckIcon],
+  ["userAdmin", "/admin/checklists", "shell.admin.checklists", ListChecksIcon],
+  ["staff", "/admin/expiring-documents", "shell.admin.expiringDocuments", CalendarX2Icon],
   ["staff", "/admin/activity", "shell.admin.activity", ActivityIcon],
   ["everyone", "/dashboard/profile", "shell.profile", UserCogIcon],
 ];

@@ -244,6 +244,11 @@ export const jobs = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // Keys of document_types this job asks for beyond its destination's checklist.
+    requiredDocuments: text("required_documents")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     countryId: integer("country_id").references(() => countries.id, { onDelete: "set null" }),
     isActive: boolean("is_active").notNull().default(true),
     isPublic: boolean("is_public").notNull().default(true),
@@ -613,10 +618,56 @@ export const documents = pgTable(
     reviewedBy: text("reviewed_by").references(() => profiles.id, { onDelete: "set null" }),
     reviewedAt: ts("reviewed_at"),
     uploadedAt: ts("uploaded_at").notNull().defaultNow(),
+    // The dates printed on it, as the applicant typed them and staff confirmed or corrected them
+    // when verifying: how long it can be used (with its type's validity months).
+    issuedOn: date("issued_on", { mode: "string" }),
+    expiresOn: date("expires_on", { mode: "string" }),
   },
   (t) => [
     index("documents_user_type_idx").on(t.userId, t.documentType, t.uploadedAt.desc().nullsFirst()),
   ],
+);
+
+/**
+ * Checklist rules (decision record 44): a destination ("" = any) and path (a job's sector or a
+ * program's level, "" = any) need a document type, mandatory or not. An application's checklist
+ * is every rule that matches it plus its job's or program's own `required_documents`.
+ */
+export const documentChecklistRules = pgTable(
+  "document_checklist_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    destination: text("destination").notNull().default(""),
+    kind: applicationKindEnum("kind").notNull(),
+    path: text("path").notNull().default(""),
+    documentType: text("document_type")
+      .notNull()
+      .references(() => documentTypes.key, { onDelete: "restrict", onUpdate: "cascade" }),
+    mandatory: boolean("mandatory").notNull().default(true),
+    updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("document_checklist_rules_key").on(t.destination, t.kind, t.path, t.documentType),
+  ],
+);
+
+/**
+ * The expiry reminders sent for a document: one row per document and threshold (60, 30, 7 days),
+ * inserted before the mail is queued, so however many processes run the round, each goes once.
+ */
+export const documentExpiryReminders = pgTable(
+  "document_expiry_reminders",
+  {
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    daysBefore: integer("days_before").notNull(),
+    // The last valid day it was sent for: a corrected date makes a new reminder due.
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    sentAt: ts("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.daysBefore, t.validUntil] })],
 );
 
 export const payments = pgTable(

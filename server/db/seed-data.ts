@@ -887,3 +887,42 @@ export const seedDataProtectionOfficer = {
   name: "Chipo Nyathi",
   email: "privacy@passage.example",
 };
+
+/**
+ * The demo checklists (decision record 44): what each destination and path asks for on top of a
+ * job's passport and CV or a program's own list. [destination ("" = any), kind, path ("" = any),
+ * document type, mandatory].
+ */
+export const seedChecklistRules: [string, "job" | "program", string, string, boolean][] = [
+  // Canada: a police clearance and an immigration medical for every job; nurses and carers also
+  // show their qualification, registration-grade English and experience.
+  ["CA", "job", "", "police_clearance", true],
+  ["CA", "job", "", "medical_report", true],
+  ["CA", "job", "healthcare", "education", true],
+  ["CA", "job", "healthcare", "english", true],
+  ["CA", "job", "healthcare", "experience", false],
+  ["CA", "program", "", "medical_report", false],
+  // United Kingdom: English for every job (the skilled worker visa), health and care staff a
+  // clearance, a TB test report and their qualification.
+  ["GB", "job", "", "english", true],
+  ["GB", "job", "healthcare", "police_clearance", true],
+  ["GB", "job", "healthcare", "medical_report", true],
+  ["GB", "job", "healthcare", "education", true],
+  ["GB", "job", "education", "police_clearance", true],
+  ["GB", "program", "", "english", true],
+  // Ireland: nurses register with NMBI (qualification, English) and are vetted.
+  ["IE", "job", "healthcare", "police_clearance", true],
+  ["IE", "job", "healthcare", "english", true],
+  ["IE", "job", "healthcare", "education", true],
+  // Poland and the Czech Republic: a work permit file with a clearance and a medical; drivers
+  // their licence.
+  ["PL", "job", "", "police_clearance", true],
+  ["PL", "job", "", "medical_report", true],
+  ["PL", "job", "logistics", "driving_licence", true],
+  ["CZ", "job", "", "police_clearance", true],
+  ["CZ", "job", "logistics", "driving_licence", true],
+  // Anywhere: carers in a home are vetted; study abroad needs a transcript.
+  ["", "job", "domestic", "police_clearance", true],
+  ["", "job", "domestic", "birth_certificate", false],
+  ["", "program", "", "transcript", true],
+];

@@ -2,11 +2,21 @@ import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Role } from "~/domain/enums";
 import { db } from "./client.server";
-import { appState, countries, jobs, mailOutbox, payments, profiles, programs } from "./schema";
+import {
+  appState,
+  countries,
+  documentChecklistRules,
+  jobs,
+  mailOutbox,
+  payments,
+  profiles,
+  programs,
+} from "./schema";
 import { seedDemoActivity } from "./seed-activity.server";
 import type { SeedServices } from "./seed-services";
 import {
   seedAgencyRegistrations,
+  seedChecklistRules,
   seedCountries,
   seedDataProtectionOfficer,
   seedJobs,
@@ -151,6 +161,35 @@ export async function seedDemoPrograms() {
 }
 
 /**
+ * The demo checklists per destination and path (decision record 44), once (their own flag: a
+ * database seeded before checklists existed gets them too).
+ */
+export async function seedDemoChecklists() {
+  await db().transaction(async (tx) => {
+    const [seeded] = await tx
+      .select()
+      .from(appState)
+      .where(eq(appState.key, "demo_checklists_seeded"));
+    if (seeded) return;
+    await tx
+      .insert(documentChecklistRules)
+      .values(
+        seedChecklistRules.map(([destination, kind, path, documentType, mandatory]) => ({
+          destination,
+          kind,
+          path,
+          documentType,
+          mandatory,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(appState)
+      .values({ key: "demo_checklists_seeded", value: new Date().toISOString() });
+  });
+}
+
+/**
  * The demo agency's registrations and data-protection officer (issue 39), once (their own flag:
  * a database seeded before gets them too), unless staff already entered registrations.
  */
@@ -222,6 +261,7 @@ export async function seedDemo(
 
   await seedDemoPrograms();
   await seedDemoTrust(services);
+  await seedDemoChecklists();
 
   const existing = await database
     .select({ email: profiles.email })

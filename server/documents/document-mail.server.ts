@@ -1,4 +1,5 @@
 import { inLanguage, type Localized } from "~/domain/document-types";
+import { calendarDay, formatDate } from "~/domain/format";
 import { serverT } from "~/server/i18n/translate.server";
 import {
   type MailBase,
@@ -71,6 +72,23 @@ export function documentsVerifiedEmail(
     greeting: o.name,
     blocks: [
       { kind: "p", text: t("documentsVerified.body", { documents }) },
+      { kind: "button", label: t("documentButton"), href: mailLink(o, "/dashboard/documents") },
+    ],
+  });
+}
+
+/** A document stops being valid in `daysBefore` days (60, 30 or 7): upload a new one in time. */
+export function documentExpiringEmail(
+  o: MailBase & { name: string; document: DocumentName; validUntil: string; daysBefore: number },
+): RenderedMail {
+  const t = serverT(o.lng);
+  const document = documentLabel(o.document, o.lng);
+  const date = formatDate(calendarDay(o.validUntil), o.lng ?? "en", "longDate");
+  return renderMail(o, {
+    subject: t("documentExpiring.subject", { document, count: o.daysBefore }),
+    greeting: o.name,
+    blocks: [
+      { kind: "p", text: t("documentExpiring.body", { document, date, count: o.daysBefore }) },
       { kind: "button", label: t("documentButton"), href: mailLink(o, "/dashboard/documents") },
     ],
   });

@@ -4,7 +4,9 @@ import { isUuid } from "~/domain/ids";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { newestOwnRows } from "~/server/db/own-rows.server";
-import { documents, profiles } from "~/server/db/schema";
+import { validUntil } from "~/domain/checklists";
+import { documents, documentTypes, profiles } from "~/server/db/schema";
+import { agencyToday } from "~/server/jobs/saved-jobs.server";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -49,13 +51,30 @@ export async function listDocumentsForApplicantAsStaff(userId: string) {
       reviewerName: profiles.fullName,
       uploadedAt: documents.uploadedAt,
       downloadUrl: documents.id,
+      issuedOn: documents.issuedOn,
+      expiresOn: documents.expiresOn,
+      // Whether its type carries dates staff confirm when verifying.
+      expires: documentTypes.expires,
+      validityMonths: documentTypes.validityMonths,
     })
     .from(documents)
     .leftJoin(profiles, eq(profiles.id, documents.reviewedBy))
+    .leftJoin(documentTypes, eq(documentTypes.key, documents.documentType))
     .where(eq(documents.userId, userId))
     .orderBy(desc(documents.uploadedAt))
     .limit(HISTORY_LIMIT)
-    .then((rows) => rows.map((r) => ({ ...r, downloadUrl: documentDownloadPath(r.id) })));
+    .then((rows) => {
+      const today = agencyToday();
+      return rows.map((r) => {
+        const until = validUntil(r, r);
+        return {
+          ...r,
+          downloadUrl: documentDownloadPath(r.id),
+          validUntil: until,
+          expired: until !== null && until < today,
+        };
+      });
+    });
 }
 
 export function documentDownloadPath(id: string) {

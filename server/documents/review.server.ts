@@ -73,11 +73,16 @@ export async function reviewDocument({
   documentId,
   decision,
   reason,
+  issuedOn,
+  expiresOn,
 }: {
   actor: Pick<Viewer, "id" | "role">;
   documentId: string;
   decision: ReviewDecision;
   reason?: string | null;
+  /** The dates printed on it as staff confirm or correct them (undefined: as they are). */
+  issuedOn?: string | null;
+  expiresOn?: string | null;
 }) {
   if (!isStaff(actor.role)) throw new DocumentReviewError("forbidden");
   const cleanReason = reason?.trim().slice(0, 1000) || null;
@@ -93,12 +98,45 @@ export async function reviewDocument({
     )
       throw new DocumentReviewError("notFound");
     if (current.status === "replaced") throw new DocumentReviewError("superseded");
+    // Staff confirm the dates printed on it, or correct what the applicant typed.
+    const dates = {
+      issuedOn: issuedOn === undefined ? current.issuedOn : issuedOn,
+      expiresOn: expiresOn === undefined ? current.expiresOn : expiresOn,
+    };
+    const datesChanged =
+      dates.issuedOn !== current.issuedOn || dates.expiresOn !== current.expiresOn;
     // Verifying it again (a second click, a form posted twice) changes nothing and tells nobody.
-    if (decision === "verify" && current.status === "verified") return current;
+    if (decision === "verify" && current.status === "verified" && !datesChanged) return current;
+    if (decision === "verify" && current.status === "verified") {
+      const [corrected] = await tx
+        .update(documents)
+        .set(dates)
+        .where(eq(documents.id, documentId))
+        .returning();
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "document.dates",
+        targetType: "document",
+        targetId: documentId,
+        details: {
+          userId: current.userId,
+          documentType: current.documentType,
+          from: { issuedOn: current.issuedOn, expiresOn: current.expiresOn },
+          to: dates,
+        },
+      });
+      return corrected!;
+    }
     const status = decision === "verify" ? "verified" : "rejected";
     const [updated] = await tx
       .update(documents)
-      .set({ status, reviewReason: cleanReason, reviewedBy: actor.id, reviewedAt: new Date() })
+      .set({
+        status,
+        reviewReason: cleanReason,
+        reviewedBy: actor.id,
+        reviewedAt: new Date(),
+        ...(decision === "verify" ? dates : {}),
+      })
       .where(and(eq(documents.id, documentId), ne(documents.status, "replaced")))
       .returning();
     if (!updated) throw new DocumentReviewError("superseded");
@@ -114,6 +152,14 @@ export async function reviewDocument({
         from: current.status,
         to: status,
         reason: cleanReason,
+        ...(decision === "verify" && datesChanged
+          ? {
+              dates: {
+                from: { issuedOn: current.issuedOn, expiresOn: current.expiresOn },
+                to: dates,
+              },
+            }
+          : {}),
       },
     });
 

@@ -36,6 +36,11 @@ function receiveParts(
 ): Promise<ReceivedDocument> {
   return new Promise<ReceivedDocument>((resolve) => {
     let documentType: DocumentType | null = null;
+    // The dates printed on it, as typed (the service checks them): sent before the file.
+    const dates: { issuedOn: string | null; expiresOn: string | null } = {
+      issuedOn: null,
+      expiresOn: null,
+    };
     let answered = false;
     let refusal: ReceivedDocument | null = null;
     const answer = (received: ReceivedDocument) => {
@@ -76,6 +81,10 @@ function receiveParts(
     }
 
     bb.on("field", (name, value) => {
+      if (name === "issuedOn" || name === "expiresOn") {
+        dates[name] = value.trim().slice(0, 20) || null;
+        return;
+      }
       if (name !== "documentType") return;
       // Only its shape here: the service checks it is a type one may upload now.
       if (DOCUMENT_TYPE_KEY.test(value)) documentType = value;
@@ -99,6 +108,7 @@ function receiveParts(
       answer({
         ok: true,
         documentType,
+        dates,
         file: { name: info.filename ?? "", content: stream, complete },
       });
     });

@@ -8,6 +8,7 @@ import {
   MAX_DOCUMENT_BYTES,
   type UploadError,
 } from "~/domain/documents";
+import { type DocumentDates, isDay } from "~/domain/checklists";
 import { type DocumentTypeDef, formatAllowed } from "~/domain/document-types";
 import type { DocumentType } from "~/domain/enums";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -43,7 +44,7 @@ export type DocumentUpload =
 
 export type ReceivedDocument =
   | { ok: false; error: "noFile" | "badDocumentType"; documentType: DocumentType | null }
-  | { ok: true; documentType: DocumentType; file: IncomingFile };
+  | { ok: true; documentType: DocumentType; dates?: DocumentDates; file: IncomingFile };
 
 export type IncomingFile = {
   /** The name as sent; the service cleans it (or refuses it). */
@@ -87,9 +88,14 @@ export async function uploadDocument({
   try {
     // The type must be one an applicant may upload now (an admin may have retired it meanwhile).
     const type = (await activeDocumentTypes()).find((t) => t.key === documentType);
+    const dates = checkDates(received.dates);
+    if (!dates) {
+      file.content.resume();
+      throw new UploadRefused("badDates");
+    }
     stored = await storeFile(actor.id, file, type ?? null);
     await file.complete;
-    const { row, replacedKeys } = await insertDocumentRow(actor.id, documentType, stored);
+    const { row, replacedKeys } = await insertDocumentRow(actor.id, documentType, stored, dates);
     stored = null;
     // After the commit: the replaced uploads' rows are gone, so their files can go too. A failed
     // delete only leaves an orphan object, never a row pointing at nothing.
@@ -121,6 +127,19 @@ export async function uploadDocument({
     logger().error({ err: error, userId: actor.id }, "document upload failed");
     return { ok: false, error: "failed", documentType };
   }
+}
+
+/**
+ * The dates as typed, each optional: real calendar days, the expiry after the issue. Null when
+ * they are not (the upload is refused before its file is stored).
+ */
+export function checkDates(dates: Partial<DocumentDates> | undefined): DocumentDates | null {
+  const issuedOn = dates?.issuedOn || null;
+  const expiresOn = dates?.expiresOn || null;
+  if (issuedOn && !isDay(issuedOn)) return null;
+  if (expiresOn && !isDay(expiresOn)) return null;
+  if (issuedOn && expiresOn && expiresOn <= issuedOn) return null;
+  return { issuedOn, expiresOn };
 }
 
 async function removeStored(key: string) {
@@ -291,7 +310,12 @@ function withExtension(name: string, ext: string) {
  * uploads of one person take turns on PostgreSQL, so each sees the pending row the previous one
  * left; PGlite runs transactions one at a time anyway. Reviewed documents stay as history.
  */
-async function insertDocumentRow(userId: string, documentType: DocumentType, file: StoredFile) {
+async function insertDocumentRow(
+  userId: string,
+  documentType: DocumentType,
+  file: StoredFile,
+  dates: DocumentDates,
+) {
   return inTransactionWithMail(async (tx) => {
     await tx
       .select({ id: profiles.id })
@@ -318,6 +342,8 @@ async function insertDocumentRow(userId: string, documentType: DocumentType, fil
         fileSize: file.size,
         contentType: file.contentType,
         status: "pending",
+        issuedOn: dates.issuedOn,
+        expiresOn: dates.expiresOn,
       })
       .returning();
     // The staff member who looks after this applicant hears of it (issue 19).

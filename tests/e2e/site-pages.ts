@@ -80,6 +80,12 @@ export const SCREENS: PageEntry[] = [
   { routeId: "routes/admin/cms", path: "/admin/cms", as: ["staff"] },
   { routeId: "routes/admin/settings", path: "/admin/settings", as: ["staff"] },
   { routeId: "routes/admin/document-types", path: "/admin/document-types", as: ["staff"] },
+  { routeId: "routes/admin/checklists", path: "/admin/checklists", as: ["staff"] },
+  {
+    routeId: "routes/admin/expiring-documents",
+    path: "/admin/expiring-documents",
+    as: ["staff"],
+  },
 ];
 
 /**

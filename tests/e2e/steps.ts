@@ -48,7 +48,7 @@ export async function openJobCard(page: Page, listUrl: string, title: string) {
 export async function createJob(
   staff: Page,
   title: string,
-  job: { description?: string; requirements?: string; employer?: string } = {},
+  job: { description?: string; requirements?: string; employer?: string; sector?: string } = {},
 ) {
   await staff.goto("/admin/jobs");
   await staff.getByRole("link", { name: "Add New Job" }).click();
@@ -59,6 +59,7 @@ export async function createJob(
     .getByLabel("Description")
     .fill(job.description ?? "Care for residents of a small home.");
   await dialog.getByLabel("Country").selectOption({ label: "Canada" });
+  if (job.sector) await dialog.getByLabel("Sector").selectOption({ label: job.sector });
   if (job.requirements) await dialog.getByLabel("Requirements").fill(job.requirements);
   if (job.employer)
     await dialog.getByLabel("Employer", { exact: true }).selectOption({ label: job.employer });

@@ -40,7 +40,7 @@ type Access =
 /** Who may see each route, by its id in app/routes.ts. First match wins. */
 const RULES: [RegExp, Access][] = [
   [/^(root|routes\/public\/layout)$/, "layout"],
-  [/^routes\/admin\/(users|settings|document-types)$/, "userAdmin"],
+  [/^routes\/admin\/(users|settings|document-types|checklists)$/, "userAdmin"],
   // One record's page (an applicant's): staff only, and a record that is not theirs (or, as here,
   // not there) is not found.
   [/^routes\/admin\/applicant$/, "staffRecord"],

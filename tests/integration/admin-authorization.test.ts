@@ -26,11 +26,12 @@ const MODULES = import.meta.glob<RouteModule>("../../app/routes/admin/*.tsx", { 
 
 // THE MATRIX: who may use each admin route's loader and action. Every admin route of the route
 // table is for staff (manager, admin, super_admin) but these, for user administrators (admin,
-// super_admin) only: document types are admins' (decision record 40).
+// super_admin) only: document types and checklists are admins' (decision records 40, 44).
 const USER_ADMIN_ROUTES = [
   "routes/admin/users",
   "routes/admin/settings",
   "routes/admin/document-types",
+  "routes/admin/checklists",
 ];
 // Where the action is narrower than the page: staff read payments and refund to-dos; only user
 // administrators record refunds.

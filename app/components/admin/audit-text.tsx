@@ -60,6 +60,22 @@ export function auditSentence(
       return say(key, { document: documentOf(d.documentType) });
     case "document_type_save":
       return say(d.created ? `${key}_created` : key, { document: documentOf(d.documentType) });
+    case "document_dates":
+      return say(key, { document: documentOf(d.documentType) });
+    case "checklist_rule_save":
+    case "checklist_rule_remove": {
+      const kind = d.kind === "program" ? "program" : "job";
+      const path = str(d.path)
+        ? tc(`labels.${kind === "job" ? "sector" : "programLevel"}.${str(d.path)}`)
+        : t(`checklists.anyPath.${kind}`);
+      const scope = [
+        str(d.destination) || t("checklists.anyDestination"),
+        t(`checklists.kind.${kind}`),
+        path,
+      ].join(" · ");
+      const created = key === "checklist_rule_save" && d.created ? "_created" : "";
+      return say(`${key}${created}`, { document: documentOf(d.documentType), scope });
+    }
     case "document_verify":
     case "document_reject": {
       const document = documentOf(d.documentType);

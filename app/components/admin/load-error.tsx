@@ -23,7 +23,9 @@ type LoadErrorKey =
   | "interviews"
   | "views"
   | "search"
-  | "documentTypes";
+  | "documentTypes"
+  | "checklists"
+  | "expiringDocuments";
 
 /**
  * A back-office page whose data could not be loaded: the spec's message inside the admin shell

@@ -4,15 +4,14 @@ import { Flash } from "~/app/components/flash";
 import { applicantHref } from "~/app/components/admin/data-table";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
-import { useDocumentTypeName } from "~/app/components/admin/document-type-name";
 import { PaidBadge } from "~/app/components/admin/paid-badge";
 import { StatusBadge } from "~/app/components/status-badge";
-import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { TextareaField } from "~/app/components/ui/field";
 import type { ActionResult } from "~/app/lib/action-result";
 import { dateFormatter } from "~/domain/format";
 import { DepartureForm } from "./applications-departure";
+import { ApplicationChecklist } from "./applications-checklist";
 import { StaffDocuments } from "./applications-documents";
 import { NoteForm } from "./applications-notes";
 import type { loadDetails } from "./applications.server";
@@ -31,8 +30,7 @@ export function ApplicationDetails({
   actionData: ActionResult | undefined;
 }) {
   const { t, tc, lang } = useAdminT();
-  const documentName = useDocumentTypeName();
-  const { app, history, documents, requiredDocuments, notes, staff } = details;
+  const { app, history, documents, checklist, notes, staff } = details;
   // One history, newest first: status changes and staff notes together.
   const timeline = [
     ...history.map((h) => ({ type: "status" as const, at: new Date(h.createdAt), h })),
@@ -157,32 +155,7 @@ export function ApplicationDetails({
           </Button>
         </div>
       </Form>
-      {requiredDocuments.length ? (
-        <section className="grid gap-2" data-testid="required-documents">
-          <h3 className="font-semibold">{t("applications.details.requiredDocuments")}</h3>
-          <ul className="flex flex-wrap gap-2">
-            {requiredDocuments.map((type) => {
-              const doc = documents.find((d) => d.documentType === type);
-              return (
-                <li key={type}>
-                  <Badge
-                    tone={
-                      doc?.status === "verified"
-                        ? "success"
-                        : doc?.status === "rejected"
-                          ? "danger"
-                          : "waiting"
-                    }
-                  >
-                    {documentName(type)}:{" "}
-                    {doc ? t(`documents.status.${doc.status}`) : t("applications.details.missing")}
-                  </Badge>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ) : null}
+      <ApplicationChecklist lines={checklist} />
       <StaffDocuments documents={documents} actionData={actionData} />
       <section className="grid gap-2" aria-labelledby="application-history">
         <h3 id="application-history" className="font-semibold">

@@ -8,7 +8,35 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { Input, Label } from "~/app/components/ui/input";
 import type { ActionResult } from "~/app/lib/action-result";
+import { calendarDay, formatDate } from "~/domain/format";
 import type { ApplicationDetailsData } from "./applications-details";
+
+type StaffDocument = ApplicationDetailsData["documents"][number];
+
+/** A type whose dates say how long it can be used (an expiry, or months of validity). */
+const dated = (d: Pick<StaffDocument, "expires" | "validityMonths">) =>
+  Boolean(d.expires || d.validityMonths);
+
+function DateField({
+  id,
+  name,
+  value,
+  children,
+}: {
+  id: string;
+  name: string;
+  value: string | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs">
+        {children}
+      </Label>
+      <Input id={id} name={name} type="date" defaultValue={value ?? ""} className="h-9" />
+    </div>
+  );
+}
 
 /**
  * The applicant's documents in the details dialog, each with Open, Verify (until it is verified)
@@ -21,8 +49,9 @@ export function StaffDocuments({
   documents: ApplicationDetailsData["documents"];
   actionData: ActionResult | undefined;
 }) {
-  const { t } = useAdminT();
+  const { t, lang } = useAdminT();
   const documentName = useDocumentTypeName();
+  const day = (d: string) => formatDate(calendarDay(d), lang);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -59,6 +88,16 @@ export function StaffDocuments({
                 </Badge>
               </div>
               {d.reviewReason ? <p className="text-xs text-slate-700">{d.reviewReason}</p> : null}
+              {d.validUntil ? (
+                <p
+                  className={d.expired ? "text-xs text-red-700" : "text-xs text-slate-700"}
+                  data-testid="staff-document-valid-until"
+                >
+                  {d.expired
+                    ? t("applications.details.expiredOn", { date: day(d.validUntil) })
+                    : t("applications.details.validUntil", { date: day(d.validUntil) })}
+                </p>
+              ) : null}
               <div className="flex flex-wrap items-end gap-2">
                 <a
                   href={d.downloadUrl}
@@ -68,14 +107,29 @@ export function StaffDocuments({
                 >
                   {t("applications.details.open")}
                 </a>
-                {d.status === "verified" ? null : (
-                  <Form method="post" preventScrollReset>
+                {d.status === "verified" && !dated(d) ? null : (
+                  <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
                     <HiddenValues
                       values={{ intent: "review", documentId: d.id, decision: "verify" }}
                     />
+                    {/* The dates printed on it: the applicant's, confirmed or corrected here. */}
+                    {dated(d) ? (
+                      <>
+                        <DateField id={`issued-${d.id}`} name="issuedOn" value={d.issuedOn}>
+                          {t("applications.details.issuedOn")}
+                        </DateField>
+                        {d.expires ? (
+                          <DateField id={`expires-${d.id}`} name="expiresOn" value={d.expiresOn}>
+                            {t("applications.details.expiresOn")}
+                          </DateField>
+                        ) : null}
+                      </>
+                    ) : null}
                     <Button type="submit" size="sm" variant="outline" disabled={busy}>
                       <CheckCircle2Icon aria-hidden />
-                      {t("applications.details.verify")}
+                      {d.status === "verified"
+                        ? t("applications.details.saveDates")
+                        : t("applications.details.verify")}
                     </Button>
                   </Form>
                 )}

@@ -30,6 +30,7 @@ import {
   StatusFactFalseError,
 } from "~/server/applications/application-facts.server";
 import type { Viewer } from "~/server/auth/guards.server";
+import { readChecklists } from "~/server/documents/checklists.server";
 import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
 import { logger } from "~/server/logger.server";
@@ -138,7 +139,9 @@ const departure: Handler = async (request, viewer, formData) => {
 const review: Handler = async (request, viewer, formData) => {
   const submission = parseWithZod(formData, { schema: DocumentReviewSchema });
   if (submission.status !== "success") {
-    return actionFailed("review", "errors.reasonRequired", 400, { result: submission.reply() });
+    const dates = submission.error?.issuedOn || submission.error?.expiresOn;
+    const message = dates ? "errors.documentDates" : "errors.reasonRequired";
+    return actionFailed("review", message, 400, { result: submission.reply() });
   }
   await reviewDocument({ actor: viewer, ...submission.value });
   return redirectDone(
@@ -293,18 +296,21 @@ export async function loadDetails(url: URL, viewer: Viewer, scope: OfficeScope) 
   // Outside the viewer's offices the application is not found (and nothing is shown or audited).
   const found = await getApplicationDetailsForStaff(id, scope);
   if (!found) return null;
-  const [documents, , notes, staff, refused] = await Promise.all([
+  const [documents, , notes, staff, refused, checklists] = await Promise.all([
     listDocumentsForApplicantAsStaff(found.app.userId),
     recordProfileViewed({ staff: viewer, ownerId: found.app.userId, applicationId: found.app.id }),
     listApplicationNotesForStaff(found.app.id),
     listMentionableStaff(),
     refusedStatusesForStaff([found.app]),
+    readChecklists({ userId: found.app.userId, applicationIds: [found.app.id] }),
   ]);
   return {
     ...found,
     // The statuses whose fact is false for it (decision record 32), offered disabled.
     refused: refused.get(found.app.id) ?? {},
     documents: documents.filter((d) => d.status !== "replaced"),
+    // What its destination and path ask for, and where each item stands (as its applicant sees).
+    checklist: checklists[0]?.lines ?? [],
     // Staff-only notes, and the colleagues the note form can mention.
     notes,
     staff,

@@ -1,0 +1,237 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  type ChecklistLine,
+  type ChecklistRule,
+  type ChecklistRuleForm,
+  checklistLines,
+  currentUploads,
+  resolveChecklist,
+} from "~/domain/checklists";
+import type { ApplicationKind, ApplicationStatus } from "~/domain/enums";
+import { recordAudit } from "~/server/audit/audit.server";
+import { type Db, db } from "~/server/db/client.server";
+import {
+  countries,
+  documentChecklistRules,
+  documents,
+  documentTypes,
+  jobApplications,
+  jobs,
+  programs,
+} from "~/server/db/schema";
+import { agencyToday } from "~/server/jobs/saved-jobs.server";
+import { listDocumentTypes } from "./document-types.server";
+
+// Checklists per destination and path (decision record 44): the rules admins keep, and each
+// application's checklist read from them, its job's or program's own list and its owner's uploads.
+
+export const CHECKLIST_SAVE_ACTION = "checklist_rule.save";
+export const CHECKLIST_REMOVE_ACTION = "checklist_rule.remove";
+
+/** Every rule, by destination, kind and path (a handful of rows per destination). */
+export async function listChecklistRules(on: Db = db()): Promise<ChecklistRule[]> {
+  return on
+    .select({
+      id: documentChecklistRules.id,
+      destination: documentChecklistRules.destination,
+      kind: documentChecklistRules.kind,
+      path: documentChecklistRules.path,
+      documentType: documentChecklistRules.documentType,
+      mandatory: documentChecklistRules.mandatory,
+    })
+    .from(documentChecklistRules)
+    .orderBy(
+      asc(documentChecklistRules.destination),
+      asc(documentChecklistRules.kind),
+      asc(documentChecklistRules.path),
+    );
+}
+
+export type SaveChecklistRuleOutcome =
+  { kind: "saved"; id: string } | { kind: "unchanged" } | { kind: "badDocumentType" };
+
+/**
+ * An admin adds a rule, or changes whether an existing one (same destination, path and type) is
+ * mandatory; audited in the same transaction.
+ */
+export async function saveChecklistRule({
+  actor,
+  form,
+}: {
+  actor: { id: string };
+  form: ChecklistRuleForm;
+}): Promise<SaveChecklistRuleOutcome> {
+  return db().transaction(async (tx) => {
+    const [type] = await tx
+      .select({ key: documentTypes.key, active: documentTypes.active })
+      .from(documentTypes)
+      .where(eq(documentTypes.key, form.documentType));
+    if (!type?.active) return { kind: "badDocumentType" };
+    const [before] = await tx
+      .select()
+      .from(documentChecklistRules)
+      .where(
+        and(
+          eq(documentChecklistRules.destination, form.destination),
+          eq(documentChecklistRules.kind, form.kind),
+          eq(documentChecklistRules.path, form.path),
+          eq(documentChecklistRules.documentType, form.documentType),
+        ),
+      )
+      .for("update");
+    if (before && before.mandatory === form.mandatory) return { kind: "unchanged" };
+    const [row] = before
+      ? await tx
+          .update(documentChecklistRules)
+          .set({ mandatory: form.mandatory, updatedBy: actor.id })
+          .where(eq(documentChecklistRules.id, before.id))
+          .returning({ id: documentChecklistRules.id })
+      : await tx
+          .insert(documentChecklistRules)
+          .values({ ...form, updatedBy: actor.id })
+          .returning({ id: documentChecklistRules.id });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: CHECKLIST_SAVE_ACTION,
+      targetType: "checklist_rule",
+      targetId: row!.id,
+      details: { ...form, created: !before },
+    });
+    return { kind: "saved", id: row!.id };
+  });
+}
+
+/** An admin removes a rule (applications that needed it no longer do), audited. */
+export async function removeChecklistRule({
+  actor,
+  id,
+}: {
+  actor: { id: string };
+  id: string;
+}): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(documentChecklistRules)
+      .where(eq(documentChecklistRules.id, id))
+      .returning();
+    if (!gone) return false;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: CHECKLIST_REMOVE_ACTION,
+      targetType: "checklist_rule",
+      targetId: id,
+      details: {
+        destination: gone.destination,
+        kind: gone.kind,
+        path: gone.path,
+        documentType: gone.documentType,
+        mandatory: gone.mandatory,
+      },
+    });
+    return true;
+  });
+}
+
+export type ApplicationChecklist = {
+  applicationId: string;
+  kind: ApplicationKind;
+  status: ApplicationStatus;
+  title: string;
+  destination: string | null;
+  destinationName: string | null;
+  path: string | null;
+  lines: ChecklistLine[];
+};
+
+/**
+ * The checklists of one person's applications (all of them, or `applicationIds`), as they stand
+ * on `today` (the agency's calendar). Reads in `on` (a status change's transaction). Callers
+ * have checked who is asking: the owner, or staff who read the application through their scope.
+ */
+export async function readChecklists(
+  o: { userId: string; applicationIds?: readonly string[]; today?: string },
+  on: Db = db(),
+): Promise<ApplicationChecklist[]> {
+  const today = o.today ?? agencyToday();
+  const jobCountry = sql<
+    string | null
+  >`(select c.code from countries c where c.id = ${jobs.countryId})`;
+  const jobCountryName = sql<
+    string | null
+  >`(select c.name from countries c where c.id = ${jobs.countryId})`;
+  const where = o.applicationIds
+    ? and(eq(jobApplications.userId, o.userId), inArray(jobApplications.id, [...o.applicationIds]))
+    : eq(jobApplications.userId, o.userId);
+  if (o.applicationIds && o.applicationIds.length === 0) return [];
+  const [apps, rules, types, uploads] = await Promise.all([
+    on
+      .select({
+        id: jobApplications.id,
+        kind: jobApplications.kind,
+        status: jobApplications.status,
+        jobTitle: jobs.title,
+        sector: jobs.sector,
+        jobCountry,
+        jobCountryName,
+        jobDocuments: jobs.requiredDocuments,
+        programTitle: programs.title,
+        level: programs.level,
+        programCountry: countries.code,
+        programCountryName: countries.name,
+        programDocuments: programs.requiredDocuments,
+      })
+      .from(jobApplications)
+      .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .leftJoin(programs, eq(programs.id, jobApplications.programId))
+      .leftJoin(countries, eq(countries.id, programs.countryId))
+      .where(where)
+      .orderBy(desc(jobApplications.appliedAt)),
+    listChecklistRules(on),
+    listDocumentTypes(on),
+    on
+      .select({
+        type: documents.documentType,
+        status: documents.status,
+        issuedOn: documents.issuedOn,
+        expiresOn: documents.expiresOn,
+      })
+      .from(documents)
+      .where(eq(documents.userId, o.userId))
+      .orderBy(desc(documents.uploadedAt)),
+  ]);
+  const current = currentUploads(uploads, types);
+  return apps.map((a) => {
+    const job = a.kind === "job";
+    const destination = (job ? a.jobCountry : a.programCountry) ?? null;
+    const path = (job ? a.sector : a.level) ?? null;
+    const items = resolveChecklist(
+      rules,
+      {
+        kind: a.kind,
+        destination,
+        path,
+        additions: (job ? a.jobDocuments : a.programDocuments) ?? [],
+      },
+      types,
+    );
+    return {
+      applicationId: a.id,
+      kind: a.kind,
+      status: a.status,
+      title: (job ? a.jobTitle : a.programTitle) ?? "",
+      destination,
+      destinationName: (job ? a.jobCountryName : a.programCountryName) ?? null,
+      path,
+      lines: checklistLines(items, current, today),
+    };
+  });
+}
+
+/** The destinations a rule may name: the active countries, by name. */
+export function listChecklistDestinations() {
+  return db()
+    .select({ code: countries.code, name: countries.name })
+    .from(countries)
+    .where(eq(countries.isActive, true))
+    .orderBy(asc(countries.name));
+}

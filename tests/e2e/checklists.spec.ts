@@ -1,0 +1,91 @@
+import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
+import { applyToJob, createJob } from "./steps";
+
+// Checklists per destination and path, and dates on documents (issue 42, points 2 and 3): an
+// applicant to a nursing job in Canada sees what it needs, on a phone, in French, and uploads a
+// passport with its dates; admins keep the checklists, staff list the expiring documents.
+
+test.describe("on a 360 px phone, in French", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("an applicant sees a Canada nursing checklist and uploads a passport with its dates", async ({
+    page,
+    manager,
+  }) => {
+    test.slow();
+    const title = `Infirmière ${Date.now().toString(36)}`;
+    const jobId = await createJob(manager, title, { sector: "Healthcare" });
+    await signUpNewApplicant(page);
+    await applyToJob(page, jobId);
+    await page.goto("/dashboard/documents");
+    await page.getByRole("button", { name: "FR Français" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+
+    // The seeded Canada rules and the healthcare ones, on top of the passport and the CV.
+    const checklist = page.getByTestId("application-checklist").filter({ hasText: title });
+    await expect(checklist).toContainText("Canada");
+    for (const [type, name] of [
+      ["passport", "Passeport"],
+      ["police_clearance", "Extrait de casier judiciaire"],
+      ["medical_report", "Rapport médical"],
+      ["english", "Test d'anglais"],
+    ] as const) {
+      const line = checklist.getByTestId(`checklist-${type}`);
+      await expect(line).toContainText(name);
+      await expect(line).toContainText("Obligatoire");
+      await expect(line).toContainText("À fournir");
+    }
+    await expect(checklist.getByTestId("checklist-experience")).toContainText("Facultatif");
+    // What the checklist asks for is at the top of the page, not under "other documents".
+    await expect(page.getByTestId("document-police_clearance")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await expectAccessible(page);
+
+    const passport = page.getByTestId("document-passport");
+    await passport.getByLabel("Date de délivrance").fill("2022-03-14");
+    await passport.getByLabel("Date d'expiration").fill("2032-03-13");
+    await passport.getByLabel(/Choisir un fichier/).setInputFiles({
+      name: "passeport.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<< >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),
+    });
+    await passport.getByRole("button", { name: "Téléverser", exact: true }).click();
+    await expect(passport.getByTestId("document-status")).toHaveText("En attente d'examen");
+    await expect(passport.getByTestId("document-dates")).toContainText("Délivré le 14 mars 2022");
+    await expect(passport.getByTestId("document-dates")).toContainText(
+      "Valable jusqu'au 13 mars 2032",
+    );
+    await expect(checklist.getByTestId("checklist-passport")).toContainText("Téléversé");
+    await expectAccessible(page);
+  });
+});
+
+test("an admin keeps the checklists; staff list the expiring documents", async ({ page }) => {
+  await login(page, DEMO.admin);
+  await page.goto("/admin/checklists");
+  const canada = page
+    .getByTestId("checklist-group")
+    .filter({ hasText: "Canada · Jobs · Healthcare" });
+  await expect(canada).toContainText("English Test");
+  await expectAccessible(page);
+
+  await page.getByLabel("Destination", { exact: true }).selectOption({ label: "Latvia" });
+  await page.getByLabel("Sector or level", { exact: true }).selectOption({ label: "Logistics" });
+  await page.getByLabel("Document", { exact: true }).selectOption({ label: "Driving Licence" });
+  await page.getByRole("button", { name: "Add to the checklist" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Checklist saved.");
+  const portugal = page
+    .getByTestId("checklist-group")
+    .filter({ hasText: "Latvia · Jobs · Logistics" });
+  await expect(portugal).toContainText("Required");
+  await expectAccessible(page);
+  await portugal.getByRole("button", { name: /Remove Driving Licence/ }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Removed from the checklist.");
+  await expect(portugal).toHaveCount(0);
+
+  await page.goto("/admin/expiring-documents");
+  await expect(page.getByRole("heading", { name: "Expiring Documents" }).first()).toBeVisible();
+  await expectAccessible(page);
+});
