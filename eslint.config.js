@@ -432,12 +432,6 @@ export default tseslint.config(
     rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {
-    // Listed exceptions, each to be split and removed from this list: the documents page is being
-    // reworked on another branch (524 lines when this rule came).
-    files: ["app/routes/dashboard/documents.tsx"],
-    rules: { "max-lines": "off" },
-  },
-  {
     files: ["{app,server,domain}/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
     plugins: { cycles: { rules: { "no-import-cycle": noImportCycle } } },
