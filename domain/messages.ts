@@ -33,3 +33,67 @@ export const ComposeMessageSchema = z
       ctx.addIssue({ code: "custom", path: ["recipientId"], message: "errors.recipientRequired" });
   });
 export type ComposeMessage = z.infer<typeof ComposeMessageSchema>;
+
+/**
+ * An applicant's message to the agency from the dashboard: a new one (subject and text) or a
+ * reply to a message they received (`replyTo`: its id; the subject is taken from it).
+ */
+export const ApplicantMessageSchema = z
+  .object({
+    replyTo: z.uuid().optional(),
+    subject: optionalText(200, "errors.subjectTooLong"),
+    content: requiredText(10_000, "errors.contentRequired", "errors.contentTooLong"),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.replyTo && !v.subject)
+      ctx.addIssue({ code: "custom", path: ["subject"], message: "errors.subjectRequired" });
+  });
+export type ApplicantMessage = z.infer<typeof ApplicantMessageSchema>;
+
+/** Staff's answer in an applicant's thread, from their page. */
+export const StaffReplySchema = z.object({
+  applicantId: z.string().trim().min(1).max(100),
+  /** Needed only to start a conversation; an answer takes "Re:" and the last subject. */
+  subject: optionalText(200, "errors.subjectTooLong"),
+  content: requiredText(10_000, "errors.contentRequired", "errors.contentTooLong"),
+});
+export type StaffReply = z.infer<typeof StaffReplySchema>;
+
+/** The subject of an answer: "Re: " once, however often the thread went back and forth. */
+export function replySubject(subject: string): string {
+  const bare = subject.replace(/^(\s*(re|aw|sv|tr|res|réf)\s*:\s*)+/i, "").trim();
+  return `Re: ${bare || "…"}`.slice(0, 200);
+}
+
+// A reply's quoted history starts at one of these lines (mail clients in English, French and
+// Portuguese), or at the first line quoted with ">".
+const QUOTE_STARTS = [
+  /^On .{4,200} wrote:\s*$/i,
+  /^Le .{4,200} a écrit\s*:\s*$/i,
+  /^(Em|No dia) .{4,200} escreveu:\s*$/i,
+  /^-{2,}\s*(Original Message|Message d'origine|Mensagem original|Forwarded message)\s*-{2,}\s*$/i,
+  /^_{10,}\s*$/,
+  /^(From|De|Von)\s*:\s.+$/i,
+  /^Sent from my /i,
+  /^Envoyé de mon /i,
+  /^Enviado do meu /i,
+  /^>/,
+];
+
+/**
+ * The new text of an e-mailed reply: everything before the quoted history (the "On … wrote:"
+ * line, a quoted block, an original-message separator, a signature line "-- "), trimmed.
+ * Some clients wrap "On … wrote:" over two lines; the first is then kept (a line at worst).
+ */
+export function stripQuotedReply(text: string): string {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const kept: string[] = [];
+  for (const line of lines) {
+    if (line === "-- " || QUOTE_STARTS.some((re) => re.test(line.trim()))) break;
+    kept.push(line);
+  }
+  return kept
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}

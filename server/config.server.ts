@@ -123,6 +123,21 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default("Passage <no-reply@passage.example>"),
+  // Replies to message e-mails: Reply-To reply+TOKEN@INBOUND_MAIL_DOMAIN, whose mail the provider
+  // posts to /webhooks/inbound-mail with INBOUND_MAIL_SECRET (docs/operations.md). Without them,
+  // message e-mails reply to the applicant's office.
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "INBOUND_MAIL_DOMAIN must be a domain name")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  INBOUND_MAIL_SECRET: z
+    .string()
+    .min(24, "INBOUND_MAIL_SECRET must have at least 24 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Config = {
@@ -189,7 +204,14 @@ export type Config = {
     forcePathStyle: boolean;
   };
   /** SMTP when smtpUrl is set; otherwise each message is written as .eml under DATA_DIR/outbox. */
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** Where replies to message e-mails go (reply+TOKEN@domain); undefined: to the office. */
+    inboundDomain?: string;
+    /** The shared secret of the inbound mail webhook; undefined: the webhook is off (404). */
+    inboundSecret?: string;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -284,7 +306,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      inboundDomain: e.INBOUND_MAIL_DOMAIN,
+      inboundSecret: e.INBOUND_MAIL_SECRET,
+    },
   };
 }
 

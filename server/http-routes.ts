@@ -5,6 +5,7 @@ import { registerPaymentEndpoints } from "./payments/http.server";
 import { registerAdminExportEndpoints } from "./admin/export-endpoints.server";
 import { registerMediaEndpoints } from "./content/media.server";
 import { registerPrivacyEndpoints } from "./privacy/http.server";
+import { registerInboundMailEndpoints } from "./messages/inbound-mail.server";
 
 /**
  * Plain HTTP endpoints that are not pages: file downloads, payment webhooks, metrics. Each domain
@@ -19,4 +20,5 @@ export function registerEndpoints(app: Hono<any>) {
   registerAdminExportEndpoints(app); // CSV exports of the admin lists
   registerMediaEndpoints(app); // public featured images of news posts
   registerPrivacyEndpoints(app); // a person's own "download my data" archive
+  registerInboundMailEndpoints(app); // replies to message e-mails, posted by the mail provider
 }

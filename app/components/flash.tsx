@@ -66,6 +66,7 @@ const ADMIN_DONE = Object.fromEntries(
     "departureSaved",
     "departureCleared",
     "viewSaved",
+    "replySent",
   ].map((key) => [key, `flash.${key}`]),
 );
 

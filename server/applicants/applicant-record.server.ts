@@ -13,7 +13,7 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { profiles } from "~/server/db/schema";
 import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
-import { listMessagesToApplicantForStaff } from "~/server/messages/messages.server";
+import { listThreadMessages, type ThreadMessage } from "~/server/messages/threads.server";
 import { applicantInScope } from "~/server/offices/scope.server";
 import { listAllPaymentsForStaff } from "~/server/payments/staff.server";
 import { recordProfileViewed, STAFF_VIEW_ACTIONS } from "~/server/privacy/staff-views.server";
@@ -85,7 +85,7 @@ export async function getApplicantRecordForStaff({
       page: 1,
       pageSize: PAYMENTS_SHOWN,
     }),
-    listMessagesToApplicantForStaff(profile.id),
+    listThreadMessages({ applicantId: profile.id, withGroupMessages: true }),
     recordProfileViewed({ staff: viewer, ownerId: profile.id }),
   ]);
   const applicationIds = applications.map((a) => a.id);
@@ -132,13 +132,14 @@ const TOLD_ELSEWHERE = new Set([
   "application.withdraw",
   // The message itself is in the timeline.
   "message.send",
+  "message.reply",
 ]);
 
 type Gathered = {
   applications: Awaited<ReturnType<typeof listApplicationsOfApplicantForStaff>>;
   documents: Awaited<ReturnType<typeof listDocumentsForApplicantAsStaff>>;
   payments: Awaited<ReturnType<typeof listAllPaymentsForStaff>>["items"];
-  messages: Awaited<ReturnType<typeof listMessagesToApplicantForStaff>>;
+  messages: ThreadMessage[];
   history: Awaited<ReturnType<typeof listStatusHistoryForStaff>>;
   activity: Awaited<ReturnType<typeof listAuditEntriesForStaff>>["items"];
 };
@@ -184,6 +185,7 @@ function timelineOf(g: Gathered) {
       at: at(m.sentAt),
       by: m.senderName,
       subject: m.subject,
+      fromApplicant: m.fromApplicant,
     })),
     ...g.activity
       .filter((e) => !TOLD_ELSEWHERE.has(e.action))

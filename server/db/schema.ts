@@ -828,6 +828,23 @@ export const receiptCounters = pgTable("receipt_counters", {
 });
 
 // ── Messages and notifications ────────────────────────────────────────────────────────────────
+
+// One conversation per applicant: staff's messages to them alone and theirs to the agency (from
+// the dashboard or by replying to an e-mail). Group messages belong to no thread.
+export const messageThreads = pgTable(
+  "message_threads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicantId: text("applicant_id")
+      .notNull()
+      .unique()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastMessageAt: ts("last_message_at").notNull().defaultNow(),
+  },
+  (t) => [index("message_threads_last_idx").on(t.lastMessageAt.desc())],
+);
+
 export const messages = pgTable(
   "messages",
   {
@@ -839,8 +856,23 @@ export const messages = pgTable(
     recipientGroup: messageGroupEnum("recipient_group"),
     attachmentUrl: text("attachment_url"),
     sentAt: ts("sent_at").notNull().defaultNow(),
+    threadId: uuid("thread_id").references(() => messageThreads.id, { onDelete: "cascade" }),
+    /** Written by the applicant (on the dashboard or by e-mail), not by staff. */
+    fromApplicant: boolean("from_applicant").notNull().default(false),
+    /** Arrived as a reply to one of our e-mails (the inbound mail webhook). */
+    viaEmail: boolean("via_email").notNull().default(false),
+    /** An applicant's message: when staff answered in its thread; null while it waits. */
+    answeredAt: ts("answered_at"),
+    /** An applicant's attachment: a document they uploaded through the document rules. */
+    documentId: uuid("document_id").references(() => documents.id, { onDelete: "set null" }),
   },
-  (t) => [index("messages_sender_idx").on(t.senderId, t.sentAt.desc().nullsFirst())],
+  (t) => [
+    index("messages_sender_idx").on(t.senderId, t.sentAt.desc().nullsFirst()),
+    index("messages_thread_idx").on(t.threadId, t.sentAt),
+    index("messages_waiting_idx")
+      .on(t.threadId)
+      .where(sql`from_applicant and answered_at is null`),
+  ],
 );
 
 // One row per recipient, fanned out at send time: each person has their own read state.

@@ -106,6 +106,8 @@ export async function enqueueApplicantMail(
     userId: string;
     render: (context: ApplicantMailContext) => RenderedMail;
     evenIfTurnedOff?: boolean;
+    /** Where a reply goes (a message's thread); else the sender's address. */
+    replyTo?: string | null;
   },
 ): Promise<string | null> {
   const [profile] = await tx
@@ -128,7 +130,7 @@ export async function enqueueApplicantMail(
     email: profile.email,
     lng: profile.lng,
   });
-  return enqueueMail(tx, { ...mail, to: profile.email });
+  return enqueueMail(tx, { ...mail, to: profile.email, replyTo: options.replyTo ?? null });
 }
 
 /**

@@ -20,10 +20,10 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db, queryRows } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
 import { messageRecipients, messages, profiles } from "~/server/db/schema";
-import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
-import { newMessageEmail } from "~/server/messages/message-mail.server";
+import { inTransactionWithMail } from "~/server/mail/outbox.server";
 import type { OfficeScope } from "~/domain/offices";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
+import { postStaffMessageInThread } from "./threads.server";
 
 type Actor = Pick<Viewer, "id" | "role">;
 /** The applicant reading their own inbox. */
@@ -68,26 +68,29 @@ export async function sendMessage({ actor, input }: { actor: Actor; input: Compo
         .where(and(eq(profiles.id, input.recipientId!), reachable, inOffices));
       if (!recipient) throw new RecipientNotFoundError();
     }
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        subject: input.subject,
-        content: input.content,
-        senderId: actor.id,
-        recipientId: individual ? recipient!.id : null,
-        recipientGroup: individual ? null : input.recipientGroup!,
-        attachmentUrl: input.attachmentUrl ?? null,
-      })
-      .returning({ id: messages.id });
+    let message: { id: string } | undefined;
     let recipients: number;
     if (individual) {
-      await tx.insert(messageRecipients).values({ messageId: message!.id, userId: recipient!.id });
-      recipients = 1;
-      await enqueueApplicantMail(tx, {
-        userId: recipient!.id,
-        render: (r) => newMessageEmail({ ...r, subject: input.subject }),
+      // A message to one person is in their thread (and answers what they wrote).
+      message = await postStaffMessageInThread(tx, {
+        actor,
+        applicantId: recipient!.id,
+        subject: input.subject,
+        content: input.content,
+        attachmentUrl: input.attachmentUrl ?? null,
       });
+      recipients = 1;
     } else {
+      [message] = await tx
+        .insert(messages)
+        .values({
+          subject: input.subject,
+          content: input.content,
+          senderId: actor.id,
+          recipientGroup: input.recipientGroup!,
+          attachmentUrl: input.attachmentUrl ?? null,
+        })
+        .returning({ id: messages.id });
       // One INSERT … SELECT: a group of 100,000 is one statement, not 100,000 round trips.
       const [row] = await queryRows<{ n: number }>(
         sql`with added as (
@@ -268,28 +271,4 @@ export async function markAllMessagesRead(userId: string) {
     .update(messageRecipients)
     .set({ readAt: new Date() })
     .where(and(eq(messageRecipients.userId, userId), isNull(messageRecipients.readAt)));
-}
-
-/**
- * The messages one applicant received (to them alone or to a group they were in), newest first,
- * with who sent each and whether they have read it: the staff's applicant page. Callers have
- * checked that the applicant is in the viewer's offices.
- */
-export async function listMessagesToApplicantForStaff(userId: string, limit = 100) {
-  return db()
-    .select({
-      id: messages.id,
-      subject: messages.subject,
-      preview: sql<string>`left(${messages.content}, 280)`,
-      recipientGroup: messages.recipientGroup,
-      sentAt: messages.sentAt,
-      readAt: messageRecipients.readAt,
-      senderName: profiles.fullName,
-    })
-    .from(messageRecipients)
-    .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
-    .leftJoin(profiles, eq(profiles.id, messages.senderId))
-    .where(eq(messageRecipients.userId, userId))
-    .orderBy(desc(messages.sentAt), desc(messages.id))
-    .limit(limit);
 }

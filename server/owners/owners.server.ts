@@ -213,6 +213,8 @@ export type ApplicantActivity = {
   event: "document" | "message";
   /** What it is, in the owner's language: the document's type, or the message's subject. */
   detail: (t: Translate, lng: Language) => string;
+  /** Where the notice links to, when not the default of its event. */
+  path?: string;
 };
 
 /**
@@ -239,9 +241,10 @@ export async function notifyApplicantOwners(tx: Db, activity: ApplicantActivity)
   if (!applicant) return 0;
   const name = applicant.fullName || applicant.email;
   const path =
-    activity.event === "message"
+    activity.path ??
+    (activity.event === "message"
       ? "/admin/inquiries"
-      : `/admin/applications?owner=all&q=${encodeURIComponent(applicant.email)}`;
+      : `/admin/applications?owner=all&q=${encodeURIComponent(applicant.email)}`);
   for (const ownerId of recipients) {
     await notifyUser(tx, {
       userId: ownerId,

@@ -109,6 +109,8 @@ export async function eraseAccount({
     await tx
       .delete(schema.messages)
       .where(or(eq(schema.messages.senderId, userId), eq(schema.messages.recipientId, userId)));
+    // Their conversation, and with it what remained in it.
+    await tx.delete(schema.messageThreads).where(eq(schema.messageThreads.applicantId, userId));
 
     // Their job alerts, and any a visitor made with the same address (deliveries go with them).
     await tx

@@ -73,6 +73,7 @@ const ENDPOINTS: Record<
   "GET /files/exports/:id": "signedIn", // the owner's own archive; anyone else: 404
   "POST /webhooks/paystack": "own",
   "POST /webhooks/paynow": "own",
+  "POST /webhooks/inbound-mail": "own", // the provider's shared secret; off unless configured
   "GET /exports/applications.csv": "staff",
   "GET /exports/users.csv": "userAdmin",
   "GET /exports/payments.csv": "staff",

@@ -116,35 +116,6 @@ export function ApplicantPayments({ payments }: { payments: ApplicantRecord["pay
   );
 }
 
-/** The messages they received, and whether they opened them. */
-export function ApplicantMessages({ messages }: { messages: ApplicantRecord["messages"] }) {
-  const { t, lang } = useAdminT();
-  const dateTime = dateFormatter(lang, "dateTime");
-  return (
-    <Section
-      id="applicant-messages"
-      title={t("applicant.messages")}
-      empty={messages.length === 0 && t("applicant.noMessages")}
-    >
-      <ul className="grid gap-3 text-sm">
-        {messages.map((m) => (
-          <li key={m.id} className="grid gap-1" data-testid="applicant-message">
-            <p className="font-medium break-words">{m.subject}</p>
-            <p className="break-words whitespace-pre-line text-slate-700">{m.preview}</p>
-            <p className="text-xs text-slate-600">
-              {t("applicant.messageBy", {
-                name: m.senderName ?? t("applications.details.formerStaff"),
-                when: dateTime.format(new Date(m.sentAt)),
-              })}{" "}
-              · {m.readAt ? t("applicant.read") : t("applicant.unread")}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
-}
-
 /** Staff notes on any of their applications (added in an application's details). */
 export function ApplicantNotes({
   notes,

@@ -10,19 +10,19 @@ import { requireStaff } from "~/server/auth/guards.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/applicant";
 import { ApplicantApplications } from "./applicant-applications";
-import {
-  ApplicantMessages,
-  ApplicantNotes,
-  ApplicantPayments,
-  ApplicantProfile,
-} from "./applicant-sections";
+import { ApplicantMessages } from "./applicant-messages";
+import { ApplicantNotes, ApplicantPayments, ApplicantProfile } from "./applicant-sections";
+import { replyIntent } from "./applicant.server";
 import { ApplicantTimeline } from "./applicant-timeline";
 import { StaffDocuments } from "./applications-documents";
 import { ScheduleInterviewDialog } from "./applications-schedule";
 import { loadScheduling, runApplicationIntent } from "./applications.server";
 import { revalidateAfterStale } from "~/app/lib/action-result";
 
-export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminApplicant");
+export const { handle, meta } = shellScreen(
+  i18nHandle("admin", "messages"),
+  "titles.adminApplicant",
+);
 
 /** Intents this page's forms post (the applications list's handlers, shared). */
 const INTENTS = new Set(["status", "schedule", "review"]);
@@ -45,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireStaff(request);
   const formData = await request.formData();
+  if (formData.get("intent") === "reply") return replyIntent(request, viewer, formData);
   if (!INTENTS.has(String(formData.get("intent") ?? ""))) {
     return data({ intent: "unknown", flash: { ok: false, message: "errors.unknownAction" } }, 400);
   }
@@ -74,7 +75,12 @@ export default function AdminApplicant({ loaderData, actionData }: Route.Compone
             />
           </section>
           <ApplicantPayments payments={record.payments} />
-          <ApplicantMessages messages={record.messages} />
+          <ApplicantMessages
+            applicantId={record.profile.id}
+            messages={record.messages}
+            canAnswer={!record.profile.erasedAt}
+            actionData={answer}
+          />
           <ApplicantNotes notes={record.notes} applications={record.applications} />
         </div>
         <ApplicantTimeline entries={record.timeline} />

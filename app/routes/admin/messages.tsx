@@ -41,7 +41,9 @@ import {
   searchRecipients,
   sendMessage,
 } from "~/server/messages/messages.server";
+import { countWaitingMessages, listThreadsForStaff } from "~/server/messages/threads.server";
 import type { Route } from "./+types/messages";
+import { Conversations } from "./messages-threads";
 
 export const { handle, meta } = shellScreen(i18nHandle("messages"), "titles.adminMessages");
 
@@ -54,11 +56,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     const candidates = await searchRecipients(who.slice(0, 100), await officeScopeFor(viewer));
     return { candidates } as const;
   }
-  const [sent, stats] = await Promise.all([
+  const scope = await officeScopeFor(viewer);
+  const [sent, stats, threads, waiting] = await Promise.all([
     listSentMessages({ actor: viewer, page }),
     countSentMessageStats({ actor: viewer }),
+    listThreadsForStaff({ scope, page: 1 }),
+    countWaitingMessages(scope),
   ]);
-  return { sent, stats, candidates: null } as const;
+  return { sent, stats, threads: threads.items, waiting, candidates: null } as const;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -105,6 +110,8 @@ export default function AdminMessagesPage({ loaderData }: Route.ComponentProps) 
           icon={<CalendarDaysIcon />}
         />
       </div>
+
+      <Conversations threads={loaderData.threads} waiting={loaderData.waiting} />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         {sent ? <Flash flash={sent} ns="messages" className="" /> : <span />}

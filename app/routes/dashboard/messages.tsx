@@ -1,6 +1,8 @@
 import { ArrowLeftIcon, MailIcon, MailOpenIcon, PaperclipIcon } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { OutcomeFlash } from "~/app/components/flash";
 import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
@@ -11,6 +13,8 @@ import { shellScreen } from "~/app/lib/shell-screen";
 import { useRootData } from "~/app/lib/root-data";
 import { cn } from "~/app/lib/utils";
 import { guardedRequest } from "~/app/lib/guarded-request";
+import { actionFailed, formInvalid, resultFor } from "~/app/lib/action-result";
+import { ApplicantMessageSchema } from "~/domain/messages";
 import { isUuid } from "~/domain/ids";
 import { dateFormatter } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
@@ -20,7 +24,14 @@ import {
   markAllMessagesRead,
   markMessageRead,
 } from "~/server/messages/messages.server";
+import {
+  listOwnThread,
+  messageAddresseeFor,
+  sendApplicantMessage,
+  ThreadTargetNotFoundError,
+} from "~/server/messages/threads.server";
 import type { Route } from "./+types/messages";
+import { Conversation, ReplyForm, WriteMessage } from "./messages-write";
 
 export const { handle, meta } = shellScreen(i18nHandle("messages"), "titles.messages");
 
@@ -32,9 +43,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     const message = isUuid(id) ? await getInboxMessage({ viewer, messageId: id }) : null;
     if (!message) throw data({ message: "notFound" }, { status: 404 });
     if (!message.readAt) await markMessageRead({ viewer, messageId: id });
-    return { view: "detail" as const, message };
+    return { view: "detail" as const, message, thread: await listOwnThread({ viewer }) };
   }
-  return { view: "list" as const, inbox: await listInboxMessages({ viewer, page }) };
+  const [inbox, thread, addressee] = await Promise.all([
+    listInboxMessages({ viewer, page }),
+    listOwnThread({ viewer }),
+    messageAddresseeFor(viewer),
+  ]);
+  // What they wrote, newest first (what staff wrote is in the inbox above it).
+  const sent = thread.filter((m) => m.fromApplicant).reverse();
+  return { view: "list" as const, inbox, sent, addressee };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,6 +63,18 @@ export async function action({ request }: Route.ActionArgs) {
     await markAllMessagesRead(viewer.id);
     return { ok: true };
   }
+  if (intent === "send" || intent === "reply") {
+    const submission = parseWithZod(formData, { schema: ApplicantMessageSchema });
+    if (submission.status !== "success") return formInvalid(intent, submission.reply());
+    try {
+      await sendApplicantMessage({ viewer, input: submission.value });
+    } catch (error) {
+      if (!(error instanceof ThreadTargetNotFoundError)) throw error;
+      return actionFailed(intent, "write.notFound", 404, { result: submission.reply() });
+    }
+    const back = submission.value.replyTo ? `id=${submission.value.replyTo}&` : "";
+    throw redirect(`/dashboard/messages?${back}done=sent`);
+  }
   const id = String(formData.get("id") ?? "");
   // Marked read here, before the page reloads, so the unread count in the header is current.
   if (!isUuid(id) || !(await markMessageRead({ viewer, messageId: id }))) {
@@ -53,8 +83,11 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect(`/dashboard/messages?id=${id}`);
 }
 
-export default function InboxPage({ loaderData }: Route.ComponentProps) {
+const DONE = { sent: "write.sent" };
+
+export default function InboxPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("messages");
+  const answer = actionData && "intent" in actionData ? actionData : undefined;
   const { settings, unreadMessages } = useRootData();
   const fmt = dateFormatter(i18n.language, "dateTime");
 
@@ -103,6 +136,12 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </CardContent>
         </Card>
+        <OutcomeFlash actionData={answer} ns="messages" messages={DONE} />
+        <ReplyForm messageId={m.id} result={resultFor(answer, "reply")} />
+        <Conversation
+          messages={loaderData.thread.filter((c) => c.id !== m.id)}
+          title={t("conversation.title")}
+        />
       </div>
     );
   }
@@ -128,6 +167,8 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </div>
+      <OutcomeFlash actionData={answer} ns="messages" messages={DONE} />
+      <WriteMessage addressee={loaderData.addressee} result={resultFor(answer, "send")} />
       {rows.length === 0 ? (
         <Alert tone="info">{t("inbox.empty")}</Alert>
       ) : (
@@ -175,6 +216,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pager page={inbox} previous={t("inbox.pager.previous")} next={t("inbox.pager.next")} />
+      <Conversation messages={loaderData.sent.slice(0, 10)} title={t("conversation.sent")} />
     </div>
   );
 }

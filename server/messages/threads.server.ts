@@ -1,0 +1,314 @@
+import { and, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { STAFF_ROLES } from "~/domain/enums";
+import { type ApplicantMessage, replySubject, type StaffReply } from "~/domain/messages";
+import type { OfficeScope } from "~/domain/offices";
+import { recordAudit } from "~/server/audit/audit.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { type Db, db } from "~/server/db/client.server";
+import { paginateSelect } from "~/server/db/paginate.server";
+import {
+  documents,
+  messageRecipients,
+  messages,
+  messageThreads,
+  profiles,
+} from "~/server/db/schema";
+import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { newMessageEmail } from "./message-mail.server";
+import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
+import { notifyApplicantOwners } from "~/server/owners/owners.server";
+import { replyToForThread } from "./reply-address.server";
+
+// Conversations (one thread per applicant): the applicant writes to the agency from the dashboard
+// or by replying to a message e-mail; staff answer in the thread from the applicant's page. An
+// applicant's message waits (answered_at null) until a staff message to them alone is sent.
+
+type Actor = Pick<Viewer, "id" | "role">;
+type Reader = Pick<Viewer, "id">;
+
+/** The message replied to is not one the applicant received, or the applicant is not reachable. */
+export class ThreadTargetNotFoundError extends Error {}
+
+/** Staff start a conversation without a subject (an answer takes the last one's). */
+export class SubjectNeededError extends Error {}
+
+/** The applicant's thread, made on first use; its last_message_at moves to now. */
+export async function threadOf(tx: Db, applicantId: string): Promise<string> {
+  const [row] = await tx
+    .insert(messageThreads)
+    .values({ applicantId })
+    .onConflictDoUpdate({ target: messageThreads.applicantId, set: { lastMessageAt: sql`now()` } })
+    .returning({ id: messageThreads.id });
+  return row!.id;
+}
+
+/**
+ * A staff message to the applicant alone, in their thread: answers what they wrote, and its e-mail
+ * replies into the thread. Called by sendMessage (compose) and replyInThread (the applicant page).
+ */
+export async function postStaffMessageInThread(
+  tx: Db,
+  o: {
+    actor: Actor;
+    applicantId: string;
+    subject: string;
+    content: string;
+    attachmentUrl?: string | null;
+  },
+) {
+  const threadId = await threadOf(tx, o.applicantId);
+  const [message] = await tx
+    .insert(messages)
+    .values({
+      subject: o.subject,
+      content: o.content,
+      senderId: o.actor.id,
+      recipientId: o.applicantId,
+      attachmentUrl: o.attachmentUrl ?? null,
+      threadId,
+    })
+    .returning({ id: messages.id });
+  await tx.insert(messageRecipients).values({ messageId: message!.id, userId: o.applicantId });
+  await tx
+    .update(messages)
+    .set({ answeredAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.threadId, threadId),
+        eq(messages.fromApplicant, true),
+        isNull(messages.answeredAt),
+      ),
+    );
+  await enqueueApplicantMail(tx, {
+    userId: o.applicantId,
+    render: (r) => newMessageEmail({ ...r, subject: o.subject }),
+    replyTo: await replyToForThread(tx, { threadId, applicantId: o.applicantId }),
+  });
+  return { id: message!.id, threadId };
+}
+
+/** Whom an applicant's message goes to: their owner, else their office. */
+export async function messageAddresseeFor(viewer: Reader) {
+  const owner = alias(profiles, "owner");
+  const [row] = await db()
+    .select({ ownerName: owner.fullName, office: profiles.office })
+    .from(profiles)
+    .leftJoin(owner, and(eq(owner.id, profiles.ownerId), isNull(owner.erasedAt)))
+    .where(eq(profiles.id, viewer.id));
+  return { ownerName: row?.ownerName ?? null, office: row?.office ?? null };
+}
+
+/**
+ * The applicant writes to the agency: a new message, or a reply to one they received (its subject
+ * with "Re:"). In their thread, waiting for an answer; their owners are told (notification and
+ * e-mail). `viaEmail` when it came as a reply to one of our e-mails.
+ */
+export async function sendApplicantMessage(
+  o: { viewer: Reader; input: ApplicantMessage; viaEmail?: boolean; documentId?: string | null },
+  on: Db = db(),
+) {
+  return inTransactionWithMail(async (tx) => {
+    let subject = o.input.subject ?? "";
+    if (o.input.replyTo) {
+      const [original] = await tx
+        .select({ subject: messages.subject })
+        .from(messageRecipients)
+        .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+        .where(
+          and(
+            eq(messageRecipients.userId, o.viewer.id),
+            eq(messageRecipients.messageId, o.input.replyTo),
+          ),
+        );
+      if (!original) throw new ThreadTargetNotFoundError();
+      subject = replySubject(original.subject);
+    }
+    const [applicant] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.id, o.viewer.id), isNull(profiles.erasedAt)));
+    if (!applicant) throw new ThreadTargetNotFoundError();
+    const threadId = await threadOf(tx, o.viewer.id);
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        subject,
+        content: o.input.content,
+        senderId: o.viewer.id,
+        threadId,
+        fromApplicant: true,
+        viaEmail: o.viaEmail ?? false,
+        documentId: o.documentId ?? null,
+      })
+      .returning({ id: messages.id });
+    await notifyApplicantOwners(tx, {
+      applicantId: o.viewer.id,
+      event: "message",
+      detail: () => subject,
+      path: `/admin/applicants/${o.viewer.id}#applicant-messages`,
+    });
+    return { id: message!.id, threadId };
+  }, on);
+}
+
+/** Staff answer in an applicant's thread (their page). Audited; the applicant is mailed. */
+export async function replyInThread({ actor, input }: { actor: Actor; input: StaffReply }) {
+  return inTransactionWithMail(async (tx) => {
+    const [applicant] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(
+        and(
+          eq(profiles.id, input.applicantId),
+          isNull(profiles.erasedAt),
+          notInArray(profiles.role, [...STAFF_ROLES]),
+          applicantInScope(await officeScopeFor(actor, tx), profiles.id),
+        ),
+      );
+    if (!applicant) throw new ThreadTargetNotFoundError();
+    const [last] = await tx
+      .select({ subject: messages.subject })
+      .from(messages)
+      .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+      .where(eq(messageThreads.applicantId, applicant.id))
+      .orderBy(desc(messages.fromApplicant), desc(messages.sentAt))
+      .limit(1);
+    if (!input.subject && !last) throw new SubjectNeededError();
+    const subject = input.subject ?? replySubject(last!.subject);
+    const sent = await postStaffMessageInThread(tx, {
+      actor,
+      applicantId: applicant.id,
+      subject,
+      content: input.content,
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "message.reply",
+      targetType: "message",
+      targetId: sent.id,
+      details: { recipientId: applicant.id },
+    });
+    return sent;
+  });
+}
+
+/**
+ * One applicant's conversation, oldest first (the latest `limit`): their thread, and for staff
+ * also the group messages they received. Each says who wrote it; an attachment names its file.
+ */
+export async function listThreadMessages(
+  o: { applicantId: string; withGroupMessages: boolean },
+  limit = 100,
+) {
+  const received = db()
+    .select({ id: messageRecipients.messageId })
+    .from(messageRecipients)
+    .where(eq(messageRecipients.userId, o.applicantId));
+  const thread = db()
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(eq(messageThreads.applicantId, o.applicantId));
+  const rows = await db()
+    .select({
+      id: messages.id,
+      subject: messages.subject,
+      content: messages.content,
+      sentAt: messages.sentAt,
+      fromApplicant: messages.fromApplicant,
+      viaEmail: messages.viaEmail,
+      answeredAt: messages.answeredAt,
+      recipientGroup: messages.recipientGroup,
+      attachmentUrl: messages.attachmentUrl,
+      senderName: profiles.fullName,
+      readAt: messageRecipients.readAt,
+      documentId: documents.id,
+      documentName: documents.fileName,
+    })
+    .from(messages)
+    .leftJoin(profiles, eq(profiles.id, messages.senderId))
+    .leftJoin(
+      messageRecipients,
+      and(
+        eq(messageRecipients.messageId, messages.id),
+        eq(messageRecipients.userId, o.applicantId),
+      ),
+    )
+    .leftJoin(
+      documents,
+      and(eq(documents.id, messages.documentId), eq(documents.userId, o.applicantId)),
+    )
+    .where(
+      o.withGroupMessages
+        ? or(inArray(messages.threadId, thread), inArray(messages.id, received))
+        : inArray(messages.threadId, thread),
+    )
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+export type ThreadMessage = Awaited<ReturnType<typeof listThreadMessages>>[number];
+
+/** The applicant's own conversation with the agency (their page's "Conversation"). */
+export function listOwnThread({ viewer }: { viewer: Reader }) {
+  return listThreadMessages({ applicantId: viewer.id, withGroupMessages: false }, 50);
+}
+
+export const THREADS_PAGE_SIZE = 20;
+
+const waitingCount = sql<number>`(select count(*)::int from ${messages} w
+  where w.thread_id = ${messageThreads.id} and w.from_applicant and w.answered_at is null)`.mapWith(
+  Number,
+);
+
+/**
+ * The conversations of the viewer's offices' applicants, those waiting for an answer first (with
+ * how many of the applicant's messages wait), then by their last message; with who on the team
+ * wrote last.
+ */
+export async function listThreadsForStaff({ scope, page }: { scope: OfficeScope; page: number }) {
+  const where = applicantInScope(scope, messageThreads.applicantId);
+  const lastStaff = sql<string | null>`(select p.full_name from ${messages} s
+    join ${profiles} p on p.id = s.sender_id
+    where s.thread_id = ${messageThreads.id} and not s.from_applicant
+    order by s.sent_at desc limit 1)`;
+  const last = sql<string | null>`(select l.subject from ${messages} l
+    where l.thread_id = ${messageThreads.id} order by l.sent_at desc limit 1)`;
+  return paginateSelect(
+    messageThreads,
+    where,
+    { page, pageSize: THREADS_PAGE_SIZE },
+    db()
+      .select({
+        id: messageThreads.id,
+        applicantId: messageThreads.applicantId,
+        applicantName: profiles.fullName,
+        applicantEmail: profiles.email,
+        lastMessageAt: messageThreads.lastMessageAt,
+        waiting: waitingCount,
+        lastSubject: last,
+        lastStaffName: lastStaff,
+      })
+      .from(messageThreads)
+      .innerJoin(profiles, eq(profiles.id, messageThreads.applicantId))
+      .where(where)
+      .orderBy(sql`${waitingCount} > 0 desc`, desc(messageThreads.lastMessageAt))
+      .$dynamic(),
+  );
+}
+
+/** How many applicant messages of the viewer's offices wait for an answer. */
+export async function countWaitingMessages(scope: OfficeScope) {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(messages)
+    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+    .where(
+      and(
+        eq(messages.fromApplicant, true),
+        isNull(messages.answeredAt),
+        applicantInScope(scope, messageThreads.applicantId),
+      ),
+    );
+  return row?.n ?? 0;
+}
