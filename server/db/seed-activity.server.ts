@@ -23,6 +23,7 @@ import {
   jobs,
   messageRecipients,
   messages,
+  messageThreads,
   outsourcingInquiries,
   payments,
   profiles,
@@ -372,8 +373,13 @@ export async function seedDemoActivity(services: SeedServices, now = new Date())
       await tx.insert(interviewBookings).values({ slotId: slots[0]!.id, applicationId: booked.id });
     }
 
-    // Messages from staff, some read.
+    // Messages from staff, some read, each in its person's conversation; two have answered.
     const told = people.filter((_, n) => n % 5 === 3).slice(0, 6);
+    const threads = await tx
+      .insert(messageThreads)
+      .values(told.map((p) => ({ applicantId: p.id, lastMessageAt: now })))
+      .returning({ id: messageThreads.id, applicantId: messageThreads.applicantId });
+    const threadOf = new Map(threads.map((t) => [t.applicantId, t.id]));
     const sent = await tx
       .insert(messages)
       .values(
@@ -385,10 +391,25 @@ export async function seedDemoActivity(services: SeedServices, now = new Date())
               : "The employer asks for a police clearance issued within the last six months.",
           senderId: p.office === "Harare" ? harareManager : midrandManager,
           recipientId: p.id,
+          threadId: threadOf.get(p.id)!,
           sentAt: new Date(now.getTime() - (n + 1) * 5 * 3_600_000),
         })),
       )
       .returning({ id: messages.id, recipientId: messages.recipientId });
+    await tx.insert(messages).values(
+      told.slice(0, 2).map((p, n) => ({
+        subject:
+          n % 2 ? "Re: Your interview: what to bring" : "Re: Please upload your police clearance",
+        content:
+          n % 2
+            ? "Do the photos need a white background?"
+            : "I applied for it last week. Can I upload the receipt until it comes?",
+        senderId: p.id,
+        threadId: threadOf.get(p.id)!,
+        fromApplicant: true,
+        sentAt: new Date(now.getTime() - (n + 1) * 2 * 3_600_000),
+      })),
+    );
     await tx.insert(messageRecipients).values(
       sent.map((m, n) => ({
         messageId: m.id,
