@@ -215,12 +215,24 @@ async function takenSlugs(tx: Db, base: string, exceptId?: string) {
 }
 
 /**
- * The slug a post gets: the one typed (normalised by the same rule) or one made from the title,
- * made unique by suffixing -2, -3…
+ * The slug a post gets: the one typed (normalised by the same rule; refused when another post has
+ * it), or one made from the title, made unique by suffixing -2, -3…
  */
 async function resolveSlug(tx: Db, form: PostForm, exceptId?: string) {
-  const base = slugify(form.slug ?? "") || slugify(form.title) || "post";
-  return uniqueSlug(base, await takenSlugs(tx, base, exceptId));
+  const typed = slugify(form.slug ?? "");
+  const base = typed || slugify(form.title) || "post";
+  const taken = await takenSlugs(tx, base, exceptId);
+  // An address the editor typed is kept as typed or refused: silently publishing it at "-2"
+  // would break the link they are about to share.
+  if (typed && taken.includes(typed)) throw new SlugTakenError(typed);
+  return uniqueSlug(base, taken);
+}
+
+/** The address typed for a post is another post's. */
+export class SlugTakenError extends Error {
+  constructor(readonly slug: string) {
+    super(`the slug "${slug}" is taken`);
+  }
 }
 
 function postValues(form: PostForm) {

@@ -297,7 +297,11 @@ describe("news posts", () => {
       runAs(manager, cmsAction, "/admin/cms", { form: postForm(fields) });
     await save({ title: "Visa  News: 2027!", tags: "visa, , Canada ,," });
     await save({ title: "Visa News -- 2027" });
-    await save({ title: "Anything", slug: "Visa News 2027" });
+    // An address typed by the editor is never changed behind their back: refused with a word.
+    const typed = await save({ title: "Anything", slug: "Visa News 2027" });
+    expect(typed.status).toBe(409);
+    expect(JSON.stringify(typed.data)).toContain("errors.slugTaken");
+    await save({ title: "Anything", slug: "Visa News 2027 Update" });
     const rows = await ctx.db
       .select({ id: blogPosts.id, slug: blogPosts.slug, tags: blogPosts.tags })
       .from(blogPosts)
@@ -305,7 +309,7 @@ describe("news posts", () => {
     expect(rows.map((r) => r.slug).sort()).toEqual([
       "visa-news-2027",
       "visa-news-2027-2",
-      "visa-news-2027-3",
+      "visa-news-2027-update",
     ]);
     expect(rows.find((r) => r.slug === "visa-news-2027")?.tags).toEqual(["visa", "Canada"]);
 

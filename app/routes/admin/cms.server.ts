@@ -13,7 +13,13 @@ import {
   ImageRejectedError,
   saveFeaturedImage,
 } from "~/server/content/media.server";
-import { createPost, deletePost, setPostStatus, updatePost } from "~/server/content/posts.server";
+import {
+  createPost,
+  deletePost,
+  setPostStatus,
+  SlugTakenError,
+  updatePost,
+} from "~/server/content/posts.server";
 import { logger } from "~/server/logger.server";
 import type { StaffIntent } from "./staff-intent.server";
 
@@ -71,6 +77,14 @@ export async function savePost({ request, viewer, formData, intent }: StaffInten
     } else await createPost({ actor: viewer, form: value });
   } catch (error) {
     if (uploaded) await deleteFeaturedImage(uploaded);
+    if (error instanceof SlugTakenError) {
+      return formInvalid(
+        intent,
+        submission.reply({ fieldErrors: { slug: ["errors.slugTaken"] } }),
+        undefined,
+        409,
+      );
+    }
     if (error instanceof StaleEditError) {
       // Changed since the editor opened (decision record 37): nothing saved, the text kept.
       const title = error.stale.current.title;
