@@ -238,6 +238,25 @@ test("the quote form explains a mistake in the browser, before anything is sent"
   await expect(quote.getByTestId("flash")).toBeVisible();
 });
 
+test("a message over the limit is counted and refused with a word, never cut", async ({ page }) => {
+  await page.goto("/contact");
+  const message = page.getByLabel("Message *");
+  const counter = page.getByTestId("text-counter");
+  await expect(counter).toHaveText("0 / 5000 characters");
+  // Pasted past the limit: all of it stays, and the counter says how much to remove.
+  await message.fill("a".repeat(5003));
+  await expect(counter).toHaveText("3 characters too many (at most 5000)");
+  await expect(message).toHaveValue("a".repeat(5003));
+  await page.getByLabel("Full name *").fill("Long Message");
+  await page.getByLabel("E-mail *").fill(`long-${Date.now().toString(36)}@example.com`);
+  await page.getByLabel("Subject *").fill("A long one");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Please keep your message under 5,000 characters.")).toBeVisible();
+  await expect(message).toHaveValue("a".repeat(5003));
+  await expect(page.getByTestId("contact-success")).toHaveCount(0);
+  await expectAccessible(page);
+});
+
 test("both inboxes fit a 360 px phone, even with long unbroken words", async ({
   page,
   browser,
