@@ -17,7 +17,15 @@ export type AlertJob = { id: string; title: string; countryName: string | null; 
  * The unsubscribe link stops this alert without signing in.
  */
 export function jobAlertEmail(
-  o: MailBase & { name: string; alertName: string; jobs: AlertJob[]; unsubscribeUrl: string },
+  o: MailBase & {
+    /** The person's name; null for a visitor's alert (greeted without their e-mail address). */
+    name: string | null;
+    alertName: string;
+    /** What the alert looks for, in words ("Healthcare jobs in Canada"). */
+    search: string;
+    jobs: AlertJob[];
+    unsubscribeUrl: string;
+  },
 ): RenderedMail {
   const t = serverT(o.lng);
   const lines = o.jobs.map((job) => {
@@ -30,6 +38,7 @@ export function jobAlertEmail(
     greeting: o.name,
     blocks: [
       { kind: "p", text: t("jobAlert.body", { count: o.jobs.length, alertName: o.alertName }) },
+      { kind: "p", text: t("jobAlert.search", { search: o.search }) },
       { kind: "p", text: lines.join("\n") },
       { kind: "button", label: t("jobAlert.button"), href: mailLink(o, "/jobs", true) },
       { kind: "p", text: t("jobAlert.unsubscribe", { url: o.unsubscribeUrl }) },

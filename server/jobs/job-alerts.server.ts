@@ -22,6 +22,7 @@ import {
   inRoundAloneWithMail,
   inTransactionWithMail,
 } from "~/server/mail/outbox.server";
+import { alertSearchSummary } from "~/server/jobs/alert-summary.server";
 import { jobAlertConfirmEmail, jobAlertEmail } from "~/server/jobs/job-alert-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { premiumUnlockedSql } from "~/server/fees/fee-policies.server";
@@ -351,8 +352,12 @@ async function sendDueAlerts(tx: Db, now: Date, key: Buffer) {
       const mail = jobAlertEmail({
         settings,
         lng: a.language,
-        name: person?.name || a.email,
+        name: person?.name || null,
         alertName: a.name,
+        search: alertSearchSummary(
+          { q: a.query, country: a.countryCode, sector: a.sector, type: a.jobType },
+          a.language,
+        ),
         jobs: found,
         unsubscribeUrl,
       });

@@ -17,6 +17,7 @@ import {
 } from "~/server/auth/account-mail.server";
 import { interviewScheduledEmail } from "~/server/interviews/interview-mail.server";
 import { jobAlertEmail } from "~/server/jobs/job-alert-mail.server";
+import { alertSearchSummary } from "~/server/jobs/alert-summary.server";
 import { newMessageEmail } from "~/server/messages/message-mail.server";
 import { paymentReceiptEmail } from "~/server/payments/payment-mail.server";
 import { type RenderedMail } from "./render.server";
@@ -110,6 +111,7 @@ describe("mail templates in each language", () => {
         jobAlertEmail({
           ...o,
           alertName: "Chefs",
+          search: alertSearchSummary({ sector: "hospitality", country: "CA" }, lng),
           unsubscribeUrl: "https://x.example/u",
           jobs: Array.from({ length: count }, (_, i) => ({
             id: `j${i}`,
@@ -144,6 +146,7 @@ describe("mail templates in each language", () => {
       lng: "fr",
       name: "Ana",
       alertName: "Cuisine",
+      search: alertSearchSummary({ sector: "hospitality", country: "CA", q: "chef" }, "fr"),
       unsubscribeUrl: "https://passage.example/alerts/unsubscribe?token=t",
       jobs: [
         { id: "a1", title: "Chef", countryName: "Canada", teaser: false },
@@ -156,6 +159,26 @@ describe("mail templates in each language", () => {
       "Sous-chef · Premium : ses détails s’ouvrent une fois votre inscription complète",
     );
     expect(mail.text).toContain("https://passage.example/alerts/unsubscribe?token=t");
+    // What the alert looks for, in words and in French: no codes.
+    expect(mail.text).toContain(
+      "Elle recherche : Offres : Hôtellerie-restauration – Canada contenant « chef ».",
+    );
+  });
+
+  it("greets a visitor's alert without their e-mail address", () => {
+    const mail = jobAlertEmail({
+      settings,
+      baseUrl,
+      lng: "en",
+      name: null,
+      alertName: "Nurses",
+      search: alertSearchSummary({ sector: "healthcare", country: "CA" }, "en"),
+      unsubscribeUrl: "https://passage.example/alerts/unsubscribe?token=t",
+      jobs: [{ id: "a1", title: "Nurse", countryName: "Canada", teaser: false }],
+    });
+    expect(mail.text).toContain("It looks for: Healthcare jobs in Canada.");
+    // No "Hello visitor@example.com,": the mail starts with what it is about.
+    expect(mail.text.startsWith("A new job matches your alert “Nurses”")).toBe(true);
   });
 
   it("links a French reader to the French sign-in page", () => {

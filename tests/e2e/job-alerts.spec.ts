@@ -8,9 +8,12 @@ test("an applicant saves an alert from a /jobs search and manages it on the dash
   page,
 }) => {
   await signUpNewApplicant(page);
-  await page.goto("/jobs?q=nurse");
+  await page.goto("/jobs?q=nurse&country=CA&sector=healthcare");
   await page.getByText("Get an e-mail when new jobs match this search").click();
-  await expect(page.getByLabel("Alert name")).toHaveValue("nurse");
+  // Named from the search, in words.
+  await expect(page.getByLabel("Alert name")).toHaveValue(
+    "Healthcare jobs in Canada matching “nurse”",
+  );
   await page.getByLabel("Alert name").fill("Nursing jobs");
   await page.getByLabel("How often").selectOption({ label: "Once a week" });
   await expectAccessible(page);
@@ -19,7 +22,8 @@ test("an applicant saves an alert from a /jobs search and manages it on the dash
   await expect(page).toHaveURL(/\/dashboard\/alerts\?done=created$/);
   await expect(page.getByText("Your alert is saved")).toBeVisible();
   const alert = page.getByRole("listitem", { name: "Nursing jobs" });
-  await expect(alert).toContainText("“nurse”");
+  // What it looks for, in words, not "CA · Healthcare".
+  await expect(alert).toContainText("Healthcare jobs in Canada matching “nurse”");
   await expect(alert.getByLabel("How often")).toHaveValue("weekly");
   await expectAccessible(page);
 
@@ -125,7 +129,7 @@ test("a visitor asks for an alert with an e-mail address and confirms it from th
   await page.goto(`/jobs?q=${tag}`);
   await page.getByText("Get an e-mail when new jobs match this search").click();
   await page.getByLabel("Your e-mail address").fill(email);
-  await expect(page.getByLabel("Alert name")).toHaveValue(tag);
+  await expect(page.getByLabel("Alert name")).toHaveValue(`All jobs matching “${tag}”`);
   await page.getByLabel("How often").selectOption({ label: "Once a week" });
   await expectAccessible(page);
   await page.getByRole("button", { name: "Create alert" }).click();

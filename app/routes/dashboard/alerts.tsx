@@ -18,6 +18,8 @@ import {
   listOwnAlerts,
   updateOwnAlert,
 } from "~/server/jobs/job-alerts.server";
+import { requestLanguage } from "~/app/i18n/i18n.server";
+import { alertSearchSummary } from "~/server/jobs/alert-summary.server";
 import { JobBoardList } from "./job-board-list";
 import type { Route } from "./+types/alerts";
 
@@ -25,9 +27,18 @@ export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.jobAlert
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireApplicant(request);
-  const alerts = await listOwnAlerts({ viewer });
+  const [alerts, lng] = await Promise.all([listOwnAlerts({ viewer }), requestLanguage(request)]);
   return {
-    alerts: alerts.map((a) => ({ ...a, paused: a.pausedAt !== null, pausedAt: undefined })),
+    alerts: alerts.map((a) => ({
+      ...a,
+      paused: a.pausedAt !== null,
+      pausedAt: undefined,
+      // What it looks for, in words and in their language (not "CA · Healthcare").
+      summary: alertSearchSummary(
+        { q: a.query, country: a.countryCode, sector: a.sector, type: a.jobType },
+        lng,
+      ),
+    })),
   };
 }
 
@@ -85,12 +96,6 @@ export default function AlertsPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <JobBoardList screen={SCREEN} items={loaderData.alerts} actionData={actionData}>
       {(alert) => {
-        const filters = [
-          alert.query ? `“${alert.query}”` : null,
-          alert.countryCode,
-          alert.sector ? t(`labels.sector.${alert.sector}`, { ns: "common" }) : null,
-          alert.jobType ? t(`labels.jobType.${alert.jobType}`, { ns: "common" }) : null,
-        ].filter(Boolean);
         const id = (name: string) => `alert-${alert.id}-${name}`;
         return (
           <li
@@ -104,9 +109,7 @@ export default function AlertsPage({ loaderData, actionData }: Route.ComponentPr
               </h2>
               {alert.paused ? <Badge tone="waiting">{t("alerts.paused")}</Badge> : null}
             </div>
-            <p className="text-sm text-slate-700">
-              {filters.length ? filters.join(" · ") : t("alerts.allJobs")}
-            </p>
+            <p className="text-sm text-slate-700">{alert.summary}</p>
             <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
               <input type="hidden" name="id" value={alert.id} />
               <div className="grid gap-1.5">

@@ -18,6 +18,7 @@ import { requestLanguage } from "~/app/i18n/i18n.server";
 import { actionFailed, actionSucceeded } from "~/app/lib/action-result";
 import { getViewer } from "~/server/auth/guards.server";
 import { createVisitorAlert } from "~/server/jobs/job-alerts.server";
+import { suggestedAlertName } from "~/server/jobs/alert-summary.server";
 import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
 import { listActiveCountries, listJobsForViewer } from "~/server/jobs/listing.server";
 import { savedAmong } from "~/server/jobs/saved-jobs.server";
@@ -44,7 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
           result.items.map((j) => j.id),
         )
       : null;
-  return { search: { ...search, page: result.page }, result, countries, savedIds };
+  // A new alert is offered the search's name in words, in the page's language.
+  const alertName = suggestedAlertName(search, await requestLanguage(request));
+  return { search: { ...search, page: result.page }, result, countries, savedIds, alertName };
 }
 
 /**
@@ -111,11 +114,11 @@ export default function JobsPage({ loaderData, actionData }: Route.ComponentProp
 
       {/* This search as an alert: an applicant's own, or a visitor's with an e-mail address. */}
       {savedIds ? (
-        <SaveAlertForm search={search} suggestedName={search.q ?? t("alerts.defaultName")} />
+        <SaveAlertForm search={search} suggestedName={loaderData.alertName} />
       ) : !viewer ? (
         <SaveAlertForm
           search={search}
-          suggestedName={search.q ?? t("alerts.defaultName")}
+          suggestedName={loaderData.alertName}
           visitor={{
             sentTo:
               actionData && "sentTo" in actionData && typeof actionData.sentTo === "string"
