@@ -6,7 +6,7 @@ import { StaleEditError } from "~/domain/versions";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { logger } from "~/server/logger.server";
 import type { Viewer } from "~/server/auth/guards.server";
-import type { StaffIntent } from "./staff-intent.server";
+import type { IntentArgs } from "~/app/lib/intent-action.server";
 
 /**
  * How a catalogue screen's intent handlers (jobs, study programs) answer a failure: a row gone
@@ -50,7 +50,7 @@ export function savingRow<Value>(
   },
 ) {
   const failure = `errors.save${row[0]?.toUpperCase()}${row.slice(1)}Failed`;
-  return ({ request, viewer, formData, intent }: StaffIntent) =>
+  return ({ request, viewer, formData, intent }: IntentArgs<Viewer>) =>
     answering(intent, failure, async () => {
       const submission = parseWithZod(formData, { schema });
       if (submission.status !== "success") return formInvalid(intent, submission.reply());

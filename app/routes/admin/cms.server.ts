@@ -21,7 +21,8 @@ import {
   updatePost,
 } from "~/server/content/posts.server";
 import { logger } from "~/server/logger.server";
-import type { StaffIntent } from "./staff-intent.server";
+import type { IntentArgs } from "~/app/lib/intent-action.server";
+import type { Viewer } from "~/server/auth/guards.server";
 
 /** The post an intent names; a missing or malformed id is a 404, like a post deleted meanwhile. */
 function postIdOf(formData: FormData) {
@@ -31,7 +32,7 @@ function postIdOf(formData: FormData) {
 }
 
 /** intent "preview": the Markdown as the public page will render it; nothing is saved. */
-export function previewPost({ formData, intent }: StaffIntent) {
+export function previewPost({ formData, intent }: IntentArgs<Viewer>) {
   const submission = parseWithZod(formData, { schema: PostFormSchema });
   return actionSucceeded(intent, null, {
     result: submission.reply(),
@@ -47,7 +48,7 @@ const IMAGE_ERRORS: Record<ImageRejectedError["reason"], string> = {
 };
 
 /** intent "save": create or update a post, with its featured image if one was uploaded. */
-export async function savePost({ request, viewer, formData, intent }: StaffIntent) {
+export async function savePost({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   const submission = parseWithZod(formData, { schema: PostFormSchema });
   if (submission.status !== "success") return formInvalid(intent, submission.reply());
   const { id } = submission.value;
@@ -103,7 +104,7 @@ export async function savePost({ request, viewer, formData, intent }: StaffInten
 }
 
 /** intent "status": draft, published or archived, from the list. */
-export async function changePostStatus({ request, viewer, formData, intent }: StaffIntent) {
+export async function changePostStatus({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   const id = postIdOf(formData);
   const status = z.enum(BLOG_STATUSES).safeParse(formData.get("status"));
   if (!status.success) return actionFailed(intent, "messages.failedStatus", 400);
@@ -119,7 +120,7 @@ export async function changePostStatus({ request, viewer, formData, intent }: St
 }
 
 /** intent "delete", from the confirmation. */
-export async function removePost({ request, viewer, formData, intent }: StaffIntent) {
+export async function removePost({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   const id = postIdOf(formData);
   let found: boolean;
   try {

@@ -26,7 +26,7 @@ import { DeletePost } from "./cms-delete";
 import { PostEditor, toEditable } from "./cms-editor";
 import { PostsTable } from "./cms-table";
 import { changePostStatus, previewPost, removePost, savePost } from "./cms.server";
-import { runStaffIntent } from "./staff-intent.server";
+import { runIntent } from "~/app/lib/intent-action.server";
 import { revalidateAfterStale } from "~/app/lib/action-result";
 
 export const { handle, meta } = shellScreen(i18nHandle("cms"), "titles.cms");
@@ -65,10 +65,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
-  runStaffIntent(
+  runIntent(
     request,
+    requireStaff,
     { preview: previewPost, save: savePost, status: changePostStatus, delete: removePost },
-    "messages.failedSave",
+    { unknown: "messages.failedSave" },
   );
 
 /** The confirmations the list shows after a redirect (?done=<key>), as keys of the cms namespace. */

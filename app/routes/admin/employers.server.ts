@@ -17,7 +17,8 @@ import {
 import { officeScopeFor } from "~/server/offices/scope.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { answeringWith } from "./catalogue-intent.server";
-import type { StaffIntent } from "./staff-intent.server";
+import type { IntentArgs } from "~/app/lib/intent-action.server";
+import type { Viewer } from "~/server/auth/guards.server";
 
 // The intents of /admin/employers (decision record 43). Every one reads the viewer's offices on
 // the server: an employer of another office is "not found" whatever the form says.
@@ -34,13 +35,13 @@ const answering = answeringWith(
 
 const employerIdOf = (formData: FormData) => String(formData.get("employerId") ?? "");
 
-async function scopeOf(viewer: StaffIntent["viewer"]) {
+async function scopeOf(viewer: IntentArgs<Viewer>["viewer"]) {
   const [scope, settings] = await Promise.all([officeScopeFor(viewer), getSiteSettings()]);
   return { scope, allOffices: settings.offices.map((o) => o.city) };
 }
 
 /** intent "create" or "update": the employer form. */
-export function saveEmployer({ request, viewer, formData, intent }: StaffIntent) {
+export function saveEmployer({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "employers.errors.saveFailed", async () => {
     const submission = parseWithZod(formData, { schema: EmployerFormSchema });
     if (submission.status !== "success") return formInvalid(intent, submission.reply());
@@ -56,7 +57,7 @@ export function saveEmployer({ request, viewer, formData, intent }: StaffIntent)
 }
 
 /** intent "verify" or "unverify": staff checked who the employer is, or take that back. */
-export function verifyEmployer({ request, viewer, formData, intent }: StaffIntent) {
+export function verifyEmployer({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "employers.errors.saveFailed", async () => {
     const { scope } = await scopeOf(viewer);
     const verified = intent === "verify";
@@ -71,7 +72,7 @@ export function verifyEmployer({ request, viewer, formData, intent }: StaffInten
 }
 
 /** intent "remove": deleted when no job or program names it, archived otherwise. */
-export function dropEmployer({ request, viewer, formData, intent }: StaffIntent) {
+export function dropEmployer({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "employers.errors.saveFailed", async () => {
     const { scope } = await scopeOf(viewer);
     const { archived } = await removeEmployer({
@@ -84,7 +85,7 @@ export function dropEmployer({ request, viewer, formData, intent }: StaffIntent)
 }
 
 /** intent "restore": an archived employer back in the list. */
-export function bringBackEmployer({ request, viewer, formData, intent }: StaffIntent) {
+export function bringBackEmployer({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "employers.errors.saveFailed", async () => {
     const { scope } = await scopeOf(viewer);
     await restoreEmployer({ actor: viewer, scope, employerId: employerIdOf(formData) });
@@ -93,7 +94,7 @@ export function bringBackEmployer({ request, viewer, formData, intent }: StaffIn
 }
 
 /** intent "add-contact": a person at the employer (the contacts dialog). */
-export function addContact({ request, viewer, formData, intent }: StaffIntent) {
+export function addContact({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "employers.errors.saveFailed", async () => {
     const submission = parseWithZod(formData, { schema: EmployerContactSchema });
     if (submission.status !== "success") return formInvalid(intent, submission.reply());
@@ -109,7 +110,7 @@ export function addContact({ request, viewer, formData, intent }: StaffIntent) {
 }
 
 /** intent "remove-contact". */
-export function dropContact({ request, viewer, formData, intent }: StaffIntent) {
+export function dropContact({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "employers.errors.saveFailed", async () => {
     const contactId = String(formData.get("contactId") ?? "");
     if (!contactId) return actionFailed(intent, "employers.errors.notFound", 404);

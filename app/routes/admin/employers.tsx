@@ -34,7 +34,7 @@ import {
 } from "./employers.server";
 import { EmployerForm } from "./employers-form";
 import { EmployersTable } from "./employers-table";
-import { runStaffIntent } from "./staff-intent.server";
+import { runIntent } from "~/app/lib/intent-action.server";
 
 // The employers who hire through the agency (issue 43, decision record 43), kept by the office
 // that owns each relationship: staff see and change those of their own offices only.
@@ -66,8 +66,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
-  runStaffIntent(
+  runIntent(
     request,
+    requireStaff,
     {
       create: saveEmployer,
       update: saveEmployer,
@@ -78,7 +79,7 @@ export const action = ({ request }: Route.ActionArgs) =>
       "add-contact": addContact,
       "remove-contact": dropContact,
     },
-    "errors.unknownAction",
+    { unknown: "errors.unknownAction" },
   );
 
 export type EmployerRow = Route.ComponentProps["loaderData"]["employers"]["items"][number];

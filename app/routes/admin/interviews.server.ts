@@ -21,10 +21,16 @@ import {
   SlotTargetNotFoundError,
 } from "~/server/interviews/slots.server";
 import { logger } from "~/server/logger.server";
-import type { StaffIntent } from "./staff-intent.server";
+import type { IntentArgs } from "~/app/lib/intent-action.server";
+import type { Viewer } from "~/server/auth/guards.server";
 
 /** intent "publish": a new interview slot; back to the schedule of its day. */
-export async function publishInterviewSlot({ request, viewer, formData, intent }: StaffIntent) {
+export async function publishInterviewSlot({
+  request,
+  viewer,
+  formData,
+  intent,
+}: IntentArgs<Viewer>) {
   const submission = parseWithZod(formData, { schema: PublishSlotSchema });
   if (submission.status !== "success") return formInvalid(intent, submission.reply());
   try {
@@ -48,7 +54,12 @@ export async function publishInterviewSlot({ request, viewer, formData, intent }
 }
 
 /** intent "delete": a slot nobody booked. */
-export async function removeInterviewSlot({ request, viewer, formData, intent }: StaffIntent) {
+export async function removeInterviewSlot({
+  request,
+  viewer,
+  formData,
+  intent,
+}: IntentArgs<Viewer>) {
   const slotId = String(formData.get("slotId") ?? "");
   if (!/^[0-9a-f-]{36}$/i.test(slotId))
     return actionFailed(intent, "interviews.errors.notFound", 404);
@@ -72,7 +83,12 @@ export async function removeInterviewSlot({ request, viewer, formData, intent }:
  * time of the same job or program, or cancel it, until it starts; the applicant is told and their
  * calendar invite is updated or cancelled, as when they do it themselves.
  */
-export async function changeBookingAsStaff({ request, viewer, formData, intent }: StaffIntent) {
+export async function changeBookingAsStaff({
+  request,
+  viewer,
+  formData,
+  intent,
+}: IntentArgs<Viewer>) {
   const submission = parseWithZod(formData, { schema: StaffBookingSchema });
   if (submission.status !== "success") return formInvalid(intent, submission.reply());
   const change = {

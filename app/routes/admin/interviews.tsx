@@ -35,7 +35,7 @@ import {
   publishInterviewSlot,
   removeInterviewSlot,
 } from "./interviews.server";
-import { runStaffIntent } from "./staff-intent.server";
+import { runIntent } from "~/app/lib/intent-action.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminInterviews");
 
@@ -74,15 +74,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
-  runStaffIntent(
+  runIntent(
     request,
+    requireStaff,
     {
       publish: publishInterviewSlot,
       delete: removeInterviewSlot,
       moveBooking: changeBookingAsStaff,
       cancelBooking: changeBookingAsStaff,
     },
-    "errors.unknownAction",
+    { unknown: "errors.unknownAction" },
   );
 
 const DONE = {

@@ -9,7 +9,8 @@ import {
   updateJob,
 } from "~/server/jobs/admin.server";
 import { answeringWith, savingRow } from "./catalogue-intent.server";
-import type { StaffIntent } from "./staff-intent.server";
+import type { IntentArgs } from "~/app/lib/intent-action.server";
+import type { Viewer } from "~/server/auth/guards.server";
 
 /** A job gone since the page loaded is a 404 message; anything else is logged and a 500. */
 const answering = answeringWith(JobNotFoundError, "errors.jobNotFound", "admin job action failed", [
@@ -25,7 +26,7 @@ export const saveJob = savingRow("job", JobFormSchema, answering, (actor) => ({
 }));
 
 /** intent "toggle-active" or "toggle-public": the badges in the list. */
-export function toggleJob({ request, viewer, formData, intent }: StaffIntent) {
+export function toggleJob({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "errors.toggleJobFailed", async () => {
     const active = intent === "toggle-active";
     await toggleJobFlag({
@@ -38,7 +39,7 @@ export function toggleJob({ request, viewer, formData, intent }: StaffIntent) {
 }
 
 /** intent "delete": a job with applications is archived instead. */
-export function removeJob({ request, viewer, formData, intent }: StaffIntent) {
+export function removeJob({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "errors.deleteJobFailed", async () => {
     const { archived } = await deleteJob({ actor: viewer, jobId: jobIdOf(formData) });
     return redirectDone(request, archived ? "jobArchived" : "jobDeleted");

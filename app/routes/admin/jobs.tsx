@@ -17,7 +17,7 @@ import type { Route } from "./+types/jobs";
 import { removeJob, saveJob, toggleJob } from "./jobs.server";
 import { JobForm } from "./jobs-form";
 import { JobsTable } from "./jobs-table";
-import { runStaffIntent } from "./staff-intent.server";
+import { runIntent } from "~/app/lib/intent-action.server";
 import { listEmployerChoices } from "~/server/employers/employers.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import { revalidateAfterStale } from "~/app/lib/action-result";
@@ -40,8 +40,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
-  runStaffIntent(
+  runIntent(
     request,
+    requireStaff,
     {
       create: saveJob,
       update: saveJob,
@@ -49,7 +50,7 @@ export const action = ({ request }: Route.ActionArgs) =>
       "toggle-public": toggleJob,
       delete: removeJob,
     },
-    "errors.unknownAction",
+    { unknown: "errors.unknownAction" },
   );
 
 export default function AdminJobs({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,22 +7,23 @@ import {
   runChecksNowForStaff,
   setMonitoringEnabled,
 } from "~/server/monitoring/monitor.server";
-import type { StaffIntent } from "./staff-intent.server";
+import type { IntentArgs } from "~/app/lib/intent-action.server";
+import type { Viewer } from "~/server/auth/guards.server";
 
 // The monitoring page's intents, one handler each; the route's action only dispatches. Each change
 // that succeeds goes back to the page with ?done=<key> (shown by the controls or the incident).
 
-export async function checkNow({ request, viewer }: StaffIntent) {
+export async function checkNow({ request, viewer }: IntentArgs<Viewer>) {
   await runChecksNowForStaff({ actorId: viewer.id });
   return redirectDone(request, "checked", { drop: ["incident"] });
 }
 
-export async function switchMonitoring({ request, viewer, intent }: StaffIntent) {
+export async function switchMonitoring({ request, viewer, intent }: IntentArgs<Viewer>) {
   await setMonitoringEnabled({ actorId: viewer.id, enabled: intent === "start" });
   return redirectDone(request, intent === "start" ? "started" : "stopped", { drop: ["incident"] });
 }
 
-export async function addNote({ request, viewer, formData, intent }: StaffIntent) {
+export async function addNote({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   const submission = parseWithZod(formData, { schema: IncidentNoteSchema });
   const incidentId = String(formData.get("incidentId") ?? "");
   if (submission.status !== "success") {

@@ -15,7 +15,7 @@ import type { Route } from "./+types/monitoring";
 import { ResponseChart } from "./monitoring-chart";
 import { IncidentList, ServiceCardView } from "./monitoring-parts";
 import { addNote, checkNow, switchMonitoring } from "./monitoring.server";
-import { runStaffIntent } from "./staff-intent.server";
+import { runIntent } from "~/app/lib/intent-action.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("monitoring"), "titles.monitoring");
 
@@ -25,10 +25,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
-  runStaffIntent(
+  runIntent(
     request,
+    requireStaff,
     { "check-now": checkNow, start: switchMonitoring, stop: switchMonitoring, "add-note": addNote },
-    "errors.unknownIntent",
+    { unknown: "errors.unknownIntent" },
   );
 
 /** The confirmations of the controls after a redirect (?done=<key>), keys of "monitoring". */

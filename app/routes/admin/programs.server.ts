@@ -9,7 +9,8 @@ import {
   updateProgram,
 } from "~/server/programs/admin.server";
 import { answeringWith, savingRow } from "./catalogue-intent.server";
-import type { StaffIntent } from "./staff-intent.server";
+import type { IntentArgs } from "~/app/lib/intent-action.server";
+import type { Viewer } from "~/server/auth/guards.server";
 
 /** A program gone since the page loaded is a 404 message; anything else is logged and a 500. */
 const answering = answeringWith(
@@ -27,7 +28,7 @@ export const saveProgram = savingRow("program", ProgramFormSchema, answering, (a
 }));
 
 /** intent "activate" or "deactivate": on the site or off it. */
-export function switchProgram({ request, viewer, formData, intent }: StaffIntent) {
+export function switchProgram({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "errors.saveProgramFailed", async () => {
     const active = intent === "activate";
     await setProgramActive({ actor: viewer, programId: programIdOf(formData), active });
@@ -36,7 +37,7 @@ export function switchProgram({ request, viewer, formData, intent }: StaffIntent
 }
 
 /** intent "remove": deleted when nobody applied, archived otherwise. */
-export function dropProgram({ request, viewer, formData, intent }: StaffIntent) {
+export function dropProgram({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "errors.saveProgramFailed", async () => {
     const { archived } = await removeProgram({ actor: viewer, programId: programIdOf(formData) });
     return redirectDone(request, archived ? "programArchived" : "programDeleted");
@@ -44,7 +45,7 @@ export function dropProgram({ request, viewer, formData, intent }: StaffIntent) 
 }
 
 /** intent "restore": an archived program back in the list, inactive. */
-export function bringBackProgram({ request, viewer, formData, intent }: StaffIntent) {
+export function bringBackProgram({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "errors.saveProgramFailed", async () => {
     await restoreProgram({ actor: viewer, programId: programIdOf(formData) });
     return redirectDone(request, "programRestored");

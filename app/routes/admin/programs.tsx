@@ -20,7 +20,7 @@ import { bringBackProgram, dropProgram, saveProgram, switchProgram } from "./pro
 import { listDocumentTypes } from "~/server/documents/document-types.server";
 import { ProgramForm } from "./programs-form";
 import { ProgramsTable } from "./programs-table";
-import { runStaffIntent } from "./staff-intent.server";
+import { runIntent } from "~/app/lib/intent-action.server";
 import { revalidateAfterStale } from "~/app/lib/action-result";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.programs");
@@ -47,8 +47,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
-  runStaffIntent(
+  runIntent(
     request,
+    requireStaff,
     {
       create: saveProgram,
       update: saveProgram,
@@ -57,7 +58,7 @@ export const action = ({ request }: Route.ActionArgs) =>
       remove: dropProgram,
       restore: bringBackProgram,
     },
-    "errors.unknownAction",
+    { unknown: "errors.unknownAction" },
   );
 
 /** The ?done=<key> confirmations of this screen (translation keys of "admin"). */

@@ -12,34 +12,28 @@ import { Pager } from "~/app/components/pager";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed, staleRefused, revalidateAfterStale } from "~/app/lib/action-result";
+import { revalidateAfterStale } from "~/app/lib/action-result";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { MarkPaidSchema, PAGE_SIZE, RoleChangeSchema } from "~/domain/admin";
+import { PAGE_SIZE } from "~/domain/admin";
 import { type Role, ROLES } from "~/domain/enums";
 import { dateFormatter } from "~/domain/format";
 import { parseProfileFilter } from "~/domain/users";
-import { editVersion, StaleEditError } from "~/domain/versions";
-import { redirectDone } from "~/app/lib/redirect-done";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { requireUserAdmin } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger.server";
 import { listStaffOwners } from "~/server/owners/owners.server";
 import { BulkActions, withSelectAll } from "~/app/components/admin/bulk-actions";
 import { USER_BULK_ACTIONS } from "~/domain/bulk-actions";
-import { runUserBulk } from "./bulk.server";
-import { AccountErasureError, eraseAccount } from "~/server/privacy/erase-account.server";
-import {
-  AlreadyPaidError,
-  changeRole,
-  listAllProfilesForStaff,
-  NoFeeDueError,
-  PaymentReferenceTakenError,
-  RoleChangeForbiddenError,
-  setRegistrationPaid,
-  UserNotFoundError,
-} from "~/server/users/staff.server";
+import { listAllProfilesForStaff } from "~/server/users/staff.server";
 import type { Route } from "./+types/users";
-import { StaffOfficesError, setStaffOffices } from "~/server/offices/staff-offices.server";
+import { runIntent } from "~/app/lib/intent-action.server";
+import {
+  changeUsersInBulk,
+  erasePerson,
+  markPaid,
+  markUnpaid,
+  setOffices,
+  setRole,
+} from "./users.server";
 import { USERS_BULK_FORM, UserRow } from "./users-row";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.users");
@@ -57,117 +51,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { users, owners, viewerRole: viewer.role, viewerId: viewer.id };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireUserAdmin(request);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  if (intent === "bulk") return runUserBulk(viewer, formData);
-  const userId = String(formData.get("userId") ?? "");
-  // The version of the person the row showed: an edit on an older one is refused (decision
-  // record 37).
-  const expectedVersion = editVersion.safeParse(formData.get("version") || undefined).data;
-  try {
-    if (intent === "erase") {
-      // On the person's request (issue 17), confirmed by typing their e-mail address.
-      await eraseAccount({
-        actor: viewer,
-        userId,
-        by: "staff",
-        confirmEmail: String(formData.get("email") ?? ""),
-      });
-      return redirectDone(request, "accountErased");
-    }
-    if (intent === "mark-paid") {
-      const parsed = MarkPaidSchema.safeParse({ userId, reference: formData.get("reference") });
-      if (!parsed.success) {
-        return actionFailed(intent, parsed.error.issues[0]?.message ?? "errors.paymentFailed", 400);
-      }
-      await setRegistrationPaid({
-        actor: viewer,
-        userId,
-        paid: true,
-        reference: parsed.data.reference,
-        expectedVersion,
-      });
-      return redirectDone(request, "paymentUpdated");
-    }
-    if (intent === "mark-unpaid") {
-      await setRegistrationPaid({ actor: viewer, userId, paid: false, expectedVersion });
-      return redirectDone(request, "paymentUpdated");
-    }
-    if (intent === "offices") {
-      await setStaffOffices({
-        actor: viewer,
-        userId,
-        office: String(formData.get("office") ?? ""),
-        extraOffices: formData.getAll("extraOffices").map(String),
-        expectedVersion,
-      });
-      return redirectDone(request, "officesUpdated");
-    }
-    if (intent === "role") {
-      const parsed = RoleChangeSchema.safeParse({ userId, role: formData.get("role") });
-      if (!parsed.success) return actionFailed(intent, "errors.roleInvalid", 400);
-      await changeRole({ actor: viewer, userId, role: parsed.data.role, expectedVersion });
-      return redirectDone(request, "roleUpdated");
-    }
-  } catch (error) {
-    if (error instanceof StaleEditError) return staleUser(intent, userId, error, formData);
-    if (error instanceof AccountErasureError) {
-      const message = {
-        notFound: "errors.userNotFound",
-        notApplicant: "users.erase.eraseNotApplicant",
-        emailMismatch: "users.erase.eraseMismatch",
-      }[error.reason];
-      return actionFailed(intent, message, error.reason === "notFound" ? 404 : 400);
-    }
-    if (error instanceof StaffOfficesError) {
-      const status = error.reason === "notFound" ? 404 : error.reason === "forbidden" ? 403 : 400;
-      return actionFailed(intent, `offices.errors.${error.reason}`, status);
-    }
-    if (error instanceof AlreadyPaidError) {
-      return actionFailed(intent, "errors.alreadyPaid", 409);
-    }
-    if (error instanceof NoFeeDueError) {
-      return actionFailed(intent, "errors.noFeeDue", 409);
-    }
-    if (error instanceof PaymentReferenceTakenError) {
-      return actionFailed(intent, "errors.paymentReferenceTaken", 409);
-    }
-    if (error instanceof UserNotFoundError) {
-      return actionFailed(intent, "errors.userNotFound", 404);
-    }
-    if (error instanceof RoleChangeForbiddenError) {
-      return actionFailed(intent, `errors.role.${error.reason}`, 403);
-    }
-    logger().error({ err: error, intent }, "admin user action failed");
-    return actionFailed(intent, intent === "role" ? "errors.roleFailed" : "errors.paymentFailed");
-  }
-  return actionFailed(intent, "errors.unknownAction", 400);
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  runIntent(
+    request,
+    requireUserAdmin,
+    {
+      bulk: changeUsersInBulk,
+      erase: erasePerson,
+      "mark-paid": markPaid,
+      "mark-unpaid": markUnpaid,
+      offices: setOffices,
+      role: setRole,
+    },
+    { unknown: "errors.unknownAction" },
+  );
 
 /**
  * An edit of a person changed by someone else since the list was read (decision record 37): who,
  * when, and what the edit was about as it is now; a typed payment reference is kept.
  */
-function staleUser(intent: string, userId: string, error: StaleEditError, formData: FormData) {
-  const now = error.stale.current;
-  const kept = { userId, reference: String(formData.get("reference") ?? "") };
-  if (intent === "role") {
-    return staleRefused(intent, error.stale, { key: `common:roles.${String(now.role)}` }, { kept });
-  }
-  if (intent === "offices") {
-    const offices = [now.office, ...((now.extraOffices as string[] | undefined) ?? [])];
-    const text = offices.filter((o, i) => o && offices.indexOf(o) === i).join(", ");
-    return staleRefused(intent, error.stale, { text: text || null }, { kept });
-  }
-  return staleRefused(
-    intent,
-    error.stale,
-    { key: now.paid ? "common:labels.paid" : "common:labels.unpaid" },
-    { kept },
-  );
-}
 
 const COLUMNS = ["select", "user", "role", "owner", "joined", "payment", "actions"] as const;
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,28 +1,21 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2Icon, CheckIcon, CreditCardIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { runIntent } from "~/app/lib/intent-action.server";
 import { Flash } from "~/app/components/flash";
 import { Alert } from "~/app/components/ui/alert";
 import { buttonVariants } from "~/app/components/ui/button";
 import { TitledCard } from "~/app/components/titled-card";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { actionFailed, actionSucceeded, formInvalid, resultFor } from "~/app/lib/action-result";
-import { ConfirmCostSheetSchema } from "~/domain/fee-policy";
-import { PayFormSchema } from "~/domain/payments";
+import { resultFor } from "~/app/lib/action-result";
 import { formatMoney } from "~/domain/format";
 import { requireApplicant } from "~/server/auth/guards.server";
-import { confirmCostSheet } from "~/server/fees/cost-sheet.server";
-import {
-  checkPayment,
-  offeredPaymentMethods,
-  payRegistrationFee,
-  readPaymentPage,
-} from "~/server/payments/payment-page.server";
+import { readPaymentPage } from "~/server/payments/payment-page.server";
 import type { Route } from "./+types/payment";
 import { keepReturnPath, takeReturnPath } from "./payment-return.server";
+import { checkReturn, confirmSheet, pay } from "./payment.server";
 import { requestLanguage } from "~/app/i18n/i18n.server";
 import { LoadFailed } from "./load-failed";
 import { CostSheet, NoFee } from "./payment-cost-sheet";
@@ -54,45 +47,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ ...page, next }, { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireApplicant(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "confirm-sheet") {
-    const submission = parseWithZod(formData, { schema: ConfirmCostSheetSchema });
-    if (submission.status !== "success") return formInvalid("sheet", submission.reply());
-    const confirmed = await confirmCostSheet({ actor: viewer, ...submission.value });
-    if (confirmed.kind === "changed") {
-      return actionFailed("sheet", "sheet.changed", 409, { result: submission.reply() });
-    }
-    throw redirect("/dashboard/payment");
-  }
-  if (intent === "check") {
-    const reference = String(formData.get("reference") ?? "");
-    const prompt = formData.get("prompt") === "1";
-    const next = await checkPayment({ actor: viewer, reference, prompt });
-    // A prompt still open: the page stays (its loader shows the wait), no new history entry.
-    if (prompt && next.includes("?waiting=")) return actionSucceeded("check", null);
-    throw redirect(next);
-  }
-  const offered = await offeredPaymentMethods(viewer);
-  if (!offered) throw redirect("/dashboard/payment");
-  // A form without a method (an older page) pays the way offered first.
-  if (!formData.get("method") && offered[0]) formData.set("method", offered[0].method);
-  const submission = parseWithZod(formData, { schema: PayFormSchema });
-  if (submission.status !== "success") return formInvalid("pay", submission.reply());
-  const chosen = offered.find((m) => m.method === submission.value.method);
-  if (!chosen) {
-    return actionFailed("pay", "errors.methodUnavailable", 400, { result: submission.reply() });
-  }
-  const started = await payRegistrationFee({
-    viewer,
-    chosen,
-    phone: submission.value.phone ?? undefined,
-  });
-  if ("refused" in started) return actionFailed("pay", "errors.sheetUnconfirmed", 409);
-  throw redirect(started.redirectTo);
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  runIntent(
+    request,
+    requireApplicant,
+    { "confirm-sheet": confirmSheet, check: checkReturn, pay },
+    // The ways to pay are forms of their own that post a method, no intent.
+    { main: "pay", unknown: "errors.unknownAction" },
+  );
 
 const UNPAID_RESULT_TONE = {
   failed: "error",

@@ -1,37 +1,29 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
 import { OfficeSelect } from "~/app/components/office-select";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { LabelOptions } from "~/app/components/select-options";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
-import { readOwnVerifyListing, setOwnVerifyListing } from "~/server/trust/verify-listing.server";
+import { readOwnVerifyListing } from "~/server/trust/verify-listing.server";
 import { VerifyListingCard } from "./profile-verify";
 import { FormSelect, InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed, formInvalid } from "~/app/lib/action-result";
-import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { FIELDS_OF_STUDY, isApplicantRole, SECTORS } from "~/domain/enums";
 import { ProfileSchema, profileCompletion } from "~/domain/profile";
-import { requireUser, type Viewer } from "~/server/auth/guards.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { listOwnActiveSessions } from "~/server/auth/sessions.server";
 import { listActiveCountries } from "~/server/jobs/listing.server";
-import {
-  dataExportDownloadPath,
-  listDataExports,
-  requestDataExport,
-} from "~/server/privacy/data-export.server";
-import { eraseAccount, passwordMatches } from "~/server/privacy/erase-account.server";
+import { dataExportDownloadPath, listDataExports } from "~/server/privacy/data-export.server";
 import { listStaffViewsOfOwner } from "~/server/privacy/staff-views.server";
-import { auth } from "~/server/auth/auth.server";
-import { consumeRateLimit } from "~/server/security/rate-limit.server";
-import { forwardCookies } from "~/app/routes/auth/auth.server";
-import { getOwnProfile, updateOwnProfile } from "~/server/profiles/profile.server";
+import { getOwnProfile } from "~/server/profiles/profile.server";
 import type { Route } from "./+types/profile";
+import { runIntent } from "~/app/lib/intent-action.server";
+import { deleteOwnAccount, saveProfile, setVerifyListing, startDataExport } from "./profile.server";
 import { SessionsCard, StaffViewsCard, YourDataCard, DeleteAccountCard } from "./profile-cards";
 
 export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.profile");
@@ -63,44 +55,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { profile, countries, sessions, staffViews, archives, verifyListing };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireUser(request);
-  const formData = await request.formData();
-  if (formData.get("intent") === "export") {
-    const started = await requestDataExport({ owner: viewer });
-    if (!started.ok) return actionFailed("export", "profile.data.tooOften", 429);
-    return redirectDone(request, "exportStarted");
-  }
-  if (formData.get("intent") === "delete") return deleteOwnAccount(request, viewer, formData);
-  if (formData.get("intent") === "verify-listing") {
-    const listed = formData.get("listed") === "yes";
-    if (!(await setOwnVerifyListing(viewer, listed))) {
-      return actionFailed("verify-listing", "profile.verifyListing.notStaff", 403);
-    }
-    return redirectDone(request, listed ? "verifyListed" : "verifyUnlisted");
-  }
-  const submission = parseWithZod(formData, { schema: ProfileSchema });
-  if (submission.status !== "success") return formInvalid("profile", submission.reply());
-  await updateOwnProfile(viewer, submission.value);
-  // A redirect, so a reload does not post again; the page says it was saved (?done=saved).
-  return redirectDone(request, "saved");
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  runIntent(
+    request,
+    requireUser,
+    {
+      profile: saveProfile,
+      export: startDataExport,
+      delete: deleteOwnAccount,
+      "verify-listing": setVerifyListing,
+    },
+    // The profile form posts no intent.
+    { main: "profile", unknown: "profile.unknownAction" },
+  );
 
 /**
  * The applicant's own erasure (issue 17), confirmed with their password (a few tries per quarter
  * hour). Every session ends with it; this browser's cookie is cleared and it lands on /auth.
  */
-async function deleteOwnAccount(request: Request, viewer: Viewer, formData: FormData) {
-  if (!isApplicantRole(viewer.role))
-    return actionFailed("delete", "profile.delete.notApplicant", 403);
-  const tries = await consumeRateLimit(`delete-account:${viewer.id}`, { window: 15 * 60, max: 5 });
-  if (!tries.allowed) return actionFailed("delete", "profile.delete.tooMany", 429);
-  if (!(await passwordMatches(viewer.id, String(formData.get("password") ?? ""))))
-    return actionFailed("delete", "profile.delete.wrongPassword", 400);
-  const signOut = await auth().api.signOut({ headers: request.headers, asResponse: true });
-  await eraseAccount({ actor: viewer, userId: viewer.id, by: "self" });
-  throw redirect("/auth?done=accountDeleted", { headers: forwardCookies(signOut) });
-}
 
 /** The confirmation after a save (?done=saved), a key of the dashboard namespace. */
 const PROFILE_DONE = {
