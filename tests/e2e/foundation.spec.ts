@@ -200,3 +200,30 @@ test.describe("on a phone", () => {
     await expect(menu).toBeHidden();
   });
 });
+
+test("the site can be added to a phone's home screen: its manifest and icons are served", async ({
+  page,
+}) => {
+  await page.goto("/fr");
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(manifestHref).toBe("/manifest.webmanifest");
+  const manifest = await page.request.get(manifestHref!);
+  expect(manifest.status()).toBe(200);
+  expect(manifest.headers()["content-type"]).toContain("application/manifest+json");
+  const body = (await manifest.json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
+  expect(body).toMatchObject({ short_name: "Passage", display: "standalone" });
+  expect(body.icons.map((i) => i.purpose)).toContain("maskable");
+  const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+  // Every icon the manifest and the page name is there, as an image.
+  for (const src of [...body.icons.map((i) => i.src), touchIcon!, "/favicon.ico"]) {
+    const icon = await page.request.get(src);
+    expect(icon.status(), src).toBe(200);
+    expect(icon.headers()["content-type"], src).toMatch(/^image\//);
+  }
+});
