@@ -43,6 +43,8 @@ export const ApplicantMessageSchema = z
     replyTo: z.uuid().optional(),
     subject: optionalText(200, "errors.subjectTooLong"),
     content: requiredText(10_000, "errors.contentRequired", "errors.contentTooLong"),
+    /** One of their own documents, uploaded on My Documents through the document rules. */
+    documentId: z.preprocess((v) => (v ? v : undefined), z.uuid().optional()),
   })
   .superRefine((v, ctx) => {
     if (!v.replyTo && !v.subject)

@@ -53,20 +53,15 @@ export async function threadOfReplyAddress(address: string): Promise<string | nu
 }
 
 /**
- * The Reply-To of an e-mail in an applicant's thread: the thread's own address, or, when inbound
- * mail is not set up, their office's address (else the agency's): never a dead no-reply.
+ * Where a reply goes when inbound mail is not set up: the applicant's office's address, else the
+ * agency's contact address (never the no-reply sender).
  */
-export async function replyToForThread(
-  tx: Db,
-  o: { threadId: string; applicantId: string },
-): Promise<string> {
-  const own = await threadReplyAddress(o.threadId, tx);
-  if (own) return own;
+export async function officeReplyAddress(tx: Db, applicantId: string): Promise<string> {
   const settings = await getSiteSettings(tx);
   const [profile] = await tx
     .select({ office: profiles.office })
     .from(profiles)
-    .where(eq(profiles.id, o.applicantId));
+    .where(eq(profiles.id, applicantId));
   const office = settings.offices.find((f) => f.city === profile?.office);
   return office?.email || settings.contactEmail;
 }

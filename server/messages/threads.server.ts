@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { STAFF_ROLES } from "~/domain/enums";
 import { type ApplicantMessage, replySubject, type StaffReply } from "~/domain/messages";
@@ -9,6 +9,7 @@ import { type Db, db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
 import {
   documents,
+  documentTypes,
   messageRecipients,
   messages,
   messageThreads,
@@ -18,7 +19,7 @@ import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbo
 import { newMessageEmail } from "./message-mail.server";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 import { notifyApplicantOwners } from "~/server/owners/owners.server";
-import { replyToForThread } from "./reply-address.server";
+import { officeReplyAddress, threadReplyAddress } from "./reply-address.server";
 
 // Conversations (one thread per applicant): the applicant writes to the agency from the dashboard
 // or by replying to a message e-mail; staff answer in the thread from the applicant's page. An
@@ -29,6 +30,9 @@ type Reader = Pick<Viewer, "id">;
 
 /** The message replied to is not one the applicant received, or the applicant is not reachable. */
 export class ThreadTargetNotFoundError extends Error {}
+
+/** The attachment named is not one of the applicant's own current documents. */
+export class AttachmentNotFoundError extends Error {}
 
 /** Staff start a conversation without a subject (an answer takes the last one's). */
 export class SubjectNeededError extends Error {}
@@ -80,10 +84,12 @@ export async function postStaffMessageInThread(
         isNull(messages.answeredAt),
       ),
     );
+  const own = await threadReplyAddress(threadId, tx);
   await enqueueApplicantMail(tx, {
     userId: o.applicantId,
-    render: (r) => newMessageEmail({ ...r, subject: o.subject }),
-    replyTo: await replyToForThread(tx, { threadId, applicantId: o.applicantId }),
+    render: (r) =>
+      newMessageEmail({ ...r, subject: o.subject, content: o.content, replyable: Boolean(own) }),
+    replyTo: own ?? (await officeReplyAddress(tx, o.applicantId)),
   });
   return { id: message!.id, threadId };
 }
@@ -100,12 +106,32 @@ export async function messageAddresseeFor(viewer: Reader) {
 }
 
 /**
+ * The applicant's documents that a message may carry (uploaded through the document rules on My
+ * Documents; a replaced upload is not offered), newest first, with their type's name.
+ */
+export async function listAttachableDocuments(viewer: Reader) {
+  return db()
+    .select({
+      id: documents.id,
+      fileName: documents.fileName,
+      typeNames: documentTypes.names,
+      uploadedAt: documents.uploadedAt,
+    })
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.key, documents.documentType))
+    .where(and(eq(documents.userId, viewer.id), ne(documents.status, "replaced")))
+    .orderBy(desc(documents.uploadedAt))
+    .limit(50);
+}
+export type AttachableDocument = Awaited<ReturnType<typeof listAttachableDocuments>>[number];
+
+/**
  * The applicant writes to the agency: a new message, or a reply to one they received (its subject
  * with "Re:"). In their thread, waiting for an answer; their owners are told (notification and
  * e-mail). `viaEmail` when it came as a reply to one of our e-mails.
  */
 export async function sendApplicantMessage(
-  o: { viewer: Reader; input: ApplicantMessage; viaEmail?: boolean; documentId?: string | null },
+  o: { viewer: Reader; input: ApplicantMessage; viaEmail?: boolean },
   on: Db = db(),
 ) {
   return inTransactionWithMail(async (tx) => {
@@ -129,6 +155,20 @@ export async function sendApplicantMessage(
       .from(profiles)
       .where(and(eq(profiles.id, o.viewer.id), isNull(profiles.erasedAt)));
     if (!applicant) throw new ThreadTargetNotFoundError();
+    const documentId = o.input.documentId ?? null;
+    if (documentId) {
+      const [own] = await tx
+        .select({ id: documents.id })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.id, documentId),
+            eq(documents.userId, o.viewer.id),
+            ne(documents.status, "replaced"),
+          ),
+        );
+      if (!own) throw new AttachmentNotFoundError();
+    }
     const threadId = await threadOf(tx, o.viewer.id);
     const [message] = await tx
       .insert(messages)
@@ -139,7 +179,7 @@ export async function sendApplicantMessage(
         threadId,
         fromApplicant: true,
         viaEmail: o.viaEmail ?? false,
-        documentId: o.documentId ?? null,
+        documentId,
       })
       .returning({ id: messages.id });
     await notifyApplicantOwners(tx, {

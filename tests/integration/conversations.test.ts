@@ -1,10 +1,18 @@
+import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as applicantAction } from "~/app/routes/admin/applicant";
+import { action as applicantAction, loader as applicantLoader } from "~/app/routes/admin/applicant";
 import { loader as adminMessagesLoader } from "~/app/routes/admin/messages";
 import { action as inboxAction, loader as inboxLoader } from "~/app/routes/dashboard/messages";
 import { config, setConfig } from "~/server/config.server";
-import { auditLog, mailOutbox, messages, notifications, profiles } from "~/server/db/schema";
+import {
+  auditLog,
+  documents,
+  mailOutbox,
+  messages,
+  notifications,
+  profiles,
+} from "~/server/db/schema";
 import { deliverDueMail } from "~/server/mail/sender.server";
 import { registerInboundMailEndpoints } from "~/server/messages/inbound-mail.server";
 import { countUnreadMessages } from "~/server/messages/unread.server";
@@ -128,6 +136,57 @@ describe("conversations", () => {
   });
 });
 
+describe("attachments", () => {
+  async function documentOf(user: TestUser, fileName: string) {
+    const [doc] = await ctx.db
+      .insert(documents)
+      .values({
+        userId: user.id,
+        documentType: "passport",
+        fileName,
+        fileSize: 100,
+        contentType: "application/pdf",
+        storageKey: `documents/${user.id}/${crypto.randomUUID()}`,
+      })
+      .returning({ id: documents.id });
+    return doc!.id;
+  }
+
+  it("a message carries one of the applicant's own documents, never someone else's", async () => {
+    const applicant = await createTestUser({ office: "Harare" });
+    const other = await createTestUser({ office: "Harare" });
+    const mine = await documentOf(applicant, "passport-scan.pdf");
+    const theirs = await documentOf(other, "not-yours.pdf");
+
+    const page = await runAs(applicant, inboxLoader, "/dashboard/messages");
+    const offered = (page.data as { attachable: { id: string; fileName: string }[] }).attachable;
+    expect(offered.map((d) => d.id)).toEqual([mine]);
+
+    const refused = await write(applicant, {
+      subject: "Passport",
+      content: "Here it is.",
+      documentId: theirs,
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("errors.attachmentNotFound");
+    expect(await threadOf(applicant)).toHaveLength(0);
+
+    expect(
+      (await write(applicant, { subject: "Passport", content: "Here it is.", documentId: mine }))
+        .status,
+    ).toBe(302);
+    const [sent] = await threadOf(applicant);
+    expect(sent!.documentId).toBe(mine);
+    const staff = await createTestUser({ role: "manager", office: "Harare" });
+    const record = await runAs(staff, applicantLoader, `/admin/applicants/${applicant.id}`, {
+      params: { id: applicant.id },
+    });
+    const thread = (record.data as { record: { messages: { documentName: string | null }[] } })
+      .record.messages;
+    expect(thread.map((m) => m.documentName)).toEqual(["passport-scan.pdf"]);
+  });
+});
+
 describe("replies by e-mail", () => {
   let saved: ReturnType<typeof config>;
   beforeAll(() => {
@@ -173,6 +232,9 @@ describe("replies by e-mail", () => {
     const headers = received!.raw.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
     const replyTo = /^Reply-To: (.+)$/im.exec(headers)?.[1]?.trim() ?? "";
     expect(replyTo).toMatch(/^reply\+[0-9a-f]{32}\.[0-9a-f]{20}@reply\.passage\.test$/);
+    // It quotes the message and says a reply by e-mail reaches the conversation.
+    expect(received!.body).toContain("Your interview is on Monday.");
+    expect(received!.body).toContain("You can answer by replying to this e-mail");
 
     const text = [
       "Monday is fine, thank you.",

@@ -308,6 +308,7 @@ describe("applicant e-mails from the services", () => {
         baseUrl: BASE_URL,
         name: "Tariro Sibanda",
         subject: "Your visa appointment",
+        content: "Bring your passport.",
       }),
     );
     expectAgencyMail(row!, "/dashboard/messages");

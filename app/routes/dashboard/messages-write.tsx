@@ -2,15 +2,21 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PaperclipIcon, SendIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent } from "~/app/components/ui/card";
-import { FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
+import {
+  type AnyField,
+  FormErrors,
+  FormInput,
+  FormSelect,
+  FormTextarea,
+} from "~/app/components/ui/field";
 import { cn } from "~/app/lib/utils";
 import { dateFormatter } from "~/domain/format";
 import { ApplicantMessageSchema } from "~/domain/messages";
-import type { ThreadMessage } from "~/server/messages/threads.server";
+import type { AttachableDocument, ThreadMessage } from "~/server/messages/threads.server";
 
 type Result = SubmissionResult<string[]> | undefined;
 
@@ -21,7 +27,15 @@ export type Addressee = { ownerName: string | null; office: string | null };
  * A new message to the applicant's owner (or their office): a plain form inside a disclosure,
  * open when the last post was refused, so what they typed is there again with the reason.
  */
-export function WriteMessage({ addressee, result }: { addressee: Addressee; result: Result }) {
+export function WriteMessage({
+  addressee,
+  attachable,
+  result,
+}: {
+  addressee: Addressee;
+  attachable: AttachableDocument[];
+  result: Result;
+}) {
   const { t } = useTranslation("messages");
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -56,6 +70,7 @@ export function WriteMessage({ addressee, result }: { addressee: Addressee; resu
           rows={5}
           required
         />
+        <AttachDocument field={fields.documentId} attachable={attachable} />
         <Button type="submit" className="justify-self-start" disabled={busy}>
           <SendIcon aria-hidden /> {t("write.send")}
         </Button>
@@ -65,7 +80,15 @@ export function WriteMessage({ addressee, result }: { addressee: Addressee; resu
 }
 
 /** The answer to a message the applicant opened; the subject is the message's, with "Re:". */
-export function ReplyForm({ messageId, result }: { messageId: string; result: Result }) {
+export function ReplyForm({
+  messageId,
+  attachable,
+  result,
+}: {
+  messageId: string;
+  attachable: AttachableDocument[];
+  result: Result;
+}) {
   const { t } = useTranslation("messages");
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -89,12 +112,47 @@ export function ReplyForm({ messageId, result }: { messageId: string; result: Re
             rows={4}
             required
           />
+          <AttachDocument field={fields.documentId} attachable={attachable} />
           <Button type="submit" className="justify-self-start" disabled={busy}>
             <SendIcon aria-hidden /> {t("write.sendReply")}
           </Button>
         </Form>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * One of their documents to send with the message. Files are uploaded on My Documents, where the
+ * document rules check them (type, size, format); a message only points at one.
+ */
+function AttachDocument({
+  field,
+  attachable,
+}: {
+  field: AnyField;
+  attachable: AttachableDocument[];
+}) {
+  const { t, i18n } = useTranslation("messages");
+  const hint = (
+    <>
+      {t("write.attachHint")}{" "}
+      <Link to="/dashboard/documents" className="text-primary-700 underline">
+        {t("write.attachUpload")}
+      </Link>
+    </>
+  );
+  if (attachable.length === 0) return <p className="text-sm text-slate-600">{hint}</p>;
+  const lang = i18n.language as keyof AttachableDocument["typeNames"];
+  return (
+    <FormSelect field={field} ns="messages" label={t("write.attach")} hint={hint}>
+      <option value="">{t("write.attachNone")}</option>
+      {attachable.map((d) => (
+        <option key={d.id} value={d.id}>
+          {`${d.typeNames[lang] || d.typeNames.en}: ${d.fileName}`}
+        </option>
+      ))}
+    </FormSelect>
   );
 }
 

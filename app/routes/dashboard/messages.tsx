@@ -25,6 +25,8 @@ import {
   markMessageRead,
 } from "~/server/messages/messages.server";
 import {
+  AttachmentNotFoundError,
+  listAttachableDocuments,
   listOwnThread,
   messageAddresseeFor,
   sendApplicantMessage,
@@ -43,16 +45,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     const message = isUuid(id) ? await getInboxMessage({ viewer, messageId: id }) : null;
     if (!message) throw data({ message: "notFound" }, { status: 404 });
     if (!message.readAt) await markMessageRead({ viewer, messageId: id });
-    return { view: "detail" as const, message, thread: await listOwnThread({ viewer }) };
+    const [thread, attachable] = await Promise.all([
+      listOwnThread({ viewer }),
+      listAttachableDocuments(viewer),
+    ]);
+    return { view: "detail" as const, message, thread, attachable };
   }
-  const [inbox, thread, addressee] = await Promise.all([
+  const [inbox, thread, addressee, attachable] = await Promise.all([
     listInboxMessages({ viewer, page }),
     listOwnThread({ viewer }),
     messageAddresseeFor(viewer),
+    listAttachableDocuments(viewer),
   ]);
   // What they wrote, newest first (what staff wrote is in the inbox above it).
   const sent = thread.filter((m) => m.fromApplicant).reverse();
-  return { view: "list" as const, inbox, sent, addressee };
+  return { view: "list" as const, inbox, sent, addressee, attachable };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -69,6 +76,10 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await sendApplicantMessage({ viewer, input: submission.value });
     } catch (error) {
+      if (error instanceof AttachmentNotFoundError) {
+        const fieldErrors = { documentId: ["errors.attachmentNotFound"] };
+        return formInvalid(intent, submission.reply({ fieldErrors }));
+      }
       if (!(error instanceof ThreadTargetNotFoundError)) throw error;
       return actionFailed(intent, "write.notFound", 404, { result: submission.reply() });
     }
@@ -137,7 +148,11 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
           </CardContent>
         </Card>
         <OutcomeFlash actionData={answer} ns="messages" messages={DONE} />
-        <ReplyForm messageId={m.id} result={resultFor(answer, "reply")} />
+        <ReplyForm
+          messageId={m.id}
+          attachable={loaderData.attachable}
+          result={resultFor(answer, "reply")}
+        />
         <Conversation
           messages={loaderData.thread.filter((c) => c.id !== m.id)}
           title={t("conversation.title")}
@@ -168,7 +183,11 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
         ) : null}
       </div>
       <OutcomeFlash actionData={answer} ns="messages" messages={DONE} />
-      <WriteMessage addressee={loaderData.addressee} result={resultFor(answer, "send")} />
+      <WriteMessage
+        addressee={loaderData.addressee}
+        attachable={loaderData.attachable}
+        result={resultFor(answer, "send")}
+      />
       {rows.length === 0 ? (
         <Alert tone="info">{t("inbox.empty")}</Alert>
       ) : (
