@@ -49,6 +49,7 @@ test("an applicant replies to a message and staff answer in the thread", async (
   await staff.getByRole("button", { name: "Send answer" }).click();
   await expect(staff.getByTestId("flash")).toContainText("Answer sent");
   await expect(staff.getByTestId("thread-waiting")).toHaveCount(0);
+  await expect(staff.getByLabel("Your answer")).toHaveValue("");
   await expect(staff.getByTestId("applicant-message").last()).toContainText("From Lerato Dlamini");
   await expectAccessible(staff);
 
@@ -62,6 +63,7 @@ test("an applicant replies to a message and staff answer in the thread", async (
   await expect(phone.getByTestId("conversation-message").last()).toContainText(
     "Thank you, I will renew it.",
   );
+  await expect(phone.getByLabel("Your reply")).toHaveValue("");
   await expectAccessible(phone);
   await expectNoWiderThanPhone(phone);
 

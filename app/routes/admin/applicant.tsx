@@ -76,6 +76,8 @@ export default function AdminApplicant({ loaderData, actionData }: Route.Compone
           </section>
           <ApplicantPayments payments={record.payments} />
           <ApplicantMessages
+            // A new message in the conversation starts the answer form afresh.
+            key={record.messages.length}
             applicantId={record.profile.id}
             messages={record.messages}
             canAnswer={!record.profile.erasedAt}

@@ -149,6 +149,8 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
         </Card>
         <OutcomeFlash actionData={answer} ns="messages" messages={DONE} />
         <ReplyForm
+          // Sent: the next reply starts from an empty form.
+          key={loaderData.thread.length}
           messageId={m.id}
           attachable={loaderData.attachable}
           result={resultFor(answer, "reply")}
@@ -184,6 +186,7 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
       </div>
       <OutcomeFlash actionData={answer} ns="messages" messages={DONE} />
       <WriteMessage
+        key={loaderData.sent.length}
         addressee={loaderData.addressee}
         attachable={loaderData.attachable}
         result={resultFor(answer, "send")}
