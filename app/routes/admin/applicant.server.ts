@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import type { IntentArgs } from "~/app/lib/intent-action.server";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { StaffReplySchema } from "~/domain/messages";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -10,7 +11,7 @@ import {
 } from "~/server/messages/threads.server";
 
 /** Staff answer in the applicant's conversation; the text stays in the form when refused. */
-export async function replyIntent(request: Request, viewer: Viewer, formData: FormData) {
+export async function replyIntent({ request, viewer, formData }: IntentArgs<Viewer>) {
   const submission = parseWithZod(formData, { schema: StaffReplySchema });
   if (submission.status !== "success") return formInvalid("reply", submission.reply());
   try {

@@ -6,7 +6,8 @@ import { i18nHandle } from "~/app/i18n/namespaces";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { getApplicantRecordForStaff } from "~/server/applicants/applicant-record.server";
-import { requireStaff } from "~/server/auth/guards.server";
+import { requireStaff, type Viewer } from "~/server/auth/guards.server";
+import { type IntentArgs, runIntent } from "~/app/lib/intent-action.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/applicant";
 import { ApplicantApplications } from "./applicant-applications";
@@ -24,9 +25,6 @@ export const { handle, meta } = shellScreen(
   "titles.adminApplicant",
 );
 
-/** Intents this page's forms post (the applications list's handlers, shared). */
-const INTENTS = new Set(["status", "schedule", "review"]);
-
 /** After a save refused as stale, the page shows the record as it is now (decision record 37). */
 export const shouldRevalidate = revalidateAfterStale;
 
@@ -42,16 +40,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { record, scheduling: own ? scheduling : null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireStaff(request);
-  const formData = await request.formData();
-  if (formData.get("intent") === "reply") return replyIntent(request, viewer, formData);
-  if (!INTENTS.has(String(formData.get("intent") ?? ""))) {
-    return data({ intent: "unknown", flash: { ok: false, message: "errors.unknownAction" } }, 400);
-  }
-  // Each handler checks the record against the viewer's offices itself (the services do).
-  return runApplicationIntent(request, viewer, formData);
-}
+// The applications list's handlers, shared: each checks the record against the viewer's offices
+// itself (the services do).
+const applicationIntent = ({ request, viewer, formData }: IntentArgs<Viewer>) =>
+  runApplicationIntent(request, viewer, formData);
+
+export const action = ({ request }: Route.ActionArgs) =>
+  runIntent(request, requireStaff, {
+    status: applicationIntent,
+    schedule: applicationIntent,
+    review: applicationIntent,
+    reply: replyIntent,
+  });
 
 export default function AdminApplicant({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();

@@ -1,7 +1,6 @@
 import { ArrowLeftIcon, MailIcon, MailOpenIcon, PaperclipIcon } from "lucide-react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { OutcomeFlash } from "~/app/components/flash";
 import { Pager } from "~/app/components/pager";
 import { Alert } from "~/app/components/ui/alert";
@@ -13,24 +12,21 @@ import { shellScreen } from "~/app/lib/shell-screen";
 import { useRootData } from "~/app/lib/root-data";
 import { cn } from "~/app/lib/utils";
 import { guardedRequest } from "~/app/lib/guarded-request";
-import { actionFailed, formInvalid, resultFor } from "~/app/lib/action-result";
-import { ApplicantMessageSchema } from "~/domain/messages";
+import { resultFor } from "~/app/lib/action-result";
 import { isUuid } from "~/domain/ids";
 import { dateFormatter } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
+import { runIntent } from "~/app/lib/intent-action.server";
+import { openMessage, readAll, writeMessage } from "./messages.server";
 import {
   getInboxMessage,
   listInboxMessages,
-  markAllMessagesRead,
   markMessageRead,
 } from "~/server/messages/messages.server";
 import {
-  AttachmentNotFoundError,
   listAttachableDocuments,
   listOwnThread,
   messageAddresseeFor,
-  sendApplicantMessage,
-  ThreadTargetNotFoundError,
 } from "~/server/messages/threads.server";
 import type { Route } from "./+types/messages";
 import { Conversation, ReplyForm, WriteMessage } from "./messages-write";
@@ -62,37 +58,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { view: "list" as const, inbox, sent, addressee, attachable };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireUser(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "read-all") {
-    await markAllMessagesRead(viewer.id);
-    return { ok: true };
-  }
-  if (intent === "send" || intent === "reply") {
-    const submission = parseWithZod(formData, { schema: ApplicantMessageSchema });
-    if (submission.status !== "success") return formInvalid(intent, submission.reply());
-    try {
-      await sendApplicantMessage({ viewer, input: submission.value });
-    } catch (error) {
-      if (error instanceof AttachmentNotFoundError) {
-        const fieldErrors = { documentId: ["errors.attachmentNotFound"] };
-        return formInvalid(intent, submission.reply({ fieldErrors }));
-      }
-      if (!(error instanceof ThreadTargetNotFoundError)) throw error;
-      return actionFailed(intent, "write.notFound", 404, { result: submission.reply() });
-    }
-    const back = submission.value.replyTo ? `id=${submission.value.replyTo}&` : "";
-    throw redirect(`/dashboard/messages?${back}done=sent`);
-  }
-  const id = String(formData.get("id") ?? "");
-  // Marked read here, before the page reloads, so the unread count in the header is current.
-  if (!isUuid(id) || !(await markMessageRead({ viewer, messageId: id }))) {
-    throw data({ message: "notFound" }, { status: 404 });
-  }
-  throw redirect(`/dashboard/messages?id=${id}`);
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  runIntent(
+    request,
+    requireUser,
+    { open: openMessage, "read-all": readAll, send: writeMessage, reply: writeMessage },
+    // The list's buttons open a message without naming an intent.
+    { main: "open" },
+  );
 
 const DONE = { sent: "write.sent" };
 
