@@ -1,6 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { BookmarkIcon } from "lucide-react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ListTable, Td, Tr } from "~/app/components/admin/data-table";
 import { LoadError } from "~/app/components/admin/load-error";
 import { HiddenValues } from "~/app/components/admin/intent-form";
@@ -9,21 +8,15 @@ import { DoneFlash, Flash } from "~/app/components/flash";
 import { Button } from "~/app/components/ui/button";
 import { InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed, formInvalid, resultFor } from "~/app/lib/action-result";
+import { resultFor } from "~/app/lib/action-result";
 import { translateErrors } from "~/app/lib/form-errors";
-import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { SAVED_VIEW_NAME_MAX, SavedViewFormSchema, savedViewHref } from "~/domain/saved-views";
+import { SAVED_VIEW_NAME_MAX, savedViewHref } from "~/domain/saved-views";
 import { requireStaff } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger.server";
-import {
-  createSavedView,
-  deleteSavedView,
-  listSavedViews,
-  renameSavedView,
-  SavedViewError,
-} from "~/server/saved-views/saved-views.server";
+import { listSavedViews } from "~/server/saved-views/saved-views.server";
 import type { Route } from "./+types/views";
+import { runIntent } from "~/app/lib/intent-action.server";
+import { saveView } from "./views.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminViews");
 
@@ -37,54 +30,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { views: await listSavedViews({ viewer }) };
 }
 
-const ERROR_KEYS = {
-  notFound: "errors.viewNotFound",
-  nameTaken: "errors.viewNameTaken",
-  tooMany: "errors.tooManyViews",
-} as const;
-
 /**
  * Saves the applications list's filters under a name (the list's "Save as a view" form posts
  * here), renames or deletes one of the viewer's own views. A saved view opens the list with it.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireStaff(request);
-  const submission = parseWithZod(await request.formData(), { schema: SavedViewFormSchema });
-  if (submission.status !== "success") {
-    const intent = String(submission.payload.intent ?? "");
-    return formInvalid(intent, submission.reply());
-  }
-  const form = submission.value;
-  try {
-    if (form.intent === "create") {
-      const view = await createSavedView({ actor: viewer, name: form.name, query: form.query });
-      const href = savedViewHref(view.query);
-      return redirect(`${href}${href.includes("?") ? "&" : "?"}done=viewSaved`);
-    }
-    if (form.intent === "rename") {
-      await renameSavedView({ actor: viewer, viewId: form.viewId, name: form.name });
-      return redirectDone(request, "viewRenamed");
-    }
-    await deleteSavedView({ actor: viewer, viewId: form.viewId });
-    return redirectDone(request, "viewDeleted");
-  } catch (error) {
-    if (error instanceof SavedViewError) {
-      if (error.code === "nameTaken") {
-        return formInvalid(
-          form.intent,
-          submission.reply({ fieldErrors: { name: [ERROR_KEYS.nameTaken] } }),
-        );
-      }
-      return actionFailed(
-        form.intent,
-        ERROR_KEYS[error.code],
-        error.code === "notFound" ? 404 : 400,
-      );
-    }
-    logger().error({ err: error, intent: form.intent }, "saved view action failed");
-    return actionFailed(form.intent, "errors.viewFailed", 500);
-  }
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  runIntent(
+    request,
+    requireStaff,
+    { create: saveView, rename: saveView, delete: saveView },
+    { unknown: "errors.unknownAction" },
+  );
 
 /** The filters of a saved view as "Status: Interview Scheduled · Search: welder". */
 function useDescribeQuery() {

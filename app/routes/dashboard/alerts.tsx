@@ -6,22 +6,15 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Input, Label } from "~/app/components/ui/input";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed } from "~/app/lib/action-result";
-import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { AlertActionSchema } from "~/domain/job-alerts";
-import { parseJobSearch } from "~/domain/jobs";
 import { requireApplicant } from "~/server/auth/guards.server";
-import {
-  createOwnAlert,
-  deleteOwnAlert,
-  listOwnAlerts,
-  updateOwnAlert,
-} from "~/server/jobs/job-alerts.server";
+import { listOwnAlerts } from "~/server/jobs/job-alerts.server";
 import { requestLanguage } from "~/app/i18n/i18n.server";
 import { alertSearchSummary } from "~/server/jobs/alert-summary.server";
 import { JobBoardList } from "./job-board-list";
 import type { Route } from "./+types/alerts";
+import { runIntent } from "~/app/lib/intent-action.server";
+import { changeAlert, createAlert } from "./alerts.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.jobAlerts");
 
@@ -43,43 +36,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Creates an alert from a /jobs search, or renames, re-times, pauses, resumes or deletes one. */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireApplicant(request);
-  const form = await request.formData();
-  const parsed = AlertActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "alerts.errors.notFound";
-    return actionFailed("alert", message, 400);
-  }
-  const input = parsed.data;
-  // The alerts page's own address, whichever page the form was on (/jobs for a new alert).
-  const here = new Request(new URL("/dashboard/alerts", request.url));
-  if (input.intent === "create") {
-    const search = parseJobSearch(new URLSearchParams(form as unknown as Record<string, string>));
-    await createOwnAlert({
-      viewer,
-      name: input.name,
-      frequency: input.frequency,
-      filters: { q: search.q, country: search.country, sector: search.sector, type: search.type },
-    });
-    return redirectDone(here, "created");
-  }
-  const found =
-    input.intent === "delete"
-      ? await deleteOwnAlert({ viewer, id: input.id })
-      : await updateOwnAlert({
-          viewer,
-          id: input.id,
-          ...(input.intent === "update"
-            ? { name: input.name, frequency: input.frequency }
-            : { paused: input.intent === "pause" }),
-        });
-  if (!found) return actionFailed("alert", "alerts.errors.notFound", 404);
-  return redirectDone(
-    here,
-    { update: "updated", pause: "paused", resume: "resumed", delete: "deleted" }[input.intent],
+export const action = ({ request }: Route.ActionArgs) =>
+  runIntent(
+    request,
+    requireApplicant,
+    {
+      create: createAlert,
+      update: changeAlert,
+      pause: changeAlert,
+      resume: changeAlert,
+      delete: changeAlert,
+    },
+    { unknown: "alerts.errors.notFound" },
   );
-}
 
 const DONE = {
   created: "alerts.done.created",

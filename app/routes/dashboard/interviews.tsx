@@ -4,24 +4,14 @@ import { Form, Link, useNavigation } from "react-router";
 import { EmptyState } from "~/app/components/empty-state";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed } from "~/app/lib/action-result";
-import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { formatDate } from "~/domain/format";
-import { BookingActionSchema } from "~/domain/interview-slots";
 import { requireApplicant } from "~/server/auth/guards.server";
-import {
-  BookingNotAllowedError,
-  bookInterviewSlot,
-  cancelInterviewBooking,
-  listInterviewChoicesForApplicant,
-  SlotFullError,
-  SlotUnavailableError,
-  TooLateToChangeError,
-} from "~/server/interviews/booking.server";
-import { logger } from "~/server/logger.server";
+import { listInterviewChoicesForApplicant } from "~/server/interviews/booking.server";
 import { ListIntro } from "./list-intro";
 import type { Route } from "./+types/interviews";
+import { runIntent } from "~/app/lib/intent-action.server";
+import { bookSlot, cancelBooking } from "./interviews.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.interviews");
 
@@ -31,41 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The applicant books a slot, moves to another, or cancels (until 24 hours before). */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireApplicant(request);
-  const parsed = BookingActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "interviews.errors.notFound";
-    return actionFailed("interview", message, 400);
-  }
-  const input = parsed.data;
-  try {
-    if (input.intent === "cancel") {
-      await cancelInterviewBooking({ viewer, applicationId: input.applicationId });
-      return redirectDone(request, "cancelled");
-    }
-    const { rescheduled } = await bookInterviewSlot({
-      viewer,
-      applicationId: input.applicationId,
-      slotId: input.slotId,
-    });
-    return redirectDone(request, rescheduled ? "moved" : "booked");
-  } catch (error) {
-    if (error instanceof SlotFullError)
-      return actionFailed("interview", "interviews.errors.full", 409);
-    if (error instanceof SlotUnavailableError) {
-      return actionFailed("interview", "interviews.errors.unavailable", 409);
-    }
-    if (error instanceof TooLateToChangeError) {
-      return actionFailed("interview", "interviews.errors.tooLate", 409);
-    }
-    if (error instanceof BookingNotAllowedError) {
-      return actionFailed("interview", "interviews.errors.notAllowed", 404);
-    }
-    logger().error({ err: error }, "interview booking failed");
-    return actionFailed("interview", "interviews.errors.failed", 500);
-  }
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  runIntent(
+    request,
+    requireApplicant,
+    { book: bookSlot, cancel: cancelBooking },
+    { unknown: "interviews.errors.notFound" },
+  );
 
 const DONE = {
   booked: "interviews.done.booked",

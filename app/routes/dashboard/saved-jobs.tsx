@@ -1,21 +1,19 @@
 import { BookmarkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { CountryFlag } from "~/app/components/country-flag";
 import { paymentRequiredFor } from "~/app/components/job-card";
 import { SaveJobButton } from "~/app/components/save-job-button";
 import { Badge } from "~/app/components/ui/badge";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed, actionSucceeded } from "~/app/lib/action-result";
-import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
-import { safeRedirect } from "~/domain/auth";
 import { formatDate } from "~/domain/format";
-import { SaveJobSchema } from "~/domain/saved-jobs";
 import { requireApplicant } from "~/server/auth/guards.server";
-import { listOwnSavedJobs, saveJob, unsaveJob } from "~/server/jobs/saved-jobs.server";
+import { listOwnSavedJobs } from "~/server/jobs/saved-jobs.server";
 import { JobBoardList } from "./job-board-list";
 import type { Route } from "./+types/saved-jobs";
+import { runIntent } from "~/app/lib/intent-action.server";
+import { saveOrUnsave } from "./saved-jobs.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("jobs"), "titles.savedJobs");
 
@@ -28,26 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The save button of every job card and job page posts here. Without JavaScript it goes back to
  * the page it was pressed on; with it (`stay`), it answers in place.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireApplicant(request);
-  const form = await request.formData();
-  const parsed = SaveJobSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return actionFailed("save", "saved.errors.notFound", 404);
-  const { intent, jobId, redirectTo } = parsed.data;
-  if (intent === "save") {
-    if (!(await saveJob({ viewer, jobId }))) {
-      return actionFailed("save", "saved.errors.notFound", 404);
-    }
-  } else {
-    await unsaveJob({ viewer, jobId });
-  }
-  if (form.has("stay")) return actionSucceeded("save", null, { saved: intent === "save" });
-  const back = safeRedirect(redirectTo, "");
-  if (back && new URL(back, "http://x").pathname !== new URL(request.url).pathname) {
-    throw redirect(back);
-  }
-  return redirectDone(request, intent === "save" ? "saved" : "removed");
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  runIntent(
+    request,
+    requireApplicant,
+    { save: saveOrUnsave, unsave: saveOrUnsave },
+    { unknown: "saved.errors.notFound" },
+  );
 
 const DONE = { saved: "saved.done.saved", removed: "saved.done.removed" };
 
