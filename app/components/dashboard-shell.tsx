@@ -26,6 +26,8 @@ import {
   BookmarkIcon,
   BellIcon,
   CalendarClockIcon,
+  ChevronDownIcon,
+  MenuIcon,
   type LucideIcon,
 } from "lucide-react";
 import type { ParseKeys } from "i18next";
@@ -127,6 +129,54 @@ const leadsOthers = (to: string) => NAV.some(([, other]) => other.startsWith(`${
 export const sideLink =
   "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-primary-50 aria-[current=page]:text-primary-800 [&_svg]:size-4";
 
+/** The menu's links, written from memory after their first rendering (the same for everyone alike). */
+function NavList({
+  className,
+  cacheKey,
+  items,
+  fee,
+  unreadMessages,
+  heading = null,
+}: {
+  className: string;
+  cacheKey: string;
+  items: NavEntry[];
+  fee: string;
+  unreadMessages: number;
+  heading?: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <CachedHtml as="ul" className={className} cacheKey={cacheKey}>
+      {() => (
+        <>
+          {heading ? (
+            <li className="px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              {heading}
+            </li>
+          ) : null}
+          {items.map(([, to, label, Icon, { unread } = {}]) => (
+            <li key={to} className="min-w-0">
+              <NavLink to={to} end={leadsOthers(to)} className={sideLink}>
+                <Icon aria-hidden />
+                <span className="min-w-0 truncate">{t(label, { fee })}</span>
+                {unread && unreadMessages ? (
+                  <span className="ml-auto rounded-full bg-accent-600 px-2 text-xs text-white">
+                    <span className="sr-only">
+                      {t("nav.unreadMessages", { count: unreadMessages })}
+                    </span>
+                    <span aria-hidden>{unreadMessages}</span>
+                  </span>
+                ) : null}
+              </NavLink>
+            </li>
+          ))}
+        </>
+      )}
+    </CachedHtml>
+  );
+}
+
 export function DashboardShell({
   children,
   sidebarExtra,
@@ -150,6 +200,8 @@ export function DashboardShell({
   const audiences = audiencesOf(viewer);
   const staff = audiences.includes("staff");
   const items = NAV.filter(([audience]) => audiences.includes(audience));
+  // The same for everyone of these audiences on this page, with this many unread.
+  const navKey = `${i18n.language}:${pathname}:${audiences.join(",")}:${fee}:${unreadMessages}`;
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -175,6 +227,8 @@ export function DashboardShell({
               <StatusBadge kind="role" value={viewer.role} />
             </span>
             <LanguageSwitcher compact />
+            {/* In the header on a phone (it covers nothing there), floating from md up. */}
+            <HelpDialog />
             <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })}>
               <HomeIcon aria-hidden />
               <span className="sr-only sm:not-sr-only">{t("shell.home")}</span>
@@ -188,48 +242,54 @@ export function DashboardShell({
       </header>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label={t("shell.sidebar")} className="md:w-60 md:shrink-0">
-          {/* relative: the visually hidden unread label is placed inside this scroll box, not at
-              its unclipped spot past the phone's edge (which made every page 579 px wide). */}
-          <CachedHtml
-            as="ul"
-            className="relative flex gap-1 overflow-x-auto pb-2 md:grid md:overflow-visible md:pb-0"
-            // The same for everyone of these audiences on this page, with this many unread.
-            cacheKey={`shell-nav:${i18n.language}:${pathname}:${audiences.join(",")}:${fee}:${unreadMessages}`}
+          {/* A phone gets one obvious "Menu" button with where they are and what is unread, not
+              a strip that scrolls sideways with most of it out of sight. Closed again on each
+              page (keyed by the address); a plain disclosure, so it works before JavaScript. */}
+          <details
+            key={pathname}
+            className="group rounded-lg border border-slate-200 bg-white md:hidden"
+            data-testid="phone-menu"
           >
-            {() => (
-              <>
-                {staff ? (
-                  <li className="hidden px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase md:block">
-                    {t("shell.adminPanel")}
-                  </li>
-                ) : null}
-                {items.map(([, to, label, Icon, { unread } = {}]) => (
-                  <li key={to} className="shrink-0">
-                    <NavLink to={to} end={leadsOthers(to)} className={sideLink}>
-                      <Icon aria-hidden />
-                      <span>{t(label, { fee })}</span>
-                      {unread && unreadMessages ? (
-                        <span className="ml-auto rounded-full bg-accent-600 px-2 text-xs text-white">
-                          <span className="sr-only">
-                            {t("nav.unreadMessages", { count: unreadMessages })}
-                          </span>
-                          <span aria-hidden>{unreadMessages}</span>
-                        </span>
-                      ) : null}
-                    </NavLink>
-                  </li>
-                ))}
-              </>
-            )}
-          </CachedHtml>
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
+              <MenuIcon className="size-4 shrink-0" aria-hidden />
+              <span>{t("shell.menu")}</span>
+              <span className="min-w-0 truncate text-slate-600">· {title}</span>
+              {unreadMessages ? (
+                <span className="shrink-0 rounded-full bg-accent-600 px-2 text-xs text-white">
+                  <span className="sr-only">
+                    {t("nav.unreadMessages", { count: unreadMessages })}
+                  </span>
+                  <span aria-hidden>{unreadMessages}</span>
+                </span>
+              ) : null}
+              <ChevronDownIcon
+                className="ms-auto size-4 shrink-0 transition-transform group-open:rotate-180"
+                aria-hidden
+              />
+            </summary>
+            <NavList
+              className="relative grid grid-cols-2 gap-1 border-t border-slate-200 p-2"
+              cacheKey={`shell-nav-phone:${navKey}`}
+              items={items}
+              fee={fee}
+              unreadMessages={unreadMessages}
+            />
+          </details>
+          <NavList
+            className="relative hidden md:grid"
+            cacheKey={`shell-nav:${navKey}`}
+            items={items}
+            fee={fee}
+            unreadMessages={unreadMessages}
+            heading={staff ? t("shell.adminPanel") : null}
+          />
           {sidebarExtra}
         </nav>
-        <main id="main" className="min-w-0 flex-1 pb-20">
+        <main id="main" className="min-w-0 flex-1 pb-6 md:pb-20">
           <h1 className="mb-6 text-2xl font-bold text-slate-900">{title}</h1>
           {children}
         </main>
       </div>
-      <HelpDialog />
     </div>
   );
 }

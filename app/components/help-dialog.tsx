@@ -57,9 +57,10 @@ export function HelpDialog() {
   ] as const;
   return (
     <Dialog>
-      <DialogTrigger className="fixed right-4 bottom-4 z-40 inline-flex items-center gap-2 rounded-full bg-primary-700 px-4 py-3 text-sm font-medium text-white shadow-lg hover:bg-primary-800">
+      {/* A phone: an icon in the header, covering nothing. From md up: the floating button. */}
+      <DialogTrigger className="inline-flex size-9 items-center justify-center gap-2 rounded-md text-sm font-medium text-slate-700 hover:bg-slate-100 md:fixed md:right-4 md:bottom-4 md:z-40 md:size-auto md:rounded-full md:bg-primary-700 md:px-4 md:py-3 md:text-white md:shadow-lg md:hover:bg-primary-800">
         <HelpCircleIcon className="size-5" aria-hidden />
-        {t("help.open")}
+        <span className="sr-only md:not-sr-only">{t("help.open")}</span>
       </DialogTrigger>
       <DialogContent closeLabel={t("actions.close")}>
         <DialogHeader>
