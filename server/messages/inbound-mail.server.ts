@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { stripQuotedReply } from "~/domain/messages";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
-import { messageThreads, profiles } from "~/server/db/schema";
+import { messages, messageThreads, profiles } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { threadOfReplyAddress } from "./reply-address.server";
 import { sendApplicantMessage } from "./threads.server";
@@ -70,6 +70,21 @@ export async function receiveInboundReply(
     return { ok: false, status: 403, reason: "not the thread's applicant" };
   const content = stripQuotedReply(mail.text).slice(0, 10_000);
   if (!content) return { ok: false, status: 422, reason: "empty reply" };
+  // A provider sends a reply again when our answer did not reach it: the same text, by e-mail,
+  // in the same thread within the hour is that retry, answered as before instead of landing twice.
+  const [retried] = await db()
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.threadId, threadId),
+        eq(messages.viaEmail, true),
+        eq(messages.content, content),
+        gt(messages.sentAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+    .limit(1);
+  if (retried) return { ok: true, messageId: retried.id };
   const subject = (mail.subject ?? "").trim().slice(0, 200);
   const sent = await sendApplicantMessage({
     viewer: { id: thread.applicantId },

@@ -256,6 +256,10 @@ describe("replies by e-mail", () => {
 
     const landed = await post({ to: [`Passage <${replyTo}>`], from, subject, text });
     expect(landed.status).toBe(200);
+    // The provider's retry of the same reply is answered alike and lands once.
+    const again = await post({ to: [`Passage <${replyTo}>`], from, subject, text });
+    expect(await again.json()).toEqual(await landed.json());
+    expect(await threadOf(applicant)).toHaveLength(1);
     const [reply] = await threadOf(applicant);
     expect(reply).toMatchObject({
       content: "Monday is fine, thank you.",
