@@ -15,6 +15,8 @@ export const ApplicationStatusChangeSchema = z.object({
   // The version the form showed: a change made on a stale page is refused, never applied over
   // someone else's (decision record 37).
   version: editVersion,
+  // An admin's reason for reaching a gated stage with checklist items missing (record 44).
+  overrideReason: optionalText(500),
 });
 
 export const AdminCommentsSchema = z.object({

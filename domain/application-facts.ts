@@ -1,3 +1,4 @@
+import type { ChecklistGap } from "./checklists";
 import type { ApplicationStatus, DocumentType } from "./enums";
 
 // Statuses that state a fact (decision record 32): the applicant reads "Your registration is
@@ -8,7 +9,28 @@ import type { ApplicationStatus, DocumentType } from "./enums";
 export const JOB_CORE_DOCUMENTS = ["passport", "cv"] as const satisfies readonly DocumentType[];
 
 /** What the data can prove of an application's applicant. */
-export type StatusFact = "feePaid" | "documentsVerified" | "interviewHeld";
+export type StatusFact = "feePaid" | "documentsVerified" | "interviewHeld" | "checklistComplete";
+
+/**
+ * The gated stages (decision record 44): an offer, a visa and travel are not reached while a
+ * mandatory item of the application's checklist is missing, not verified or expired that day.
+ */
+export const GATED_STATUSES = [
+  "offer_received",
+  "visa_process_started",
+  "visa_approved",
+  "pre_departure",
+  "departed",
+  "conditional_offer",
+  "unconditional_offer",
+  "tuition_deposit_paid",
+  "study_visa_applied",
+  "visa_granted",
+] as const satisfies readonly ApplicationStatus[];
+
+export function isGated(status: ApplicationStatus): boolean {
+  return (GATED_STATUSES as readonly string[]).includes(status);
+}
 
 /**
  * The facts each factual status states: the fee for Registration Paid; the fee and the documents
@@ -22,6 +44,7 @@ export const FACTS_OF_STATUS: Partial<Record<ApplicationStatus, readonly StatusF
   // "Interview Completed" before the interview's time would tell the applicant something false:
   // staff who held it earlier change its date first, which says so (issue 40, point 6).
   interview_completed: ["interviewHeld"],
+  ...Object.fromEntries(GATED_STATUSES.map((s) => [s, ["checklistComplete"] as const])),
 };
 
 /** The facts as read from the data, for one application. */
@@ -32,13 +55,20 @@ export type ApplicationFacts = {
   unverifiedDocuments: readonly DocumentType[];
   /** The application's interview is set for a time still to come. */
   interviewAhead?: boolean;
+  /**
+   * The mandatory checklist items not usable today (read only when a gated stage is asked for;
+   * unknown counts as none, so the status lists do not read every row's checklist).
+   */
+  checklistGaps?: readonly ChecklistGap[];
 };
 
 /** Why a factual status was refused (a key under admin's `facts.refusal`). */
-export type FactRefusal = "feeNotPaid" | "documentsNotVerified" | "interviewAhead";
+export type FactRefusal =
+  "feeNotPaid" | "documentsNotVerified" | "interviewAhead" | "checklistIncomplete";
 
 function holds(fact: StatusFact, facts: ApplicationFacts) {
   if (fact === "interviewHeld") return !facts.interviewAhead;
+  if (fact === "checklistComplete") return !facts.checklistGaps?.length;
   return fact === "feePaid" ? facts.feePaid : facts.unverifiedDocuments.length === 0;
 }
 
@@ -46,6 +76,7 @@ const REFUSAL_OF: Record<StatusFact, FactRefusal> = {
   feePaid: "feeNotPaid",
   documentsVerified: "documentsNotVerified",
   interviewHeld: "interviewAhead",
+  checklistComplete: "checklistIncomplete",
 };
 
 /** Whether an interview set for `at` is still to come at `now`. */

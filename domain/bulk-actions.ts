@@ -115,6 +115,8 @@ export const BULK_REFUSALS = [
   "feeNotPaid",
   "documentsNotVerified",
   "interviewAhead",
+  // A gated stage with mandatory checklist items missing, unverified or expired (record 44).
+  "checklistIncomplete",
   "notForKind",
   "changedMeanwhile",
   "notFound",
@@ -151,5 +153,7 @@ export type BulkSummary = {
     reason: BulkRefusal;
     /** Who changed the row since the list was opened, and when (decision record 37). */
     stale?: { by: string | null; at: string | null };
+    /** The checklist items a gated stage waits for (a document type and why). */
+    items?: { documentType: string; state: string }[];
   }[];
 };

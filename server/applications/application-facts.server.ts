@@ -5,6 +5,7 @@ import {
   type FactRefusal,
   factRefusal,
   interviewAhead,
+  isGated,
   JOB_CORE_DOCUMENTS,
   refusedStatuses,
   unverifiedOf,
@@ -15,7 +16,9 @@ import {
   type DocumentType,
   statusesForKind,
 } from "~/domain/enums";
+import { type ChecklistGap, checklistGaps } from "~/domain/checklists";
 import { type Db, db } from "~/server/db/client.server";
+import { readChecklists } from "~/server/documents/checklists.server";
 import { documents, profiles, programs } from "~/server/db/schema";
 import { feeOwedUpFront } from "~/server/fees/fee-policies.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -26,6 +29,8 @@ import { unverifiedDocuments } from "./apply-core.server";
 // documents from their newest uploads and staff's reviews.
 
 type FactsOf = {
+  /** The application (its checklist is read for a gated stage). */
+  id?: string;
   userId: string;
   kind: ApplicationKind;
   programId: string | null;
@@ -38,6 +43,8 @@ export class StatusFactFalseError extends Error {
   constructor(
     readonly status: ApplicationStatus,
     readonly reason: FactRefusal,
+    /** For a gated stage: the mandatory checklist items not usable today, each with why. */
+    readonly gaps: readonly ChecklistGap[] = [],
   ) {
     super(`${status} refused: ${reason}`);
   }
@@ -81,12 +88,29 @@ export async function readApplicationFacts(tx: Db, app: FactsOf): Promise<Applic
 
 /**
  * Refuses (StatusFactFalseError) a status whose facts are not true for this application; called
- * in the change's transaction after the application is locked, before anything is written.
+ * in the change's transaction after the application is locked, before anything is written. A
+ * gated stage also reads the application's checklist (decision record 44); `overrideGate` (an
+ * admin's, with a reason) lets it through, and the items it let through are returned.
  */
-export async function assertStatusFacts(tx: Db, app: FactsOf, status: ApplicationStatus) {
-  if (!FACTS_OF_STATUS[status]) return;
-  const reason = factRefusal(status, await readApplicationFacts(tx, app));
-  if (reason) throw new StatusFactFalseError(status, reason);
+export async function assertStatusFacts(
+  tx: Db,
+  app: FactsOf,
+  status: ApplicationStatus,
+  options: { overrideGate?: boolean } = {},
+): Promise<readonly ChecklistGap[]> {
+  if (!FACTS_OF_STATUS[status]) return [];
+  const facts = await readApplicationFacts(tx, app);
+  let gaps: readonly ChecklistGap[] = [];
+  if (isGated(status) && app.id) {
+    const [checklist] = await readChecklists({ userId: app.userId, applicationIds: [app.id] }, tx);
+    gaps = checklistGaps(checklist?.lines ?? []);
+  }
+  const reason = factRefusal(status, {
+    ...facts,
+    checklistGaps: options.overrideGate ? [] : gaps,
+  });
+  if (reason) throw new StatusFactFalseError(status, reason, gaps);
+  return gaps;
 }
 
 /**

@@ -112,8 +112,18 @@ export async function bulkChangeApplicationStatus(options: {
   };
   for (const app of options.applications) {
     const target = options.to === "next" ? nextStage(app.kind, app.status) : options.to;
-    const refuse = (reason: BulkRefusal, stale?: { by: string | null; at: string | null }) =>
-      summary.refused.push({ id: app.id, label: app.label, reason, ...(stale ? { stale } : {}) });
+    const refuse = (
+      reason: BulkRefusal,
+      stale?: { by: string | null; at: string | null },
+      items?: { documentType: string; state: string }[],
+    ) =>
+      summary.refused.push({
+        id: app.id,
+        label: app.label,
+        reason,
+        ...(stale ? { stale } : {}),
+        ...(items?.length ? { items } : {}),
+      });
     if (!target) {
       refuse("noNextStage");
       continue;
@@ -138,6 +148,8 @@ export async function bulkChangeApplicationStatus(options: {
       refuse(
         reason,
         error instanceof StaleEditError ? { by: error.stale.by, at: error.stale.at } : undefined,
+        // A gated stage names the checklist items it waits for.
+        error instanceof StatusFactFalseError ? error.gaps.map((g) => ({ ...g })) : undefined,
       );
     }
   }

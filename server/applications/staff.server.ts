@@ -20,6 +20,7 @@ import {
   type ApplicationKind,
   type ApplicationStatus,
   statusesForKind,
+  USER_ADMIN_ROLES,
 } from "~/domain/enums";
 import type { StaffApplicationFilter } from "~/domain/applications";
 import { containsPattern } from "~/domain/like-patterns";
@@ -539,6 +540,11 @@ export async function changeApplicationStatus(
     interviewLocation?: string | null;
     /** The version the change was made on: refused (StaleEditError) if the application moved on. */
     expectedVersion?: number;
+    /**
+     * An admin lets a gated stage through with checklist items missing (decision record 44): the
+     * reason is audited and becomes the history's note. Ignored for anyone but an admin.
+     */
+    gateOverride?: { reason: string } | null;
   },
   hooks: Hooks = {},
 ) {
@@ -557,7 +563,13 @@ export async function changeApplicationStatus(
       throw new StatusNotForKindError(app.kind, options.status);
     }
     // A status that states a fact (the fee paid, the documents verified) only while it is true.
-    await assertStatusFacts(tx, app, options.status);
+    const overrideReason = (USER_ADMIN_ROLES as readonly string[]).includes(options.actor.role)
+      ? options.gateOverride?.reason.trim().slice(0, 500) || null
+      : null;
+    const overridden = await assertStatusFacts(tx, app, options.status, {
+      overrideGate: Boolean(overrideReason),
+    });
+    const override = overrideReason && overridden.length > 0 ? overrideReason : null;
     const set: Partial<typeof jobApplications.$inferInsert> = { status: options.status };
     if (options.interviewDate !== undefined) {
       set.interviewDate = options.interviewDate;
@@ -577,9 +589,18 @@ export async function changeApplicationStatus(
       fromStatus: app.status,
       toStatus: options.status,
       changedBy: options.actor.id,
-      note: options.note ?? null,
+      note: override ? [override, options.note].filter(Boolean).join("\n") : (options.note ?? null),
     });
     await hooks.afterHistory?.();
+    if (override) {
+      await recordAudit(tx, {
+        actorId: options.actor.id,
+        action: "application.gate_override",
+        targetType: "application",
+        targetId: app.id,
+        details: { from: app.status, to: options.status, reason: override, items: overridden },
+      });
+    }
     // An outcome the refund rule of the person's fee names: staff get one refund to-do.
     await openRefundTodoForStatus(tx, {
       userId: app.userId,

@@ -11,12 +11,14 @@ import type { ApplicationKind, ApplicationStatus } from "~/domain/enums";
 import { recordAudit } from "~/server/audit/audit.server";
 import { type Db, db } from "~/server/db/client.server";
 import {
+  auditLog,
   countries,
   documentChecklistRules,
   documents,
   documentTypes,
   jobApplications,
   jobs,
+  profiles,
   programs,
 } from "~/server/db/schema";
 import { agencyToday } from "~/server/jobs/saved-jobs.server";
@@ -234,4 +236,38 @@ export function listChecklistDestinations() {
     .from(countries)
     .where(eq(countries.isActive, true))
     .orderBy(asc(countries.name));
+}
+
+/**
+ * The gated stages an admin let this application reach with checklist items missing (decision
+ * record 44), newest first, from the activity log. Callers read the application through the
+ * viewer's scope.
+ */
+export async function listGateOverridesForStaff(applicationId: string) {
+  const rows = await db()
+    .select({
+      at: auditLog.createdAt,
+      by: profiles.fullName,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.targetType, "application"),
+        eq(auditLog.targetId, applicationId),
+        eq(auditLog.action, "application.gate_override"),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt));
+  return rows.map((r) => {
+    const d = (r.details ?? {}) as { to?: string; reason?: string; items?: unknown };
+    return {
+      at: r.at.toISOString(),
+      by: r.by,
+      status: String(d.to ?? ""),
+      reason: String(d.reason ?? ""),
+      items: Array.isArray(d.items) ? (d.items as { documentType: string; state: string }[]) : [],
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
-import { applyToJob, createJob } from "./steps";
+import { applyToJob, createJob, findApplication, setStatus } from "./steps";
 
 // Checklists per destination and path, and dates on documents (issue 42, points 2 and 3): an
 // applicant to a nursing job in Canada sees what it needs, on a phone, in French, and uploads a
@@ -88,4 +88,47 @@ test("an admin keeps the checklists; staff list the expiring documents", async (
   await page.goto("/admin/expiring-documents");
   await expect(page.getByRole("heading", { name: "Expiring Documents" }).first()).toBeVisible();
   await expectAccessible(page);
+});
+
+test("staff are stopped at Offer Received by an expired police clearance", async ({
+  page,
+  manager,
+  browser,
+}) => {
+  test.slow();
+  const title = `Nurse ${Date.now().toString(36)}`;
+  const jobId = await createJob(manager, title, { sector: "Healthcare" });
+  const applicant = await browser.newPage();
+  await signUpNewApplicant(applicant);
+  await applyToJob(applicant, jobId);
+  // A police clearance issued eight months ago: its six months are over.
+  const issued = new Date(Date.now() - 240 * 86_400_000).toISOString().slice(0, 10);
+  await applicant.goto("/dashboard/documents");
+  const police = applicant.getByTestId("document-police_clearance");
+  await police.getByLabel("Issue date").fill(issued);
+  await police.getByLabel(/Choose a file/).setInputFiles({
+    name: "police.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<< >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),
+  });
+  await police.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(police.getByTestId("document-dates")).toContainText("Expired on");
+  await applicant.close();
+
+  await login(page, DEMO.admin);
+  const row = await findApplication(page, title);
+  await setStatus(row, "offer_received");
+  await expect(page.getByTestId("flash")).toContainText("Police Clearance (expired)");
+  await expect(page.getByTestId("flash")).toContainText("Not changed");
+  await expectAccessible(page);
+
+  // The details show the same checklist, and an admin may let it through with a reason.
+  await row.getByRole("link", { name: /Details of/ }).click();
+  const details = page.getByRole("dialog", { name: "Application details" });
+  await expect(details.getByTestId("checklist-police_clearance")).toContainText("Expired");
+  await details.getByText("Let it through without these documents (admins)").click();
+  await expectAccessible(page);
+  await details.getByLabel("Reason", { exact: true }).fill("The employer vets nurses itself");
+  await details.getByRole("button", { name: "Move it anyway" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Application status updated");
 });

@@ -73,6 +73,8 @@ beforeAll(async () => {
     status: "job_matched",
     job: { title: "Care Assistant", description: "Care work" },
   });
+  // The offer and visa stages wait for the passport and CV (decision record 44).
+  await ctx.verifyDocuments(applicant);
 
   await ctx.db.execute(sql`
     insert into jobs (title, description, sector)

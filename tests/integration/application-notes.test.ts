@@ -12,8 +12,14 @@ import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harne
 
 const ctx = setupTestDatabase();
 
-const applicationOf = (user: TestUser) =>
-  ctx.createTestApplication(user, { status: "job_matched", job: { title: "Care Assistant" } });
+async function applicationOf(user: TestUser) {
+  // The offer stage waits for the passport and CV (decision record 44).
+  await ctx.verifyDocuments(user);
+  return ctx.createTestApplication(user, {
+    status: "job_matched",
+    job: { title: "Care Assistant" },
+  });
+}
 
 function postNote(user: TestUser, applicationId: string, body: string) {
   return runAs(user, adminApplicationsAction, `/admin/applications?view=${applicationId}`, {

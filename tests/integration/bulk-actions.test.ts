@@ -196,6 +196,7 @@ describe("a bulk status change over 500 applications", () => {
       .returning({ id: programs.id });
     const student = await createTestUser({ role: "student_applicant" });
     const seeker = await createTestUser();
+    await ctx.verifyDocuments(seeker);
     const [studyApp] = await ctx.db
       .insert(jobApplications)
       .values({

@@ -11,15 +11,18 @@ import {
   action as documentsAction,
   loader as documentsLoader,
 } from "~/app/routes/dashboard/documents";
+import type { BulkSummary } from "~/domain/bulk-actions";
 import { addDays, type ChecklistLine } from "~/domain/checklists";
 import {
+  applicationStatusHistory,
   documentChecklistRules,
   documentExpiryReminders,
   documents,
+  jobApplications,
   notifications,
   profiles,
 } from "~/server/db/schema";
-import { readChecklists } from "~/server/documents/checklists.server";
+import { listGateOverridesForStaff, readChecklists } from "~/server/documents/checklists.server";
 import { runDocumentExpiryRound } from "~/server/documents/expiry.server";
 import { agencyToday } from "~/server/jobs/saved-jobs.server";
 import { LocalStorageDriver } from "~/server/storage/local.server";
@@ -328,5 +331,122 @@ describe("documents that stop being valid", () => {
       ["passport", false],
     ]);
     expect((await list("?office=Midrand")).map((r) => r.userId)).toEqual([midrand.id]);
+  });
+});
+
+describe("the gated stages", () => {
+  it("refuse each gated stage, alone and in bulk, naming what is missing, unverified or expired", async () => {
+    const applicant = await createTestUser();
+    const appId = await ctx.createTestApplication(applicant, {
+      status: "interview_completed",
+      job: { countryCode: "CA", sector: "healthcare" },
+    });
+    const today = agencyToday();
+    // Passport and CV verified, the English test waiting for review, the police clearance
+    // verified but issued seven months ago (valid six): expired.
+    await ctx.verifyDocuments(applicant, ["passport", "cv"]);
+    await ctx.db.insert(documents).values([
+      {
+        userId: applicant.id,
+        documentType: "police_clearance",
+        fileName: "police.pdf",
+        storageKey: `test/${applicant.id}/police`,
+        fileSize: 100,
+        contentType: "application/pdf",
+        status: "verified",
+        issuedOn: addDays(today, -213),
+      },
+      {
+        userId: applicant.id,
+        documentType: "english",
+        fileName: "ielts.pdf",
+        storageKey: `test/${applicant.id}/english`,
+        fileSize: 100,
+        contentType: "application/pdf",
+        status: "pending",
+      },
+    ]);
+    const move = (status: string, user = manager, extra: Record<string, string> = {}) =>
+      runAs(user, applicationsAction, "/admin/applications", {
+        form: { intent: "status", applicationId: appId, status, ...extra },
+      });
+    for (const status of [
+      "offer_received",
+      "visa_process_started",
+      "visa_approved",
+      "pre_departure",
+      "departed",
+    ]) {
+      const refused = await move(status);
+      expect(refused.status, status).toBe(409);
+      expect(refused.data).toMatchObject({
+        flash: {
+          message: "errors.fact.checklistIncomplete",
+          value: "English Test (uploaded), Police Clearance (expired)",
+        },
+      });
+    }
+    const [app] = await ctx.rowsWhere(jobApplications, "id", appId);
+    expect(app!.status).toBe("interview_completed");
+
+    // In bulk: the row is refused with the same items named.
+    const bulk = await runAs(manager, applicationsAction, "/admin/applications", {
+      form: {
+        intent: "bulk",
+        selection: "selected",
+        id: appId,
+        bulkAction: "status",
+        toStatus: "offer_received",
+      },
+    });
+    const { summary } = bulk.data as { summary: BulkSummary };
+    expect(summary.changed).toBe(0);
+    expect(summary.refused).toEqual([
+      expect.objectContaining({
+        id: appId,
+        reason: "checklistIncomplete",
+        items: [
+          { documentType: "english", state: "uploaded" },
+          { documentType: "police_clearance", state: "expired" },
+        ],
+      }),
+    ]);
+
+    // A manager's override is not one; an admin's, with a reason, is audited and shown.
+    expect(
+      (await move("offer_received", manager, { overrideReason: "Employer waived" })).status,
+    ).toBe(409);
+    const overridden = await move("offer_received", admin, {
+      overrideReason: "The employer's own vetting replaces the clearance",
+    });
+    expect(overridden.status).toBe(302);
+    const [moved] = await ctx.rowsWhere(jobApplications, "id", appId);
+    expect(moved!.status).toBe("offer_received");
+    const [audit] = await ctx.auditEntries(appId, "application.gate_override");
+    expect(audit).toMatchObject({ actorId: admin.id });
+    expect(audit!.details).toMatchObject({
+      to: "offer_received",
+      reason: "The employer's own vetting replaces the clearance",
+      items: [
+        { documentType: "english", state: "uploaded" },
+        { documentType: "police_clearance", state: "expired" },
+      ],
+    });
+    const history = await ctx.rowsWhere(applicationStatusHistory, "applicationId", appId);
+    expect(history.find((h) => h.toStatus === "offer_received")!.note).toBe(
+      "The employer's own vetting replaces the clearance",
+    );
+    const overrides = await listGateOverridesForStaff(appId);
+    expect(overrides).toEqual([
+      expect.objectContaining({ status: "offer_received", items: expect.any(Array) }),
+    ]);
+
+    // Once every mandatory item is usable, the next gated stage needs no override.
+    await ctx.verifyDocuments(applicant, ["police_clearance", "english"]);
+    await ctx.db
+      .update(documents)
+      .set({ issuedOn: today })
+      .where(and(eq(documents.userId, applicant.id), eq(documents.status, "verified")));
+    expect((await move("visa_process_started")).status).toBe(302);
   });
 });

@@ -21,6 +21,7 @@ import {
 import {
   auditLog,
   countries,
+  documents,
   jobApplications,
   jobs,
   mailOutbox,
@@ -47,6 +48,7 @@ const DB_FIXTURES = {
   auditEntries,
   mailsTo,
   setPaid,
+  verifyDocuments,
 };
 type BoundToDb<F> = F extends (db: Db, ...args: infer A) => infer R ? (...args: A) => R : never;
 
@@ -372,6 +374,29 @@ export const FAIL_AFTER_HISTORY = {
     throw new Error("boom after the history insert");
   },
 };
+
+/**
+ * Verified documents of `types` for `user` (a job's passport and CV unless named), as staff would
+ * have verified them: what a gated stage waits for (decision record 44).
+ */
+async function verifyDocuments(
+  db: Db,
+  user: Pick<TestUser, "id">,
+  types: readonly string[] = ["passport", "cv"],
+) {
+  await db.insert(documents).values(
+    types.map((documentType) => ({
+      userId: user.id,
+      documentType,
+      fileName: `${documentType}.pdf`,
+      storageKey: `test/${user.id}/${documentType}/${crypto.randomUUID()}`,
+      fileSize: 100,
+      contentType: "application/pdf",
+      status: "verified" as const,
+      reviewedAt: new Date(),
+    })),
+  );
+}
 
 /** The rows of `table` whose `column` holds `value`: `ctx.rowsWhere(documents, "userId", id)`. */
 function rowsWhere<T extends PgTable>(

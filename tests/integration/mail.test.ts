@@ -601,6 +601,8 @@ async function applicationFor(fullName: string, jobTitle: string) {
     status: "documents_uploaded",
     job: { title: jobTitle, description: "Work" },
   });
+  // The offer and visa stages wait for the passport and CV (decision record 44).
+  await ctx.verifyDocuments(applicant);
   // Sign-up queued a confirmation e-mail to each account; each test reads only the mail it causes.
   await ctx.db.delete(mailOutbox);
   return { applicant, applicationId, staff };

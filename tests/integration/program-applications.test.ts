@@ -162,6 +162,8 @@ describe("study stages in the back-office", () => {
     const student = await paidStudent();
     await apply(student, { intake: SEPT });
     const app = await applicationOf(student);
+    // What the program asks for, verified: the offer and visa stages wait for it (record 44).
+    await ctx.verifyDocuments(student, ["passport", "transcript"]);
     const stages = ["submitted_to_university", "conditional_offer", "visa_granted"] as const;
     for (const status of stages) {
       const outcome = await runAs(manager, applicationsAction, "/admin/applications", {

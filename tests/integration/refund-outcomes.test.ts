@@ -87,6 +87,7 @@ describe("a refund outcome creates exactly one to-do", () => {
     const admin = await createTestUser({ role: "admin" });
     const { user } = await paidApplicant();
     const app = await ctx.createTestApplication(user, { status: "job_matched" });
+    await ctx.verifyDocuments(user);
     await changeApplicationStatus({ actor: admin, applicationId: app, status: "departed" });
     expect(await todosOf(user)).toEqual([]);
 

@@ -44,6 +44,8 @@ export function auditSentence(
     case "application_status_change":
     case "application_schedule_interview":
       return say(key, { from: appStatus(d.from), to: appStatus(d.to) });
+    case "application_gate_override":
+      return say(key, { to: appStatus(d.to), reason: str(d.reason) });
     case "application_withdraw":
       return say(key, { from: appStatus(d.from) });
     case "user_role_change":

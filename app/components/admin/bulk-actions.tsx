@@ -11,6 +11,7 @@ import { BULK_SCOPES, type BulkSummary, NO_OWNER } from "~/domain/bulk-actions";
 import { dateFormatter } from "~/domain/format";
 import { rowVersionField } from "~/domain/versions";
 import { Td } from "./data-table";
+import { useDocumentTypeName } from "./document-type-name";
 import { useAdminT } from "./use-admin-t";
 
 // The bulk form of a back-office list (issue 19). A plain HTML form: the rows' checkboxes join it
@@ -121,6 +122,7 @@ export function BulkActions({
   answer: BulkAnswer | undefined;
 }) {
   const { t, lang } = useAdminT();
+  const documentName = useDocumentTypeName();
   const dateTime = dateFormatter(lang, "dateTime");
   const mine = answer?.intent === "bulk" ? answer : undefined;
   const errors = mine?.result?.error ?? {};
@@ -156,7 +158,18 @@ export function BulkActions({
                       name: r.stale.by,
                       when: r.stale.at ? dateTime.format(new Date(r.stale.at)) : "",
                     })
-                  : t(`bulk.refusal.${r.reason}`)}
+                  : r.items?.length
+                    ? t(`bulk.refusal.${r.reason}`, {
+                        items: r.items
+                          .map(
+                            (i) =>
+                              `${documentName(i.documentType)} (${t(
+                                `applications.details.checklistState.${i.state}`,
+                              ).toLowerCase()})`,
+                          )
+                          .join(", "),
+                      })
+                    : t(`bulk.refusal.${r.reason}`)}
               </li>
             ))}
           </ul>

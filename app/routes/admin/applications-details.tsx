@@ -155,7 +155,7 @@ export function ApplicationDetails({
           </Button>
         </div>
       </Form>
-      <ApplicationChecklist lines={checklist} />
+      <ApplicationChecklist lines={checklist} overrides={details.overrides} app={app} />
       <StaffDocuments documents={documents} actionData={actionData} />
       <section className="grid gap-2" aria-labelledby="application-history">
         <h3 id="application-history" className="font-semibold">

@@ -1,5 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { requestLanguage } from "~/app/i18n/i18n.server";
+import type { ChecklistGap } from "~/domain/checklists";
+import { documentTypeNamesIn } from "~/server/documents/document-types.server";
+import { serverT } from "~/server/i18n/translate.server";
 import { actionFailed, formInvalid, staleRefused } from "~/app/lib/action-result";
 import { StaleEditError } from "~/domain/versions";
 import {
@@ -30,7 +34,7 @@ import {
   StatusFactFalseError,
 } from "~/server/applications/application-facts.server";
 import type { Viewer } from "~/server/auth/guards.server";
-import { readChecklists } from "~/server/documents/checklists.server";
+import { listGateOverridesForStaff, readChecklists } from "~/server/documents/checklists.server";
 import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
 import { DocumentReviewError, reviewDocument } from "~/server/documents/review.server";
 import { logger } from "~/server/logger.server";
@@ -77,13 +81,14 @@ const changeStatus: Handler = async (request, viewer, formData) => {
   if (submission.value.status === "interview_scheduled") {
     return redirectToSchedule(request, submission.value.applicationId);
   }
-  const { applicationId, status, note, version } = submission.value;
+  const { applicationId, status, note, version, overrideReason } = submission.value;
   await changeApplicationStatus({
     actor: viewer,
     applicationId,
     status,
     note,
     expectedVersion: version,
+    gateOverride: overrideReason ? { reason: overrideReason } : null,
   });
   return redirectDone(request, "statusUpdated");
 };
@@ -232,6 +237,18 @@ function staleAnswer(intent: string, error: StaleEditError, formData: FormData) 
   }
 }
 
+/** "Police Clearance (expired), Medical Report (needed)" in the staff member's language. */
+async function gapsInWords(request: Request, gaps: readonly ChecklistGap[]) {
+  const lng = await requestLanguage(request);
+  const [names, t] = [await documentTypeNamesIn(lng), serverT(lng, "admin")];
+  return gaps
+    .map((g) => {
+      const state = t(`applications.details.checklistState.${g.state}`);
+      return `${names[g.documentType] ?? g.documentType} (${state.toLowerCase()})`;
+    })
+    .join(", ");
+}
+
 /** Runs the form's intent, turning the services' refusals into messages for the page. */
 export async function runApplicationIntent(request: Request, viewer: Viewer, formData: FormData) {
   const intent = String(formData.get("intent") ?? "");
@@ -250,7 +267,11 @@ export async function runApplicationIntent(request: Request, viewer: Viewer, for
       return actionFailed(intent, "errors.statusInvalid", 400);
     }
     if (error instanceof StatusFactFalseError) {
-      return actionFailed(intent, `errors.fact.${error.reason}`, 409);
+      if (error.gaps.length === 0) return actionFailed(intent, `errors.fact.${error.reason}`, 409);
+      // A gated stage names what it waits for, in the reader's language.
+      const value = await gapsInWords(request, error.gaps);
+      const flash = { ok: false, message: `errors.fact.${error.reason}`, value };
+      return data({ intent, result: undefined, flash }, 409);
     }
     if (error instanceof StaleEditError) return staleAnswer(intent, error, formData);
     if (error instanceof NoteNotAllowedError) {
@@ -296,13 +317,14 @@ export async function loadDetails(url: URL, viewer: Viewer, scope: OfficeScope) 
   // Outside the viewer's offices the application is not found (and nothing is shown or audited).
   const found = await getApplicationDetailsForStaff(id, scope);
   if (!found) return null;
-  const [documents, , notes, staff, refused, checklists] = await Promise.all([
+  const [documents, , notes, staff, refused, checklists, overrides] = await Promise.all([
     listDocumentsForApplicantAsStaff(found.app.userId),
     recordProfileViewed({ staff: viewer, ownerId: found.app.userId, applicationId: found.app.id }),
     listApplicationNotesForStaff(found.app.id),
     listMentionableStaff(),
     refusedStatusesForStaff([found.app]),
     readChecklists({ userId: found.app.userId, applicationIds: [found.app.id] }),
+    listGateOverridesForStaff(found.app.id),
   ]);
   return {
     ...found,
@@ -311,6 +333,8 @@ export async function loadDetails(url: URL, viewer: Viewer, scope: OfficeScope) 
     documents: documents.filter((d) => d.status !== "replaced"),
     // What its destination and path ask for, and where each item stands (as its applicant sees).
     checklist: checklists[0]?.lines ?? [],
+    // Gated stages an admin let it reach with items missing, and why.
+    overrides,
     // Staff-only notes, and the colleagues the note form can mention.
     notes,
     staff,
