@@ -21,7 +21,7 @@ import { loadScheduling, runApplicationIntent } from "./applications.server";
 import { revalidateAfterStale } from "~/app/lib/action-result";
 
 export const { handle, meta } = shellScreen(
-  i18nHandle("admin", "messages"),
+  i18nHandle("admin"),
   "titles.adminApplicant",
 );
 
