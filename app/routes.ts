@@ -91,7 +91,7 @@ export default [
     route("programs", "routes/admin/programs.tsx"),
     route("employers", "routes/admin/employers.tsx"),
     route("applications", "routes/admin/applications.tsx"),
-    // One applicant: everything the back-office knows of them (issue 40)
+    // One applicant: everything the back-office knows of them
     route("applicants/:id", "routes/admin/applicant.tsx"),
     route("views", "routes/admin/views.tsx"),
     route("pipeline", "routes/admin/pipeline.tsx"),

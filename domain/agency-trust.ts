@@ -1,4 +1,4 @@
-// How the agency proves who it is (issue 39, decision record 31): its registrations, the outside
+// How the agency proves who it is (decision record 31): its registrations, the outside
 // bodies a person may turn to, and the rules of the public /verify check. Zod-free: the footer,
 // job pages and receipts import it in the browser.
 

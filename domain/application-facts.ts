@@ -42,7 +42,7 @@ export const FACTS_OF_STATUS: Partial<Record<ApplicationStatus, readonly StatusF
   documents_uploaded: ["feePaid", "documentsVerified"],
   documents_submitted: ["feePaid", "documentsVerified"],
   // "Interview Completed" before the interview's time would tell the applicant something false:
-  // staff who held it earlier change its date first, which says so (issue 40, point 6).
+  // staff who held it earlier change its date first, which says so.
   interview_completed: ["interviewHeld"],
   ...Object.fromEntries(GATED_STATUSES.map((s) => [s, ["checklistComplete"] as const])),
 };

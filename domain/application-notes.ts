@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredText } from "./text-fields";
 
-// Staff-only notes on an application, with @mentions of colleagues (issue 19, point 4). Messages
+// Staff-only notes on an application, with @mentions of colleagues. Messages
 // are translation keys of the "admin" namespace.
 
 export const NOTE_MAX_LENGTH = 5000;

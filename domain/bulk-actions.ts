@@ -7,7 +7,7 @@ import {
   statusesForKind,
 } from "./enums";
 
-// Bulk actions of the back-office lists (issue 19): a form of checkboxes posting to the list's own
+// Bulk actions of the back-office lists: a form of checkboxes posting to the list's own
 // action (works without JavaScript), either for the rows ticked or for every row matching the
 // list's filter. Messages are translation keys of the "admin" namespace.
 

@@ -3,7 +3,7 @@ import { JOB_CORE_DOCUMENTS } from "./application-facts";
 import { type ApplicationKind, type ApplicationStatus, PROGRAM_LEVELS, SECTORS } from "./enums";
 import type { DocumentTypeDef } from "./document-types";
 
-// Checklists (issue 42, point 2; decision record 44): what an application needs follows where it
+// Checklists (decision record 44): what an application needs follows where it
 // goes and what for. Admins keep rules per destination country ("" = every destination) and path
 // (a job's sector or a program's level, "" = every one); a job or a program adds its own. An
 // application's checklist is every rule that matches it, plus its additions; one document of a

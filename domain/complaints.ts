@@ -6,7 +6,7 @@ import {
 } from "./agency-trust";
 import { optionalText, requiredText } from "./text-fields";
 
-// The public forms of /verify and /complaints and the staff's complaint actions (issue 39).
+// The public forms of /verify and /complaints and the staff's complaint actions.
 // Messages are keys of the "trust" namespace (staff ones of "inbox").
 
 const optionalEmail = z

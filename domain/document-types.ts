@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type AcceptedDocumentType } from "./documents";
 import type { Language } from "./languages";
 
-// Document types are data (issue 42, point 1; decision record 40): admins keep them at
+// Document types are data (decision record 40): admins keep them at
 // /admin/document-types with a name and guidance in each language, the formats a file may be in,
 // how long it stays valid, whether it is special personal information and whether a certified
 // copy is asked for. A type is never deleted (documents point at it): it is retired.

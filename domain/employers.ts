@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SECTORS } from "./enums";
 import { emailAddress, nullableText, requiredText } from "./text-fields";
 
-// Employers (issue 43, decision record 43): the organisations that hire through the agency, and
+// Employers (decision record 43): the organisations that hire through the agency, and
 // the people there it deals with. Messages are translation keys of the "admin" namespace.
 
 /** The staff list's filter: all not archived (default), verified, not verified, archived. */

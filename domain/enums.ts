@@ -167,7 +167,7 @@ export type FieldOfStudy = (typeof FIELDS_OF_STUDY)[number];
 /**
  * A document type's key. The types are data (document_types, kept by admins at
  * /admin/document-types; domain/document-types.ts): the eight below were the fixed list before
- * issue 42, and the rules that name a type (a job's core documents, what each applicant is asked
+ * types became data, and the rules that name a type (a job's core documents, what each applicant is asked
  * for first) name one of them.
  */
 export type DocumentType = string;
@@ -295,7 +295,7 @@ export const NOTIFICATION_KINDS = [
   "departure",
   // A complaint passed its answer deadline (super admins, once).
   "complaint_overdue",
-  // Staff recorded a refund of a fee (a refund rule's outcome, issue 39).
+  // Staff recorded a refund of a fee (a refund rule's outcome).
   "payment_refunded",
   // A document the applicant uploaded stops being valid in 60, 30 or 7 days.
   "document_expiring",

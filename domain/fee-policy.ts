@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type CompletionFields, profileCompletion } from "./profile";
 
-// Fees follow the law where each office works (issue 39, decision record 33). A fee policy is
+// Fees follow the law where each office works (decision record 33). A fee policy is
 // chosen per office, with optional overrides per destination country and per path; the most
 // specific match wins. Under a policy that charges nothing up front, premium jobs open once the
 // applicant's registration is complete instead of once a fee is paid.
@@ -12,7 +12,7 @@ export const FEE_PATHS = ["jobs", "study"] as const;
 export type FeePath = (typeof FEE_PATHS)[number];
 
 /**
- * The outcomes a refund rule names (issue 39 point 4): an application ending at one of these
+ * The outcomes a refund rule names: an application ending at one of these
  * statuses, or no offer within some days of paying. Reaching one gives staff one refund to-do.
  */
 export const REFUND_OUTCOME_STATUSES = ["visa_refused", "rejected", "withdrawn"] as const;

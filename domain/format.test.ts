@@ -71,7 +71,7 @@ describe("formatSalary", () => {
   });
 });
 
-describe("one name for the agency's zone and one money format per language (issue 47, item 9)", () => {
+describe("one name for the agency's zone and one money format per language", () => {
   const at = new Date("2026-03-02T08:30:00Z");
   it("names the zone CAT in an appointment, whatever the language", () => {
     for (const locale of ["en", "en-ZW", "fr", "pt", "pt-PT"]) {

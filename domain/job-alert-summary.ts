@@ -1,4 +1,4 @@
-// What a job alert is for, in words (issue 47, point 5): "Healthcare jobs in Canada matching
+// What a job alert is for, in words: "Healthcare jobs in Canada matching
 // “nurse”", in the reader's language, for an alert's suggested name, the alerts page and the
 // e-mails. No Zod and no country table here: the caller names countries (Intl on the server).
 

@@ -121,7 +121,7 @@ export const RefundSchema = z.object({
 });
 
 /**
- * An admin records the refund a to-do asks for (issue 39): all of the payment when the amount is
+ * An admin records the refund a to-do asks for: all of the payment when the amount is
  * left empty, else that much of it (a partial refund), with the reason the applicant is told.
  */
 export const TodoRefundSchema = z.object({

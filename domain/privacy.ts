@@ -1,4 +1,4 @@
-// Privacy and data rights (issue 17): the states of a person's "download my data" archive.
+// Privacy and data rights: the states of a person's "download my data" archive.
 
 /** preparing: being built in the background; ready: downloadable until it expires; failed. */
 export const DATA_EXPORT_STATUSES = ["preparing", "ready", "failed"] as const;

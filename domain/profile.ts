@@ -49,7 +49,7 @@ export const ProfileSchema = z.object({
     .union([z.boolean(), z.string()])
     .optional()
     .transform((v) => v === true || v === "on" || v === "true"),
-  // News and job e-mail beyond their applications (consent, issue 17): off unless ticked.
+  // News and job e-mail beyond their applications (consent): off unless ticked.
   marketingEmails: z
     .union([z.boolean(), z.string()])
     .optional()

@@ -1,6 +1,6 @@
 import type { Sector } from "./enums";
 
-// Ethical-recruitment restrictions (issue 39 point 8, decision record 35 part 2): a job of a
+// Ethical-recruitment restrictions (decision record 35 part 2): a job of a
 // destination and sector is not advertised to residents of a country (the WHO health-workforce
 // safeguards list); a person who finds it and applies anyway reads why, and the application is
 // recorded as a direct application.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseApplicationFilter } from "./applications";
 import { requiredText } from "./text-fields";
 
-// A staff member's saved filters of the applications list (issue 19, point 5). Messages are
+// A staff member's saved filters of the applications list. Messages are
 // translation keys of the "admin" namespace.
 
 export const SAVED_VIEW_NAME_MAX = 80;

@@ -191,14 +191,14 @@ export const SiteSettingsSchema = z.object({
   // Whether applying to a study program needs the registration fee, as a premium job does
   // (decision record 22; default: yes, the same fee).
   study: z.object({ requireFee: z.boolean().default(true) }).default({ requireFee: true }),
-  // Data protection (issue 17, decision record 23): how long an applicant's account and documents
+  // Data protection (decision record 23): how long an applicant's account and documents
   // are kept after their last activity, and who the Information Officer is (the privacy policy
   // names them).
   privacy: z
     .object({
       retentionMonths: z.number().int().min(6).max(120).default(24),
       informationOfficer: z.string().trim().default(""),
-      // How to reach them (issue 39): shown in the footer beside the agency's registrations.
+      // How to reach them: shown in the footer beside the agency's registrations.
       informationOfficerEmail: z.string().trim().email().or(z.literal("")).default(""),
     })
     .default({ retentionMonths: 24, informationOfficer: "", informationOfficerEmail: "" }),
@@ -207,7 +207,7 @@ export const SiteSettingsSchema = z.object({
   interviews: z
     .object({ changeCutoffHours: z.number().int().min(1).max(168).default(24) })
     .default({ changeCutoffHours: 24 }),
-  // How the agency proves who it is (issue 39, decision record 31): registrations, the bodies a
+  // How the agency proves who it is (decision record 31): registrations, the bodies a
   // person may also complain to, and the days a complaint waits for an answer.
   trust: z
     .object({

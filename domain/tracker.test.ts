@@ -121,7 +121,7 @@ describe("application tracker", () => {
       "pending",
     ]);
     expect(trackerProgress("withdrawn").step).toBe(1);
-    // A refused visa ends a job application where it was (issue 39: a refund rule's outcome).
+    // A refused visa ends a job application where it was (a refund rule's outcome).
     const refused = trackerProgress("visa_refused", { lastActiveStatus: "visa_process_started" });
     expect(refused.ended).toBe(true);
     expect(refused.step).toBe(trackerStep("visa_process_started"));

@@ -204,7 +204,7 @@ export function createHttpApp(options: HttpOptions) {
 
   // Each page request learns its public URL and has its form body checked once, before any route.
   app.use(preparePageRequests(publicUrlOptions));
-  // Past what this process can serve, a fast 503 instead of an endless wait (issue 38, finding 7).
+  // Past what this process can serve, a fast 503 instead of an endless wait.
   app.use(admitRequests(lookupOptional<Config>("config")?.admission));
 
   let cached: { build: ServerBuild; handler: ReturnType<typeof createRequestHandler> } | undefined;

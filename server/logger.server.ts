@@ -4,7 +4,7 @@ import { lookupOptional, register } from "./registry.server";
 export type Logger = pino.Logger;
 
 /**
- * Log lines name people by id, never by address, name, phone or mail subject (issue 38): the log
+ * Log lines name people by id, never by address, name, phone or mail subject: the log
  * outlives an erased account. These keys are censored should a call ever pass one; nested paths
  * (`*.email`) would nearly double the cost of every request line (4.0 -> 7.7 µs) for shapes no
  * call logs, so only `*.password` is looked for below the top.

@@ -5,7 +5,7 @@ import { type AgencyRegistration, registrationLine } from "~/domain/agency-trust
 import { cn } from "~/app/lib/utils";
 
 /**
- * The agency's registrations (issue 39) as one short list, with the way to check a number that
+ * The agency's registrations as one short list, with the way to check a number that
  * claims to be us: in the footer of every page, on job pages and on receipts.
  */
 export function AgencyRegistrations({

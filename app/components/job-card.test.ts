@@ -15,7 +15,7 @@ describe("where a job card leads", () => {
     expect(jobCardHref(premium, false)).toBe(
       `/auth?redirectTo=${encodeURIComponent(`/jobs/${id}`)}`,
     );
-    // To payment, and back to this job once paid (issue 47, item 3).
+    // To payment, and back to this job once paid.
     expect(jobCardHref(premium, true)).toBe(paymentRequiredFor(`/jobs/${id}`));
     expect(jobCardHref(premium, true)).toContain(PAYMENT_REQUIRED_HREF);
   });

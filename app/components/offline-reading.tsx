@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate } from "~/domain/format";
 
 // A signed-in applicant's dashboard, applications and documents stay readable offline
-// (public/sw.js, issue 44 point 5). This part registers the service worker, writes the owner
+// (public/sw.js). This part registers the service worker, writes the owner
 // marker the worker keeps a page by, and says when an offline page was last updated.
 
 const subscribe = (changed: () => void) => {

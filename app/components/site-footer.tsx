@@ -112,7 +112,7 @@ export function SiteFooter() {
                 })}
               </li>
             </FooterList>
-            {/* Who the agency is (issue 39): every registration, the data-protection contact. */}
+            {/* Who the agency is: every registration, the data-protection contact. */}
             <div className="grid gap-3 border-t border-white/10 pt-6 sm:col-span-2 sm:grid-cols-2 lg:col-span-5">
               <AgencyRegistrations
                 registrations={settings.trust.registrations}

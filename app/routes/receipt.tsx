@@ -43,12 +43,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       payerEmail: receipt.payerEmail,
       // How much was given back, when and why: a partial refund names its amount.
       refund: refundOfPayment(receipt),
-      // The written cost sheet confirmed before paying (issue 39).
+      // The written cost sheet confirmed before paying.
       costSheet: costSheetOf(receipt.metadata),
     },
     pdf: `/receipts/${receipt.id}/pdf`,
     agency: receiptOffice(settings),
-    // Who issued it (issue 39): the offices' registrations.
+    // Who issued it: the offices' registrations.
     registrations: registrationsToShow(settings.trust),
     back: isStaff(viewer.role) ? "/admin/payments" : "/dashboard/payment",
   };

@@ -115,7 +115,7 @@ function scenarios(jobId: string): Scenario[] {
       who: "staff",
       connections: 10,
     },
-    // Far more at once than one process serves (issue 38, finding 7): the admission gate answers
+    // Far more at once than one process serves: the admission gate answers
     // the excess 503 at once; the admitted finish (p99 is theirs), and none goes unanswered.
     {
       label: "overload: staff /admin/applications?q=welder",

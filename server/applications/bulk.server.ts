@@ -24,7 +24,7 @@ import {
 import { StatusFactFalseError } from "./application-facts.server";
 import { StaleEditError } from "~/server/db/versions.server";
 
-// Bulk actions on applications (issue 19). Each application changes in its own transaction,
+// Bulk actions on applications. Each application changes in its own transaction,
 // through the same service as a single change (history, audit, notification and e-mail with it),
 // so one refused application leaves the others changed and itself untouched, never half-applied.
 

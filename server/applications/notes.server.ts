@@ -18,7 +18,7 @@ import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.serve
 import { applicationTitle } from "./columns.server";
 import { ApplicationNotFoundError } from "./staff.server";
 
-// Staff-only notes on an application (issue 19, point 4). Nothing here is ever read by an
+// Staff-only notes on an application. Nothing here is ever read by an
 // applicant-facing loader, notification or e-mail: notes are read only by
 // listApplicationNotesForStaff (the staff details dialog) and by the person's own data export
 // (server/privacy/data-export.server.ts, decision record 23), and the only notification a note

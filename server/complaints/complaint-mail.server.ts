@@ -5,7 +5,7 @@ import { config } from "~/server/config.server";
 import { serverT } from "~/server/i18n/translate.server";
 import { formatAgencyDateTime, renderMail } from "~/server/mail/render.server";
 
-// The e-mails of complaints (issue 39): the confirmation with its reference, a staff answer, the
+// The e-mails of complaints: the confirmation with its reference, a staff answer, the
 // agency inbox's copy, and the super admins' overdue notice. Strings: mail.json "complaint".
 
 type Base = { settings: SiteSettings; lng?: Language; baseUrl?: string };

@@ -123,7 +123,7 @@ export const profiles = pgTable(
     marketingEmails: boolean("marketing_emails").notNull().default(false),
     // When they were told their inactive account is about to be erased (the retention setting).
     retentionWarnedAt: ts("retention_warned_at"),
-    // The staff member who looks after this applicant (issue 19): told of their new documents
+    // The staff member who looks after this applicant: told of their new documents
     // and messages.
     ownerId: text("owner_id").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     // Their office, by city (the site settings' offices): an applicant's nearest, chosen at
@@ -134,7 +134,7 @@ export const profiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    // A staff member who agreed that /verify confirms they work here (issue 39).
+    // A staff member who agreed that /verify confirms they work here.
     listedOnVerify: boolean("listed_on_verify").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -254,7 +254,7 @@ export const jobs = pgTable(
     isPublic: boolean("is_public").notNull().default(true),
     // The last day applications are taken (optional): saved jobs warn when it is near or past.
     applicationDeadline: date("application_deadline", { mode: "string" }),
-    // The employer it is hired for (issue 43), and how the public page names it when the employer
+    // The employer it is hired for, and how the public page names it when the employer
     // is not to be named ("a public hospital group in Ireland"); null = named when there is one.
     employerId: uuid("employer_id").references(() => employers.id, { onDelete: "set null" }),
     employerShownAs: text("employer_shown_as"),
@@ -306,7 +306,7 @@ export const jobs = pgTable(
   ],
 );
 
-// ── Employers (issue 43, decision record 43) ─────────────────────────────────────────────────
+// ── Employers (decision record 43) ─────────────────────────────────────────────────
 // The organisations that hire through the agency, kept by the office that owns the relationship.
 // `verifiedAt`/`verifiedBy`: a staff member checked who they are (registration, premises); the
 // public job page then says "verified employer". One with jobs is archived, never deleted.
@@ -337,7 +337,7 @@ export const employers = pgTable(
   ],
 );
 
-// The people at an employer the agency deals with (the portal's accounts come later, issue 43.4).
+// The people at an employer the agency deals with (the portal's accounts come later).
 export const employerContacts = pgTable(
   "employer_contacts",
   {
@@ -392,7 +392,7 @@ export const programs = pgTable(
     description: text("description").notNull(),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
     isActive: boolean("is_active").notNull().default(true),
-    // The institution or employer the agency works for on this program (issue 43), if any.
+    // The institution or employer the agency works for on this program, if any.
     employerId: uuid("employer_id").references(() => employers.id, { onDelete: "set null" }),
     // A program with applications is archived, never deleted, so they keep their program.
     archivedAt: ts("archived_at"),
@@ -459,7 +459,7 @@ export const jobApplications = pgTable(
     // flight, meeting point, who meets them on arrival.
     departureDate: date("departure_date", { mode: "string" }),
     departureDetails: text("departure_details"),
-    // The staff member who looks after this application (issue 19).
+    // The staff member who looks after this application.
     ownerId: text("owner_id").references(() => profiles.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
     // Bumped by the database on every change (migration 0034): an edit names the version it was
@@ -471,8 +471,8 @@ export const jobApplications = pgTable(
     // instead of joining jobs and programs to test each row. Never shown; written only by the
     // database.
     appliedForSearch: text("applied_for_search").notNull().default(""),
-    // Applied to a job the applicant's country of residence is restricted for (issue 39 point 8,
-    // decision record 35): the job was not advertised to them; staff see a warning. The
+    // Applied to a job the applicant's country of residence is restricted for (decision
+    // record 35): the job was not advertised to them; staff see a warning. The
     // restriction that applied when they applied (kept as its id; null once it is deleted).
     directApplication: boolean("direct_application").notNull().default(false),
     restrictionId: uuid("restriction_id").references(() => recruitmentRestrictions.id, {
@@ -578,7 +578,7 @@ export const applicationStatusHistory = pgTable(
 
 // ── Documents and payments ────────────────────────────────────────────────────────────────────
 /**
- * The kinds of document applicants are asked for (issue 42, decision record 40), kept by admins:
+ * The kinds of document applicants are asked for (decision record 40), kept by admins:
  * name and guidance per language ({ en, fr, pt }), the formats a file may be in, how long it is
  * valid, whether it is special personal information and whether a certified copy is asked for.
  * Never deleted while documents point at it: retired (active = false).
@@ -699,7 +699,7 @@ export const payments = pgTable(
   ],
 );
 
-// Ethical-recruitment restrictions (issue 39 point 8, decision record 35 part 2): jobs of a
+// Ethical-recruitment restrictions (decision record 35 part 2): jobs of a
 // destination ("" = any) and sector (null = any) are not advertised to residents of a country.
 export const recruitmentRestrictions = pgTable(
   "recruitment_restrictions",
@@ -724,7 +724,7 @@ export const recruitmentRestrictions = pgTable(
   ],
 );
 
-// Fee policies (issue 39, decision record 33): per office, optionally per destination country
+// Fee policies (decision record 33): per office, optionally per destination country
 // ("" = any) and path ("" = any); the most specific applies (domain/fee-policy.ts). Every edit
 // bumps `version`, which a cost sheet confirmation names.
 export const feeKindEnum = pgEnum("fee_kind", FEE_KINDS);
@@ -782,7 +782,7 @@ export const costSheetConfirmations = pgTable(
 );
 
 /**
- * Staff's to-dos (issue 39 point 4, decision record 35): today one kind, a refund a fee policy's
+ * Staff's to-dos (decision record 35): today one kind, a refund a fee policy's
  * rule promises, opened when an application reaches an outcome the rule names. One per payment
  * (the unique key): a status set twice, or in parallel, or two outcomes, still give one to-do.
  * Staff see those of their offices' applicants (the applicant's office), and close one by
@@ -1088,7 +1088,7 @@ export const outsourcingInquiryReplies = pgTable(
   (t) => [index("outsourcing_inquiry_replies_inquiry_idx").on(t.inquiryId, t.createdAt)],
 );
 
-// Complaints (issue 39, decision record 31): the inbox's third kind. Anyone may file one, signed
+// Complaints (decision record 31): the inbox's third kind. Anyone may file one, signed
 // in or not, and follow it by its reference; a scam report from /verify is one of category
 // "impersonation". Staff own, answer and resolve it before due_at; past it, super admins are told
 // once (escalated_at).
@@ -1345,7 +1345,7 @@ export const incidentNotes = pgTable("incident_notes", {
 });
 
 // ── Staff notes and saved views ───────────────────────────────────────────────────────────────
-// A note staff write on an application: staff-only, never shown to the applicant (issue 19).
+// A note staff write on an application: staff-only, never shown to the applicant.
 export const applicationNotes = pgTable(
   "application_notes",
   {

@@ -30,7 +30,7 @@ import {
   programs,
 } from "./schema";
 
-// A lived-in demo (issue 40, point 10): a few dozen applicants of both offices at every stage,
+// A lived-in demo: a few dozen applicants of both offices at every stage,
 // documents waiting, messages, inquiries and interviews this week, so the back-office a newcomer
 // opens shows the product working. Written straight into the tables in one transaction (no
 // e-mail, no password hashing per person): a second or so. Deterministic: the same people, stages

@@ -850,7 +850,7 @@ export const seedTestimonials: SeedTestimonial[] = [
   },
 ];
 
-// How the demo agency proves who it is (issue 39): its offices' registrations and the Polish one
+// How the demo agency proves who it is: its offices' registrations and the Polish one
 // for jobs in Poland. Demo numbers in each register's own format; a real install enters its own in
 // Admin → Site Settings.
 export type SeedRegistration = {

@@ -34,7 +34,7 @@ type DemoAccount = {
   /** A staff member's office and the other offices they may see (applicants: from the country). */
   office?: string;
   extraOffices?: string[];
-  /** A staff member whom /verify confirms by name (issue 39). */
+  /** A staff member whom /verify confirms by name. */
   listedOnVerify?: boolean;
 };
 
@@ -190,7 +190,7 @@ export async function seedDemoChecklists() {
 }
 
 /**
- * The demo agency's registrations and data-protection officer (issue 39), once (their own flag:
+ * The demo agency's registrations and data-protection officer, once (their own flag:
  * a database seeded before gets them too), unless staff already entered registrations.
  */
 export async function seedDemoTrust(services: SeedServices) {

@@ -1,4 +1,4 @@
-// Decompression bombs (issue 38, finding 8): a small file that becomes huge when opened. An image
+// Decompression bombs: a small file that becomes huge when opened. An image
 // declares its size in its header, a zip (DOCX) the unpacked size of each entry in its central
 // directory; both are read without decoding or unpacking anything.
 

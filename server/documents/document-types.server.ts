@@ -13,7 +13,7 @@ import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import { type Db, db } from "~/server/db/client.server";
 import { documentTypes } from "~/server/db/schema";
 
-// Document types as data (issue 42, decision record 40): read once and kept until the table's
+// Document types as data (decision record 40): read once and kept until the table's
 // version moves (decision record 11; a study program's public page names the documents it asks
 // for), like the fee policies.
 

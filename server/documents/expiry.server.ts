@@ -12,7 +12,7 @@ import { startScheduler } from "~/server/scheduler.server";
 import { listDocumentTypes, namesOf } from "./document-types.server";
 import { documentExpiringEmail, documentLabel } from "./document-mail.server";
 
-// Documents that stop being valid (issue 42, point 3; decision record 44): the last day a
+// Documents that stop being valid (decision record 44): the last day a
 // document can be used is its expiry date, or its issue date plus its type's validity months,
 // whichever comes first. The applicant is reminded 60, 30 and 7 days before, once each; staff
 // list the expiring and expired ones of their offices.

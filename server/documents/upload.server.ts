@@ -346,7 +346,7 @@ async function insertDocumentRow(
         expiresOn: dates.expiresOn,
       })
       .returning();
-    // The staff member who looks after this applicant hears of it (issue 19).
+    // The staff member who looks after this applicant hears of it.
     const document = namesOf(await listDocumentTypes(tx), documentType);
     await notifyApplicantOwners(tx, {
       applicantId: userId,

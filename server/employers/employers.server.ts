@@ -7,7 +7,7 @@ import { type Db, db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
 import { countries, employerContacts, employers, jobs, programs } from "~/server/db/schema";
 
-// Employers (issue 43, decision record 43), kept by staff of the office that owns the
+// Employers (decision record 43), kept by staff of the office that owns the
 // relationship: every read and write here is narrowed to the viewer's offices, so an employer of
 // another office is "not found" however it is asked for. A change shows on public job pages (the
 // employer's name and mark): each write moves the employers table's version, which public pages depend on (decision record 11).

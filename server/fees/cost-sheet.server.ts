@@ -5,7 +5,7 @@ import { type Db, db } from "~/server/db/client.server";
 import { costSheetConfirmations, profiles } from "~/server/db/schema";
 import { feePolicyFor, pathOfRole } from "./fee-policies.server";
 
-// Written costs before any payment (issue 39, point 3): the applicant reads an itemised sheet of
+// Written costs before any payment: the applicant reads an itemised sheet of
 // the policy that applies to them and confirms it; a fee is charged only under a confirmation of
 // the policy's current version, and the receipt prints it.
 

@@ -19,7 +19,7 @@ import { type Db, db } from "~/server/db/client.server";
 import { feePolicies, profiles } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
-// Fee policies (issue 39, decision record 33): read once and kept until the fee_policies table
+// Fee policies (decision record 33): read once and kept until the fee_policies table
 // changes (server/cache/cached.server.ts), like the site settings they sit beside.
 
 const policyColumns = {
@@ -141,7 +141,7 @@ export type PremiumFacts = CompletionFields & {
   hasCv: boolean;
 };
 
-/** A person's own path: a student applicant's is study, everyone else's jobs (issue 39). */
+/** A person's own path: a student applicant's is study, everyone else's jobs. */
 export function pathOfRole(role: string | null | undefined): FeePath {
   return role === "student_applicant" ? "study" : "jobs";
 }

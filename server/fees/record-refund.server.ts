@@ -8,7 +8,7 @@ import { applicantInScope } from "~/server/offices/scope.server";
 import { paymentProviderNamed, type RefundResult } from "~/server/payments/provider.server";
 import { RefundRefusedError, recordRefund } from "~/server/payments/staff.server";
 
-// An admin records the refund a to-do asks for (issue 39 point 4, decision record 35): through
+// An admin records the refund a to-do asks for (decision record 35): through
 // the payment's provider when it can refund (Paystack, simulated), else as a refund made by hand
 // (Paynow, Mark Paid). The provider is asked outside any transaction, once: the to-do is claimed
 // first, as decision record 26's automatic refund claims its payment.

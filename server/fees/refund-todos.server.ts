@@ -21,7 +21,7 @@ import { applicantInScope } from "~/server/offices/scope.server";
 import { startScheduler } from "~/server/scheduler.server";
 import { feePolicyFor, listFeePolicies } from "./fee-policies.server";
 
-// Refunds that follow the rule (issue 39 point 4, decision record 35). A fee policy's refund rule
+// Refunds that follow the rule (decision record 35). A fee policy's refund rule
 // names outcomes; when an application reaches one, staff get one to-do (staff_todos) to refund
 // the fee. A status outcome is seen in the status change's own transaction; "no offer within N
 // days" by a round every hour. The to-do's key (kind, payment) keeps it to one per fee, however

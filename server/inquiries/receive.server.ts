@@ -41,7 +41,7 @@ export async function submitContactInquiry(o: Submission<ContactInquiry>) {
         language,
       })
       .returning({ id: contactInquiries.id });
-    // From an applicant's address: the staff member who looks after them hears of it (issue 19).
+    // From an applicant's address: the staff member who looks after them hears of it.
     const [applicant] = await tx
       .select({ id: profiles.id })
       .from(profiles)

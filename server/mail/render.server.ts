@@ -74,7 +74,7 @@ export function renderMail(
     whatsapp: t("layout.whatsapp"),
     hours: t("layout.officeHours"),
   };
-  // Who the agency is, in every e-mail (issue 39): its registrations, the data-protection
+  // Who the agency is, in every e-mail: its registrations, the data-protection
   // contact, and where to check that a number or address claiming to be us really is.
   const verifyUrl = mailLink(o, "/verify", true);
   const trustLines = [

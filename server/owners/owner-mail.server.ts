@@ -10,7 +10,7 @@ import {
 
 /**
  * To the staff member who owns an applicant: that applicant sent a new document or a message
- * (issue 19). `detail` is the document's type or the message's subject, in the owner's language.
+ *. `detail` is the document's type or the message's subject, in the owner's language.
  */
 export function applicantActivityEmail(
   o: MailBase & {

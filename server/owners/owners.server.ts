@@ -13,7 +13,7 @@ import { applicantActivityEmail } from "~/server/owners/owner-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
 
-// Owners (issue 19): a staff member looks after an application, or an applicant as a whole. The
+// Owners: a staff member looks after an application, or an applicant as a whole. The
 // owner is notified of the applicant's new documents and messages; every (re)assignment is in
 // the activity log with who owned it before.
 

@@ -58,7 +58,7 @@ export function paymentReceiptEmail(
   });
 }
 
-/** A refund staff recorded (a refund rule's outcome, issue 39): how much, and how it comes back. */
+/** A refund staff recorded (a refund rule's outcome): how much, and how it comes back. */
 export function paymentRefundedEmail(
   o: MailBase & {
     name: string;

@@ -96,7 +96,7 @@ export function receiptOffice(settings: SiteSettings) {
   };
 }
 
-/** The cost sheet the payment was made under (issue 39), when it was made under one. */
+/** The cost sheet the payment was made under, when it was made under one. */
 function costSheetRows<T>(receipt: Receipt, lng: Language, row: (l: string, v: string) => T): T[] {
   const sheet = costSheetOf(receipt.metadata);
   if (!sheet) return [];
@@ -142,7 +142,7 @@ export function receiptPdfFor(receipt: Receipt, settings: SiteSettings, lng: Lan
     row(t("receipt.reference"), receipt.reference),
     ...costSheetRows(receipt, lng, (label, value) => row(label, value)),
     { text: t("receipt.thanks"), size: 10, gapBefore: 18 },
-    // Who issued it (issue 39): the offices' registrations.
+    // Who issued it: the offices' registrations.
     ...registrationsToShow(settings.trust).map((r, i) => ({
       text: registrationLine(r),
       size: 9,

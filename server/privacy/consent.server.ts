@@ -6,7 +6,7 @@ import { type Db, db } from "~/server/db/client.server";
 import { policyAcceptances, profiles } from "~/server/db/schema";
 import { oncePerRequest } from "~/server/request-scope.server";
 
-// Recorded consent (issue 17, point 1). A person accepts the Terms of Service and the Privacy
+// Recorded consent. A person accepts the Terms of Service and the Privacy
 // Policy at sign-up; what they accepted is stored by version (the English text's lastUpdated date)
 // with the time. When a text's date changes, signed-in people are asked again before they go on
 // (the dashboard and back-office layouts send them to /consent). Marketing e-mail is a separate,

@@ -12,7 +12,7 @@ import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import { StorageNotFoundError, storage } from "~/server/storage/storage.server";
 import { listStaffViewsOfOwner } from "./staff-views.server";
 
-// "Download my data" (issue 17, point 2): one zip archive with everything Passage holds about a
+// "Download my data": one zip archive with everything Passage holds about a
 // person — `passage-data.json` and their uploaded files under `documents/` — built in the
 // background into storage and offered on their profile for DATA_EXPORT_TTL_DAYS days.
 //

@@ -10,7 +10,7 @@ import { logger } from "~/server/logger.server";
 import { mailTransport } from "~/server/mail/transport.server";
 import { storage } from "~/server/storage/storage.server";
 
-// "Delete my account" (issue 17, point 3). The profile row stays as a stub — "Deleted user", an
+// "Delete my account". The profile row stays as a stub — "Deleted user", an
 // address at erased.invalid, nothing else — so payment records (which the law says to keep) keep
 // an owner; everything else personal is deleted or overwritten, in one transaction:
 //   sessions, sign-in accounts and reset links: deleted (nobody can sign in as them again);

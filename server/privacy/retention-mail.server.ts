@@ -8,7 +8,7 @@ import { type MailBase, type RenderedMail, renderMail } from "~/server/mail/rend
 
 /**
  * An applicant whose account has been inactive for almost the retention period (site settings):
- * it will be erased on `eraseOn` unless they sign in (issue 17, decision record 23).
+ * it will be erased on `eraseOn` unless they sign in (decision record 23).
  */
 export function retentionWarningEmail(
   o: MailBase & { name: string; eraseOn: Date; months: number },

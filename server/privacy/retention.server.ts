@@ -8,7 +8,7 @@ import { retentionWarningEmail } from "~/server/privacy/retention-mail.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { eraseAccount } from "./erase-account.server";
 
-// Retention (issue 17, point 4). An applicant's account and documents are kept for the site
+// Retention. An applicant's account and documents are kept for the site
 // setting's number of months after their last activity (sign-in or session use, a profile edit,
 // an application, an upload). A month before the end they are e-mailed; if they have still done
 // nothing when the time is up (and the warning is at least a month old), the account is erased as

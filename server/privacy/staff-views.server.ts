@@ -8,7 +8,7 @@ import { db } from "~/server/db/client.server";
 import { auditLog } from "~/server/db/schema";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 
-// Who saw what (issue 17): every time a staff member opens an applicant's profile (the
+// Who saw what: every time a staff member opens an applicant's profile (the
 // application details) or one of their documents, the audit trail says so — with the profile as
 // the target, so the applicant's own list is one index lookup (audit_log_target_idx), and the
 // staff member's role at that moment, which is all the applicant is shown (never a name).

@@ -10,7 +10,7 @@ import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import { type Db, db } from "~/server/db/client.server";
 import { countries, jobs, profiles, recruitmentRestrictions } from "~/server/db/schema";
 
-// Ethical-recruitment restrictions (issue 39 point 8, decision record 35 part 2): read once and
+// Ethical-recruitment restrictions (decision record 35 part 2): read once and
 // kept until the table changes (decision record 11), like the fee policies beside them.
 
 async function readRestrictions(on: Db): Promise<RecruitmentRestriction[]> {

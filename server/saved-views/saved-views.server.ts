@@ -5,7 +5,7 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db, preparedQuery } from "~/server/db/client.server";
 import { savedViews } from "~/server/db/schema";
 
-// A staff member's saved filters of the applications list (issue 19, point 5): each person's
+// A staff member's saved filters of the applications list: each person's
 // own, by the owner in every where clause; every change audited.
 
 type Actor = Pick<Viewer, "id">;

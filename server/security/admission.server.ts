@@ -5,7 +5,7 @@ import { bodyLimitFor } from "./body-limit.server";
 import { noticeResponse } from "./notice-page.server";
 
 /**
- * Load shedding (issue 38, finding 7). Past what the process can serve, an unbounded backlog makes
+ * Load shedding. Past what the process can serve, an unbounded backlog makes
  * every request slow and some never answered (4.4% at 200 connections on the staff search, on the
  * embedded database). So at most `concurrency` requests run at once and at most `queue` wait, in
  * order, each for at most `maxWaitMs`; any other gets a fast 503 with Retry-After. Every admitted

@@ -37,7 +37,7 @@ export function bodyLimitFor(path: string): BodyLimit {
 
 /**
  * A refused body is still read to its end (and dropped) before the 413 goes out, up to this many
- * bytes in all (issue 38, finding 2). A proxy in front (nginx) sends the whole body before it reads
+ * bytes in all. A proxy in front (nginx) sends the whole body before it reads
  * the answer: closing while it is still sending resets its connection, and the person gets the
  * proxy's "502 Bad Gateway" instead of our message. Past this, the connection is closed.
  */

@@ -55,7 +55,7 @@ function pickPublic(s: SiteSettings) {
     social: s.social,
     registrationFee: s.registrationFee,
     marketing: s.marketing,
-    // Who the agency is (issue 39): registrations, outside bodies, the data-protection contact.
+    // Who the agency is: registrations, outside bodies, the data-protection contact.
     trust: s.trust,
     dataProtection: {
       officer: s.privacy.informationOfficer,

@@ -7,7 +7,7 @@ import { logger } from "~/server/logger.server";
 import { claimLease, startScheduler } from "~/server/scheduler.server";
 import { storage } from "./storage.server";
 
-// Orphaned files (issue 38, finding 3). A file is written before the row that names it, so a
+// Orphaned files. A file is written before the row that names it, so a
 // process killed in between (or a failed delete after a row went) leaves a file no row refers to,
 // and a local write cut short leaves its `.partial`. The sweep deletes such files once they are
 // older than a grace period (an upload in progress is younger), in the folders whose every file

@@ -12,7 +12,7 @@ import { db } from "~/server/db/client.server";
 import { profiles } from "~/server/db/schema";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
-// The public /verify check (issue 39, decision record 31). It answers from what the agency itself
+// The public /verify check (decision record 31). It answers from what the agency itself
 // publishes — the main phone and WhatsApp line, the contact address, each office's phone and
 // address — and from staff who agreed to be listed. Nothing else is ever looked up, so an
 // applicant's number or address gets the very same "not ours" as a number nobody has.

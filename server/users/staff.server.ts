@@ -51,7 +51,7 @@ const columns = {
   role: profiles.role,
   registrationFeePaid: profiles.registrationFeePaid,
   createdAt: profiles.createdAt,
-  // Who looks after them (issue 19).
+  // Who looks after them.
   ownerId: profiles.ownerId,
   ownerName: sql<
     string | null

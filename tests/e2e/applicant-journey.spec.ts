@@ -147,7 +147,7 @@ test("the legal pages, the service pages and the footer follow the settings staf
   try {
     await page.goto("/terms-of-service");
     const terms = page.getByRole("article");
-    // The fee per office (issue 39): Harare's is the registration fee, Midrand asks none.
+    // The fee per office: Harare's is the registration fee, Midrand asks none.
     await expect(terms).toContainText(
       "Harare, Zimbabwe: a one-time registration fee of 99 US dollars",
     );

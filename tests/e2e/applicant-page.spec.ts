@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { DEMO, expect as baseExpect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
 import { applyToJob, createJob, findApplication, pageAs, uploadPdf } from "./steps";
 
-// One page per applicant (issue 40, point 3) and controls that fit (point 8): a manager opens an
+// One page per applicant and controls that fit (point 8): a manager opens an
 // applicant from the applications list and from the activity log, reads the timeline and reviews
 // a document there; status selects show their whole label at 1280 px; focus stays on the status
 // control after a change.

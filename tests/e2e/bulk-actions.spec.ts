@@ -9,7 +9,7 @@ import {
 } from "./fixtures";
 import { applyToJob, createJob, findApplication, pageAs } from "./steps";
 
-// Bulk actions and owners (issue 19): a manager picks every application matching the filter and
+// Bulk actions and owners: a manager picks every application matching the filter and
 // moves them all to their next stage in one go; a ticked row is given to an owner, whose default
 // "My applicants" view then shows it. Several sign-ups and staff changes: generous limits.
 test.describe.configure({ timeout: 180_000 });

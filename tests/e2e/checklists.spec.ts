@@ -1,7 +1,7 @@
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
 import { applyToJob, createJob, findApplication, setStatus } from "./steps";
 
-// Checklists per destination and path, and dates on documents (issue 42, points 2 and 3): an
+// Checklists per destination and path, and dates on documents: an
 // applicant to a nursing job in Canada sees what it needs, on a phone, in French, and uploads a
 // passport with its dates; admins keep the checklists, staff list the expiring documents.
 

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
 
 // A confirmation link that no longer works lands on sign-in saying why, with a way to get a new
-// one (issue 47, item 7). Links work for days: people who read e-mail once a day still make it.
+// one. Links work for days: people who read e-mail once a day still make it.
 
 test("a link that does not work lands on sign-in saying so, where a new one is sent", async ({
   browser,

@@ -1,7 +1,7 @@
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
 import { pageAs, uploadPdf } from "./steps";
 
-// Document types are data (issue 42, point 1): an admin adds one at /admin/document-types with
+// Document types are data: an admin adds one at /admin/document-types with
 // its name in each language, and an applicant finds it on their documents page, in their
 // language, on a phone.
 

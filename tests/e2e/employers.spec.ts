@@ -1,7 +1,7 @@
 import { DEMO, expect, expectAccessible, login, test } from "./fixtures";
 import { createJob } from "./steps";
 
-// Employers (issue 43.1, decision record 43): staff keep them; a job's page names its employer.
+// Employers (decision record 43): staff keep them; a job's page names its employer.
 
 test("a manager adds and verifies an employer with a contact, and a job's page names it as verified, in English and French", async ({
   page,

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO, expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
 import { confirmCostSheet, pageAs } from "./steps";
 
-// Fees follow the law where each office works (issue 39): a Harare applicant reads the written
+// Fees follow the law where each office works: a Harare applicant reads the written
 // cost sheet, confirms it and pays; a Midrand applicant (South Africa: no fee to a work-seeker)
 // never meets a payment step.
 
@@ -104,7 +104,7 @@ test("a Midrand applicant never sees a payment step: no fee, and what opens prem
   await page.goto("/dashboard");
   await expect(page.getByTestId("next-step-pay")).toHaveCount(0);
   await expect(page.getByText("Not paid", { exact: true })).toHaveCount(0);
-  // Under no fee the card says whether the registration is complete (issue 39), not "Paid".
+  // Under no fee the card says whether the registration is complete, not "Paid".
   await expect(page.getByRole("link", { name: "Not complete Registration" })).toBeVisible();
   // Their next step tells the truth: nothing was paid, and what opens premium jobs.
   await expect(page.getByTestId("next-step-apply")).toContainText(

@@ -3,7 +3,7 @@ import { DEMO, expect as baseExpect, expectAccessible, signUpNewApplicant, test 
 import { applyToJob, createJob, findApplication, pageAs } from "./steps";
 
 // Staff notes with @mentions in an application's history, and saved views of the applications
-// list in the sidebar (issue 19, points 4 and 5). The demo seed's staff: Lerato Dlamini (admin)
+// list in the sidebar. The demo seed's staff: Lerato Dlamini (admin)
 // writes, Tendai Moyo (super admin) is mentioned.
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });

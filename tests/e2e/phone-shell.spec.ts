@@ -2,7 +2,7 @@ import { DEMO, expect, expectAccessible, test } from "./fixtures";
 import { pageAs } from "./steps";
 
 // On a 360 px phone the dashboard's menu is one obvious button that says where you are and what is
-// unread, and the help button sits in the header instead of floating over the page (issue 47).
+// unread, and the help button sits in the header instead of floating over the page.
 
 test("on a phone the menu is one button with the page and unread count, and help covers nothing", async ({
   browser,

@@ -2,7 +2,7 @@ import { unzipSync } from "fflate";
 import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from "./fixtures";
 import { pageAs, PDF, signInOnForm, uploadPdf } from "./steps";
 
-// Privacy and data rights (issue 17): an applicant downloads everything held about them, and sees
+// Privacy and data rights: an applicant downloads everything held about them, and sees
 // which staff role opened their documents.
 
 test("an applicant downloads their data and sees which staff role opened their CV", async ({

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO, expect, expectAccessible, test } from "./fixtures";
 import { findApplication, pageAs } from "./steps";
 
-// Ethical-recruitment restrictions (issue 39 point 8, decision record 35 part 2): UK health and
+// Ethical-recruitment restrictions (decision record 35 part 2): UK health and
 // social-care jobs are not advertised to residents of the WHO safeguards list's countries
 // (Zimbabwe among them). One who finds such a job reads why before the Apply form; applying
 // anyway is recorded as a direct application, which staff see. Admins edit the restrictions.

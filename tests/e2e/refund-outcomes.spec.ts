@@ -9,7 +9,7 @@ import {
   setStatus,
 } from "./steps";
 
-// Refunds that follow the rule (issue 39 point 4): the Harare fee's refund rule names "the visa
+// Refunds that follow the rule: the Harare fee's refund rule names "the visa
 // is refused"; when staff set that status, an admin finds one refund to-do, records the refund
 // from it, and the applicant's payment history shows it.
 

@@ -1,7 +1,7 @@
 import { DEMO, expect as baseExpect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
 import { applyToJob, createJob, findApplication, pageAs } from "./steps";
 
-// Two staff on the same application (issue 40, point 2; decision record 37): the second save of
+// Two staff on the same application (decision record 37): the second save of
 // a form opened before the first one's is refused, says who changed it and what it holds now, and
 // keeps what the second person typed. The second tab has no JavaScript: it works before it loads.
 test.describe.configure({ timeout: 120_000 });

@@ -144,7 +144,7 @@ export async function expectMismatchedPasswordsCaught(page: Page, fullName: stri
 
 /**
  * On the payment page, reads and confirms the written cost sheet of the applicant's fee policy
- * (issue 39): asked once per policy version, before any way to pay is shown.
+ *: asked once per policy version, before any way to pay is shown.
  */
 export async function confirmCostSheet(page: Page) {
   const sheet = page.getByTestId("cost-sheet");

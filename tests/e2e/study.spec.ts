@@ -90,7 +90,7 @@ test("a student finds a program from the home page, signs up, uploads a transcri
   await page.locator("#study").getByRole("link", { name: "MSc Public Health" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "MSc Public Health" })).toBeVisible();
   const programUrl = page.url();
-  // Apply, as a visitor: the sign-up form offers a student's account (issue 47, item 4).
+  // Apply, as a visitor: the sign-up form offers a student's account.
   await page.getByRole("link", { name: "Apply" }).click();
   await page
     .getByRole("navigation", { name: "Account" })

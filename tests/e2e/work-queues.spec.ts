@@ -1,7 +1,7 @@
 import { DEMO, expect, expectAccessible, test } from "./fixtures";
 import { newApplicantAccount, pageAs } from "./steps";
 
-// A manager's first screen is what waits for them (issue 40, point 5; decision record 41), and the
+// A manager's first screen is what waits for them (decision record 41), and the
 // header's search box finds an applicant from anywhere in the back-office: `/` puts the cursor in
 // it, and without JavaScript it is a plain GET form to the results page.
 

@@ -119,7 +119,7 @@ function countedBody(totalBytes: number) {
 // Issue 38, finding 2: behind a proxy that sends the whole body before reading the answer (nginx),
 // a 413 sent while the body is still coming in resets the proxy's connection: the person saw
 // "502 Bad Gateway". The rest of the body is now read first, up to DRAIN_LIMIT.
-describe("oversize bodies behind a proxy (issue 38, finding 2)", () => {
+describe("oversize bodies behind a proxy", () => {
   let cookie = "";
   beforeAll(async () => {
     cookie = await sessionCookie(await createTestUser());

@@ -181,7 +181,7 @@ describe("application status changes", () => {
   });
 });
 
-describe("statuses that state a fact (issue 40, decision record 32)", () => {
+describe("statuses that state a fact (decision record 32)", () => {
   /** A new applicant's job application at `status`, and what was written about it so far. */
   async function freshApplication(
     status: "registration_pending" | "registration_paid" | "interview_scheduled",

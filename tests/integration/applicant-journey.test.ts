@@ -157,7 +157,7 @@ describe("the legal pages follow the settings", () => {
       return outcome.data as { html: string; description: string };
     };
     const before = await terms();
-    // Every office's own policy (issue 39), never one fee for everyone.
+    // Every office's own policy, never one fee for everyone.
     expect(before.html).toContain(
       "Harare, Zimbabwe: a one-time registration fee of 99 US dollars; Midrand, South Africa: no fee to the applicant",
     );

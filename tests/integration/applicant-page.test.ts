@@ -8,7 +8,7 @@ import { auditLog, documents, jobApplications, payments } from "~/server/db/sche
 import { sendMessage } from "~/server/messages/messages.server";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
-// One page per applicant (issue 40): what /admin/applicants/:id gathers, and who may open it.
+// One page per applicant: what /admin/applicants/:id gathers, and who may open it.
 
 const ctx = setupTestDatabase();
 

@@ -24,7 +24,7 @@ import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage } from "~/server/storage/storage.server";
 import { createTestUser, fetchAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
-// Bulk actions and owners (issue 19): each application changes in its own transaction through
+// Bulk actions and owners: each application changes in its own transaction through
 // the single status-change service, so every changed one has its history, audit entry,
 // notification and e-mail, and a refused one is left exactly as it was.
 
@@ -244,7 +244,7 @@ describe("a bulk status change over 500 applications", () => {
   });
 });
 
-describe("moving Registration Pending applicants to the next stage (issue 40)", () => {
+describe("moving Registration Pending applicants to the next stage", () => {
   it("moves only those who paid; each unpaid one is listed with why, untouched and not told", async () => {
     const job = await ctx.createTestJob({ title: "Bulk Fee Job", description: "x" });
     const paid = await createTestUser({ fullName: "Rudo Paidup" });

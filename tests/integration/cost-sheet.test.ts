@@ -9,7 +9,7 @@ import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { createTestUser, runAs, type TestUser } from "./harness";
 import { confirmTestCostSheet, setupPaymentTests } from "./payment-harness";
 
-// Written costs before any payment (issue 39, point 3), and no payment step where no fee applies.
+// Written costs before any payment, and no payment step where no fee applies.
 const { ctx, paymentsOf, isPaid } = setupPaymentTests();
 
 beforeEach(() => setPaymentProvider(new SimulatedPaymentProvider(0)));

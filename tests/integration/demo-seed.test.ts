@@ -13,7 +13,7 @@ import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage, storage } from "~/server/storage/storage.server";
 import { EVERY_OFFICE, setupTestDatabase } from "./harness";
 
-// `npm start` on an empty data folder shows a back-office worth looking at (issue 40, point 10):
+// `npm start` on an empty data folder shows a back-office worth looking at:
 // applicants of both offices at every stage, documents waiting, messages, inquiries and
 // interviews today, consistent with the facts their statuses state.
 

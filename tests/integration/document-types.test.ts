@@ -25,7 +25,7 @@ import {
   type TestUser,
 } from "./harness";
 
-// Document types are data (issue 42, point 1; decision record 40): admins keep them at
+// Document types are data (decision record 40): admins keep them at
 // /admin/document-types; an upload must be of an active type, in one of its formats.
 const { ctx } = setupEndpointTests([registerDocumentEndpoints], { uploads: true });
 

@@ -6,7 +6,7 @@ import { loader as jobLoader } from "~/app/routes/jobs/detail";
 import { employerContacts, employers, jobs } from "~/server/db/schema";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
-// Employers (issue 43.1, decision record 43): kept per office, audited, named on job pages.
+// Employers (decision record 43): kept per office, audited, named on job pages.
 
 const ctx = setupTestDatabase();
 let harare: TestUser;

@@ -23,7 +23,7 @@ import { loader as legalLoader } from "~/app/routes/public/legal";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
-// Fees follow the law where each office works (issue 39): Harare charges the spec's registration
+// Fees follow the law where each office works: Harare charges the spec's registration
 // fee, Midrand nothing; under no fee, premium jobs open once registration is complete.
 const ctx = setupTestDatabase();
 

@@ -7,7 +7,7 @@ import { countries, employers, jobs } from "~/server/db/schema";
 import { createHttpApp } from "~/server/http";
 import { createTestUser, fetchAs, runAs, setupTestDatabase, type TestUser } from "./harness";
 
-// The schema.org JobPosting of a public job page (issue 47 item 19, decision record 43), read from
+// The schema.org JobPosting of a public job page (decision record 43), read from
 // the page as a search engine gets it: the real app, rendered by React Router through the Hono app
 // (the server build comes from Vite, so no `npm run build` is needed).
 

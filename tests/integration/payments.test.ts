@@ -425,7 +425,7 @@ describe("Paystack", () => {
   });
 });
 
-describe("one open checkout across providers (issue 38)", () => {
+describe("one open checkout across providers", () => {
   const PAYNOW_ID = "21436";
   const PAYNOW_KEY = "9f3c1b2e-5d7a-4e11-8c0f-2b6a9d4e7f10";
   let paynowFake: Awaited<ReturnType<typeof startFakePaynow>>;

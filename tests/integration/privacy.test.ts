@@ -49,7 +49,7 @@ import {
   type TestUser,
 } from "./harness";
 
-// Who saw what (issue 17, point 5): staff opening an applicant's profile or documents is written
+// Who saw what: staff opening an applicant's profile or documents is written
 // to the audit trail, the applicant sees it (by role, never by name), and downloads are capped.
 
 const ctx = setupTestDatabase();

@@ -14,7 +14,7 @@ import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { listRecruitmentRestrictions } from "~/server/restrictions/recruitment-restrictions.server";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
-// Ethical-recruitment restrictions (issue 39 point 8, decision record 35 part 2): UK health and
+// Ethical-recruitment restrictions (decision record 35 part 2): UK health and
 // social-care jobs are not advertised to residents of the WHO safeguards list's countries.
 
 const ctx = setupTestDatabase();

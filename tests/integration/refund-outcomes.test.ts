@@ -22,7 +22,7 @@ import { SimulatedPaymentProvider } from "~/server/payments/simulated.server";
 import { createTestUser, EVERY_OFFICE, runAs, type TestUser } from "./harness";
 import { recordTestPayment, setupPaymentTests } from "./payment-harness";
 
-// Refunds that follow the rule (issue 39 point 4): an outcome the refund rule of a person's fee
+// Refunds that follow the rule: an outcome the refund rule of a person's fee
 // names gives staff exactly one to-do, and recording the refund happens once.
 const { ctx } = setupPaymentTests();
 

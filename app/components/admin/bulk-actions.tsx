@@ -14,7 +14,7 @@ import { Td } from "./data-table";
 import { useDocumentTypeName } from "./document-type-name";
 import { useAdminT } from "./use-admin-t";
 
-// The bulk form of a back-office list (issue 19). A plain HTML form: the rows' checkboxes join it
+// The bulk form of a back-office list. A plain HTML form: the rows' checkboxes join it
 // with form="<id>", the page's rows and the list's filter travel in hidden fields, so choosing
 // rows, an action and sending works by keyboard and without JavaScript; Export CSV sends the same
 // fields to the list's CSV download instead.

@@ -76,7 +76,7 @@ export function Td({
   );
 }
 
-/** An applicant's own page in the back-office (issue 40), where every list that names them links. */
+/** An applicant's own page in the back-office, where every list that names them links. */
 export function applicantHref(userId: string) {
   return `/admin/applicants/${encodeURIComponent(userId)}`;
 }

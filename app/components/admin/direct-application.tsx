@@ -3,8 +3,8 @@ import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 
-// An application to a job not advertised to residents of the applicant's country (issue 39
-// point 8, decision record 35): staff see it wherever they handle the application, from the
+// An application to a job not advertised to residents of the applicant's country (decision
+// record 35): staff see it wherever they handle the application, from the
 // flag recorded when the person applied.
 
 /** The short warning of a list row or a card. */

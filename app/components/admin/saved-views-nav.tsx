@@ -7,7 +7,7 @@ import { applicationViewQuery, savedViewHref } from "~/domain/saved-views";
 export type SavedViewLink = { id: string; name: string; query: string };
 
 /**
- * The viewer's saved views of the applications list, in the back-office sidebar (issue 19): each
+ * The viewer's saved views of the applications list, in the back-office sidebar: each
  * opens the list with its filters; the one on screen is marked current. Then Manage views.
  */
 export function SavedViewsNav({ views }: { views: SavedViewLink[] }) {

@@ -93,7 +93,7 @@ export function StatusSelectForm({
         key={status}
         disabled={busy}
         compact={compact}
-        // The whole label of the chosen status, however narrow the list's column (issue 40):
+        // The whole label of the chosen status, however narrow the list's column:
         // sized to it where the browser can (field-sizing), else to the longest option.
         className={compact ? "w-auto max-w-full shrink-0 field-sizing-content" : "min-w-44"}
         data-testid="status-select"

@@ -29,7 +29,7 @@ import {
 import { parseProfileFilter } from "~/domain/users";
 import { exportProfilesForStaff } from "~/server/users/staff.server";
 
-// The bulk forms of the applications list and the user list (issue 19): the form posts the
+// The bulk forms of the applications list and the user list: the form posts the
 // ticked rows (or the page's, or "every row matching the filter", with the list's filter in hidden
 // fields), the action and its value; the answer is a summary of what changed and what was refused.
 

@@ -31,7 +31,7 @@ import { requireUserAdmin } from "~/server/auth/guards.server";
 import { listDocumentTypes, saveDocumentType } from "~/server/documents/document-types.server";
 import type { Route } from "./+types/document-types";
 
-// Document types as data (issue 42, point 1; decision record 40): admins name each type and
+// Document types as data (decision record 40): admins name each type and
 // write its guidance in the three languages, choose its formats and how long it stays valid, and
 // mark it special personal information or in need of a certified copy. Each type is its own small
 // form (works without JavaScript); saving is audited (document_type.save).

@@ -36,7 +36,7 @@ import { EmployerForm } from "./employers-form";
 import { EmployersTable } from "./employers-table";
 import { runIntent } from "~/app/lib/intent-action.server";
 
-// The employers who hire through the agency (issue 43, decision record 43), kept by the office
+// The employers who hire through the agency (decision record 43), kept by the office
 // that owns each relationship: staff see and change those of their own offices only.
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.employers");

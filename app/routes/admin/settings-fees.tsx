@@ -8,7 +8,7 @@ import type { resultFor } from "~/app/lib/action-result";
 import { FEE_KINDS, FEE_PATHS, type FeePolicy, REFUND_OUTCOME_STATUSES } from "~/domain/fee-policy";
 import { formatMoney } from "~/domain/format";
 
-// Fee policies (issue 39, decision record 33): per office, with overrides per destination and
+// Fee policies (decision record 33): per office, with overrides per destination and
 // path; each shown in plain words and edited in its own small form (audited; a change raises the
 // policy's version, so applicants confirm the new cost sheet before paying).
 

@@ -64,7 +64,7 @@ export function SettingsForm({
   const defaults = settingsToFormValues(settings);
   const officeRows = Math.min(MAX_OFFICES, settings.offices.length + 1);
   const feeRows = Math.min(MAX_OTHER_FEES, settings.payments.otherFees.length + 1);
-  // One empty row more than saved, like the offices (issue 39).
+  // One empty row more than saved, like the offices.
   const padded = <T,>(rows: T[], max: number) => [
     ...rows,
     ...Array.from({ length: Math.min(max, rows.length + 1) - rows.length }, () => ({}) as T),

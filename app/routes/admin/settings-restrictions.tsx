@@ -9,7 +9,7 @@ import type { resultFor } from "~/app/lib/action-result";
 import { SECTORS } from "~/domain/enums";
 import { countryNameOf, type RecruitmentRestriction } from "~/domain/recruitment-restrictions";
 
-// Ethical-recruitment restrictions (issue 39 point 8, decision record 35 part 2), beside the fee
+// Ethical-recruitment restrictions (decision record 35 part 2), beside the fee
 // policies: each in plain words, edited one at a time (?restriction=<id>), added with the form
 // under the list, deleted with its own small form; every change audited by the service.
 

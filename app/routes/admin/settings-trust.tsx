@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FormInput } from "~/app/components/ui/field";
 
-// The settings' "proof of who we are" section (issue 39, decision record 31): each office's
+// The settings' "proof of who we are" section (decision record 31): each office's
 // registrations (and a destination's, e.g. Poland's KRAZ), the outside bodies a person may also
 // complain to, and the days a complaint waits for an answer. Blank rows are left out on save.
 

@@ -27,7 +27,7 @@ import { officeScopeFor } from "~/server/offices/scope.server";
 import { paymentProviderNamed } from "~/server/payments/provider.server";
 import type { Route } from "./+types/todos";
 
-// Staff's to-dos (issue 39 point 4, decision record 35): today, the refunds a fee policy's rule
+// Staff's to-dos (decision record 35): today, the refunds a fee policy's rule
 // promises, opened when an application reaches an outcome the rule names. Staff see those of
 // their offices' applicants; an admin closes one by recording the refund (through the payment's
 // provider where it can refund, else as a refund made by hand), which tells the applicant.

@@ -19,7 +19,7 @@ import { AuthCard, AuthColumn, SubmitButton } from "./auth-parts";
 
 // A signed-in person who has not accepted the terms or privacy policy in force (a newer version
 // was published, or their account was made without the sign-up form) accepts them here before
-// going on to the page they asked for (issue 17).
+// going on to the page they asked for.
 
 export const handle = i18nHandle("auth");
 

@@ -57,7 +57,7 @@ export function SessionsCard({
   );
 }
 
-/** Who at the agency opened this applicant's profile or documents, by role and time (issue 17). */
+/** Who at the agency opened this applicant's profile or documents, by role and time. */
 export function StaffViewsCard({
   views,
 }: {
@@ -105,7 +105,7 @@ export function StaffViewsCard({
   );
 }
 
-/** Download my data (issue 17): ask for an archive; it is built in the background, then offered. */
+/** Download my data: ask for an archive; it is built in the background, then offered. */
 export function YourDataCard({
   archives,
 }: {
@@ -174,7 +174,7 @@ export function YourDataCard({
   );
 }
 
-/** Delete my account (issue 17): erased for good, confirmed with the password; a plain form. */
+/** Delete my account: erased for good, confirmed with the password; a plain form. */
 export function DeleteAccountCard({ error }: { error: string | null }) {
   const { t } = useTranslation("dashboard");
   return (

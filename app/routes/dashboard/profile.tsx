@@ -70,7 +70,7 @@ export const action = ({ request }: Route.ActionArgs) =>
   );
 
 /**
- * The applicant's own erasure (issue 17), confirmed with their password (a few tries per quarter
+ * The applicant's own erasure, confirmed with their password (a few tries per quarter
  * hour). Every session ends with it; this browser's cookie is cleared and it lands on /auth.
  */
 

@@ -216,7 +216,7 @@ export default function JobDetailPage({ loaderData, actionData }: Route.Componen
             {job.isActive && !job.archivedAt ? (
               <ShareJob path={`/jobs/${job.id}`} title={job.title} />
             ) : null}
-            {/* Who advertises this job (issue 39): the offices' registrations and the one of the
+            {/* Who advertises this job: the offices' registrations and the one of the
                 job's country (a job in Poland shows the KRAZ number). */}
             <AgencyRegistrations
               registrations={registrationsToShow(settings.trust, job.countryCode)}

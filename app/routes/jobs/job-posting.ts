@@ -1,7 +1,7 @@
 import { endOfAgencyDay } from "~/domain/format";
 import type { JobDetail } from "~/server/jobs/listing.server";
 
-// The job's schema.org JobPosting (issue 47 item 19), so job search engines can list it with what
+// The job's schema.org JobPosting, so job search engines can list it with what
 // Google lists as required (title, description, datePosted, hiringOrganization, jobLocation) and
 // the recommended properties the job's data can fill. Nothing is invented: a property the job does
 // not know is left out.

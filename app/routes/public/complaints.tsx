@@ -27,7 +27,7 @@ import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
 import type { Route } from "./+types/complaints";
 import { receiveComplaint, submissionKeyLoader } from "./inquiry-form.server";
 
-// /complaints (issue 39, decision record 31): anyone files a complaint, signed in or not, and
+// /complaints (decision record 31): anyone files a complaint, signed in or not, and
 // follows it by its reference. Following is a POST, capped per client, so a reference is never
 // in an address, a log or the page cache.
 

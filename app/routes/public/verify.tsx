@@ -21,7 +21,7 @@ import { verifyContactPoint } from "~/server/trust/verify.server";
 import type { Route } from "./+types/verify";
 import { receiveScamReport, submissionKeyLoader } from "./inquiry-form.server";
 
-// /verify (issue 39, decision record 31): is this number, address or person really Passage's?
+// /verify (decision record 31): is this number, address or person really Passage's?
 // The check is a POST (never kept in the page cache, never in an address bar or a log), capped
 // per client; the page also works before JavaScript loads.
 

@@ -15,7 +15,7 @@ export function InquiryStatusBadge({ kind, status }: { kind: InquiryKind; status
   );
 }
 
-/** A row's status select shows its whole label, however narrow the column (issue 40). */
+/** A row's status select shows its whole label, however narrow the column. */
 const WHOLE_LABEL = "w-auto shrink-0 field-sizing-content";
 
 /** How each list shows its rows' status select and the "saved" note after it. */
