@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  telLink,
+  whatsappLink,
   AGENCY_TIME_ZONE,
   calendarDay,
   dateFormatter,
@@ -88,5 +90,13 @@ describe("one name for the agency's zone and one money format per language", () 
   it("writes Portuguese money the same way on pages (pt) and in e-mails (pt-PT)", () => {
     expect(formatMoney(9900, "USD", "pt")).toBe(formatMoney(9900, "USD", "pt-PT"));
     expect(formatMoney(9900, "USD", "pt")).toBe("99,00\u00a0US$");
+  });
+});
+
+describe("reaching a person in one tap", () => {
+  it("calls the number as typed, international or local, and opens WhatsApp on its digits", () => {
+    expect(telLink("+263 77 123 4567")).toBe("tel:+263771234567");
+    expect(telLink("077-123 4567")).toBe("tel:0771234567");
+    expect(whatsappLink("+27 (82) 000 0000")).toBe("https://wa.me/27820000000");
   });
 });

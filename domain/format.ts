@@ -75,6 +75,12 @@ export function whatsappLink(number: string) {
   return `https://wa.me/${number.replace(/[^\d]/g, "")}`;
 }
 
+/** A number to call in one tap: its digits, with the + of an international number kept. */
+export function telLink(number: string) {
+  const digits = number.replace(/[^\d]/g, "");
+  return `tel:${number.trim().startsWith("+") ? "+" : ""}${digits}`;
+}
+
 /**
  * The agency's time zone (Central Africa Time, UTC+2, no daylight saving): both offices (Harare,
  * Midrand) keep it. Every date and time a person reads — on a page, in an e-mail, in an export — is

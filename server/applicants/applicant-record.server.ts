@@ -1,4 +1,5 @@
 import { and, eq, notInArray } from "drizzle-orm";
+import { feeOwedReader, pathOfRole } from "~/server/fees/fee-policies.server";
 import { alias } from "drizzle-orm/pg-core";
 import { STAFF_ROLES } from "~/domain/enums";
 import type { OfficeScope } from "~/domain/offices";
@@ -74,8 +75,11 @@ export async function getApplicantRecordForStaff({
 }) {
   // RegExp.test(undefined) tests the text "undefined": a missing id is checked first.
   if (typeof applicantId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(applicantId)) return null;
-  const profile = await findApplicantInScope(applicantId, scope);
-  if (!profile) return null;
+  const found = await findApplicantInScope(applicantId, scope);
+  if (!found) return null;
+  // Whether their fee policy asks a fee up front: someone who owes none is never "unpaid".
+  const owes = await feeOwedReader();
+  const profile = { ...found, feeDue: owes(found.office, pathOfRole(found.role)) };
   const [applications, documents, payments, messages] = await Promise.all([
     listApplicationsOfApplicantForStaff(profile.id, scope),
     listDocumentsForApplicantAsStaff(profile.id),

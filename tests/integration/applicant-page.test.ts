@@ -22,7 +22,7 @@ let thaboDoc: string;
 
 type Page = {
   record: {
-    profile: { id: string; fullName: string };
+    profile: { id: string; fullName: string; feeDue: boolean };
     applications: { id: string; kind: string; status: string }[];
     documents: { id: string; status: string }[];
     payments: { id: string }[];
@@ -95,6 +95,10 @@ describe("the applicant page", () => {
     expect(outcome.status).toBe(200);
     const { record } = outcome.data as Page;
     expect(record.profile.fullName).toBe("Thabo Midrand");
+    // Midrand asks applicants no fee: the page never calls him unpaid; Harare's fee is due.
+    expect(record.profile.feeDue).toBe(false);
+    const harare = (await pageOf(admin, rudo)).data as Page;
+    expect(harare.record.profile.feeDue).toBe(true);
     expect(record.applications.map((a) => a.id).sort()).toEqual([thaboJob, thaboProgram].sort());
     expect(new Set(record.applications.map((a) => a.kind))).toEqual(new Set(["job", "program"]));
     expect(record.documents.map((d) => d.id)).toEqual([thaboDoc]);

@@ -4,7 +4,10 @@ import { PaidBadge } from "~/app/components/admin/paid-badge";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { StatusBadge } from "~/app/components/status-badge";
 import { Badge } from "~/app/components/ui/badge";
-import { dateFormatter, formatMoney } from "~/domain/format";
+import { dateFormatter, formatMoney, telLink, whatsappLink } from "~/domain/format";
+
+const contactLink =
+  "inline-flex min-h-6 items-center font-medium text-primary-700 underline underline-offset-2";
 import type { ApplicantRecord } from "~/server/applicants/applicant-record.server";
 
 /** One titled card of the applicant page. */
@@ -39,8 +42,34 @@ export function ApplicantProfile({ profile }: { profile: ApplicantRecord["profil
   const date = dateFormatter(lang, "date");
   const rows: [string, ReactNode][] = [
     [t("applicant.email"), <span className="break-all">{profile.email}</span>],
-    [t("applicant.phone"), profile.phoneNumber ?? tc("labels.notSet")],
-    [t("applicant.whatsapp"), profile.whatsappNumber ?? tc("labels.notSet")],
+    // One tap to call or to open WhatsApp with them (issue 44, point 4).
+    [
+      t("applicant.phone"),
+      profile.phoneNumber ? (
+        <a className={contactLink} href={telLink(profile.phoneNumber)}>
+          {profile.phoneNumber}
+          <span className="sr-only"> {t("applicant.call", { name: profile.fullName })}</span>
+        </a>
+      ) : (
+        tc("labels.notSet")
+      ),
+    ],
+    [
+      t("applicant.whatsapp"),
+      profile.whatsappNumber ? (
+        <a
+          className={contactLink}
+          href={whatsappLink(profile.whatsappNumber)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {profile.whatsappNumber}
+          <span className="sr-only"> {t("applicant.whatsappTo", { name: profile.fullName })}</span>
+        </a>
+      ) : (
+        tc("labels.notSet")
+      ),
+    ],
     [t("applicant.country"), profile.country ?? tc("labels.notSet")],
     [t("applicant.office"), profile.office ?? tc("labels.notSet")],
     [t("applicant.owner"), profile.ownerName ?? t("owners.none")],
@@ -57,7 +86,7 @@ export function ApplicantProfile({ profile }: { profile: ApplicantRecord["profil
           {profile.erasedAt ? t("applicant.erased") : profile.fullName}
         </h2>
         <StatusBadge kind="role" value={profile.role} />
-        <PaidBadge paid={profile.registrationFeePaid}>
+        <PaidBadge paid={profile.registrationFeePaid} feeDue={profile.feeDue}>
           {t("applications.details.fee", {
             state: profile.registrationFeePaid ? t("applications.paid") : t("applications.pending"),
           })}
