@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DOCUMENT_TYPE_KEY } from "./document-types";
 import { EMPLOYMENT_TYPES, isStaff, JOB_TYPES, SALARY_PERIODS, SECTORS } from "./enums";
 import { APPLICATION_NOTE_MAX, SEARCH_MAX_LENGTH } from "./job-search";
 import { PageParamSchema } from "./pagination";
@@ -163,6 +164,13 @@ export const JobFormSchema = z
       .max(20000, "errors.tooLong")
       .optional()
       .transform((v) => splitLines(v)),
+    // What this job asks for beyond its destination's checklist (decision record 44).
+    requiredDocuments: z
+      .preprocess(
+        (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+        z.array(z.string().regex(DOCUMENT_TYPE_KEY)).max(30),
+      )
+      .transform((v) => [...new Set(v)]),
     // The last day applications are taken (optional): saved jobs warn a week before.
     applicationDeadline: z
       .string()

@@ -5,6 +5,7 @@ import { deleteOrArchive } from "~/server/catalogue/delete-or-archive.server";
 import { createCatalogueItem, updateCatalogueItem } from "~/server/catalogue/save.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
+import { listDocumentTypes } from "~/server/documents/document-types.server";
 import { employerChoosable } from "~/server/employers/employers.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import { readCounts } from "~/server/db/record-counts.server";
@@ -62,6 +63,7 @@ export async function listAllJobsForStaff(paging: { page: number; pageSize: numb
           countryName: countries.name,
           employerId: jobs.employerId,
           employerShownAs: jobs.employerShownAs,
+          requiredDocuments: jobs.requiredDocuments,
           applicationCount:
             sql<number>`(select count(*) from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`.mapWith(
               Number,
@@ -85,9 +87,13 @@ export function listCountriesForJobForm() {
     .orderBy(asc(countries.name));
 }
 
-/** The form's fields are the job's columns; its id only says which job. */
-function jobValues({ id: _id, ...values }: JobForm) {
-  return values;
+/**
+ * The form's fields are the job's columns; its id only says which job. Of its documents, those
+ * that are document types (a key posted by hand that names none is left out).
+ */
+async function jobValues(tx: Db, { id: _id, ...values }: JobForm) {
+  const known = new Set((await listDocumentTypes(tx)).map((t) => t.key));
+  return { ...values, requiredDocuments: values.requiredDocuments.filter((d) => known.has(d)) };
 }
 
 export async function createJob(options: { actor: Actor; input: JobForm }) {
@@ -96,7 +102,7 @@ export async function createJob(options: { actor: Actor; input: JobForm }) {
     return createCatalogueItem(tx, {
       kind: "job",
       actorId: options.actor.id,
-      values: jobValues(options.input),
+      values: await jobValues(tx, options.input),
     });
   });
   // After the commit, so the round sees the new job: instant alerts go out now.
@@ -118,7 +124,7 @@ export async function updateJob(options: {
       id: options.jobId,
       version: options.version,
       actorId: options.actor.id,
-      values: jobValues(options.input),
+      values: await jobValues(tx, options.input),
     });
     if (!updated) throw new JobNotFoundError();
   });

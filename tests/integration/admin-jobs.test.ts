@@ -13,7 +13,7 @@ beforeAll(async () => {
   staff = await createTestUser({ role: "manager" });
 });
 
-const post = async (form: Record<string, string>) =>
+const post = async (form: Record<string, string | string[]>) =>
   runAs(staff, jobsAction, "/admin/jobs?new=1", { form });
 
 async function jobByTitle(title: string) {
@@ -46,6 +46,18 @@ describe("admin jobs", () => {
     });
     const audit = await ctx.auditEntries(job!.id, "job.create");
     expect(audit).toHaveLength(1);
+  });
+
+  it("keeps the documents a job asks for beyond its destination's checklist, known types only", async () => {
+    const form = { intent: "create", description: "Driving.", isActive: "on", isPublic: "on" };
+    await post({
+      ...form,
+      title: "Tanker Driver",
+      requiredDocuments: ["driving_licence", "medical_report", "no_such_type"],
+    });
+    expect(await jobByTitle("Tanker Driver")).toMatchObject({
+      requiredDocuments: ["driving_licence", "medical_report"],
+    });
   });
 
   it("refuses a job without a title and keeps nothing", async () => {

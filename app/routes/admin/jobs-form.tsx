@@ -7,6 +7,7 @@ import {
 import { useLoaderData } from "react-router";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { SelectOptions } from "~/app/components/select-options";
+import { inLanguage } from "~/domain/document-types";
 import { JobFormSchema } from "~/domain/jobs";
 import { EMPLOYMENT_TYPES, JOB_TYPES, SALARY_PERIODS, SECTORS } from "~/domain/enums";
 import type { StaffJobRow } from "~/server/jobs/admin.server";
@@ -14,9 +15,9 @@ import type { loader } from "./jobs";
 
 /** Add or edit a job (intent "create" / "update"), in the ?new=1 / ?edit=<id> dialog. */
 export function JobForm({ row, countries }: CatalogueFormProps<StaffJobRow>) {
-  const { t, tc } = useAdminT();
+  const { t, tc, lang } = useAdminT();
   const f = (key: string) => t(`jobs.form.${key}`);
-  const { employers } = useLoaderData<typeof loader>();
+  const { employers, documentTypes } = useLoaderData<typeof loader>();
   const options = {
     employer: (
       <>
@@ -77,6 +78,15 @@ export function JobForm({ row, countries }: CatalogueFormProps<StaffJobRow>) {
         { textarea: "requirements", hint: f("onePerLine"), rows: 4 },
         { textarea: "benefits", hint: f("onePerLine"), rows: 4 },
         {
+          choices: "requiredDocuments",
+          type: "checkbox",
+          // Beyond the destination's checklist: the active types, and any retired one it names.
+          options: documentTypes
+            .filter((d) => d.active || row?.requiredDocuments.includes(d.key))
+            .map((d) => [d.key, inLanguage(d.names, lang)] as const),
+          tilesClassName: "grid gap-2 sm:grid-cols-2",
+        },
+        {
           input: "applicationDeadline",
           type: "date",
           className: "sm:max-w-xs",
@@ -116,6 +126,7 @@ function defaultsFor(job: StaffJobRow | undefined) {
     salaryPeriod: job.salaryPeriod ?? "",
     requirements: job.requirements.join("\n"),
     benefits: job.benefits.join("\n"),
+    requiredDocuments: job.requiredDocuments,
     applicationDeadline: job.applicationDeadline ?? "",
     employerId: job.employerId ?? "",
     employerShownAs: job.employerShownAs ?? "",

@@ -13,6 +13,7 @@ import {
   listAllJobsForStaff,
   listCountriesForJobForm,
 } from "~/server/jobs/admin.server";
+import { listDocumentTypes } from "~/server/documents/document-types.server";
 import type { Route } from "./+types/jobs";
 import { removeJob, saveJob, toggleJob } from "./jobs.server";
 import { JobForm } from "./jobs-form";
@@ -29,14 +30,21 @@ export const shouldRevalidate = revalidateAfterStale;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, page } = await guardedRequest(request, requireStaff);
-  const [stats, jobs, countries, employers] = await Promise.all([
+  const [stats, jobs, countries, employers, documentTypes] = await Promise.all([
     getJobStatsForStaff(),
     listAllJobsForStaff({ page, pageSize: PAGE_SIZE }),
     listCountriesForJobForm(),
     // The employers the form may name: those of the viewer's offices (decision record 43).
     officeScopeFor(viewer).then(listEmployerChoices),
+    listDocumentTypes(),
   ]);
-  return { stats, jobs, countries, employers };
+  return {
+    stats,
+    jobs,
+    countries,
+    employers,
+    documentTypes: documentTypes.map(({ key, names, active }) => ({ key, names, active })),
+  };
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
