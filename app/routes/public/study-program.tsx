@@ -1,8 +1,7 @@
 import { AwardIcon, FileTextIcon } from "lucide-react";
 import { Suspense } from "react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import {
   AlreadyApplied,
   DetailBackLink,
@@ -22,22 +21,15 @@ import { Alert } from "~/app/components/ui/alert";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonVariants } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import { lazyComponent } from "~/app/lib/lazy-component";
 import { paymentRequiredFor } from "~/app/lib/payment-required";
-import { redirectDone } from "~/app/lib/redirect-done";
 import { publicPageMeta, summary } from "~/app/lib/seo";
 import { useRootData } from "~/app/lib/root-data";
 import { isStaff } from "~/domain/enums";
 import { calendarDay, formatDate } from "~/domain/format";
 import { formatIntake, formatTuition } from "~/domain/program-search";
-import { ProgramApplySchema } from "~/domain/programs";
-import {
-  applyToProgram,
-  findOwnProgramApplications,
-} from "~/server/applications/apply-program.server";
+import { findOwnProgramApplications } from "~/server/applications/apply-program.server";
 import { getViewer, requireApplicant } from "~/server/auth/guards.server";
-import { switchOwnApplicantRole } from "~/server/profiles/applicant-role.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { registrationPolicyOf } from "~/server/fees/cost-sheet.server";
 import { chargesUpFront } from "~/domain/fee-policy";
@@ -45,6 +37,10 @@ import { requestLanguage } from "~/app/i18n/i18n.server";
 import { documentTypeNamesIn } from "~/server/documents/document-types.server";
 import { getProgramForViewer, type ProgramDetail } from "~/server/programs/listing.server";
 import type { Route } from "./+types/study-program";
+import type { IntentArgs } from "~/app/lib/intent-action.server";
+import { runIntent } from "~/app/lib/intent-action.server";
+import type { Viewer } from "~/server/auth/guards.server";
+import { applyToThisProgram, switchToStudent } from "./study-program.server";
 
 export const handle = i18nHandle("study");
 
@@ -82,35 +78,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * intent "apply": a student applies for an intake (once per program and intake; the fee rule of
  * the site settings and their office's policy for study). intent "switch-role": a job seeker becomes a student applicant first.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireApplicant(request);
-  const formData = await request.formData();
-  if (formData.get("intent") === "switch-role") {
-    await switchOwnApplicantRole({ viewer, to: "student_applicant" });
-    return redirectDone(request, "switched");
-  }
-  const submission = parseWithZod(formData, { schema: ProgramApplySchema });
-  if (submission.status !== "success") return formInvalid("apply", submission.reply());
-  const applied = await applyToProgram({
-    viewer,
-    programId: params.id,
-    intake: submission.value.intake,
-    note: submission.value.note,
-  });
-  if (applied.ok) return redirectDone(request, "applied");
-  if (applied.reason === "payment_required") {
-    throw redirect(paymentRequiredFor(new URL(request.url).pathname));
-  }
-  const refusals = {
-    duplicate: ["apply.errors.duplicate", 409],
-    role: ["apply.errors.role", 403],
-    intake: ["apply.errors.intake", 400],
-    staff: ["apply.errors.unavailable", 403],
-    not_found: ["apply.errors.unavailable", 404],
-  } as const;
-  const [message, status] = refusals[applied.reason];
-  return actionFailed("apply", message, status, { result: submission.reply() });
-}
+export const action = ({ request, params }: Route.ActionArgs) =>
+  runIntent(
+    request,
+    requireApplicant,
+    {
+      apply: (args: IntentArgs<Viewer>) => applyToThisProgram(args, params.id),
+      "switch-role": switchToStudent,
+    },
+    // The Apply form posts no intent.
+    { main: "apply", unknown: "apply.errors.unavailable" },
+  );
 
 /** The confirmations after a redirect (?done=…), keys of the study namespace. */
 const DONE = { applied: "apply.submitted", switched: "apply.switched" };
