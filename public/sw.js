@@ -1,5 +1,5 @@
 // Passage's service worker: a signed-in applicant's own dashboard, applications and documents
-// stay readable offline (issue 44, point 5). Nothing else is kept: no public page (the page cache
+// stay readable offline (decision record 46). Nothing else is kept: no public page (the page cache
 // serves those), no staff page, no form answer.
 //
 // - A page is kept only when its HTML carries the owner marker the dashboard layout writes for

@@ -26,6 +26,14 @@ if (!fs.existsSync(chromium)) {
   );
 }
 
+// The every-page browser test checks each page's HTML with the W3C checker (vnu-jar), a Java program.
+if (spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0) {
+  fail(
+    "No Java found. The browser tests check every page's HTML with the W3C checker (vnu-jar), which runs on Java:\n" +
+      "    sudo apt-get install -y default-jre-headless",
+  );
+}
+
 /** Seconds since `start`, for the line each stage ends with (CI has a time budget to keep). */
 const since = (start) => `${Math.round((Date.now() - start) / 1000)} s`;
 

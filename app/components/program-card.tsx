@@ -107,9 +107,12 @@ export function ProgramCard({
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         {programFacts(p, t, i18n.language).map(
           ({ key, icon: Icon, iconClassName, wide, value }) => (
+            // In a <dl>, a group holds only its term and value: the icon goes inside the term.
             <div key={key} className={cn("flex items-center gap-1.5", wide && "col-span-2")}>
-              <Icon aria-hidden className={cn("size-4", iconClassName)} />
-              <dt className="sr-only">{t(`card.${key}`)}</dt>
+              <dt className="flex shrink-0">
+                <Icon aria-hidden className={cn("size-4", iconClassName)} />
+                <span className="sr-only">{t(`card.${key}`)}</span>
+              </dt>
               <dd>{value}</dd>
             </div>
           ),

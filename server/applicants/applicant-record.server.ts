@@ -19,7 +19,7 @@ import { applicantInScope } from "~/server/offices/scope.server";
 import { listAllPaymentsForStaff } from "~/server/payments/staff.server";
 import { recordProfileViewed, STAFF_VIEW_ACTIONS } from "~/server/privacy/staff-views.server";
 
-// One page per applicant for staff (issue 40): everything the back-office knows of one person,
+// One page per applicant for staff: everything the back-office knows of one person,
 // gathered from the services that own each part, read through the viewer's office scope.
 
 const owner = alias(profiles, "applicant_owner");

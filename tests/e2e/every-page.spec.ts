@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { twMerge } from "tailwind-merge";
 import routes from "~/app/routes";
@@ -86,6 +90,33 @@ async function conflictingClasses(page: Page) {
 }
 
 /**
+ * The W3C checker's errors for the HTML the server sent for each page (vnu-jar, on Java): run
+ * once over a folder of pages, as "page: message" lines. Warnings and info are left out.
+ */
+function htmlErrors(folder: string): string[] {
+  const jar = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
+  let out: string;
+  try {
+    out = execFileSync("java", ["-jar", jar, "--errors-only", "--format", "json", folder], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch (error) {
+    // The checker exits non-zero when it found errors; its report is on stderr.
+    out = (error as { stderr?: string }).stderr ?? "";
+  }
+  const report = JSON.parse(out || '{"messages":[]}') as {
+    messages: { type: string; url: string; message: string; extract?: string }[];
+  };
+  return report.messages
+    .filter((m) => m.type === "error")
+    .map((m) => {
+      const page = decodeURIComponent(path.basename(m.url, ".html").replace(/~/g, "%"));
+      return `${page}: ${m.message}`;
+    });
+}
+
+/**
  * Loads a page and waits until React has taken it over (hydrated, or re-rendered after a mismatch).
  * Console errors that come later still fail the test: the listener stays for the next pages.
  */
@@ -116,15 +147,31 @@ for (const timezoneId of ["Africa/Harare", "America/Los_Angeles"]) {
         if (who === "applicant") {
           await applicantWithUnreadMessages(page, browser);
           await visit(page, "/dashboard");
-          await expect(page.getByRole("navigation").getByText(/unread message/)).toHaveCount(1);
+          // On the phone, the menu button says how many are unread.
+          await expect(
+            page
+              .getByTestId("phone-menu")
+              .locator("summary")
+              .getByText(/unread message/),
+          ).toHaveCount(1);
         }
         if (who === "staff") await login(page, DEMO.superadmin);
 
         expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
           timezoneId,
         );
+        // Once per kind of person (in the agency's zone): the HTML of each page as sent.
+        const checkHtml = timezoneId === "Africa/Harare";
+        const folder = fs.mkdtempSync(path.join(os.tmpdir(), `passage-html-${who}-`));
         for (const entry of PAGES.filter((p) => p.as.includes(who))) {
           const path = fill(entry.path);
+          if (checkHtml) {
+            const sent = await page.request.get(path);
+            fs.writeFileSync(
+              `${folder}/${encodeURIComponent(path).replace(/%/g, "~")}.html`,
+              await sent.text(),
+            );
+          }
           await visit(page, path);
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           expect
@@ -132,6 +179,10 @@ for (const timezoneId of ["Africa/Harare", "America/Los_Angeles"]) {
             .toBeLessThanOrEqual(PHONE.width);
           expect.soft(await conflictingClasses(page), `conflicting classes on ${path}`).toEqual([]);
         }
+        if (checkHtml) {
+          expect.soft(htmlErrors(folder), "the W3C HTML checker's errors").toEqual([]);
+        }
+        fs.rmSync(folder, { recursive: true, force: true });
       });
     }
   });

@@ -9,8 +9,12 @@ export function Card({
   highlight = false,
   ...props
 }: React.ComponentProps<"div"> & { highlight?: boolean }) {
+  // A card named by its heading is a group of that name: a plain <div> may not carry a name
+  // (the HTML checker and assistive technology both ignore it there).
+  const role = props.role ?? (props["aria-labelledby"] ? "group" : undefined);
   return (
     <div
+      role={role}
       className={cn(
         "rounded-xl border bg-white shadow-sm",
         highlight ? "border-primary-200" : "border-slate-200",

@@ -42,7 +42,7 @@ export function ApplicantProfile({ profile }: { profile: ApplicantRecord["profil
   const date = dateFormatter(lang, "date");
   const rows: [string, ReactNode][] = [
     [t("applicant.email"), <span className="break-all">{profile.email}</span>],
-    // One tap to call or to open WhatsApp with them (issue 44, point 4).
+    // One tap to call them, or to open WhatsApp with them.
     [
       t("applicant.phone"),
       profile.phoneNumber ? (

@@ -60,7 +60,7 @@ export function RecruitmentRestrictionsSection({
               data-testid="restriction-row"
             >
               <span>{where(r)}</span>
-              <span className="flex gap-1">
+              <div className="flex gap-1">
                 <Link
                   to={`?restriction=${r.id}#restriction-form`}
                   className={buttonVariants({ variant: "ghost", size: "sm" })}
@@ -80,7 +80,7 @@ export function RecruitmentRestrictionsSection({
                     {t("restrictions.delete")}
                   </Button>
                 </Form>
-              </span>
+              </div>
             </li>
           ))}
         </ul>
