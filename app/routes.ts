@@ -61,7 +61,7 @@ export default [
   route("payment", "routes/redirects.tsx", { id: "redirect-payment" }),
   route("my-applications", "routes/redirects.tsx", { id: "redirect-applications" }),
 
-  // Signed-in area (applicants, agents; staff share the shell)
+  // Signed-in area (applicants; staff share the shell, an agent keeps only their profile here)
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx"),
     route("applications", "routes/dashboard/applications.tsx"),
@@ -72,6 +72,12 @@ export default [
     route("saved-jobs", "routes/dashboard/saved-jobs.tsx"),
     route("alerts", "routes/dashboard/alerts.tsx"),
     route("interviews", "routes/dashboard/interviews.tsx"),
+  ]),
+  // The agent area: a field recruiter's applicants, registered and followed on their behalf
+  route("agent", "routes/agent/layout.tsx", [
+    index("routes/agent/applicants.tsx"),
+    route("register", "routes/agent/register.tsx"),
+    route("applicants/:id", "routes/agent/applicant.tsx"),
   ]),
   // A printable receipt, for its payer and for staff
   route("receipts/:paymentId", "routes/receipt.tsx"),

@@ -28,9 +28,13 @@ export const USER_ADMIN_ROLES = ["admin", "super_admin"] as const satisfies Role
 export function isStaff(role: string | null | undefined): boolean {
   return (STAFF_ROLES as readonly string[]).includes(role ?? "");
 }
-/** Where a person signed in without a destination lands: staff the back-office, others their dashboard. */
-export function homePathFor(role: string | null | undefined): "/admin" | "/dashboard" {
-  return isStaff(role) ? "/admin" : "/dashboard";
+/**
+ * Where a person signed in without a destination lands: staff the back-office, an agent their
+ * applicants, others their dashboard.
+ */
+export function homePathFor(role: string | null | undefined): "/admin" | "/agent" | "/dashboard" {
+  if (isStaff(role)) return "/admin";
+  return role === "agent" ? "/agent" : "/dashboard";
 }
 export function isApplicantRole(role: string | null | undefined): boolean {
   return (APPLICANT_ROLES as readonly string[]).includes(role ?? "");

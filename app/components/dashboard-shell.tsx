@@ -20,6 +20,7 @@ import {
   SettingsIcon,
   UserCogIcon,
   UsersIcon,
+  UserPlusIcon,
   BuildingIcon,
   MessageSquareWarningIcon,
   ClipboardListIcon,
@@ -54,6 +55,7 @@ type Audience =
   | "paid" // one who has: the payment page keeps the history and the receipts
   | "staff"
   | "userAdmin" // staff who may manage users (USER_ADMIN_ROLES)
+  | "agent" // a field recruiter: the applicants they registered
   | "everyone";
 
 /**
@@ -61,6 +63,7 @@ type Audience =
  * depend on them (eslint.config.js, SHARED_BY_GROUP).
  */
 function audiencesOf(viewer: NonNullable<RootData["viewer"]>): Audience[] {
+  if (viewer.role === "agent") return ["agent", "everyone"];
   if (!isStaff(viewer.role)) {
     const money: Audience[] = viewer.registrationFeePaid
       ? ["paid"]
@@ -99,6 +102,8 @@ const NAV: NavEntry[] = [
   ["applicant", "/dashboard/messages", "shell.messages", InboxIcon, { unread: true }],
   ["paid", "/dashboard/payment", "shell.receipts", ReceiptIcon],
   ["unpaid", "/dashboard/payment", "shell.payment", CreditCardIcon],
+  ["agent", "/agent", "shell.agent.applicants", UsersIcon],
+  ["agent", "/agent/register", "shell.agent.register", UserPlusIcon],
   ["staff", "/admin", "shell.admin.dashboard", GaugeIcon],
   ["userAdmin", "/admin/users", "shell.admin.users", UsersIcon],
   ["staff", "/admin/todos", "shell.admin.todos", ListTodoIcon],

@@ -1,6 +1,7 @@
 import "i18next";
 // Types only: the English files are the reference every other language follows.
 import type admin from "~/app/locales/en/admin.json";
+import type agent from "~/app/locales/en/agent.json";
 import type auth from "~/app/locales/en/auth.json";
 import type cms from "~/app/locales/en/cms.json";
 import type common from "~/app/locales/en/common.json";
@@ -23,6 +24,7 @@ declare module "i18next" {
     defaultNS: "common";
     resources: {
       admin: typeof admin;
+      agent: typeof agent;
       auth: typeof auth;
       cms: typeof cms;
       common: typeof common;

@@ -190,6 +190,14 @@ export async function revokeOtherResetLinks(database: Db, userId: string) {
     );
 }
 
+/** A password chosen by an e-mailed link confirms the address it was sent to. */
+export async function confirmAddressByPasswordLink(database: Db, userId: string) {
+  await database
+    .update(profiles)
+    .set({ emailVerified: true })
+    .where(and(eq(profiles.id, userId), eq(profiles.emailVerified, false)));
+}
+
 /** Sign-up with a taken address: the answer is the generic one; the owner hears of it by e-mail. */
 export async function tellOwnerOfSignUpAttempt(
   database: Db,

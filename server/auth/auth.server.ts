@@ -17,6 +17,7 @@ import {
   checkNewUser,
   checkSignUpBody,
   checkUserUpdate,
+  confirmAddressByPasswordLink,
   enforceResetLimits,
   preferredLanguageOf,
   revokeOtherResetLinks,
@@ -97,6 +98,9 @@ export function createAuth(database: Db, options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => {
         await revokeOtherResetLinks(database, user.id);
+        // The link came to their mailbox: the address is theirs (an account an agent made for
+        // them is confirmed this way, by choosing its first password).
+        await confirmAddressByPasswordLink(database, user.id);
       },
       // Not inside a better-auth transaction, so the mail is queued in a transaction of its own.
       sendResetPassword: sendLinkMail(passwordResetEmail),

@@ -149,12 +149,19 @@ export async function requireRole(request: Request, roles: readonly Role[]): Pro
 
 export const requireStaff = (request: Request) => requireRole(request, STAFF_ROLES);
 export const requireUserAdmin = (request: Request) => requireRole(request, USER_ADMIN_ROLES);
-/** Applicant areas (documents, payment, applications): staff are sent to the admin panel. */
+/**
+ * Applicant areas (documents, payment, applications): staff are sent to the admin panel, an agent
+ * to their applicants (an agent is nobody's applicant).
+ */
 export async function requireApplicant(request: Request): Promise<Viewer> {
   const viewer = await requireUser(request);
   if (isStaff(viewer.role)) throw redirect("/admin");
+  if (viewer.role === "agent") throw redirect("/agent");
   return viewer;
 }
+
+/** The agent area: agents only; anyone else signed in is sent to /dashboard. */
+export const requireAgent = (request: Request) => requireRole(request, ["agent"]);
 
 /** For data endpoints (files, JSON): a status code instead of a redirect. */
 export async function requireUserForApi(request: Request): Promise<Viewer> {

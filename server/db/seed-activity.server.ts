@@ -125,6 +125,7 @@ export async function seedDemoActivity(services: SeedServices, now = new Date())
         "midrand.manager@passage.test",
         "admin@passage.test",
         "seeker@passage.test",
+        "agent@passage.test",
       ]),
     );
   const idOf = (email: string) => staff.find((s) => s.email === email)?.id;
@@ -132,6 +133,8 @@ export async function seedDemoActivity(services: SeedServices, now = new Date())
   const midrandManager = idOf("midrand.manager@passage.test");
   const admin = idOf("admin@passage.test");
   const seeker = idOf("seeker@passage.test");
+  // The demo agent registered Midrand's first few: they are the agent's to follow (/agent).
+  const agent = idOf("agent@passage.test");
   if (!harareManager || !midrandManager || !admin || !seeker) return 0;
 
   const [jobRows, programRows, [credential], settings] = await Promise.all([
@@ -200,7 +203,7 @@ export async function seedDemoActivity(services: SeedServices, now = new Date())
       role: student ? "student_applicant" : "job_seeker",
       registrationFeePaid: feePaid,
       office,
-      ownerId: unowned ? null : owner,
+      ownerId: agent && office === "Midrand" && k < 3 ? agent : unowned ? null : owner,
       createdAt: new Date(appliedAt.getTime() - DAY),
     });
     if (feePaid) paid.push({ userId: id, at: new Date(appliedAt.getTime() + DAY) });

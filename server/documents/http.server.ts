@@ -30,7 +30,10 @@ export function registerDocumentEndpoints(app: Hono<any>) {
   app.post("/api/documents", (c) =>
     guarded(async () => {
       const viewer = await requireUserForApi(c.req.raw);
-      if (isStaff(viewer.role)) return c.json({ ok: false, error: "forbidden" }, 403);
+      // Staff review documents; an agent uploads for their applicants on the applicant's page.
+      if (isStaff(viewer.role) || viewer.role === "agent") {
+        return c.json({ ok: false, error: "forbidden" }, 403);
+      }
       const outcome = await uploadDocument({
         actor: viewer,
         upload: readDocumentUpload(c.req.raw),

@@ -12,6 +12,8 @@ import { type DocumentDates, isDay } from "~/domain/checklists";
 import { type DocumentTypeDef, formatAllowed } from "~/domain/document-types";
 import type { DocumentType } from "~/domain/enums";
 import type { Viewer } from "~/server/auth/guards.server";
+import { recordAudit } from "~/server/audit/audit.server";
+import type { Db } from "~/server/db/client.server";
 import { documents, profiles } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { inTransactionWithMail } from "~/server/mail/outbox.server";
@@ -55,6 +57,9 @@ export type IncomingFile = {
   complete: Promise<void>;
 };
 
+/** An upload on someone's behalf whose permission ended while its file was arriving. */
+class UploadNoLongerAllowed extends Error {}
+
 class UploadRefused extends Error {
   constructor(readonly code: UploadError) {
     super(code);
@@ -71,11 +76,20 @@ type StoredFile = { key: string; size: number; fileName: string; contentType: st
 export async function uploadDocument({
   actor,
   upload,
+  onBehalf,
 }: {
   actor: Pick<Viewer, "id">;
   upload: DocumentUpload;
+  /**
+   * An upload by someone else for the applicant (an agent for an applicant they registered): the
+   * document is the applicant's, audited as the actor's doing. `stillAllowed` is asked again in
+   * the row's transaction, with the applicant's profile row locked. Sensitive types stay the
+   * applicant's own to upload.
+   */
+  onBehalf?: { applicantId: string; stillAllowed: (tx: Db) => Promise<boolean> };
 }): Promise<UploadOutcome> {
   if (!upload.ok) return { ok: false, error: upload.error, documentType: null };
+  const ownerId = onBehalf?.applicantId ?? actor.id;
 
   // Bounds what one account can write to disk; generous for five document types and retries.
   const limit = await consumeRateLimit(`document-upload:${actor.id}`, UPLOAD_RATE_LIMIT);
@@ -87,15 +101,22 @@ export async function uploadDocument({
   let stored: StoredFile | null = null;
   try {
     // The type must be one an applicant may upload now (an admin may have retired it meanwhile).
-    const type = (await activeDocumentTypes()).find((t) => t.key === documentType);
+    const type = (await activeDocumentTypes()).find(
+      (t) => t.key === documentType && !(onBehalf && t.sensitive),
+    );
     const dates = checkDates(received.dates);
     if (!dates) {
       file.content.resume();
       throw new UploadRefused("badDates");
     }
-    stored = await storeFile(actor.id, file, type ?? null);
+    stored = await storeFile(ownerId, file, type ?? null);
     await file.complete;
-    const { row, replacedKeys } = await insertDocumentRow(actor.id, documentType, stored, dates);
+    const { row, replacedKeys } = await insertDocumentRow(
+      { ownerId, actorId: actor.id, stillAllowed: onBehalf?.stillAllowed },
+      documentType,
+      stored,
+      dates,
+    );
     stored = null;
     // After the commit: the replaced uploads' rows are gone, so their files can go too. A failed
     // delete only leaves an orphan object, never a row pointing at nothing.
@@ -115,6 +136,7 @@ export async function uploadDocument({
       () => true,
     );
     if (bodyBroke) return { ok: false, error: "noFile", documentType };
+    if (error instanceof UploadNoLongerAllowed) return { ok: false, error: "failed", documentType };
     if (error instanceof UploadRefused) {
       // A type one may not upload has no card to answer in: the page says it under the cards.
       const card = error.code === "badDocumentType" ? null : documentType;
@@ -311,17 +333,19 @@ function withExtension(name: string, ext: string) {
  * left; PGlite runs transactions one at a time anyway. Reviewed documents stay as history.
  */
 async function insertDocumentRow(
-  userId: string,
+  by: { ownerId: string; actorId: string; stillAllowed?: (tx: Db) => Promise<boolean> },
   documentType: DocumentType,
   file: StoredFile,
   dates: DocumentDates,
 ) {
+  const userId = by.ownerId;
   return inTransactionWithMail(async (tx) => {
     await tx
       .select({ id: profiles.id })
       .from(profiles)
       .where(eq(profiles.id, userId))
       .for("update");
+    if (by.stillAllowed && !(await by.stillAllowed(tx))) throw new UploadNoLongerAllowed();
     const replaced = await tx
       .delete(documents)
       .where(
@@ -346,10 +370,20 @@ async function insertDocumentRow(
         expiresOn: dates.expiresOn,
       })
       .returning();
+    if (by.actorId !== userId) {
+      await recordAudit(tx, {
+        actorId: by.actorId,
+        action: "document.upload_for_applicant",
+        targetType: "document",
+        targetId: row!.id,
+        details: { documentType, applicantId: userId },
+      });
+    }
     // The staff member who looks after this applicant hears of it.
     const document = namesOf(await listDocumentTypes(tx), documentType);
     await notifyApplicantOwners(tx, {
       applicantId: userId,
+      actorId: by.actorId,
       event: "document",
       detail: (_t, lng) => documentLabel(document, lng),
     });

@@ -215,6 +215,8 @@ export type ApplicantActivity = {
   detail: (t: Translate, lng: Language) => string;
   /** Where the notice links to, when not the default of its event. */
   path?: string;
+  /** Who did it, when not the applicant (an agent uploading for them): not told of it. */
+  actorId?: string;
 };
 
 /**
@@ -223,16 +225,19 @@ export type ApplicantActivity = {
  * that caused it (opened with inTransactionWithMail). Nobody is told of their own doing.
  */
 export async function notifyApplicantOwners(tx: Db, activity: ApplicantActivity) {
-  const owners = await queryRows<{ id: string }>(
-    sql`select ${profiles.ownerId} as id from ${profiles}
-         where ${profiles.id} = ${activity.applicantId} and ${profiles.ownerId} is not null
-        union
-        select ${jobApplications.ownerId} from ${jobApplications}
-         where ${jobApplications.userId} = ${activity.applicantId}
-           and ${jobApplications.ownerId} is not null`,
+  const owners = await queryRows<{ id: string; role: string }>(
+    sql`select o.id, o.role from ${profiles} o where o.id in (
+          select ${profiles.ownerId} from ${profiles}
+           where ${profiles.id} = ${activity.applicantId} and ${profiles.ownerId} is not null
+          union
+          select ${jobApplications.ownerId} from ${jobApplications}
+           where ${jobApplications.userId} = ${activity.applicantId}
+             and ${jobApplications.ownerId} is not null)`,
     tx,
   );
-  const recipients = owners.map((o) => o.id).filter((id) => id !== activity.applicantId);
+  const recipients = owners.filter(
+    (o) => o.id !== activity.applicantId && o.id !== activity.actorId,
+  );
   if (recipients.length === 0) return 0;
   const [applicant] = await tx
     .select({ fullName: profiles.fullName, email: profiles.email })
@@ -240,12 +245,14 @@ export async function notifyApplicantOwners(tx: Db, activity: ApplicantActivity)
     .where(eq(profiles.id, activity.applicantId));
   if (!applicant) return 0;
   const name = applicant.fullName || applicant.email;
-  const path =
+  const staffPath =
     activity.path ??
     (activity.event === "message"
       ? "/admin/inquiries"
       : `/admin/applications?owner=all&q=${encodeURIComponent(applicant.email)}`);
-  for (const ownerId of recipients) {
+  for (const { id: ownerId, role } of recipients) {
+    // An agent follows the applicants they registered in their own area.
+    const path = role === "agent" ? `/agent/applicants/${activity.applicantId}` : staffPath;
     await notifyUser(tx, {
       userId: ownerId,
       kind: "applicant_activity",

@@ -31,7 +31,7 @@ const PAGES: PageEntry[] = [
 /** Route ids that are not pages a person reads: files, feeds, layouts, redirects, sign-out posts. */
 const NOT_PAGES = [
   /^routes\/resources\//,
-  /^routes\/(public|dashboard|admin)\/layout(\.\w+)?$/,
+  /^routes\/(public|dashboard|admin|agent)\/layout(\.\w+)?$/,
   /^routes\/language$/,
   /^redirect-/,
   /^routes\/auth\/sign-out/,
@@ -131,8 +131,8 @@ for (const timezoneId of ["Africa/Harare", "America/Los_Angeles"]) {
   test.describe(`every page at 360 px, browser in ${timezoneId}`, () => {
     test.use({ timezoneId, viewport: PHONE });
 
-    for (const who of ["visitor", "applicant", "staff"] as Who[]) {
-      test(`as ${who === "staff" ? "a super admin" : `a ${who}`}: no console error, no sideways scroll`, async ({
+    for (const who of ["visitor", "applicant", "staff", "agent"] as Who[]) {
+      test(`as ${who === "staff" ? "a super admin" : `${who === "agent" ? "an" : "a"} ${who}`}: no console error, no sideways scroll`, async ({
         page,
         browser,
       }) => {
@@ -156,6 +156,7 @@ for (const timezoneId of ["Africa/Harare", "America/Los_Angeles"]) {
           ).toHaveCount(1);
         }
         if (who === "staff") await login(page, DEMO.superadmin);
+        if (who === "agent") await login(page, DEMO.agent);
 
         expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
           timezoneId,

@@ -4,7 +4,7 @@ import { DEMO, expect, login } from "./fixtures";
 
 // The site's pages, shared by the specs that open every one of them (every-page, languages-crawl).
 
-export type Who = "visitor" | "applicant" | "staff";
+export type Who = "visitor" | "applicant" | "staff" | "agent";
 export type PageEntry = { routeId: string; path: string; as: Who[] };
 
 /**
@@ -86,6 +86,10 @@ export const SCREENS: PageEntry[] = [
     path: "/admin/expiring-documents",
     as: ["staff"],
   },
+  // The agent area (the demo agent; the applicant is one they register in `samples`).
+  { routeId: "routes/agent/applicants", path: "/agent", as: ["agent"] },
+  { routeId: "routes/agent/register", path: "/agent/register", as: ["agent"] },
+  { routeId: "routes/agent/applicant", path: "/agent/applicants/:agentApplicant", as: ["agent"] },
 ];
 
 /**
@@ -123,11 +127,28 @@ export async function samples(browser: Browser) {
   const applicant = await page.getByTestId("applicant-link").first().getAttribute("href");
   expect(applicant, "an applicant's page").toBeTruthy();
   await staff.close();
+  // An applicant of the demo agent's: one they register now.
+  const agent = await browser.newContext();
+  const agentPage = await agent.newPage();
+  await login(agentPage, DEMO.agent);
+  const registered = await agentPage.request.post("/agent/register", {
+    form: {
+      fullName: "Every Page Registered",
+      email: `${slug}@example.com`,
+      country: "South Africa",
+      role: "job_seeker",
+    },
+    maxRedirects: 0,
+  });
+  const agentApplicant = registered.headers()["location"]?.split("?")[0];
+  expect(agentApplicant, "an agent's applicant").toMatch(/^\/agent\/applicants\//);
+  await agent.close();
   return (path: string) =>
     path
       .replace(":program", program!)
       .replace(":id", id!)
       .replace(":slug", slug)
       .replace("/receipts/:receipt", receipt!)
-      .replace("/admin/applicants/:applicant", applicant!);
+      .replace("/admin/applicants/:applicant", applicant!)
+      .replace("/agent/applicants/:agentApplicant", agentApplicant!);
 }

@@ -35,7 +35,18 @@ const STAFF: Viewer[] = ["manager", "midrandManager", "admin", "super_admin"];
 const USER_ADMINS: Viewer[] = ["admin", "super_admin"];
 
 type Access =
-  "public" | "signedIn" | "staff" | "staffRecord" | "userAdmin" | "redirect" | "signOut" | "layout";
+  | "public"
+  | "signedIn"
+  | "staff"
+  | "staffRecord"
+  | "userAdmin"
+  | "agent"
+  | "agentRecord"
+  | "redirect"
+  | "signOut"
+  | "layout";
+/** The rules whose pages turn away (to sign-in or /dashboard) whoever they are not for. */
+const GUARDED: Access[] = ["staff", "staffRecord", "userAdmin", "signedIn", "agent", "agentRecord"];
 
 /** Who may see each route, by its id in app/routes.ts. First match wins. */
 const RULES: [RegExp, Access][] = [
@@ -45,6 +56,9 @@ const RULES: [RegExp, Access][] = [
   // not there) is not found.
   [/^routes\/admin\/applicant$/, "staffRecord"],
   [/^(routes\/admin\/|admin-index$)/, "staff"],
+  // The agent area: agents only; an applicant who is not the agent's own (or not there) is not found.
+  [/^routes\/agent\/applicant$/, "agentRecord"],
+  [/^routes\/agent\//, "agent"],
   [/^routes\/dashboard\//, "signedIn"],
   [/^redirect-/, "redirect"],
   [/^routes\/auth\/sign-out/, "signOut"],
@@ -68,7 +82,8 @@ const ENDPOINTS: Record<
   "GET /metrics": "public", // open outside production; production asks for METRICS_TOKEN
   "GET /api/auth/*": "own",
   "POST /api/auth/*": "own",
-  "POST /api/documents": "applicant", // staff review documents, they do not upload them
+  // Staff review documents, they do not upload them; an agent uploads on their applicant's page.
+  "POST /api/documents": "applicant",
   "GET /files/documents/:id": "signedIn",
   "GET /files/exports/:id": "signedIn", // the owner's own archive; anyone else: 404
   "POST /webhooks/paystack": "own",
@@ -129,7 +144,9 @@ function as(viewer: Viewer, path: string, init: RequestInit = {}) {
 }
 
 function allowed(access: Access | "own" | "applicant", viewer: Viewer) {
-  if (access === "applicant") return viewer !== "visitor" && !STAFF.includes(viewer);
+  if (access === "applicant")
+    return viewer !== "visitor" && viewer !== "agent" && !STAFF.includes(viewer);
+  if (access === "agent" || access === "agentRecord") return viewer === "agent";
   if (access === "staff" || access === "staffRecord") return STAFF.includes(viewer);
   if (access === "userAdmin") return USER_ADMINS.includes(viewer);
   if (access === "signedIn") return viewer !== "visitor";
@@ -155,10 +172,10 @@ describe("role × route matrix", () => {
       const location = response.headers.get("location") ?? "";
       await response.body?.cancel();
       let ok = status < 500;
-      if (["staff", "staffRecord", "userAdmin", "signedIn"].includes(t.access)) {
+      if (GUARDED.includes(t.access)) {
         if (viewer === "visitor") ok &&= status === 302 && location.startsWith("/auth");
         else if (!allowed(t.access, viewer)) ok &&= status === 302 && location === "/dashboard";
-        else if (t.access === "staffRecord") ok &&= status === 404;
+        else if (t.access === "staffRecord" || t.access === "agentRecord") ok &&= status === 404;
         else ok &&= status === 200 || (status === 302 && !location.startsWith("/auth"));
       } else if (t.access === "redirect") {
         ok &&= [301, 302, 308].includes(status) && location.startsWith("/dashboard");
@@ -174,9 +191,7 @@ describe("role × route matrix", () => {
     ".data responses give the %s a redirect or the data the rules allow",
     async (viewer) => {
       const wrong: unknown[] = [];
-      for (const t of targets.filter((t) =>
-        ["staff", "staffRecord", "userAdmin", "signedIn"].includes(t.access),
-      )) {
+      for (const t of targets.filter((t) => GUARDED.includes(t.access))) {
         const path = t.path === "/" ? "/_root.data" : `${fill(t.path).replace(/\/$/, "")}.data`;
         const response = await as(viewer, path);
         const body = await response.text();
@@ -184,7 +199,7 @@ describe("role × route matrix", () => {
         if (!allowed(t.access, viewer)) {
           const target = viewer === "visitor" ? "/auth" : "/dashboard";
           ok &&= response.status === 202 && body.includes(`"redirect","${target}`);
-        } else if (t.access === "staffRecord") {
+        } else if (t.access === "staffRecord" || t.access === "agentRecord") {
           ok &&= response.status === 404;
         } else {
           ok &&= response.status === 200 || response.status === 202;
@@ -197,9 +212,7 @@ describe("role × route matrix", () => {
 
   it("actions send viewers who may not use them to sign-in or to their dashboard", async () => {
     const wrong: unknown[] = [];
-    for (const t of targets.filter(
-      (t) => t.action && ["staff", "staffRecord", "userAdmin", "signedIn"].includes(t.access),
-    )) {
+    for (const t of targets.filter((t) => t.action && GUARDED.includes(t.access))) {
       for (const viewer of VIEWERS) {
         if (allowed(t.access, viewer)) continue;
         // A form on an index route posts to `?index` (without it the post goes to the layout).

@@ -342,3 +342,73 @@ describe("a manager of Midrand only", () => {
     expect(after.auditByManager).toBeGreaterThan(mine.auditByManager);
   });
 });
+
+describe("an agent of Midrand", () => {
+  // Against the production build: an agent reads and changes nothing but the applicants they own.
+  // Harare's applicant is another office's; Midrand's is their own office's but not theirs.
+  it("reads no applicant but their own, on any staff or agent page, data response or download", async () => {
+    const agent = await createTestUser({ role: "agent", office: "Midrand" });
+    const mine = await createTestUser({ fullName: "Sibusiso Own", office: "Midrand" });
+    await ctx.db.update(profiles).set({ ownerId: agent.id }).where(eq(profiles.id, mine.id));
+    const cookie = await sessionCookie(agent);
+    const as = (path: string, init: RequestInit = {}) =>
+      send(
+        ctx.app,
+        new Request(url(path), {
+          ...init,
+          headers: { cookie, origin: ORIGIN, ...(init.headers as Record<string, string>) },
+          redirect: "manual",
+        }),
+      );
+    const wrong: unknown[] = [];
+    for (const rows of [harare, own]) {
+      const paths = [
+        ...READS.map((read) => read.path(rows)),
+        `/agent/applicants/${rows.person.id}`,
+        `/files/documents/${rows.doc}`,
+        `/receipts/${rows.payment}/pdf`,
+        "/agent",
+      ];
+      for (const path of paths.flatMap((p) => (p.startsWith("/files") ? [p] : [p, dataPath(p)]))) {
+        const response = await as(path);
+        const body = await response.text();
+        const found = leaked(body, rows, path);
+        const location = response.headers.get("location") ?? "";
+        const refused =
+          response.status === 404 ||
+          response.status === 403 ||
+          (response.status === 302 && location === "/dashboard") ||
+          (response.status === 202 && body.includes('"redirect","/dashboard')) ||
+          (path.startsWith("/agent") && path.split("/").length === 2) ||
+          path === "/agent.data";
+        if (!refused || found.length) wrong.push({ path, status: response.status, found });
+      }
+      // Their documents cannot be added to, either.
+      const form = multipart([
+        { name: "documentType", value: "cv" },
+        { name: "file", file: { name: "cv.pdf", bytes: PDF, type: "application/pdf" } },
+      ]);
+      const posted = await as(`/agent/applicants/${rows.person.id}`, {
+        method: "POST",
+        headers: { "content-type": form.contentType },
+        body: form.body,
+      });
+      expect({ person: rows.person.id, status: posted.status }).toEqual({
+        person: rows.person.id,
+        status: 404,
+      });
+      await posted.body?.cancel();
+    }
+    expect(wrong).toEqual([]);
+    const docs = await ctx.db
+      .select()
+      .from(documents)
+      .where(eq(documents.userId, harare.person.id));
+    expect(docs.length).toBe(1);
+
+    // Their own applicant opens.
+    const page = await as(`/agent/applicants/${mine.id}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Sibusiso Own");
+  });
+});

@@ -6,6 +6,7 @@ import { buttonVariants } from "~/app/components/ui/button";
 
 type LoadErrorKey =
   | "dashboard"
+  | "agentApplicants"
   | "users"
   | "jobs"
   | "programs"

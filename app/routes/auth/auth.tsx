@@ -44,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const AUTH_DONE = {
   signedUp: "signUp.checkEmail",
   passwordReset: "reset.done",
+  accountReady: "reset.accountReady",
   signedOutEverywhere: "signedOutEverywhere",
   accountDeleted: "accountDeleted",
 };

@@ -35,8 +35,10 @@ export async function action({ request }: Route.ActionArgs) {
     const result = submission.reply({ hideFields });
     return actionFailed("reset", "errors.resetLinkInvalid", 400, { result });
   }
-  // The sign-in page says the password was changed (?done=passwordReset).
-  throw redirect(localizePath("/auth?done=passwordReset", await requestLanguage(request)));
+  // The sign-in page says the password was changed (?done=passwordReset), or, for an account
+  // registered for them by an agent (?welcome=1), that it is ready.
+  const done = new URL(request.url).searchParams.get("welcome") ? "accountReady" : "passwordReset";
+  throw redirect(localizePath(`/auth?done=${done}`, await requestLanguage(request)));
 }
 
 /** What a dead link says: better-auth's ?error=… or no token at all. */
@@ -54,9 +56,14 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   );
   const linkBroken = !token || Boolean(params.get("error"));
   const failed = linkBroken ? LINK_INVALID : actionData?.flash;
+  // The first password of an account an agent registered for them (the invitation's link).
+  const welcome = Boolean(params.get("welcome"));
   return (
     <AuthColumn>
-      <AuthCard title={t("reset.title")} description={t("reset.description")}>
+      <AuthCard
+        title={welcome ? t("reset.welcomeTitle") : t("reset.title")}
+        description={welcome ? t("reset.welcomeDescription") : t("reset.description")}
+      >
         {failed ? (
           <>
             <Flash flash={failed} ns="auth" className="" />

@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { useRootData } from "~/app/lib/root-data";
-import { isStaff } from "~/domain/enums";
+import { homePathFor } from "~/domain/enums";
 import { safeRedirect } from "~/domain/safe-redirect";
 import { dateFormatter, formatMoney } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
@@ -26,8 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // (?next=, checked): on to that page.
   const next = new URL(request.url).searchParams.get("next");
   if (next !== null) throw redirect(safeRedirect(next, "/dashboard"));
-  // Staff have no applicant dashboard: their home is the admin panel.
-  if (isStaff(viewer.role)) throw redirect("/admin");
+  // Staff and agents have no applicant dashboard: their home is the admin panel or their applicants.
+  const home = homePathFor(viewer.role);
+  if (home !== "/dashboard") throw redirect(home);
   return getApplicantDashboard(viewer);
 }
 
