@@ -100,7 +100,15 @@ export async function messageAddresseeFor(viewer: Reader) {
   const [row] = await db()
     .select({ ownerName: owner.fullName, office: profiles.office })
     .from(profiles)
-    .leftJoin(owner, and(eq(owner.id, profiles.ownerId), isNull(owner.erasedAt)))
+    // A staff owner answers; an agent who registered them does not read the agency's messages.
+    .leftJoin(
+      owner,
+      and(
+        eq(owner.id, profiles.ownerId),
+        isNull(owner.erasedAt),
+        inArray(owner.role, [...STAFF_ROLES]),
+      ),
+    )
     .where(eq(profiles.id, viewer.id));
   return { ownerName: row?.ownerName ?? null, office: row?.office ?? null };
 }

@@ -236,7 +236,11 @@ export async function notifyApplicantOwners(tx: Db, activity: ApplicantActivity)
     tx,
   );
   const recipients = owners.filter(
-    (o) => o.id !== activity.applicantId && o.id !== activity.actorId,
+    (o) =>
+      o.id !== activity.applicantId &&
+      o.id !== activity.actorId &&
+      // An agent follows their applicants' documents; the agency's conversations are staff's.
+      (o.role !== "agent" || activity.event === "document"),
   );
   if (recipients.length === 0) return 0;
   const [applicant] = await tx

@@ -11,10 +11,11 @@ import { FormErrors, FormInput } from "~/app/components/ui/field";
 import { requestLanguage } from "~/app/i18n/i18n.server";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { formInvalid } from "~/app/lib/action-result";
+import { type IntentArgs, runIntent } from "~/app/lib/intent-action.server";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { RegisterApplicantSchema } from "~/domain/agents";
 import { registerApplicantForAgent } from "~/server/agents/register-applicant.server";
-import { requireAgent } from "~/server/auth/guards.server";
+import { requireAgent, type Viewer } from "~/server/auth/guards.server";
 import type { Route } from "./+types/register";
 
 export const { handle, meta } = shellScreen(i18nHandle("agent"), "titles.agentRegister");
@@ -28,9 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
  * Registers the applicant in the agent's office, in the agent's care, and e-mails them the link
  * that confirms their address and sets their password; then on to their page.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const agent = await requireAgent(request);
-  const submission = parseWithZod(await request.formData(), { schema: RegisterApplicantSchema });
+export const action = ({ request }: Route.ActionArgs) =>
+  runIntent(request, requireAgent, { register }, { main: "register" });
+
+async function register({ request, viewer: agent, formData }: IntentArgs<Viewer>) {
+  const submission = parseWithZod(formData, { schema: RegisterApplicantSchema });
   if (submission.status !== "success") return formInvalid("register", submission.reply());
   const outcome = await registerApplicantForAgent({
     agent,
