@@ -162,10 +162,25 @@ test("a student finds a program from the home page, signs up, uploads a transcri
   await expect(application.getByTestId("tracker-where")).toHaveText("Submitted");
   await manager.goto("/admin/pipeline?kind=program");
   await card.getByRole("button", { name: `Move ${student.fullName} to Conditional Offer` }).click();
-  await expect(manager.getByTestId("flash")).toHaveText("Application status updated");
+  // An offer waits for the program's checklist (decision record 44): refused, saying why.
+  await expect(manager.getByTestId("flash")).toContainText(
+    "this stage waits for the application's documents",
+  );
+  await manager.close();
+  // An admin lets it through with a reason, from the application's details.
+  const overriding = await browser.newPage();
+  await login(overriding, DEMO.admin);
+  const adminRow = await findApplication(overriding, student.fullName);
+  await adminRow.getByRole("link", { name: /Details of/ }).click();
+  const details = overriding.getByRole("dialog", { name: "Application details" });
+  await details.getByText("Let it through without these documents (admins)").click();
+  await details.getByLabel("Stage", { exact: true }).selectOption({ label: "Conditional Offer" });
+  await details.getByLabel("Reason", { exact: true }).fill("The university checked the papers");
+  await details.getByRole("button", { name: "Move it anyway" }).click();
+  await expect(overriding.getByTestId("flash")).toHaveText("Application status updated");
+  await overriding.close();
   await page.goto("/dashboard/applications");
   await expect(application.getByTestId("tracker-where")).toHaveText("Conditional Offer");
   await expect(application).toContainText("Conditional Offer");
   await expectAccessible(page);
-  await manager.close();
 });
