@@ -117,6 +117,53 @@ function htmlErrors(folder: string): string[] {
 }
 
 /**
+ * Controls a thumb may miss (WCAG 2.2, 2.5.8): smaller than 24 × 24 px and closer than 12 px to
+ * another control from their centre. Not counted, as the criterion allows: a link inside a
+ * sentence, a checkbox or radio with its label (the label is the target), and a link whose
+ * stretched ::after covers its card.
+ */
+async function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const controls = [
+      ...document.querySelectorAll(
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]",
+      ),
+    ].filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden";
+    });
+    const boxes = controls.map((e) => ({ e, r: e.getBoundingClientRect() }));
+    const exempt = (e: Element) => {
+      if (e instanceof HTMLInputElement && /^(checkbox|radio)$/.test(e.type) && e.labels?.length)
+        return true;
+      if (e.tagName !== "A") return false;
+      if (getComputedStyle(e, "::after").position === "absolute") return true;
+      const own = (e.textContent ?? "").trim().length;
+      return (
+        getComputedStyle(e).display === "inline" &&
+        (e.parentElement?.textContent ?? "").trim().length > own + 5
+      );
+    };
+    return boxes
+      .filter(({ e, r }) => (r.width < 24 || r.height < 24) && !exempt(e))
+      .filter(({ e, r }) => {
+        const cx = r.left + r.width / 2;
+        const cy = r.top + r.height / 2;
+        return boxes.some(({ e: o, r: q }) => {
+          if (o === e || o.contains(e) || e.contains(o)) return false;
+          const dx = Math.max(q.left - cx, 0, cx - q.right);
+          const dy = Math.max(q.top - cy, 0, cy - q.bottom);
+          return Math.hypot(dx, dy) < 12;
+        });
+      })
+      .map(({ e, r }) => {
+        const name = (e.getAttribute("aria-label") ?? e.textContent ?? "").trim().slice(0, 40);
+        return `${e.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`;
+      });
+  });
+}
+
+/**
  * Loads a page and waits until React has taken it over (hydrated, or re-rendered after a mismatch).
  * Console errors that come later still fail the test: the listener stays for the next pages.
  */
@@ -179,6 +226,9 @@ for (const timezoneId of ["Africa/Harare", "America/Los_Angeles"]) {
             .soft(width, `${path} is ${width} px wide on a ${PHONE.width} px phone`)
             .toBeLessThanOrEqual(PHONE.width);
           expect.soft(await conflictingClasses(page), `conflicting classes on ${path}`).toEqual([]);
+          if (checkHtml) {
+            expect.soft(await smallTargets(page), `tap targets under 24 px on ${path}`).toEqual([]);
+          }
         }
         if (checkHtml) {
           expect.soft(htmlErrors(folder), "the W3C HTML checker's errors").toEqual([]);

@@ -51,7 +51,7 @@ export function BulkRowCell({
         form={form}
         aria-label={label}
         data-testid="bulk-row"
-        className="size-5 accent-primary-700"
+        className="size-6 accent-primary-700"
       />
     </Td>
   );
@@ -70,7 +70,7 @@ export function SelectAllOnPage({ form, label }: { form: string; label: string }
     <input
       type="checkbox"
       aria-label={t("bulk.selectPage")}
-      className="size-5 accent-primary-700"
+      className="size-6 accent-primary-700"
       data-testid="bulk-select-page"
       onChange={(event) => {
         const boxes = document.querySelectorAll<HTMLInputElement>(

@@ -100,7 +100,11 @@ export function PersonCell({
     <Td>
       <p className="font-medium text-slate-900">
         {href ? (
-          <Link to={href} className="underline" data-testid="applicant-link">
+          <Link
+            to={href}
+            className="inline-flex min-h-6 items-center underline"
+            data-testid="applicant-link"
+          >
             {name}
           </Link>
         ) : (

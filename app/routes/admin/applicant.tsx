@@ -20,10 +20,7 @@ import { ScheduleInterviewDialog } from "./applications-schedule";
 import { loadScheduling, runApplicationIntent } from "./applications.server";
 import { revalidateAfterStale } from "~/app/lib/action-result";
 
-export const { handle, meta } = shellScreen(
-  i18nHandle("admin"),
-  "titles.adminApplicant",
-);
+export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminApplicant");
 
 /** After a save refused as stale, the page shows the record as it is now (decision record 37). */
 export const shouldRevalidate = revalidateAfterStale;

@@ -71,7 +71,7 @@ function ResultList({
   );
 }
 
-const link = "font-medium text-primary-800 underline";
+const link = "inline-flex min-h-6 items-center font-medium text-primary-800 underline";
 const row =
   "flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-slate-100 pb-2 last:border-0";
 

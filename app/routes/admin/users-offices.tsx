@@ -36,7 +36,7 @@ export function UserOffices({ user, busy }: { user: User; busy: boolean }) {
   }
   return (
     <details className="mt-2 text-sm">
-      <summary className="cursor-pointer font-medium text-slate-900">
+      <summary className="min-h-6 cursor-pointer leading-6 font-medium text-slate-900">
         {t("offices.users.summary", {
           offices: [office, ...user.extraOffices.filter((o) => o !== office)].join(", "),
         })}

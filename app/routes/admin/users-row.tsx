@@ -88,7 +88,7 @@ export function UserRow({
         {/* The user's payments and receipts. */}
         <Link
           to={`/admin/payments?user=${encodeURIComponent(user.id)}`}
-          className="mt-1 block text-xs text-primary-700 underline"
+          className="mt-1 flex min-h-6 items-center text-xs text-primary-700 underline"
           aria-label={t("payments.forUser", { name: user.fullName })}
         >
           {t("users.paymentsLink")}
@@ -158,7 +158,7 @@ export function EraseAccount({ user, busy }: { user: StaffProfileRow; busy: bool
   const { t } = useAdminT();
   return (
     <details className="mt-2 text-sm">
-      <summary className="cursor-pointer font-medium text-red-700">
+      <summary className="min-h-6 cursor-pointer leading-6 font-medium text-red-700">
         {t("users.erase.erase")}
       </summary>
       <Form method="post" preventScrollReset className="mt-2 grid max-w-xs gap-2">

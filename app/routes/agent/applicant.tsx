@@ -86,7 +86,7 @@ export default function AgentApplicant({ loaderData, actionData }: Route.Compone
     <div className="grid max-w-3xl gap-6">
       <Link
         to="/agent"
-        className="inline-flex items-center gap-1 text-sm text-primary-700 underline-offset-2 hover:underline"
+        className="inline-flex min-h-6 items-center gap-1 text-sm text-primary-700 underline-offset-2 hover:underline"
       >
         <ArrowLeftIcon className="size-4" aria-hidden />
         {t("back")}
