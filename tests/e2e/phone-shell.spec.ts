@@ -1,12 +1,17 @@
-import { DEMO, expect, expectAccessible, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
 import { pageAs } from "./steps";
 
 // On a 360 px phone the dashboard's menu is one obvious button that says where you are and what is
 // unread, and the help button sits in the header instead of floating over the page.
 
+test.use({ viewport: { width: 360, height: 740 } });
+
 test("on a phone the menu is one button with the page and unread count, and help covers nothing", async ({
   browser,
+  page,
 }) => {
+  // A new applicant of their own (the shared demo accounts change language in other tests).
+  await signUpNewApplicant(page, { fullName: "Phone Menu Person" });
   const manager = await pageAs(browser, DEMO.manager);
   const sent = await manager.request.post("/admin/messages", {
     form: {
@@ -19,7 +24,6 @@ test("on a phone the menu is one button with the page and unread count, and help
   expect(sent.status()).toBe(200);
   await manager.context().close();
 
-  const page = await pageAs(browser, DEMO.seeker, { viewport: { width: 360, height: 740 } });
   await page.goto("/dashboard");
   const menu = page.getByTestId("phone-menu");
   const summary = menu.locator("summary");
@@ -47,5 +51,4 @@ test("on a phone the menu is one button with the page and unread count, and help
   await expect(page.getByRole("dialog", { name: "Help & Support" })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
-  await page.context().close();
 });
