@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { defaultNS, fallbackLanguage, type PageTranslations } from "./i18n/config";
-import { loadNamespace } from "./i18n/i18n.client";
+import { fetchStrings, loadNamespace } from "./i18n/i18n.client";
 import { setActiveTranslations } from "./i18n/namespaces";
 import { I18nextProvider } from "./i18n/react";
 import { createTranslator, type Resources } from "./i18n/translator";
@@ -20,22 +20,14 @@ const lng = page?.lng ?? (document.documentElement.lang || fallbackLanguage);
 /**
  * The page's strings: a visitor's page brought them inline (no request before hydration); a
  * signed-in page names the files that hold them, preloaded by its head and kept by the browser
- * from one page to the next. Any other namespace is fetched when a screen first needs it, each
- * locale file being its own small chunk (also the way back if a file cannot be had).
+ * from one page to the next. Any other namespace is fetched when a screen first needs it, from
+ * the same place (i18n.client.ts).
  */
 async function pageStrings(): Promise<Resources> {
   if (page?.resources) return page.resources as Resources;
   const files = Object.entries(page?.files ?? {});
   const loaded = await Promise.all(
-    files.map(async ([ns, url]) => {
-      try {
-        const response = await fetch(url);
-        if (response.ok) return [ns, await response.json()] as const;
-      } catch {
-        // offline or blocked: the namespace's own chunk below
-      }
-      return [ns, await loadNamespace(lng, ns)] as const;
-    }),
+    files.map(async ([ns, url]) => [ns, await fetchStrings(url)] as const),
   );
   return { [lng]: Object.fromEntries(loaded) } as Resources;
 }

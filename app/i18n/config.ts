@@ -5,8 +5,8 @@ import type { Resource } from "i18next";
 //
 // The server reads every file at start (i18n.server.ts). The browser never bundles them: a page
 // brings the strings of the namespaces its routes declare inline in its HTML (entry.server), and
-// any other namespace is fetched when a screen first needs it, each file being its own small
-// hashed chunk (i18n.client.ts).
+// any other namespace is fetched when a screen first needs it, as the server's file of it
+// (`/i18n/<lng>/<ns>.<version>.json`, i18n.client.ts).
 
 export const fallbackLanguage = "en";
 export const defaultNS = "common";
@@ -35,6 +35,8 @@ export function languagesOf(paths: string[]): string[] {
 export type PageTranslations = {
   lng: string;
   ns: string[];
+  /** The version of the strings (stringsVersion): the name of any namespace's file. */
+  v: string;
   resources?: Resource;
   files?: Record<string, string>;
 };

@@ -1,11 +1,19 @@
-// One lazy loader per locale file: Vite makes each file its own small hashed chunk, fetched only
-// when a screen needs a namespace the page did not bring inline.
-const localeFiles = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", {
-  import: "default",
-});
+// The strings of a namespace the page did not bring are the server's file of it
+// (app/routes/resources/translations.ts), named by the version of all strings the page gave
+// (`window.__i18n.v`): no list of files in the page's code, and the browser keeps each for a year.
 
-/** One namespace of one language; {} when that language has not translated it (English shows). */
-export async function loadNamespace(lng: string, ns: string): Promise<Record<string, unknown>> {
-  const load = localeFiles[`../locales/${lng}/${ns}.json`];
-  return load ? load() : {};
+/** A translation file's strings; {} when it cannot be had (offline): the keys show until then. */
+export async function fetchStrings(url: string): Promise<Record<string, unknown>> {
+  try {
+    const response = await fetch(url);
+    if (response.ok) return (await response.json()) as Record<string, unknown>;
+  } catch {
+    // offline or blocked
+  }
+  return {};
+}
+
+/** One namespace of one language; {} when that language has none of it. */
+export function loadNamespace(lng: string, ns: string): Promise<Record<string, unknown>> {
+  return fetchStrings(`/i18n/${lng}/${ns}.${window.__i18n?.v ?? "0"}.json`);
 }

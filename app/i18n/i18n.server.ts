@@ -32,6 +32,17 @@ for (const [path, strings] of Object.entries(files)) {
   if (file) (allResources[file.lng] ??= {})[file.ns] = strings;
 }
 
+/**
+ * One name for this build's strings, in every translation file's address
+ * (`/i18n/<lng>/<ns>.<version>.json`): a change of any string renames them all, so a browser keeps
+ * a file for a year and never holds an old one. The browser asks for a namespace by it alone
+ * (i18n.client.ts), without a list of names per file.
+ */
+export const stringsVersion = createHash("sha256")
+  .update(JSON.stringify(allResources))
+  .digest("base64url")
+  .slice(0, 12);
+
 export const supportedLanguages = languagesOf(Object.keys(files));
 /** Every namespace: the file names of the fallback language. */
 export const namespaces = Object.keys(allResources[fallbackLanguage] ?? {}).sort();
@@ -103,14 +114,14 @@ export function pageTranslations(
   const own = Object.fromEntries(
     wanted.filter((name) => name in strings).map((name) => [name, strings[name]]),
   );
-  return { lng, ns: wanted, resources: { [lng]: own } };
+  return { lng, ns: wanted, v: stringsVersion, resources: { [lng]: own } };
 }
 
 /**
  * One namespace of one language as a file the browser keeps (`/i18n/<lng>/<ns>.<hash>.json`, served
  * by app/routes/resources/translations.ts, cached for a year): a signed-in page names its files
  * instead of carrying its strings inline. The hash is the strings': a new build that changes them
- * gives the file a new name. null for a language or namespace there is none of.
+ * gives the files new names (stringsVersion). null for a language or namespace there is none of.
  */
 export function translationFile(lng: string, ns: string): { url: string; body: string } | null {
   const key = `${lng}/${ns}`;
@@ -118,9 +129,7 @@ export function translationFile(lng: string, ns: string): { url: string; body: s
   if (file === undefined) {
     const strings = allResources[lng]?.[ns];
     if (!strings) return null;
-    const body = JSON.stringify(strings);
-    const hash = createHash("sha256").update(body).digest("base64url").slice(0, 12);
-    file = { url: `/i18n/${lng}/${ns}.${hash}.json`, body };
+    file = { url: `/i18n/${lng}/${ns}.${stringsVersion}.json`, body: JSON.stringify(strings) };
     translationFiles.set(key, file);
   }
   return file;
@@ -145,7 +154,8 @@ export function pageTranslationFilesScript(lng: string, ns: readonly string[]): 
         return file ? [[name, file.url]] : [];
       }),
     );
-    script = `window.__i18n=${JSON.stringify({ lng, ns: wanted, files }).replace(/</g, "\\u003c")}`;
+    const page = { lng, ns: wanted, v: stringsVersion, files };
+    script = `window.__i18n=${JSON.stringify(page).replace(/</g, "\\u003c")}`;
     pageScripts.set(key, script);
   }
   return script;

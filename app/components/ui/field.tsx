@@ -10,7 +10,8 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "~/app/components/ui/alert";
 import { translateErrors } from "~/app/lib/form-errors";
 import { cn } from "~/app/lib/utils";
-import { Input, Label, NativeSelect, Textarea } from "./input";
+import { Input, Label, NativeSelect } from "./input";
+import { Textarea } from "./textarea";
 
 /*
  * One way to render a labelled form field (decision record 18).

@@ -1,13 +1,11 @@
 import type * as React from "react";
-import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { cn } from "~/app/lib/utils";
 
 // Class lists are joined, never merged (no tailwind-merge in the browser): what one control sets
 // differently from another (height, width, text size) is not in the shared frame.
-const frame =
+export const frame =
   "flex rounded-md border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-600";
-const regular = "w-full py-2 text-base sm:text-sm";
+export const regular = "w-full py-2 text-base sm:text-sm";
 
 export const inputClass = `${frame} ${regular} h-10`;
 
@@ -16,54 +14,6 @@ export const fileInputClass = `${frame} w-full py-1.5 text-base sm:text-sm file:
 
 export function Input({ className, ...props }: React.ComponentProps<"input">) {
   return <input className={cn(inputClass, className)} {...props} />;
-}
-
-/**
- * A multi-line text box. With `maxLength` it shows how much room is left ("120 / 1000") instead of
- * cutting what is typed or pasted at the limit without a word: text past the limit stays, the
- * counter says how much to remove, and the server refuses it with its message (which the form
- * shows, keeping the text).
- */
-export function Textarea({ className, maxLength, ...props }: React.ComponentProps<"textarea">) {
-  const classes = cn(frame, regular, "min-h-24", className);
-  if (!maxLength) return <textarea className={classes} {...props} />;
-  return <CountedTextarea className={classes} max={maxLength} {...props} />;
-}
-
-function CountedTextarea({
-  max,
-  onInput,
-  ...props
-}: React.ComponentProps<"textarea"> & { max: number }) {
-  const { t } = useTranslation("common");
-  const generatedId = useId();
-  const counterId = `${props.id ?? generatedId}-count`;
-  const initial = String(props.value ?? props.defaultValue ?? "").length;
-  const [length, setLength] = useState(initial);
-  const over = length - max;
-  return (
-    <>
-      <textarea
-        {...props}
-        aria-describedby={cn(props["aria-describedby"], counterId)}
-        onInput={(event) => {
-          setLength(event.currentTarget.value.length);
-          onInput?.(event);
-        }}
-      />
-      <p
-        id={counterId}
-        className={cn("text-xs", over > 0 ? "font-medium text-red-700" : "text-slate-600")}
-        data-testid="text-counter"
-        // Said when it matters (too long), not at every key.
-        aria-live={over > 0 ? "polite" : "off"}
-      >
-        {over > 0
-          ? t("fields.tooMany", { count: over, max })
-          : t("fields.counter", { length, max })}
-      </p>
-    </>
-  );
 }
 
 /**

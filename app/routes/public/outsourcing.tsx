@@ -9,7 +9,7 @@ import {
   UserRoundCheckIcon,
   UsersIcon,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Flash } from "~/app/components/flash";
@@ -17,19 +17,12 @@ import { HoneypotField } from "~/app/components/honeypot-field";
 import { useLocalizePath } from "~/app/components/localized";
 import { TitledCard } from "~/app/components/titled-card";
 import { SubmissionKeyField } from "~/app/components/submission-key";
-import { Button } from "~/app/components/ui/button";
+import { Button, buttonVariants } from "~/app/components/ui/button";
 import { HeroBand } from "~/app/components/page-section";
 import { Card } from "~/app/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/app/components/ui/dialog";
 import { FormChoices, FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { lazyComponent } from "~/app/lib/lazy-component";
 import { useLazyForm } from "~/app/lib/lazy-form";
 import { fixedPageMeta } from "~/app/lib/seo";
 import { OUTSOURCING_SERVICES } from "~/domain/enums";
@@ -67,7 +60,7 @@ export default function OutsourcingPage({ actionData }: Route.ComponentProps) {
     <div>
       <HeroBand eyebrow={t("page.eyebrow")} title={t("page.title")} lead={t("page.intro")} tall>
         <div className="mt-8 flex flex-wrap gap-3">
-          <QuoteDialog triggerLabel={t("page.cta")} testId="hero-quote" />
+          <QuoteButton label={t("page.cta")} testId="hero-quote" />
           <Link
             to="/contact"
             className="inline-flex h-11 items-center rounded-md border border-white/60 px-6 text-base font-medium text-white hover:bg-white/10"
@@ -123,7 +116,7 @@ export default function OutsourcingPage({ actionData }: Route.ComponentProps) {
           <h2 className="text-2xl font-bold text-slate-900">{t("page.bottomTitle")}</h2>
           <p className="mt-3 text-slate-700">{t("page.bottomBody")}</p>
           <div className="mt-6">
-            <QuoteDialog triggerLabel={t("page.cta")} testId="bottom-quote" />
+            <QuoteButton label={t("page.cta")} testId="bottom-quote" />
           </div>
         </div>
         <TitledCard title={t("page.formTitle")} description={t("page.formIntro")}>
@@ -134,33 +127,38 @@ export default function OutsourcingPage({ actionData }: Route.ComponentProps) {
   );
 }
 
-function QuoteDialog({ triggerLabel, testId }: { triggerLabel: string; testId: string }) {
+// The quote box's code (Radix's dialog, 11 KB) comes when a visitor is about to open it, not with
+// the page: until then the button is a link to the form further down, which is also what it does
+// before JavaScript has loaded.
+const quoteDialog = lazyComponent(() =>
+  import("./outsourcing-quote-dialog").then((m) => m.QuoteDialog),
+);
+
+function QuoteButton({ label, testId }: { label: string; testId: string }) {
   const { t } = useTranslation("outsourcing");
-  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const link = (
+    <a
+      href="#quote"
+      className={buttonVariants({ variant: "accent", size: "lg" })}
+      data-testid={testId}
+      onPointerEnter={() => void quoteDialog.preload()}
+      onFocus={() => void quoteDialog.preload()}
+      onClick={(event) => {
+        event.preventDefault();
+        setWanted(true);
+      }}
+    >
+      {label}
+    </a>
+  );
+  if (!wanted) return link;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="accent" size="lg" data-testid={testId}>
-          {triggerLabel}
-        </Button>
-      </DialogTrigger>
-      {/* The dialog itself takes focus on open, not the name field: leaving an untouched name field
-          shows "Please enter your name" under it, and that line, appearing between pressing and
-          releasing the mouse on a service, moved the box under the pointer and lost the click. */}
-      <DialogContent
-        closeLabel={t("form.close")}
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          (event.currentTarget as HTMLElement | null)?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{t("form.dialogTitle")}</DialogTitle>
-          <DialogDescription>{t("form.dialogDescription")}</DialogDescription>
-        </DialogHeader>
+    <Suspense fallback={link}>
+      <quoteDialog.Component triggerLabel={label} testId={testId} closeLabel={t("form.close")}>
         <QuoteForm formId={`quote-${testId}`} />
-      </DialogContent>
-    </Dialog>
+      </quoteDialog.Component>
+    </Suspense>
   );
 }
 

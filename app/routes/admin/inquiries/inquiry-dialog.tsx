@@ -4,7 +4,8 @@ import { Form, useNavigate, useNavigation, useSearchParams } from "react-router"
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { TitledDialog } from "~/app/components/admin/titled-dialog";
 import { Button } from "~/app/components/ui/button";
-import { Label, NativeSelect, Textarea } from "~/app/components/ui/input";
+import { Label, NativeSelect } from "~/app/components/ui/input";
+import { Textarea } from "~/app/components/ui/textarea";
 import { SelectOptions } from "~/app/components/select-options";
 import { formatDate } from "~/domain/format";
 import { INQUIRY_STATUSES, type InquiryKind } from "~/domain/inquiries";
