@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GATED_STATUSES } from "./application-facts";
 import { type CompletionFields, profileCompletion } from "./profile";
 
 // Fees follow the law where each office works (decision record 33). A fee policy is
@@ -29,16 +30,8 @@ export const NO_REFUND_OUTCOMES: RefundOutcomes = { statuses: [], noOfferDays: n
  * ever reached one had its offer, so "no offer within N days" no longer holds.
  */
 export const OFFER_STATUSES = [
-  "offer_received",
-  "visa_process_started",
-  "visa_approved",
-  "pre_departure",
-  "departed",
-  "conditional_offer",
-  "unconditional_offer",
-  "tuition_deposit_paid",
-  "study_visa_applied",
-  "visa_granted",
+  // The gated stages (an offer and what follows it) and a visa refused, which came after an offer.
+  ...GATED_STATUSES,
   "visa_refused",
 ] as const;
 
