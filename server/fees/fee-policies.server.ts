@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import {
   chargesUpFront,
   noFeeDestinations,
@@ -222,11 +222,13 @@ export async function readPremiumFacts(
 const filled = (column: unknown) => sql`coalesce(btrim(${column}), '') <> ''`;
 
 /**
- * premiumUnlockedFor in SQL, over `profiles` in the caller's query (a null profile is locked), for
- * readers that check many people at once (job alerts). Destination overrides do not enter: the
- * rule reads each person's policy for their office and own path, as the session's does.
+ * Whether a premium job in `destination` (a country code in the caller's query) is open to each
+ * person, in SQL over `profiles` in the caller's query (a null profile is locked), for readers that
+ * check many people at once (job alerts): paid, or a complete registration under a policy that
+ * asks no fee up front, their office's own (for their own path) or the job's destination's
+ * override (noFeeDestinations), as the session's viewer reads it (feeAccessFor).
  */
-export async function premiumUnlockedSql(on?: Db) {
+export async function premiumUnlockedSql(on: Db | undefined, destination: SQL | AnyColumn) {
   const [settings, policies] = await Promise.all([getSiteSettings(on), listFeePolicies(on)]);
   const cities = settings.offices.map((o) => o.city);
   const freeFor = (path: FeePath) =>
@@ -248,10 +250,23 @@ export async function premiumUnlockedSql(on?: Db) {
           sql`, `,
         )})`
       : sql`false`;
+  // The destinations whose override asks no fee though the office's policy does, per office.
+  const destinationFree = (path: FeePath) => {
+    const terms = cities.flatMap((city) => {
+      const codes = noFeeDestinations(policies, city, path);
+      if (codes.length === 0) return [];
+      const list = sql.join(
+        codes.map((c) => sql`${c}`),
+        sql`, `,
+      );
+      return [sql`(${office} = ${city} and upper(${destination}) in (${list}))`];
+    });
+    return terms.length > 0 ? sql`(${sql.join(terms, sql` or `)})` : sql`false`;
+  };
   // Each person's own path (pathOfRole): a student applicant's policy is the study one.
-  const officeFree = sql`(case when ${profiles.role} = 'student_applicant' then ${inList(
-    freeFor("study"),
-  )} else ${inList(freeFor("jobs"))} end)`;
+  const officeFree = sql`(case when ${profiles.role} = 'student_applicant'
+    then ${inList(freeFor("study"))} or ${destinationFree("study")}
+    else ${inList(freeFor("jobs"))} or ${destinationFree("jobs")} end)`;
   return sql<boolean>`(coalesce(${profiles.registrationFeePaid}, false) or coalesce(${officeFree}
     and ${filled(profiles.fullName)} and ${filled(profiles.phoneNumber)}
     and ${filled(profiles.country)} and ${filled(profiles.whatsappNumber)}

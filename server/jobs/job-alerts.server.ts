@@ -271,7 +271,7 @@ async function matchNewJobs(tx: Db, now: Date) {
   const since = mark ? new Date(String(mark.value)) : new Date(0);
   {
     const pattern = sql`'%' || ${escapeLikeSql(jobAlerts.query)} || '%'`;
-    const unlocked = await premiumUnlockedSql(tx);
+    const unlocked = await premiumUnlockedSql(tx, countries.code);
     // A job not advertised to residents of the owner's country (decision record 35) is not sent.
     const restricted = await restrictedForProfileSql(tx);
     await tx.execute(sql`

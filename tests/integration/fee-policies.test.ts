@@ -21,6 +21,7 @@ import { registrationPolicyOf } from "~/server/fees/cost-sheet.server";
 import { applyToProgram } from "~/server/applications/apply-program.server";
 import { loader as legalLoader } from "~/app/routes/public/legal";
 import { getSiteSettings } from "~/server/settings/settings.server";
+import { createOwnAlert, runJobAlerts } from "~/server/jobs/job-alerts.server";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 // Fees follow the law where each office works: Harare charges the spec's registration
@@ -251,6 +252,49 @@ describe("premium jobs under each office's policy", () => {
         ok: false,
         reason: "payment_required",
       });
+    } finally {
+      await ctx.db.delete(feePolicies).where(eq(feePolicies.destination, "PL"));
+    }
+  });
+});
+
+describe("job alerts under a destination override", () => {
+  it("send a no-fee destination's premium job whole to a complete registration, others as teasers", async () => {
+    await ctx.db
+      .insert(feePolicies)
+      .values({ office: "Harare", destination: "PL", path: "jobs", kind: "employer" });
+    try {
+      const applicant = await createTestUser({ office: "Harare" });
+      await completeProfile(applicant);
+      await uploadCv(applicant);
+      const tag = `w${crypto.randomBytes(4).toString("hex")}`;
+      await createOwnAlert({
+        viewer: applicant,
+        name: "Welders",
+        frequency: "instant",
+        filters: { q: tag },
+      });
+      await runJobAlerts({ now: new Date(Date.now() + 1_000) });
+      // Found by words only their description holds, which only an open job's reader may search.
+      await ctx.createTestJob({
+        isPublic: false,
+        countryCode: "PL",
+        title: "Premium Gdansk Welder",
+        description: `Shipyard ${tag}`,
+        createdAt: new Date(Date.now() + 2_000),
+      });
+      await ctx.createTestJob({
+        isPublic: false,
+        countryCode: "CA",
+        title: "Premium Calgary Welder",
+        description: `Pipeline ${tag}`,
+        createdAt: new Date(Date.now() + 2_000),
+      });
+      await runJobAlerts({ now: new Date(Date.now() + 3_000) });
+      const text = (await ctx.mailsTo(applicant.email)).map((m) => m.text).join("\n");
+      expect(text).toContain("Premium Gdansk Welder");
+      expect(text).not.toContain("Premium: its details open");
+      expect(text).not.toContain("Premium Calgary Welder");
     } finally {
       await ctx.db.delete(feePolicies).where(eq(feePolicies.destination, "PL"));
     }
