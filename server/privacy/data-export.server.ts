@@ -10,10 +10,12 @@ import * as schema from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import { StorageNotFoundError, storage } from "~/server/storage/storage.server";
+import { dataSummaryHtml } from "./data-summary.server";
 import { listStaffViewsOfOwner } from "./staff-views.server";
 
 // "Download my data": one zip archive with everything Passage holds about a
-// person — `passage-data.json` and their uploaded files under `documents/` — built in the
+// person — `passage-summary.html` to read, `passage-data.json` for machines and their uploaded
+// files under `documents/` — built in the
 // background into storage and offered on their profile for DATA_EXPORT_TTL_DAYS days.
 //
 // What is "everything" is read from the schema itself: every table with a column that refers to
@@ -180,7 +182,10 @@ function safeName(name: string) {
   return name.replace(/[^\w.-]+/g, "_").slice(0, 120) || "file";
 }
 
-/** The archive as a stream: passage-data.json, then every stored document of theirs. */
+/**
+ * The archive as a stream: passage-summary.html (a readable page in their language),
+ * passage-data.json (everything, for machines), then every stored document of theirs.
+ */
 export async function writeArchive(userId: string): Promise<Readable> {
   const data = await collectPersonalData(userId);
   const files = await db()
@@ -205,6 +210,10 @@ export async function writeArchive(userId: string): Promise<Readable> {
       `documents/${f.documentType}-${f.id.slice(0, 8)}-${safeName(f.fileName)}`,
     ]),
   );
+  // The readable page first: what a person opens on a phone (data-summary.server.ts).
+  const summary = new ZipDeflate("passage-summary.html", { level: 6 });
+  zip.add(summary);
+  summary.push(new TextEncoder().encode(await dataSummaryHtml(userId, data)), true);
   const json = new ZipDeflate("passage-data.json", { level: 6 });
   zip.add(json);
   const withFiles = {

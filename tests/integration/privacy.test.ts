@@ -12,6 +12,8 @@ import {
   contactInquiries,
   dataExports,
   documents,
+  jobApplications,
+  jobs,
   messageRecipients,
   messages,
   notifications,
@@ -296,6 +298,39 @@ describe("download my data", () => {
     expect(json).not.toContain("Other Person");
     expect(json).not.toContain(manager.fullName);
     expect(json).not.toMatch(/"(token|password|storageKey)"/);
+  });
+
+  it("opens with a page a person can read, in their language: names and money, not ids", async () => {
+    const { person, applicationId } = await personWithData("Chipo Lisível");
+    await ctx.db
+      .update(profiles)
+      .set({ preferredLanguage: "fr" })
+      .where(eq(profiles.id, person.id));
+    const [application] = await ctx.db
+      .select({ jobId: jobApplications.jobId })
+      .from(jobApplications)
+      .where(eq(jobApplications.id, applicationId));
+    const [job] = await ctx.db
+      .select({ title: jobs.title })
+      .from(jobs)
+      .where(eq(jobs.id, application!.jobId!));
+
+    const row = await exportOf(person);
+    const response = await fetchAs(app, person, `/files/exports/${row.id}`);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const html = new TextDecoder().decode(files["passage-summary.html"]);
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain("Vos données chez Passage");
+    expect(html).toContain("Chipo Lisível");
+    // The application by its job's title and its stage's name, with its history.
+    expect(html).toContain(job!.title);
+    expect(html).toContain("<td>Offre correspondante trouvée</td>");
+    // Money as money, documents by their type's name, the message read.
+    expect(html).toContain("50,00");
+    expect(html).toContain("Passeport");
+    expect(html).toContain("Hello Chipo Lisível");
+    expect(html).not.toContain(applicationId);
+    expect(html).not.toContain("amountMinor");
   });
 
   it("is the owner's alone, and gone once it expires", async () => {
