@@ -138,6 +138,27 @@ const EnvSchema = z.object({
     .min(24, "INBOUND_MAIL_SECRET must have at least 24 characters")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // WhatsApp (the WhatsApp Business Cloud API) and SMS (Africa's Talking): each channel is on
+  // when its settings are all given (docs/operations.md), off otherwise.
+  WHATSAPP_TOKEN: z.string().trim().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().optional(),
+  // Signs the webhook's posts (X-Hub-Signature-256), and answers its subscription check.
+  WHATSAPP_APP_SECRET: z.string().trim().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().optional(),
+  // The approved template every notice is sent with, in the person's language: a body of two
+  // variables (title, text) and a link button whose URL ends with the page's path.
+  WHATSAPP_TEMPLATE: z.string().trim().default("passage_update"),
+  WHATSAPP_API_URL: z.string().url().default("https://graph.facebook.com/v21.0"),
+  SMS_USERNAME: z.string().trim().optional(),
+  SMS_API_KEY: z.string().trim().optional(),
+  SMS_SENDER_ID: z.string().trim().optional(),
+  SMS_API_URL: z.string().url().default("https://api.africastalking.com/version1"),
+  // In the address the provider posts delivery reports and replies to (/webhooks/sms/<secret>).
+  SMS_WEBHOOK_SECRET: z
+    .string()
+    .min(24, "SMS_WEBHOOK_SECRET must have at least 24 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Config = {
@@ -212,6 +233,24 @@ export type Config = {
     /** The shared secret of the inbound mail webhook; undefined: the webhook is off (404). */
     inboundSecret?: string;
   };
+  /** The phone channels; null: that channel is off (not configured). */
+  phone: {
+    whatsapp: {
+      token: string;
+      phoneNumberId: string;
+      appSecret: string;
+      verifyToken: string;
+      template: string;
+      apiUrl: string;
+    } | null;
+    sms: {
+      username: string;
+      apiKey: string;
+      senderId: string | undefined;
+      apiUrl: string;
+      webhookSecret: string;
+    } | null;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -237,6 +276,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new Error(
       "Invalid environment:\n  PAYNOW_INTEGRATION_ID and PAYNOW_INTEGRATION_KEY: both are needed to take payments through Paynow",
+    );
+  }
+  const whatsapp = [
+    e.WHATSAPP_TOKEN,
+    e.WHATSAPP_PHONE_NUMBER_ID,
+    e.WHATSAPP_APP_SECRET,
+    e.WHATSAPP_VERIFY_TOKEN,
+  ];
+  if (whatsapp.some(Boolean) && !whatsapp.every(Boolean)) {
+    throw new Error(
+      "Invalid environment:\n  WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN: all four are needed to send on WhatsApp",
+    );
+  }
+  const sms = [e.SMS_USERNAME, e.SMS_API_KEY, e.SMS_WEBHOOK_SECRET];
+  if (sms.some(Boolean) && !sms.every(Boolean)) {
+    throw new Error(
+      "Invalid environment:\n  SMS_USERNAME, SMS_API_KEY and SMS_WEBHOOK_SECRET: all three are needed to send SMS",
     );
   }
   return {
@@ -311,6 +367,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM,
       inboundDomain: e.INBOUND_MAIL_DOMAIN,
       inboundSecret: e.INBOUND_MAIL_SECRET,
+    },
+    phone: {
+      whatsapp:
+        e.WHATSAPP_TOKEN &&
+        e.WHATSAPP_PHONE_NUMBER_ID &&
+        e.WHATSAPP_APP_SECRET &&
+        e.WHATSAPP_VERIFY_TOKEN
+          ? {
+              token: e.WHATSAPP_TOKEN,
+              phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+              appSecret: e.WHATSAPP_APP_SECRET,
+              verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+              template: e.WHATSAPP_TEMPLATE,
+              apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ""),
+            }
+          : null,
+      sms:
+        e.SMS_USERNAME && e.SMS_API_KEY && e.SMS_WEBHOOK_SECRET
+          ? {
+              username: e.SMS_USERNAME,
+              apiKey: e.SMS_API_KEY,
+              senderId: e.SMS_SENDER_ID || undefined,
+              apiUrl: e.SMS_API_URL.replace(/\/$/, ""),
+              webhookSecret: e.SMS_WEBHOOK_SECRET,
+            }
+          : null,
     },
   };
 }

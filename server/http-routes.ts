@@ -6,6 +6,7 @@ import { registerAdminExportEndpoints } from "./admin/export-endpoints.server";
 import { registerMediaEndpoints } from "./content/media.server";
 import { registerPrivacyEndpoints } from "./privacy/http.server";
 import { registerInboundMailEndpoints } from "./messages/inbound-mail.server";
+import { registerPhoneEndpoints } from "./phone/http.server";
 
 /**
  * Plain HTTP endpoints that are not pages: file downloads, payment webhooks, metrics. Each domain
@@ -21,4 +22,5 @@ export function registerEndpoints(app: Hono<any>) {
   registerMediaEndpoints(app); // public featured images of news posts
   registerPrivacyEndpoints(app); // a person's own "download my data" archive
   registerInboundMailEndpoints(app); // replies to message e-mails, posted by the mail provider
+  registerPhoneEndpoints(app); // WhatsApp and SMS receipts and STOP replies
 }

@@ -121,6 +121,10 @@ export const profiles = pgTable(
     erasedAt: ts("erased_at"),
     // News and job-alert e-mail beyond what their applications need: only if they said yes.
     marketingEmails: boolean("marketing_emails").notNull().default(false),
+    // When they said yes to notices on WhatsApp and by SMS (consent to direct messages, which POPIA
+    // asks for); null: never asked, or stopped (a STOP reply, or unticked on the profile).
+    whatsappOptInAt: ts("whatsapp_opt_in_at"),
+    smsOptInAt: ts("sms_opt_in_at"),
     // When they were told their inactive account is about to be erased (the retention setting).
     retentionWarnedAt: ts("retention_warned_at"),
     // The staff member who looks after this applicant: told of their new documents
@@ -1283,6 +1287,13 @@ export const mailOutbox = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>(),
     // Files sent with the mail (an interview's calendar invite), as text.
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    // "email", or a phone channel ("whatsapp", "sms", server/phone): then `to` is an E.164 number,
+    // `subject` the notice's title, `text` its body, `headers.link` the page it leads to.
+    channel: text("channel").notNull().default("email"),
+    // A phone message's id at its provider, and what the provider's receipts said of it since
+    // ("delivered", "read", "failed").
+    providerMessageId: text("provider_message_id"),
+    deliveryState: text("delivery_state"),
     status: mailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
@@ -1290,7 +1301,10 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_provider_idx").on(t.providerMessageId),
+  ],
 );
 
 // ── Monitoring ────────────────────────────────────────────────────────────────────────────────

@@ -4,6 +4,9 @@ import { kickScheduler, type SchedulerHandle, startScheduler } from "~/server/sc
 import { type MailAttachment, mailOutbox } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { mailFrom, mailTransport } from "./transport.server";
+import type { PhoneChannel } from "~/domain/channels";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/domain/languages";
+import { sendPhoneMessage } from "~/server/phone/transport.server";
 
 /** After this many failed attempts a message is marked failed and waits for staff to retry it. */
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -23,6 +26,7 @@ export function retryDelaySeconds(attempts: number) {
 
 type ClaimedRow = {
   id: string;
+  channel: string;
   to: string;
   reply_to: string | null;
   subject: string;
@@ -75,7 +79,7 @@ export async function deliverDueMail(
         order by next_attempt_at
         limit ${options.limit ?? BATCH_SIZE}
         for update skip locked)
-    returning id, "to", reply_to, subject, text, html, headers, attachments, attempts`,
+    returning id, channel, "to", reply_to, subject, text, html, headers, attachments, attempts`,
     on,
   );
 
@@ -84,18 +88,32 @@ export async function deliverDueMail(
   const transport = mailTransport();
   const from = mailFrom();
   for (const row of rows) {
+    let providerMessageId: string | null = null;
     try {
-      await transport.send({
-        id: row.id,
-        from,
-        to: row.to,
-        replyTo: row.reply_to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        headers: withoutDigestMark(row.headers),
-        attachments: row.attachments,
-      });
+      if (row.channel === "email") {
+        await transport.send({
+          id: row.id,
+          from,
+          to: row.to,
+          replyTo: row.reply_to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          headers: withoutDigestMark(row.headers),
+          attachments: row.attachments,
+        });
+      } else {
+        // A phone channel's notice (server/phone): the same claim, retries and lease.
+        ({ providerMessageId } = await sendPhoneMessage({
+          id: row.id,
+          channel: row.channel as PhoneChannel,
+          to: row.to,
+          title: row.subject,
+          text: row.text,
+          link: row.headers?.link || null,
+          lng: isLanguage(row.headers?.lng) ? row.headers.lng : DEFAULT_LANGUAGE,
+        }));
+      }
     } catch (error) {
       // Not confirmed by the mail server: safe to try again later.
       const message = error instanceof Error ? error.message : String(error);
@@ -121,7 +139,7 @@ export async function deliverDueMail(
     // (failed) — it is never put back to "pending", which would send it a second time.
     await on
       .update(mailOutbox)
-      .set({ status: "sent", sentAt: new Date(), lastError: null })
+      .set({ status: "sent", sentAt: new Date(), lastError: null, providerMessageId })
       .where(eq(mailOutbox.id, row.id));
     report.sent++;
   }

@@ -6,6 +6,7 @@ import { newestOwnRows } from "~/server/db/own-rows.server";
 import type { Language } from "~/domain/languages";
 import { notifications, profiles } from "~/server/db/schema";
 import { serverT, type Translate } from "~/server/i18n/translate.server";
+import { queuePhoneNotices } from "~/server/phone/notices.server";
 
 export type NewNotification = {
   userId: string;
@@ -31,6 +32,15 @@ export async function notifyUser(tx: Db, n: NewNotification) {
   await tx
     .insert(notifications)
     .values({ userId: n.userId, kind: n.kind, title, body, link: n.link ?? null });
+  // And to their phone, on the channels they chose (server/phone).
+  await queuePhoneNotices(tx, {
+    userId: n.userId,
+    kind: n.kind,
+    title,
+    body,
+    link: n.link ?? null,
+    lng,
+  });
 }
 
 /** The viewer's notifications, newest first. */

@@ -155,13 +155,22 @@ export async function collectPersonalData(userId: string): Promise<PersonalData>
         .where(eq(schema.outsourcingInquiries.email, profile.email)),
       db()
         .select({
+          channel: schema.mailOutbox.channel,
           subject: schema.mailOutbox.subject,
           text: schema.mailOutbox.text,
           status: schema.mailOutbox.status,
           createdAt: schema.mailOutbox.createdAt,
         })
         .from(schema.mailOutbox)
-        .where(eq(schema.mailOutbox.to, profile.email))
+        // Their e-mails, and the WhatsApp and SMS notices sent to their numbers.
+        .where(
+          inArray(
+            schema.mailOutbox.to,
+            [profile.email, profile.phoneNumber, profile.whatsappNumber].filter(
+              (v): v is string => Boolean(v),
+            ),
+          ),
+        )
         .orderBy(desc(schema.mailOutbox.createdAt)),
     ]);
   return {

@@ -175,7 +175,8 @@ export async function eraseAccount({
 }
 
 /**
- * The outbox rows to or from the address (any case), or whose subject or text holds one of
+ * The outbox rows to or from the address (any case) or to one of `personal` (their phone
+ * numbers: WhatsApp and SMS notices), or whose subject or text holds one of
  * `personal` (a colleague's mention e-mail names the applicant): deleted, their ids returned.
  */
 function deleteMailOf(tx: Db, email: string, personal: string[]) {
@@ -187,6 +188,8 @@ function deleteMailOf(tx: Db, email: string, personal: string[]) {
       or(
         sql`lower(${m.to}) = ${address}`,
         sql`lower(${m.replyTo}) = ${address}`,
+        // Their WhatsApp and SMS notices, addressed to their numbers.
+        ...personal.map((value) => eq(m.to, value)),
         ...personal.map((value) => {
           const pattern = likePattern(value);
           return or(ilike(m.subject, pattern), ilike(m.text, pattern));
