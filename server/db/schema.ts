@@ -633,6 +633,29 @@ export const documents = pgTable(
 );
 
 /**
+ * Certified copies (decision record 50): each PDF copy of a verified document staff downloaded,
+ * stamped with who verified it and when, and a reference anyone checks on /verify. What the stamp
+ * says is kept as it was printed; the file itself is not kept, only its SHA-256.
+ */
+export const certifiedCopies = pgTable(
+  "certified_copies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    issuedBy: text("issued_by").references(() => profiles.id, { onDelete: "set null" }),
+    issuedAt: ts("issued_at").notNull().defaultNow(),
+    verifiedAt: ts("verified_at").notNull(),
+    verifierName: text("verifier_name").notNull(),
+    applicantInitials: text("applicant_initials").notNull(),
+    sha256: text("sha256").notNull(),
+  },
+  (t) => [index("certified_copies_document_idx").on(t.documentId)],
+);
+
+/**
  * Checklist rules (decision record 44): a destination ("" = any) and path (a job's sector or a
  * program's level, "" = any) need a document type, mandatory or not. An application's checklist
  * is every rule that matches it plus its job's or program's own `required_documents`.

@@ -1,11 +1,12 @@
 import { Readable } from "node:stream";
 import type { Hono } from "hono";
-import { isStaff } from "~/domain/enums";
-import { guarded, requireUserForApi } from "~/server/auth/guards.server";
+import { isStaff, STAFF_ROLES } from "~/domain/enums";
+import { guarded, requireRoleForApi, requireUserForApi } from "~/server/auth/guards.server";
 import { serverT } from "~/server/i18n/translate.server";
 import { logger } from "~/server/logger.server";
 import { recordDocumentViewed } from "~/server/privacy/staff-views.server";
 import { StorageNotFoundError, storage } from "~/server/storage/storage.server";
+import { CertifiedCopyError, issueCertifiedCopy } from "./certified-copies.server";
 import { getDocumentForDownload } from "./documents.server";
 import { readDocumentUpload } from "./upload-request.server";
 import { uploadDocument } from "./upload.server";
@@ -21,6 +22,26 @@ export function contentDisposition(fileName: string) {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const refusal = (status: number, text: string, headers: Record<string, string> = {}) =>
+  new Response(text, {
+    status,
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "private, no-store",
+      ...headers,
+    },
+  });
+
+/** A staff member's download limit reached (a certified copy): when to try again, in their language. */
+function downloadLimited(viewer: { preferredLanguage: string }, retryAfter: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  return refusal(
+    429,
+    serverT(viewer.preferredLanguage, "documents")("staffDownloadLimit", { count: minutes }),
+    { "retry-after": String(retryAfter) },
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Hono env generics vary by caller
@@ -106,6 +127,35 @@ export function registerDocumentEndpoints(app: Hono<any>) {
           "content-security-policy": "default-src 'none'; sandbox",
         },
       });
+    }),
+  );
+
+  // A certified copy (decision record 50): staff who may download the document, verified ones
+  // only. A POST (the review screen's form): each copy is a new reference, never made by a prefetch.
+  app.post("/files/documents/:id/certified-copy", (c) =>
+    guarded(async () => {
+      const viewer = await requireRoleForApi(c.req.raw, STAFF_ROLES);
+      try {
+        const copy = await issueCertifiedCopy({ actor: viewer, documentId: c.req.param("id") });
+        return new Response(copy.pdf, {
+          status: 200,
+          headers: {
+            "content-type": "application/pdf",
+            "content-length": String(copy.pdf.byteLength),
+            "content-disposition": contentDisposition(copy.fileName),
+            "x-content-type-options": "nosniff",
+            "cache-control": "private, no-store",
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof CertifiedCopyError)) throw error;
+        if (error.code === "notFound") return notFound();
+        if (error.code === "limit") return downloadLimited(viewer, error.retryAfter);
+        return refusal(
+          409,
+          serverT(viewer.preferredLanguage, "documents")("certifiedCopy.notVerified"),
+        );
+      }
     }),
   );
 }

@@ -40,9 +40,13 @@ const INTERNAL_COLUMNS = ["storageKey"];
 const STAFF_REFERENCE_COLUMNS = ["owner_id"];
 /**
  * The same for a staff note's writer: the notes are about an applicant (in that applicant's
- * archive as staffNotes), not the writer's own information.
+ * archive as staffNotes), not the writer's own information; and for who issued a certified copy.
  */
-const WRITER_COLUMNS: Record<string, string[]> = { application_notes: ["author_id"] };
+const WRITER_COLUMNS: Record<string, string[]> = {
+  application_notes: ["author_id"],
+  // A certified copy is of an applicant's document; the staff member only issued it.
+  certified_copies: ["issued_by"],
+};
 
 /** The profile-referring columns of each table of the schema, found from its foreign keys. */
 function tablesReferringToProfiles(): { name: string; table: PgTable; columns: PgColumn[] }[] {

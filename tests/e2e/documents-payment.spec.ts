@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import type { Locator } from "@playwright/test";
-import { expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
-import { confirmCostSheet, uploadPdf } from "./steps";
+import { DEMO, expect, expectAccessible, signUpNewApplicant, test } from "./fixtures";
+import { confirmCostSheet, pageAs, uploadPdf } from "./steps";
 
 /** A renamed program (a Windows executable called passport.pdf) is refused on its card. */
 async function refuseRenamedProgram(card: Locator) {
@@ -99,4 +100,59 @@ test("an applicant stopped by the fee at a premium job pays and lands back on th
   // Back on the job they opened, now readable.
   await expect(page).toHaveURL((url) => url.pathname === job, { timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1, name: /MIG\/MAG Welder/ })).toBeVisible();
+});
+
+test("staff download a verified document's certified copy, and anyone checks it on /verify", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { fullName } = await signUpNewApplicant(page, {
+    fullName: `Tariro Copy ${Date.now().toString(36)}`,
+  });
+  await page.goto("/dashboard/documents");
+  const cv = page.getByTestId("document-cv");
+  await uploadPdf(cv, "tariro-cv.pdf");
+  await expect(cv.getByTestId("flash")).toContainText("Document uploaded successfully");
+
+  // The admin opens the applicant's page: a copy is offered once the document is verified.
+  const admin = await pageAs(browser, DEMO.admin);
+  await admin.goto(`/admin/users?q=${encodeURIComponent(fullName)}`);
+  await admin
+    .getByTestId("user-row")
+    .filter({ hasText: fullName })
+    .getByTestId("applicant-link")
+    .click();
+  const doc = admin.getByTestId("staff-document").filter({ hasText: "tariro-cv.pdf" });
+  const copyButton = doc.getByRole("button", { name: "Certified copy (PDF)" });
+  await expect(copyButton).toHaveCount(0);
+  await doc.getByRole("button", { name: "Verify" }).click();
+  await expect(doc).toContainText("Verified");
+  const [download] = await Promise.all([admin.waitForEvent("download"), copyButton.click()]);
+  const reference = /PSG(-[2-9A-Z]{4}){4}/.exec(download.suggestedFilename())![0];
+  const pdf = fs.readFileSync(await download.path()).toString("latin1");
+  expect(pdf).toContain("(Verified by Passage on");
+  expect(pdf).toContain("by Lerato Dlamini) Tj");
+  expect(pdf).toContain(`(Reference: ${reference}) Tj`);
+  await admin.context().close();
+
+  // A visitor types the reference as they like; the answer names no one.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto("/verify");
+  await visitor.getByLabel("Reference on the copy").fill(reference.toLowerCase());
+  await visitor.getByRole("button", { name: "Check the copy" }).click();
+  const answer = visitor.getByTestId("copy-answer");
+  await expect(answer).toContainText("Yes, Passage certified this copy");
+  await expect(answer).toContainText(reference);
+  await expect(answer).toContainText("Lerato Dlamini");
+  await expect(answer).toContainText("T. C.");
+  await expect(answer).not.toContainText("Tariro");
+  await expectAccessible(visitor);
+
+  await visitor.goto("/verify?reference=PSG-2222-3333-4444-5555");
+  await expect(visitor.getByTestId("copy-answer")).toContainText(
+    "No certified copy has this reference",
+  );
+  await expectAccessible(visitor);
+  await visitor.context().close();
 });

@@ -85,6 +85,8 @@ const ENDPOINTS: Record<
   // Staff review documents, they do not upload them; an agent uploads on their applicant's page.
   "POST /api/documents": "applicant",
   "GET /files/documents/:id": "signedIn",
+  // A certified copy of a verified document: staff who may download it (else 404, as a missing one).
+  "POST /files/documents/:id/certified-copy": "staff",
   "GET /files/exports/:id": "signedIn", // the owner's own archive; anyone else: 404
   "POST /webhooks/paystack": "own",
   "POST /webhooks/paynow": "own",

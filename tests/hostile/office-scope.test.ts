@@ -213,6 +213,19 @@ describe("a manager of Midrand only", () => {
       expect({ ownPath, status: mine.status }).toEqual({ ownPath, status: 200 });
       await mine.body?.cancel();
     }
+    // A certified copy of another office's document is not found either; their own office's, not
+    // verified yet, is refused as such.
+    for (const [doc, status] of [
+      [harare.doc, 404],
+      [own.doc, 409],
+    ] as const) {
+      const copy = await asMidrand(`/files/documents/${doc}/certified-copy`, {
+        method: "POST",
+        headers: { origin: ORIGIN },
+      });
+      expect({ doc, status: copy.status }).toEqual({ doc, status });
+      await copy.body?.cancel();
+    }
   });
 
   it("changes none of them: every form is refused and nothing is written", async () => {

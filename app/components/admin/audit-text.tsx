@@ -60,6 +60,7 @@ export function auditSentence(
       return say(`${key}_${d.by === "staff" || d.by === "retention" ? d.by : "self"}`);
     case "document_view":
     case "document_upload_for_applicant":
+    case "document_certified_copy":
       return say(key, { document: documentOf(d.documentType) });
     case "document_type_save":
       return say(d.created ? `${key}_created` : key, { document: documentOf(d.documentType) });

@@ -1,4 +1,4 @@
-import { CheckCircle2Icon } from "lucide-react";
+import { CheckCircle2Icon, FileBadgeIcon } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Flash } from "~/app/components/flash";
 import { HiddenValues } from "~/app/components/admin/intent-form";
@@ -39,8 +39,8 @@ function DateField({
 }
 
 /**
- * The applicant's documents in the details dialog, each with Open, Verify (until it is verified)
- * and Reject (a verified document may still turn out wrong).
+ * The applicant's documents in the details dialog, each with Open, Verify (until it is verified),
+ * a certified copy once it is verified, and Reject (a verified document may still turn out wrong).
  */
 export function StaffDocuments({
   documents,
@@ -107,6 +107,15 @@ export function StaffDocuments({
                 >
                   {t("applications.details.open")}
                 </a>
+                {d.status === "verified" ? (
+                  // A plain post: the answer is the PDF itself, which the browser downloads.
+                  <form method="post" action={`${d.downloadUrl}/certified-copy`}>
+                    <Button type="submit" size="sm" variant="outline">
+                      <FileBadgeIcon aria-hidden />
+                      {t("applications.details.certifiedCopy")}
+                    </Button>
+                  </form>
+                ) : null}
                 {d.status === "verified" && !dated(d) ? null : (
                   <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
                     <HiddenValues

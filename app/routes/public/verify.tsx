@@ -17,20 +17,31 @@ import { fixedPageMeta } from "~/app/lib/seo";
 import type { VerifyAnswer } from "~/domain/agency-trust";
 import { VerifyQuerySchema } from "~/domain/complaints";
 import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
+import { findCertifiedCopy } from "~/server/documents/certified-copies.server";
 import { verifyContactPoint } from "~/server/trust/verify.server";
 import type { Route } from "./+types/verify";
 import { receiveScamReport, submissionKeyLoader } from "./inquiry-form.server";
+import { CopyCheck } from "./verify-copy";
 
 // /verify (decision record 31): is this number, address or person really Passage's?
 // The check is a POST (never kept in the page cache, never in an address bar or a log), capped
-// per client; the page also works before JavaScript loads.
+// per client; the page also works before JavaScript loads. A certified copy's reference is checked
+// by the loader (`?reference=`, the address printed on the copy; decision record 50): it names no
+// one, and 78 random bits need no cap against guessing.
 
 export const handle = i18nHandle("trust");
 
 export const meta: Route.MetaFunction = fixedPageMeta("trust:meta.verify", "/verify");
 
-// A public page: nothing to guard. The report form's first submission key.
-export const loader = submissionKeyLoader;
+// A public page: nothing to guard. The report form's first submission key, and the answer about
+// a certified copy's reference when the address carries one.
+export async function loader({ request }: Route.LoaderArgs) {
+  const reference = new URL(request.url).searchParams.get("reference")?.trim();
+  return {
+    ...submissionKeyLoader(),
+    copy: reference ? await findCertifiedCopy(reference.slice(0, 80)) : null,
+  };
+}
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
@@ -55,7 +66,7 @@ type ActionData = {
   filed?: Filed;
 };
 
-export default function VerifyPage({ actionData }: Route.ComponentProps) {
+export default function VerifyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("trust");
   const data = actionData as ActionData | undefined;
   const checked = data?.intent === "check" ? data : undefined;
@@ -69,6 +80,7 @@ export default function VerifyPage({ actionData }: Route.ComponentProps) {
             <CheckForm error={checked?.flash && !checked.flash.ok ? checked.flash.message : null} />
             {checked?.answer ? <Answer answer={checked.answer} /> : null}
           </TitledCard>
+          <CopyCheck answer={loaderData.copy} />
           <TitledCard
             title={t("verify.report.title")}
             description={t("verify.report.lead")}
