@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as documentsAction } from "~/app/routes/dashboard/documents";
-import { loader as verifyLoader } from "~/app/routes/public/verify";
+import { action as verifyAction, loader as verifyLoader } from "~/app/routes/public/verify";
 import type { CopyAnswer } from "~/domain/certified-copies";
 import { auditLog, certifiedCopies, documents } from "~/server/db/schema";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
@@ -123,6 +123,16 @@ describe("a certified copy", () => {
       sha256: copy!.sha256,
     });
     expect(JSON.stringify(answer)).not.toMatch(/Rudo|Mutasa|passport\.png|@/);
+    // Typed in the contact-point check instead, it is sent to the copy check (in its language).
+    for (const page of ["/verify", "/fr/verify"]) {
+      const typed = await runAs(null, verifyAction, page, {
+        form: { intent: "check", q: copy!.reference.toLowerCase() },
+      });
+      expect(typed).toMatchObject({
+        status: 302,
+        location: `${page}?reference=${copy!.reference}`,
+      });
+    }
     // Typed loosely: lower case, spaces instead of dashes, no prefix.
     const loose = copy!.reference.slice(4).toLowerCase().replace(/-/g, " ");
     expect(await verifyPage(loose)).toMatchObject({ found: true, reference: copy!.reference });

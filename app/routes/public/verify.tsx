@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { BanIcon, CheckCircle2Icon, SearchIcon, ShieldAlertIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import { HoneypotField } from "~/app/components/honeypot-field";
 import { Form, Link } from "~/app/components/localized";
 import { HeroBand } from "~/app/components/page-section";
@@ -15,6 +15,7 @@ import { actionFailed, actionSucceeded } from "~/app/lib/action-result";
 import { useLazyForm } from "~/app/lib/lazy-form";
 import { fixedPageMeta } from "~/app/lib/seo";
 import type { VerifyAnswer } from "~/domain/agency-trust";
+import { normaliseCopyReference } from "~/domain/certified-copies";
 import { VerifyQuerySchema } from "~/domain/complaints";
 import { secondsUntilAllowed } from "~/server/security/rate-limit-rules.server";
 import { findCertifiedCopy } from "~/server/documents/certified-copies.server";
@@ -50,6 +51,12 @@ export async function action(args: Route.ActionArgs) {
   const parsed = VerifyQuerySchema.safeParse({ q: form.get("q") ?? undefined });
   if (!parsed.success) {
     return actionFailed("check", parsed.error.issues[0]?.message ?? "errors.queryRequired", 400);
+  }
+  // A certified copy's reference typed in this box is answered by the copy check below it.
+  const reference = normaliseCopyReference(parsed.data.q);
+  if (reference) {
+    const path = new URL(request.url).pathname.replace(/\.data$/, "");
+    return redirect(`${path}?reference=${reference}`);
   }
   const wait = await secondsUntilAllowed([[`verify:ip:${context.clientIp}`, 600, 30]]);
   if (wait) return actionFailed("check", "verify.tooMany", 429);
