@@ -9,7 +9,8 @@ import { config, setConfig, type Config } from "~/server/config.server";
 import { auditLog, mailOutbox, profiles } from "~/server/db/schema";
 import { deliverDueMail } from "~/server/mail/sender.server";
 import { registerPhoneEndpoints } from "~/server/phone/http.server";
-import { createTestUser, setupTestDatabase, type TestUser } from "./harness";
+import { action as profileAction, loader as profileLoader } from "~/app/routes/dashboard/profile";
+import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
 const ctx = setupTestDatabase();
 
@@ -260,5 +261,65 @@ describe("notices on WhatsApp and by SMS", () => {
     expect((await smsReply(SMS_SECRET)).status).toBe(200);
     const [stopped] = await ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
     expect(stopped!.smsOptInAt).toBeNull();
+  });
+});
+
+describe("the applicant's choices on their profile", () => {
+  const choose = (person: TestUser, fields: Record<string, string>) =>
+    runAs(person, profileAction, "/dashboard/profile", {
+      method: "POST",
+      form: { intent: "phone-channels", ...fields },
+    });
+
+  it("are given and withdrawn by the applicant, recorded, and need a number in international format", async () => {
+    const person = await createTestUser();
+    await ctx.db
+      .update(profiles)
+      .set({ phoneNumber: "call me maybe", whatsappNumber: null })
+      .where(eq(profiles.id, person.id));
+    const refused = await choose(person, { whatsapp: "on" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("profile.channels.noNumber");
+
+    await ctx.db
+      .update(profiles)
+      .set({ whatsappNumber: "+263771239876" })
+      .where(eq(profiles.id, person.id));
+    const page = await runAs(person, profileLoader, "/dashboard/profile");
+    expect(JSON.stringify(page.data)).toContain('"number":"+263771239876"');
+    expect((await choose(person, { whatsapp: "on", sms: "on" })).status).toBe(302);
+    let [p] = await ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
+    expect(p!.whatsappOptInAt).not.toBeNull();
+    expect(p!.smsOptInAt).not.toBeNull();
+
+    expect((await choose(person, { sms: "on" })).status).toBe(302);
+    [p] = await ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
+    expect(p!.whatsappOptInAt).toBeNull();
+    const entries = await ctx.db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, person.id));
+    expect(entries.map((e) => e.action).filter((a) => a.startsWith("profile.channel"))).toEqual(
+      expect.arrayContaining(["profile.channel_optin", "profile.channel_stop"]),
+    );
+  });
+
+  it("cannot turn on a channel the agency has not set up, and staff have none", async () => {
+    const person = await createTestUser();
+    await ctx.db
+      .update(profiles)
+      .set({ whatsappNumber: "+263771239877" })
+      .where(eq(profiles.id, person.id));
+    const phone = config().phone;
+    setConfig({ ...config(), phone: { ...phone, whatsapp: null } });
+    try {
+      const refused = await choose(person, { whatsapp: "on" });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.data)).toContain("profile.channels.unavailableRefused");
+    } finally {
+      setConfig({ ...config(), phone });
+    }
+    const manager = await createTestUser({ role: "manager" });
+    expect((await choose(manager, { whatsapp: "on" })).status).toBe(403);
   });
 });

@@ -41,6 +41,9 @@ export function auditSentence(
       return say(`${key}_${d.value ? "on" : "off"}`);
     case "user_verify_listing":
       return say(`${key}_${d.listed ? "on" : "off"}`);
+    case "profile_channel_optin":
+    case "profile_channel_stop":
+      return say(key, { channel: d.channel === "sms" ? "SMS" : "WhatsApp" });
     case "application_status_change":
     case "application_schedule_interview":
       return say(key, { from: appStatus(d.from), to: appStatus(d.to) });

@@ -12,6 +12,7 @@ import { auth } from "~/server/auth/auth.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import { forwardCookies } from "~/app/routes/auth/auth.server";
 import { updateOwnProfile } from "~/server/profiles/profile.server";
+import { setPhoneChannels } from "~/server/phone/choices.server";
 import type { IntentArgs } from "~/app/lib/intent-action.server";
 
 // The profile page's intents (its action is runIntent in profile.tsx).
@@ -39,6 +40,24 @@ export async function setVerifyListing({ request, viewer, formData }: IntentArgs
     return actionFailed("verify-listing", "profile.verifyListing.notStaff", 403);
   }
   return redirectDone(request, listed ? "verifyListed" : "verifyUnlisted");
+}
+
+/** "phone-channels": an applicant says yes or no to notices on WhatsApp and by SMS. */
+export async function savePhoneChannels({ request, viewer, formData }: IntentArgs<Viewer>) {
+  const result = await setPhoneChannels(viewer, {
+    whatsapp: formData.get("whatsapp") === "on",
+    sms: formData.get("sms") === "on",
+  });
+  if (!result.ok) {
+    return actionFailed(
+      "phone-channels",
+      result.reason === "unavailable"
+        ? "profile.channels.unavailableRefused"
+        : `profile.channels.${result.reason}`,
+      result.reason === "notApplicant" ? 403 : 400,
+    );
+  }
+  return redirectDone(request, "channelsSaved");
 }
 
 /** "delete": an applicant erases their own account, with their password. */

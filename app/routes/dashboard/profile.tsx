@@ -9,7 +9,9 @@ import { LabelOptions } from "~/app/components/select-options";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { readOwnVerifyListing } from "~/server/trust/verify-listing.server";
+import { readPhoneChannels } from "~/server/phone/choices.server";
 import { VerifyListingCard } from "./profile-verify";
+import { PhoneChannelsCard } from "./profile-channels";
 import { FormSelect, InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
@@ -23,7 +25,13 @@ import { listStaffViewsOfOwner } from "~/server/privacy/staff-views.server";
 import { getOwnProfile } from "~/server/profiles/profile.server";
 import type { Route } from "./+types/profile";
 import { runIntent } from "~/app/lib/intent-action.server";
-import { deleteOwnAccount, saveProfile, setVerifyListing, startDataExport } from "./profile.server";
+import {
+  deleteOwnAccount,
+  savePhoneChannels,
+  saveProfile,
+  setVerifyListing,
+  startDataExport,
+} from "./profile.server";
 import { SessionsCard, StaffViewsCard, YourDataCard, DeleteAccountCard } from "./profile-cards";
 
 export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.profile");
@@ -39,20 +47,22 @@ const EMAIL_CHOICES = ["emailNotifications", "marketingEmails"] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
-  const [profile, countries, sessions, staffViews, exports, verifyListing] = await Promise.all([
-    getOwnProfile(viewer),
-    listActiveCountries(),
-    listOwnActiveSessions(viewer),
-    isApplicantRole(viewer.role) ? listStaffViewsOfOwner({ owner: viewer }) : null,
-    listDataExports({ owner: viewer }),
-    readOwnVerifyListing(viewer),
-  ]);
+  const [profile, countries, sessions, staffViews, exports, verifyListing, channels] =
+    await Promise.all([
+      getOwnProfile(viewer),
+      listActiveCountries(),
+      listOwnActiveSessions(viewer),
+      isApplicantRole(viewer.role) ? listStaffViewsOfOwner({ owner: viewer }) : null,
+      listDataExports({ owner: viewer }),
+      readOwnVerifyListing(viewer),
+      readPhoneChannels(viewer),
+    ]);
   if (!profile) throw data(null, { status: 404 });
   const archives = exports.map((e) => ({
     ...e,
     href: e.status === "ready" ? dataExportDownloadPath(e.id) : null,
   }));
-  return { profile, countries, sessions, staffViews, archives, verifyListing };
+  return { profile, countries, sessions, staffViews, archives, verifyListing, channels };
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
@@ -64,6 +74,7 @@ export const action = ({ request }: Route.ActionArgs) =>
       export: startDataExport,
       delete: deleteOwnAccount,
       "verify-listing": setVerifyListing,
+      "phone-channels": savePhoneChannels,
     },
     // The profile form posts no intent.
     { main: "profile", unknown: "profile.unknownAction" },
@@ -80,11 +91,13 @@ const PROFILE_DONE = {
   exportStarted: "profile.data.started",
   verifyListed: "profile.verifyListing.doneListed",
   verifyUnlisted: "profile.verifyListing.doneUnlisted",
+  channelsSaved: "profile.channels.saved",
 };
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { profile, countries, sessions, staffViews, archives, verifyListing } = loaderData;
+  const { profile, countries, sessions, staffViews, archives, verifyListing, channels } =
+    loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useForm({
@@ -235,6 +248,16 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           {busy ? t("profile.saving") : t("profile.save")}
         </Button>
       </Form>
+      {channels ? (
+        <PhoneChannelsCard
+          channels={channels}
+          error={
+            actionData?.intent === "phone-channels" && actionData.flash
+              ? actionData.flash.message
+              : null
+          }
+        />
+      ) : null}
       <SessionsCard sessions={sessions} />
       {staffViews ? <StaffViewsCard views={staffViews} /> : null}
       {verifyListing === null ? null : <VerifyListingCard listed={verifyListing} />}
