@@ -328,6 +328,9 @@ export const employers = pgTable(
     verifiedAt: ts("verified_at"),
     verifiedBy: text("verified_by").references(() => profiles.id, { onDelete: "set null" }),
     archivedAt: ts("archived_at"),
+    // Bumped by the database on every change (migration 0040): an edit names the version it was
+    // made on and is refused if the row has changed since (decision record 37).
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Lower-cased name and registration number for the staff search (see jobs).
@@ -599,6 +602,9 @@ export const documentTypes = pgTable("document_types", {
   sortOrder: integer("sort_order").notNull().default(0),
   active: boolean("active").notNull().default(true),
   updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),
+  // Bumped by the database on every change (migration 0040): an edit names the version it was
+  // made on and is refused if the row has changed since (decision record 37).
+  version: integer("version").notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -673,6 +679,10 @@ export const documentChecklistRules = pgTable(
     mandatory: boolean("mandatory").notNull().default(true),
     updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Bumped by the database on every change (migration 0040): an edit names the version it was
+    // made on and is refused if the row has changed since (decision record 37).
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     uniqueIndex("document_checklist_rules_key").on(t.destination, t.kind, t.path, t.documentType),
@@ -740,6 +750,9 @@ export const recruitmentRestrictions = pgTable(
     explanationFr: text("explanation_fr").notNull().default(""),
     explanationPt: text("explanation_pt").notNull().default(""),
     createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    // Bumped by the database on every change (migration 0040): an edit names the version it was
+    // made on and is refused if the row has changed since (decision record 37).
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -779,6 +792,10 @@ export const feePolicies = pgTable(
       .default(sql`'{"statuses":[],"noOfferDays":null}'::jsonb`),
     version: integer("version").notNull().default(1),
     updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),
+    // Apart from `version` (the cost sheet's, which a refund outcome alone does not move): bumped
+    // by the database on every change (migration 0040), so an edit made on an older one is
+    // refused (decision record 37).
+    editVersion: integer("edit_version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1141,6 +1158,9 @@ export const complaints = pgTable(
     status: complaintStatusEnum("status").notNull().default("open"),
     assignedTo: text("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
     dueAt: ts("due_at").notNull(),
+    // Bumped by the database on every change (migration 0040): an edit names the version it was
+    // made on and is refused if the row has changed since (decision record 37).
+    version: integer("version").notNull().default(1),
     escalatedAt: ts("escalated_at"),
     resolvedAt: ts("resolved_at"),
     createdAt: createdAt(),

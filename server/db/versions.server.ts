@@ -7,8 +7,10 @@ import { StaleEditError } from "~/domain/versions";
 export { StaleEditError, type StaleEdit } from "~/domain/versions";
 
 // Edits made on the version they were opened on (decision record 37). Every row staff edit
-// (applications, applicants, jobs, programs, inquiries, posts, the settings) has a `version` the
-// database bumps on each change (migration 0034). A form posts the version it showed; the write
+// (applications, applicants, jobs, programs, inquiries, posts, the settings; complaints,
+// employers, document types, checklist rules, recruitment restrictions and fee policies) has a
+// `version` the database bumps on each change (migrations 0034 and 0040; a fee policy's is
+// `edit_version`). A form posts the version it showed; the write
 // compares it inside its UPDATE's WHERE, so of two edits made on the same version exactly one
 // matches (the other's UPDATE waits for the row, then finds a newer version and changes
 // nothing), and the refused one learns who changed the row, when, and what it holds now.
@@ -76,17 +78,21 @@ export async function updateAtVersion<T extends VersionedTable>(
     target: { type: string; id: string };
     /** What the form edits, read back for the refusal. */
     current: Record<string, PgColumn>;
+    /**
+     * The column the edits are counted in, when `version` counts something else (a fee policy's
+     * cost sheet version: its edits are counted in `edit_version`).
+     */
+    column?: PgColumn;
   },
 ): Promise<boolean> {
+  const column = options.column ?? table.version;
   const where =
-    options.version === undefined
-      ? options.where
-      : and(options.where, eq(table.version, options.version));
+    options.version === undefined ? options.where : and(options.where, eq(column, options.version));
   const written = await tx
     .update(table as PgTable)
     .set(options.set as Record<string, unknown>)
     .where(where)
-    .returning({ version: table.version });
+    .returning({ version: column });
   if (written.length > 0) return true;
   if (options.version === undefined) return false;
   const [row] = await tx
