@@ -5,6 +5,7 @@ import {
   type ComplaintCategory,
 } from "./agency-trust";
 import { optionalText, requiredText } from "./text-fields";
+import { editVersion } from "./versions";
 
 // The public forms of /verify and /complaints and the staff's complaint actions.
 // Messages are keys of the "trust" namespace (staff ones of "inbox").
@@ -66,6 +67,12 @@ export const ComplaintReplySchema = z.object({
   id: z.uuid(),
   body: requiredText(5000, "errors.replyRequired", "errors.messageTooLong"),
   audience: z.enum(["complainant", "staff"]).default("complainant"),
+  // The version the dialog showed: an answer on an older one is refused (decision record 37).
+  version: editVersion,
 });
 
-export const ComplaintAssignSchema = z.object({ id: z.uuid(), ownerId: z.string().min(1) });
+export const ComplaintAssignSchema = z.object({
+  id: z.uuid(),
+  ownerId: z.string().min(1),
+  version: editVersion,
+});

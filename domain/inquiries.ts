@@ -64,7 +64,7 @@ export const ContactInquirySchema = z.object({
 export type ContactInquiry = z.infer<typeof ContactInquirySchema>;
 
 /** A staff status change, per kind (each kind has its own statuses). */
-// A contact message's or quote request's forms post the version they showed: a change or a reply
+// An inquiry's forms (a complaint's too) post the version they showed: a change or a reply
 // made on an older one is refused (decision record 37).
 export const InquiryStatusSchemas = {
   contact: z.object({
@@ -77,7 +77,11 @@ export const InquiryStatusSchemas = {
     status: z.enum(OUTSOURCING_INQUIRY_STATUSES),
     version: editVersion,
   }),
-  complaint: z.object({ id: z.uuid(), status: z.enum(COMPLAINT_STATUSES) }),
+  complaint: z.object({
+    id: z.uuid(),
+    status: z.enum(COMPLAINT_STATUSES),
+    version: editVersion,
+  }),
 } as const;
 
 export const InquiryReplySchema = z.object({

@@ -4,12 +4,15 @@ import type { ComplaintStatus } from "~/domain/agency-trust";
 import { recordAudit } from "~/server/audit/audit.server";
 import { type Db, db } from "~/server/db/client.server";
 import { complaintReplies, complaints, profiles } from "~/server/db/schema";
+import { assertVersion, updateAtVersion } from "~/server/db/versions.server";
 import { enqueueMail, inTransactionWithMail } from "~/server/mail/outbox.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { complaintAnswerEmail } from "./complaint-mail.server";
 
 // Staff handle a complaint like an inquiry (decision record 31): an owner, answers (to the person,
-// or notes among staff), a status; each change audited in its transaction.
+// or notes among staff), a status; each change audited in its transaction. Each form posts the
+// version it showed: a change made on an older one is refused (decision record 37), so of two
+// colleagues answering the same complaint the person gets one answer.
 
 type Actor = { id: string };
 
@@ -28,8 +31,17 @@ export async function listComplaintOwners() {
     .orderBy(asc(profiles.fullName));
 }
 
-/** Gives the complaint to a staff member; false when there is no such complaint. */
-export async function assignComplaint(o: { actor: Actor; id: string; ownerId: string }) {
+/**
+ * Gives the complaint to a staff member; false when there is no such complaint. With `version`
+ * (the one the form showed), a complaint changed since is left as it is: StaleEditError, with
+ * the status and the owner it has now.
+ */
+export async function assignComplaint(o: {
+  actor: Actor;
+  id: string;
+  ownerId: string;
+  version?: number;
+}) {
   return db().transaction(async (tx) => {
     const [owner] = await tx
       .select({ role: profiles.role })
@@ -39,11 +51,17 @@ export async function assignComplaint(o: { actor: Actor; id: string; ownerId: st
       throw new ComplaintOwnerError();
     }
     const [before] = await tx
-      .select({ assignedTo: complaints.assignedTo })
+      .select({
+        assignedTo: complaints.assignedTo,
+        status: complaints.status,
+        version: complaints.version,
+        updatedAt: complaints.updatedAt,
+      })
       .from(complaints)
       .where(eq(complaints.id, o.id))
       .for("update");
     if (!before) return false;
+    await assertComplaintVersion(tx, o.id, before, o.version);
     await tx
       .update(complaints)
       .set({ assignedTo: o.ownerId, updatedAt: new Date() })
@@ -59,16 +77,51 @@ export async function assignComplaint(o: { actor: Actor; id: string; ownerId: st
   });
 }
 
-/** Writes a complaint's new status: resolved stamps resolved_at, any other clears it. */
-export async function moveComplaint(tx: Db, o: { id: string; status: ComplaintStatus }) {
-  await tx
-    .update(complaints)
-    .set({
+/**
+ * Refuses a change made on an older version of the locked complaint (decision record 37), naming
+ * its status and its owner now.
+ */
+async function assertComplaintVersion(
+  tx: Db,
+  id: string,
+  locked: { version: number; updatedAt: Date; status: string; assignedTo: string | null },
+  expected: number | undefined,
+) {
+  if (expected === undefined || locked.version === expected) return;
+  const [owner] = locked.assignedTo
+    ? await tx
+        .select({ name: profiles.fullName })
+        .from(profiles)
+        .where(eq(profiles.id, locked.assignedTo))
+    : [];
+  await assertVersion(
+    tx,
+    locked,
+    expected,
+    { type: "complaint", id },
+    { status: locked.status, owner: owner?.name ?? null },
+  );
+}
+
+/**
+ * Writes a complaint's new status: resolved stamps resolved_at, any other clears it. With
+ * `version`, a complaint changed since is left as it is (StaleEditError).
+ */
+export async function moveComplaint(
+  tx: Db,
+  o: { id: string; status: ComplaintStatus; version?: number },
+) {
+  await updateAtVersion(tx, complaints, {
+    where: eq(complaints.id, o.id),
+    version: o.version,
+    set: {
       status: o.status,
       updatedAt: new Date(),
       resolvedAt: o.status === "resolved" ? sql`coalesce(${complaints.resolvedAt}, now())` : null,
-    })
-    .where(eq(complaints.id, o.id));
+    },
+    target: { type: "complaint", id: o.id },
+    current: { status: complaints.status },
+  });
 }
 
 /**
@@ -81,19 +134,31 @@ export async function replyToComplaint(o: {
   id: string;
   body: string;
   audience: "complainant" | "staff";
+  /**
+   * The version the answer was written on: if a colleague answered or moved the complaint since,
+   * nothing is written or sent (StaleEditError).
+   */
+  version?: number;
 }) {
   return inTransactionWithMail(async (tx) => {
     const [c] = await tx.select().from(complaints).where(eq(complaints.id, o.id)).for("update");
     if (!c) return false;
+    await assertComplaintVersion(tx, o.id, c, o.version);
     const forComplainant = o.audience === "complainant";
     await tx
       .insert(complaintReplies)
       .values({ inquiryId: o.id, authorId: o.actor.id, body: o.body, forComplainant });
     const status = c.status === "open" && forComplainant ? "in_progress" : c.status;
-    if (status !== c.status) await moveComplaint(tx, { id: o.id, status });
-    if (!c.assignedTo) {
-      await tx.update(complaints).set({ assignedTo: o.actor.id }).where(eq(complaints.id, o.id));
-    }
+    // The answer is a change of the complaint (its version moves), whatever else it changes: a
+    // colleague's answer written on the version before it is refused.
+    await tx
+      .update(complaints)
+      .set({
+        updatedAt: new Date(),
+        ...(status !== c.status ? { status } : {}),
+        ...(c.assignedTo ? {} : { assignedTo: o.actor.id }),
+      })
+      .where(eq(complaints.id, o.id));
     if (forComplainant && c.email) {
       const settings = await getSiteSettings(tx);
       const mail = complaintAnswerEmail({

@@ -6,6 +6,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import { type Db, db } from "~/server/db/client.server";
 import { paginateSelect } from "~/server/db/paginate.server";
 import { countries, employerContacts, employers, jobs, programs } from "~/server/db/schema";
+import { assertVersion, updateAtVersion } from "~/server/db/versions.server";
 
 // Employers (decision record 43), kept by staff of the office that owns the
 // relationship: every read and write here is narrowed to the viewer's offices, so an employer of
@@ -77,6 +78,8 @@ export function listEmployersForStaff(options: {
         office: employers.office,
         verifiedAt: employers.verifiedAt,
         archivedAt: employers.archivedAt,
+        // What its forms post back: a change on an older version is refused (decision record 37).
+        version: employers.version,
         jobCount: jobCount.mapWith(Number),
       })
       .from(employers)
@@ -141,15 +144,33 @@ function checkOffice(office: string, scope: OfficeScope, allOffices: readonly st
   if (!allowed.includes(office)) throw new EmployerOfficeError();
 }
 
-/** One employer of the viewer's offices, locked for the change being made; null when not one. */
-async function lockInScope(tx: Db, id: string, scope: OfficeScope) {
+/**
+ * One employer of the viewer's offices, locked for the change being made; null when not one.
+ * With `version` (the one the form showed), one changed since is refused (StaleEditError, with
+ * its name and whether it is verified now; decision record 37).
+ */
+async function lockInScope(tx: Db, id: string, scope: OfficeScope, version?: number) {
   if (!UUID.test(id)) return null;
   const [row] = await tx
-    .select({ name: employers.name, archivedAt: employers.archivedAt })
+    .select({
+      name: employers.name,
+      archivedAt: employers.archivedAt,
+      verifiedAt: employers.verifiedAt,
+      version: employers.version,
+      updatedAt: employers.updatedAt,
+    })
     .from(employers)
     .where(and(eq(employers.id, id), inScope(scope)))
     .for("update");
-  return row ?? null;
+  if (!row) return null;
+  await assertVersion(
+    tx,
+    row,
+    version,
+    { type: "employer", id },
+    { name: row.name, verified: row.verifiedAt !== null },
+  );
+  return row;
 }
 
 export async function createEmployer(options: {
@@ -179,12 +200,20 @@ export async function updateEmployer(options: {
   allOffices: readonly string[];
   employerId: string;
   input: EmployerForm;
+  /** The version the form was opened on: refused (StaleEditError) if it changed since. */
+  version?: number;
 }) {
   checkOffice(options.input.office, options.scope, options.allOffices);
   await db().transaction(async (tx) => {
     const current = await lockInScope(tx, options.employerId, options.scope);
     if (!current || current.archivedAt) throw new EmployerNotFoundError();
-    await tx.update(employers).set(options.input).where(eq(employers.id, options.employerId));
+    await updateAtVersion(tx, employers, {
+      where: eq(employers.id, options.employerId),
+      version: options.version,
+      set: options.input,
+      target: { type: "employer", id: options.employerId },
+      current: { name: employers.name },
+    });
     await recordAudit(tx, {
       actorId: options.actor.id,
       action: "employer.update",
@@ -200,10 +229,12 @@ export async function setEmployerVerified(options: {
   actor: Actor;
   scope: OfficeScope;
   employerId: string;
+  /** The version the list showed: refused (StaleEditError) if it changed since. */
+  version?: number;
   verified: boolean;
 }) {
   await db().transaction(async (tx) => {
-    const current = await lockInScope(tx, options.employerId, options.scope);
+    const current = await lockInScope(tx, options.employerId, options.scope, options.version);
     if (!current || current.archivedAt) throw new EmployerNotFoundError();
     await tx
       .update(employers)
@@ -231,9 +262,11 @@ export async function removeEmployer(options: {
   actor: Actor;
   scope: OfficeScope;
   employerId: string;
+  /** The version the list showed: refused (StaleEditError) if it changed since. */
+  version?: number;
 }) {
   return db().transaction(async (tx) => {
-    const current = await lockInScope(tx, options.employerId, options.scope);
+    const current = await lockInScope(tx, options.employerId, options.scope, options.version);
     if (!current || current.archivedAt) throw new EmployerNotFoundError();
     const [[j], [p]] = await Promise.all([
       tx.select({ n: count() }).from(jobs).where(eq(jobs.employerId, options.employerId)),
@@ -264,9 +297,11 @@ export async function restoreEmployer(options: {
   actor: Actor;
   scope: OfficeScope;
   employerId: string;
+  /** The version the list showed: refused (StaleEditError) if it changed since. */
+  version?: number;
 }) {
   await db().transaction(async (tx) => {
-    const current = await lockInScope(tx, options.employerId, options.scope);
+    const current = await lockInScope(tx, options.employerId, options.scope, options.version);
     if (!current || !current.archivedAt) throw new EmployerNotFoundError();
     await tx
       .update(employers)

@@ -76,6 +76,7 @@ const complaintRow = {
   dueAt: complaints.dueAt,
   escalatedAt: complaints.escalatedAt,
   createdAt: complaints.createdAt,
+  version: complaints.version,
 };
 
 /** A complaint opened by staff: its row, its dates and who owns it. */
@@ -224,15 +225,19 @@ export type InquiryDetail<K extends InquiryKind> = NonNullable<
 /**
  * Writes an inquiry's new status. On a contact message the acting staff member becomes
  * assigned_to, and resolved or closed stamps resolved_at (any other status clears it). With a
- * `version` (the one the form showed), a contact message or quote request that has changed since
- * is left as it is: StaleEditError (decision record 37).
+ * `version` (the one the form showed), an inquiry that has changed since is left as it is:
+ * StaleEditError (decision record 37).
  */
 async function moveInquiry<K extends InquiryKind>(
   tx: Db,
   o: { actor: Actor; kind: K; id: string; status: InquiryStatus<K>; version?: number },
 ) {
   if (o.kind === "complaint") {
-    await moveComplaint(tx, { id: o.id, status: o.status as InquiryStatus<"complaint"> });
+    await moveComplaint(tx, {
+      id: o.id,
+      status: o.status as InquiryStatus<"complaint">,
+      version: o.version,
+    });
   } else if (o.kind === "contact") {
     const closing = o.status === "resolved" || o.status === "closed";
     await updateAtVersion(tx, contactInquiries, {

@@ -214,18 +214,25 @@ export function RemoveRowForm({
   intent,
   idName,
   row,
+  version,
 }: {
   keys: string;
   intent: string;
   idName: string;
   row: { id: string; title: string; applicationCount: number };
+  /** The version the row was shown at, where the screen's removal checks it (decision record 37). */
+  version?: number;
 }) {
   const { t } = useAdminT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const archive = row.applicationCount > 0;
+  // A removal refused as stale is told in its dialog (decision record 37).
+  const answer = useActionData<ActionResult>();
+  const stale = answer?.intent === intent && answer.flash?.stale ? answer.flash : null;
   return (
     <Form method="post" className="grid gap-4">
+      <Flash flash={stale} className="" />
       <p className="font-medium">{row.title}</p>
       {archive ? (
         <p className="text-sm text-amber-900" data-testid="archive-note">
@@ -234,6 +241,7 @@ export function RemoveRowForm({
       ) : null}
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={idName} value={row.id} />
+      {version ? <input type="hidden" name="version" value={version} /> : null}
       <DialogButtons busy={busy} destructive>
         {archive ? t(`${keys}.delete.archiveButton`) : t(`${keys}.delete.button`)}
       </DialogButtons>
@@ -245,12 +253,15 @@ export function RemoveRowForm({
 export function RowIntentButton({
   idName,
   rowId,
+  version,
   intent,
   label,
   children,
 }: {
   idName: string;
   rowId: string;
+  /** The version the row was shown at, where the screen checks it (decision record 37). */
+  version?: number;
   intent: string;
   label: string;
   children: ReactNode;
@@ -264,6 +275,7 @@ export function RowIntentButton({
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={idName} value={rowId} />
+      {version ? <input type="hidden" name="version" value={version} /> : null}
       <button type="submit" aria-label={label} disabled={busy} className="rounded-full">
         {children}
       </button>

@@ -53,6 +53,7 @@ export function EmployersTable({ rows }: { rows: EmployerRow[] }) {
               <RowIntentButton
                 idName="employerId"
                 rowId={e.id}
+                version={e.version}
                 intent={e.verifiedAt ? "unverify" : "verify"}
                 label={t(e.verifiedAt ? "employers.unverify" : "employers.verify", {
                   name: e.name,
@@ -69,6 +70,7 @@ export function EmployersTable({ rows }: { rows: EmployerRow[] }) {
               <RowIntentButton
                 idName="employerId"
                 rowId={e.id}
+                version={e.version}
                 intent="restore"
                 label={t("employers.restore", { title: e.name })}
               >

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { actionFailed, formInvalid, staleRefused } from "~/app/lib/action-result";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { EmployerContactSchema, EmployerFormSchema } from "~/domain/employers";
+import { editVersion, StaleEditError } from "~/domain/versions";
 import {
   addEmployerContact,
   createEmployer,
@@ -35,6 +36,32 @@ const answering = answeringWith(
 
 const employerIdOf = (formData: FormData) => String(formData.get("employerId") ?? "");
 
+/** The version the form or the row showed (decision record 37), or undefined. */
+const versionOf = (formData: FormData) =>
+  editVersion.safeParse(formData.get("version") || undefined).data;
+
+/**
+ * Runs a change made on the version the page showed: one a colleague made first is refused
+ * (decision record 37) with who and when, and the employer's name now (for the verified mark,
+ * whether it is verified now); `extra` goes back with it (the form's reply, kept as typed).
+ */
+async function atVersion<T>(intent: string, run: () => Promise<T>, extra: object = {}) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof StaleEditError)) throw error;
+    const { name, verified } = error.stale.current;
+    return intent === "verify" || intent === "unverify"
+      ? staleRefused(
+          intent,
+          error.stale,
+          { key: `admin:employers.badges.${verified ? "verified" : "unverified"}` },
+          extra,
+        )
+      : staleRefused(intent, error.stale, { text: typeof name === "string" ? name : null }, extra);
+  }
+}
+
 async function scopeOf(viewer: IntentArgs<Viewer>["viewer"]) {
   const [scope, settings] = await Promise.all([officeScopeFor(viewer), getSiteSettings()]);
   return { scope, allOffices: settings.offices.map((o) => o.city) };
@@ -51,8 +78,18 @@ export function saveEmployer({ request, viewer, formData, intent }: IntentArgs<V
       await createEmployer(base);
       return redirectDone(request, "employerCreated");
     }
-    await updateEmployer({ ...base, employerId: employerIdOf(formData) });
-    return redirectDone(request, "employerUpdated");
+    return atVersion(
+      intent,
+      async () => {
+        await updateEmployer({
+          ...base,
+          employerId: employerIdOf(formData),
+          version: versionOf(formData),
+        });
+        return redirectDone(request, "employerUpdated");
+      },
+      { result: submission.reply() },
+    );
   });
 }
 
@@ -61,13 +98,16 @@ export function verifyEmployer({ request, viewer, formData, intent }: IntentArgs
   return answering(intent, "employers.errors.saveFailed", async () => {
     const { scope } = await scopeOf(viewer);
     const verified = intent === "verify";
-    await setEmployerVerified({
-      actor: viewer,
-      scope,
-      employerId: employerIdOf(formData),
-      verified,
+    return atVersion(intent, async () => {
+      await setEmployerVerified({
+        actor: viewer,
+        scope,
+        employerId: employerIdOf(formData),
+        verified,
+        version: versionOf(formData),
+      });
+      return redirectDone(request, verified ? "employerVerified" : "employerUnverified");
     });
-    return redirectDone(request, verified ? "employerVerified" : "employerUnverified");
   });
 }
 
@@ -75,12 +115,15 @@ export function verifyEmployer({ request, viewer, formData, intent }: IntentArgs
 export function dropEmployer({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "employers.errors.saveFailed", async () => {
     const { scope } = await scopeOf(viewer);
-    const { archived } = await removeEmployer({
-      actor: viewer,
-      scope,
-      employerId: employerIdOf(formData),
+    return atVersion(intent, async () => {
+      const { archived } = await removeEmployer({
+        actor: viewer,
+        scope,
+        employerId: employerIdOf(formData),
+        version: versionOf(formData),
+      });
+      return redirectDone(request, archived ? "employerArchived" : "employerDeleted");
     });
-    return redirectDone(request, archived ? "employerArchived" : "employerDeleted");
   });
 }
 
@@ -88,8 +131,15 @@ export function dropEmployer({ request, viewer, formData, intent }: IntentArgs<V
 export function bringBackEmployer({ request, viewer, formData, intent }: IntentArgs<Viewer>) {
   return answering(intent, "employers.errors.saveFailed", async () => {
     const { scope } = await scopeOf(viewer);
-    await restoreEmployer({ actor: viewer, scope, employerId: employerIdOf(formData) });
-    return redirectDone(request, "employerRestored");
+    return atVersion(intent, async () => {
+      await restoreEmployer({
+        actor: viewer,
+        scope,
+        employerId: employerIdOf(formData),
+        version: versionOf(formData),
+      });
+      return redirectDone(request, "employerRestored");
+    });
   });
 }
 

@@ -9,6 +9,7 @@ import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { Button } from "~/app/components/ui/button";
 import { i18nHandle } from "~/app/i18n/namespaces";
+import { revalidateAfterStale } from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { PAGE_SIZE } from "~/domain/admin";
@@ -40,6 +41,9 @@ import { runIntent } from "~/app/lib/intent-action.server";
 // that owns each relationship: staff see and change those of their own offices only.
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.employers");
+
+/** After a change refused as stale, the page shows the employers as they are now (record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url, page } = await guardedRequest(request, requireStaff);
@@ -107,7 +111,16 @@ export default function AdminEmployers({ loaderData, actionData }: Route.Compone
   return (
     <div className="grid gap-6">
       <DoneFlash messages={DONE} />
-      <Flash flash={actionData?.flash} />
+      {/* A stale edit or removal is told in its dialog (decision record 37). */}
+      <Flash
+        flash={
+          actionData?.flash &&
+          "stale" in actionData.flash &&
+          ["update", "remove"].includes(actionData.intent)
+            ? null
+            : actionData?.flash
+        }
+      />
       <StatCards
         labels="employers.cards"
         stats={stats}
@@ -157,7 +170,13 @@ export default function AdminEmployers({ loaderData, actionData }: Route.Compone
         form={EmployerForm}
         countries={countries}
         remove={(e) => (
-          <RemoveRowForm keys="employers" intent="remove" idName="employerId" row={e} />
+          <RemoveRowForm
+            keys="employers"
+            intent="remove"
+            idName="employerId"
+            row={e}
+            version={e.version}
+          />
         )}
         table={<EmployersTable rows={employers.items} />}
       />

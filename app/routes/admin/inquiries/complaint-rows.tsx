@@ -52,6 +52,7 @@ export function ComplaintRows({ rows, now }: { rows: Row[]; now: number }) {
                   id={r.id}
                   status={r.status}
                   label={t("table.statusFor", { name: r.reference })}
+                  version={r.version}
                 />
                 <OpenInquiryLink id={r.id} label={t("table.viewLabel", { name: r.reference })}>
                   {t("table.view")}

@@ -123,6 +123,16 @@ const HANDLERS: Record<string, Handler> = {
       if (error instanceof ComplaintOwnerError) {
         return actionFailed("assign", "complaint.assignFailed", 400, { id });
       }
+      // Given to someone or moved by a colleague since it was opened: who owns it now.
+      if (error instanceof StaleEditError) {
+        const owner = error.stale.current.owner;
+        return staleRefused(
+          "assign",
+          error.stale,
+          { text: typeof owner === "string" ? owner : null },
+          { id },
+        );
+      }
       throw error;
     }
     return redirectDone(request, "assigned");

@@ -220,6 +220,7 @@ function ComplaintOwner({
     <Form method="post" className="flex flex-wrap items-end gap-2" preventScrollReset>
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="id" value={detail.id} />
+      <VersionField detail={detail} />
       <div className="grid gap-1.5">
         <Label htmlFor="complaint-owner">{t("complaint.owner")}</Label>
         <NativeSelect
@@ -246,8 +247,8 @@ function ComplaintOwner({
 type Kept = { kept?: { body?: string } };
 
 /**
- * The version the dialog shows, posted back: a change or reply made on an older one is refused
- * (decision record 37). Complaints carry none.
+ * The version the dialog shows, posted back: a change, reply or new owner made on an older one is
+ * refused (decision record 37).
  */
 function VersionField({ detail }: { detail: Detail }) {
   return "version" in detail && detail.version ? (

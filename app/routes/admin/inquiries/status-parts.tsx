@@ -37,7 +37,7 @@ export function InquiryStatusSelect({
   id: string;
   status: InquiryStatus;
   label: string;
-  /** The version the list showed (decision record 37); complaints carry none. */
+  /** The version the list showed: a change on an older one is refused (decision record 37). */
   version?: number;
 }) {
   const { t } = useTranslation("inbox");
