@@ -18,6 +18,8 @@ export type ChecklistRule = {
   path: string;
   documentType: string;
   mandatory: boolean;
+  /** The row's version, which the admin's forms post back (decision record 37). */
+  version?: number;
 };
 
 /** What an application is, for its checklist. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type AcceptedDocumentType } from "./documents";
 import type { Language } from "./languages";
+import { editVersion } from "./versions";
 
 // Document types are data (decision record 40): admins keep them at
 // /admin/document-types with a name and guidance in each language, the formats a file may be in,
@@ -51,6 +52,8 @@ export type DocumentTypeDef = {
   certifiedCopy: boolean;
   sortOrder: number;
   active: boolean;
+  /** The row's version, which the admin form posts back (decision record 37). */
+  version?: number;
 };
 
 /** A text written in each language, in `lng` (else in English). */
@@ -150,6 +153,8 @@ export const DocumentTypeFormSchema = z
       .refine((v) => v === "" || /^\d{1,4}$/.test(v), {
         message: "documentTypes.errors.sortOrder",
       }),
+    // The version the form showed: a save over a newer one is refused (decision record 37).
+    version: editVersion,
   })
   .transform(
     (v): Omit<DocumentTypeDef, "sortOrder"> & { existing: boolean; sortOrder: number | null } => ({
@@ -164,6 +169,7 @@ export const DocumentTypeFormSchema = z
       certifiedCopy: v.certifiedCopy,
       active: v.active,
       sortOrder: v.sortOrder ? Number(v.sortOrder) : null,
+      version: v.version,
     }),
   );
 export type DocumentTypeForm = z.output<typeof DocumentTypeFormSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GATED_STATUSES } from "./application-facts";
 import { type CompletionFields, profileCompletion } from "./profile";
+import { editVersion } from "./versions";
 
 // Fees follow the law where each office works (decision record 33). A fee policy is
 // chosen per office, with optional overrides per destination country and per path; the most
@@ -251,6 +252,8 @@ export const FeePolicyFormSchema = z
       (v) => v === "" || (/^\d{1,4}$/.test(v) && Number(v) >= 1),
       "fees.errors.noOfferDays",
     ),
+    // The policy's edit version the form showed: a save over a newer one is refused (record 37).
+    version: editVersion,
   })
   .superRefine((v, ctx) => {
     const need = (key: keyof typeof v, message: string) => {
@@ -306,6 +309,7 @@ export const FeePolicyFormSchema = z
             noOfferDays: v.noOfferDays ? Number(v.noOfferDays) : null,
           }
         : NO_REFUND_OUTCOMES,
+    version: v.version,
   }));
 export type FeePolicyForm = z.infer<typeof FeePolicyFormSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ApplicationKind, ApplicationStatus } from "./enums";
 import { requiredText } from "./text-fields";
+import { editVersion } from "./versions";
 
 /**
  * Interview slots (decision record 24): staff publish times for a job or a program, and an
@@ -132,10 +133,13 @@ export const StaffBookingSchema = z.discriminatedUnion("intent", [
     intent: z.literal("moveBooking"),
     applicationId: z.uuid("interviews.errors.notFound"),
     slotId: z.uuid("interviews.errors.chooseSlot"),
+    // The application's version the schedule showed (decision record 37).
+    version: editVersion,
   }),
   z.object({
     intent: z.literal("cancelBooking"),
     applicationId: z.uuid("interviews.errors.notFound"),
+    version: editVersion,
   }),
 ]);
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SECTORS, type Sector } from "./enums";
+import { editVersion } from "./versions";
 
 // The admin form of a recruitment restriction (decision record 35), apart from the rule itself
 // (./recruitment-restrictions.ts): a public page that names a restriction's country loads that
@@ -39,9 +40,12 @@ export const RecruitmentRestrictionFormSchema = z.object({
   // Optional translations: an applicant reading French or Portuguese sees theirs, else English.
   explanationFr: z.string().trim().max(2000, "errors.tooLong").optional().default(""),
   explanationPt: z.string().trim().max(2000, "errors.tooLong").optional().default(""),
+  // The version the form showed: a save over a newer one is refused (decision record 37).
+  version: editVersion,
 });
 export type RecruitmentRestrictionForm = z.infer<typeof RecruitmentRestrictionFormSchema>;
 
 export const DeleteRecruitmentRestrictionSchema = z.object({
   id: z.string().trim().min(1).max(40),
+  version: editVersion,
 });

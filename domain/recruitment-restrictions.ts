@@ -17,6 +17,8 @@ export type RecruitmentRestriction = {
   explanation: string;
   explanationFr: string;
   explanationPt: string;
+  /** The row's version, which the admin form posts back (decision record 37). */
+  version?: number;
 };
 
 /** The explanation in the reader's language, else in English. */

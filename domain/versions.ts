@@ -81,3 +81,35 @@ export function settingsChanges(now: unknown, sent: unknown, max = 12) {
   }
   return changes;
 }
+
+/** A field's value as the refusal lists it: a list joined by commas, nothing as "". */
+function asText(value: unknown): string {
+  if (Array.isArray(value)) return value.join(", ");
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/**
+ * What differs between a record as it is now and what a refused edit of several fields sent
+ * (decision record 37; a fee policy, a document type, a restriction): each field's label (a
+ * translation key) and its value now, in the order of `labels`. Both sides are given as the page
+ * words them (translated where it translates), so a field shown alike is not listed.
+ */
+export function fieldChanges<F extends string>(
+  now: Partial<Record<F, unknown>>,
+  sent: Partial<Record<F, unknown>>,
+  /** Each field's label key, or the key with what it names (`Name ({{language}})`). */
+  labels: Record<F, string | [string, Record<string, string>]>,
+) {
+  const changes: { key: string; value: string; values?: Record<string, string> }[] = [];
+  for (const field of Object.keys(labels) as F[]) {
+    const value = asText(now[field]);
+    if (value === asText(sent[field])) continue;
+    const label = labels[field];
+    changes.push(
+      typeof label === "string"
+        ? { key: label, value }
+        : { key: label[0], values: label[1], value },
+    );
+  }
+  return changes;
+}

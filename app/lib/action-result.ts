@@ -32,10 +32,11 @@ export type StaleNotice = {
   current?: string | null;
   currentKey?: string;
   /**
-   * For a record of many fields (the settings): each field that differs from what was sent, as
-   * a translation key of its label and its value now.
+   * For a record of many fields (the settings, a fee policy, a document type): each field that
+   * differs from what was sent, as a translation key of its label (with what the label names,
+   * `values`) and its value now.
    */
-  changes?: { key: string; value: string }[];
+  changes?: { key: string; value: string; values?: Record<string, string> }[];
 };
 
 export type ActionResult = {

@@ -9,6 +9,7 @@ import {
 } from "~/domain/checklists";
 import type { ApplicationKind, ApplicationStatus } from "~/domain/enums";
 import { recordAudit } from "~/server/audit/audit.server";
+import { assertVersion, updateAtVersion } from "~/server/db/versions.server";
 import { type Db, db } from "~/server/db/client.server";
 import {
   auditLog,
@@ -40,6 +41,7 @@ export async function listChecklistRules(on: Db = db()): Promise<ChecklistRule[]
       path: documentChecklistRules.path,
       documentType: documentChecklistRules.documentType,
       mandatory: documentChecklistRules.mandatory,
+      version: documentChecklistRules.version,
     })
     .from(documentChecklistRules)
     .orderBy(
@@ -85,7 +87,7 @@ export async function saveChecklistRule({
     const [row] = before
       ? await tx
           .update(documentChecklistRules)
-          .set({ mandatory: form.mandatory, updatedBy: actor.id })
+          .set({ mandatory: form.mandatory, updatedBy: actor.id, updatedAt: new Date() })
           .where(eq(documentChecklistRules.id, before.id))
           .returning({ id: documentChecklistRules.id })
       : await tx
@@ -103,15 +105,84 @@ export async function saveChecklistRule({
   });
 }
 
-/** An admin removes a rule (applications that needed it no longer do), audited. */
-export async function removeChecklistRule({
+/**
+ * An admin makes a rule required or optional from its own button, on the version the page showed
+ * (decision record 37): one changed since is left as it is (StaleEditError, with whether it is
+ * required now). Audited as a save; false when there is no such rule.
+ */
+export async function setChecklistRuleMandatory({
   actor,
   id,
+  mandatory,
+  version,
 }: {
   actor: { id: string };
   id: string;
+  mandatory: boolean;
+  version?: number;
 }): Promise<boolean> {
   return db().transaction(async (tx) => {
+    const written = await updateAtVersion(tx, documentChecklistRules, {
+      where: eq(documentChecklistRules.id, id),
+      version,
+      set: { mandatory, updatedBy: actor.id, updatedAt: new Date() },
+      target: { type: "checklist_rule", id },
+      current: { mandatory: documentChecklistRules.mandatory },
+    });
+    if (!written) return false;
+    const [rule] = await tx
+      .select()
+      .from(documentChecklistRules)
+      .where(eq(documentChecklistRules.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: CHECKLIST_SAVE_ACTION,
+      targetType: "checklist_rule",
+      targetId: id,
+      details: {
+        destination: rule!.destination,
+        kind: rule!.kind,
+        path: rule!.path,
+        documentType: rule!.documentType,
+        mandatory,
+        created: false,
+      },
+    });
+    return true;
+  });
+}
+
+/**
+ * An admin removes a rule (applications that needed it no longer do), audited. With `version`
+ * (the one the page showed), a rule changed since is kept: StaleEditError.
+ */
+export async function removeChecklistRule({
+  actor,
+  id,
+  version,
+}: {
+  actor: { id: string };
+  id: string;
+  version?: number;
+}): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [locked] = await tx
+      .select({
+        version: documentChecklistRules.version,
+        updatedAt: documentChecklistRules.updatedAt,
+        mandatory: documentChecklistRules.mandatory,
+      })
+      .from(documentChecklistRules)
+      .where(eq(documentChecklistRules.id, id))
+      .for("update");
+    if (!locked) return false;
+    await assertVersion(
+      tx,
+      locked,
+      version,
+      { type: "checklist_rule", id },
+      { mandatory: locked.mandatory },
+    );
     const [gone] = await tx
       .delete(documentChecklistRules)
       .where(eq(documentChecklistRules.id, id))

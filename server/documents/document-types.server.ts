@@ -12,6 +12,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
 import { type Db, db } from "~/server/db/client.server";
 import { documentTypes } from "~/server/db/schema";
+import { updateAtVersion } from "~/server/db/versions.server";
 
 // Document types as data (decision record 40): read once and kept until the table's
 // version moves (decision record 11; a study program's public page names the documents it asks
@@ -30,6 +31,7 @@ const columns = {
   certifiedCopy: documentTypes.certifiedCopy,
   sortOrder: documentTypes.sortOrder,
   active: documentTypes.active,
+  version: documentTypes.version,
 };
 
 async function readDocumentTypes(on: Db): Promise<DocumentTypeDef[]> {
@@ -95,7 +97,7 @@ const CONTENT = [
 
 /**
  * An admin adds a document type or changes one, audited in the same transaction (with what
- * changed). A key never changes: documents point at it. The table's trigger moves its version
+ * changed); a change made on an older version of the type is refused (StaleEditError). A key never changes: documents point at it. The table's trigger moves its version
  * in the same transaction, so once committed every process reads the types afresh.
  */
 export async function saveDocumentType({
@@ -134,10 +136,16 @@ export async function saveDocumentType({
       updatedBy: actor.id,
     };
     if (before) {
-      await tx
-        .update(documentTypes)
-        .set({ ...row, updatedAt: new Date() })
-        .where(eq(documentTypes.key, form.key));
+      // On the version the form showed (decision record 37): another admin's save since is not
+      // overwritten (StaleEditError, with the type as it is now).
+      const { version: _version, ...current } = columns;
+      await updateAtVersion(tx, documentTypes, {
+        where: eq(documentTypes.key, form.key),
+        version: form.version,
+        set: { ...row, updatedAt: new Date() },
+        target: { type: "document_type", id: form.key },
+        current,
+      });
     } else {
       await tx.insert(documentTypes).values({ key: form.key, ...row });
     }

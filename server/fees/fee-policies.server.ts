@@ -45,11 +45,31 @@ async function readFeePolicies(on: Db): Promise<FeePolicy[]> {
     .select(policyColumns)
     .from(feePolicies)
     .orderBy(feePolicies.office, feePolicies.destination, feePolicies.path);
-  return rows.map((r) => ({
+  return rows.map(asFeePolicy);
+}
+
+/** A row as a policy: an unknown path is "any", its refund outcomes read safely. */
+export function asFeePolicy<R extends Omit<FeePolicy, "path" | "refundOutcomes">>(
+  r: R & { path: string; refundOutcomes: unknown },
+): R & FeePolicy {
+  return {
     ...r,
     path: r.path === "jobs" || r.path === "study" ? r.path : "",
     refundOutcomes: readRefundOutcomes(r.refundOutcomes),
-  }));
+  };
+}
+
+/**
+ * The policies as the settings page edits them: read afresh (never the kept copy, which may
+ * trail a change by a moment), each with the edit version its form posts back (decision record
+ * 37).
+ */
+export async function listFeePoliciesForEditing() {
+  const rows = await db()
+    .select({ ...policyColumns, editVersion: feePolicies.editVersion })
+    .from(feePolicies)
+    .orderBy(feePolicies.office, feePolicies.destination, feePolicies.path);
+  return rows.map(asFeePolicy);
 }
 
 /** Every fee policy; in a transaction (`on` = tx), read afresh. */

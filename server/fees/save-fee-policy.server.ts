@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FeePolicyForm } from "~/domain/fee-policy";
 import { recordAudit } from "~/server/audit/audit.server";
 import { db } from "~/server/db/client.server";
 import { feePolicies } from "~/server/db/schema";
+import { updateAtVersion } from "~/server/db/versions.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
 import { listFeePolicies } from "./fee-policies.server";
 
@@ -77,10 +78,30 @@ export async function saveFeePolicy({
       // are staff's reminders of the rule the sheet states in words), so they alone keep it.
       const onlyOutcomes = !moved && changed.every((k) => k === "refundOutcomes");
       version = onlyOutcomes ? before.version : before.version + 1;
-      await tx
-        .update(feePolicies)
-        .set({ ...values, version, updatedBy: actor.id, updatedAt: new Date() })
-        .where(and(eq(feePolicies.id, form.id)));
+      // On the edit version the form showed (decision record 37): a colleague's save since is
+      // not overwritten (StaleEditError, with the policy as it is now).
+      await updateAtVersion(tx, feePolicies, {
+        where: eq(feePolicies.id, form.id),
+        version: form.version,
+        column: feePolicies.editVersion,
+        set: { ...values, version, updatedBy: actor.id, updatedAt: new Date() },
+        target: { type: "fee_policy", id: form.id },
+        current: {
+          office: feePolicies.office,
+          destination: feePolicies.destination,
+          path: feePolicies.path,
+          kind: feePolicies.kind,
+          amountMinor: feePolicies.amountMinor,
+          currency: feePolicies.currency,
+          successBasisPoints: feePolicies.successBasisPoints,
+          covers: feePolicies.covers,
+          excludes: feePolicies.excludes,
+          othersPay: feePolicies.othersPay,
+          refundRule: feePolicies.refundRule,
+          legalBasis: feePolicies.legalBasis,
+          refundOutcomes: feePolicies.refundOutcomes,
+        },
+      });
       id = form.id;
     } else {
       const [row] = await tx

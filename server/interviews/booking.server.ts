@@ -8,6 +8,7 @@ import {
 } from "~/domain/interview-slots";
 import { applicationTitle } from "~/server/applications/columns.server";
 import { recordAudit } from "~/server/audit/audit.server";
+import { assertVersion } from "~/server/db/versions.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db } from "~/server/db/client.server";
 import {
@@ -183,6 +184,8 @@ async function lockOwnApplication(
       interviewDate: jobApplications.interviewDate,
       interviewLocation: jobApplications.interviewLocation,
       title: applicationTitle,
+      version: jobApplications.version,
+      updatedAt: jobApplications.updatedAt,
     })
     .from(jobApplications)
     .where(
@@ -218,6 +221,12 @@ type OwnChange = {
   applicationId: string;
   now?: Date;
   staff?: { scope: OfficeScope };
+  /**
+   * The application's version the staff schedule showed (decision record 37): a booking moved or
+   * cancelled since (by the applicant or a colleague) is refused, StaleEditError, before anything
+   * is written, notified or mailed.
+   */
+  version?: number;
 };
 
 /**
@@ -236,6 +245,17 @@ function changeOwnInterview<T>(
   const now = o.now ?? new Date();
   return inTransactionWithMail(async (tx) => {
     const app = await lockOwnApplication(tx, o.viewer, o.applicationId, o.staff);
+    await assertVersion(
+      tx,
+      app,
+      o.version,
+      { type: "application", id: app.id },
+      {
+        status: app.status,
+        interviewDate: app.interviewDate?.toISOString() ?? null,
+        interviewLocation: app.interviewLocation,
+      },
+    );
     // The applicant's cut-off (what their e-mail states); staff are held only to the start.
     const applicantHours = await cutoffHours(tx);
     return change(tx, app, { now, hours: o.staff ? 0 : applicantHours, applicantHours });

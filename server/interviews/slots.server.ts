@@ -131,6 +131,8 @@ const dayApplication = {
   applicantId: jobApplications.userId,
   applicantName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.email})`,
   status: jobApplications.status,
+  // What staff's move and cancel post back: a change on an older one is refused (record 37).
+  version: jobApplications.version,
 };
 
 /**

@@ -3,10 +3,21 @@ import type { RecruitmentRestrictionForm } from "~/domain/recruitment-restrictio
 import { recordAudit } from "~/server/audit/audit.server";
 import { db } from "~/server/db/client.server";
 import { recruitmentRestrictions } from "~/server/db/schema";
+import { assertVersion, updateAtVersion } from "~/server/db/versions.server";
 import { listRecruitmentRestrictions } from "./recruitment-restrictions.server";
 
 export const RESTRICTION_SAVE_AUDIT_ACTION = "recruitment_restriction.save";
 export const RESTRICTION_DELETE_AUDIT_ACTION = "recruitment_restriction.delete";
+
+/** What a restriction's form edits, read back for a refused save (decision record 37). */
+const RESTRICTION_FIELDS = {
+  destination: recruitmentRestrictions.destination,
+  sector: recruitmentRestrictions.sector,
+  residence: recruitmentRestrictions.residence,
+  explanation: recruitmentRestrictions.explanation,
+  explanationFr: recruitmentRestrictions.explanationFr,
+  explanationPt: recruitmentRestrictions.explanationPt,
+};
 
 export type SaveRestrictionOutcome =
   | { kind: "saved"; id: string }
@@ -23,7 +34,7 @@ const sameMatch = (
 /**
  * An admin creates or changes an ethical-recruitment restriction (decision record 35 part 2),
  * audited in the same transaction; the table's version moves with it, so every process reads the
- * restrictions afresh.
+ * restrictions afresh. A change made on an older version of the row is refused (StaleEditError).
  */
 export async function saveRecruitmentRestriction({
   actor,
@@ -54,10 +65,15 @@ export async function saveRecruitmentRestriction({
       if (sameMatch(before, form) && sameWords) {
         return { kind: "unchanged" };
       }
-      await tx
-        .update(recruitmentRestrictions)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(recruitmentRestrictions.id, form.id));
+      // On the version the form showed (decision record 37): another admin's save since is not
+      // overwritten (StaleEditError, with the restriction as it is now).
+      await updateAtVersion(tx, recruitmentRestrictions, {
+        where: eq(recruitmentRestrictions.id, form.id),
+        version: form.version,
+        set: { ...values, updatedAt: new Date() },
+        target: { type: "recruitment_restriction", id: form.id },
+        current: RESTRICTION_FIELDS,
+      });
       id = form.id;
     } else {
       const [row] = await tx
@@ -79,18 +95,30 @@ export async function saveRecruitmentRestriction({
 
 /**
  * An admin deletes a restriction, audited with what it said. Applications recorded as direct
- * applications under it keep their flag (the restriction's id becomes null).
+ * applications under it keep their flag (the restriction's id becomes null). With `version` (the
+ * one the list showed), one changed since is kept: StaleEditError.
  */
 export async function deleteRecruitmentRestriction({
   actor,
   id,
+  version,
 }: {
   actor: { id: string };
   id: string;
+  version?: number;
 }): Promise<{ kind: "deleted" } | { kind: "notFound" }> {
   return db().transaction(async (tx) => {
+    const [locked] = await tx
+      .select({
+        version: recruitmentRestrictions.version,
+        updatedAt: recruitmentRestrictions.updatedAt,
+      })
+      .from(recruitmentRestrictions)
+      .where(eq(recruitmentRestrictions.id, id))
+      .for("update");
     const before = (await listRecruitmentRestrictions(tx)).find((r) => r.id === id);
-    if (!before) return { kind: "notFound" };
+    if (!locked || !before) return { kind: "notFound" };
+    await assertVersion(tx, locked, version, { type: "recruitment_restriction", id }, before);
     await tx.delete(recruitmentRestrictions).where(eq(recruitmentRestrictions.id, id));
     await recordAudit(tx, {
       actorId: actor.id,

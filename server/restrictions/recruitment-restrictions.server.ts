@@ -23,6 +23,7 @@ async function readRestrictions(on: Db): Promise<RecruitmentRestriction[]> {
       explanation: recruitmentRestrictions.explanation,
       explanationFr: recruitmentRestrictions.explanationFr,
       explanationPt: recruitmentRestrictions.explanationPt,
+      version: recruitmentRestrictions.version,
     })
     .from(recruitmentRestrictions)
     .orderBy(

@@ -21,13 +21,15 @@ export function StaleFlash({ stale, className }: { stale: StaleNotice; className
         {stale.by ? t("stale.changedBy", { name: stale.by, when }) : t("stale.changedAt", { when })}
       </p>
       {stale.changes ? (
-        // A record of many fields (the settings): each one that differs from what was sent.
+        // A record of many fields (the settings, a fee policy): each one that differs from what
+        // was sent.
         <div data-testid="stale-current">
           <p>{t("stale.nowFields")}</p>
           <ul className="mt-1 list-disc pl-5">
             {stale.changes.map((c) => (
-              <li key={c.key}>
-                {String(t(c.key, { defaultValue: c.key }))}: {c.value || t("stale.empty")}
+              <li key={`${c.key}${c.values ? JSON.stringify(c.values) : ""}`}>
+                {String(t(c.key, { ...c.values, defaultValue: c.key }))}:{" "}
+                {c.value || t("stale.empty")}
               </li>
             ))}
           </ul>

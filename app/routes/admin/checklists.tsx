@@ -12,7 +12,13 @@ import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { FormCheckbox, FormErrors, FormSelect } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed, formInvalid, resultFor } from "~/app/lib/action-result";
+import {
+  actionFailed,
+  formInvalid,
+  resultFor,
+  revalidateAfterStale,
+  staleRefused,
+} from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
@@ -20,12 +26,14 @@ import { CHECKLIST_PATHS, type ChecklistRule, ChecklistRuleFormSchema } from "~/
 import { inLanguage } from "~/domain/document-types";
 import { APPLICATION_KINDS } from "~/domain/enums";
 import { isUuid } from "~/domain/ids";
+import { editVersion, StaleEditError } from "~/domain/versions";
 import { requireUserAdmin } from "~/server/auth/guards.server";
 import {
   listChecklistDestinations,
   listChecklistRules,
   removeChecklistRule,
   saveChecklistRule,
+  setChecklistRuleMandatory,
 } from "~/server/documents/checklists.server";
 import { activeDocumentTypes } from "~/server/documents/document-types.server";
 import type { Route } from "./+types/checklists";
@@ -37,6 +45,9 @@ import type { Route } from "./+types/checklists";
 // JavaScript.
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.checklists");
+
+/** After a change refused as stale, the page shows the rules as they are now (record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await guardedRequest(request, requireUserAdmin);
@@ -51,12 +62,30 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireUserAdmin(request);
   const formData = await request.formData();
-  if (formData.get("intent") === "remove") {
+  const intent = formData.get("intent");
+  if (intent === "remove" || intent === "mandatory") {
+    // A rule's own buttons post the version the page showed (decision record 37).
     const id = String(formData.get("id") ?? "");
-    if (!isUuid(id) || !(await removeChecklistRule({ actor: viewer, id }))) {
-      return actionFailed("remove", "checklists.errors.notFound", 404);
+    const version = editVersion.safeParse(formData.get("version") || undefined).data;
+    try {
+      const done = !isUuid(id)
+        ? false
+        : intent === "remove"
+          ? await removeChecklistRule({ actor: viewer, id, version })
+          : await setChecklistRuleMandatory({
+              actor: viewer,
+              id,
+              mandatory: formData.get("mandatory") === "on",
+              version,
+            });
+      if (!done) return actionFailed(intent, "checklists.errors.notFound", 404);
+    } catch (error) {
+      if (!(error instanceof StaleEditError)) throw error;
+      // Changed by a colleague since the page showed it: whether it is required now.
+      const key = error.stale.current.mandatory ? "mandatory" : "optional";
+      return staleRefused(intent, error.stale, { key: `admin:checklists.${key}` });
     }
-    return redirectDone(request, "removed");
+    return redirectDone(request, intent === "remove" ? "removed" : "changed");
   }
   const submission = parseWithZod(formData, { schema: ChecklistRuleFormSchema });
   if (submission.status !== "success") return formInvalid("rule", submission.reply());
@@ -70,6 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 const DONE = {
   saved: "checklists.saved",
+  changed: "checklists.changed",
   unchanged: "checklists.unchanged",
   removed: "checklists.removed",
 };
@@ -88,7 +118,7 @@ export default function ChecklistsPage({ loaderData, actionData }: Route.Compone
     <div className="grid gap-6">
       <p className="text-slate-700">{t("checklists.intro")}</p>
       <DoneFlash messages={DONE} className="" />
-      {actionData?.intent === "remove" && actionData.flash ? (
+      {actionData?.intent !== "rule" && actionData?.flash ? (
         <Flash flash={actionData.flash} className="" />
       ) : null}
       <Card className="grid gap-3 p-5">
@@ -149,21 +179,48 @@ function RuleGroup({
                 {rule.mandatory ? t("checklists.mandatory") : t("checklists.optional")}
               </Badge>
             </span>
-            <Form method="post">
-              <HiddenValues values={{ intent: "remove", id: rule.id }} />
-              <Button
-                type="submit"
-                size="sm"
-                variant="ghost"
-                aria-label={t("checklists.removeLabel", {
-                  document: documentName(rule.documentType),
-                  scope,
-                })}
-              >
-                <Trash2Icon aria-hidden />
-                {t("checklists.remove")}
-              </Button>
-            </Form>
+            <span className="flex flex-wrap gap-1">
+              <Form method="post">
+                <HiddenValues
+                  values={{
+                    intent: "mandatory",
+                    id: rule.id,
+                    version: String(rule.version ?? ""),
+                    mandatory: rule.mandatory ? "" : "on",
+                  }}
+                />
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t(
+                    rule.mandatory
+                      ? "checklists.makeOptionalLabel"
+                      : "checklists.makeMandatoryLabel",
+                    { document: documentName(rule.documentType), scope },
+                  )}
+                >
+                  {rule.mandatory ? t("checklists.makeOptional") : t("checklists.makeMandatory")}
+                </Button>
+              </Form>
+              <Form method="post">
+                <HiddenValues
+                  values={{ intent: "remove", id: rule.id, version: String(rule.version ?? "") }}
+                />
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t("checklists.removeLabel", {
+                    document: documentName(rule.documentType),
+                    scope,
+                  })}
+                >
+                  <Trash2Icon aria-hidden />
+                  {t("checklists.remove")}
+                </Button>
+              </Form>
+            </span>
           </li>
         ))}
       </ul>

@@ -15,7 +15,13 @@ import {
   FormTextarea,
 } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
-import { actionFailed, formInvalid, resultFor } from "~/app/lib/action-result";
+import {
+  actionFailed,
+  formInvalid,
+  resultFor,
+  revalidateAfterStale,
+  staleRefused,
+} from "~/app/lib/action-result";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
@@ -28,8 +34,10 @@ import {
 } from "~/domain/document-types";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/domain/languages";
 import { requireUserAdmin } from "~/server/auth/guards.server";
+import { StaleEditError } from "~/domain/versions";
 import { listDocumentTypes, saveDocumentType } from "~/server/documents/document-types.server";
 import type { Route } from "./+types/document-types";
+import { documentTypeChanges } from "./document-types.server";
 
 // Document types as data (decision record 40): admins name each type and
 // write its guidance in the three languages, choose its formats and how long it stays valid, and
@@ -37,6 +45,9 @@ import type { Route } from "./+types/document-types";
 // form (works without JavaScript); saving is audited (document_type.save).
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.documentTypes");
+
+/** After a save refused as stale, the page shows the types as they are now (decision record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await guardedRequest(request, requireUserAdmin);
@@ -51,7 +62,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return formInvalid("document-type", submission.reply(), { typeKey });
   }
-  const outcome = await saveDocumentType({ actor: viewer, form: submission.value });
+  let outcome: Awaited<ReturnType<typeof saveDocumentType>>;
+  try {
+    outcome = await saveDocumentType({ actor: viewer, form: submission.value });
+  } catch (error) {
+    if (!(error instanceof StaleEditError)) throw error;
+    // Another admin saved this type since the form opened: nothing written, what was typed stays
+    // in the form, and the page lists each field whose saved value differs from it now.
+    return staleRefused(
+      "document-type",
+      error.stale,
+      { changes: await documentTypeChanges(request, error.stale.current, submission.value) },
+      { typeKey, result: submission.reply() },
+    );
+  }
   if (outcome.kind === "saved")
     return redirectDone(request, "saved", { set: { type: outcome.key } });
   if (outcome.kind === "unchanged") return redirectDone(request, "unchanged");
@@ -177,6 +201,8 @@ function TypeForm({
         <>
           <input type="hidden" name="existing" value="on" />
           <input type="hidden" name="key" value={type.key} />
+          {/* The version it was opened on: a save over a newer one is refused (record 37). */}
+          {type.version ? <input type="hidden" name="version" value={type.version} /> : null}
           <p className="text-sm text-slate-600 sm:col-span-2">
             {f("key")}: <code>{type.key}</code>
           </p>

@@ -13,11 +13,14 @@ type OpenSlot = { id: string; startsAt: Date | string; location: string };
  */
 export function BookingControls({
   applicationId,
+  version,
   name,
   slotId,
   open,
 }: {
   applicationId: string;
+  /** The application's version the schedule shows: a change on an older one is refused. */
+  version: number;
   name: string;
   slotId: string;
   open: readonly OpenSlot[];
@@ -31,6 +34,7 @@ export function BookingControls({
         <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value="moveBooking" />
           <input type="hidden" name="applicationId" value={applicationId} />
+          <input type="hidden" name="version" value={version} />
           <label htmlFor={selectId} className="text-sm text-slate-700">
             {t("interviews.moveTo", { name })}
           </label>
@@ -49,6 +53,7 @@ export function BookingControls({
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="cancelBooking" />
         <input type="hidden" name="applicationId" value={applicationId} />
+        <input type="hidden" name="version" value={version} />
         <Button
           type="submit"
           size="sm"

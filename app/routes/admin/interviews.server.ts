@@ -1,5 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { requestLanguage } from "~/app/i18n/i18n.server";
+import { actionFailed, formInvalid, staleRefused } from "~/app/lib/action-result";
+import { formatDate } from "~/domain/format";
+import { StaleEditError } from "~/domain/versions";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { agencyDateTimeInputValue } from "~/domain/interview";
 import { PublishSlotSchema, StaffBookingSchema } from "~/domain/interview-slots";
@@ -95,6 +98,7 @@ export async function changeBookingAsStaff({
     viewer,
     applicationId: submission.value.applicationId,
     staff: { scope: await officeScopeFor(viewer) },
+    version: submission.value.version,
   };
   try {
     if (submission.value.intent === "moveBooking") {
@@ -104,6 +108,20 @@ export async function changeBookingAsStaff({
     await cancelInterviewBooking(change);
     return redirectDone(request, "cancelled");
   } catch (error) {
+    if (error instanceof StaleEditError) {
+      // Moved, cancelled or booked anew since the schedule was shown (by the applicant or a
+      // colleague): nothing changed or sent; when the interview is now, or the stage it is at.
+      const { interviewDate, interviewLocation, status } = error.stale.current;
+      if (typeof interviewDate !== "string") {
+        return staleRefused(intent, error.stale, {
+          key: `common:labels.applicationStatus.${String(status)}.label`,
+        });
+      }
+      const when = formatDate(interviewDate, await requestLanguage(request), "dateTime");
+      return staleRefused(intent, error.stale, {
+        text: [when, interviewLocation].filter(Boolean).join(" · "),
+      });
+    }
     if (error instanceof BookingNotAllowedError) {
       return actionFailed(intent, "interviews.errors.bookingNotFound", 404);
     }

@@ -2,6 +2,7 @@ import { applicantHref } from "~/app/components/admin/data-table";
 import { CalendarClockIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Form, Link } from "react-router";
 import { DoneFlash, Flash } from "~/app/components/flash";
+import { revalidateAfterStale } from "~/app/lib/action-result";
 import { FormFields } from "~/app/components/admin/form-fields";
 import {
   HiddenValues,
@@ -38,6 +39,9 @@ import {
 import { runIntent } from "~/app/lib/intent-action.server";
 
 export const { handle, meta } = shellScreen(i18nHandle("admin"), "titles.adminInterviews");
+
+/** After a change refused as stale, the schedule shows the day as it is now (record 37). */
+export const shouldRevalidate = revalidateAfterStale;
 
 function shiftDay(day: string, days: number) {
   const d = new Date(`${day}T12:00:00Z`);
@@ -129,7 +133,9 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
   return (
     <div className="grid gap-6">
       <DoneFlash messages={DONE} />
-      {actionData?.intent === "delete" ? <Flash flash={actionData.flash} /> : null}
+      {actionData && ["delete", "moveBooking", "cancelBooking"].includes(actionData.intent) ? (
+        <Flash flash={actionData.flash} />
+      ) : null}
       <p className="text-sm text-slate-700">{t("interviews.intro")}</p>
 
       <section aria-labelledby="schedule-title" className="grid gap-4">
@@ -220,6 +226,7 @@ export default function AdminInterviews({ loaderData, actionData }: Route.Compon
                             {new Date(slot.startsAt) > new Date(now) ? (
                               <BookingControls
                                 applicationId={b.applicationId}
+                                version={b.version}
                                 name={b.applicantName}
                                 slotId={slot.id}
                                 open={

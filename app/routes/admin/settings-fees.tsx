@@ -10,7 +10,11 @@ import { formatMoney } from "~/domain/format";
 
 // Fee policies (decision record 33): per office, with overrides per destination and
 // path; each shown in plain words and edited in its own small form (audited; a change raises the
-// policy's version, so applicants confirm the new cost sheet before paying).
+// policy's version, so applicants confirm the new cost sheet before paying). Each form posts the
+// policy's edit version: a save over a colleague's newer one is refused (decision record 37).
+
+/** A policy as the page edits it: with the edit version its form posts back. */
+type EditedPolicy = FeePolicy & { editVersion: number };
 
 type Fee = { amountMinor: number; currency: string };
 
@@ -54,7 +58,7 @@ export function FeePoliciesSection({
   lastResult,
   savedId,
 }: {
-  policies: FeePolicy[];
+  policies: EditedPolicy[];
   offices: string[];
   siteFee: Fee;
   lastResult: ReturnType<typeof resultFor>;
@@ -81,7 +85,7 @@ export function FeePoliciesSection({
       </ul>
       {policies.map((p) => (
         <PolicyForm
-          key={`${p.id}-${p.version}`}
+          key={`${p.id}-${p.editVersion}`}
           policy={p}
           offices={offices}
           lastResult={savedId === p.id ? lastResult : undefined}
@@ -101,7 +105,7 @@ function PolicyForm({
   offices,
   lastResult,
 }: {
-  policy: FeePolicy | null;
+  policy: EditedPolicy | null;
   offices: string[];
   lastResult: ReturnType<typeof resultFor>;
 }) {
@@ -151,6 +155,7 @@ function PolicyForm({
         <legend className="px-1 text-sm font-semibold text-slate-800">{legend}</legend>
         <input type="hidden" name="intent" value="fee-policy" />
         {policy ? <input type="hidden" name="id" value={policy.id} /> : null}
+        {policy ? <input type="hidden" name="version" value={policy.editVersion} /> : null}
         <FormErrors errors={form.errors} ns="settings" />
         <FormSelect field={fields.office} ns="settings" label={t("fees.fields.office")}>
           {offices.map((o) => (

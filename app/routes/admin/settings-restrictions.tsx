@@ -71,6 +71,7 @@ export function RecruitmentRestrictionsSection({
                 <Form method="post">
                   <input type="hidden" name="intent" value="restriction-delete" />
                   <input type="hidden" name="id" value={r.id} />
+                  {r.version ? <input type="hidden" name="version" value={r.version} /> : null}
                   <Button
                     type="submit"
                     variant="ghost"
@@ -131,6 +132,10 @@ function RestrictionForm({
           </legend>
           <input type="hidden" name="intent" value="restriction" />
           {restriction ? <input type="hidden" name="id" value={restriction.id} /> : null}
+          {/* The version it was opened on: a save over a newer one is refused (record 37). */}
+          {restriction?.version ? (
+            <input type="hidden" name="version" value={restriction.version} />
+          ) : null}
           <FormErrors errors={form.errors} ns="settings" />
           <FormInput
             field={fields.destination}

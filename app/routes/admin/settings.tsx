@@ -7,7 +7,7 @@ import { guardedRequest } from "~/app/lib/guarded-request";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { requireUserAdmin } from "~/server/auth/guards.server";
 import { paymentProviders } from "~/server/payments/provider.server";
-import { listFeePolicies } from "~/server/fees/fee-policies.server";
+import { listFeePoliciesForEditing } from "~/server/fees/fee-policies.server";
 import { listRecruitmentRestrictions } from "~/server/restrictions/recruitment-restrictions.server";
 import { getSiteSettingsForEditing } from "~/server/settings/settings.server";
 import type { Route } from "./+types/settings";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     // With the version the form posts back: a save over a newer one is refused (record 37).
     ...(await getSiteSettingsForEditing()),
-    feePolicies: await listFeePolicies(),
+    feePolicies: await listFeePoliciesForEditing(),
     restrictions,
     editingRestriction: restrictions.find((r) => r.id === editId) ?? null,
     // Only these can be offered: each needs its keys in the server's environment (docs/paynow.md).
