@@ -72,3 +72,36 @@ test("a comment saved on a stale screen is refused with who changed it and the n
   await tendai.context().close();
   await lerato.context().close();
 });
+
+test("an employer saved on a stale screen is refused in its dialog with who renamed it and its name now", async ({
+  browser,
+}) => {
+  const name = `E2E Stale Employer ${Date.now()}`;
+  const lerato = await pageAs(browser, DEMO.admin);
+  await lerato.goto("/admin/employers?new=1");
+  const adding = lerato.getByRole("dialog", { name: "Add Employer" });
+  await adding.getByLabel("Name").fill(name);
+  await adding.getByRole("button", { name: "Add Employer" }).click();
+  await lerato.getByRole("link", { name: `Edit ${name}` }).click();
+  const editing = lerato.getByRole("dialog", { name: "Edit Employer" });
+  await expect(editing.getByLabel("Name")).toHaveValue(name);
+
+  // Tendai opens the same form without JavaScript and renames it first.
+  const tendai = await pageAs(browser, DEMO.superadmin, { javaScriptEnabled: false });
+  await tendai.goto(lerato.url());
+  await tendai.getByLabel("Name").fill(`${name} Holdings`);
+  await tendai.getByRole("button", { name: "Update Employer" }).click();
+  await expect(tendai.getByText("Employer updated")).toBeVisible();
+
+  // Lerato's dialog was opened before: her save is refused there, her text kept.
+  await editing.getByLabel("Name").fill(`${name} Farms`);
+  await editing.getByRole("button", { name: "Update Employer" }).click();
+  const told = editing.getByTestId("flash").filter({ hasText: "since you opened it" });
+  await expect(told).toContainText("Changed by Tendai Moyo at");
+  await expect(told.getByTestId("stale-current")).toHaveText(`Now: ${name} Holdings`);
+  await expect(editing.getByLabel("Name")).toHaveValue(`${name} Farms`);
+  await expectAccessible(lerato);
+
+  await tendai.context().close();
+  await lerato.context().close();
+});
