@@ -31,7 +31,7 @@ import { publishSlot } from "~/server/interviews/slots.server";
 import { saveRecruitmentRestriction } from "~/server/restrictions/edit-recruitment-restrictions.server";
 import { createTestUser, EVERY_OFFICE, runAs, setupTestDatabase, type TestUser } from "./harness";
 
-// Decision record 37 on the other records staff edit (migration 0039): complaints, fee policies,
+// Decision record 37 on the other records staff edit (migration 0040): complaints, fee policies,
 // employers, document types, recruitment restrictions, checklist rules and booked interviews. An
 // edit made on an older version is refused, nothing written, audited or mailed, naming who
 // changed it; made again on the version the record holds now, it goes through.
