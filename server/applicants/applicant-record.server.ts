@@ -1,3 +1,4 @@
+import { listPhoneNoticesTo } from "~/server/phone/receipts.server";
 import { and, eq, notInArray } from "drizzle-orm";
 import { feeOwedReader, pathOfRole } from "~/server/fees/fee-policies.server";
 import { alias } from "drizzle-orm/pg-core";
@@ -80,7 +81,7 @@ export async function getApplicantRecordForStaff({
   // Whether their fee policy asks a fee up front: someone who owes none is never "unpaid".
   const owes = await feeOwedReader();
   const profile = { ...found, feeDue: owes(found.office, pathOfRole(found.role)) };
-  const [applications, documents, payments, messages] = await Promise.all([
+  const [applications, documents, payments, messages, phoneNotices] = await Promise.all([
     listApplicationsOfApplicantForStaff(profile.id, scope),
     listDocumentsForApplicantAsStaff(profile.id),
     listAllPaymentsForStaff({
@@ -90,6 +91,7 @@ export async function getApplicantRecordForStaff({
       pageSize: PAYMENTS_SHOWN,
     }),
     listThreadMessages({ applicantId: profile.id, withGroupMessages: true }),
+    listPhoneNoticesTo([profile.phoneNumber, profile.whatsappNumber]),
     recordProfileViewed({ staff: viewer, ownerId: profile.id }),
   ]);
   const applicationIds = applications.map((a) => a.id);
@@ -119,6 +121,7 @@ export async function getApplicantRecordForStaff({
     documents,
     payments: payments.items,
     messages,
+    phoneNotices,
     notes,
     history,
     activity: activity.items,

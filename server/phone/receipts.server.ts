@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { PhoneChannel } from "~/domain/channels";
 import { recordAudit } from "~/server/audit/audit.server";
 import { db } from "~/server/db/client.server";
@@ -66,4 +66,24 @@ export async function stopChannelFor(channel: PhoneChannel, number: string): Pro
     }
     return stopped.length;
   });
+}
+
+/** The phone notices sent to these numbers, newest first: what staff see of them, with receipts. */
+export async function listPhoneNoticesTo(numbers: (string | null)[], limit = 20) {
+  const to = numbers.filter((n): n is string => Boolean(n));
+  if (to.length === 0) return [];
+  return db()
+    .select({
+      id: mailOutbox.id,
+      channel: mailOutbox.channel,
+      title: mailOutbox.subject,
+      status: mailOutbox.status,
+      deliveryState: mailOutbox.deliveryState,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(and(sql`${mailOutbox.channel} <> 'email'`, inArray(mailOutbox.to, to)))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(limit);
 }

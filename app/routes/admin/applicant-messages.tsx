@@ -123,3 +123,49 @@ export function ApplicantMessages({
     </Section>
   );
 }
+
+/** The WhatsApp and SMS notices sent to the applicant's numbers, newest first, with receipts. */
+export function ApplicantPhoneNotices({ notices }: { notices: ApplicantRecord["phoneNotices"] }) {
+  const { t, lang } = useAdminT();
+  const dateTime = dateFormatter(lang, "dateTime");
+  return (
+    <Section
+      id="applicant-phone"
+      title={t("applicant.phone.title")}
+      empty={notices.length === 0 && t("applicant.phone.empty")}
+    >
+      <ul className="grid gap-2" data-testid="phone-notices">
+        {notices.map((n) => (
+          <li
+            key={n.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+          >
+            <span className="text-slate-900">
+              <span className="font-medium">{n.channel === "sms" ? "SMS" : "WhatsApp"}</span>
+              {" · "}
+              {n.title}
+            </span>
+            <span className="flex items-center gap-2 text-slate-600">
+              <Badge
+                tone={
+                  n.status === "failed" || n.deliveryState === "failed"
+                    ? "danger"
+                    : n.deliveryState === "read" || n.deliveryState === "delivered"
+                      ? "success"
+                      : "neutral"
+                }
+              >
+                {t(`applicant.phone.state.${n.deliveryState ?? n.status}`, {
+                  defaultValue: n.deliveryState ?? n.status,
+                })}
+              </Badge>
+              <time dateTime={new Date(n.createdAt).toISOString()}>
+                {dateTime.format(new Date(n.createdAt))}
+              </time>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

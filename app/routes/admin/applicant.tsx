@@ -11,7 +11,7 @@ import { type IntentArgs, runIntent } from "~/app/lib/intent-action.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/applicant";
 import { ApplicantApplications } from "./applicant-applications";
-import { ApplicantMessages } from "./applicant-messages";
+import { ApplicantMessages, ApplicantPhoneNotices } from "./applicant-messages";
 import { ApplicantNotes, ApplicantPayments, ApplicantProfile } from "./applicant-sections";
 import { replyIntent } from "./applicant.server";
 import { ApplicantTimeline } from "./applicant-timeline";
@@ -80,6 +80,7 @@ export default function AdminApplicant({ loaderData, actionData }: Route.Compone
             canAnswer={!record.profile.erasedAt}
             actionData={answer}
           />
+          <ApplicantPhoneNotices notices={record.phoneNotices} />
           <ApplicantNotes notes={record.notes} applications={record.applications} />
         </div>
         <ApplicantTimeline entries={record.timeline} />
