@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect, SignUpSchema } from "./auth";
+import { SignUpSchema } from "./accounts";
+import { safeRedirect } from "./auth";
 
 const valid = {
   fullName: "Rudo Moyo",

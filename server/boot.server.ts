@@ -10,6 +10,7 @@ import { createPaymentProviders } from "./payments/create-provider.server";
 import { setPaymentProviders } from "./payments/provider.server";
 import { allocateReceiptNumber } from "./payments/receipts.server";
 import { acceptCurrentPolicies } from "./privacy/consent.server";
+import { backfillPhoneNumbers } from "./profiles/phone-backfill.server";
 import { getSiteSettings, saveSiteSettings } from "./settings/settings.server";
 import { createStorage } from "./storage/create-storage.server";
 import { setStorage, storage } from "./storage/storage.server";
@@ -51,6 +52,8 @@ export async function bootApp(
     if (result.createdAccounts.length > 0)
       printDemoAccounts(result.createdAccounts, result.password);
   }
+  // Numbers saved as free text before they were checked: in E.164, or kept and flagged.
+  await backfillPhoneNumbers();
   logger().info(
     { database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },
     "database ready",

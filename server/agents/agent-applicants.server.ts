@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { formatPhone } from "~/domain/phone";
 import type { AgentApplicantAccount } from "~/domain/agents";
 import { APPLICANT_ROLES, type ApplicationStatus, type DocumentStatus } from "~/domain/enums";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -150,7 +151,11 @@ export async function getOwnApplicantForAgent({
   ]);
   const { hasPassword: active, ...basics } = profile;
   return {
-    profile: { ...basics, account: (active ? "active" : "invited") as AgentApplicantAccount },
+    profile: {
+      ...basics,
+      phoneNumber: formatPhone(basics.phoneNumber),
+      account: (active ? "active" : "invited") as AgentApplicantAccount,
+    },
     applications,
     documents: uploads,
   };

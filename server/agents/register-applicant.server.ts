@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { EMAIL_CONFIRMATION_DAYS } from "~/domain/confirmation-link";
 import type { RegisterApplicant } from "~/domain/agents";
-import { AccountFieldsSchema } from "~/domain/auth";
+import { AccountFieldsSchema } from "~/domain/accounts";
 import type { Language } from "~/domain/languages";
 import { knownOffice } from "~/domain/offices";
 import { recordAudit } from "~/server/audit/audit.server";

@@ -1,5 +1,6 @@
 import { listPhoneNoticesTo } from "~/server/phone/receipts.server";
 import { and, eq, notInArray } from "drizzle-orm";
+import { formatPhone } from "~/domain/phone";
 import { feeOwedReader, pathOfRole } from "~/server/fees/fee-policies.server";
 import { alias } from "drizzle-orm/pg-core";
 import { STAFF_ROLES } from "~/domain/enums";
@@ -80,7 +81,13 @@ export async function getApplicantRecordForStaff({
   if (!found) return null;
   // Whether their fee policy asks a fee up front: someone who owes none is never "unpaid".
   const owes = await feeOwedReader();
-  const profile = { ...found, feeDue: owes(found.office, pathOfRole(found.role)) };
+  const profile = {
+    ...found,
+    // As people read them; call and WhatsApp links take their digits.
+    phoneNumber: formatPhone(found.phoneNumber),
+    whatsappNumber: formatPhone(found.whatsappNumber),
+    feeDue: owes(found.office, pathOfRole(found.role)),
+  };
   const [applications, documents, payments, messages, phoneNotices] = await Promise.all([
     listApplicationsOfApplicantForStaff(profile.id, scope),
     listDocumentsForApplicantAsStaff(profile.id),

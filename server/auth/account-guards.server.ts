@@ -1,6 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { AccountFieldsSchema, safeRedirect, SignUpBodySchema } from "~/domain/auth";
+import { AccountFieldsSchema, AccountFieldsShape, SignUpBodySchema } from "~/domain/accounts";
+import { safeRedirect } from "~/domain/auth";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
 import { defaultOfficeFor, knownOffice } from "~/domain/offices";
 import type { Db } from "~/server/db/client.server";
@@ -128,7 +129,7 @@ export async function preferredLanguageOf(database: Db, email: string): Promise<
   return row?.lng ?? DEFAULT_LANGUAGE;
 }
 
-const UPDATABLE = AccountFieldsSchema.pick({
+const UPDATABLE = AccountFieldsShape.pick({
   fullName: true,
   phoneNumber: true,
   whatsappNumber: true,

@@ -105,6 +105,9 @@ export const profiles = pgTable(
     image: text("image"),
     phoneNumber: text("phone_number"),
     whatsappNumber: text("whatsapp_number"),
+    // A number saved before numbers were checked that does not read as one: kept as it was, and
+    // the profile asks them to correct it (server/profiles/phone-backfill.server.ts).
+    phoneNeedsFix: boolean("phone_needs_fix").notNull().default(false),
     country: text("country"),
     preferredCountryCode: text("preferred_country_code"),
     preferredSector: sectorEnum("preferred_sector"),

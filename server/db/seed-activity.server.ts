@@ -195,10 +195,11 @@ export async function seedDemoActivity(services: SeedServices, now = new Date())
       fullName: name,
       email: `${slug(name)}@demo.passage.test`,
       emailVerified: true,
+      // In E.164, as every stored number is (domain/phone.ts).
       phoneNumber:
         office === "Harare"
-          ? `+263 77 2${String(i).padStart(2, "0")} ${String(1000 + i * 37).slice(-4)}`
-          : `+27 82 3${String(i).padStart(2, "0")} ${String(1000 + i * 53).slice(-4)}`,
+          ? `+263772${String(i).padStart(2, "0")}${String(1000 + i * 37).slice(-4)}`
+          : `+27823${String(i).padStart(2, "0")}${String(1000 + i * 53).slice(-4)}`,
       country: office === "Harare" ? "Zimbabwe" : "South Africa",
       role: student ? "student_applicant" : "job_seeker",
       registrationFeePaid: feePaid,

@@ -1,6 +1,7 @@
 import { registrationLine, registrationsToShow } from "~/domain/agency-trust";
 import { type Language, localizePath } from "~/domain/languages";
 import { type SiteSettings, whatsappLink } from "~/domain/settings";
+import { formatPhone } from "~/domain/phone";
 import { formatDate } from "~/domain/format";
 import { config } from "~/server/config.server";
 import type { MailAttachment } from "~/server/db/schema";
@@ -91,7 +92,7 @@ export function renderMail(
   ];
   const contactLines = [
     s.agencyName,
-    `${label.email}: ${s.contactEmail} · ${label.phone}: ${s.phone} · ${label.whatsapp}: ${s.whatsappNumber}`,
+    `${label.email}: ${s.contactEmail} · ${label.phone}: ${formatPhone(s.phone)} · ${label.whatsapp}: ${formatPhone(s.whatsappNumber)}`,
     `${label.hours}: ${hours}`,
     ...s.offices.map((of) => `${of.city}, ${of.country}: ${of.address}`),
     ...trustLines,
@@ -149,7 +150,7 @@ ${htmlParts.join("\n")}
 </div>
 <div style="padding:16px 4px;font-size:13px;color:#475569">
 <p style="margin:0 0 4px"><strong>${escapeMarkup(s.agencyName)}</strong></p>
-<p style="margin:0 0 4px">${escapeMarkup(label.email)}: <a href="mailto:${escapeMarkup(s.contactEmail)}" style="color:#0f766e">${escapeMarkup(s.contactEmail)}</a> · ${escapeMarkup(label.phone)}: ${escapeMarkup(s.phone)} · ${escapeMarkup(label.whatsapp)}: <a href="${escapeMarkup(whatsappLink(s.whatsappNumber))}" style="color:#0f766e">${escapeMarkup(s.whatsappNumber)}</a></p>
+<p style="margin:0 0 4px">${escapeMarkup(label.email)}: <a href="mailto:${escapeMarkup(s.contactEmail)}" style="color:#0f766e">${escapeMarkup(s.contactEmail)}</a> · ${escapeMarkup(label.phone)}: ${escapeMarkup(formatPhone(s.phone))} · ${escapeMarkup(label.whatsapp)}: <a href="${escapeMarkup(whatsappLink(s.whatsappNumber))}" style="color:#0f766e">${escapeMarkup(formatPhone(s.whatsappNumber))}</a></p>
 <p style="margin:0 0 4px">${escapeMarkup(label.hours)}: ${escapeMarkup(hours)}</p>
 ${s.offices.map((of) => `<p style="margin:0 0 4px">${escapeMarkup(of.city)}, ${escapeMarkup(of.country)}: ${escapeMarkup(of.address)}</p>`).join("\n")}
 ${trustLines.map((line) => `<p style="margin:0 0 4px">${escapeMarkup(line)}</p>`).join("\n")}

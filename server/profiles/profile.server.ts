@@ -6,6 +6,7 @@ import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
 import { profiles } from "~/server/db/schema";
 import { defaultOfficeFor, knownOffice } from "~/domain/offices";
+import { callingPrefixOf, formatPhone, phoneRegionFor } from "~/domain/phone";
 import { getSiteSettings } from "~/server/settings/settings.server";
 
 export async function getOwnProfile(viewer: Pick<Viewer, "id">) {
@@ -13,7 +14,17 @@ export async function getOwnProfile(viewer: Pick<Viewer, "id">) {
   if (!row) return null;
   // The office that looks after them: the one saved, or (none yet) the one in their country.
   const office = knownOffice(row.office, offices) ?? defaultOfficeFor(row.country, offices);
-  return { ...row, office };
+  // Numbers as people read them; a local one typed next is read in their country, else the office's.
+  const officeCountry = offices.find((o) => o.city === office)?.country;
+  const region = phoneRegionFor(officeCountry);
+  const phone = { region, prefix: callingPrefixOf(phoneRegionFor(row.country, officeCountry)) };
+  return {
+    ...row,
+    office,
+    phoneNumber: formatPhone(row.phoneNumber),
+    whatsappNumber: formatPhone(row.whatsappNumber),
+    phone,
+  };
 }
 
 function readOwnProfile(viewer: Pick<Viewer, "id">) {
@@ -23,6 +34,7 @@ function readOwnProfile(viewer: Pick<Viewer, "id">) {
       fullName: profiles.fullName,
       phoneNumber: profiles.phoneNumber,
       whatsappNumber: profiles.whatsappNumber,
+      phoneNeedsFix: profiles.phoneNeedsFix,
       country: profiles.country,
       role: profiles.role,
       preferredCountryCode: profiles.preferredCountryCode,
@@ -57,6 +69,8 @@ export async function updateOwnProfile(viewer: Pick<Viewer, "id" | "role">, inpu
       fullName: input.fullName,
       phoneNumber: input.phoneNumber,
       whatsappNumber: input.whatsappNumber,
+      // Both numbers were read (the schema refuses one that does not): nothing left to correct.
+      phoneNeedsFix: false,
       country: input.country,
       preferredCountryCode: input.preferredCountryCode,
       preferredSector: input.preferredSector,

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { formatPhone } from "~/domain/phone";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings, SiteSettingsSchema } from "~/domain/settings";
 import { recordAudit } from "~/server/audit/audit.server";
 import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
@@ -42,15 +43,31 @@ export function toPublicSettings(s: SiteSettings) {
   return kept;
 }
 
+/**
+ * The numbers as people read them (+263 24 270 0000): they are stored in E.164
+ * (domain/settings-form.ts), and a page shows them formatted without loading the phone library.
+ */
+function withReadablePhones<S extends Pick<SiteSettings, "phone" | "whatsappNumber" | "offices">>(
+  s: S,
+): S {
+  return {
+    ...s,
+    phone: formatPhone(s.phone),
+    whatsappNumber: formatPhone(s.whatsappNumber),
+    offices: s.offices.map((o) => ({ ...o, phone: formatPhone(o.phone) })),
+  };
+}
+
 /** The allow-list itself. */
 function pickPublic(s: SiteSettings) {
+  const readable = withReadablePhones(s);
   return {
     agencyName: s.agencyName,
     tagline: s.tagline,
     contactEmail: s.contactEmail,
-    phone: s.phone,
-    whatsappNumber: s.whatsappNumber,
-    offices: s.offices,
+    phone: readable.phone,
+    whatsappNumber: readable.whatsappNumber,
+    offices: readable.offices,
     businessHours: s.businessHours,
     social: s.social,
     registrationFee: s.registrationFee,
@@ -111,7 +128,7 @@ export async function getSiteSettingsForEditing(): Promise<{
   const [row] = await db().select().from(siteSettings).where(eq(siteSettings.key, KEY));
   const parsed = row ? SiteSettingsSchema.safeParse(row.value) : null;
   return {
-    settings: parsed?.success ? parsed.data : DEFAULT_SITE_SETTINGS,
+    settings: withReadablePhones(parsed?.success ? parsed.data : DEFAULT_SITE_SETTINGS),
     version: row?.version,
   };
 }

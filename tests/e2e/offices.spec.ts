@@ -33,10 +33,13 @@ test("an applicant moves to Midrand on their profile, and only Midrand's manager
   await expect(office).toHaveValue("Harare");
   await expectAccessible(moving);
   await office.selectOption("Midrand");
+  // A number typed the local way, read in their country and shown in the international format.
+  await moving.getByLabel("Phone number").fill("077 123 4567");
   await moving.getByRole("button", { name: "Save Changes" }).click();
   await expect(moving).toHaveURL(/done=saved/);
   await moving.reload();
   await expect(moving.getByLabel("Nearest office")).toHaveValue("Midrand");
+  await expect(moving.getByLabel("Phone number")).toHaveValue("+263 77 123 4567");
   await applyToConstructionJob(moving);
 
   const staying = await newApplicant(browser, stayingName);

@@ -83,8 +83,8 @@ describe("sign-up", () => {
     expect(profile).toMatchObject({
       fullName: "Chipo Nyathi",
       country: "Zimbabwe",
-      phoneNumber: "+263 77 123 4567",
-      whatsappNumber: "+263 77 765 4321",
+      phoneNumber: "+263771234567",
+      whatsappNumber: "+263777654321",
       role: "student_applicant",
       registrationFeePaid: false,
       emailVerified: false,

@@ -42,12 +42,57 @@ describe("profile settings", () => {
     expect(outcome).toMatchObject({ status: 302, location: "/dashboard/profile?done=saved" });
     expect(await profileOf(user.id)).toMatchObject({
       fullName: "Chipo Nyathi",
-      phoneNumber: "+263 77 123 4567",
-      whatsappNumber: "+263 77 765 4321",
+      phoneNumber: "+263771234567",
+      whatsappNumber: "+263777654321",
       preferredCountryCode: "CA",
       preferredSector: "healthcare",
       emailNotifications: true,
     });
+  });
+
+  it("stores numbers typed the local way in E.164, read in the person's country", async () => {
+    const user = await createTestUser();
+    await save(
+      user,
+      form({ phoneNumber: "077 123 4567", whatsappNumber: "82 123 4567", country: "South Africa" }),
+    );
+    expect(await profileOf(user.id)).toMatchObject({
+      phoneNumber: "+27771234567",
+      whatsappNumber: "+27821234567",
+      phoneNeedsFix: false,
+    });
+    await save(user, form({ phoneNumber: "077 123 4567", whatsappNumber: "" }));
+    expect(await profileOf(user.id)).toMatchObject({
+      phoneNumber: "+263771234567",
+      whatsappNumber: null,
+    });
+    // Shown as people read it.
+    const page = await runAs(user, profileLoader, "/dashboard/profile");
+    expect((page.data as { profile: { phoneNumber: string } }).profile.phoneNumber).toBe(
+      "+263 77 123 4567",
+    );
+  });
+
+  it("refuses a number it cannot read with a clear message, keeping what was typed", async () => {
+    const user = await createTestUser({ fullName: "Keep Me" });
+    const outcome = await save(
+      user,
+      form({ fullName: "New Name", phoneNumber: "call me maybe", whatsappNumber: "0771234567" }),
+    );
+    expect(outcome.status).toBe(400);
+    const result = (
+      outcome.data as {
+        result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+      }
+    ).result;
+    expect(result.error).toEqual({ phoneNumber: ["profile.errors.phoneInvalid"] });
+    // The form comes back with every answer as typed, to correct the one.
+    expect(result.initialValue).toMatchObject({
+      fullName: "New Name",
+      phoneNumber: "call me maybe",
+      whatsappNumber: "0771234567",
+    });
+    expect((await profileOf(user.id)).fullName).toBe("Keep Me");
   });
 
   it("requires full name and country, with clear messages, and changes nothing", async () => {

@@ -68,12 +68,13 @@ describe("what every page's data carries", () => {
       value: {
         ...DEFAULT_SITE_SETTINGS,
         agencyName: "Passage Renamed",
-        phone: "+263 24 999 9999",
+        phone: "+263779999999",
       },
     });
     const res = await runAs(null, rootLoader, "/");
     expect((res.data as RootData).settings.agencyName).toBe("Passage Renamed");
-    expect((res.data as RootData).settings.phone).toBe("+263 24 999 9999");
+    // Stored in E.164, shown as people read it.
+    expect((res.data as RootData).settings.phone).toBe("+263 77 999 9999");
   });
 
   it("reads a service page's reference data (job and programme counts, programmes) once", async () => {

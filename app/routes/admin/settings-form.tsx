@@ -1,5 +1,4 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { DoneFlash, Flash } from "~/app/components/flash";
@@ -8,6 +7,7 @@ import { Card } from "~/app/components/ui/card";
 import { FormFields } from "~/app/components/admin/form-fields";
 import { FormCheckbox, FormChoices, FormInput } from "~/app/components/ui/field";
 import { resultFor } from "~/app/lib/action-result";
+import { useLazyValidation } from "~/app/lib/lazy-validation";
 import {
   formatMoney,
   MAX_OFFICES,
@@ -15,7 +15,6 @@ import {
   MAX_OUTSIDE_BODIES,
   MAX_REGISTRATIONS,
   OFFERABLE_PROVIDERS,
-  SiteSettingsFormSchema,
   type SiteSettings,
   settingsToFormValues,
 } from "~/domain/settings";
@@ -69,6 +68,10 @@ export function SettingsForm({
     ...rows,
     ...Array.from({ length: Math.min(max, rows.length + 1) - rows.length }, () => ({}) as T),
   ];
+  // The schema (with the phone library it reads numbers with) loads when the form is first used.
+  const lazy = useLazyValidation(() =>
+    import("~/domain/settings-form").then((m) => m.SettingsFormSchema),
+  );
   const [form, fields] = useForm<FormValues, SiteSettings>({
     id: "site-settings",
     lastResult: resultFor(actionData, "save"),
@@ -91,7 +94,7 @@ export function SettingsForm({
         ],
       },
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteSettingsFormSchema }),
+    onValidate: lazy.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -128,7 +131,7 @@ export function SettingsForm({
   const interviews = fields.interviews.getFieldset();
 
   return (
-    <Form method="post" {...getFormProps(form)} className="grid max-w-4xl gap-6">
+    <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid max-w-4xl gap-6">
       {loaderData.version ? (
         <input type="hidden" name="version" value={loaderData.version} />
       ) : null}

@@ -8,7 +8,7 @@ import {
   type RecruitmentRestrictionForm,
   RecruitmentRestrictionFormSchema,
 } from "~/domain/recruitment-restriction-form";
-import { SiteSettingsFormSchema } from "~/domain/settings";
+import { SettingsFormSchema } from "~/domain/settings-form";
 import { logger } from "~/server/logger.server";
 import { saveFeePolicy } from "~/server/fees/save-fee-policy.server";
 import {
@@ -25,7 +25,7 @@ import type { Viewer } from "~/server/auth/guards.server";
 
 /** The settings form (no intent): every site setting at once, on the version it was opened on. */
 export async function saveSettings({ request, viewer, formData }: IntentArgs<Viewer>) {
-  const submission = parseWithZod(formData, { schema: SiteSettingsFormSchema });
+  const submission = parseWithZod(formData, { schema: SettingsFormSchema });
   // Without JavaScript the browser checks nothing, so the page also says why nothing was saved.
   if (submission.status !== "success") {
     return actionFailed("save", "messages.invalid", 400, { result: submission.reply() });

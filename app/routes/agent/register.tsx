@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { redirect, useNavigation } from "react-router";
@@ -11,18 +10,22 @@ import { FormErrors, FormInput } from "~/app/components/ui/field";
 import { requestLanguage } from "~/app/i18n/i18n.server";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { formInvalid } from "~/app/lib/action-result";
+import { useLazyForm } from "~/app/lib/lazy-form";
 import { type IntentArgs, runIntent } from "~/app/lib/intent-action.server";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { RegisterApplicantSchema } from "~/domain/agents";
 import { registerApplicantForAgent } from "~/server/agents/register-applicant.server";
 import { requireAgent, type Viewer } from "~/server/auth/guards.server";
+import { getOwnProfile } from "~/server/profiles/profile.server";
 import type { Route } from "./+types/register";
 
 export const { handle, meta } = shellScreen(i18nHandle("agent"), "titles.agentRegister");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAgent(request);
-  return null;
+  const agent = await requireAgent(request);
+  // A local number is read in the agent's office's country, whose prefix the field suggests.
+  const own = await getOwnProfile(agent);
+  return { phone: own?.phone ?? null };
 }
 
 /**
@@ -49,23 +52,23 @@ async function register({ request, viewer: agent, formData }: IntentArgs<Viewer>
   return formInvalid("register", result, undefined, outcome.error === "tooMany" ? 429 : 403);
 }
 
-export default function RegisterApplicant({ actionData }: Route.ComponentProps) {
+export default function RegisterApplicant({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("agent");
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterApplicantSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const phone = loaderData?.phone;
+  // The schema (and the phone library it reads numbers with) loads when the form is first used.
+  const [form, fields, formProps] = useLazyForm(
+    () => import("~/domain/agents").then((m) => m.RegisterApplicantSchema),
+    { id: "register", lastResult: actionData?.result, shouldValidate: "onBlur" },
+  );
   const label = (name: keyof typeof fields) =>
     t(`register.fields.${name}` as "register.fields.email");
   return (
     <Card className="max-w-2xl">
       <CardContent alone className="grid gap-4">
         <p className="text-sm text-slate-700">{t("register.intro")}</p>
-        <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <Form method="post" {...formProps} className="grid gap-4">
+          {phone ? <input type="hidden" name="phoneRegion" value={phone.region} /> : null}
           <FormErrors errors={form.errors} ns="agent" />
           <FormInput
             field={fields.fullName}
@@ -89,6 +92,7 @@ export default function RegisterApplicant({ actionData }: Route.ComponentProps) 
             type="tel"
             label={label("phoneNumber")}
             autoComplete="off"
+            placeholder={phone ? `${phone.prefix} …` : undefined}
           />
           <FormInput
             field={fields.country}

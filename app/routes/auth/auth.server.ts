@@ -1,7 +1,10 @@
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { ResendConfirmationSchema, safeRedirect, SignInSchema, SignUpSchema } from "~/domain/auth";
+import { SignUpSchema } from "~/domain/accounts";
+import { callingPrefixOf, phoneRegionFor } from "~/domain/phone";
+import { getSiteSettings } from "~/server/settings/settings.server";
+import { ResendConfirmationSchema, safeRedirect, SignInSchema } from "~/domain/auth";
 import { homePathFor } from "~/domain/enums";
 import { auth } from "~/server/auth/auth.server";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -190,4 +193,14 @@ export async function resendConfirmation(request: Request, formData: FormData, c
   }
   const sent = new URLSearchParams({ done: "confirmationSent" });
   throw redirect(localizePath(`/auth?${sent.toString()}`, await requestLanguage(request)));
+}
+
+/**
+ * Where sign-up reads a local number when the country typed names none, and the prefix its phone
+ * fields suggest: the first office's country (+263).
+ */
+export async function signUpPhone() {
+  const { offices } = await getSiteSettings();
+  const region = phoneRegionFor(offices[0]?.country);
+  return { region, prefix: callingPrefixOf(region) };
 }

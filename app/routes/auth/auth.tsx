@@ -13,7 +13,7 @@ import { fixedPageMeta } from "~/app/lib/seo";
 import { getViewer } from "~/server/auth/guards.server";
 import type { Route } from "./+types/auth";
 import { AuthCard, AuthColumn, EmailField, NewPasswordFields, SubmitButton } from "./auth-parts";
-import { onward, resendConfirmation, signIn, signUp } from "./auth.server";
+import { onward, resendConfirmation, signIn, signUp, signUpPhone } from "./auth.server";
 import { confirmationLinkProblem, EMAIL_CONFIRMATION_DAYS } from "~/domain/confirmation-link";
 
 export const handle = i18nHandle("auth");
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = fixedPageMeta("auth:meta", "/auth");
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   if (viewer) throw await onward(request, viewer);
-  return null;
+  return { phone: await signUpPhone() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,7 +49,7 @@ const AUTH_DONE = {
   accountDeleted: "accountDeleted",
 };
 
-export default function AuthPage({ actionData }: Route.ComponentProps) {
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
   const tab =
@@ -112,6 +112,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         <SignUpForm
           lastResult={actionData?.intent === "signup" ? actionData.result : undefined}
           redirectTo={redirectTo}
+          phone={loaderData?.phone}
         />
       )}
     </AuthColumn>
@@ -197,12 +198,20 @@ const STUDY = /^(\/[a-z]{2})?\/study\//;
 const STUDENT = "student_applicant";
 const SEEKER = "job_seeker";
 
-function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redirectTo: string }) {
+function SignUpForm({
+  lastResult,
+  redirectTo,
+  phone,
+}: {
+  lastResult: LastResult;
+  redirectTo: string;
+  phone?: { region: string; prefix: string };
+}) {
   const { t } = useTranslation("auth");
   const busy = useBusy("signup");
   // Checked in the browser first: a mismatch is shown and nothing is sent.
   const [form, fields, formProps] = useLazyForm(
-    () => import("~/domain/auth").then((m) => m.SignUpSchema),
+    () => import("~/domain/accounts").then((m) => m.SignUpSchema),
     // Come from a program's Apply (/study/…, /fr/study/…): a student, most likely.
     { id: "signup", lastResult, defaultValue: { role: STUDY.test(redirectTo) ? STUDENT : SEEKER } },
   );
@@ -212,7 +221,12 @@ function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult; redire
         <IntentFields intent="signup" redirectTo={redirectTo} />
         <FormErrors errors={form.errors} ns="auth" />
         <ApplicantRoleChoice field={fields.role} ns="auth" label={(name) => t(`fields.${name}`)} />
-        <AccountFields fields={fields} ns="auth" label={(name) => t(`fields.${name}`)}>
+        <AccountFields
+          fields={fields}
+          ns="auth"
+          label={(name) => t(`fields.${name}`)}
+          phone={phone}
+        >
           <EmailField field={fields.email} />
         </AccountFields>
         <OfficeSelect

@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { AccountFields, ApplicantRoleChoice } from "~/app/components/account-fields";
 import { OfficeSelect } from "~/app/components/office-select";
 import { DoneFlash, Flash } from "~/app/components/flash";
 import { LabelOptions } from "~/app/components/select-options";
+import { Alert } from "~/app/components/ui/alert";
 import { Button } from "~/app/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/app/components/ui/card";
 import { readOwnVerifyListing } from "~/server/trust/verify-listing.server";
@@ -16,7 +15,8 @@ import { FormSelect, InputField } from "~/app/components/ui/field";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { FIELDS_OF_STUDY, isApplicantRole, SECTORS } from "~/domain/enums";
-import { ProfileSchema, profileCompletion } from "~/domain/profile";
+import { profileCompletion } from "~/domain/profile-completion";
+import { useLazyForm } from "~/app/lib/lazy-form";
 import { requireUser } from "~/server/auth/guards.server";
 import { listOwnActiveSessions } from "~/server/auth/sessions.server";
 import { listActiveCountries } from "~/server/jobs/listing.server";
@@ -100,24 +100,27 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: {
-      fullName: profile.fullName,
-      phoneNumber: profile.phoneNumber ?? "",
-      whatsappNumber: profile.whatsappNumber ?? "",
-      country: profile.country ?? "",
-      role: profile.role,
-      preferredCountryCode: profile.preferredCountryCode ?? "",
-      preferredSector: profile.preferredSector ?? "",
-      preferredFieldOfStudy: profile.preferredFieldOfStudy ?? "",
-      office: profile.office ?? "",
+  // The schema (and the phone library it reads numbers with) loads when the form is first used.
+  const [, fields, formProps] = useLazyForm(
+    () => import("~/domain/profile").then((m) => m.ProfileSchema),
+    {
+      id: "profile",
+      lastResult: actionData?.result,
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+      defaultValue: {
+        fullName: profile.fullName,
+        phoneNumber: profile.phoneNumber ?? "",
+        whatsappNumber: profile.whatsappNumber ?? "",
+        country: profile.country ?? "",
+        role: profile.role,
+        preferredCountryCode: profile.preferredCountryCode ?? "",
+        preferredSector: profile.preferredSector ?? "",
+        preferredFieldOfStudy: profile.preferredFieldOfStudy ?? "",
+        office: profile.office ?? "",
+      },
     },
-  });
+  );
   // The percentage follows what is saved, so it matches what staff and the dashboard see.
   const completion = profileCompletion(profile);
   const applicant = isApplicantRole(profile.role);
@@ -155,7 +158,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <DoneFlash ns="dashboard" messages={PROFILE_DONE} className="" />
       )}
 
-      <Form method="post" {...getFormProps(form)} className="grid gap-6">
+      <Form method="post" {...formProps} className="grid gap-6">
         <Card>
           <CardHeader>
             <CardTitle>{t("profile.personal")}</CardTitle>
@@ -167,10 +170,16 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               hint={t("profile.fields.emailHint")}
               inputProps={{ type: "email", value: profile.email, readOnly: true, disabled: true }}
             />
+            {profile.phoneNeedsFix ? (
+              <Alert tone="warning" data-testid="phone-needs-fix">
+                {t("profile.phoneNeedsFix")}
+              </Alert>
+            ) : null}
             <AccountFields
               fields={fields}
               ns="dashboard"
               label={(name) => t(`profile.fields.${name}`)}
+              phone={profile.phone}
             />
             {applicant ? (
               <ApplicantRoleChoice

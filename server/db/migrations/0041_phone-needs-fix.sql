@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "phone_needs_fix" boolean DEFAULT false NOT NULL;
