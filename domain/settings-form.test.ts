@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS, SiteSettingsFormSchema, settingsToFormValues } from "./settings";
+import { SettingsFormSchema } from "./settings-form";
 
 const valid = () => {
   const v = settingsToFormValues(DEFAULT_SITE_SETTINGS);
@@ -61,6 +62,28 @@ describe("the site settings form", () => {
     const issues = SiteSettingsFormSchema.safeParse(input).error!.issues;
     expect(issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["businessHours.close", "errors.closeBeforeOpen"],
+    ]);
+  });
+});
+
+describe("the settings form's phone numbers", () => {
+  it("are stored in E.164, an office's local number read in its country", () => {
+    const input = valid();
+    input.whatsappNumber = "077 200 0000";
+    input.offices[1] = { ...input.offices[1], phone: "011 000 0000" };
+    const parsed = SettingsFormSchema.parse(input);
+    expect(parsed.phone).toBe("+263242700000");
+    expect(parsed.whatsappNumber).toBe("+263772000000");
+    expect(parsed.offices.map((o) => o.phone)).toEqual(["+263242700000", "+27110000000"]);
+  });
+
+  it("refuse one that does not read, on its own field", () => {
+    const input = valid();
+    input.offices[0] = { ...input.offices[0], phone: "ask at reception" };
+    const result = SettingsFormSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["offices.0.phone", "errors.phoneInvalid"],
     ]);
   });
 });
