@@ -17,6 +17,8 @@ export const PHONE_NOTICE_KINDS = [
   "payment_refunded",
   "departure",
   "message",
+  "task_assigned",
+  "task_overdue",
 ] as const satisfies readonly NotificationKind[];
 
 export function isPhoneNotice(kind: NotificationKind): boolean {

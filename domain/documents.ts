@@ -29,6 +29,8 @@ export const UPLOAD_ERRORS = [
   "unpacksTooLarge",
   "storageFull",
   "badDates",
+  // The task the upload was sent for is done, cancelled or not theirs.
+  "taskClosed",
   "failed",
 ] as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[number];

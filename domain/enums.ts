@@ -303,6 +303,9 @@ export const NOTIFICATION_KINDS = [
   "payment_refunded",
   // A document the applicant uploaded stops being valid in 60, 30 or 7 days.
   "document_expiring",
+  // Staff gave the applicant a task, or one of their tasks passed its due date (once).
+  "task_assigned",
+  "task_overdue",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -21,6 +21,7 @@ import { startInterviewScheduler } from "./interviews/rounds.server";
 import { startComplaintEscalationScheduler } from "./complaints/escalate-complaints.server";
 import { startRefundOutcomeScheduler } from "./fees/refund-todos.server";
 import { startDocumentExpiryScheduler } from "./documents/expiry.server";
+import { startTaskReminderScheduler } from "./tasks/tasks.server";
 import { startStorageSweepScheduler } from "./storage/sweep.server";
 
 const config = loadConfigOrStop();
@@ -121,6 +122,8 @@ async function serve() {
   const refundOutcomes = startRefundOutcomeScheduler();
   // Documents that stop being valid: the applicant reminded 60, 30 and 7 days before, once each.
   const documentExpiry = startDocumentExpiryScheduler();
+  // Applicants' tasks past their due date: the applicant told once each.
+  const taskReminders = startTaskReminderScheduler();
   // Stored files no row refers to (an upload cut off by a crash), one process at a time.
   const storageSweep = startStorageSweepScheduler();
   // Backups this process makes: scheduled ones, and those `npm run db:backup` asks for (SIGUSR2).
@@ -219,6 +222,7 @@ async function serve() {
         await complaints.stop();
         await refundOutcomes.stop();
         await documentExpiry.stop();
+        await taskReminders.stop();
         await storageSweep.stop();
         await backups.stop();
         await mailSender.stop();

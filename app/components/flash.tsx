@@ -67,6 +67,8 @@ const ADMIN_DONE = Object.fromEntries(
     "departureCleared",
     "viewSaved",
     "replySent",
+    "taskCreated",
+    "taskCancelled",
   ].map((key) => [key, `flash.${key}`]),
 );
 

@@ -7,10 +7,9 @@ import { markNotificationsRead } from "~/server/notifications/notifications.serv
  * "Seen up to this notification", posted by a notification list (the applicant's home, the staff
  * dashboard): that one and every older one of the viewer's are read. The route guards first.
  */
-export async function markSeenNotifications(viewer: Pick<Viewer, "id">, request: Request) {
-  const parsed = MarkNotificationsReadSchema.safeParse(
-    Object.fromEntries(await request.formData()),
-  );
+export async function markSeenNotifications(viewer: Pick<Viewer, "id">, from: Request | FormData) {
+  const form = from instanceof FormData ? from : await from.formData();
+  const parsed = MarkNotificationsReadSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ marked: 0 }, 400);
   return {
     marked: await markNotificationsRead({ viewer, newestSeenId: parsed.data.newestSeenId }),

@@ -20,8 +20,10 @@ import { listThreadMessages, type ThreadMessage } from "~/server/messages/thread
 import { applicantInScope } from "~/server/offices/scope.server";
 import { listAllPaymentsForStaff } from "~/server/payments/staff.server";
 import { recordProfileViewed, STAFF_VIEW_ACTIONS } from "~/server/privacy/staff-views.server";
+import { listTasksOfApplicantForStaff } from "~/server/tasks/tasks.server";
 
-// One page per applicant for staff: everything the back-office knows of one person,
+// One page per applicant for staff: everything the back-office knows of one person (and the
+// tasks staff gave them),
 // gathered from the services that own each part, read through the viewer's office scope.
 
 const owner = alias(profiles, "applicant_owner");
@@ -88,7 +90,7 @@ export async function getApplicantRecordForStaff({
     whatsappNumber: formatPhone(found.whatsappNumber),
     feeDue: owes(found.office, pathOfRole(found.role)),
   };
-  const [applications, documents, payments, messages, phoneNotices] = await Promise.all([
+  const [applications, documents, payments, messages, phoneNotices, tasks] = await Promise.all([
     listApplicationsOfApplicantForStaff(profile.id, scope),
     listDocumentsForApplicantAsStaff(profile.id),
     listAllPaymentsForStaff({
@@ -98,7 +100,8 @@ export async function getApplicantRecordForStaff({
       pageSize: PAYMENTS_SHOWN,
     }),
     listThreadMessages({ applicantId: profile.id, withGroupMessages: true }),
-    listPhoneNoticesTo([profile.phoneNumber, profile.whatsappNumber]),
+    listPhoneNoticesTo([found.phoneNumber, found.whatsappNumber]),
+    listTasksOfApplicantForStaff(profile.id),
     recordProfileViewed({ staff: viewer, ownerId: profile.id }),
   ]);
   const applicationIds = applications.map((a) => a.id);
@@ -133,7 +136,7 @@ export async function getApplicantRecordForStaff({
     history,
     activity: activity.items,
   };
-  return { ...gathered, timeline: timelineOf(gathered) };
+  return { ...gathered, tasks, timeline: timelineOf(gathered) };
 }
 
 /** Audit entries another part of the timeline already tells (with more to say). */

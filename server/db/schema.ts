@@ -48,6 +48,7 @@ import {
 import { COMPLAINT_CATEGORIES, COMPLAINT_STATUSES } from "~/domain/agency-trust";
 import { LANGUAGES } from "~/domain/languages";
 import { DATA_EXPORT_STATUSES } from "~/domain/privacy";
+import { TASK_KINDS, TASK_STATUSES } from "~/domain/tasks";
 
 // Trigram index for substring search (LIKE/ILIKE '%…%'). fastupdate off: a new row goes straight
 // into the index instead of a pending list that every search scans in full until the next vacuum
@@ -865,6 +866,51 @@ export const staffTodos = pgTable(
     index("staff_todos_open_idx")
       .on(t.createdAt.desc())
       .where(sql`done_at is null`),
+  ],
+);
+
+/**
+ * Tasks staff give an applicant (decision record 51): upload a document of a type, answer a
+ * question, acknowledge a text; due on a day. Not staff_todos: those are the agency's own work.
+ * `overdue_reminded_at` is set by the one round that tells the applicant it is overdue (the
+ * update that sets it selects on it being null, so it is told once whatever processes run).
+ */
+export const taskKindEnum = pgEnum("task_kind", TASK_KINDS);
+export const taskStatusEnum = pgEnum("task_status", TASK_STATUSES);
+export const applicantTasks = pgTable(
+  "applicant_tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicantId: text("applicant_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: taskKindEnum("kind").notNull(),
+    title: text("title").notNull(),
+    instructions: text("instructions").notNull(),
+    /** An upload task's document type. */
+    documentType: text("document_type").references(() => documentTypes.key, {
+      onDelete: "restrict",
+      onUpdate: "cascade",
+    }),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    status: taskStatusEnum("status").notNull().default("open"),
+    /** A question task's answer, in the applicant's words. */
+    answer: text("answer"),
+    /** The document an upload task was completed with. */
+    documentId: uuid("document_id").references(() => documents.id, { onDelete: "set null" }),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+    cancelledBy: text("cancelled_by").references(() => profiles.id, { onDelete: "set null" }),
+    cancelledAt: ts("cancelled_at"),
+    overdueRemindedAt: ts("overdue_reminded_at"),
+  },
+  (t) => [
+    index("applicant_tasks_applicant_idx").on(t.applicantId, t.createdAt.desc()),
+    // The overdue round and the owners' queue read the open ones by due day.
+    index("applicant_tasks_open_due_idx")
+      .on(t.dueOn)
+      .where(sql`status = 'open'`),
   ],
 );
 

@@ -7,6 +7,7 @@ import type { DocumentType } from "~/domain/enums";
 import type { DocumentUpload, ReceivedDocument } from "./upload.server";
 
 // Multipart framing and the small fields around the file.
+const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ENVELOPE_BYTES = 64 * 1024;
 
 /**
@@ -41,6 +42,8 @@ function receiveParts(
       issuedOn: null,
       expiresOn: null,
     };
+    // The open task this upload completes, when it is sent from one (decision record 51).
+    let taskId: string | undefined;
     let answered = false;
     let refusal: ReceivedDocument | null = null;
     const answer = (received: ReceivedDocument) => {
@@ -85,6 +88,10 @@ function receiveParts(
         dates[name] = value.trim().slice(0, 20) || null;
         return;
       }
+      if (name === "taskId") {
+        if (TASK_ID.test(value)) taskId = value;
+        return;
+      }
       if (name !== "documentType") return;
       // Only its shape here: the service checks it is a type one may upload now.
       if (DOCUMENT_TYPE_KEY.test(value)) documentType = value;
@@ -109,6 +116,7 @@ function receiveParts(
         ok: true,
         documentType,
         dates,
+        taskId,
         file: { name: info.filename ?? "", content: stream, complete },
       });
     });

@@ -19,6 +19,11 @@ import { logger } from "~/server/logger.server";
 import { inTransactionWithMail } from "~/server/mail/outbox.server";
 import { documentLabel } from "~/server/documents/document-mail.server";
 import { notifyApplicantOwners } from "~/server/owners/owners.server";
+import {
+  completeUploadTask,
+  isOpenUploadTask,
+  TaskNotOpenError,
+} from "~/server/tasks/tasks.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import { isStorageFullError, storage } from "~/server/storage/storage.server";
 import { BombCheck } from "./decompression-bombs.server";
@@ -46,7 +51,14 @@ export type DocumentUpload =
 
 export type ReceivedDocument =
   | { ok: false; error: "noFile" | "badDocumentType"; documentType: DocumentType | null }
-  | { ok: true; documentType: DocumentType; dates?: DocumentDates; file: IncomingFile };
+  | {
+      ok: true;
+      documentType: DocumentType;
+      dates?: DocumentDates;
+      /** The applicant's open upload task this document completes (sent from the task's form). */
+      taskId?: string;
+      file: IncomingFile;
+    };
 
 export type IncomingFile = {
   /** The name as sent; the service cleans it (or refuses it). */
@@ -109,10 +121,17 @@ export async function uploadDocument({
       file.content.resume();
       throw new UploadRefused("badDates");
     }
+    // Only the applicant's own upload completes their task; asked before a byte is stored, and
+    // again in the row's transaction.
+    const taskId = onBehalf ? undefined : received.taskId;
+    if (taskId && !(await isOpenUploadTask({ userId: ownerId, taskId, documentType }))) {
+      file.content.resume();
+      throw new UploadRefused("taskClosed");
+    }
     stored = await storeFile(ownerId, file, type ?? null);
     await file.complete;
     const { row, replacedKeys } = await insertDocumentRow(
-      { ownerId, actorId: actor.id, stillAllowed: onBehalf?.stillAllowed },
+      { ownerId, actorId: actor.id, stillAllowed: onBehalf?.stillAllowed, taskId },
       documentType,
       stored,
       dates,
@@ -137,6 +156,7 @@ export async function uploadDocument({
     );
     if (bodyBroke) return { ok: false, error: "noFile", documentType };
     if (error instanceof UploadNoLongerAllowed) return { ok: false, error: "failed", documentType };
+    if (error instanceof TaskNotOpenError) return { ok: false, error: "taskClosed", documentType };
     if (error instanceof UploadRefused) {
       // A type one may not upload has no card to answer in: the page says it under the cards.
       const card = error.code === "badDocumentType" ? null : documentType;
@@ -333,7 +353,12 @@ function withExtension(name: string, ext: string) {
  * left; PGlite runs transactions one at a time anyway. Reviewed documents stay as history.
  */
 async function insertDocumentRow(
-  by: { ownerId: string; actorId: string; stillAllowed?: (tx: Db) => Promise<boolean> },
+  by: {
+    ownerId: string;
+    actorId: string;
+    stillAllowed?: (tx: Db) => Promise<boolean>;
+    taskId?: string;
+  },
   documentType: DocumentType,
   file: StoredFile,
   dates: DocumentDates,
@@ -370,6 +395,14 @@ async function insertDocumentRow(
         expiresOn: dates.expiresOn,
       })
       .returning();
+    if (by.taskId) {
+      await completeUploadTask(tx, {
+        userId,
+        taskId: by.taskId,
+        documentId: row!.id,
+        documentType,
+      });
+    }
     if (by.actorId !== userId) {
       await recordAudit(tx, {
         actorId: by.actorId,

@@ -40,12 +40,15 @@ const INTERNAL_COLUMNS = ["storageKey"];
 const STAFF_REFERENCE_COLUMNS = ["owner_id"];
 /**
  * The same for a staff note's writer: the notes are about an applicant (in that applicant's
- * archive as staffNotes), not the writer's own information; and for who issued a certified copy.
+ * archive as staffNotes), not the writer's own information; and for who issued a certified copy,
+ * or gave or cancelled a task.
  */
 const WRITER_COLUMNS: Record<string, string[]> = {
   application_notes: ["author_id"],
   // A certified copy is of an applicant's document; the staff member only issued it.
   certified_copies: ["issued_by"],
+  // A task is the applicant's (decision record 51), not the giver's or the canceller's.
+  applicant_tasks: ["created_by", "cancelled_by"],
 };
 
 /** The profile-referring columns of each table of the schema, found from its foreign keys. */
@@ -170,8 +173,8 @@ export async function collectPersonalData(userId: string): Promise<PersonalData>
         .where(
           inArray(
             schema.mailOutbox.to,
-            [profile.email, profile.phoneNumber, profile.whatsappNumber].filter(
-              (v): v is string => Boolean(v),
+            [profile.email, profile.phoneNumber, profile.whatsappNumber].filter((v): v is string =>
+              Boolean(v),
             ),
           ),
         )

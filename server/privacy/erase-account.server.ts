@@ -104,6 +104,8 @@ export async function eraseAccount({
 
     await tx.delete(schema.jobApplications).where(eq(schema.jobApplications.userId, userId));
     await tx.delete(schema.savedJobs).where(eq(schema.savedJobs.userId, userId));
+    // Their tasks, with their answers.
+    await tx.delete(schema.applicantTasks).where(eq(schema.applicantTasks.applicantId, userId));
     await tx.delete(schema.notifications).where(eq(schema.notifications.userId, userId));
     await tx.delete(schema.messageRecipients).where(eq(schema.messageRecipients.userId, userId));
     await tx

@@ -1,16 +1,39 @@
-import { and, asc, count, eq, gte, isNull, lt, not, notInArray, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  not,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { FINAL_APPLICATION_STATUSES } from "~/domain/applications";
 import type { OfficeScope } from "~/domain/offices";
 import { agencyDateTimeInputValue } from "~/domain/interview";
 import { applicationTitle } from "~/server/applications/columns.server";
 import { type Db, db } from "~/server/db/client.server";
-import { contactInquiries, documents, jobApplications, profiles } from "~/server/db/schema";
+import {
+  applicantTasks,
+  contactInquiries,
+  documents,
+  jobApplications,
+  profiles,
+} from "~/server/db/schema";
+import { agencyToday } from "~/server/jobs/saved-jobs.server";
+import { overdueTasksWhere } from "~/server/tasks/tasks.server";
 import { agencyDayBounds } from "~/server/interviews/slots.server";
 import { applicantInScope } from "~/server/offices/scope.server";
 
 // The back-office's work queues (decision record 41): what waits for a staff member of some
 // offices, each queue counted and listed by the same `where`, so its count is what it shows.
-// Overdue tasks are not a queue yet: staff have no to-dos with a due date.
+// Overdue tasks (decision record 51) are the owner's: those of the applicants the viewer owns, and
+// of the unowned ones the tasks the viewer gave.
 
 /** How many of each queue the dashboard lists (the count says how many there are in all). */
 export const QUEUE_PREVIEW = 5;
@@ -57,9 +80,30 @@ function interviewsOn(scope: OfficeScope, now: Date): SQL {
   )!;
 }
 
+/**
+ * Open tasks past their due day that are the viewer's to chase: of the applicants they own, and
+ * of applicants nobody owns, the tasks they gave; in their offices.
+ */
+function overdueTasksOf(scope: OfficeScope, viewerId: string, now: Date): SQL {
+  const owned = db()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.ownerId, viewerId));
+  const unowned = db().select({ id: profiles.id }).from(profiles).where(isNull(profiles.ownerId));
+  return and(
+    overdueTasksWhere(agencyToday(now)),
+    or(
+      inArray(applicantTasks.applicantId, owned),
+      and(eq(applicantTasks.createdBy, viewerId), inArray(applicantTasks.applicantId, unowned)),
+    ),
+    applicantInScope(scope, applicantTasks.applicantId),
+  )!;
+}
+
 async function countWhere(
   on: Db,
-  table: typeof documents | typeof jobApplications | typeof contactInquiries,
+  table:
+    typeof documents | typeof jobApplications | typeof contactInquiries | typeof applicantTasks,
   where: SQL,
 ) {
   const [row] = await on.select({ n: count() }).from(table).where(where);
@@ -82,6 +126,7 @@ export async function readWorkQueuesForStaff(
   const unownedWhere = applicationsWithoutOwner(scope);
   const messagesWhere = messagesWaiting(scope);
   const interviewsWhere = interviewsOn(scope, now);
+  const tasksWhere = overdueTasksOf(scope, viewer.id, now);
   const mineWhere = and(
     eq(jobApplications.ownerId, viewer.id),
     applicantInScope(scope, jobApplications.userId),
@@ -96,6 +141,8 @@ export async function readWorkQueuesForStaff(
     messageItems,
     interviewsCount,
     interviewItems,
+    tasksCount,
+    taskItems,
     mine,
   ] = await Promise.all([
     countWhere(on, documents, docsWhere),
@@ -154,6 +201,20 @@ export async function readWorkQueuesForStaff(
       .where(interviewsWhere)
       .orderBy(asc(jobApplications.interviewDate), asc(jobApplications.id))
       .limit(limit),
+    countWhere(on, applicantTasks, tasksWhere),
+    on
+      .select({
+        id: applicantTasks.id,
+        applicantId: applicantTasks.applicantId,
+        applicantName,
+        title: applicantTasks.title,
+        dueOn: applicantTasks.dueOn,
+      })
+      .from(applicantTasks)
+      .innerJoin(profiles, eq(profiles.id, applicantTasks.applicantId))
+      .where(tasksWhere)
+      .orderBy(asc(applicantTasks.dueOn), asc(applicantTasks.id))
+      .limit(limit),
     countWhere(on, jobApplications, mineWhere),
   ]);
   return {
@@ -164,6 +225,8 @@ export async function readWorkQueuesForStaff(
       count: interviewsCount,
       items: interviewItems.map((i) => ({ ...i, at: i.at! })),
     },
+    /** Overdue tasks of the viewer's applicants (owned, or unowned and given by them). */
+    tasks: { count: tasksCount, items: taskItems },
     /** Applications the viewer owns, in their offices. */
     mine,
   } satisfies Record<string, Queue<unknown> | number>;

@@ -1,5 +1,5 @@
 import { DEMO, expect, expectAccessible, test } from "./fixtures";
-import { newApplicantAccount, pageAs } from "./steps";
+import { newApplicantAccount, pageAs, uploadPdf } from "./steps";
 
 // A manager's first screen is what waits for them (decision record 41), and the
 // header's search box finds an applicant from anywhere in the back-office: `/` puts the cursor in
@@ -13,6 +13,7 @@ const QUEUES = [
   "Applications without an owner",
   "Messages waiting for a reply",
   "Interviews today",
+  "Overdue tasks",
 ];
 
 test("a manager lands on their queues, presses / and finds an applicant", async ({ browser }) => {
@@ -49,6 +50,68 @@ test("a manager lands on their queues, presses / and finds an applicant", async 
   );
   await expect(box).toHaveValue(applicant.fullName);
   await expectAccessible(staff);
+});
+
+test("staff give tasks on the applicant page; the applicant does them on a phone, with and without JavaScript", async ({
+  browser,
+}) => {
+  const applicant = await newApplicantAccount(browser);
+  const staff = await pageAs(browser, DEMO.manager);
+  await staff.goto(`/admin/search?q=${encodeURIComponent(applicant.email)}`);
+  await staff
+    .getByTestId("search-applicant")
+    .getByRole("link", { name: applicant.fullName })
+    .click();
+  await expect(staff).toHaveURL(/\/admin\/applicants\/[^/?]+$/);
+  const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const give = async (kind: string, title: string, instructions: string, documentType?: string) => {
+    const form = staff.getByRole("form", { name: "Give a task" });
+    await form.getByLabel("What they do").selectOption({ label: kind });
+    if (documentType)
+      await form.getByLabel("Document to upload").selectOption({ label: documentType });
+    await form.getByLabel("Title").fill(title);
+    await form.getByLabel("Instructions").fill(instructions);
+    await form.getByLabel("Due on").fill(due);
+    await form.getByRole("button", { name: "Give the task" }).click();
+    await expect(staff.getByTestId("flash")).toContainText("Task given");
+  };
+  await give("Upload a document", "Your passport", "A scan of the photo page.", "Passport");
+  await give("Answer a question", "Your last employer", "Who did you last work for?");
+  const tasks = staff.getByTestId("staff-task");
+  await expect(tasks).toHaveCount(2);
+  await expect(tasks.first().getByTestId("task-state")).toHaveText("Open");
+  await expectAccessible(staff);
+
+  // On a phone, tasks come first on the dashboard; the upload goes through the documents' form.
+  const phone = { viewport: { width: 360, height: 780 } };
+  const mobile = await pageAs(browser, applicant, phone);
+  await mobile.goto("/dashboard");
+  const section = mobile.getByRole("region", { name: "Your tasks" });
+  await expect(section.getByTestId("task")).toHaveCount(2);
+  await expectAccessible(mobile);
+  await uploadPdf(section.getByTestId("task").filter({ hasText: "Your passport" }), "passport.pdf");
+  await expect(section.getByTestId("task-done")).toContainText("Your passport");
+  await expect(section.getByTestId("task")).toHaveCount(1);
+  expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    360,
+  );
+  await expectAccessible(mobile);
+
+  // Before JavaScript loads: the answer is a plain form.
+  const plain = await pageAs(browser, applicant, { ...phone, javaScriptEnabled: false });
+  await plain.goto("/dashboard");
+  const question = plain.getByTestId("task").filter({ hasText: "Your last employer" });
+  await question.getByLabel("Your answer").fill("Harare Central Hospital");
+  await question.getByRole("button", { name: "Send answer" }).click();
+  await expect(plain).toHaveURL(/done=taskDone/);
+  await expect(plain.getByTestId("flash")).toContainText("the task is done");
+  await expect(plain.getByTestId("task-done")).toHaveCount(2);
+
+  // Staff see both done, the answer and the document.
+  await staff.reload();
+  await expect(tasks.getByTestId("task-state")).toHaveText(["Done", "Done"]);
+  await expect(staff.getByTestId("task-answer")).toHaveText("Harare Central Hospital");
+  await expect(tasks.getByRole("link", { name: "passport.pdf" })).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

@@ -282,6 +282,17 @@ describe("a manager of Midrand only", () => {
         { intent: "status", applicationId: r.app, status: "offer_received" },
       ],
       [
+        `/admin/applicants/${r.person.id}`,
+        {
+          intent: "taskCreate",
+          applicantId: r.person.id,
+          kind: "answer",
+          title: "peek",
+          instructions: "peek",
+          dueOn: "2031-01-02",
+        },
+      ],
+      [
         "/admin/applications",
         {
           intent: "bulk",

@@ -8,12 +8,15 @@ import { shellScreen } from "~/app/lib/shell-screen";
 import { getApplicantRecordForStaff } from "~/server/applicants/applicant-record.server";
 import { requireStaff, type Viewer } from "~/server/auth/guards.server";
 import { type IntentArgs, runIntent } from "~/app/lib/intent-action.server";
+import { activeDocumentTypes } from "~/server/documents/document-types.server";
+import { agencyToday } from "~/server/jobs/saved-jobs.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
 import type { Route } from "./+types/applicant";
 import { ApplicantApplications } from "./applicant-applications";
 import { ApplicantMessages, ApplicantPhoneNotices } from "./applicant-messages";
 import { ApplicantNotes, ApplicantPayments, ApplicantProfile } from "./applicant-sections";
-import { replyIntent } from "./applicant.server";
+import { replyIntent, taskCancelIntent, taskCreateIntent } from "./applicant.server";
+import { ApplicantTasks } from "./applicant-tasks";
 import { ApplicantTimeline } from "./applicant-timeline";
 import { StaffDocuments } from "./applications-documents";
 import { ScheduleInterviewDialog } from "./applications-schedule";
@@ -34,7 +37,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const scheduling = await loadScheduling(url, scope);
   // The schedule dialog opens only for one of this applicant's applications.
   const own = scheduling && record.applications.some((a) => a.id === scheduling.id);
-  return { record, scheduling: own ? scheduling : null };
+  // The types an upload task may ask for (active ones only).
+  const taskTypes = (await activeDocumentTypes()).map((t) => t.key);
+  return { record, scheduling: own ? scheduling : null, today: agencyToday(), taskTypes };
 }
 
 // The applications list's handlers, shared: each checks the record against the viewer's offices
@@ -48,11 +53,13 @@ export const action = ({ request }: Route.ActionArgs) =>
     schedule: applicationIntent,
     review: applicationIntent,
     reply: replyIntent,
+    taskCreate: taskCreateIntent,
+    taskCancel: taskCancelIntent,
   });
 
 export default function AdminApplicant({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
-  const { record, scheduling } = loaderData;
+  const { record, scheduling, today, taskTypes } = loaderData;
   const answer = actionData && "intent" in actionData ? actionData : undefined;
   return (
     <div className="grid gap-6" data-testid="applicant-page">
@@ -62,6 +69,16 @@ export default function AdminApplicant({ loaderData, actionData }: Route.Compone
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
           <ApplicantApplications applications={record.applications} />
+          <ApplicantTasks
+            // A new task starts the form afresh.
+            key={`tasks-${record.tasks.length}`}
+            applicantId={record.profile.id}
+            tasks={record.tasks}
+            today={today}
+            documentTypes={taskTypes}
+            canGive={!record.profile.erasedAt}
+            actionData={answer}
+          />
           <section
             className="rounded-xl border border-slate-200 bg-white p-4"
             aria-label={t("applicant.documents")}

@@ -1,5 +1,6 @@
 import {
   CalendarClockIcon,
+  ClipboardListIcon,
   FileTextIcon,
   MailQuestionIcon,
   UserPlusIcon,
@@ -13,7 +14,7 @@ import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { TitledCard } from "~/app/components/titled-card";
 import { Badge } from "~/app/components/ui/badge";
 import { applicantHref } from "~/app/components/admin/data-table";
-import { dateFormatter } from "~/domain/format";
+import { calendarDay, dateFormatter } from "~/domain/format";
 
 type At = Date | string;
 
@@ -55,6 +56,16 @@ export type DashboardQueues = {
       location: string | null;
     }[];
   };
+  tasks: {
+    count: number;
+    items: {
+      id: string;
+      applicantId: string;
+      applicantName: string;
+      title: string;
+      dueOn: string;
+    }[];
+  };
   mine: number;
 };
 
@@ -67,7 +78,7 @@ function QueueCard({
   all,
   children,
 }: {
-  name: "documents" | "unowned" | "messages" | "interviews";
+  name: "documents" | "unowned" | "messages" | "interviews" | "tasks";
   icon: LucideIcon;
   count: number;
   /** The list holding every entry, where there is one. */
@@ -120,14 +131,15 @@ function Row({ main, detail }: { main: ReactNode; detail: ReactNode }) {
 
 /**
  * What waits for the viewer, first thing on the back-office's start page: documents to review
- * (oldest first), applications nobody owns, contact messages nobody answered, today's interviews;
- * each with how many there are in the viewer's offices and a link to the person or the list.
+ * (oldest first), applications nobody owns, contact messages nobody answered, today's interviews,
+ * the overdue tasks of the applicants they own (or gave, when nobody owns them); each with how many there are in the viewer's offices and a link to the person or the list.
  */
 export function WorkQueues({ queues }: { queues: DashboardQueues }) {
   const { t, tc, lang } = useAdminT();
   const documentName = useDocumentTypeName();
   const when = dateFormatter(lang, "dateTime");
   const time = dateFormatter(lang, "time");
+  const day = dateFormatter(lang, "date");
   return (
     <section aria-labelledby="queues-heading" className="grid gap-4" data-testid="work-queues">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -217,6 +229,22 @@ export function WorkQueues({ queues }: { queues: DashboardQueues }) {
                 </>
               }
               detail={i.location ?? ""}
+            />
+          ))}
+        </QueueCard>
+        <QueueCard name="tasks" icon={ClipboardListIcon} count={queues.tasks.count}>
+          {queues.tasks.items.map((task) => (
+            <Row
+              key={task.id}
+              main={
+                <>
+                  <Link to={`${applicantHref(task.applicantId)}#applicant-tasks`} className={link}>
+                    {task.applicantName}
+                  </Link>{" "}
+                  · {task.title}
+                </>
+              }
+              detail={t("queues.due", { when: day.format(calendarDay(task.dueOn)) })}
             />
           ))}
         </QueueCard>

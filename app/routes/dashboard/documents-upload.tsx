@@ -31,6 +31,8 @@ export function UploadForm({
   dates,
   answer,
   uploaded,
+  taskId,
+  action,
 }: {
   type: DocumentType;
   formats: readonly DocumentFormat[];
@@ -38,6 +40,10 @@ export function UploadForm({
   hasCurrent: boolean;
   /** Which dates printed on it the form asks for. */
   dates: "both" | "issued" | "none";
+  /** The applicant's open upload task this document completes (its card on the dashboard). */
+  taskId?: string;
+  /** Where the form posts without JavaScript, when not this page. */
+  action?: string;
 } & ServerAnswer) {
   const { t } = useTranslation("documents");
   const revalidator = useRevalidator();
@@ -46,8 +52,8 @@ export function UploadForm({
   const [progress, setProgress] = useState<Progress>(null);
   const xhrRef = useRef<XMLHttpRequest | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const inputId = `file-${type}`;
-  const messageId = `file-${type}-message`;
+  const inputId = taskId ? `task-${taskId}-file` : `file-${type}`;
+  const messageId = `${inputId}-message`;
   const fmt = useFormatters();
 
   useEffect(() => () => xhrRef.current?.abort(), []);
@@ -70,6 +76,7 @@ export function UploadForm({
     const body = new FormData();
     // Before the file: the server reads the stream in order.
     body.append("documentType", type);
+    if (taskId) body.append("taskId", taskId);
     for (const name of ["issuedOn", "expiresOn"]) {
       const value = (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
       if (value) body.append(name, value);
@@ -122,11 +129,13 @@ export function UploadForm({
     <form
       ref={formRef}
       method="post"
+      action={action}
       encType="multipart/form-data"
       onSubmit={onSubmit}
       className="grid gap-2 border-t border-slate-100 pt-4"
     >
       <input type="hidden" name="documentType" value={type} />
+      {taskId ? <input type="hidden" name="taskId" value={taskId} /> : null}
       {/* The dates come before the file in the body: the server reads the fields first. */}
       {dates !== "none" ? (
         <div className="grid gap-2 sm:grid-cols-2">

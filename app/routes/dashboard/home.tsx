@@ -14,9 +14,16 @@ import { NextSteps } from "./home-next-steps";
 import { HomeStats, QuickActions } from "./home-overview";
 import { NotificationsCard } from "./notifications-card";
 import { markSeenNotifications } from "~/app/lib/notifications-read.server";
+import { runIntent } from "~/app/lib/intent-action.server";
+import { listDocumentTypes } from "~/server/documents/document-types.server";
+import { agencyToday } from "~/server/jobs/saved-jobs.server";
+import { listTasksForApplicant } from "~/server/tasks/tasks.server";
+import { Tasks } from "./home-tasks";
+import { taskAcknowledgeIntent, taskAnswerIntent, uploadForTask } from "./home-tasks.server";
 
 export const { handle, meta } = shellScreen(
-  i18nHandle("dashboard", "jobs", "content", "study"),
+  // "documents": an upload task's form is the documents page's.
+  i18nHandle("dashboard", "jobs", "content", "study", "documents"),
   "titles.dashboard",
 );
 
@@ -29,15 +36,50 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Staff and agents have no applicant dashboard: their home is the admin panel or their applicants.
   const home = homePathFor(viewer.role);
   if (home !== "/dashboard") throw redirect(home);
-  return getApplicantDashboard(viewer);
+  const [dashboard, tasks, types] = await Promise.all([
+    getApplicantDashboard(viewer),
+    listTasksForApplicant({ viewer }),
+    listDocumentTypes(),
+  ]);
+  const asked = new Set(tasks.open.map((task) => task.documentType));
+  return {
+    ...dashboard,
+    tasks,
+    today: agencyToday(),
+    // What an upload task's form needs of its type (an active one: a retired type takes no upload).
+    taskTypes: types
+      .filter((type) => type.active && asked.has(type.key))
+      .map(({ key, names, formats, expires, validityMonths }) => ({
+        key,
+        names,
+        formats,
+        expires,
+        validityMonths,
+      })),
+  };
 }
 
-/** "Seen up to this notification": posted by the notification list (see NotificationsCard). */
+/**
+ * The home page's posts: "seen up to this notification" (the notification list), a
+ * task's answer or acknowledgement, and an upload task's file (?task=<id>, multipart, without
+ * JavaScript; with it the form sends the file to /api/documents), each for their own tasks only.
+ */
 export async function action({ request }: Route.ActionArgs) {
-  return markSeenNotifications(await requireUser(request), request);
+  // An upload task's form names its task in the address: its body is a file, read as a stream.
+  if (new URL(request.url).searchParams.has("task")) return uploadForTask(request);
+  return runIntent(
+    request,
+    requireUser,
+    {
+      "mark-notifications-read": ({ viewer, formData }) => markSeenNotifications(viewer, formData),
+      taskAnswer: taskAnswerIntent,
+      taskAcknowledge: taskAcknowledgeIntent,
+    },
+    { main: "mark-notifications-read" },
+  );
 }
 
-export default function DashboardHome({ loaderData }: Route.ComponentProps) {
+export default function DashboardHome({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("dashboard");
   const { viewer, settings } = useRootData();
   const d = loaderData;
@@ -48,6 +90,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
     i18n.language,
   );
   const dateTime = dateFormatter(i18n.language, "dateTime");
+  const answer = actionData && "intent" in actionData ? actionData : undefined;
 
   return (
     <div className="grid gap-8">
@@ -57,6 +100,13 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="text-slate-700">{t("home.welcomeBody")}</p>
       </div>
+      <Tasks
+        open={d.tasks.open}
+        done={d.tasks.done}
+        today={d.today}
+        types={d.taskTypes}
+        actionData={answer}
+      />
       <HomeStats counts={d.stats} />
       <NextSteps dashboard={d} fee={fee} />
       <QuickActions student={d.recommended.basis === "programs"} />
