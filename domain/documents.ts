@@ -31,6 +31,7 @@ export const UPLOAD_ERRORS = [
   "badDates",
   // The task the upload was sent for is done, cancelled or not theirs.
   "taskClosed",
+  "consentNeeded",
   "failed",
 ] as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[number];

@@ -92,7 +92,7 @@ export async function getApplicantRecordForStaff({
   };
   const [applications, documents, payments, messages, phoneNotices, tasks] = await Promise.all([
     listApplicationsOfApplicantForStaff(profile.id, scope),
-    listDocumentsForApplicantAsStaff(profile.id),
+    listDocumentsForApplicantAsStaff({ viewer, userId: profile.id }),
     listAllPaymentsForStaff({
       filter: { provider: null, status: null, from: null, to: null, userId: profile.id },
       scope,
@@ -104,6 +104,14 @@ export async function getApplicantRecordForStaff({
     listTasksOfApplicantForStaff(profile.id),
     recordProfileViewed({ staff: viewer, ownerId: profile.id }),
   ]);
+  // An attachment that is special personal information the viewer may not open is named by
+  // nothing but its being there (decision record 49).
+  const restricted = new Set(documents.filter((d) => d.restricted).map((d) => d.id));
+  const shownMessages = messages.map((m) =>
+    m.documentId && restricted.has(m.documentId)
+      ? { ...m, documentId: null, documentName: null, documentRestricted: true }
+      : { ...m, documentRestricted: false },
+  );
   const applicationIds = applications.map((a) => a.id);
   const [history, notes, refused, activity] = await Promise.all([
     listStatusHistoryForStaff(applicationIds),
@@ -130,7 +138,7 @@ export async function getApplicantRecordForStaff({
     applications: applications.map((a) => ({ ...a, refused: refused.get(a.id) ?? {} })),
     documents,
     payments: payments.items,
-    messages,
+    messages: shownMessages,
     phoneNotices,
     notes,
     history,
@@ -156,7 +164,7 @@ type Gathered = {
   applications: Awaited<ReturnType<typeof listApplicationsOfApplicantForStaff>>;
   documents: Awaited<ReturnType<typeof listDocumentsForApplicantAsStaff>>;
   payments: Awaited<ReturnType<typeof listAllPaymentsForStaff>>["items"];
-  messages: ThreadMessage[];
+  messages: (ThreadMessage & { documentRestricted: boolean })[];
   history: Awaited<ReturnType<typeof listStatusHistoryForStaff>>;
   activity: Awaited<ReturnType<typeof listAuditEntriesForStaff>>["items"];
 };

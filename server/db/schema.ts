@@ -636,6 +636,11 @@ export const documents = pgTable(
     // when verifying: how long it can be used (with its type's validity months).
     issuedOn: date("issued_on", { mode: "string" }),
     expiresOn: date("expires_on", { mode: "string" }),
+    // Special personal information (a sensitive type, decision record 49): the applicant's explicit
+    // consent to keeping it, as the words they agreed to in the language they read them in.
+    consentAt: ts("consent_at"),
+    consentLanguage: text("consent_language"),
+    consentText: text("consent_text"),
   },
   (t) => [
     index("documents_user_type_idx").on(t.userId, t.documentType, t.uploadedAt.desc().nullsFirst()),
@@ -663,6 +668,35 @@ export const certifiedCopies = pgTable(
     sha256: text("sha256").notNull(),
   },
   (t) => [index("certified_copies_document_idx").on(t.documentId)],
+);
+
+/**
+ * Every time a staff member was shown a sensitive document's details or received its file
+ * (decision record 49): one row each, written in the request that showed or sent it. The
+ * applicant reads who, which document and when on their profile.
+ */
+export const sensitiveDocumentAccess = pgTable(
+  "sensitive_document_access",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    // Kept when the upload itself goes (a pending one replaced): the row still says which type.
+    documentId: uuid("document_id").references(() => documents.id, { onDelete: "set null" }),
+    applicantId: text("applicant_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    staffId: text("staff_id").references(() => profiles.id, { onDelete: "set null" }),
+    staffRole: text("staff_role").notNull(),
+    documentType: text("document_type").notNull(),
+    kind: text("kind", { enum: ["view", "download"] }).notNull(),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("sensitive_document_access_applicant_idx").on(
+      t.applicantId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /**

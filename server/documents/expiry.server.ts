@@ -25,7 +25,7 @@ export const EXPIRY_ROUND_LOCK_ID = 7_316_244;
  * rejected) with the last day it can be used, for those whose dates say so.
  */
 const CURRENT_DATED = sql`
-  select d.id, d.user_id, d.document_type, d.status, d.file_name,
+  select d.id, d.user_id, d.document_type, d.status, d.file_name, t.sensitive,
          least(d.expires_on,
                (d.issued_on + make_interval(months => t.validity_months))::date) as valid_until
     from documents d
@@ -129,6 +129,7 @@ export type ExpiringDocumentRow = {
   office: string | null;
   documentType: string;
   status: string;
+  /** Empty for a sensitive type's document: lists name it by its type only. */
   fileName: string;
   validUntil: string;
   expired: boolean;
@@ -170,7 +171,9 @@ export async function listExpiringDocumentsForStaff(o: {
         file_name: string;
         valid_until: string;
       }>(
-        sql`select c.id, c.user_id, p.full_name, p.office, c.document_type, c.status, c.file_name,
+        // A list names special personal information by its type only (decision record 49).
+        sql`select c.id, c.user_id, p.full_name, p.office, c.document_type, c.status,
+                   case when c.sensitive then '' else c.file_name end as file_name,
                    c.valid_until::text as valid_until
               from (${CURRENT_DATED}) c
               join profiles p on p.id = c.user_id

@@ -17,6 +17,7 @@ import {
 } from "~/server/documents/document-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { listDocumentTypes, namesOf } from "./document-types.server";
+import { applicantOwnerOf, maySeeSensitive, sensitiveTypeKeys } from "./sensitive.server";
 import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";
 
 export type ReviewDecision = "verify" | "reject";
@@ -97,6 +98,11 @@ export async function reviewDocument({
       !(await applicantIsInScope(await officeScopeFor(actor, tx), current.userId, tx))
     )
       throw new DocumentReviewError("notFound");
+    // Special personal information is reviewed by the applicant's owner or an admin only: anyone
+    // else is told it is not found, as they cannot open it either (decision record 49).
+    const sensitive = (await sensitiveTypeKeys(tx)).has(current.documentType);
+    if (sensitive && !maySeeSensitive(actor, await applicantOwnerOf(current.userId, tx)))
+      throw new DocumentReviewError("notFound");
     if (current.status === "replaced") throw new DocumentReviewError("superseded");
     // Staff confirm the dates printed on it, or correct what the applicant typed.
     const dates = {
@@ -151,7 +157,9 @@ export async function reviewDocument({
         documentType: current.documentType,
         from: current.status,
         to: status,
-        reason: cleanReason,
+        // Every colleague of the office reads the activity log: the reason for rejecting special
+        // personal information stays on the document, for its owner and admins.
+        reason: sensitive ? null : cleanReason,
         ...(decision === "verify" && datesChanged
           ? {
               dates: {

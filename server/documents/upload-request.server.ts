@@ -44,6 +44,8 @@ function receiveParts(
     };
     // The open task this upload completes, when it is sent from one (decision record 51).
     let taskId: string | undefined;
+    // A sensitive type's consent box, and the language its words were shown in: sent before the file.
+    const consent: { given: boolean; language: string | null } = { given: false, language: null };
     let answered = false;
     let refusal: ReceivedDocument | null = null;
     const answer = (received: ReceivedDocument) => {
@@ -73,9 +75,9 @@ function receiveParts(
         limits: {
           files: 1,
           fileSize: MAX_DOCUMENT_BYTES + 1,
-          fields: 10,
+          fields: 12,
           fieldSize: 1024,
-          parts: 12,
+          parts: 14,
         },
       });
     } catch {
@@ -90,6 +92,14 @@ function receiveParts(
       }
       if (name === "taskId") {
         if (TASK_ID.test(value)) taskId = value;
+        return;
+      }
+      if (name === "sensitiveConsent") {
+        consent.given = value === "on";
+        return;
+      }
+      if (name === "consentLanguage") {
+        consent.language = value.trim().slice(0, 8) || null;
         return;
       }
       if (name !== "documentType") return;
@@ -117,6 +127,7 @@ function receiveParts(
         documentType,
         dates,
         taskId,
+        consent,
         file: { name: info.filename ?? "", content: stream, complete },
       });
     });

@@ -9,12 +9,14 @@ import {
   type UploadError,
 } from "~/domain/documents";
 import { type DocumentDates, isDay } from "~/domain/checklists";
-import { type DocumentTypeDef, formatAllowed } from "~/domain/document-types";
+import { type DocumentTypeDef, formatAllowed, inLanguage } from "~/domain/document-types";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
 import type { DocumentType } from "~/domain/enums";
 import type { Viewer } from "~/server/auth/guards.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Db } from "~/server/db/client.server";
 import { documents, profiles } from "~/server/db/schema";
+import { serverT } from "~/server/i18n/translate.server";
 import { logger } from "~/server/logger.server";
 import { inTransactionWithMail } from "~/server/mail/outbox.server";
 import { documentLabel } from "~/server/documents/document-mail.server";
@@ -57,6 +59,8 @@ export type ReceivedDocument =
       dates?: DocumentDates;
       /** The applicant's open upload task this document completes (sent from the task's form). */
       taskId?: string;
+      /** The consent box of a sensitive type, and the language the page showed its words in. */
+      consent?: { given: boolean; language: string | null };
       file: IncomingFile;
     };
 
@@ -128,6 +132,13 @@ export async function uploadDocument({
       file.content.resume();
       throw new UploadRefused("taskClosed");
     }
+    // Special personal information is kept only with the applicant's explicit consent, in the
+    // words they were shown (decision record 49); without it nothing is stored.
+    const consent = type?.sensitive ? consentOf(type, received.consent) : null;
+    if (type?.sensitive && !consent) {
+      file.content.resume();
+      throw new UploadRefused("consentNeeded");
+    }
     stored = await storeFile(ownerId, file, type ?? null);
     await file.complete;
     const { row, replacedKeys } = await insertDocumentRow(
@@ -135,6 +146,7 @@ export async function uploadDocument({
       documentType,
       stored,
       dates,
+      consent,
     );
     stored = null;
     // After the commit: the replaced uploads' rows are gone, so their files can go too. A failed
@@ -169,6 +181,24 @@ export async function uploadDocument({
     logger().error({ err: error, userId: actor.id }, "document upload failed");
     return { ok: false, error: "failed", documentType };
   }
+}
+
+type Consent = { consentAt: Date; consentLanguage: Language; consentText: string };
+
+/**
+ * The consent to keep a sensitive document, as recorded: the words of the box in the language the
+ * page was shown in (English when it says none it knows). Null when the box was not ticked.
+ */
+function consentOf(
+  type: DocumentTypeDef,
+  given: { given: boolean; language: string | null } | undefined,
+): Consent | null {
+  if (!given?.given) return null;
+  const language: Language = isLanguage(given.language) ? given.language : DEFAULT_LANGUAGE;
+  const text = serverT(language, "documents")("consent.label", {
+    document: inLanguage(type.names, language),
+  });
+  return { consentAt: new Date(), consentLanguage: language, consentText: text };
 }
 
 /**
@@ -362,6 +392,7 @@ async function insertDocumentRow(
   documentType: DocumentType,
   file: StoredFile,
   dates: DocumentDates,
+  consent: Consent | null,
 ) {
   const userId = by.ownerId;
   return inTransactionWithMail(async (tx) => {
@@ -393,6 +424,7 @@ async function insertDocumentRow(
         status: "pending",
         issuedOn: dates.issuedOn,
         expiresOn: dates.expiresOn,
+        ...consent,
       })
       .returning();
     if (by.taskId) {

@@ -40,8 +40,9 @@ const INTERNAL_COLUMNS = ["storageKey"];
 const STAFF_REFERENCE_COLUMNS = ["owner_id"];
 /**
  * The same for a staff note's writer: the notes are about an applicant (in that applicant's
- * archive as staffNotes), not the writer's own information; and for who issued a certified copy,
- * or gave or cancelled a task.
+ * archive as staffNotes), not the writer's own information; for who issued a certified copy, or
+ * gave or cancelled a task; and for the staff member who opened a sensitive document (the rows
+ * are the applicant's).
  */
 const WRITER_COLUMNS: Record<string, string[]> = {
   application_notes: ["author_id"],
@@ -49,6 +50,7 @@ const WRITER_COLUMNS: Record<string, string[]> = {
   certified_copies: ["issued_by"],
   // A task is the applicant's (decision record 51), not the giver's or the canceller's.
   applicant_tasks: ["created_by", "cancelled_by"],
+  sensitive_document_access: ["staff_id"],
 };
 
 /** The profile-referring columns of each table of the schema, found from its foreign keys. */

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Localized } from "~/domain/document-types";
 import type { DocumentType, Role } from "~/domain/enums";
 import { listDocumentTypes } from "~/server/documents/document-types.server";
+import { recordSensitiveAccess } from "~/server/documents/sensitive.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
@@ -52,18 +53,24 @@ export async function recordDocumentViewed({
   document,
 }: {
   staff: Staff;
-  document: { id: string; userId: string; documentType: DocumentType };
+  document: { id: string; userId: string; documentType: DocumentType; sensitive?: boolean };
 }): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
   if (staff.id === document.userId) return { allowed: true };
   const limit = await consumeRateLimit(`staff-document-download:${staff.id}`, STAFF_DOWNLOAD_LIMIT);
   if (!limit.allowed)
     return { allowed: false, retryAfter: limit.retryAfter ?? STAFF_DOWNLOAD_LIMIT.window };
-  await recordAudit(db(), {
-    actorId: staff.id,
-    action: "document.view",
-    targetType: "profile",
-    targetId: document.userId,
-    details: { role: staff.role, documentId: document.id, documentType: document.documentType },
+  await db().transaction(async (tx) => {
+    await recordAudit(tx, {
+      actorId: staff.id,
+      action: "document.view",
+      targetType: "profile",
+      targetId: document.userId,
+      details: { role: staff.role, documentId: document.id, documentType: document.documentType },
+    });
+    // Special personal information: the applicant also reads who it was (decision record 49).
+    if (document.sensitive) {
+      await recordSensitiveAccess(tx, { staff, kind: "download", documents: [document] });
+    }
   });
   return { allowed: true };
 }

@@ -22,11 +22,13 @@ import {
   applicantTasks,
   contactInquiries,
   documents,
+  documentTypes,
   jobApplications,
   profiles,
 } from "~/server/db/schema";
 import { agencyToday } from "~/server/jobs/saved-jobs.server";
 import { overdueTasksWhere } from "~/server/tasks/tasks.server";
+import { sensitiveShownSql } from "~/server/documents/sensitive.server";
 import { agencyDayBounds } from "~/server/interviews/slots.server";
 import { applicantInScope } from "~/server/offices/scope.server";
 
@@ -39,12 +41,26 @@ import { applicantInScope } from "~/server/offices/scope.server";
 export const QUEUE_PREVIEW = 5;
 
 type Queue<T> = { count: number; items: T[] };
+type Staff = { id: string; role: string };
 
 const applicantName = sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.email})`;
 
-/** Documents waiting for review: pending, oldest first (the longest waiting lead). */
-function documentsWaiting(scope: OfficeScope): SQL {
-  return and(eq(documents.status, "pending"), applicantInScope(scope, documents.userId))!;
+/**
+ * Documents waiting for review: pending, oldest first (the longest waiting lead). Special personal
+ * information waits only for those who may review it: the applicant's owner and admins (decision
+ * record 49).
+ */
+function documentsWaiting(scope: OfficeScope, viewer: Staff): SQL {
+  const reviewable = sensitiveShownSql(viewer, {
+    sensitive: sql`(select ${documentTypes.sensitive} from ${documentTypes}
+                     where ${documentTypes.key} = ${documents.documentType})`,
+    ownerId: sql`(select o.owner_id from profiles o where o.id = ${documents.userId})`,
+  });
+  return and(
+    eq(documents.status, "pending"),
+    applicantInScope(scope, documents.userId),
+    reviewable,
+  )!;
 }
 
 /** Applications nobody owns that are still going (not departed, withdrawn or rejected). */
@@ -116,13 +132,13 @@ async function countWhere(
  * Reads across applicants on purpose: staff work on everyone of their offices.
  */
 export async function readWorkQueuesForStaff(
-  options: { viewer: { id: string }; scope: OfficeScope; now?: Date; limit?: number },
+  options: { viewer: Staff; scope: OfficeScope; now?: Date; limit?: number },
   on: Db = db(),
 ) {
   const { scope, viewer } = options;
   const now = options.now ?? new Date();
   const limit = options.limit ?? QUEUE_PREVIEW;
-  const docsWhere = documentsWaiting(scope);
+  const docsWhere = documentsWaiting(scope, viewer);
   const unownedWhere = applicationsWithoutOwner(scope);
   const messagesWhere = messagesWaiting(scope);
   const interviewsWhere = interviewsOn(scope, now);

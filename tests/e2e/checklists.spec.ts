@@ -106,6 +106,7 @@ test("staff are stopped at Offer Received by an expired police clearance", async
   await applicant.goto("/dashboard/documents");
   const police = applicant.getByTestId("document-police_clearance");
   await police.getByLabel("Issue date").fill(issued);
+  await police.getByLabel(/I agree that Passage keeps my Police Clearance/).check();
   await police.getByLabel(/Choose a file/).setInputFiles({
     name: "police.pdf",
     mimeType: "application/pdf",

@@ -3,12 +3,13 @@ import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from 
 import { pageAs, PDF, signInOnForm, uploadPdf } from "./steps";
 
 // Privacy and data rights: an applicant downloads everything held about them, and sees
-// which staff role opened their documents.
+// which staff role opened their documents (and who opened their special documents, by name).
 
 test("an applicant downloads their data and sees which staff role opened their CV", async ({
   page,
   browser,
 }) => {
+  test.slow();
   const { fullName } = await signUpNewApplicant(page, { fullName: "Nyasha Privacy" });
   await page.goto("/dashboard/documents");
   const cv = page.getByTestId("document-cv");
@@ -29,6 +30,31 @@ test("an applicant downloads their data and sees which staff role opened their C
 
   await page.reload();
   await expect(whoSaw.getByRole("listitem")).toHaveText([/^Manager opened your CV\/Resume/]);
+
+  // Special personal information: uploaded with explicit consent, opened by an admin only (the
+  // manager gets a 404), and the applicant reads who opened it, by name.
+  await page.goto("/dashboard/documents");
+  await page.getByText(/^Other documents/).click();
+  const police = page.getByTestId("document-police_clearance");
+  await police.getByLabel(/I agree that Passage keeps my Police Clearance/).check();
+  await uploadPdf(police, "clearance.pdf");
+  await expect(police.getByTestId("document-status")).toHaveText("Pending Review");
+  await expectAccessible(page);
+  const policeHref = (await police
+    .getByRole("link", { name: /Download clearance\.pdf/ })
+    .getAttribute("href"))!;
+  const staff = await pageAs(browser, DEMO.manager);
+  expect((await staff.request.get(policeHref)).status()).toBe(404);
+  await staff.context().close();
+  const admin = await pageAs(browser, DEMO.admin);
+  expect((await admin.request.get(policeHref)).status()).toBe(200);
+  await admin.context().close();
+  await page.goto("/dashboard/profile");
+  const opened = page.getByRole("region", { name: "Who opened your special documents" });
+  await expect(opened.getByRole("listitem")).toHaveText([
+    /^Lerato Dlamini \(Admin\) opened your Police Clearance/,
+  ]);
+  await expectAccessible(page);
 
   // The archive: asked for, prepared in the background, then offered for download.
   const yourData = page.getByRole("region", { name: "Your data" });
@@ -57,6 +83,13 @@ test("asking for the archive works before JavaScript loads", async ({ browser })
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await signUpNewApplicant(page);
+  // A sensitive document's consent box is a plain field of the upload form.
+  await page.goto("/dashboard/documents");
+  const medical = page.getByTestId("document-medical_report");
+  await page.getByText(/^Other documents/).click();
+  await medical.getByLabel(/I agree that Passage keeps my Medical Report/).check();
+  await uploadPdf(medical, "medical.pdf");
+  await expect(medical.getByTestId("document-status")).toHaveText("Pending Review");
   await page.goto("/dashboard/profile");
   const yourData = page.getByRole("region", { name: "Your data" });
   await yourData.getByRole("button", { name: "Prepare my archive" }).click();

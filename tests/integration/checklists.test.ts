@@ -68,7 +68,13 @@ beforeAll(async () => {
 
 function upload(user: TestUser, documentType: string, dates: Record<string, string> = {}) {
   return requestAs(user, "/dashboard/documents", {
-    form: { documentType, ...dates, file: new File([new Uint8Array(PDF)], "scan.pdf") },
+    // A sensitive type is kept only with the applicant's consent (decision record 49).
+    form: {
+      documentType,
+      ...dates,
+      sensitiveConsent: "on",
+      file: new File([new Uint8Array(PDF)], "scan.pdf"),
+    },
   });
 }
 
@@ -99,7 +105,8 @@ describe("an application's checklist", () => {
     ).toBe(302);
     const [clearance] = await ctx.rowsWhere(documents, "userId", applicant.id);
     expect(clearance).toMatchObject({ issuedOn: today, expiresOn: null });
-    await runAs(manager, applicationsAction, "/admin/applications", {
+    // Special personal information: reviewed by an admin (or the applicant's owner).
+    await runAs(admin, applicationsAction, "/admin/applications", {
       form: { intent: "review", documentId: clearance!.id, decision: "verify" },
     });
 

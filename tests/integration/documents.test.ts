@@ -516,7 +516,10 @@ describe("reviewing a document", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorId).toBe(staff.id);
 
-    const staffList = await listDocumentsForApplicantAsStaff(applicant.id);
+    const staffList = await listDocumentsForApplicantAsStaff({
+      viewer: staff,
+      userId: applicant.id,
+    });
     expect(staffList[0]).toMatchObject({ status: "rejected", reviewerName: staff.fullName });
   });
 

@@ -70,6 +70,11 @@ export function ApplicantMessages({
                   <PaperclipIcon className="size-4" aria-hidden />
                   {m.documentName}
                 </a>
+              ) : m.documentRestricted ? (
+                <p className="inline-flex items-center gap-1 text-slate-700">
+                  <PaperclipIcon className="size-4" aria-hidden />
+                  {t("applicant.thread.restrictedAttachment")}
+                </p>
               ) : null}
               <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
                 <span>

@@ -73,7 +73,9 @@ export function StaffDocuments({
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <div>
                   <p className="font-medium">{documentName(d.documentType)}</p>
-                  <p className="text-xs break-all text-slate-600">{d.fileName}</p>
+                  {d.restricted ? null : (
+                    <p className="text-xs break-all text-slate-600">{d.fileName}</p>
+                  )}
                 </div>
                 <Badge
                   tone={
@@ -98,71 +100,84 @@ export function StaffDocuments({
                     : t("applications.details.validUntil", { date: day(d.validUntil) })}
                 </p>
               ) : null}
-              <div className="flex flex-wrap items-end gap-2">
-                <a
-                  href={d.downloadUrl}
-                  target="_blank"
-                  rel="noreferrer"
-                  className={buttonVariants({ variant: "ghost", size: "sm" })}
-                >
-                  {t("applications.details.open")}
-                </a>
-                {d.status === "verified" ? (
-                  // A plain post: the answer is the PDF itself, which the browser downloads.
-                  <form method="post" action={`${d.downloadUrl}/certified-copy`}>
-                    <Button type="submit" size="sm" variant="outline">
-                      <FileBadgeIcon aria-hidden />
-                      {t("applications.details.certifiedCopy")}
-                    </Button>
-                  </form>
-                ) : null}
-                {d.status === "verified" && !dated(d) ? null : (
+              {d.sensitive ? (
+                <p className="text-xs text-slate-700" data-testid="staff-document-sensitive">
+                  {d.restricted
+                    ? t("applications.details.sensitiveRestricted")
+                    : t("applications.details.sensitiveLogged")}
+                </p>
+              ) : null}
+              {d.downloadUrl === null ? null : (
+                <div className="flex flex-wrap items-end gap-2">
+                  <a
+                    href={d.downloadUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={buttonVariants({ variant: "ghost", size: "sm" })}
+                  >
+                    {t("applications.details.open")}
+                  </a>
+                  {d.status === "verified" ? (
+                    // A plain post: the answer is the PDF itself, which the browser downloads.
+                    <form method="post" action={`${d.downloadUrl}/certified-copy`}>
+                      <Button type="submit" size="sm" variant="outline">
+                        <FileBadgeIcon aria-hidden />
+                        {t("applications.details.certifiedCopy")}
+                      </Button>
+                    </form>
+                  ) : null}
+                  {d.status === "verified" && !dated(d) ? null : (
+                    <Form
+                      method="post"
+                      preventScrollReset
+                      className="flex flex-wrap items-end gap-2"
+                    >
+                      <HiddenValues
+                        values={{ intent: "review", documentId: d.id, decision: "verify" }}
+                      />
+                      {/* The dates printed on it: the applicant's, confirmed or corrected here. */}
+                      {dated(d) ? (
+                        <>
+                          <DateField id={`issued-${d.id}`} name="issuedOn" value={d.issuedOn}>
+                            {t("applications.details.issuedOn")}
+                          </DateField>
+                          {d.expires ? (
+                            <DateField id={`expires-${d.id}`} name="expiresOn" value={d.expiresOn}>
+                              {t("applications.details.expiresOn")}
+                            </DateField>
+                          ) : null}
+                        </>
+                      ) : null}
+                      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                        <CheckCircle2Icon aria-hidden />
+                        {d.status === "verified"
+                          ? t("applications.details.saveDates")
+                          : t("applications.details.verify")}
+                      </Button>
+                    </Form>
+                  )}
                   <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
                     <HiddenValues
-                      values={{ intent: "review", documentId: d.id, decision: "verify" }}
+                      values={{ intent: "review", documentId: d.id, decision: "reject" }}
                     />
-                    {/* The dates printed on it: the applicant's, confirmed or corrected here. */}
-                    {dated(d) ? (
-                      <>
-                        <DateField id={`issued-${d.id}`} name="issuedOn" value={d.issuedOn}>
-                          {t("applications.details.issuedOn")}
-                        </DateField>
-                        {d.expires ? (
-                          <DateField id={`expires-${d.id}`} name="expiresOn" value={d.expiresOn}>
-                            {t("applications.details.expiresOn")}
-                          </DateField>
-                        ) : null}
-                      </>
-                    ) : null}
-                    <Button type="submit" size="sm" variant="outline" disabled={busy}>
-                      <CheckCircle2Icon aria-hidden />
-                      {d.status === "verified"
-                        ? t("applications.details.saveDates")
-                        : t("applications.details.verify")}
+                    <div className="grid gap-1">
+                      <Label htmlFor={`reason-${d.id}`} className="text-xs">
+                        {t("applications.details.rejectReason")}
+                      </Label>
+                      <Input
+                        id={`reason-${d.id}`}
+                        name="reason"
+                        required
+                        maxLength={500}
+                        className="h-9"
+                      />
+                    </div>
+                    <Button type="submit" size="sm" variant="destructive" disabled={busy}>
+                      {t("applications.details.reject")}
                     </Button>
                   </Form>
-                )}
-                <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
-                  <HiddenValues
-                    values={{ intent: "review", documentId: d.id, decision: "reject" }}
-                  />
-                  <div className="grid gap-1">
-                    <Label htmlFor={`reason-${d.id}`} className="text-xs">
-                      {t("applications.details.rejectReason")}
-                    </Label>
-                    <Input
-                      id={`reason-${d.id}`}
-                      name="reason"
-                      required
-                      maxLength={500}
-                      className="h-9"
-                    />
-                  </div>
-                  <Button type="submit" size="sm" variant="destructive" disabled={busy}>
-                    {t("applications.details.reject")}
-                  </Button>
-                </Form>
-              </div>
+                </div>
+              )}
             </li>
           ))}
         </ul>

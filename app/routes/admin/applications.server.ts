@@ -318,7 +318,7 @@ export async function loadDetails(url: URL, viewer: Viewer, scope: OfficeScope) 
   const found = await getApplicationDetailsForStaff(id, scope);
   if (!found) return null;
   const [documents, , notes, staff, refused, checklists, overrides] = await Promise.all([
-    listDocumentsForApplicantAsStaff(found.app.userId),
+    listDocumentsForApplicantAsStaff({ viewer, userId: found.app.userId }),
     recordProfileViewed({ staff: viewer, ownerId: found.app.userId, applicationId: found.app.id }),
     listApplicationNotesForStaff(found.app.id),
     listMentionableStaff(),

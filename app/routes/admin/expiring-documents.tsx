@@ -62,7 +62,9 @@ export default function ExpiringDocuments({ loaderData }: Route.ComponentProps) 
             </Td>
             <Td label={col("document")}>
               {documentName(d.documentType)}
-              <span className="block text-xs break-all text-slate-600">{d.fileName}</span>
+              {d.fileName ? (
+                <span className="block text-xs break-all text-slate-600">{d.fileName}</span>
+              ) : null}
             </Td>
             <Td label={col("validUntil")}>
               <span className="flex flex-wrap items-center gap-2">

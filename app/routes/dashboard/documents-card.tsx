@@ -38,6 +38,8 @@ export type DocumentEntry = {
   expires: boolean;
   validityMonths: number | null;
   certifiedCopy: boolean;
+  /** Special personal information: its upload asks for consent. */
+  sensitive: boolean;
   status: DocumentCardStatus;
   current: UploadView | null;
   history: UploadView[];
@@ -127,6 +129,7 @@ export function DocumentCard({
             label={label}
             hasCurrent={Boolean(current)}
             dates={entry.expires ? "both" : entry.validityMonths ? "issued" : "none"}
+            sensitive={entry.sensitive}
             {...server}
           />
         ) : null}

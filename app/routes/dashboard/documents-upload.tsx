@@ -29,6 +29,7 @@ export function UploadForm({
   label,
   hasCurrent,
   dates,
+  sensitive,
   answer,
   uploaded,
   taskId,
@@ -44,8 +45,10 @@ export function UploadForm({
   taskId?: string;
   /** Where the form posts without JavaScript, when not this page. */
   action?: string;
+  /** Special personal information: the form asks for explicit consent to keep it. */
+  sensitive: boolean;
 } & ServerAnswer) {
-  const { t } = useTranslation("documents");
+  const { t, i18n } = useTranslation("documents");
   const revalidator = useRevalidator();
   // What this page said since it loaded (a check, a sent file, a cancel); until then, the server's.
   const [message, setMessage] = useState<FlashMessage | null | undefined>(undefined);
@@ -80,6 +83,12 @@ export function UploadForm({
     for (const name of ["issuedOn", "expiresOn"]) {
       const value = (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
       if (value) body.append(name, value);
+    }
+    // The consent box of a sensitive type, with the language its words were read in.
+    const consent = form.elements.namedItem("sensitiveConsent") as HTMLInputElement | null;
+    if (consent?.checked) {
+      body.append("sensitiveConsent", "on");
+      body.append("consentLanguage", i18n.language);
     }
     body.append("file", file);
     const xhr = new XMLHttpRequest();
@@ -151,6 +160,26 @@ export function UploadForm({
               inputProps={{ name: "expiresOn", type: "date", disabled: Boolean(progress) }}
             />
           ) : null}
+        </div>
+      ) : null}
+      {sensitive ? (
+        <div className="grid gap-1 rounded-md border border-amber-300 bg-amber-50 p-3">
+          <input type="hidden" name="consentLanguage" value={i18n.language} />
+          <label htmlFor={`${inputId}-consent`} className="flex items-start gap-2 text-sm">
+            <input
+              id={`${inputId}-consent`}
+              name="sensitiveConsent"
+              type="checkbox"
+              required
+              disabled={Boolean(progress)}
+              aria-describedby={`${inputId}-consent-hint`}
+              className="mt-0.5 size-4 shrink-0"
+            />
+            <span>{t("consent.label", { document: label })}</span>
+          </label>
+          <p id={`${inputId}-consent-hint`} className="text-xs text-slate-700">
+            {t("consent.hint")}
+          </p>
         </div>
       ) : null}
       <Label htmlFor={inputId}>

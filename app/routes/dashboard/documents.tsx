@@ -72,6 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       expires: def?.expires ?? false,
       validityMonths: def?.validityMonths ?? null,
       certifiedCopy: def?.certifiedCopy ?? false,
+      sensitive: def?.sensitive ?? false,
       status,
       current,
       history,

@@ -33,6 +33,8 @@ export type TaskDocumentType = {
   formats: DocumentFormat[];
   expires: boolean;
   validityMonths: number | null;
+  /** Special personal information: its upload asks for consent (decision record 49). */
+  sensitive: boolean;
 };
 
 const DONE = { taskDone: "home.tasks.done" };
@@ -145,6 +147,7 @@ function TaskForm({
         label={inLanguage(type.names, i18n.language)}
         hasCurrent={false}
         dates={type.expires ? "both" : type.validityMonths ? "issued" : "none"}
+        sensitive={type.sensitive}
         taskId={task.id}
         // An index route's own action (without ?index the layout's would get the post).
         action={`/dashboard?index&task=${task.id}`}

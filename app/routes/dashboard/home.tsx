@@ -49,12 +49,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     // What an upload task's form needs of its type (an active one: a retired type takes no upload).
     taskTypes: types
       .filter((type) => type.active && asked.has(type.key))
-      .map(({ key, names, formats, expires, validityMonths }) => ({
+      .map(({ key, names, formats, expires, validityMonths, sensitive }) => ({
         key,
         names,
         formats,
         expires,
         validityMonths,
+        sensitive,
       })),
   };
 }

@@ -57,6 +57,56 @@ export function SessionsCard({
   );
 }
 
+/**
+ * Who at the agency saw or opened this applicant's special personal information: by name and
+ * role, which document and when (decision record 49).
+ */
+export function SensitiveAccessCard({
+  accesses,
+}: {
+  accesses: NonNullable<Route.ComponentProps["loaderData"]["sensitiveAccess"]>;
+}) {
+  const { t, i18n } = useTranslation("dashboard");
+  const { t: tc } = useTranslation("common");
+  const dateTime = dateFormatter(i18n.language, "dateTime");
+  return (
+    <RegionCard
+      id="sensitive-access-title"
+      title={t("profile.sensitive.title")}
+      hint={t("profile.sensitive.hint")}
+    >
+      {accesses.length === 0 ? (
+        <p className="text-sm text-slate-700">{t("profile.sensitive.empty")}</p>
+      ) : (
+        <ul className="grid gap-2" data-testid="sensitive-access">
+          {accesses.map((a) => (
+            <li
+              key={a.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+            >
+              <span className="text-slate-900">
+                {t(`profile.sensitive.${a.kind}`, {
+                  name: a.staffName ?? t("profile.sensitive.someone"),
+                  role: tc(`roles.${a.staffRole}`),
+                  document: a.documentNames
+                    ? inLanguage(a.documentNames, i18n.language)
+                    : a.documentType,
+                })}
+                {a.fileName ? (
+                  <span className="block text-xs break-all text-slate-600">{a.fileName}</span>
+                ) : null}
+              </span>
+              <time dateTime={new Date(a.at).toISOString()} className="text-slate-600">
+                {dateTime.format(new Date(a.at))}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </RegionCard>
+  );
+}
+
 /** Who at the agency opened this applicant's profile or documents, by role and time. */
 export function StaffViewsCard({
   views,

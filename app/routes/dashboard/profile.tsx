@@ -22,6 +22,7 @@ import { listOwnActiveSessions } from "~/server/auth/sessions.server";
 import { listActiveCountries } from "~/server/jobs/listing.server";
 import { dataExportDownloadPath, listDataExports } from "~/server/privacy/data-export.server";
 import { listStaffViewsOfOwner } from "~/server/privacy/staff-views.server";
+import { listSensitiveAccessOfApplicant } from "~/server/documents/sensitive.server";
 import { getOwnProfile } from "~/server/profiles/profile.server";
 import type { Route } from "./+types/profile";
 import { runIntent } from "~/app/lib/intent-action.server";
@@ -32,7 +33,13 @@ import {
   setVerifyListing,
   startDataExport,
 } from "./profile.server";
-import { SessionsCard, StaffViewsCard, YourDataCard, DeleteAccountCard } from "./profile-cards";
+import {
+  DeleteAccountCard,
+  SensitiveAccessCard,
+  SessionsCard,
+  StaffViewsCard,
+  YourDataCard,
+} from "./profile-cards";
 
 export const { handle, meta } = shellScreen(i18nHandle("dashboard"), "titles.profile");
 
@@ -47,22 +54,42 @@ const EMAIL_CHOICES = ["emailNotifications", "marketingEmails"] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireUser(request);
-  const [profile, countries, sessions, staffViews, exports, verifyListing, channels] =
-    await Promise.all([
-      getOwnProfile(viewer),
-      listActiveCountries(),
-      listOwnActiveSessions(viewer),
-      isApplicantRole(viewer.role) ? listStaffViewsOfOwner({ owner: viewer }) : null,
-      listDataExports({ owner: viewer }),
-      readOwnVerifyListing(viewer),
-      readPhoneChannels(viewer),
-    ]);
+  const applicant = isApplicantRole(viewer.role);
+  const [
+    profile,
+    countries,
+    sessions,
+    staffViews,
+    sensitiveAccess,
+    exports,
+    verifyListing,
+    channels,
+  ] = await Promise.all([
+    getOwnProfile(viewer),
+    listActiveCountries(),
+    listOwnActiveSessions(viewer),
+    applicant ? listStaffViewsOfOwner({ owner: viewer }) : null,
+    // Who opened their special personal information, by name (decision record 49).
+    applicant ? listSensitiveAccessOfApplicant({ applicant: viewer }) : null,
+    listDataExports({ owner: viewer }),
+    readOwnVerifyListing(viewer),
+    readPhoneChannels(viewer),
+  ]);
   if (!profile) throw data(null, { status: 404 });
   const archives = exports.map((e) => ({
     ...e,
     href: e.status === "ready" ? dataExportDownloadPath(e.id) : null,
   }));
-  return { profile, countries, sessions, staffViews, archives, verifyListing, channels };
+  return {
+    profile,
+    countries,
+    sessions,
+    staffViews,
+    sensitiveAccess,
+    archives,
+    verifyListing,
+    channels,
+  };
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
@@ -96,8 +123,16 @@ const PROFILE_DONE = {
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { profile, countries, sessions, staffViews, archives, verifyListing, channels } =
-    loaderData;
+  const {
+    profile,
+    countries,
+    sessions,
+    staffViews,
+    sensitiveAccess,
+    archives,
+    verifyListing,
+    channels,
+  } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // The schema (and the phone library it reads numbers with) loads when the form is first used.
@@ -268,6 +303,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         />
       ) : null}
       <SessionsCard sessions={sessions} />
+      {sensitiveAccess ? <SensitiveAccessCard accesses={sensitiveAccess} /> : null}
       {staffViews ? <StaffViewsCard views={staffViews} /> : null}
       {verifyListing === null ? null : <VerifyListingCard listed={verifyListing} />}
       <YourDataCard archives={archives} />
