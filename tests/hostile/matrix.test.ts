@@ -91,6 +91,11 @@ const ENDPOINTS: Record<
   "POST /webhooks/paystack": "own",
   "POST /webhooks/paynow": "own",
   "POST /webhooks/inbound-mail": "own", // the provider's shared secret; off unless configured
+  // WhatsApp's posts are signed with the app secret, its subscription check answers only its
+  // token; SMS reports come to a secret address. All off (404) unless configured (DR 54).
+  "GET /webhooks/whatsapp": "own",
+  "POST /webhooks/whatsapp": "own",
+  "POST /webhooks/sms/:secret/:kind": "own",
   "GET /exports/applications.csv": "staff",
   "GET /exports/users.csv": "userAdmin",
   "GET /exports/payments.csv": "staff",
