@@ -19,7 +19,7 @@ test("a visitor verifies Passage's WhatsApp number and reports a fake one", asyn
 
   // The WhatsApp line as a local number with spaces.
   await page.getByLabel(/Phone or WhatsApp number/).fill("077 200 0000");
-  await page.getByRole("button", { name: "Check" }).click();
+  await page.getByRole("button", { name: "Check", exact: true }).click();
   const answer = page.getByTestId("verify-answer");
   await expect(answer).toContainText("Yes, this belongs to Passage");
   await expect(answer).toContainText("Passage's WhatsApp line");
@@ -27,7 +27,7 @@ test("a visitor verifies Passage's WhatsApp number and reports a fake one", asyn
 
   // A number that is not ours, then reported.
   await page.getByLabel(/Phone or WhatsApp number/).fill("+263 78 123 4567");
-  await page.getByRole("button", { name: "Check" }).click();
+  await page.getByRole("button", { name: "Check", exact: true }).click();
   await expect(answer).toContainText("This is not one of Passage's contact points");
   await page
     .getByLabel("The number, address or name that claimed to be us")
@@ -56,7 +56,7 @@ test("/fr/verify checks a staff member's name before JavaScript loads", async ({
     page.getByRole("heading", { level: 1, name: "Est-ce vraiment Passage ?" }),
   ).toBeVisible();
   await page.getByLabel(/Numéro de téléphone ou WhatsApp/).fill("farai chikwanha");
-  await page.getByRole("button", { name: "Vérifier" }).click();
+  await page.getByRole("button", { name: "Vérifier", exact: true }).click();
   await expect(page.getByTestId("verify-answer")).toContainText(
     "Oui, Farai Chikwanha travaille au bureau de Passage à Harare.",
   );
@@ -77,14 +77,14 @@ test("a staff member agrees on their profile page that /verify confirms their na
 
   await page.goto("/verify");
   await page.getByLabel(/Phone or WhatsApp number/).fill("Lerato Dlamini");
-  await page.getByRole("button", { name: "Check" }).click();
+  await page.getByRole("button", { name: "Check", exact: true }).click();
   await expect(page.getByTestId("verify-answer")).toContainText("Lerato Dlamini");
   await expect(page.getByTestId("verify-answer")).toContainText("Yes");
 
   // Withdrawn as easily: the next check no longer finds them.
   await card.getByRole("button", { name: "Stop confirming my name" }).click();
   await expect(admin.getByText("Your name is no longer confirmed on /verify.")).toBeVisible();
-  await page.getByRole("button", { name: "Check" }).click();
+  await page.getByRole("button", { name: "Check", exact: true }).click();
   await expect(page.getByTestId("verify-answer")).toContainText(
     "We found no staff member of that full name",
   );
