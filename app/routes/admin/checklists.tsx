@@ -179,7 +179,7 @@ function RuleGroup({
                 {rule.mandatory ? t("checklists.mandatory") : t("checklists.optional")}
               </Badge>
             </span>
-            <span className="flex flex-wrap gap-1">
+            <div className="flex flex-wrap gap-1">
               <Form method="post">
                 <HiddenValues
                   values={{
@@ -220,7 +220,7 @@ function RuleGroup({
                   {t("checklists.remove")}
                 </Button>
               </Form>
-            </span>
+            </div>
           </li>
         ))}
       </ul>
