@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import common from "~/app/locales/en/common.json";
 import { i18nOptions } from "~/app/i18n/config";
-import { cappedPage } from "~/domain/pagination";
+import { cappedPage, exactPage } from "~/domain/pagination";
 import { Pager } from "./pager";
 
 const i18n = i18next.createInstance();
@@ -16,11 +16,21 @@ beforeAll(async () => {
 });
 
 /** The pager on /jobs?q=nurse, in a data router as on the site (its links read the root's locale). */
-function render(page: ReturnType<typeof cappedPage>) {
+function render(
+  page: ReturnType<typeof cappedPage> | ReturnType<typeof exactPage>,
+  { param, at = `/jobs?q=nurse&page=${page.page}` }: { param?: string; at?: string } = {},
+) {
   const router = createMemoryRouter(
-    [{ id: "root", path: "*", loader: () => ({ locale: "en" }), element: <Pager page={page} /> }],
+    [
+      {
+        id: "root",
+        path: "*",
+        loader: () => ({ locale: "en" }),
+        element: <Pager page={page} param={param} />,
+      },
+    ],
     {
-      initialEntries: [`/jobs?q=nurse&page=${page.page}`],
+      initialEntries: [at],
       hydrationData: { loaderData: { root: { locale: "en" } } },
     },
   );
@@ -46,5 +56,17 @@ describe("Pager on a list counted up to 1,000", () => {
     expect(html).toContain(
       "Only the first 1,000 are listed: narrow your search to see the others.",
     );
+  });
+});
+
+describe("Pager of a second list on a screen", () => {
+  it("pages by its own parameter, keeping the other list's page and the filters", () => {
+    const page = exactPage({ items: [], page: 2, pageSize: 20, total: 70 });
+    const html = render(page, {
+      param: "threadsPage",
+      at: "/admin/messages?page=3&threads=waiting&threadsPage=2",
+    });
+    expect(html).toContain('href="/admin/messages?page=3&amp;threads=waiting&amp;threadsPage=3"');
+    expect(html).toContain('href="/admin/messages?page=3&amp;threads=waiting"');
   });
 });

@@ -19,6 +19,7 @@ export function Pager({
   next,
   withTotal = false,
   drop = [],
+  param = "page",
 }: {
   page: Pick<PageInfo, "page" | "pageCount" | "hasNext" | "total" | "capped" | "limited">;
   /** The nav's accessible name; "Pages" by default. */
@@ -30,6 +31,8 @@ export function Pager({
   withTotal?: boolean;
   /** Search parameters the links leave out (say, the one that opens a dialog over the list). */
   drop?: readonly string[];
+  /** The search parameter holding the page: another than `page` when a screen pages two lists. */
+  param?: string;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -38,8 +41,8 @@ export function Pager({
   const hrefFor = (p: number) => {
     const params = new URLSearchParams(location.search);
     for (const key of drop) params.delete(key);
-    if (p <= 1) params.delete("page");
-    else params.set("page", String(p));
+    if (p <= 1) params.delete(param);
+    else params.set(param, String(p));
     const s = params.toString();
     return `${location.pathname}${s ? `?${s}` : ""}`;
   };
