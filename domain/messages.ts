@@ -61,6 +61,19 @@ export const StaffReplySchema = z.object({
 });
 export type StaffReply = z.infer<typeof StaffReplySchema>;
 
+/**
+ * The staff conversations list's filter and page, in the URL of /admin/messages beside the sent
+ * list's own `?page=`: `?threads=waiting` shows only the conversations waiting for a reply,
+ * `?threadsPage=` pages them. Anything else is every conversation, page 1.
+ */
+export const THREAD_FILTERS = ["waiting"] as const;
+export type ThreadFilter = (typeof THREAD_FILTERS)[number];
+export const THREADS_PAGE_PARAM = "threadsPage";
+
+export function parseThreadFilter(value: string | null): ThreadFilter | null {
+  return THREAD_FILTERS.find((f) => f === value) ?? null;
+}
+
 /** The subject of an answer: "Re: " once, however often the thread went back and forth. */
 export function replySubject(subject: string): string {
   const bare = subject.replace(/^(\s*(re|aw|sv|tr|res|réf)\s*:\s*)+/i, "").trim();

@@ -1,4 +1,16 @@
-import { and, desc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { STAFF_ROLES } from "~/domain/enums";
 import { type ApplicantMessage, replySubject, type StaffReply } from "~/domain/messages";
@@ -304,24 +316,70 @@ export function listOwnThread({ viewer }: { viewer: Reader }) {
 
 export const THREADS_PAGE_SIZE = 20;
 
+/**
+ * The thread's applicant waits for an answer: a message of theirs in it is unanswered. A staff
+ * message in the thread answers all of them, so the thread's last word is then the applicant's.
+ * One condition for the list's filter, its count and the work queue (on messages_waiting_idx).
+ */
+export const threadWaits = sql`exists (select 1 from ${messages} w
+  where w.thread_id = ${messageThreads.id} and w.from_applicant and w.answered_at is null)`;
+
+/** Since when the thread's applicant waits: their oldest unanswered message's time. */
+export const waitingSince = sql<Date>`(select min(w.sent_at) from ${messages} w
+  where w.thread_id = ${messageThreads.id} and w.from_applicant and w.answered_at is null)`.mapWith(
+  messages.sentAt,
+);
+
+/** The subject of the oldest unanswered message (what the applicant asked first). */
+export const waitingSubject = sql<string | null>`(select w.subject from ${messages} w
+  where w.thread_id = ${messageThreads.id} and w.from_applicant and w.answered_at is null
+  order by w.sent_at, w.id limit 1)`;
+
 const waitingCount = sql<number>`(select count(*)::int from ${messages} w
   where w.thread_id = ${messageThreads.id} and w.from_applicant and w.answered_at is null)`.mapWith(
   Number,
 );
 
 /**
- * The conversations of the viewer's offices' applicants, those waiting for an answer first (with
- * how many of the applicant's messages wait), then by their last message; with who on the team
+ * The conversations of the viewer's offices' applicants (of one of them, `office`), and with
+ * `waiting` only those waiting for a reply; reads across applicants on purpose, as staff work on
+ * everyone of their offices. The list's count and its rows share one `where`.
+ */
+export function staffThreadsWhere(
+  scope: OfficeScope,
+  filter: { waiting?: boolean; office?: string | null } = {},
+): SQL | undefined {
+  return and(
+    applicantInScope(scope, messageThreads.applicantId, filter.office ?? null),
+    filter.waiting ? threadWaits : undefined,
+  );
+}
+
+/**
+ * One page of the conversations of the viewer's offices' applicants (see staffThreadsWhere):
+ * every one with those waiting first, then by their last message; only those waiting, the one
+ * waiting longest first. Each says how many of the applicant's messages wait and who on the team
  * wrote last.
  */
-export async function listThreadsForStaff({ scope, page }: { scope: OfficeScope; page: number }) {
-  const where = applicantInScope(scope, messageThreads.applicantId);
+export async function listThreadsForStaff({
+  scope,
+  page,
+  filter = {},
+}: {
+  scope: OfficeScope;
+  page: number;
+  filter?: { waiting?: boolean; office?: string | null };
+}) {
+  const where = staffThreadsWhere(scope, filter);
   const lastStaff = sql<string | null>`(select p.full_name from ${messages} s
     join ${profiles} p on p.id = s.sender_id
     where s.thread_id = ${messageThreads.id} and not s.from_applicant
     order by s.sent_at desc limit 1)`;
   const last = sql<string | null>`(select l.subject from ${messages} l
     where l.thread_id = ${messageThreads.id} order by l.sent_at desc limit 1)`;
+  const order = filter.waiting
+    ? [asc(waitingSince), asc(messageThreads.id)]
+    : [sql`${threadWaits} desc`, desc(messageThreads.lastMessageAt), asc(messageThreads.id)];
   return paginateSelect(
     messageThreads,
     where,
@@ -334,29 +392,24 @@ export async function listThreadsForStaff({ scope, page }: { scope: OfficeScope;
         applicantEmail: profiles.email,
         lastMessageAt: messageThreads.lastMessageAt,
         waiting: waitingCount,
+        waitingSince,
         lastSubject: last,
         lastStaffName: lastStaff,
       })
       .from(messageThreads)
       .innerJoin(profiles, eq(profiles.id, messageThreads.applicantId))
       .where(where)
-      .orderBy(sql`${waitingCount} > 0 desc`, desc(messageThreads.lastMessageAt))
+      .orderBy(...order)
       .$dynamic(),
   );
 }
+export type StaffThread = Awaited<ReturnType<typeof listThreadsForStaff>>["items"][number];
 
-/** How many applicant messages of the viewer's offices wait for an answer. */
-export async function countWaitingMessages(scope: OfficeScope) {
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(messages)
-    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
-    .where(
-      and(
-        eq(messages.fromApplicant, true),
-        isNull(messages.answeredAt),
-        applicantInScope(scope, messageThreads.applicantId),
-      ),
-    );
-  return row?.n ?? 0;
+/** How many conversations of the viewer's offices (of one, `office`) wait for a reply. */
+export async function countWaitingThreads(
+  scope: OfficeScope,
+  office: string | null = null,
+  on: Db = db(),
+) {
+  return on.$count(messageThreads, staffThreadsWhere(scope, { waiting: true, office }));
 }

@@ -24,6 +24,7 @@ import {
   documents,
   documentTypes,
   jobApplications,
+  messageThreads,
   profiles,
 } from "~/server/db/schema";
 import { agencyToday } from "~/server/jobs/saved-jobs.server";
@@ -31,9 +32,11 @@ import { overdueTasksWhere } from "~/server/tasks/tasks.server";
 import { sensitiveShownSql } from "~/server/documents/sensitive.server";
 import { agencyDayBounds } from "~/server/interviews/slots.server";
 import { applicantInScope } from "~/server/offices/scope.server";
+import { staffThreadsWhere, waitingSince, waitingSubject } from "~/server/messages/threads.server";
 
 // The back-office's work queues (decision record 41): what waits for a staff member of some
 // offices, each queue counted and listed by the same `where`, so its count is what it shows.
+// Applicants' conversations waiting for a reply are the threads of decision record 47.
 // Overdue tasks (decision record 51) are the owner's: those of the applicants the viewer owns, and
 // of the unowned ones the tasks the viewer gave.
 
@@ -119,8 +122,12 @@ function overdueTasksOf(scope: OfficeScope, viewerId: string, now: Date): SQL {
 async function countWhere(
   on: Db,
   table:
-    typeof documents | typeof jobApplications | typeof contactInquiries | typeof applicantTasks,
-  where: SQL,
+    | typeof documents
+    | typeof jobApplications
+    | typeof contactInquiries
+    | typeof applicantTasks
+    | typeof messageThreads,
+  where: SQL | undefined,
 ) {
   const [row] = await on.select({ n: count() }).from(table).where(where);
   return row?.n ?? 0;
@@ -141,6 +148,8 @@ export async function readWorkQueuesForStaff(
   const docsWhere = documentsWaiting(scope, viewer);
   const unownedWhere = applicationsWithoutOwner(scope);
   const messagesWhere = messagesWaiting(scope);
+  // Applicants' conversations waiting for a reply: the same `where` as Messages' filter.
+  const repliesWhere = staffThreadsWhere(scope, { waiting: true });
   const interviewsWhere = interviewsOn(scope, now);
   const tasksWhere = overdueTasksOf(scope, viewer.id, now);
   const mineWhere = and(
@@ -155,6 +164,8 @@ export async function readWorkQueuesForStaff(
     unownedItems,
     messagesCount,
     messageItems,
+    repliesCount,
+    replyItems,
     interviewsCount,
     interviewItems,
     tasksCount,
@@ -202,6 +213,20 @@ export async function readWorkQueuesForStaff(
       .where(messagesWhere)
       .orderBy(asc(contactInquiries.createdAt), asc(contactInquiries.id))
       .limit(limit),
+    countWhere(on, messageThreads, repliesWhere),
+    on
+      .select({
+        id: messageThreads.id,
+        applicantId: messageThreads.applicantId,
+        applicantName,
+        subject: waitingSubject,
+        at: waitingSince,
+      })
+      .from(messageThreads)
+      .innerJoin(profiles, eq(profiles.id, messageThreads.applicantId))
+      .where(repliesWhere)
+      .orderBy(asc(waitingSince), asc(messageThreads.id))
+      .limit(limit),
     countWhere(on, jobApplications, interviewsWhere),
     on
       .select({
@@ -237,6 +262,8 @@ export async function readWorkQueuesForStaff(
     documents: { count: documentsCount, items: documentItems },
     unowned: { count: unownedCount, items: unownedItems },
     messages: { count: messagesCount, items: messageItems },
+    /** Applicants' conversations waiting for a reply, the one waiting longest first. */
+    replies: { count: repliesCount, items: replyItems },
     interviews: {
       count: interviewsCount,
       items: interviewItems.map((i) => ({ ...i, at: i.at! })),

@@ -2,19 +2,24 @@ import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as applicantAction, loader as applicantLoader } from "~/app/routes/admin/applicant";
+import { loader as adminDashboardLoader } from "~/app/routes/admin/dashboard";
+import type { DashboardQueues } from "~/app/routes/admin/dashboard-queues";
 import { loader as adminMessagesLoader } from "~/app/routes/admin/messages";
 import { action as inboxAction, loader as inboxLoader } from "~/app/routes/dashboard/messages";
+import type { Page } from "~/domain/pagination";
 import { config, setConfig } from "~/server/config.server";
 import {
   auditLog,
   documents,
   mailOutbox,
   messages,
+  messageThreads,
   notifications,
   profiles,
 } from "~/server/db/schema";
 import { deliverDueMail } from "~/server/mail/sender.server";
 import { registerInboundMailEndpoints } from "~/server/messages/inbound-mail.server";
+import { THREADS_PAGE_SIZE } from "~/server/messages/threads.server";
 import { countUnreadMessages } from "~/server/messages/unread.server";
 import { setupEndpointTests } from "./endpoint-harness";
 import { createTestUser, runAs, type TestUser } from "./harness";
@@ -37,6 +42,11 @@ async function answer(staff: TestUser, applicant: TestUser, content: string) {
     form: { intent: "reply", applicantId: applicant.id, content },
   });
 }
+
+type ThreadsPage = {
+  threads: Page<{ id: string; applicantId: string; waiting: number; waitingSince: Date | null }>;
+  waiting: number;
+};
 
 function threadOf(applicant: TestUser) {
   return ctx.db
@@ -79,10 +89,10 @@ describe("conversations", () => {
 
     // Staff of the applicant's office see the conversation waiting; another office does not.
     const inbox = await runAs(owner, adminMessagesLoader, "/admin/messages");
-    const threads = (inbox.data as { threads: { applicantId: string; waiting: number }[] }).threads;
+    const threads = (inbox.data as ThreadsPage).threads.items;
     expect(threads.find((t) => t.applicantId === applicant.id)?.waiting).toBe(1);
     const elsewhere = await runAs(midrand, adminMessagesLoader, "/admin/messages");
-    const theirs = (elsewhere.data as { threads: { applicantId: string }[] }).threads;
+    const theirs = (elsewhere.data as ThreadsPage).threads.items;
     expect(theirs.some((t) => t.applicantId === applicant.id)).toBe(false);
     expect((await answer(midrand, applicant, "Not mine to answer")).status).toBe(404);
 
@@ -133,6 +143,137 @@ describe("conversations", () => {
       form: { intent: "reply", replyTo: reply!.id, content: "Hello" },
     });
     expect(forged.status).toBe(404);
+  });
+});
+
+describe("the staff conversations list", () => {
+  // Applicants straight in the tables (no sign-in needed), each with a conversation: Harare's
+  // more than a page, three of them waiting; Midrand's two, both waiting.
+  const HOUR = 3_600_000;
+  const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
+  let harare: TestUser; // Harare only
+  let midrand: TestUser; // Midrand only
+  let admin: TestUser;
+  const harareIds: string[] = [];
+  const midrandIds: string[] = [];
+  const HARARE_THREADS = THREADS_PAGE_SIZE + 3;
+
+  async function applicantWithThread(office: string, n: number, waitingSince: Date | null) {
+    const id = crypto.randomUUID();
+    await ctx.db.insert(profiles).values({
+      id,
+      fullName: `Paged ${office} ${n}`,
+      email: `paged-${id}@test.passage`,
+      office,
+    });
+    const [thread] = await ctx.db
+      .insert(messageThreads)
+      .values({ applicantId: id, lastMessageAt: waitingSince ?? ago(100 + n) })
+      .returning({ id: messageThreads.id });
+    await ctx.db.insert(messages).values({
+      subject: `Question ${n}`,
+      content: "When is my interview?",
+      senderId: id,
+      threadId: thread!.id,
+      fromApplicant: true,
+      sentAt: waitingSince ?? ago(100 + n),
+      answeredAt: waitingSince ? null : ago(99),
+    });
+    return id;
+  }
+
+  async function threadsOf(user: TestUser, search = "") {
+    const out = await runAs(user, adminMessagesLoader, `/admin/messages${search}`);
+    expect(out.status).toBe(200);
+    return out.data as ThreadsPage;
+  }
+
+  async function everyPage(user: TestUser, search: string) {
+    const first = await threadsOf(user, `?${search}`);
+    const items = [...first.threads.items];
+    for (let p = 2; p <= first.threads.pageCount!; p++) {
+      items.push(...(await threadsOf(user, `?${search}&threadsPage=${p}`)).threads.items);
+    }
+    return { first, items };
+  }
+
+  beforeAll(async () => {
+    harare = await createTestUser({ role: "manager", office: "Harare" });
+    midrand = await createTestUser({ role: "manager", office: "Midrand" });
+    admin = await createTestUser({ role: "admin" });
+    for (let n = 0; n < HARARE_THREADS; n++) {
+      const waiting = n < 3 ? ago(30 - n * 10) : null; // 30, 20 and 10 hours
+      harareIds.push(await applicantWithThread("Harare", n, waiting));
+    }
+    midrandIds.push(await applicantWithThread("Midrand", 0, ago(5)));
+    midrandIds.push(await applicantWithThread("Midrand", 1, ago(50)));
+  });
+
+  it("pages through the viewer's offices' conversations only, the total what the pages hold", async () => {
+    const { first, items } = await everyPage(harare, "");
+    expect(first.threads.items).toHaveLength(THREADS_PAGE_SIZE);
+    expect(first.threads.pageCount).toBeGreaterThanOrEqual(2);
+    const ids = items.map((t) => t.applicantId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(first.threads.total);
+    expect(ids).toEqual(expect.arrayContaining(harareIds));
+    expect(ids.some((id) => midrandIds.includes(id))).toBe(false);
+    // Those waiting first.
+    const waitingFlags = items.map((t) => t.waiting > 0);
+    expect(waitingFlags).toEqual([...waitingFlags].sort((a, b) => Number(b) - Number(a)));
+    // A page past the end is the last page.
+    const far = await threadsOf(harare, "?threadsPage=999");
+    expect(far.threads.page).toBe(first.threads.pageCount);
+
+    // A Midrand manager never sees Harare's, even asking for Harare.
+    for (const search of ["", "office=Harare", "office=Harare&threads=waiting"]) {
+      const theirs = (await everyPage(midrand, search)).items.map((t) => t.applicantId);
+      expect(theirs).toEqual(expect.arrayContaining(midrandIds));
+      expect(theirs.some((id) => harareIds.includes(id))).toBe(false);
+    }
+    // An admin sees both offices, or the one asked for.
+    const both = (await everyPage(admin, "")).items.map((t) => t.applicantId);
+    expect(both).toEqual(expect.arrayContaining([...harareIds, ...midrandIds]));
+    const one = (await everyPage(admin, "office=Midrand")).items.map((t) => t.applicantId);
+    expect(one).toEqual(expect.arrayContaining(midrandIds));
+    expect(one.some((id) => harareIds.includes(id))).toBe(false);
+  });
+
+  it("waiting for a reply: the filter, its count and the dashboard's queue agree, the longest waiting first", async () => {
+    const queueOf = async (user: TestUser) =>
+      ((await runAs(user, adminDashboardLoader, "/admin")).data as { queues: DashboardQueues })
+        .queues.replies;
+    const check = async (user: TestUser) => {
+      const { first, items } = await everyPage(user, "threads=waiting");
+      expect(items.every((t) => t.waiting > 0)).toBe(true);
+      const since = items.map((t) => new Date(t.waitingSince!).getTime());
+      expect(since).toEqual([...since].sort((a, b) => a - b));
+      expect(first.threads.total).toBe(items.length);
+      expect(first.waiting).toBe(items.length);
+      const queue = await queueOf(user);
+      expect(queue.count).toBe(items.length);
+      expect(queue.items.map((q) => q.id)).toEqual(items.slice(0, 5).map((t) => t.id));
+      return items.map((t) => t.applicantId);
+    };
+    const harareWaiting = await check(harare);
+    expect(harareWaiting).toEqual(expect.arrayContaining(harareIds.slice(0, 3)));
+    expect(harareWaiting.some((id) => harareIds.slice(3).includes(id))).toBe(false);
+    expect(harareWaiting.some((id) => midrandIds.includes(id))).toBe(false);
+    // Midrand's: the one waiting 50 hours before the one waiting 5.
+    const midrandWaiting = await check(midrand);
+    expect(midrandWaiting.filter((id) => midrandIds.includes(id))).toEqual([
+      midrandIds[1],
+      midrandIds[0],
+    ]);
+    expect(midrandWaiting.some((id) => harareIds.includes(id))).toBe(false);
+    await check(admin);
+
+    // An answer takes the conversation out of the filter and the queue.
+    const before = (await queueOf(harare)).count;
+    const waited = { id: harareIds[0]! } as TestUser;
+    expect((await answer(harare, waited, "Next Tuesday at ten.")).status).toBe(302);
+    expect((await queueOf(harare)).count).toBe(before - 1);
+    expect(await check(harare)).not.toContain(harareIds[0]);
   });
 });
 

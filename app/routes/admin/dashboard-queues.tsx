@@ -3,6 +3,7 @@ import {
   ClipboardListIcon,
   FileTextIcon,
   MailQuestionIcon,
+  MessagesSquareIcon,
   UserPlusIcon,
   UsersIcon,
   type LucideIcon,
@@ -45,6 +46,16 @@ export type DashboardQueues = {
     count: number;
     items: { id: string; name: string; subject: string | null; at: At }[];
   };
+  replies: {
+    count: number;
+    items: {
+      id: string;
+      applicantId: string;
+      applicantName: string;
+      subject: string | null;
+      at: At;
+    }[];
+  };
   interviews: {
     count: number;
     items: {
@@ -78,7 +89,7 @@ function QueueCard({
   all,
   children,
 }: {
-  name: "documents" | "unowned" | "messages" | "interviews" | "tasks";
+  name: "documents" | "unowned" | "messages" | "replies" | "interviews" | "tasks";
   icon: LucideIcon;
   count: number;
   /** The list holding every entry, where there is one. */
@@ -131,7 +142,8 @@ function Row({ main, detail }: { main: ReactNode; detail: ReactNode }) {
 
 /**
  * What waits for the viewer, first thing on the back-office's start page: documents to review
- * (oldest first), applications nobody owns, contact messages nobody answered, today's interviews,
+ * (oldest first), applications nobody owns, contact messages nobody answered, applicants'
+ * conversations waiting for a reply (the longest waiting first), today's interviews,
  * the overdue tasks of the applicants they own (or gave, when nobody owns them); each with how many there are in the viewer's offices and a link to the person or the list.
  */
 export function WorkQueues({ queues }: { queues: DashboardQueues }) {
@@ -207,6 +219,25 @@ export function WorkQueues({ queues }: { queues: DashboardQueues }) {
                 </Link>
               }
               detail={t("queues.received", { when: when.format(new Date(m.at)) })}
+            />
+          ))}
+        </QueueCard>
+        <QueueCard
+          name="replies"
+          icon={MessagesSquareIcon}
+          count={queues.replies.count}
+          all="/admin/messages?threads=waiting#conversations-title"
+        >
+          {queues.replies.items.map((r) => (
+            <Row
+              key={r.id}
+              main={
+                <Link to={`${applicantHref(r.applicantId)}#applicant-messages`} className={link}>
+                  {r.applicantName}
+                  {r.subject ? ` · ${r.subject}` : ""}
+                </Link>
+              }
+              detail={t("queues.waitingSince", { when: when.format(new Date(r.at)) })}
             />
           ))}
         </QueueCard>
