@@ -38,10 +38,22 @@ test("an applicant replies to a message and staff answer in the thread", async (
   await expectAccessible(phone);
   await expectNoWiderThanPhone(phone);
 
-  // Staff see it waiting on Messages and open the applicant's conversation from there.
+  // Staff see it waiting on the start page's queue and on Messages, whose filter shows only the
+  // conversations waiting (as many as it says), and open the applicant's conversation from there.
+  await staff.goto("/admin");
+  await expect(
+    staff.getByTestId("queue-replies").getByRole("link", { name: new RegExp(account.fullName) }),
+  ).toHaveAttribute("href", /#applicant-messages$/);
   await staff.goto("/admin/messages");
+  await staff.getByLabel("Show", { exact: true }).selectOption({ label: "Waiting for a reply" });
+  await staff.getByTestId("threads-filter").getByRole("button", { name: "Show" }).click();
+  await expect(staff).toHaveURL(/threads=waiting/);
   const thread = staff.getByTestId("thread").filter({ hasText: account.fullName });
   await expect(thread.getByTestId("thread-unread")).toHaveText("1 unread");
+  const waiting = await staff.getByTestId("threads-waiting").textContent();
+  await expect(staff.getByTestId("thread-unread")).toHaveCount(
+    Math.min(20, Number(waiting?.match(/\d+/)?.[0])),
+  );
   await expectAccessible(staff);
   await thread.getByRole("link", { name: account.fullName }).click();
   await expect(staff.getByTestId("thread-waiting")).toHaveText("1 message waiting for a reply");

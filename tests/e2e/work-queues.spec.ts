@@ -12,6 +12,7 @@ const QUEUES = [
   "Documents waiting for review",
   "Applications without an owner",
   "Messages waiting for a reply",
+  "Contact inquiries waiting for a reply",
   "Interviews today",
   "Overdue tasks",
 ];
