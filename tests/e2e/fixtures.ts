@@ -35,9 +35,8 @@ export const test = base.extend<{ failOnConsoleErrors: void; manager: Page }>({
           .waitForFunction(
             () => document.documentElement.hasAttribute("data-hydrated"),
             undefined,
-            {
-              timeout: 10_000,
-            },
+            // A loaded machine (two browsers and the server on two cores) can take this long.
+            { timeout: 30_000 },
           )
           .catch(() => {});
       }
@@ -92,9 +91,11 @@ export async function signUpNewApplicant(
   page: Page,
   options: { role?: "job_seeker" | "student_applicant"; fullName?: string } = {},
 ) {
-  const email = `e2e-${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const stamp = `${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;
+  const email = `e2e-${stamp}@example.com`;
   const password = "e2e-password-123";
-  const fullName = options.fullName ?? `E2E Applicant ${counter}`;
+  // Unique across the two workers too: a test that finds "its" applicant by name finds one.
+  const fullName = options.fullName ?? `E2E Applicant ${stamp}`;
   const response = await page.request.post("/auth", {
     form: {
       intent: "signup",

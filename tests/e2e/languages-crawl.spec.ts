@@ -9,7 +9,9 @@ import { samples, SCREENS, type Who } from "./site-pages";
 // (each placeholder and aria-label, and the tab's title) is compared with the English strings of
 // app/locales/en that French translates differently. Data (names, job titles and posts written by
 // staff, numbers, addresses) is no locale string, so it never matches. Axe finds nothing and
-// <html lang> is "fr". One pass, in one time zone: every-page.spec.ts covers the zones.
+// <html lang> is "fr". The browser is ten hours from the agency's zone (every-page.spec.ts is in
+// it), where a date printed in the reader's zone and in UTC can differ by a day: a hydration
+// mismatch reaches the console, and a console error fails the test.
 
 const LOCALES = path.resolve(import.meta.dirname, "../../app/locales");
 
@@ -146,6 +148,8 @@ async function checkInFrench(page: Page, paths: string[]) {
 const pathsFor = (who: Who) => SCREENS.filter((p) => p.as.includes(who)).map((p) => p.path);
 
 test.describe("every page in French", () => {
+  test.use({ timezoneId: "America/Los_Angeles" });
+
   test("English strings are recognised on an English page (the crawl can fail)", async ({
     page,
   }) => {
@@ -174,6 +178,17 @@ test.describe("every page in French", () => {
         (p) => p.path,
       ),
     );
+  });
+
+  test("the agent's pages with French chosen", async ({ page, browser }) => {
+    const fill = await samples(browser);
+    await login(page, DEMO.agent);
+    await chooseFrench(page, "/agent");
+    try {
+      await checkInFrench(page, pathsFor("agent").map(fill));
+    } finally {
+      await page.request.post("/language", { form: { lng: "en", to: "/agent" }, maxRedirects: 0 });
+    }
   });
 
   test("the back-office with French chosen", async ({ page, browser }) => {
