@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nullableText } from "./text-fields";
+import { editVersion } from "./versions";
 import {
   APPLICATION_STATUSES,
   type ApplicationKind,
@@ -121,6 +122,8 @@ export const BULK_REFUSALS = [
   "changedMeanwhile",
   "notFound",
   "notApplicant",
+  // An agent owns applicants of their own office only (decision record 48).
+  "agentOtherOffice",
   "failed",
 ] as const;
 export type BulkRefusal = (typeof BULK_REFUSALS)[number];
@@ -157,3 +160,14 @@ export type BulkSummary = {
     items?: { documentType: string; state: string }[];
   }[];
 };
+
+/**
+ * One applicant's owner, from their page: a staff member, an agent of their office, or nobody
+ * (`NO_OWNER`), at the version of the person the page showed (decision record 37).
+ */
+export const ApplicantOwnerSchema = z.object({
+  applicantId: z.string().trim().min(1).max(64),
+  ownerId: z.string().trim().min(1).max(64),
+  version: editVersion,
+});
+export type ApplicantOwner = z.infer<typeof ApplicantOwnerSchema>;

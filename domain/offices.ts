@@ -17,6 +17,11 @@ export function knownOffice(office: unknown, offices: readonly Office[]): string
   return typeof office === "string" && offices.some((o) => o.city === office) ? office : null;
 }
 
+/** The office a person counts in: theirs when it is one of the offices, else the first. */
+export function effectiveOffice(office: unknown, offices: readonly Office[]): string | null {
+  return knownOffice(office, offices) ?? offices[0]?.city ?? null;
+}
+
 /** Admins see every office; everyone else their own and the extra ones they were given. */
 export function seesEveryOffice(role: Role) {
   return (USER_ADMIN_ROLES as readonly Role[]).includes(role);

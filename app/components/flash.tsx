@@ -69,6 +69,8 @@ const ADMIN_DONE = Object.fromEntries(
     "replySent",
     "taskCreated",
     "taskCancelled",
+    "ownerUpdated",
+    "invitationSent",
   ].map((key) => [key, `flash.${key}`]),
 );
 

@@ -107,7 +107,7 @@ export async function registerApplicantForAgent({
  * as long as an e-mail confirmation link. better-auth's reset makes the credential account the
  * first time (utils/password resetCredentialPassword) and server/auth marks the address confirmed.
  */
-async function addPasswordLink(tx: Db, userId: string) {
+export async function addPasswordLink(tx: Db, userId: string) {
   const token = crypto.randomBytes(24).toString("base64url");
   await tx.insert(verifications).values({
     id: crypto.randomUUID(),

@@ -1,5 +1,5 @@
 import { listPhoneNoticesTo } from "~/server/phone/receipts.server";
-import { and, eq, notInArray } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { formatPhone } from "~/domain/phone";
 import { feeOwedReader, pathOfRole } from "~/server/fees/fee-policies.server";
 import { alias } from "drizzle-orm/pg-core";
@@ -14,7 +14,7 @@ import {
 import { listAuditEntriesForStaff } from "~/server/audit/audit-log.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { db } from "~/server/db/client.server";
-import { profiles } from "~/server/db/schema";
+import { accounts, profiles } from "~/server/db/schema";
 import { listDocumentsForApplicantAsStaff } from "~/server/documents/documents.server";
 import { listThreadMessages, type ThreadMessage } from "~/server/messages/threads.server";
 import { applicantInScope } from "~/server/offices/scope.server";
@@ -50,6 +50,12 @@ async function findApplicantInScope(applicantId: string, scope: OfficeScope) {
       createdAt: profiles.createdAt,
       ownerId: profiles.ownerId,
       ownerName: owner.fullName,
+      ownerRole: owner.role,
+      // The owner form posts it: a change of owner is made on the version it was shown (record 37).
+      version: profiles.version,
+      // Whether they chose their password: an agent's applicant waits for it until then.
+      hasPassword: sql<boolean>`exists (select 1 from ${accounts} c
+        where c.user_id = ${sql.raw(`"profiles"."id"`)} and c.provider_id = 'credential')`,
     })
     .from(profiles)
     .leftJoin(owner, eq(owner.id, profiles.ownerId))

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { isApplicantRole, STAFF_ROLES } from "~/domain/enums";
 import type { BulkSummary } from "~/domain/bulk-actions";
 import type { Language } from "~/domain/languages";
+import { effectiveOffice } from "~/domain/offices";
 import { recordAudits } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
 import { type Db, db, preparedQuery, queryRows } from "~/server/db/client.server";
@@ -12,6 +14,7 @@ import { enqueueApplicantMail } from "~/server/mail/outbox.server";
 import { applicantActivityEmail } from "~/server/owners/owner-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
+import { getSiteSettings } from "~/server/settings/settings.server";
 
 // Owners: a staff member looks after an application, or an applicant as a whole. The
 // owner is notified of the applicant's new documents and messages; every (re)assignment is in
@@ -19,7 +22,10 @@ import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server"
 
 type Actor = Pick<Viewer, "id" | "role">;
 
-/** The chosen owner is not a staff member (or no longer has an account). */
+/**
+ * The chosen owner is not a staff member (or, for an applicant, an agent), or no longer has an
+ * account.
+ */
 export class OwnerNotStaffError extends Error {}
 
 /** Staff who may own applicants, by name: the owner choices of the lists. */
@@ -38,19 +44,43 @@ const staffOwnersQuery = preparedQuery((db) =>
 );
 export type StaffOwner = Awaited<ReturnType<typeof listStaffOwners>>[number];
 
-async function checkOwner(tx: Db, ownerId: string | null) {
-  if (ownerId === null) return;
-  const [row] = await tx
-    .select({ id: profiles.id })
+/**
+ * Agents of one office, by name: who may own an applicant of that office besides staff (an
+ * agent follows the applicants of their own office only, decision record 48).
+ */
+export async function listAgentOwners(office: string | null) {
+  const settings = await getSiteSettings();
+  const agents = await db()
+    .select({ id: profiles.id, fullName: profiles.fullName, office: profiles.office })
     .from(profiles)
-    .where(
-      and(
-        eq(profiles.id, ownerId),
-        inArray(profiles.role, [...STAFF_ROLES]),
-        isNull(profiles.erasedAt),
-      ),
-    );
+    .where(and(eq(profiles.role, "agent"), isNull(profiles.erasedAt)))
+    .orderBy(asc(profiles.fullName), asc(profiles.id));
+  const wanted = effectiveOffice(office, settings.offices);
+  return agents
+    .filter((a) => effectiveOffice(a.office, settings.offices) === wanted)
+    .map(({ id, fullName }) => ({ id, fullName }));
+}
+
+/**
+ * Checks the chosen owner (null: nobody): a staff member, or where `agents` is allowed an agent,
+ * whose office (returned, with the offices) their applicants must be of. Anyone else is refused
+ * (OwnerNotStaffError).
+ */
+async function checkOwner(
+  tx: Db,
+  ownerId: string | null,
+  { agents = false }: { agents?: boolean } = {},
+): Promise<{ agentOffice: string; offices: { city: string; country: string }[] } | null> {
+  if (ownerId === null) return null;
+  const roles = agents ? [...STAFF_ROLES, "agent" as const] : [...STAFF_ROLES];
+  const [row] = await tx
+    .select({ role: profiles.role, office: profiles.office })
+    .from(profiles)
+    .where(and(eq(profiles.id, ownerId), inArray(profiles.role, roles), isNull(profiles.erasedAt)));
   if (!row) throw new OwnerNotStaffError();
+  if (row.role !== "agent") return null;
+  const { offices } = await getSiteSettings(tx);
+  return { agentOffice: effectiveOffice(row.office, offices) ?? "", offices };
 }
 
 /**
@@ -114,6 +144,9 @@ export async function assignApplicationOwner(options: {
 /**
  * Gives the applicants (people, not staff) to `ownerId` (null: nobody), in one transaction, each
  * change audited with the owner before and after. Staff accounts are refused: nobody owns them.
+ * The owner is a staff member or an agent; an agent only of applicants of their own office (the
+ * others are refused, `agentOtherOffice`). An agent's area lists whom they own, so an applicant
+ * given to an agent appears there, and one given away leaves it.
  */
 export async function assignApplicantOwner(options: {
   actor: Actor;
@@ -123,12 +156,15 @@ export async function assignApplicantOwner(options: {
 }): Promise<BulkSummary> {
   const ids = options.people.map((p) => p.id);
   return db().transaction(async (tx) => {
-    await checkOwner(tx, options.ownerId);
+    const agent = await checkOwner(tx, options.ownerId, { agents: true });
+    const otherOffice = (r: { office: string | null }) =>
+      agent !== null && (effectiveOffice(r.office, agent.offices) ?? "") !== agent.agentOffice;
     const rows = ids.length
       ? await tx
           .select({
             id: profiles.id,
             ownerId: profiles.ownerId,
+            office: profiles.office,
             role: profiles.role,
             version: profiles.version,
             updatedAt: profiles.updatedAt,
@@ -146,7 +182,13 @@ export async function assignApplicantOwner(options: {
     const found = new Map(rows.map((r) => [r.id, r]));
     const stale = await changedSinceShown(tx, rows, options.people, "user");
     const changing = rows
-      .filter((r) => !stale.has(r.id) && isApplicantRole(r.role) && r.ownerId !== options.ownerId)
+      .filter(
+        (r) =>
+          !stale.has(r.id) &&
+          isApplicantRole(r.role) &&
+          !otherOffice(r) &&
+          r.ownerId !== options.ownerId,
+      )
       .map((r) => r.id);
     await writeOwner(tx, profiles, changing, {
       actor: options.actor,
@@ -169,7 +211,9 @@ export async function assignApplicantOwner(options: {
             ? ("notFound" as const)
             : !isApplicantRole(row.role)
               ? ("notApplicant" as const)
-              : ("unchanged" as const);
+              : otherOffice(row)
+                ? ("agentOtherOffice" as const)
+                : ("unchanged" as const);
           return { id, label, reason };
         }),
     };
@@ -196,6 +240,17 @@ async function changedSinceShown(
   }
   return stale;
 }
+
+/** Who owns the applicant now, by name (null: nobody): what a refused owner change says. */
+export async function currentOwnerName(applicantId: string) {
+  const [row] = await db()
+    .select({ name: ownerProfile.fullName })
+    .from(profiles)
+    .innerJoin(ownerProfile, eq(ownerProfile.id, profiles.ownerId))
+    .where(eq(profiles.id, applicantId));
+  return row?.name ?? null;
+}
+const ownerProfile = alias(profiles, "current_owner");
 
 /**
  * The applicant's owner, as a value for a new application's owner_id: an application of someone a

@@ -1,9 +1,13 @@
+import { MailIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { PaidBadge } from "~/app/components/admin/paid-badge";
 import { useAdminT } from "~/app/components/admin/use-admin-t";
 import { StatusBadge } from "~/app/components/status-badge";
 import { Badge } from "~/app/components/ui/badge";
+import { Button } from "~/app/components/ui/button";
+import { SelectField } from "~/app/components/ui/field";
+import { NO_OWNER } from "~/domain/bulk-actions";
 import { dateFormatter, formatMoney, telLink, whatsappLink } from "~/domain/format";
 
 const contactLink =
@@ -36,8 +40,17 @@ export function Section({
   );
 }
 
-/** Who they are: name, contact, office, fee, owner. */
-export function ApplicantProfile({ profile }: { profile: ApplicantRecord["profile"] }) {
+type OwnerChoice = { id: string; fullName: string };
+
+/** Who they are: name, contact, office, fee, owner (and the form that changes it). */
+export function ApplicantProfile({
+  profile,
+  owners,
+}: {
+  profile: ApplicantRecord["profile"];
+  /** Who may own them: staff, and the agents of their office. */
+  owners: { staff: OwnerChoice[]; agents: OwnerChoice[] };
+}) {
   const { t, tc, lang } = useAdminT();
   const date = dateFormatter(lang, "date");
   const rows: [string, ReactNode][] = [
@@ -72,7 +85,14 @@ export function ApplicantProfile({ profile }: { profile: ApplicantRecord["profil
     ],
     [t("applicant.country"), profile.country ?? tc("labels.notSet")],
     [t("applicant.office"), profile.office ?? tc("labels.notSet")],
-    [t("applicant.owner"), profile.ownerName ?? t("owners.none")],
+    [
+      t("applicant.owner"),
+      profile.ownerName
+        ? profile.ownerRole === "agent"
+          ? t("applicant.ownerAgent", { name: profile.ownerName })
+          : profile.ownerName
+        : t("owners.none"),
+    ],
     [t("applicant.since"), date.format(new Date(profile.createdAt))],
   ];
   return (
@@ -100,7 +120,97 @@ export function ApplicantProfile({ profile }: { profile: ApplicantRecord["profil
           </div>
         ))}
       </dl>
+      {profile.erasedAt ? null : (
+        <div className="flex flex-wrap items-start gap-x-8 gap-y-4 border-t border-slate-100 pt-3">
+          <OwnerForm profile={profile} owners={owners} />
+          {profile.ownerRole === "agent" && !profile.hasPassword ? (
+            <InvitationResend profile={profile} />
+          ) : null}
+        </div>
+      )}
     </section>
+  );
+}
+
+/**
+ * Gives them to a staff member or an agent of their office (who then follows them in /agent),
+ * at the version the page shows (decision record 37). A plain form: works before JavaScript.
+ */
+function OwnerForm({
+  profile,
+  owners,
+}: {
+  profile: ApplicantRecord["profile"];
+  owners: { staff: OwnerChoice[]; agents: OwnerChoice[] };
+}) {
+  const { t } = useAdminT();
+  const busy = useNavigation().formData?.get("intent") === "owner";
+  const listed = [...owners.staff, ...owners.agents].some((o) => o.id === profile.ownerId);
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="flex flex-wrap items-end gap-2"
+      // After a change the select starts from the owner saved.
+      key={`${profile.ownerId}-${profile.version}`}
+      data-testid="applicant-owner-form"
+    >
+      <input type="hidden" name="intent" value="owner" />
+      <input type="hidden" name="applicantId" value={profile.id} />
+      <input type="hidden" name="version" value={profile.version} />
+      <SelectField
+        id="applicant-owner"
+        label={t("applicant.ownerForm.label")}
+        className="min-w-56"
+        selectProps={{ name: "ownerId", defaultValue: profile.ownerId ?? NO_OWNER }}
+      >
+        <option value={NO_OWNER}>{t("owners.none")}</option>
+        {owners.agents.length ? (
+          <optgroup label={t("applicant.ownerForm.agents")}>
+            {owners.agents.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.fullName}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+        <optgroup label={t("applicant.ownerForm.staff")}>
+          {owners.staff.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.fullName}
+            </option>
+          ))}
+        </optgroup>
+        {profile.ownerId && !listed ? (
+          <option value={profile.ownerId}>{profile.ownerName ?? profile.ownerId}</option>
+        ) : null}
+      </SelectField>
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+        {t("applicant.ownerForm.save")}
+      </Button>
+    </Form>
+  );
+}
+
+/** An agent registered them and they have not chosen their password: the e-mail, again. */
+function InvitationResend({ profile }: { profile: ApplicantRecord["profile"] }) {
+  const { t } = useAdminT();
+  const busy = useNavigation().formData?.get("intent") === "resendInvitation";
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="grid max-w-md justify-items-start gap-2"
+      data-testid="applicant-invitation"
+    >
+      <input type="hidden" name="intent" value="resendInvitation" />
+      <input type="hidden" name="applicantId" value={profile.id} />
+      <p className="text-sm text-slate-700">{t("applicant.invitation.waiting")}</p>
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+        <MailIcon aria-hidden />
+        {t("applicant.invitation.resend")}
+      </Button>
+    </Form>
   );
 }
 

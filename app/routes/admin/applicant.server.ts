@@ -1,5 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { actionFailed, formInvalid } from "~/app/lib/action-result";
+import { data } from "react-router";
+import { actionFailed, formInvalid, staleRefused } from "~/app/lib/action-result";
+import { ApplicantOwnerSchema, type BulkSummary, NO_OWNER } from "~/domain/bulk-actions";
+import { resendAgentInvitation } from "~/server/agents/resend-invitation.server";
+import {
+  assignApplicantOwner,
+  currentOwnerName,
+  OwnerNotStaffError,
+} from "~/server/owners/owners.server";
 import type { IntentArgs } from "~/app/lib/intent-action.server";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { StaffReplySchema } from "~/domain/messages";
@@ -67,4 +75,71 @@ export async function taskCancelIntent({ request, viewer, formData }: IntentArgs
   const cancelled = await cancelTask({ actor: viewer, taskId: parsed.data.taskId });
   if (!cancelled) return actionFailed("taskCancel", "applicant.tasks.notFound", 404);
   return redirectDone(request, "taskCancelled");
+}
+
+/**
+ * Staff give the applicant to an owner: a staff member or an agent of the applicant's office
+ * (who then follows them in /agent), or nobody. The same service as the user list's bulk owner,
+ * so the same rules, audit entry and stale-edit refusal (decision record 37).
+ */
+export async function ownerIntent({ request, viewer, formData }: IntentArgs<Viewer>) {
+  const parsed = ApplicantOwnerSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return actionFailed("owner", "applicant.ownerForm.invalid", 400);
+  const { applicantId, ownerId, version } = parsed.data;
+  let summary: BulkSummary;
+  try {
+    summary = await assignApplicantOwner({
+      actor: viewer,
+      people: [{ id: applicantId, label: applicantId, version }],
+      ownerId: ownerId === NO_OWNER ? null : ownerId,
+    });
+  } catch (error) {
+    if (error instanceof OwnerNotStaffError) {
+      return actionFailed("owner", "applicant.ownerForm.invalid", 400);
+    }
+    throw error;
+  }
+  const refusal = summary.refused[0];
+  if (summary.changed > 0 || refusal?.reason === "unchanged") {
+    return redirectDone(request, "ownerUpdated");
+  }
+  if (refusal?.reason === "changedMeanwhile" && refusal.stale) {
+    const name = await currentOwnerName(applicantId);
+    return staleRefused("owner", refusal.stale, name ? { text: name } : { key: "owners.none" });
+  }
+  if (refusal?.reason === "agentOtherOffice") {
+    return actionFailed("owner", "applicant.ownerForm.otherOffice", 400);
+  }
+  // Another office's applicant, a staff member or no one.
+  return actionFailed("owner", "applicant.ownerForm.notFound", 404);
+}
+
+/**
+ * Staff send again the invitation of an applicant an agent registered (their agent can too):
+ * the same service, rate and rules as the agent's button.
+ */
+export async function resendInvitationIntent({ request, viewer, formData }: IntentArgs<Viewer>) {
+  const applicantId = formData.get("applicantId");
+  const outcome = await resendAgentInvitation({
+    actor: viewer,
+    applicantId: typeof applicantId === "string" ? applicantId : undefined,
+  });
+  if (outcome.ok) return redirectDone(request, "invitationSent");
+  switch (outcome.error) {
+    case "notFound":
+      return actionFailed("resendInvitation", "applicant.invitation.notFound", 404);
+    case "confirmed":
+      return actionFailed("resendInvitation", "applicant.invitation.confirmed", 409);
+    case "tooMany":
+      return actionFailed("resendInvitation", "applicant.invitation.tooMany", 429);
+    case "tooSoon":
+      return data(
+        {
+          intent: "resendInvitation",
+          result: undefined,
+          flash: { ok: false, message: "applicant.invitation.tooSoon", count: outcome.minutes },
+        },
+        429,
+      );
+  }
 }

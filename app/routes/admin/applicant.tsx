@@ -11,11 +11,18 @@ import { type IntentArgs, runIntent } from "~/app/lib/intent-action.server";
 import { activeDocumentTypes } from "~/server/documents/document-types.server";
 import { agencyToday } from "~/server/jobs/saved-jobs.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
+import { listAgentOwners, listStaffOwners } from "~/server/owners/owners.server";
 import type { Route } from "./+types/applicant";
 import { ApplicantApplications } from "./applicant-applications";
 import { ApplicantMessages, ApplicantPhoneNotices } from "./applicant-messages";
 import { ApplicantNotes, ApplicantPayments, ApplicantProfile } from "./applicant-sections";
-import { replyIntent, taskCancelIntent, taskCreateIntent } from "./applicant.server";
+import {
+  ownerIntent,
+  replyIntent,
+  resendInvitationIntent,
+  taskCancelIntent,
+  taskCreateIntent,
+} from "./applicant.server";
 import { ApplicantTasks } from "./applicant-tasks";
 import { ApplicantTimeline } from "./applicant-timeline";
 import { StaffDocuments } from "./applications-documents";
@@ -39,7 +46,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const own = scheduling && record.applications.some((a) => a.id === scheduling.id);
   // The types an upload task may ask for (active ones only).
   const taskTypes = (await activeDocumentTypes()).map((t) => t.key);
-  return { record, scheduling: own ? scheduling : null, today: agencyToday(), taskTypes };
+  // Who may own them: staff, or an agent of their own office.
+  const [staffOwners, agentOwners] = await Promise.all([
+    listStaffOwners(),
+    listAgentOwners(record.profile.office),
+  ]);
+  return {
+    record,
+    scheduling: own ? scheduling : null,
+    today: agencyToday(),
+    taskTypes,
+    owners: { staff: staffOwners, agents: agentOwners },
+  };
 }
 
 // The applications list's handlers, shared: each checks the record against the viewer's offices
@@ -55,16 +73,18 @@ export const action = ({ request }: Route.ActionArgs) =>
     reply: replyIntent,
     taskCreate: taskCreateIntent,
     taskCancel: taskCancelIntent,
+    owner: ownerIntent,
+    resendInvitation: resendInvitationIntent,
   });
 
 export default function AdminApplicant({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminT();
-  const { record, scheduling, today, taskTypes } = loaderData;
+  const { record, scheduling, today, taskTypes, owners } = loaderData;
   const answer = actionData && "intent" in actionData ? actionData : undefined;
   return (
     <div className="grid gap-6" data-testid="applicant-page">
       <PageFlash flash={answer?.intent === "review" ? null : answer?.flash} />
-      <ApplicantProfile profile={record.profile} />
+      <ApplicantProfile profile={record.profile} owners={owners} />
       {scheduling ? <ScheduleInterviewDialog scheduling={scheduling} actionData={answer} /> : null}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">

@@ -13,14 +13,22 @@ import { DOCUMENT_ACCEPT_ATTRIBUTE } from "~/domain/documents";
  * before the file). The server applies the applicant's own upload rules.
  */
 export function AgentUploadForm({
+  applicantId,
   types,
 }: {
+  applicantId: string;
   types: { key: string; name: string; expires: boolean }[];
 }) {
   const { t } = useTranslation("agent");
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" encType="multipart/form-data" className="grid gap-4">
+    <Form
+      method="post"
+      // Its own address, whatever the page's (?resend after the other form is an invitation).
+      action={`/agent/applicants/${applicantId}`}
+      encType="multipart/form-data"
+      className="grid gap-4"
+    >
       <SelectField
         id="agent-upload-type"
         label={t("upload.type")}

@@ -9,6 +9,7 @@ import { TitledCard } from "~/app/components/titled-card";
 import { Badge } from "~/app/components/ui/badge";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
+import { runIntent } from "~/app/lib/intent-action.server";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { inLanguage } from "~/domain/document-types";
@@ -21,6 +22,8 @@ import { activeDocumentTypes, listDocumentTypes } from "~/server/documents/docum
 import { readDocumentUpload } from "~/server/documents/upload-request.server";
 import type { Route } from "./+types/applicant";
 import { AccountBadge } from "./account-badge";
+import { RESEND_PARAM, ResendInvitationForm } from "./resend-invitation";
+import { resendIntent } from "./resend-invitation.server";
 import { AgentUploadForm } from "./applicant-upload";
 
 export const { handle, meta } = shellScreen(
@@ -53,8 +56,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-/** An upload for the applicant (a plain multipart form: works before JavaScript loads). */
+/**
+ * The page's two forms, both plain (they work before JavaScript loads): an upload for the
+ * applicant (its body is a file, read as a stream, never whole), and the invitation sent again,
+ * which names itself in the address (?resend: posted from their card on the list too).
+ */
 export async function action({ request, params }: Route.ActionArgs) {
+  if (new URL(request.url).searchParams.has(RESEND_PARAM)) {
+    return runIntent(
+      request,
+      requireAgent,
+      { resend: ({ viewer }) => resendIntent(request, viewer, params.id) },
+      { main: "resend" },
+    );
+  }
   const agent = await requireAgent(request);
   const outcome = await uploadDocumentForApplicant({
     agent,
@@ -67,7 +82,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   return actionFailed("upload", `errors.${outcome.error}`, status);
 }
 
-const DONE = { registered: "applicant.registered", uploaded: "applicant.uploaded" };
+const DONE = {
+  registered: "applicant.registered",
+  uploaded: "applicant.uploaded",
+  invitationSent: "resend.sent",
+};
 
 export default function AgentApplicant({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("agent");
@@ -112,7 +131,14 @@ export default function AgentApplicant({ loaderData, actionData }: Route.Compone
           </div>
         </dl>
         {profile.account === "invited" ? (
-          <p className="mt-4 text-sm text-slate-700">{t("applicant.invitedHint")}</p>
+          <div className="mt-4 grid justify-items-start gap-3" data-testid="agent-invitation">
+            <p className="text-sm text-slate-700">{t("applicant.invitedHint")}</p>
+            <p className="text-sm text-slate-700">{t("resend.hint")}</p>
+            {actionData?.intent === "resend" ? (
+              <Flash flash={actionData.flash} ns="agent" className="w-full" />
+            ) : null}
+            <ResendInvitationForm applicantId={profile.id} />
+          </div>
         ) : null}
       </TitledCard>
 
@@ -169,6 +195,7 @@ export default function AgentApplicant({ loaderData, actionData }: Route.Compone
           <Flash flash={actionData.flash} ns="documents" className="mb-4" />
         ) : null}
         <AgentUploadForm
+          applicantId={profile.id}
           types={uploadTypes.map((u) => ({ ...u, name: inLanguage(u.names, lng) }))}
         />
       </TitledCard>

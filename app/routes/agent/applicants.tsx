@@ -15,6 +15,7 @@ import { listOwnApplicantsForAgent } from "~/server/agents/agent-applicants.serv
 import { requireAgent } from "~/server/auth/guards.server";
 import type { Route } from "./+types/applicants";
 import { AccountBadge } from "./account-badge";
+import { ResendInvitationForm } from "./resend-invitation";
 
 export const { handle, meta } = shellScreen(i18nHandle("agent"), "titles.agentApplicants");
 
@@ -86,6 +87,9 @@ export default function AgentApplicants({ loaderData }: Route.ComponentProps) {
                 <p className="text-xs text-slate-500">
                   {t("list.registeredOn", { date: formatDate(a.createdAt, i18n.language) })}
                 </p>
+                {a.account === "invited" ? (
+                  <ResendInvitationForm applicantId={a.id} name={a.fullName} />
+                ) : null}
               </CardContent>
             </Card>
           </li>
