@@ -12,7 +12,7 @@ async function expectFitsPhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
-test("an agent registers and follows an applicant", async ({ page }) => {
+test("an agent registers and follows an applicant", async ({ page, manager }) => {
   await login(page, DEMO.agent);
   // Their home is their applicants, not an applicant's dashboard.
   await page.goto("/dashboard");
@@ -40,6 +40,15 @@ test("an agent registers and follows an applicant", async ({ page }) => {
   await expect(page.getByTestId("agent-applicant-name")).toHaveText(fullName);
   await expect(page.getByTestId("account-state")).toHaveText("Waiting for them to confirm");
   await expectFitsPhone(page);
+  const applicantId = new URL(page.url()).pathname.split("/").pop()!;
+
+  // The e-mail again: refused so soon after the registration's, and said plainly.
+  await page
+    .getByTestId("agent-invitation")
+    .getByRole("button", { name: "Send the e-mail again" })
+    .click();
+  await expect(page.getByText("We e-mailed them a link less than 5 minutes ago")).toBeVisible();
+  await expectFitsPhone(page);
 
   // A document for them, through the same rules as their own uploads.
   await page.getByLabel("Document", { exact: true }).selectOption("cv");
@@ -60,6 +69,24 @@ test("an agent registers and follows an applicant", async ({ page }) => {
   await expect(card).toContainText("No application yet");
   await expect(card.getByTestId("account-state")).toHaveText("Waiting for them to confirm");
   await expect(card.getByTestId("agent-applicant-documents")).toContainText("1 waiting for review");
+  await expect(
+    card.getByRole("button", { name: `Send the e-mail again to ${fullName}` }),
+  ).toBeVisible();
+
+  // Staff of the office see the agent as the owner, may send the invitation again and give the
+  // applicant to someone else: the agent then no longer follows them.
+  await manager.goto(`/admin/applicants/${applicantId}`);
+  await expect(manager.getByTestId("applicant-profile")).toContainText("Sipho Ndlovu (agent)");
+  await manager.getByRole("button", { name: "Send the invitation again" }).click();
+  await expect(
+    manager.getByText("They were e-mailed a link less than 5 minutes ago"),
+  ).toBeVisible();
+  await expectAccessible(manager);
+  await manager.getByLabel("Who looks after them").selectOption("none");
+  await manager.getByRole("button", { name: "Change owner" }).click();
+  await expect(manager.getByText("Owner saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("agent-applicant").filter({ hasText: fullName })).toHaveCount(0);
   // Staff screens are not theirs.
   await page.goto("/admin/settings");
   await expect(page).toHaveURL(/\/agent$/);

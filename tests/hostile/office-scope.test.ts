@@ -283,6 +283,14 @@ describe("a manager of Midrand only", () => {
       ],
       [
         `/admin/applicants/${r.person.id}`,
+        { intent: "owner", applicantId: r.person.id, ownerId: midrand.id },
+      ],
+      [
+        `/admin/applicants/${r.person.id}`,
+        { intent: "resendInvitation", applicantId: r.person.id },
+      ],
+      [
+        `/admin/applicants/${r.person.id}`,
         {
           intent: "taskCreate",
           applicantId: r.person.id,
@@ -422,6 +430,17 @@ describe("an agent of Midrand", () => {
         status: 404,
       });
       await posted.body?.cancel();
+      // Nor their invitation sent again.
+      const resent = await as(`/agent/applicants/${rows.person.id}?resend`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=resend",
+      });
+      expect({ person: rows.person.id, status: resent.status }).toEqual({
+        person: rows.person.id,
+        status: 404,
+      });
+      await resent.body?.cancel();
     }
     expect(wrong).toEqual([]);
     const docs = await ctx.db

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as adminApplicant from "~/app/routes/admin/applicant";
 import * as adminApplications from "~/app/routes/admin/applications";
@@ -13,7 +13,7 @@ import { loader as dashboardDocuments } from "~/app/routes/dashboard/documents";
 import { loader as dashboardHome } from "~/app/routes/dashboard/home";
 import { loader as dashboardLayout } from "~/app/routes/dashboard/layout";
 import { auth } from "~/server/auth/auth.server";
-import { accounts, documents, mailOutbox, profiles } from "~/server/db/schema";
+import { accounts, documents, mailOutbox, profiles, verifications } from "~/server/db/schema";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { setupEndpointTests } from "./endpoint-harness";
 import {
@@ -327,5 +327,267 @@ describe("an agent is kept out of everything else", () => {
         .from(documents)
         .where(and(eq(documents.userId, agent.id))),
     ).toEqual([]);
+  });
+});
+
+// The link of an invitation e-mail, followed through better-auth: where it lands.
+async function followLink(mailText: string) {
+  const link = mailText.match(/https?:\/\/\S+reset-password\S+/)?.[0];
+  const followed = await auth().handler(new Request(link!.replace(/[).,]+$/, "")));
+  return new URL(followed.headers.get("location")!, BASE_URL);
+}
+
+// As if the last link had been sent `minutes` ago (the resend waits RESEND_INTERVAL_MINUTES).
+async function ageLinks(applicantId: string, minutes: number) {
+  await ctx.db
+    .update(verifications)
+    .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
+    .where(eq(verifications.value, applicantId));
+}
+
+const resendAs = (user: TestUser, applicantId: string) =>
+  runAs(user, agentApplicant.action, `/agent/applicants/${applicantId}?resend`, {
+    form: { intent: "resend" },
+    params: { id: applicantId },
+  });
+
+const staffResend = (user: TestUser, applicantId: string) =>
+  runAs(user, adminApplicant.action, `/admin/applicants/${applicantId}`, {
+    form: { intent: "resendInvitation", applicantId },
+    params: { id: applicantId },
+  });
+
+describe("the invitation, sent again", () => {
+  it("is refused within minutes of the last, then sent with a new link that replaces the old one, audited", async () => {
+    const agent = await newAgent();
+    const { id, form } = await register(agent);
+    const first = await latestMailTo(form.email);
+
+    const tooSoon = await resendAs(agent, id);
+    expect(tooSoon).toMatchObject({
+      status: 429,
+      data: { intent: "resend", flash: { ok: false, message: "resend.tooSoon", count: 5 } },
+    });
+    expect(await ctx.mailsTo(form.email)).toHaveLength(1);
+    expect(await ctx.auditEntries(id, "user.resend_invitation")).toEqual([]);
+
+    await ageLinks(id, 6);
+    const sent = await resendAs(agent, id);
+    expect(sent).toMatchObject({ status: 302 });
+    expect(sent.location).toBe(`/agent/applicants/${id}?done=invitationSent`);
+    expect(await ctx.auditEntries(id, "user.resend_invitation")).toEqual([
+      expect.objectContaining({ actorId: agent.id, targetType: "user" }),
+    ]);
+    const mails = await ctx.mailsTo(form.email);
+    expect(mails).toHaveLength(2);
+    const second = await latestMailTo(form.email);
+    expect(second!.id).not.toBe(first!.id);
+    expect(second!.subject).toBe(first!.subject);
+    expect(second!.text).toContain(agent.fullName);
+
+    // The first e-mail's link no longer works; the new one leads to the password form.
+    const old = await followLink(first!.text);
+    expect(old.searchParams.get("error")).toBe("INVALID_TOKEN");
+    const fresh = await followLink(second!.text);
+    expect(fresh.pathname).toBe("/auth/reset-password");
+    expect(fresh.searchParams.get("token")).toBeTruthy();
+
+    // And again straight away: too soon after this one.
+    expect(await resendAs(agent, id)).toMatchObject({ status: 429 });
+  });
+
+  it("is refused for an account already confirmed, for another agent's applicant, and for anyone else's", async () => {
+    const agent = await newAgent();
+    const other = await newAgent();
+    // An applicant with a password of their own, in the agent's care.
+    const confirmed = await createTestUser({ office: "Midrand", country: "South Africa" });
+    await ctx.db.update(profiles).set({ ownerId: agent.id }).where(eq(profiles.id, confirmed.id));
+    const refused = await resendAs(agent, confirmed.id);
+    expect(refused).toMatchObject({
+      status: 409,
+      data: { flash: { message: "resend.confirmed" } },
+    });
+    const invitations = await ctx.mailsTo(confirmed.email);
+    expect(invitations.filter((m) => /account is ready/.test(m.subject))).toEqual([]);
+
+    const theirs = await register(other);
+    await ageLinks(theirs.id, 60);
+    const stranger = await createTestUser({ office: "Midrand", country: "South Africa" });
+    for (const target of [theirs.id, stranger.id, other.id, "nobody"]) {
+      const outcome = await resendAs(agent, target);
+      expect({ target, status: outcome.status }).toEqual({ target, status: 404 });
+    }
+    expect(await ctx.mailsTo(theirs.form.email)).toHaveLength(1);
+    expect(await ctx.auditEntries(theirs.id, "user.resend_invitation")).toEqual([]);
+  });
+
+  it("can be sent by staff of the applicant's office, not of another, and not for one in nobody's care", async () => {
+    const agent = await newAgent();
+    const { id, form } = await register(agent);
+    await ageLinks(id, 10);
+    const harareManager = await createTestUser({ role: "manager", office: "Harare" });
+    expect(await staffResend(harareManager, id)).toMatchObject({
+      status: 404,
+      data: { flash: { message: "applicant.invitation.notFound" } },
+    });
+    // Another agent (or an applicant) posting to the staff page is sent away.
+    expect(await staffResend(await newAgent(), id)).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
+    expect(await ctx.mailsTo(form.email)).toHaveLength(1);
+
+    const manager = await createTestUser({ role: "manager", office: "Midrand" });
+    const page = await runAs(manager, adminApplicant.loader, `/admin/applicants/${id}`, {
+      params: { id },
+    });
+    expect(page.data).toMatchObject({
+      record: { profile: { ownerId: agent.id, ownerRole: "agent", hasPassword: false } },
+    });
+    const sent = await staffResend(manager, id);
+    expect(sent).toMatchObject({ status: 302 });
+    expect(sent.location).toMatch(/done=invitationSent/);
+    expect(await ctx.auditEntries(id, "user.resend_invitation")).toEqual([
+      expect.objectContaining({ actorId: manager.id }),
+    ]);
+    const mail = await latestMailTo(form.email);
+    // Still the agent's invitation: it names the agent who looks after them.
+    expect(mail?.text).toContain(agent.fullName);
+    expect(await ctx.mailsTo(form.email)).toHaveLength(2);
+
+    // Someone registered without an agent (no password either way) has no invitation to resend.
+    const noAgent = await register(await newAgent());
+    await ctx.db.update(profiles).set({ ownerId: null }).where(eq(profiles.id, noAgent.id));
+    await ageLinks(noAgent.id, 10);
+    expect(await staffResend(manager, noAgent.id)).toMatchObject({ status: 404 });
+  });
+});
+
+const ownerAs = (user: TestUser, applicantId: string, ownerId: string, version?: number) =>
+  runAs(user, adminApplicant.action, `/admin/applicants/${applicantId}`, {
+    form: {
+      intent: "owner",
+      applicantId,
+      ownerId,
+      ...(version === undefined ? {} : { version: String(version) }),
+    },
+    params: { id: applicantId },
+  });
+
+async function versionOf(id: string) {
+  const [row] = await ctx.rowsWhere(profiles, "id", id);
+  return row!.version;
+}
+
+const listedFor = async (agent: TestUser) =>
+  ((await runAs(agent, agentApplicants, "/agent")).data as { items: { id: string }[] }).items.map(
+    (i) => i.id,
+  );
+
+describe("staff give an applicant to an agent", () => {
+  it("from the applicant page, to an agent of the applicant's office: audited, and the agents' lists follow", async () => {
+    const manager = await createTestUser({ role: "manager", office: "Midrand" });
+    const applicant = await createTestUser({ office: "Midrand", country: "South Africa" });
+    const first = await newAgent();
+    const second = await newAgent();
+    const harareAgent = await createTestUser({ role: "agent", office: "Harare" });
+
+    // The page offers the agents of the applicant's office only.
+    const page = await runAs(manager, adminApplicant.loader, `/admin/applicants/${applicant.id}`, {
+      params: { id: applicant.id },
+    });
+    const agents = (page.data as { owners: { agents: { id: string }[] } }).owners.agents.map(
+      (a) => a.id,
+    );
+    expect(agents).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect(agents).not.toContain(harareAgent.id);
+
+    const given = await ownerAs(manager, applicant.id, first.id, await versionOf(applicant.id));
+    expect(given).toMatchObject({ status: 302 });
+    expect(given.location).toMatch(/done=ownerUpdated/);
+    expect(await ctx.auditEntries(applicant.id, "user.assign_owner")).toEqual([
+      expect.objectContaining({ actorId: manager.id, details: { from: null, to: first.id } }),
+    ]);
+    expect(await listedFor(first)).toContain(applicant.id);
+    expect(
+      await runAs(first, agentApplicant.loader, `/agent/applicants/${applicant.id}`, {
+        params: { id: applicant.id },
+      }),
+    ).toMatchObject({ status: 200 });
+
+    // Given to another agent: the first loses them.
+    const moved = await ownerAs(manager, applicant.id, second.id, await versionOf(applicant.id));
+    expect(moved).toMatchObject({ status: 302 });
+    expect(await listedFor(first)).not.toContain(applicant.id);
+    expect(await listedFor(second)).toContain(applicant.id);
+    expect(
+      await runAs(first, agentApplicant.loader, `/agent/applicants/${applicant.id}`, {
+        params: { id: applicant.id },
+      }),
+    ).toMatchObject({ status: 404 });
+    expect(await ctx.auditEntries(applicant.id, "user.assign_owner")).toHaveLength(2);
+  });
+
+  it("refuses an agent of another office, someone who is neither staff nor agent, and an edit on an older version", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const applicant = await createTestUser({ office: "Midrand", country: "South Africa" });
+    const harareAgent = await createTestUser({ role: "agent", office: "Harare" });
+    const otherApplicant = await createTestUser({ office: "Midrand" });
+    const version = await versionOf(applicant.id);
+
+    expect(await ownerAs(admin, applicant.id, harareAgent.id, version)).toMatchObject({
+      status: 400,
+      data: { flash: { message: "applicant.ownerForm.otherOffice" } },
+    });
+    expect(await ownerAs(admin, applicant.id, otherApplicant.id, version)).toMatchObject({
+      status: 400,
+      data: { flash: { message: "applicant.ownerForm.invalid" } },
+    });
+    expect(await ownerAs(admin, applicant.id, "nobody-at-all", version)).toMatchObject({
+      status: 400,
+    });
+    const [unchanged] = await ctx.rowsWhere(profiles, "id", applicant.id);
+    expect(unchanged?.ownerId).toBeNull();
+    expect(await ctx.auditEntries(applicant.id, "user.assign_owner")).toEqual([]);
+    expect(await listedFor(harareAgent)).not.toContain(applicant.id);
+
+    // A colleague gave them to an agent since the page was opened: refused, with who and what.
+    const agent = await newAgent();
+    const colleague = await createTestUser({ role: "manager", office: "Midrand" });
+    expect(await ownerAs(colleague, applicant.id, agent.id, version)).toMatchObject({
+      status: 302,
+    });
+    const stale = await ownerAs(admin, applicant.id, colleague.id, version);
+    expect(stale).toMatchObject({
+      status: 409,
+      data: {
+        intent: "owner",
+        flash: {
+          message: "stale.refused",
+          stale: { by: colleague.fullName, current: agent.fullName },
+        },
+      },
+    });
+    const [kept] = await ctx.rowsWhere(profiles, "id", applicant.id);
+    expect(kept?.ownerId).toBe(agent.id);
+  });
+
+  it("is for staff of the applicant's offices only", async () => {
+    const applicant = await createTestUser({ office: "Midrand", country: "South Africa" });
+    const agent = await newAgent();
+    const harareManager = await createTestUser({ role: "manager", office: "Harare" });
+    expect(await ownerAs(harareManager, applicant.id, agent.id)).toMatchObject({
+      status: 404,
+      data: { flash: { message: "applicant.ownerForm.notFound" } },
+    });
+    // Agents and applicants may not give anyone to anyone (an agent not even to themselves).
+    for (const user of [agent, await createTestUser({ office: "Midrand" })]) {
+      expect(await ownerAs(user, applicant.id, agent.id)).toMatchObject({
+        status: 302,
+        location: "/dashboard",
+      });
+    }
+    const [row] = await ctx.rowsWhere(profiles, "id", applicant.id);
+    expect(row?.ownerId).toBeNull();
   });
 });
