@@ -53,6 +53,9 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: "only-on-failure",
     launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    // The applicant's offline worker fetches three dashboard pages as it starts, in every new
+    // browser context: only the offline test (which allows it) is about it.
+    serviceWorkers: "block",
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: [

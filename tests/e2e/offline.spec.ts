@@ -9,7 +9,7 @@ import { DEMO, expect, expectAccessible, login, signUpNewApplicant, test } from 
 const kept = (page: Page, path: string) =>
   page.evaluate(async (p) => Boolean(await caches.match(p)), path);
 
-test.use({ viewport: { width: 360, height: 740 } });
+test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: "allow" });
 
 test("an applicant's dashboard and applications are readable offline after one visit", async ({
   page,
