@@ -11,7 +11,13 @@ import { isDatabaseUnreachable } from "~/server/db/unreachable.server";
 import { createHttpApp } from "~/server/http";
 import { LocalStorageDriver } from "~/server/storage/local.server";
 import { setStorage } from "~/server/storage/storage.server";
-import { BASE_URL, createTestUser, sessionCookie, setupTestDatabase } from "./harness";
+import {
+  BASE_URL,
+  createTestUser,
+  sessionCookie,
+  setupTestDatabase,
+  TEST_AUTH_OPTIONS,
+} from "./harness";
 
 // While PostgreSQL cannot be reached, every kind of answer says so with a 503 and Retry-After, in
 // the time it takes to find out, instead of a 500 (or a request left hanging): pages, the data
@@ -69,9 +75,7 @@ async function useDatabaseAt(port: number) {
   });
   opened.push(database);
   setDatabase(database);
-  setAuth(
-    createAuth(database.db, { baseUrl: BASE_URL, secret: "x".repeat(40), secureCookies: false }),
-  );
+  setAuth(createAuth(database.db, TEST_AUTH_OPTIONS));
 }
 
 const request = (pathname: string, init: RequestInit = {}) =>

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { type ApplicationStatus, isApplicantRole, type Role } from "~/domain/enums";
 import type { OfficeScope } from "~/domain/offices";
-import { auth, createAuth, setAuth } from "~/server/auth/auth.server";
+import { type AuthOptions, auth, createAuth, setAuth } from "~/server/auth/auth.server";
 import { type Config, loadConfig, setConfig } from "~/server/config.server";
 import {
   type Database,
@@ -107,9 +107,7 @@ export function setupTestDatabase(): TestContext {
     setConfig(config);
     setLogger(pino({ level: "silent" }));
     setDatabase(database);
-    setAuth(
-      createAuth(database.db, { baseUrl: BASE_URL, secret: "x".repeat(40), secureCookies: false }),
-    );
+    setAuth(createAuth(database.db, TEST_AUTH_OPTIONS));
     await seedReferenceData();
     Object.assign(ctx, { database, db: database.db, config, dataDir });
   });
@@ -121,6 +119,37 @@ export function setupTestDatabase(): TestContext {
   });
 
   return ctx;
+}
+
+/**
+ * The tests' auth: better-auth as the server configures it, but with scrypt at N=2^10 instead of
+ * 2^14 (salt:key as better-auth writes it). The suite makes and signs in thousands of accounts;
+ * at the real cost that was minutes of CI's two cores spent on hashing.
+ */
+export const TEST_AUTH_OPTIONS = {
+  baseUrl: BASE_URL,
+  secret: "x".repeat(40),
+  secureCookies: false,
+  passwordHasher: {
+    hash: async (password: string) => {
+      const salt = crypto.randomBytes(16).toString("hex");
+      return `${salt}:${(await cheapScrypt(password, salt)).toString("hex")}`;
+    },
+    verify: async ({ hash, password }: { hash: string; password: string }) => {
+      const [salt, key] = hash.split(":");
+      if (!salt || !key) return false;
+      const derived = await cheapScrypt(password, salt);
+      return crypto.timingSafeEqual(derived, Buffer.from(key, "hex"));
+    },
+  },
+} satisfies AuthOptions;
+
+function cheapScrypt(password: string, salt: string) {
+  return new Promise<Buffer>((resolve, reject) =>
+    crypto.scrypt(password.normalize("NFKC"), salt, 64, { N: 1024, r: 16, p: 1 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
 }
 
 export type TestUser = {
