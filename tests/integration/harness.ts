@@ -69,6 +69,75 @@ export type TestContext = {
 };
 
 /**
+ * The worker's one PGlite, as the template left it. Loading the 40 MB template into a new PGlite
+ * took 2–10 s of a core per test file; files share their worker's modules (isolate: false), so the
+ * first file loads it and keeps a copy of the few rows the migrations wrote, and each next file gets
+ * it back emptied: every table truncated, those rows put back (triggers off, as in the template),
+ * every sequence where the template had it.
+ */
+let workerPglite: Promise<Database> | undefined;
+const KEPT_SCHEMA = "test_template_rows";
+
+async function templatePglite(): Promise<Database> {
+  if (!workerPglite) {
+    workerPglite = (async () => {
+      const dump = new Blob([fs.readFileSync(inject("templateDump"))]);
+      const database = await openDatabase({ kind: "pglite", loadDataDir: dump });
+      const client = database.pglite!;
+      const { rows: tables } = await client.query<{ name: string }>(
+        "select tablename as name from pg_tables where schemaname = 'public'",
+      );
+      await client.exec(`create schema ${KEPT_SCHEMA}`);
+      await client.exec(
+        `create table ${KEPT_SCHEMA}.sequences as select sequencename as name, last_value from pg_sequences where schemaname = 'public'`,
+      );
+      for (const { name } of tables) {
+        const { rows } = await client.query(`select 1 from public."${name}" limit 1`);
+        if (rows.length > 0) {
+          await client.exec(`create table ${KEPT_SCHEMA}."${name}" as table public."${name}"`);
+        }
+      }
+      return database;
+    })();
+    return workerPglite;
+  }
+  const database = await workerPglite;
+  await resetToTemplate(database);
+  return database;
+}
+
+async function resetToTemplate(database: Database) {
+  const client = database.pglite!;
+  const { rows: tables } = await client.query<{ name: string }>(
+    "select tablename as name from pg_tables where schemaname = 'public'",
+  );
+  const { rows: kept } = await client.query<{ name: string }>(
+    `select tablename as name from pg_tables where schemaname = '${KEPT_SCHEMA}' and tablename <> 'sequences'`,
+  );
+  const { rows: sequences } = await client.query<{ name: string; last_value: string | null }>(
+    `select name, last_value::text from ${KEPT_SCHEMA}.sequences`,
+  );
+  await client.transaction(async (tx) => {
+    await tx.exec("set local session_replication_role = replica");
+    await tx.exec(
+      `truncate ${tables.map(({ name }) => `public."${name}"`).join(", ")} restart identity cascade`,
+    );
+    for (const { name } of kept) {
+      await tx.exec(
+        `insert into public."${name}" overriding system value select * from ${KEPT_SCHEMA}."${name}"`,
+      );
+    }
+    for (const { name, last_value } of sequences) {
+      await tx.exec(
+        last_value === null
+          ? `alter sequence public."${name}" restart`
+          : `select setval('public."${name}"', ${Number(last_value)}, true)`,
+      );
+    }
+  });
+}
+
+/**
  * Gives this test file its own database (a copy of the migrated template) with the countries
  * seeded, and registers it, auth and config as the server would. Call once at the top of a file.
  */
@@ -100,8 +169,7 @@ export function setupTestDatabase(): TestContext {
         await a.close();
       };
     } else {
-      const dump = new Blob([fs.readFileSync(inject("templateDump"))]);
-      database = await openDatabase({ kind: "pglite", loadDataDir: dump });
+      database = await templatePglite();
     }
     await migrateDatabase(database); // no-op on the template; keeps a stale template honest
     setConfig(config);
@@ -113,7 +181,8 @@ export function setupTestDatabase(): TestContext {
   });
 
   afterAll(async () => {
-    await ctx.database?.close();
+    // The worker's PGlite stays open for the next file (templatePglite).
+    if (ctx.database?.kind === "postgres") await ctx.database.close();
     await dropDatabase?.();
     if (ctx.dataDir) fs.rmSync(ctx.dataDir, { recursive: true, force: true });
   });
