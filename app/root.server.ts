@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { settingText } from "~/domain/setting-texts";
 import { getViewer } from "~/server/auth/guards.server";
 import { registerPageLanguage } from "~/server/cache/page-language.server";
 import { config } from "~/server/config.server";
@@ -43,7 +44,7 @@ export async function loadRoot(request: Request) {
     languageOffer: offer,
     baseUrl: config().baseUrl,
     // Only what public pages show: never the staff inbox address (staff read it in their loaders).
-    settings: toPublicSettings(settings),
+    settings: toPublicSettings(settings, locale),
     unreadMessages,
     viewer: viewer
       ? {
@@ -55,7 +56,14 @@ export async function loadRoot(request: Request) {
           // Whether their office's fee policy asks a fee up front (decision record 33).
           feeDue: viewer.feeDue,
           // Which fee, when one is due: the nav, job cards and help name this one, not the site's.
-          dueFee: viewer.dueFee,
+          dueFee: viewer.dueFee && {
+            ...viewer.dueFee,
+            // The settings' refund policy in the page's language, unless their policy has its own.
+            refundPolicy:
+              viewer.dueFee.refundPolicy === settings.registrationFee.refundPolicy
+                ? settingText(settings, "registrationFee.refundPolicy", locale)
+                : viewer.dueFee.refundPolicy,
+          },
         }
       : null,
   };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GATED_STATUSES } from "./application-facts";
 import { type CompletionFields, profileCompletion } from "./profile";
+import type { SettingTranslations } from "./setting-texts";
 import { editVersion } from "./versions";
 
 // Fees follow the law where each office works (decision record 33). A fee policy is
@@ -169,6 +170,7 @@ export function noFeeDestinations(
 type FeeSettings = {
   registrationFee: { amountMinor: number; currency: string; refundPolicy: string };
   payments: { otherFees: { currency: string; amountMinor: number }[] };
+  translations?: Partial<SettingTranslations>;
 };
 
 /**
@@ -194,7 +196,23 @@ export function feeSettingsFor<S extends FeeSettings>(
       refundPolicy: policy.refundRule || settings.registrationFee.refundPolicy,
     },
     payments: { ...settings.payments, otherFees: same ? settings.payments.otherFees : [] },
+    // A policy's own refund rule is read as written: the settings' policy in French or
+    // Portuguese no longer applies (settingText).
+    ...(policy.refundRule && settings.translations
+      ? { translations: withoutRefundPolicy(settings.translations) }
+      : {}),
   };
+}
+
+function withoutRefundPolicy(
+  translations: Partial<SettingTranslations>,
+): Partial<SettingTranslations> {
+  return Object.fromEntries(
+    Object.entries(translations).map(([lng, texts]) => [
+      lng,
+      { ...texts, registrationFee: { refundPolicy: "" } },
+    ]),
+  );
 }
 
 /** What a cost sheet confirmation names: the policy and its version, as the applicant read it. */

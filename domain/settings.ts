@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AgencyTrust } from "./agency-trust";
+import { SettingTextsSchema, withBuiltInTranslations } from "./setting-texts";
 
 // One place for the facts the spec contradicted itself on (hours, fee, figures): every page reads
 // these settings. Defaults follow shared/product-decisions.md.
@@ -80,7 +81,7 @@ const DEFAULT_OUTSIDE_BODIES = [
   },
 ];
 
-export const SiteSettingsSchema = z.object({
+const SiteSettingsObjectSchema = z.object({
   agencyName: z.string().trim().min(1).default("Passage"),
   tagline: z.string().trim().default("Jobs and study abroad, handled honestly."),
   contactEmail: z.string().trim().email().default("info@passage.example"),
@@ -221,7 +222,20 @@ export const SiteSettingsSchema = z.object({
       complaintResponseDays: 14,
     })
     .transform((v): AgencyTrust => v),
+  // The texts above a reader sees, in French and Portuguese as staff wrote them; empty reads as
+  // the English (domain/setting-texts.ts, decision record 55).
+  translations: z
+    .object({ fr: SettingTextsSchema.prefault({}), pt: SettingTextsSchema.prefault({}) })
+    .prefault({}),
 });
+
+/** The settings' own defaults, before any translation is added. */
+const ENGLISH_DEFAULTS = SiteSettingsObjectSchema.parse({ translations: {} });
+
+export const SiteSettingsSchema = z.preprocess(
+  (raw) => withBuiltInTranslations(raw, ENGLISH_DEFAULTS),
+  SiteSettingsObjectSchema,
+);
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -325,6 +339,26 @@ const countryCodeCheck = (
     issue("countryCode", "errors.trust.countryCodeInvalid");
   }
 };
+
+/**
+ * A language's version of the settings' texts, each optional (empty reads as the English), its
+ * offices row by row with the form's offices.
+ */
+const translatedTexts = formSection({
+  tagline: optionalFormText(160),
+  businessHours: formSection({ days: optionalFormText(80), closedNote: optionalFormText(160) }),
+  registrationFee: formSection({ refundPolicy: optionalFormText(1000) }),
+  marketing: formSection({ averageTurnaround: optionalFormText(20) }),
+  offices: z
+    .array(formSection({ country: optionalFormText(100), address: optionalFormText(300) }))
+    .max(MAX_OFFICES)
+    .optional()
+    .transform((rows) => rows ?? []),
+});
+type TranslatedTexts = z.infer<typeof translatedTexts>;
+
+/** An office row of the form that names an office (a blank one is dropped). */
+const officeFilled = (row: Record<string, string | undefined>) => Object.values(row).some((x) => x);
 
 export const SiteSettingsFormSchema = z
   .object({
@@ -469,6 +503,7 @@ export const SiteSettingsFormSchema = z
       // A form from before this field existed keeps the default.
       changeCutoffHours: wholeNumberText(1, 168, "errors.cutoffInvalid").default(24),
     }),
+    translations: formSection({ fr: translatedTexts, pt: translatedTexts }),
   })
   .refine((v) => v.businessHours.close > v.businessHours.open, {
     path: ["businessHours", "close"],
@@ -490,55 +525,65 @@ export const SiteSettingsFormSchema = z
       seen.add(code);
     });
   })
-  .transform((v): SiteSettings => ({
-    agencyName: v.agencyName,
-    tagline: v.tagline,
-    contactEmail: v.contactEmail,
-    inboxEmail: v.inboxEmail,
-    phone: v.phone,
-    whatsappNumber: v.whatsappNumber,
-    offices: v.offices
-      .filter((row) => Object.values(row).some((x) => x))
-      .map((row) => ({
+  .transform((v): SiteSettings => {
+    // The offices kept, by their row in the form: each language's office texts follow them.
+    const rows = v.offices.flatMap((row, i) => (officeFilled(row) ? [i] : []));
+    const texts = (t: TranslatedTexts) => ({
+      ...t,
+      offices: rows.map((i) => ({
+        country: t.offices[i]?.country ?? "",
+        address: t.offices[i]?.address ?? "",
+      })),
+    });
+    return {
+      agencyName: v.agencyName,
+      tagline: v.tagline,
+      contactEmail: v.contactEmail,
+      inboxEmail: v.inboxEmail,
+      phone: v.phone,
+      whatsappNumber: v.whatsappNumber,
+      offices: v.offices.filter(officeFilled).map((row) => ({
         city: row.city!,
         country: row.country!,
         address: row.address!,
         phone: row.phone!,
         email: row.email!,
       })),
-    businessHours: v.businessHours,
-    social: v.social,
-    registrationFee: {
-      amountMinor: Math.round(Number(v.registrationFee.amount) * 100),
-      currency: v.registrationFee.currency,
-      refundPolicy: v.registrationFee.refundPolicy,
-    },
-    payments: {
-      offered: v.payments.offered,
-      refundRemovesAccess: v.payments.refundRemovesAccess,
-      otherFees: v.payments.otherFees
-        .filter((row) => row.currency && row.amount)
-        .map((row) => ({
-          currency: row.currency!.toUpperCase(),
-          amountMinor: Math.round(Number(row.amount) * 100),
+      businessHours: v.businessHours,
+      social: v.social,
+      registrationFee: {
+        amountMinor: Math.round(Number(v.registrationFee.amount) * 100),
+        currency: v.registrationFee.currency,
+        refundPolicy: v.registrationFee.refundPolicy,
+      },
+      payments: {
+        offered: v.payments.offered,
+        refundRemovesAccess: v.payments.refundRemovesAccess,
+        otherFees: v.payments.otherFees
+          .filter((row) => row.currency && row.amount)
+          .map((row) => ({
+            currency: row.currency!.toUpperCase(),
+            amountMinor: Math.round(Number(row.amount) * 100),
+          })),
+      },
+      marketing: v.marketing,
+      study: v.study,
+      privacy: v.privacy,
+      interviews: v.interviews,
+      trust: {
+        registrations: v.trust.registrations.map((r) => ({
+          ...r,
+          countryCode: r.countryCode.toUpperCase(),
         })),
-    },
-    marketing: v.marketing,
-    study: v.study,
-    privacy: v.privacy,
-    interviews: v.interviews,
-    trust: {
-      registrations: v.trust.registrations.map((r) => ({
-        ...r,
-        countryCode: r.countryCode.toUpperCase(),
-      })),
-      outsideBodies: v.trust.outsideBodies.map((b) => ({
-        ...b,
-        countryCode: b.countryCode.toUpperCase(),
-      })),
-      complaintResponseDays: v.trust.complaintResponseDays,
-    },
-  }));
+        outsideBodies: v.trust.outsideBodies.map((b) => ({
+          ...b,
+          countryCode: b.countryCode.toUpperCase(),
+        })),
+        complaintResponseDays: v.trust.complaintResponseDays,
+      },
+      translations: { fr: texts(v.translations.fr), pt: texts(v.translations.pt) },
+    };
+  });
 
 /** Settings as the admin form's default values (the fee as a decimal string). */
 export function settingsToFormValues(s: SiteSettings) {

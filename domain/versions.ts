@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Language, LANGUAGE_NAMES } from "./languages";
 
 /**
  * The version of the record a staff form was opened on, posted back in a hidden field (decision
@@ -73,10 +74,21 @@ function leaves(value: unknown, path: string[] = [], out = new Map<string, strin
 export function settingsChanges(now: unknown, sent: unknown, max = 12) {
   const current = leaves(now);
   const mine = leaves(sent);
-  const changes: { key: string; value: string }[] = [];
+  const changes: { key: string; value: string; values?: Record<string, string> }[] = [];
   for (const path of new Set([...current.keys(), ...mine.keys()])) {
     if ((current.get(path) ?? "") === (mine.get(path) ?? "")) continue;
-    changes.push({ key: settingsLabel(path.split(".")), value: current.get(path) ?? "" });
+    const [first, lng, ...rest] = path.split(".");
+    // A text's French or Portuguese (translations.fr.tagline): "Tagline (Français)".
+    const language = first === "translations" ? LANGUAGE_NAMES[lng as Language] : undefined;
+    changes.push(
+      language
+        ? {
+            key: settingsLabel(rest).replace("settings:fields.", "settings:translated."),
+            values: { language },
+            value: current.get(path) ?? "",
+          }
+        : { key: settingsLabel(path.split(".")), value: current.get(path) ?? "" },
+    );
     if (changes.length === max) break;
   }
   return changes;

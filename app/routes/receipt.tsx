@@ -13,6 +13,7 @@ import { isStaff } from "~/domain/enums";
 import { costSheetOf } from "~/domain/fee-policy";
 import { refundOfPayment, refundText } from "~/domain/refunds";
 import { receiptOffice } from "~/server/payments/receipts.server";
+import { requestLanguage } from "~/app/i18n/i18n.server";
 import { loadReceipt } from "./receipt.server";
 import type { Route } from "./+types/receipt";
 
@@ -47,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       costSheet: costSheetOf(receipt.metadata),
     },
     pdf: `/receipts/${receipt.id}/pdf`,
-    agency: receiptOffice(settings),
+    agency: receiptOffice(settings, await requestLanguage(request)),
     // Who issued it: the offices' registrations.
     registrations: registrationsToShow(settings.trust),
     back: isStaff(viewer.role) ? "/admin/payments" : "/dashboard/payment",

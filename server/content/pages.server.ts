@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import { type FeeKind, type FeePolicy, feeSettingsFor } from "~/domain/fee-policy";
+import { settingText } from "~/domain/setting-texts";
 import type { SiteSettings } from "~/domain/settings";
 import { listFeePolicies, noPolicyFor } from "~/server/fees/fee-policies.server";
 import { getSiteSettings } from "~/server/settings/settings.server";
@@ -72,8 +73,8 @@ export function feePoliciesSentence(
     return phrase(phrases[p.kind], { amount, percent });
   };
   const parts: string[] = [];
-  for (const o of settings.offices) {
-    const office = `${o.city}, ${o.country}`;
+  for (const [i, o] of settings.offices.entries()) {
+    const office = `${o.city}, ${settingText(settings, `offices.${i}.country`, lng)}`;
     const own = policies.filter((p) => p.office === o.city);
     const base = own.find((p) => !p.destination && !p.path) ?? noPolicyFor(o.city);
     parts.push(phrase(phrases.office, { office, policy: words(base) }));
@@ -101,6 +102,7 @@ export function feePoliciesSentence(
 export function legalPlaceholders(settings: SiteSettings, lng = "en"): Record<string, string> {
   const fee = settings.registrationFee;
   const list = new Intl.ListFormat(lng, { style: "long", type: "conjunction" });
+  const country = (i: number) => settingText(settings, `offices.${i}.country`, lng);
   return {
     agencyName: settings.agencyName,
     // "99.00 US dollars": written out, as a sentence in a legal text reads.
@@ -112,12 +114,15 @@ export function legalPlaceholders(settings: SiteSettings, lng = "en"): Record<st
       minimumFractionDigits: fee.amountMinor % 100 === 0 ? 0 : 2,
     }).format(fee.amountMinor / 100),
     contactEmail: settings.contactEmail,
-    officeCities: list.format(settings.offices.map((o) => `${o.city}, ${o.country}`)),
+    officeCities: list.format(settings.offices.map((o, i) => `${o.city}, ${country(i)}`)),
     // The Information Officer as settings name them, else the agency's contact address.
     informationOfficer: settings.privacy.informationOfficer || settings.contactEmail,
     retentionMonths: String(settings.privacy.retentionMonths),
     officeAddresses: list.format(
-      settings.offices.map((o) => `${o.address}, ${o.country} (${o.email}, ${o.phone})`),
+      settings.offices.map(
+        (o, i) =>
+          `${settingText(settings, `offices.${i}.address`, lng)}, ${country(i)} (${o.email}, ${o.phone})`,
+      ),
     ),
   };
 }

@@ -1,5 +1,6 @@
 import { registrationLine, registrationsToShow } from "~/domain/agency-trust";
 import { type Language, localizePath } from "~/domain/languages";
+import { settingText } from "~/domain/setting-texts";
 import { type SiteSettings, whatsappLink } from "~/domain/settings";
 import { formatPhone } from "~/domain/phone";
 import { formatDate } from "~/domain/format";
@@ -64,7 +65,13 @@ export function renderMail(
   const s = o.settings;
   const lng = o.lng ?? "en";
   const t = serverT(lng);
-  const hours = `${s.businessHours.days}, ${s.businessHours.open}–${s.businessHours.close} ${s.businessHours.timeZoneLabel}`;
+  const hours = `${settingText(s, "businessHours.days", lng)}, ${s.businessHours.open}–${s.businessHours.close} ${s.businessHours.timeZoneLabel}`;
+  // Each office as the reader's language writes it (the city is its name in every language).
+  const offices = s.offices.map((of, i) => ({
+    city: of.city,
+    country: settingText(s, `offices.${i}.country`, lng),
+    address: settingText(s, `offices.${i}.address`, lng),
+  }));
   const greeting = mail.greeting ? t("layout.greeting", { name: mail.greeting }) : null;
   const signature = mail.staff
     ? []
@@ -94,7 +101,7 @@ export function renderMail(
     s.agencyName,
     `${label.email}: ${s.contactEmail} · ${label.phone}: ${formatPhone(s.phone)} · ${label.whatsapp}: ${formatPhone(s.whatsappNumber)}`,
     `${label.hours}: ${hours}`,
-    ...s.offices.map((of) => `${of.city}, ${of.country}: ${of.address}`),
+    ...offices.map((of) => `${of.city}, ${of.country}: ${of.address}`),
     ...trustLines,
     t("layout.verify", { url: verifyUrl }),
   ];
@@ -152,7 +159,7 @@ ${htmlParts.join("\n")}
 <p style="margin:0 0 4px"><strong>${escapeMarkup(s.agencyName)}</strong></p>
 <p style="margin:0 0 4px">${escapeMarkup(label.email)}: <a href="mailto:${escapeMarkup(s.contactEmail)}" style="color:#0f766e">${escapeMarkup(s.contactEmail)}</a> · ${escapeMarkup(label.phone)}: ${escapeMarkup(formatPhone(s.phone))} · ${escapeMarkup(label.whatsapp)}: <a href="${escapeMarkup(whatsappLink(s.whatsappNumber))}" style="color:#0f766e">${escapeMarkup(formatPhone(s.whatsappNumber))}</a></p>
 <p style="margin:0 0 4px">${escapeMarkup(label.hours)}: ${escapeMarkup(hours)}</p>
-${s.offices.map((of) => `<p style="margin:0 0 4px">${escapeMarkup(of.city)}, ${escapeMarkup(of.country)}: ${escapeMarkup(of.address)}</p>`).join("\n")}
+${offices.map((of) => `<p style="margin:0 0 4px">${escapeMarkup(of.city)}, ${escapeMarkup(of.country)}: ${escapeMarkup(of.address)}</p>`).join("\n")}
 ${trustLines.map((line) => `<p style="margin:0 0 4px">${escapeMarkup(line)}</p>`).join("\n")}
 <p style="margin:8px 0 0">${escapeMarkup(t("layout.verify", { url: "" }).trim())} <a href="${escapeMarkup(verifyUrl)}" style="color:#0f766e">${escapeMarkup(verifyUrl)}</a></p>
 </div>

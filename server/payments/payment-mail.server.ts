@@ -1,3 +1,4 @@
+import { settingText } from "~/domain/setting-texts";
 import { formatMoney } from "~/domain/settings";
 import { moneyLocale, serverT, type Translate } from "~/server/i18n/translate.server";
 import {
@@ -48,8 +49,8 @@ export function paymentReceiptEmail(
     blocks: [
       { kind: "p", text: t(o.student ? "payment.bodyStudy" : "payment.body") },
       { kind: "facts", rows },
-      // Staff write the refund policy in the settings, in the agency's language.
-      { kind: "p", text: o.settings.registrationFee.refundPolicy },
+      // Staff write the refund policy in the settings, in the reader's language when they did.
+      { kind: "p", text: settingText(o.settings, "registrationFee.refundPolicy", o.lng) },
       { kind: "p", text: t("payment.keep") },
       o.receiptUrl
         ? { kind: "button", label: t("payment.receiptButton"), href: mailLink(o, o.receiptUrl) }

@@ -1,4 +1,5 @@
 import { chargesUpFront, feeSettingsFor } from "~/domain/fee-policy";
+import { settingText } from "~/domain/setting-texts";
 import { PAY_RESULTS, type PayResult } from "~/domain/payments";
 import { profileCompletion } from "~/domain/profile";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -34,7 +35,16 @@ const toResult = (outcome: PaymentOutcome): PayResult =>
  * prompt that has ended, by our records). `checking`: back from a provider's checkout whose
  * payment our records do not know yet; the page asks the provider by posting "check".
  */
-export async function readPaymentPage({ viewer, url }: { viewer: Viewer; url: URL }) {
+export async function readPaymentPage({
+  viewer,
+  url,
+  lng,
+}: {
+  viewer: Viewer;
+  url: URL;
+  /** The page's language: the settings' refund policy is shown in it when staff wrote it. */
+  lng: string;
+}) {
   // Back from the provider's checkout (Paystack adds ?reference= and ?trxref=, Paynow's return
   // address carries ?reference=).
   const returned = url.searchParams.get("reference") ?? url.searchParams.get("trxref");
@@ -101,7 +111,7 @@ export async function readPaymentPage({ viewer, url }: { viewer: Viewer; url: UR
       // The fee in the currency of the way offered first; each way shows its own on its button.
       fee: {
         ...(methods[0]?.fee ?? settings.registrationFee),
-        refundPolicy: settings.registrationFee.refundPolicy,
+        refundPolicy: settingText(settings, "registrationFee.refundPolicy", lng),
       },
       methods,
       feeDue,

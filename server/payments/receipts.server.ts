@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { AGENCY_TIME_ZONE, formatMoney } from "~/domain/format";
 import type { Language } from "~/domain/languages";
 import { costSheetOf } from "~/domain/fee-policy";
+import { settingText } from "~/domain/setting-texts";
 import type { SiteSettings } from "~/domain/settings";
 import { isStaff, type Role } from "~/domain/enums";
 import type { Db } from "~/server/db/client.server";
@@ -84,13 +85,17 @@ export async function findReceiptForViewer({
 
 export type Receipt = NonNullable<Awaited<ReturnType<typeof findReceiptForViewer>>>;
 
-/** The agency's address a receipt carries: the Harare office (Paynow's country), else the first. */
-export function receiptOffice(settings: SiteSettings) {
-  const office =
-    settings.offices.find((o) => /zimbabwe/i.test(o.country)) ?? settings.offices[0] ?? null;
+/**
+ * The agency's address a receipt carries, in the receipt's language: the Harare office (Paynow's
+ * country), else the first.
+ */
+export function receiptOffice(settings: SiteSettings, lng: string) {
+  const found = settings.offices.findIndex((o) => /zimbabwe/i.test(o.country));
+  const index = found === -1 ? 0 : found;
+  const office = settings.offices[index] ?? null;
   return {
     name: settings.agencyName,
-    address: office?.address ?? "",
+    address: office ? settingText(settings, `offices.${index}.address`, lng) : "",
     phone: office?.phone ?? settings.phone,
     email: office?.email ?? settings.contactEmail,
   };
@@ -123,7 +128,7 @@ function refundLines(receipt: Receipt, lng: Language): PdfLine[] {
 /** The receipt as a one-page PDF, in `lng` (the viewer's language). */
 export function receiptPdfFor(receipt: Receipt, settings: SiteSettings, lng: Language) {
   const t = serverT(lng, "payment");
-  const agency = receiptOffice(settings);
+  const agency = receiptOffice(settings, lng);
   const row = (label: string, value: string): PdfLine => ({ text: `${label}:  ${value}` });
   const method = t(`method.${receipt.method}`);
   return receiptPdf([

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { formatPhone } from "~/domain/phone";
+import { settingText } from "~/domain/setting-texts";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings, SiteSettingsSchema } from "~/domain/settings";
 import { recordAudit } from "~/server/audit/audit.server";
 import { cached, PUBLIC_TTL_MS } from "~/server/cache/cached.server";
@@ -30,16 +31,19 @@ async function readSiteSettings(on: Db): Promise<SiteSettings> {
   return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
 }
 
-const publicOf = new WeakMap<SiteSettings, ReturnType<typeof pickPublic>>();
+const publicOf = new WeakMap<SiteSettings, Map<string, ReturnType<typeof pickPublic>>>();
 
 /**
  * What every public page may know of the settings: an allow-list, so a setting added later (or
- * the staff inbox address) never reaches a visitor's page data unless it is listed here. Kept per
- * settings object, itself kept until the settings change: every page gets the same object.
+ * the staff inbox address) never reaches a visitor's page data unless it is listed here; its texts
+ * in the page's language (settingText). Kept per settings object and language, the object itself
+ * kept until the settings change: every page in a language gets the same object.
  */
-export function toPublicSettings(s: SiteSettings) {
-  let kept = publicOf.get(s);
-  if (!kept) publicOf.set(s, (kept = pickPublic(s)));
+export function toPublicSettings(s: SiteSettings, lng: string) {
+  let byLanguage = publicOf.get(s);
+  if (!byLanguage) publicOf.set(s, (byLanguage = new Map()));
+  let kept = byLanguage.get(lng);
+  if (!kept) byLanguage.set(lng, (kept = pickPublic(s, lng)));
   return kept;
 }
 
@@ -58,20 +62,34 @@ function withReadablePhones<S extends Pick<SiteSettings, "phone" | "whatsappNumb
   };
 }
 
-/** The allow-list itself. */
-function pickPublic(s: SiteSettings) {
+/** The allow-list itself, its texts in `lng` (the translations themselves stay on the server). */
+function pickPublic(s: SiteSettings, lng: string) {
   const readable = withReadablePhones(s);
   return {
     agencyName: s.agencyName,
-    tagline: s.tagline,
+    tagline: settingText(s, "tagline", lng),
     contactEmail: s.contactEmail,
     phone: readable.phone,
     whatsappNumber: readable.whatsappNumber,
-    offices: readable.offices,
-    businessHours: s.businessHours,
+    offices: readable.offices.map((o, i) => ({
+      ...o,
+      country: settingText(s, `offices.${i}.country`, lng),
+      address: settingText(s, `offices.${i}.address`, lng),
+    })),
+    businessHours: {
+      ...s.businessHours,
+      days: settingText(s, "businessHours.days", lng),
+      closedNote: settingText(s, "businessHours.closedNote", lng),
+    },
     social: s.social,
-    registrationFee: s.registrationFee,
-    marketing: s.marketing,
+    registrationFee: {
+      ...s.registrationFee,
+      refundPolicy: settingText(s, "registrationFee.refundPolicy", lng),
+    },
+    marketing: {
+      ...s.marketing,
+      averageTurnaround: settingText(s, "marketing.averageTurnaround", lng),
+    },
     // Who the agency is: registrations, outside bodies, the data-protection contact.
     trust: s.trust,
     dataProtection: {

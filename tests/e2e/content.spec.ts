@@ -181,16 +181,26 @@ test("the admin site settings change what the public pages show", async ({ page,
   await expect(page.getByLabel("Agency name")).toHaveValue("Passage");
 
   // Other tests run against this server at the same time and read the fee and hours, so this
-  // one changes only the closed-days note, then puts it back.
+  // one changes only the closed-days note (in English and French), then puts it back.
   const note = `Closed on Sundays ${Date.now()}`;
+  const frenchNote = `Fermé le dimanche ${Date.now()}`;
   await page.getByLabel("Amount").first().fill("99.00");
-  await page.getByLabel("Closed note").fill(note);
+  await page.getByLabel("Closed note", { exact: true }).fill(note);
+  // Each text's French and Portuguese sit beside the English, labelled with their language.
+  await expect(page.getByLabel("Closed note (Português)")).toHaveValue(
+    "Encerrado aos fins de semana e feriados",
+  );
+  await page.getByLabel("Closed note (Français)").fill(frenchNote);
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByTestId("flash")).toHaveText(SETTINGS_SAVED);
   await expect(page).toHaveURL(/\/admin\/settings\?done=saved$/);
+  await expect(page.getByLabel("Closed note (Français)")).toHaveValue(frenchNote);
 
   await page.goto("/about");
   await expect(page.getByText(note)).toBeVisible();
+  await page.goto("/fr/about");
+  await expect(page.getByText(frenchNote)).toBeVisible();
+  await expect(page.getByText(note)).toHaveCount(0);
 
   // Putting it back works without JavaScript too: the server checks the form and says so.
   const plain = await browser.newContext({ javaScriptEnabled: false });
@@ -204,11 +214,16 @@ test("the admin site settings change what the public pages show", async ({ page,
   );
   await expect(noJs.getByText("Enter an amount like 99 or 99.00.")).toBeVisible();
   await noJs.getByLabel("Amount").first().fill("99.00");
-  await noJs.getByLabel("Closed note").fill("Closed on weekends and public holidays");
+  await noJs
+    .getByLabel("Closed note", { exact: true })
+    .fill("Closed on weekends and public holidays");
+  await noJs.getByLabel("Closed note (Français)").fill("Fermé le week-end et les jours fériés");
   await noJs.getByRole("button", { name: "Save settings" }).click();
   await expect(noJs.getByTestId("flash")).toHaveText(SETTINGS_SAVED);
   await noJs.goto("/about");
   await expect(noJs.getByText(note)).toHaveCount(0);
+  await noJs.goto("/fr/about");
+  await expect(noJs.getByText(frenchNote)).toHaveCount(0);
   await plain.close();
 });
 

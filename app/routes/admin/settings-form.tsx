@@ -19,6 +19,13 @@ import {
   settingsToFormValues,
 } from "~/domain/settings";
 import type { Route } from "./+types/settings";
+import {
+  officeTexts,
+  TranslatedFields,
+  type TranslatedFormValues,
+  translatedDefaults,
+  translatedFieldsets,
+} from "./settings-translated";
 import { TrustSettingsFields } from "./settings-trust";
 
 // The site settings form of /admin/settings: the agency, its offices and hours, the fee shown when
@@ -48,8 +55,12 @@ export const MARKETING_FIELDS = [
   "visaFamilySuccess",
 ] as const;
 
-export type FormValues = Omit<ReturnType<typeof settingsToFormValues>, "offices"> & {
+export type FormValues = Omit<
+  ReturnType<typeof settingsToFormValues>,
+  "offices" | "translations"
+> & {
   offices: Partial<ReturnType<typeof settingsToFormValues>["offices"][number]>[];
+  translations: TranslatedFormValues;
 };
 
 export function SettingsForm({
@@ -93,6 +104,8 @@ export function SettingsForm({
           ...Array.from({ length: feeRows - defaults.payments.otherFees.length }, () => ({})),
         ],
       },
+      // Each language's office texts row by row with the offices, the empty one included.
+      translations: translatedDefaults(defaults.translations, officeRows),
     },
     onValidate: lazy.onValidate,
     shouldValidate: "onSubmit",
@@ -129,6 +142,8 @@ export function SettingsForm({
   const otherFees = pay.otherFees.getFieldList();
   const privacy = fields.privacy.getFieldset();
   const interviews = fields.interviews.getFieldset();
+  // The texts a reader sees, in French and Portuguese beside the English (decision record 55).
+  const translated = translatedFieldsets(fields.translations);
 
   return (
     <Form method="post" {...lazy.formProps(getFormProps(form))} className="grid max-w-4xl gap-6">
@@ -159,6 +174,7 @@ export function SettingsForm({
           {text(fields.whatsappNumber, t("fields.whatsappNumber"), {
             hint: t("hints.whatsappNumber"),
           })}
+          <TranslatedFields translated={translated} pick={(l) => [[l.tagline, "tagline"]]} />
         </div>
       </Section>
 
@@ -180,6 +196,7 @@ export function SettingsForm({
                 <div className="sm:col-span-2">{text(o.address, t("fields.officeAddress"))}</div>
                 {text(o.phone, t("fields.officePhone"))}
                 {text(o.email, t("fields.officeEmail"), { type: "email" })}
+                <TranslatedFields translated={translated} pick={officeTexts(index)} />
               </RowFieldset>
             );
           })}
@@ -193,6 +210,13 @@ export function SettingsForm({
           {text(hours.open, t("fields.open"), { type: "time" })}
           {text(hours.close, t("fields.close"), { type: "time" })}
           <div className="sm:col-span-2">{text(hours.closedNote, t("fields.closedNote"))}</div>
+          <TranslatedFields
+            translated={translated}
+            pick={(l) => [
+              [l.hours.days, "days"],
+              [l.hours.closedNote, "closedNote"],
+            ]}
+          />
         </div>
       </Section>
 
@@ -223,6 +247,11 @@ export function SettingsForm({
               ]}
             />
           </div>
+          <TranslatedFields
+            translated={translated}
+            multiline
+            pick={(l) => [[l.fee.refundPolicy, "refundPolicy"]]}
+          />
           <FormCheckbox
             field={fields.study.getFieldset().requireFee}
             ns="settings"
@@ -316,6 +345,11 @@ export function SettingsForm({
       <Section title={t("sections.marketing")} description={t("hints.marketing")}>
         <div className="grid gap-4 sm:grid-cols-3">
           {MARKETING_FIELDS.map((name) => text(marketing[name], t(`fields.${name}`)))}
+          <TranslatedFields
+            translated={translated}
+            className="sm:col-span-3"
+            pick={(l) => [[l.marketing.averageTurnaround, "averageTurnaround"]]}
+          />
         </div>
       </Section>
 

@@ -33,12 +33,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Sent here on their way to a page (?redirectTo=): kept, to take them there once paid.
   const cookies = [await keepReturnPath(url)];
-  const { redirectTo, page } = await readPaymentPage({ viewer, url });
+  const lng = await requestLanguage(request);
+  const { redirectTo, page } = await readPaymentPage({ viewer, url, lng });
   if (redirectTo !== null) throw redirect(redirectTo);
   // Where the success message moves on to: the page they were going to, else the dashboard.
   let next = "/dashboard";
   if (page.result === "success") {
-    const back = await takeReturnPath(request, await requestLanguage(request));
+    const back = await takeReturnPath(request, lng);
     next = back.to;
     cookies.push(back.forget);
   }
