@@ -1,6 +1,13 @@
 import { z } from "zod";
+import type { PhoneChannel } from "./channels";
 import { MESSAGE_GROUPS } from "./enums";
 import { optionalText, requiredText } from "./text-fields";
+
+/**
+ * How an applicant's message reached us when it was not written on the dashboard: a reply to one
+ * of our e-mails, or a message from their number on WhatsApp or by SMS.
+ */
+export type MessageVia = "email" | PhoneChannel;
 
 // Validation messages are translation keys in the "messages" namespace.
 export const ComposeMessageSchema = z

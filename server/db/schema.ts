@@ -47,6 +47,7 @@ import {
 } from "~/domain/enums";
 import { COMPLAINT_CATEGORIES, COMPLAINT_STATUSES } from "~/domain/agency-trust";
 import { LANGUAGES } from "~/domain/languages";
+import type { MessageVia } from "~/domain/messages";
 import { DATA_EXPORT_STATUSES } from "~/domain/privacy";
 import { TASK_KINDS, TASK_STATUSES } from "~/domain/tasks";
 
@@ -984,10 +985,15 @@ export const messages = pgTable(
     attachmentUrl: text("attachment_url"),
     sentAt: ts("sent_at").notNull().defaultNow(),
     threadId: uuid("thread_id").references(() => messageThreads.id, { onDelete: "cascade" }),
-    /** Written by the applicant (on the dashboard or by e-mail), not by staff. */
+    /** Written by the applicant (on the dashboard, by e-mail, WhatsApp or SMS), not by staff. */
     fromApplicant: boolean("from_applicant").notNull().default(false),
-    /** Arrived as a reply to one of our e-mails (the inbound mail webhook). */
-    viaEmail: boolean("via_email").notNull().default(false),
+    /**
+     * How an applicant's message came when not written on the dashboard: "email" (a reply to one
+     * of our e-mails), "whatsapp" or "sms" (a message from their number); null otherwise.
+     */
+    via: text("via").$type<MessageVia>(),
+    /** The provider's id of a message that came by WhatsApp or SMS: one delivered twice lands once. */
+    providerMessageId: text("provider_message_id"),
     /** An applicant's message: when staff answered in its thread; null while it waits. */
     answeredAt: ts("answered_at"),
     /** An applicant's attachment: a document they uploaded through the document rules. */
@@ -999,6 +1005,7 @@ export const messages = pgTable(
     index("messages_waiting_idx")
       .on(t.threadId)
       .where(sql`from_applicant and answered_at is null`),
+    uniqueIndex("messages_provider_message_idx").on(t.via, t.providerMessageId),
   ],
 );
 
@@ -1430,6 +1437,10 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("mail_outbox_provider_idx").on(t.providerMessageId),
+    // A person's phone notices (their applicant page; what their reply answers).
+    index("mail_outbox_phone_to_idx")
+      .on(t.to, t.createdAt.desc())
+      .where(sql`channel <> 'email'`),
   ],
 );
 

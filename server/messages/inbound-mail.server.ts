@@ -78,7 +78,7 @@ export async function receiveInboundReply(
     .where(
       and(
         eq(messages.threadId, threadId),
-        eq(messages.viaEmail, true),
+        eq(messages.via, "email"),
         eq(messages.content, content),
         gt(messages.sentAt, sql`now() - interval '1 hour'`),
       ),
@@ -89,7 +89,7 @@ export async function receiveInboundReply(
   const sent = await sendApplicantMessage({
     viewer: { id: thread.applicantId },
     input: { subject: subject || "…", content },
-    viaEmail: true,
+    via: "email",
   });
   return { ok: true, messageId: sent.id };
 }

@@ -13,7 +13,12 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { STAFF_ROLES } from "~/domain/enums";
-import { type ApplicantMessage, replySubject, type StaffReply } from "~/domain/messages";
+import {
+  type ApplicantMessage,
+  type MessageVia,
+  replySubject,
+  type StaffReply,
+} from "~/domain/messages";
 import type { OfficeScope } from "~/domain/offices";
 import { recordAudit } from "~/server/audit/audit.server";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -148,13 +153,25 @@ export type AttachableDocument = Awaited<ReturnType<typeof listAttachableDocumen
 /**
  * The applicant writes to the agency: a new message, or a reply to one they received (its subject
  * with "Re:"). In their thread, waiting for an answer; their owners are told (notification and
- * e-mail). `viaEmail` when it came as a reply to one of our e-mails.
+ * e-mail). `via` when it did not come from the dashboard; with a `providerMessageId` (WhatsApp's,
+ * Africa's Talking's), a message the provider delivers again is the one already made, not a second.
  */
 export async function sendApplicantMessage(
-  o: { viewer: Reader; input: ApplicantMessage; viaEmail?: boolean },
+  o: { viewer: Reader; input: ApplicantMessage; via?: MessageVia; providerMessageId?: string },
   on: Db = db(),
 ) {
   return inTransactionWithMail(async (tx) => {
+    const providerMessageId = o.via && o.providerMessageId ? o.providerMessageId : null;
+    const delivered = async () => {
+      if (!providerMessageId) return undefined;
+      const [row] = await tx
+        .select({ id: messages.id, threadId: messages.threadId })
+        .from(messages)
+        .where(and(eq(messages.via, o.via!), eq(messages.providerMessageId, providerMessageId)));
+      return row ? { id: row.id, threadId: row.threadId!, duplicate: true } : undefined;
+    };
+    const before = await delivered();
+    if (before) return before;
     let subject = o.input.subject ?? "";
     if (o.input.replyTo) {
       const [original] = await tx
@@ -198,17 +215,25 @@ export async function sendApplicantMessage(
         senderId: o.viewer.id,
         threadId,
         fromApplicant: true,
-        viaEmail: o.viaEmail ?? false,
+        via: o.via ?? null,
+        providerMessageId,
         documentId,
       })
+      // Two deliveries of one provider message at the same moment: the second makes nothing.
+      .onConflictDoNothing({ target: [messages.via, messages.providerMessageId] })
       .returning({ id: messages.id });
+    if (!message) {
+      const first = await delivered();
+      if (first) return first;
+      throw new Error("A provider's message was neither made nor found");
+    }
     await notifyApplicantOwners(tx, {
       applicantId: o.viewer.id,
       event: "message",
       detail: () => subject,
       path: `/admin/applicants/${o.viewer.id}#applicant-messages`,
     });
-    return { id: message!.id, threadId };
+    return { id: message.id, threadId, duplicate: false };
   }, on);
 }
 
@@ -276,7 +301,7 @@ export async function listThreadMessages(
       content: messages.content,
       sentAt: messages.sentAt,
       fromApplicant: messages.fromApplicant,
-      viaEmail: messages.viaEmail,
+      via: messages.via,
       answeredAt: messages.answeredAt,
       recipientGroup: messages.recipientGroup,
       attachmentUrl: messages.attachmentUrl,

@@ -406,7 +406,7 @@ describe("replies by e-mail", () => {
       content: "Monday is fine, thank you.",
       subject: "Re: Your interview",
       fromApplicant: true,
-      viaEmail: true,
+      via: "email",
       answeredAt: null,
     });
     const [staffMessage] = await ctx.db
