@@ -5,8 +5,10 @@ import { isStopReply } from "~/domain/channels";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 import { recordDeliveryState, stopChannelFor } from "./receipts.server";
+import { receivePhoneMessage } from "./replies.server";
 
-// The phone providers' webhooks: receipts and replies. Each is off (404) while its channel is not
+// The phone providers' webhooks: receipts and replies (a STOP, else a message for the person's
+// conversation, replies.server.ts). Each is off (404) while its channel is not
 // configured, and believes only what is signed: WhatsApp signs each post with the app's secret
 // (X-Hub-Signature-256); Africa's Talking signs nothing, so its address carries a long secret.
 
@@ -40,6 +42,7 @@ const WhatsAppPost = z.object({
                     .array(
                       z
                         .object({
+                          id: z.string().max(200).optional(),
                           from: z.string(),
                           type: z.string().optional(),
                           text: z.object({ body: z.string() }).optional(),
@@ -103,9 +106,20 @@ export function registerPhoneEndpoints(app: Hono<any>) {
         await recordDeliveryState("whatsapp", status.id, status.status as "sent");
       }
       for (const message of change.value.messages ?? []) {
+        const from = `+${message.from.replace(/^\+/, "")}`;
         if (message.text && isStopReply(message.text.body)) {
-          const stopped = await stopChannelFor("whatsapp", `+${message.from.replace(/^\+/, "")}`);
+          const stopped = await stopChannelFor("whatsapp", from);
           logger().info({ stopped }, "a WhatsApp STOP reply");
+        } else if (message.text && message.id) {
+          await receivePhoneMessage({
+            channel: "whatsapp",
+            from,
+            text: message.text.body,
+            providerMessageId: message.id,
+          });
+        } else {
+          // A photo, a voice note, a location: not carried into the conversation (yet).
+          logger().info({ type: message.type }, "a WhatsApp message not carried: not text");
         }
       }
     }
@@ -133,7 +147,14 @@ export function registerPhoneEndpoints(app: Hono<any>) {
       const from = form.get("from");
       const text = form.get("text") ?? "";
       if (!from) return c.text("Expected from", 400);
-      if (isStopReply(text)) await stopChannelFor("sms", `+${from.replace(/^\+/, "")}`);
+      const number = `+${from.replace(/^\+/, "")}`;
+      if (isStopReply(text)) {
+        await stopChannelFor("sms", number);
+      } else {
+        const id = form.get("id");
+        if (!id || id.length > 200) return c.text("Expected id", 400);
+        await receivePhoneMessage({ channel: "sms", from: number, text, providerMessageId: id });
+      }
       return c.text("OK");
     }
     return c.text("Not found", 404);

@@ -1,14 +1,17 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { changeApplicationStatus } from "~/server/applications/staff.server";
 import { config, setConfig, type Config } from "~/server/config.server";
-import { auditLog, mailOutbox, profiles } from "~/server/db/schema";
+import { auditLog, mailOutbox, messages, messageThreads, profiles } from "~/server/db/schema";
 import { deliverDueMail } from "~/server/mail/sender.server";
+import { countWaitingThreads, replyInThread } from "~/server/messages/threads.server";
+import { officeScopeFor } from "~/server/offices/scope.server";
 import { registerPhoneEndpoints } from "~/server/phone/http.server";
+import { loader as applicantLoader } from "~/app/routes/admin/applicant";
 import { action as profileAction, loader as profileLoader } from "~/app/routes/dashboard/profile";
 import { createTestUser, runAs, setupTestDatabase, type TestUser } from "./harness";
 
@@ -261,6 +264,164 @@ describe("notices on WhatsApp and by SMS", () => {
     expect((await smsReply(SMS_SECRET)).status).toBe(200);
     const [stopped] = await ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
     expect(stopped!.smsOptInAt).toBeNull();
+  });
+});
+
+describe("messages from the applicant's phone", () => {
+  const whatsappMessage = (from: string, body: string, id = `wamid.${crypto.randomUUID()}`) => ({
+    entry: [
+      {
+        changes: [
+          { value: { messages: [{ id, from: from.slice(1), type: "text", text: { body } }] } },
+        ],
+      },
+    ],
+  });
+  const smsInbound = (fields: Record<string, string>, secret = SMS_SECRET) =>
+    app.request(`/webhooks/sms/${secret}/inbound`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ to: "12345", ...fields }).toString(),
+    });
+  const threadOf = (person: TestUser) =>
+    ctx.db
+      .select({
+        subject: messages.subject,
+        content: messages.content,
+        senderId: messages.senderId,
+        fromApplicant: messages.fromApplicant,
+        via: messages.via,
+        providerMessageId: messages.providerMessageId,
+        answeredAt: messages.answeredAt,
+      })
+      .from(messages)
+      .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+      .where(eq(messageThreads.applicantId, person.id))
+      .orderBy(messages.sentAt);
+
+  it("a WhatsApp message lands once in the applicant's conversation, waiting, shown to staff by WhatsApp", async () => {
+    const { person, numbers } = await applicantWithPhones({ whatsapp: true, sms: false });
+    await statusChange(person);
+    const [notice] = await phoneRows(numbers.whatsapp);
+    const manager = await createTestUser({ role: "manager" });
+    const scope = await officeScopeFor(manager);
+    const waitingBefore = await countWaitingThreads(scope);
+
+    // WhatsApp delivers the same message again when our answer did not reach it: it lands once.
+    const message = whatsappMessage(numbers.whatsapp, "Is the interview in Harare?");
+    expect((await whatsappPost(message)).status).toBe(200);
+    expect((await whatsappPost(message)).status).toBe(200);
+    const thread = await threadOf(person);
+    expect(thread).toHaveLength(1);
+    expect(thread[0]).toMatchObject({
+      subject: `Re: ${notice!.subject}`,
+      content: "Is the interview in Harare?",
+      senderId: person.id,
+      fromApplicant: true,
+      via: "whatsapp",
+      providerMessageId: message.entry[0]!.changes[0]!.value.messages[0]!.id,
+      answeredAt: null,
+    });
+    expect(await countWaitingThreads(scope)).toBe(waitingBefore + 1);
+
+    const page = await runAs(manager, applicantLoader, `/admin/applicants/${person.id}`, {
+      params: { id: person.id },
+    });
+    const shown = (page.data as { record: { messages: { content: string; via: string }[] } }).record
+      .messages;
+    expect(shown).toEqual([
+      expect.objectContaining({ content: "Is the interview in Harare?", via: "whatsapp" }),
+    ]);
+
+    // Staff's answer goes the way it always did (their messages, and e-mail) and answers it.
+    await replyInThread({
+      actor: manager,
+      input: { applicantId: person.id, subject: undefined, content: "Yes, at our Harare office." },
+    });
+    const [theirs] = await threadOf(person);
+    expect(theirs!.answeredAt).not.toBeNull();
+    expect(await countWaitingThreads(scope)).toBe(waitingBefore);
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
+    const mailed = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, profile!.email), eq(mailOutbox.channel, "email")));
+    expect(mailed.some((m) => m.text.includes("Yes, at our Harare office."))).toBe(true);
+  });
+
+  it("an SMS lands once through the secret address only, named by its channel when it answers no notice", async () => {
+    const { person, numbers } = await applicantWithPhones({ whatsapp: false, sms: true });
+    const sms = { from: numbers.phone, text: "I have sent my passport copy.", id: "ATXid_1a2b3c" };
+    expect((await smsInbound(sms, "wrong-secret-wrong-secret-wrong")).status).toBe(404);
+    expect(await threadOf(person)).toHaveLength(0);
+    expect((await smsInbound(sms)).status).toBe(200);
+    expect((await smsInbound(sms)).status).toBe(200);
+    expect(await threadOf(person)).toEqual([
+      expect.objectContaining({
+        subject: "SMS",
+        content: "I have sent my passport copy.",
+        via: "sms",
+        fromApplicant: true,
+        answeredAt: null,
+      }),
+    ]);
+    // A message without the provider's id could not be told from its retry: refused.
+    expect((await smsInbound({ from: numbers.phone, text: "Hello" })).status).toBe(400);
+    expect(await threadOf(person)).toHaveLength(1);
+  });
+
+  it("STOP still stops the channel and writes no message, by WhatsApp and by SMS", async () => {
+    const { person, numbers } = await applicantWithPhones({ whatsapp: true, sms: true });
+    expect((await whatsappPost(whatsappMessage(numbers.whatsapp, "STOP"))).status).toBe(200);
+    expect(
+      (await smsInbound({ from: numbers.phone, text: "Parar", id: "ATXid_stop" })).status,
+    ).toBe(200);
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, person.id));
+    expect(profile!.whatsappOptInAt).toBeNull();
+    expect(profile!.smsOptInAt).toBeNull();
+    expect(await threadOf(person)).toHaveLength(0);
+  });
+
+  it("a number no applicant has, or two share, is dropped: no message, no account", async () => {
+    const stranger = `+26378${String(Date.now()).slice(-7)}`;
+    const message = whatsappMessage(stranger, "Do you have jobs in Dubai?");
+    expect((await whatsappPost(message)).status).toBe(200);
+    expect((await smsInbound({ from: stranger, text: "Jobs?", id: "ATXid_stranger" })).status).toBe(
+      200,
+    );
+    const id = message.entry[0]!.changes[0]!.value.messages[0]!.id;
+    expect(
+      await ctx.db
+        .select()
+        .from(messages)
+        .where(
+          or(eq(messages.providerMessageId, id), eq(messages.providerMessageId, "ATXid_stranger")),
+        ),
+    ).toHaveLength(0);
+    expect(
+      await ctx.db
+        .select()
+        .from(profiles)
+        .where(or(eq(profiles.phoneNumber, stranger), eq(profiles.whatsappNumber, stranger))),
+    ).toHaveLength(0);
+
+    // Two applicants on one number: who wrote cannot be told, so it goes to neither.
+    const first = await applicantWithPhones({ whatsapp: true, sms: false });
+    const second = await applicantWithPhones({ whatsapp: true, sms: false });
+    await ctx.db
+      .update(profiles)
+      .set({ whatsappNumber: first.numbers.whatsapp })
+      .where(eq(profiles.id, second.person.id));
+    expect((await whatsappPost(whatsappMessage(first.numbers.whatsapp, "Hello"))).status).toBe(200);
+    expect(await threadOf(first.person)).toHaveLength(0);
+    expect(await threadOf(second.person)).toHaveLength(0);
+  });
+
+  it("a message with a forged signature is refused and writes nothing", async () => {
+    const { person, numbers } = await applicantWithPhones({ whatsapp: true, sms: false });
+    const forged = whatsappMessage(numbers.whatsapp, "Send my fee back to this number");
+    expect((await whatsappPost(forged, "not-the-secret")).status).toBe(401);
+    expect(await threadOf(person)).toHaveLength(0);
   });
 });
 
