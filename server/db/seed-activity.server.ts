@@ -411,6 +411,8 @@ export async function seedDemoActivity(services: SeedServices, now = new Date())
         senderId: p.id,
         threadId: threadOf.get(p.id)!,
         fromApplicant: true,
+        // One came from their phone, as a WhatsApp message (server/phone/replies.server.ts).
+        via: n % 2 ? ("whatsapp" as const) : null,
         sentAt: new Date(now.getTime() - (n + 1) * 2 * 3_600_000),
       })),
     );

@@ -9,9 +9,15 @@ import { FormErrors, FormInput, FormTextarea } from "~/app/components/ui/field";
 import { type ActionResult, resultFor } from "~/app/lib/action-result";
 import { cn } from "~/app/lib/utils";
 import { dateFormatter } from "~/domain/format";
-import { StaffReplySchema } from "~/domain/messages";
+import { type MessageVia, StaffReplySchema } from "~/domain/messages";
 import type { ApplicantRecord } from "~/server/applicants/applicant-record.server";
 import { Section } from "./applicant-sections";
+
+const VIA_LABELS: Record<MessageVia, string> = {
+  email: "applicant.thread.byEmail",
+  whatsapp: "applicant.thread.byWhatsapp",
+  sms: "applicant.thread.bySms",
+};
 
 /**
  * The conversation with the applicant, oldest first: staff's messages (each with who wrote it and
@@ -84,7 +90,7 @@ export function ApplicantMessages({
                   })}
                 </span>
                 {m.recipientGroup ? <Badge>{t("applicant.thread.group")}</Badge> : null}
-                {m.viaEmail ? <Badge>{t("applicant.thread.byEmail")}</Badge> : null}
+                {m.via ? <Badge>{t(VIA_LABELS[m.via])}</Badge> : null}
                 {m.fromApplicant ? (
                   m.answeredAt ? (
                     <Badge tone="success">{t("applicant.thread.answered")}</Badge>
