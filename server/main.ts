@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import http from "node:http";
+import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -33,6 +34,8 @@ function createProcessLogger() {
 }
 
 try {
+  // A busy port is found before the database is opened, migrated and seeded: one line at once.
+  if (cluster.isPrimary) await portIsFree();
   if (config.workers > 1 && cluster.isPrimary) {
     await superviseWorkers();
   } else {
@@ -49,6 +52,25 @@ function loadConfigOrStop() {
     process.stderr.write(`Passage could not start: ${(error as Error).message}\n`);
     process.exit(1);
   }
+}
+
+function portInUse() {
+  return new Error(
+    `port ${config.port} is already in use (another Passage, or another program). ` +
+      "Stop it, or choose another port with PORT=…",
+  );
+}
+
+/** Listens on the port for a moment and lets it go; the real listen still reports a late taker. */
+async function portIsFree() {
+  if (!config.port) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? portInUse() : error),
+    );
+    probe.listen(config.port, config.host, () => probe.close(() => resolve()));
+  });
 }
 
 /**
@@ -177,14 +199,7 @@ async function serve() {
   });
   server.keepAliveTimeout = 65_000;
   server.once("error", (error: NodeJS.ErrnoException) => {
-    void stopBeforeServing(
-      error.code === "EADDRINUSE"
-        ? new Error(
-            `port ${config.port} is already in use (another Passage, or another program). ` +
-              "Stop it, or choose another port with PORT=…",
-          )
-        : error,
-    );
+    void stopBeforeServing(error.code === "EADDRINUSE" ? portInUse() : error);
   });
   let monitor: ReturnType<typeof startMonitorScheduler> | undefined;
 
