@@ -102,6 +102,10 @@ export function PersonCell({
         {href ? (
           <Link
             to={href}
+            // Found when followed, not as the list renders: a list names dozens of these pages,
+            // and a click while React Router's render-time lookup was still out was lost
+            // (remix-run/react-router#15327, fixed in 8.x only).
+            discover="none"
             className="inline-flex min-h-6 items-center underline"
             data-testid="applicant-link"
           >

@@ -214,7 +214,12 @@ function Recipients({ m }: { m: Row }) {
   return (
     <>
       {m.recipientId && m.recipientName ? (
-        <Link to={applicantHref(m.recipientId)} className="underline" data-testid="applicant-link">
+        <Link
+          to={applicantHref(m.recipientId)}
+          discover="none"
+          className="underline"
+          data-testid="applicant-link"
+        >
           {m.recipientName}
         </Link>
       ) : (

@@ -198,6 +198,7 @@ function PaymentRow({
         <span className="block text-xs break-all text-slate-600">{p.payerEmail}</span>
         <Link
           to={applicantHref(p.userId)}
+          discover="none"
           className="text-xs text-primary-700 underline"
           data-testid="applicant-link"
         >

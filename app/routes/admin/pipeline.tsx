@@ -312,7 +312,12 @@ function PipelineCard({ card }: { card: Card }) {
     >
       <div>
         <p className="text-sm font-medium text-slate-900">
-          <Link to={applicantHref(card.userId)} className="underline" data-testid="applicant-link">
+          <Link
+            to={applicantHref(card.userId)}
+            discover="none"
+            className="underline"
+            data-testid="applicant-link"
+          >
             {card.applicantName}
           </Link>
         </p>
