@@ -20,30 +20,36 @@ export const DEMO = {
  * A console error or an uncaught page error fails the test that caused it. `manager`: the demo
  * manager signed in, in a browser context of their own beside the test's page, closed after it.
  */
-export const test = base.extend<{ failOnConsoleErrors: void; manager: Page }>({
+export const test = base.extend<
+  { failOnConsoleErrors: void; manager: Page },
+  { hydratingPages: void }
+>({
   manager: ({ browser }, run) => signedInPage(browser, DEMO.manager, run),
-  // page.goto waits until the page has hydrated (app/root.tsx marks <html data-hydrated>): a
-  // visitor's page hydrates only after its first paint, and a test that opens a menu or picks a
-  // filter at once would otherwise race it. Pages without JavaScript are used as they load.
   page: async ({ page, javaScriptEnabled }, run) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      const html = /text\/html/.test(response?.headers()["content-type"] ?? "");
-      if (javaScriptEnabled && html) {
-        await page
-          .waitForFunction(
-            () => document.documentElement.hasAttribute("data-hydrated"),
-            undefined,
-            // A loaded machine (two browsers and the server on two cores) can take this long.
-            { timeout: 30_000 },
-          )
-          .catch(() => {});
-      }
-      return response;
-    };
+    waitForHydrationOnGoto(page, javaScriptEnabled);
     await run(page);
   },
+  // The pages a test opens itself (a second staff member, an admin beside the applicant) wait for
+  // hydration too: a click on a link before React has taken the page over is swallowed by it.
+  hydratingPages: [
+    async ({ browser }, run) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        const javaScriptEnabled = options?.javaScriptEnabled ?? true;
+        context.on("page", (page) => waitForHydrationOnGoto(page, javaScriptEnabled));
+        const newPage = context.newPage.bind(context);
+        context.newPage = async () => {
+          const page = await newPage();
+          waitForHydrationOnGoto(page, javaScriptEnabled);
+          return page;
+        };
+        return context;
+      };
+      await run();
+    },
+    { scope: "worker", auto: true },
+  ],
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -64,6 +70,33 @@ export const test = base.extend<{ failOnConsoleErrors: void; manager: Page }>({
     { auto: true },
   ],
 });
+
+const hydrating = new WeakSet<Page>();
+/**
+ * page.goto waits until the page has hydrated (app/root.tsx marks <html data-hydrated>): a
+ * visitor's page hydrates only after its first paint, and a test that opens a menu, picks a filter
+ * or follows a link at once would otherwise race it. Pages without JavaScript are used as they load.
+ */
+function waitForHydrationOnGoto(page: Page, javaScriptEnabled: boolean) {
+  if (hydrating.has(page)) return;
+  hydrating.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const html = /text\/html/.test(response?.headers()["content-type"] ?? "");
+    if (javaScriptEnabled && html) {
+      await page
+        .waitForFunction(
+          () => document.documentElement.hasAttribute("data-hydrated"),
+          undefined,
+          // A loaded machine (two browsers and the server on two cores) can take this long.
+          { timeout: 30_000 },
+        )
+        .catch(() => {});
+    }
+    return response;
+  };
+}
 
 async function signedInPage(browser: Browser, email: string, run: (page: Page) => Promise<void>) {
   const context = await browser.newContext();

@@ -59,9 +59,10 @@ test("a manager adds a program at /admin/programs and visitors find it on /study
   await page.getByRole("link", { name: "Add Program" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Program title").fill(title);
-  await dialog.getByLabel("University").fill("Dublin City University");
-  await dialog.getByLabel("City").fill("Dublin");
-  await dialog.getByLabel("Country").selectOption({ label: "Ireland" });
+  // Latvia: the visitor's test counts the Irish programs, and may run after this one.
+  await dialog.getByLabel("University").fill("University of Latvia");
+  await dialog.getByLabel("City").fill("Riga");
+  await dialog.getByLabel("Country").selectOption({ label: "Latvia" });
   await dialog.getByLabel("Level").selectOption({ label: "Master's" });
   await dialog.getByLabel("Field of study").selectOption({ label: "Computing and IT" });
   await dialog.getByLabel("Duration (months)").fill("12");
