@@ -142,8 +142,8 @@ export function ApplicantPhoneNotices({ notices }: { notices: ApplicantRecord["p
   return (
     <Section
       id="applicant-phone"
-      title={t("applicant.phone.title")}
-      empty={notices.length === 0 && t("applicant.phone.empty")}
+      title={t("applicant.phoneNotices.title")}
+      empty={notices.length === 0 && t("applicant.phoneNotices.empty")}
     >
       <ul className="grid gap-2" data-testid="phone-notices">
         {notices.map((n) => (
@@ -166,7 +166,7 @@ export function ApplicantPhoneNotices({ notices }: { notices: ApplicantRecord["p
                       : "neutral"
                 }
               >
-                {t(`applicant.phone.state.${n.deliveryState ?? n.status}`, {
+                {t(`applicant.phoneNotices.state.${n.deliveryState ?? n.status}`, {
                   defaultValue: n.deliveryState ?? n.status,
                 })}
               </Badge>
