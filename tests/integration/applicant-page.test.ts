@@ -30,6 +30,10 @@ type Page = {
     notes: { body: string }[];
     timeline: { kind: string; at: string; action?: string; subject?: string; to?: string }[];
   };
+  checklists: {
+    applicationId: string;
+    lines: { documentType: string; mandatory: boolean; state: string }[];
+  }[];
 };
 
 const pageOf = (user: TestUser, who: TestUser) =>
@@ -118,6 +122,15 @@ describe("the applicant page", () => {
     ).toHaveLength(1);
     expect(record.timeline.some((e) => e.action === "application.status_change")).toBe(false);
     expect(record.timeline.some((e) => e.action === "application.note")).toBe(true);
+
+    // Each application's checklist, as its applicant sees it: the passport he sent waits for review.
+    const { checklists } = outcome.data as Page;
+    expect(checklists.map((c) => c.applicationId).sort()).toEqual([thaboJob, thaboProgram].sort());
+    const jobLines = checklists.find((c) => c.applicationId === thaboJob)!.lines;
+    expect(jobLines.find((l) => l.documentType === "passport")).toMatchObject({
+      mandatory: true,
+      state: "uploaded",
+    });
   });
 
   it("is not found for another office's applicant, a staff member or no one, and records nothing", async () => {

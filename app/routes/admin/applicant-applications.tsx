@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { DirectApplicationBadge } from "~/app/components/admin/direct-application";
 import { StatusSelectForm } from "~/app/components/admin/status-select-form";
@@ -7,19 +8,28 @@ import { buttonVariants } from "~/app/components/ui/button";
 import { calendarDay, dateFormatter } from "~/domain/format";
 import type { ApplicantRecord } from "~/server/applicants/applicant-record.server";
 import { Section } from "./applicant-sections";
+import { ApplicationChecklist } from "./applications-checklist";
 
 /**
  * Every application of the applicant (jobs and programs), each with its stage, its owner, its
- * interview and departure, a status list, and the way to its details (notes, comments, travel).
+ * interview and departure, a status list, its documents' checklist (with an admin's way past the
+ * gate), and the way to its details (notes, comments, travel).
  */
 export function ApplicantApplications({
   applications,
+  checklists,
 }: {
   applications: ApplicantRecord["applications"];
+  checklists: readonly {
+    applicationId: string;
+    lines: ComponentProps<typeof ApplicationChecklist>["lines"];
+    overrides: ComponentProps<typeof ApplicationChecklist>["overrides"];
+  }[];
 }) {
   const { t, tc, lang } = useAdminT();
   const date = dateFormatter(lang, "date");
   const dateTime = dateFormatter(lang, "dateTime");
+  const checklistOf = new Map(checklists.map((c) => [c.applicationId, c]));
   return (
     <Section
       id="applicant-applications"
@@ -78,6 +88,11 @@ export function ApplicantApplications({
                 </dd>
               </div>
             </dl>
+            <ApplicationChecklist
+              lines={checklistOf.get(a.id)?.lines ?? []}
+              overrides={checklistOf.get(a.id)?.overrides ?? []}
+              app={a}
+            />
             <div>
               <Link
                 to={`/admin/applications?owner=all&view=${a.id}`}

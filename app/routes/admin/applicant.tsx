@@ -8,6 +8,7 @@ import { shellScreen } from "~/app/lib/shell-screen";
 import { getApplicantRecordForStaff } from "~/server/applicants/applicant-record.server";
 import { requireStaff, type Viewer } from "~/server/auth/guards.server";
 import { type IntentArgs, runIntent } from "~/app/lib/intent-action.server";
+import { listGateOverridesForStaff, readChecklists } from "~/server/documents/checklists.server";
 import { activeDocumentTypes } from "~/server/documents/document-types.server";
 import { agencyToday } from "~/server/jobs/saved-jobs.server";
 import { officeScopeFor } from "~/server/offices/scope.server";
@@ -47,12 +48,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The types an upload task may ask for (active ones only).
   const taskTypes = (await activeDocumentTypes()).map((t) => t.key);
   // Who may own them: staff, or an agent of their own office.
-  const [staffOwners, agentOwners] = await Promise.all([
+  const [staffOwners, agentOwners, checklists, overrides] = await Promise.all([
     listStaffOwners(),
     listAgentOwners(record.profile.office),
+    // What each application's destination and path ask for, and where each item stands.
+    readChecklists({ userId: record.profile.id }),
+    Promise.all(record.applications.map((a) => listGateOverridesForStaff(a.id))),
   ]);
   return {
     record,
+    checklists: record.applications.map((a, i) => ({
+      applicationId: a.id,
+      lines: checklists.find((c) => c.applicationId === a.id)?.lines ?? [],
+      overrides: overrides[i] ?? [],
+    })),
     scheduling: own ? scheduling : null,
     today: agencyToday(),
     taskTypes,
@@ -88,7 +97,10 @@ export default function AdminApplicant({ loaderData, actionData }: Route.Compone
       {scheduling ? <ScheduleInterviewDialog scheduling={scheduling} actionData={answer} /> : null}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
-          <ApplicantApplications applications={record.applications} />
+          <ApplicantApplications
+            applications={record.applications}
+            checklists={loaderData.checklists}
+          />
           <ApplicantTasks
             // A new task starts the form afresh.
             key={`tasks-${record.tasks.length}`}
