@@ -36,36 +36,43 @@ function strings(lng: string) {
 /**
  * The English strings a French page must not show, as patterns of a whole text ({{value}} matches
  * anything): those French writes differently, with at least one word of three letters or more
- * ("OK", "CV", "Email" are the same in both and prove nothing).
+ * ("OK", "CV", "Email" are the same in both and prove nothing). A text without a value is looked up
+ * whole; one with values is tried only on texts that start as it does (about 2,800 patterns against
+ * every text of every page cost the crawl seconds per page when each was a regular expression).
  */
 function englishPatterns() {
   const en = strings("en");
   const fr = strings("fr");
   const frenchTexts = new Set(fr.values());
-  const patterns = new Map<string, { key: string; re: RegExp }>();
+  const whole = new Map<string, string>();
+  const withValues = new Map<string, { key: string; prefix: string; re: RegExp }>();
   for (const [key, text] of en) {
     const base = key.replace(/_(zero|one|two|few|many|other)$/, "");
     const french = fr.get(key) ?? fr.get(`${base}_other`) ?? fr.get(`${base}_one`);
     const words = text.replace(/\{\{[^}]+\}\}|\$t\([^)]*\)|<[^>]+>/g, " ");
     if (text === french || frenchTexts.has(text) || !/\p{L}{3,}/u.test(words)) continue;
-    // A string with a value and a single word around it ("From {{name}}", "Hi {{name}}") would
-    // match data as much as a leftover string (a post called "From Harare to Cork"): a string with
-    // a value counts only with two words of its own.
     if (/\{\{/.test(text) && (words.match(/\p{L}{3,}/gu) ?? []).length < 2) continue;
-    if (patterns.has(text)) continue;
-    const source = text
-      .trim()
-      .split(/\{\{[^}]+\}\}/)
+    const parts = text.trim().split(/\{\{[^}]+\}\}/);
+    if (parts.length === 1) {
+      const plain = text.trim().replace(/\s+/g, " ");
+      if (!whole.has(plain)) whole.set(plain, key);
+      continue;
+    }
+    if (withValues.has(text)) continue;
+    const source = parts
       .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+"))
-      // A value is a name, a date or a number, not a paragraph: "Published {{date}}" must not
-      // match a post that begins "Published by…".
       .join(".{1,40}?");
-    patterns.set(text, { key, re: new RegExp(`^${source}$`, "u") });
+    const prefix = parts[0]!.replace(/\s+/g, " ");
+    withValues.set(text, { key, prefix, re: new RegExp(`^${source}$`, "u") });
   }
-  return [...patterns.values()];
+  const patterns = [...withValues.values()];
+  /** The key of the English string `text` is, if it is one. */
+  return (text: string) =>
+    whole.get(text) ??
+    patterns.find(({ prefix, re }) => text.startsWith(prefix) && re.test(text))?.key;
 }
 
-const ENGLISH = englishPatterns();
+const englishKeyOf = englishPatterns();
 
 /** The visible texts of the page, each text node trimmed, plus placeholders and aria-labels. */
 async function visibleTexts(page: Page): Promise<string[]> {
@@ -108,8 +115,8 @@ async function englishLeftOn(page: Page) {
   const texts = await visibleTexts(page);
   return texts.flatMap((text) => {
     if (STAFF_SALARY_TEXT.test(text)) return [];
-    const hit = ENGLISH.find(({ re }) => re.test(text));
-    return hit ? [`"${text}" (${hit.key})`] : [];
+    const key = englishKeyOf(text);
+    return key ? [`"${text}" (${key})`] : [];
   });
 }
 
