@@ -44,22 +44,32 @@ const staffOwnersQuery = preparedQuery((db) =>
 );
 export type StaffOwner = Awaited<ReturnType<typeof listStaffOwners>>[number];
 
+/** `listAgentOwners(EVERY_OFFICE)`: the agents of every office (a list of everyone's people). */
+export const EVERY_OFFICE = Symbol("every office");
+
 /**
- * Agents of one office, by name: who may own an applicant of that office besides staff (an
- * agent follows the applicants of their own office only, decision record 48).
+ * Agents by name, each with the office they work for: who may own applicants besides staff (an
+ * agent follows the applicants of their own office only, decision record 48). For one applicant,
+ * the agents of that applicant's office (an unknown office counts as the first); for a list of
+ * people of every office, all of them, and the service refuses the others' applicants.
  */
-export async function listAgentOwners(office: string | null) {
+export async function listAgentOwners(applicantOffice: string | null | typeof EVERY_OFFICE) {
   const settings = await getSiteSettings();
   const agents = await db()
     .select({ id: profiles.id, fullName: profiles.fullName, office: profiles.office })
     .from(profiles)
     .where(and(eq(profiles.role, "agent"), isNull(profiles.erasedAt)))
     .orderBy(asc(profiles.fullName), asc(profiles.id));
-  const wanted = effectiveOffice(office, settings.offices);
-  return agents
-    .filter((a) => effectiveOffice(a.office, settings.offices) === wanted)
-    .map(({ id, fullName }) => ({ id, fullName }));
+  const withOffice = agents.map((a) => ({
+    id: a.id,
+    fullName: a.fullName,
+    office: effectiveOffice(a.office, settings.offices) ?? "",
+  }));
+  if (applicantOffice === EVERY_OFFICE) return withOffice;
+  const wanted = effectiveOffice(applicantOffice, settings.offices) ?? "";
+  return withOffice.filter((a) => a.office === wanted);
 }
+export type AgentOwner = Awaited<ReturnType<typeof listAgentOwners>>[number];
 
 /**
  * Checks the chosen owner (null: nobody): a staff member, or where `agents` is allowed an agent,

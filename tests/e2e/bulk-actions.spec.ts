@@ -165,5 +165,9 @@ test("the user list's bulk form is labelled and passes axe", async ({ page }) =>
   await expect(first.getByRole("checkbox", { name: /^Select / })).toBeVisible();
   await page.getByText("Bulk actions: move, give an owner, message or export").click();
   await expect(page.getByLabel("New owner")).toBeVisible();
+  // An agent may own applicants too (those of their own office): offered, and named as one.
+  await expect(
+    page.getByLabel("New owner").getByRole("option", { name: "Sipho Ndlovu (agent, Midrand)" }),
+  ).toHaveCount(1);
   await expectAccessible(page);
 });

@@ -4,6 +4,7 @@ import * as adminApplicant from "~/app/routes/admin/applicant";
 import * as adminApplications from "~/app/routes/admin/applications";
 import { loader as adminLayout } from "~/app/routes/admin/layout";
 import * as adminSettings from "~/app/routes/admin/settings";
+import * as adminUsers from "~/app/routes/admin/users";
 import * as agentApplicant from "~/app/routes/agent/applicant";
 import { loader as agentApplicants } from "~/app/routes/agent/applicants";
 import { loader as agentLayout } from "~/app/routes/agent/layout";
@@ -13,6 +14,7 @@ import { loader as dashboardDocuments } from "~/app/routes/dashboard/documents";
 import { loader as dashboardHome } from "~/app/routes/dashboard/home";
 import { loader as dashboardLayout } from "~/app/routes/dashboard/layout";
 import { auth } from "~/server/auth/auth.server";
+import type { BulkSummary } from "~/domain/bulk-actions";
 import { accounts, documents, mailOutbox, profiles, verifications } from "~/server/db/schema";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { setupEndpointTests } from "./endpoint-harness";
@@ -589,5 +591,37 @@ describe("staff give an applicant to an agent", () => {
     }
     const [row] = await ctx.rowsWhere(profiles, "id", applicant.id);
     expect(row?.ownerId).toBeNull();
+  });
+  it("from the user list's bulk owner: offers the agents, labelled with their office, and gives them only their own office's applicants, audited", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const agent = await newAgent();
+    const midrand = await createTestUser({ office: "Midrand", country: "South Africa" });
+    const harare = await createTestUser({ office: "Harare" });
+
+    const list = await runAs(admin, adminUsers.loader, "/admin/users");
+    const offered = (list.data as { agentOwners: { id: string; office: string }[] }).agentOwners;
+    expect(offered).toContainEqual(expect.objectContaining({ id: agent.id, office: "Midrand" }));
+
+    const outcome = await runAs(admin, adminUsers.action, "/admin/users", {
+      form: {
+        intent: "bulk",
+        selection: "selected",
+        id: [midrand.id, harare.id],
+        bulkAction: "owner",
+        ownerId: agent.id,
+      },
+    });
+    const { summary } = outcome.data as { summary: BulkSummary };
+    expect(summary.changed).toBe(1);
+    expect(summary.refused).toEqual([
+      expect.objectContaining({ id: harare.id, reason: "agentOtherOffice" }),
+    ]);
+    expect((await ctx.rowsWhere(profiles, "id", midrand.id))[0]?.ownerId).toBe(agent.id);
+    expect((await ctx.rowsWhere(profiles, "id", harare.id))[0]?.ownerId).toBeNull();
+    expect(await ctx.auditEntries(midrand.id, "user.assign_owner")).toEqual([
+      expect.objectContaining({ actorId: admin.id, details: { from: null, to: agent.id } }),
+    ]);
+    expect(await ctx.auditEntries(harare.id, "user.assign_owner")).toEqual([]);
+    expect(await listedFor(agent)).toContain(midrand.id);
   });
 });

@@ -103,6 +103,7 @@ export function BulkActions({
   actions,
   statuses,
   owners,
+  agentOwners = [],
   pageIds,
   matching,
   hidden,
@@ -113,6 +114,8 @@ export function BulkActions({
   actions: readonly string[];
   statuses?: readonly { value: string; label: string }[];
   owners: readonly { id: string; fullName: string }[];
+  /** Agents who may own applicants of their own office (the user list's people, not applications). */
+  agentOwners?: readonly { id: string; fullName: string; office: string }[];
   pageIds: readonly string[];
   /** How many rows match the filter (`capped`: more than that). */
   matching: { total: number; capped: boolean };
@@ -196,7 +199,7 @@ export function BulkActions({
             cacheKey={
               answer
                 ? null
-                : `bulk:${lang}:${formId}:${keyOf([actions, statuses, owners, pageIds, matching, hidden])}`
+                : `bulk:${lang}:${formId}:${keyOf([actions, statuses, owners, agentOwners, pageIds, matching, hidden])}`
             }
           >
             {() => (
@@ -257,6 +260,16 @@ export function BulkActions({
                     <SelectOptions
                       options={owners.map((o) => ({ value: o.id, label: o.fullName }))}
                     />
+                    {agentOwners.length ? (
+                      <optgroup label={t("bulk.agentOwners")}>
+                        <SelectOptions
+                          options={agentOwners.map((o) => ({
+                            value: o.id,
+                            label: t("bulk.ownerAgent", { name: o.fullName, office: o.office }),
+                          }))}
+                        />
+                      </optgroup>
+                    ) : null}
                   </SelectField>
                 </div>
               </>

@@ -20,7 +20,7 @@ import { dateFormatter } from "~/domain/format";
 import { parseProfileFilter } from "~/domain/users";
 import { guardedRequest } from "~/app/lib/guarded-request";
 import { requireUserAdmin } from "~/server/auth/guards.server";
-import { listStaffOwners } from "~/server/owners/owners.server";
+import { EVERY_OFFICE, listAgentOwners, listStaffOwners } from "~/server/owners/owners.server";
 import { BulkActions, withSelectAll } from "~/app/components/admin/bulk-actions";
 import { USER_BULK_ACTIONS } from "~/domain/bulk-actions";
 import { listAllProfilesForStaff } from "~/server/users/staff.server";
@@ -44,11 +44,14 @@ export const shouldRevalidate = revalidateAfterStale;
 export async function loader({ request }: Route.LoaderArgs) {
   const { viewer, url, page } = await guardedRequest(request, requireUserAdmin);
   const filter = parseProfileFilter(url.searchParams);
-  const [users, owners] = await Promise.all([
+  // The bulk owner: staff, or an agent (for applicants of the agent's own office only: the
+  // list shows every office's people, so every office's agents, and the service refuses the rest).
+  const [users, owners, agentOwners] = await Promise.all([
     listAllProfilesForStaff({ filter, page, pageSize: PAGE_SIZE }),
     listStaffOwners(),
+    listAgentOwners(EVERY_OFFICE),
   ]);
-  return { users, owners, viewerRole: viewer.role, viewerId: viewer.id };
+  return { users, owners, agentOwners, viewerRole: viewer.role, viewerId: viewer.id };
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
@@ -75,7 +78,7 @@ const COLUMNS = ["select", "user", "role", "owner", "joined", "payment", "action
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tc, lang } = useAdminT();
   const [params] = useSearchParams();
-  const { users, owners, viewerRole } = loaderData;
+  const { users, owners, agentOwners, viewerRole } = loaderData;
   const rows = users.items;
   const dateFmt = dateFormatter(lang, "date");
   const exportQs = new URLSearchParams(params);
@@ -129,6 +132,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           formId={USERS_BULK_FORM}
           actions={USER_BULK_ACTIONS}
           owners={owners}
+          agentOwners={agentOwners}
           pageIds={rows.map((u) => u.id)}
           matching={{ total: users.total, capped: false }}
           hidden={Object.fromEntries(exportQs)}
