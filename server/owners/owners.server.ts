@@ -10,7 +10,8 @@ import { type Db, db, preparedQuery, queryRows } from "~/server/db/client.server
 import { jobApplications, profiles } from "~/server/db/schema";
 import { lastChangeOf } from "~/server/db/versions.server";
 import { serverT, type Translate } from "~/server/i18n/translate.server";
-import { enqueueApplicantMail } from "~/server/mail/outbox.server";
+import { enqueueApplicantMail, inTransactionWithMail } from "~/server/mail/outbox.server";
+import { applicantsGivenEmail, applicantsGivenText } from "~/server/agents/agent-mail.server";
 import { applicantActivityEmail } from "~/server/owners/owner-mail.server";
 import { notifyUser } from "~/server/notifications/notifications.server";
 import { applicantInScope, officeScopeFor } from "~/server/offices/scope.server";
@@ -156,7 +157,8 @@ export async function assignApplicationOwner(options: {
  * change audited with the owner before and after. Staff accounts are refused: nobody owns them.
  * The owner is a staff member or an agent; an agent only of applicants of their own office (the
  * others are refused, `agentOtherOffice`). An agent's area lists whom they own, so an applicant
- * given to an agent appears there, and one given away leaves it.
+ * given to an agent appears there, and one given away leaves it; the agent is told of whom they
+ * were given (one notice and e-mail per change, none when the owner stays the same).
  */
 export async function assignApplicantOwner(options: {
   actor: Actor;
@@ -165,7 +167,7 @@ export async function assignApplicantOwner(options: {
   ownerId: string | null;
 }): Promise<BulkSummary> {
   const ids = options.people.map((p) => p.id);
-  return db().transaction(async (tx) => {
+  return inTransactionWithMail(async (tx) => {
     const agent = await checkOwner(tx, options.ownerId, { agents: true });
     const otherOffice = (r: { office: string | null }) =>
       agent !== null && (effectiveOffice(r.office, agent.offices) ?? "") !== agent.agentOffice;
@@ -207,6 +209,13 @@ export async function assignApplicantOwner(options: {
       targetType: "user",
       ownerBefore: (id) => found.get(id)?.ownerId ?? null,
     });
+    if (agent && options.ownerId) {
+      await tellAgentOfApplicants(tx, {
+        agentId: options.ownerId,
+        actorId: options.actor.id,
+        applicantIds: changing,
+      });
+    }
     const changed = new Set(changing);
     return {
       action: "owner",
@@ -227,6 +236,46 @@ export async function assignApplicantOwner(options: {
           return { id, label, reason };
         }),
     };
+  });
+}
+
+/**
+ * Tells an agent that staff gave them applicants: one in-app notification and one e-mail per
+ * change (a bulk change of many is one notice naming them, not one per person), in the agent's
+ * language, in the change's transaction. Nothing when nobody changed hands.
+ */
+async function tellAgentOfApplicants(
+  tx: Db,
+  o: { agentId: string; actorId: string; applicantIds: string[] },
+) {
+  if (o.applicantIds.length === 0) return;
+  const people = await tx
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(inArray(profiles.id, o.applicantIds))
+    .orderBy(asc(profiles.fullName), asc(profiles.id));
+  const [actor] = await tx
+    .select({ fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, o.actorId));
+  const given = {
+    staffName: actor?.fullName || actor?.email || "",
+    names: people.map((p) => p.fullName || p.email),
+  };
+  // One person: their page in the agent's area; several: the agent's list.
+  const path = people.length === 1 ? `/agent/applicants/${people[0]!.id}` : "/agent";
+  await notifyUser(tx, {
+    userId: o.agentId,
+    kind: "applicant_activity",
+    text: (t) => {
+      const { title, body } = applicantsGivenText(t, given);
+      return { title, body };
+    },
+    link: path,
+  });
+  await enqueueApplicantMail(tx, {
+    userId: o.agentId,
+    render: (r) => applicantsGivenEmail({ ...r, ...given, path }),
   });
 }
 

@@ -15,7 +15,14 @@ import { loader as dashboardHome } from "~/app/routes/dashboard/home";
 import { loader as dashboardLayout } from "~/app/routes/dashboard/layout";
 import { auth } from "~/server/auth/auth.server";
 import type { BulkSummary } from "~/domain/bulk-actions";
-import { accounts, documents, mailOutbox, profiles, verifications } from "~/server/db/schema";
+import {
+  accounts,
+  documents,
+  mailOutbox,
+  notifications,
+  profiles,
+  verifications,
+} from "~/server/db/schema";
 import { registerDocumentEndpoints } from "~/server/documents/http.server";
 import { setupEndpointTests } from "./endpoint-harness";
 import {
@@ -592,6 +599,7 @@ describe("staff give an applicant to an agent", () => {
     const [row] = await ctx.rowsWhere(profiles, "id", applicant.id);
     expect(row?.ownerId).toBeNull();
   });
+
   it("from the user list's bulk owner: offers the agents, labelled with their office, and gives them only their own office's applicants, audited", async () => {
     const admin = await createTestUser({ role: "admin" });
     const agent = await newAgent();
@@ -623,5 +631,86 @@ describe("staff give an applicant to an agent", () => {
     ]);
     expect(await ctx.auditEntries(harare.id, "user.assign_owner")).toEqual([]);
     expect(await listedFor(agent)).toContain(midrand.id);
+  });
+});
+
+describe("an agent is told when staff give them applicants", () => {
+  const noticesOf = (agent: TestUser) =>
+    ctx.db
+      .select({ title: notifications.title, body: notifications.body, link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.userId, agent.id));
+  // Besides the e-mail confirmation every new account gets.
+  const givenMailsTo = async (user: TestUser) =>
+    (await ctx.mailsTo(user.email)).filter((m) => /confié|in your care/.test(m.subject));
+
+  it("once per change, in their language, by notification and e-mail; not when the owner stays the same", async () => {
+    const manager = await createTestUser({
+      role: "manager",
+      office: "Midrand",
+      fullName: "Maria Given",
+    });
+    const agent = await newAgent();
+    await ctx.db.update(profiles).set({ preferredLanguage: "fr" }).where(eq(profiles.id, agent.id));
+    const applicant = await createTestUser({
+      office: "Midrand",
+      country: "South Africa",
+      fullName: "Thandi Given",
+    });
+
+    expect(await ownerAs(manager, applicant.id, agent.id)).toMatchObject({ status: 302 });
+    expect(await noticesOf(agent)).toEqual([
+      {
+        title: "Thandi Given vous est confié",
+        body: expect.stringContaining("Maria Given vous a confié Thandi Given"),
+        link: `/agent/applicants/${applicant.id}`,
+      },
+    ]);
+    const mails = await givenMailsTo(agent);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe("Thandi Given vous est confié");
+    expect(mails[0]?.text).toContain(`/agent/applicants/${applicant.id}`);
+
+    // Given to them again (the page, then the list): the owner did not change, nobody is told.
+    expect(await ownerAs(manager, applicant.id, agent.id)).toMatchObject({ status: 302 });
+    const admin = await createTestUser({ role: "admin" });
+    await runAs(admin, adminUsers.action, "/admin/users", {
+      form: {
+        intent: "bulk",
+        selection: "selected",
+        id: [applicant.id],
+        bulkAction: "owner",
+        ownerId: agent.id,
+      },
+    });
+    expect(await noticesOf(agent)).toHaveLength(1);
+    expect(await givenMailsTo(agent)).toHaveLength(1);
+
+    // Several at once from the list: one notice naming them, linking to their list.
+    const others = [
+      await createTestUser({ office: "Midrand", fullName: "Anele Bulk" }),
+      await createTestUser({ office: "Midrand", fullName: "Bongani Bulk" }),
+    ];
+    await runAs(admin, adminUsers.action, "/admin/users", {
+      form: {
+        intent: "bulk",
+        selection: "selected",
+        id: [applicant.id, ...others.map((o) => o.id)],
+        bulkAction: "owner",
+        ownerId: agent.id,
+      },
+    });
+    const notices = await noticesOf(agent);
+    expect(notices).toHaveLength(2);
+    expect(notices).toContainEqual({
+      title: "2 candidats vous sont confiés",
+      body: expect.stringContaining("Anele Bulk, Bongani Bulk"),
+      link: "/agent",
+    });
+    expect(await givenMailsTo(agent)).toHaveLength(2);
+
+    // Given to staff: the staff member is not told by this (it is the agent's notice).
+    await ownerAs(manager, applicant.id, manager.id);
+    expect(await givenMailsTo(manager)).toHaveLength(0);
   });
 });
