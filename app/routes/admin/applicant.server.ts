@@ -1,8 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { actionFailed, formInvalid, staleRefused } from "~/app/lib/action-result";
 import { ApplicantOwnerSchema, type BulkSummary, NO_OWNER } from "~/domain/bulk-actions";
-import { resendAgentInvitation } from "~/server/agents/resend-invitation.server";
 import {
   assignApplicantOwner,
   currentOwnerName,
@@ -10,6 +8,7 @@ import {
 } from "~/server/owners/owners.server";
 import type { IntentArgs } from "~/app/lib/intent-action.server";
 import { redirectDone } from "~/app/lib/redirect-done";
+import { answerInvitationResend } from "~/app/lib/resend-invitation.server";
 import { StaffReplySchema } from "~/domain/messages";
 import { NewTaskSchema, TaskIdSchema } from "~/domain/tasks";
 import type { Viewer } from "~/server/auth/guards.server";
@@ -118,28 +117,13 @@ export async function ownerIntent({ request, viewer, formData }: IntentArgs<View
  * Staff send again the invitation of an applicant an agent registered (their agent can too):
  * the same service, rate and rules as the agent's button.
  */
-export async function resendInvitationIntent({ request, viewer, formData }: IntentArgs<Viewer>) {
+export function resendInvitationIntent({ request, viewer, formData }: IntentArgs<Viewer>) {
   const applicantId = formData.get("applicantId");
-  const outcome = await resendAgentInvitation({
+  return answerInvitationResend(request, {
     actor: viewer,
     applicantId: typeof applicantId === "string" ? applicantId : undefined,
+    intent: "resendInvitation",
+    messages: "applicant.invitation",
+    notFound: "message",
   });
-  if (outcome.ok) return redirectDone(request, "invitationSent");
-  switch (outcome.error) {
-    case "notFound":
-      return actionFailed("resendInvitation", "applicant.invitation.notFound", 404);
-    case "confirmed":
-      return actionFailed("resendInvitation", "applicant.invitation.confirmed", 409);
-    case "tooMany":
-      return actionFailed("resendInvitation", "applicant.invitation.tooMany", 429);
-    case "tooSoon":
-      return data(
-        {
-          intent: "resendInvitation",
-          result: undefined,
-          flash: { ok: false, message: "applicant.invitation.tooSoon", count: outcome.minutes },
-        },
-        429,
-      );
-  }
 }

@@ -10,6 +10,7 @@ import { Badge } from "~/app/components/ui/badge";
 import { i18nHandle } from "~/app/i18n/namespaces";
 import { actionFailed } from "~/app/lib/action-result";
 import { runIntent } from "~/app/lib/intent-action.server";
+import { answerInvitationResend } from "~/app/lib/resend-invitation.server";
 import { redirectDone } from "~/app/lib/redirect-done";
 import { shellScreen } from "~/app/lib/shell-screen";
 import { inLanguage } from "~/domain/document-types";
@@ -23,7 +24,6 @@ import { readDocumentUpload } from "~/server/documents/upload-request.server";
 import type { Route } from "./+types/applicant";
 import { AccountBadge } from "./account-badge";
 import { RESEND_PARAM, ResendInvitationForm } from "./resend-invitation";
-import { resendIntent } from "./resend-invitation.server";
 import { AgentUploadForm } from "./applicant-upload";
 
 export const { handle, meta } = shellScreen(
@@ -66,7 +66,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     return runIntent(
       request,
       requireAgent,
-      { resend: ({ viewer }) => resendIntent(request, viewer, params.id) },
+      {
+        resend: ({ viewer }) =>
+          answerInvitationResend(request, {
+            actor: viewer,
+            applicantId: params.id,
+            intent: "resend",
+            messages: "resend",
+            notFound: "page",
+            redirect: { drop: [RESEND_PARAM] },
+          }),
+      },
       { main: "resend" },
     );
   }
