@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PhoneChannel } from "./channels";
+import { MAX_DOCUMENT_BYTES } from "./documents";
 import { MESSAGE_GROUPS } from "./enums";
 import { optionalText, requiredText } from "./text-fields";
 
@@ -52,11 +53,33 @@ export const ApplicantMessageSchema = z
     content: requiredText(10_000, "errors.contentRequired", "errors.contentTooLong"),
     /** One of their own documents, uploaded on My Documents through the document rules. */
     documentId: z.preprocess((v) => (v ? v : undefined), z.uuid().optional()),
+    /**
+     * Or a new file, sent with the message: the server stores it as one of their documents of
+     * `documentType` through the document rules (types, formats, size, content). Only its size is
+     * judged here, so the form says "too large" before sending 10 MB for nothing.
+     */
+    file: z.preprocess((v) => (isChosenFile(v) ? v : undefined), z.unknown().optional()),
+    documentType: z.preprocess((v) => (v ? v : undefined), z.string().max(100).optional()),
   })
   .superRefine((v, ctx) => {
     if (!v.replyTo && !v.subject)
       ctx.addIssue({ code: "custom", path: ["subject"], message: "errors.subjectRequired" });
+    if (!isChosenFile(v.file)) return;
+    if (v.documentId) ctx.addIssue({ code: "custom", path: ["file"], message: "errors.attachOne" });
+    if (v.file.size > MAX_DOCUMENT_BYTES)
+      ctx.addIssue({ code: "custom", path: ["file"], message: "upload.tooLarge" });
+    if (!v.documentType)
+      ctx.addIssue({ code: "custom", path: ["documentType"], message: "upload.badDocumentType" });
   });
+
+/** A file input's value when a file was chosen (an empty input sends a nameless, empty part). */
+export function isChosenFile(value: unknown): value is Blob & { name: string } {
+  return (
+    typeof Blob !== "undefined" &&
+    value instanceof Blob &&
+    (value.size > 0 || ("name" in value && value.name !== ""))
+  );
+}
 export type ApplicantMessage = z.infer<typeof ApplicantMessageSchema>;
 
 /** Staff's answer in an applicant's thread, from their page. */

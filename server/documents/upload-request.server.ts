@@ -31,6 +31,34 @@ export function readDocumentUpload(request: Request): DocumentUpload {
   return { ok: true, receive: () => receiveParts(contentType, body) };
 }
 
+/**
+ * A file that came with a page's other fields, already parsed by the route (the message form's new
+ * attachment; the body limit of /dashboard/messages bounds it to the upload's): handed to the same
+ * upload service as a streamed one, so the same rules judge it.
+ */
+export function documentUploadFromFile(
+  file: Blob & { name: string },
+  documentType: string | undefined,
+): DocumentUpload {
+  if (file.size > MAX_DOCUMENT_BYTES) return { ok: false, error: "tooLarge" };
+  return {
+    ok: true,
+    receive: async () => {
+      if (!documentType || !DOCUMENT_TYPE_KEY.test(documentType)) {
+        return { ok: false, error: "badDocumentType", documentType: null };
+      }
+      const content = Readable.fromWeb(
+        file.stream() as unknown as NodeWebReadableStream<Uint8Array>,
+      );
+      return {
+        ok: true,
+        documentType,
+        file: { name: file.name, content, complete: Promise.resolve() },
+      };
+    },
+  };
+}
+
 function receiveParts(
   contentType: string,
   body: ReadableStream<Uint8Array>,

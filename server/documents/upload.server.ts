@@ -76,6 +76,13 @@ export type IncomingFile = {
 /** An upload on someone's behalf whose permission ended while its file was arriving. */
 class UploadNoLongerAllowed extends Error {}
 
+/** What the upload was for failed in its transaction (see `alongside`): thrown on as it came. */
+class AlongsideFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super("what the upload was for failed");
+  }
+}
+
 class UploadRefused extends Error {
   constructor(readonly code: UploadError) {
     super(code);
@@ -93,6 +100,7 @@ export async function uploadDocument({
   actor,
   upload,
   onBehalf,
+  alongside,
 }: {
   actor: Pick<Viewer, "id">;
   upload: DocumentUpload;
@@ -103,6 +111,11 @@ export async function uploadDocument({
    * applicant's own to upload.
    */
   onBehalf?: { applicantId: string; stillAllowed: (tx: Db) => Promise<boolean> };
+  /**
+   * What the document is uploaded for (a message that carries it), written in the document row's
+   * transaction: when it fails, neither the row nor the file stays, and its error is thrown on.
+   */
+  alongside?: (tx: Db, document: UploadedDocument) => Promise<unknown>;
 }): Promise<UploadOutcome> {
   if (!upload.ok) return { ok: false, error: upload.error, documentType: null };
   const ownerId = onBehalf?.applicantId ?? actor.id;
@@ -142,7 +155,7 @@ export async function uploadDocument({
     stored = await storeFile(ownerId, file, type ?? null);
     await file.complete;
     const { row, replacedKeys } = await insertDocumentRow(
-      { ownerId, actorId: actor.id, stillAllowed: onBehalf?.stillAllowed, taskId },
+      { ownerId, actorId: actor.id, stillAllowed: onBehalf?.stillAllowed, taskId, alongside },
       documentType,
       stored,
       dates,
@@ -167,6 +180,7 @@ export async function uploadDocument({
       () => true,
     );
     if (bodyBroke) return { ok: false, error: "noFile", documentType };
+    if (error instanceof AlongsideFailed) throw error.reason;
     if (error instanceof UploadNoLongerAllowed) return { ok: false, error: "failed", documentType };
     if (error instanceof TaskNotOpenError) return { ok: false, error: "taskClosed", documentType };
     if (error instanceof UploadRefused) {
@@ -388,6 +402,7 @@ async function insertDocumentRow(
     actorId: string;
     stillAllowed?: (tx: Db) => Promise<boolean>;
     taskId?: string;
+    alongside?: (tx: Db, document: UploadedDocument) => Promise<unknown>;
   },
   documentType: DocumentType,
   file: StoredFile,
@@ -434,6 +449,13 @@ async function insertDocumentRow(
         documentId: row!.id,
         documentType,
       });
+    }
+    if (by.alongside) {
+      try {
+        await by.alongside(tx as unknown as Db, row!);
+      } catch (error) {
+        throw new AlongsideFailed(error);
+      }
     }
     if (by.actorId !== userId) {
       await recordAudit(tx, {

@@ -27,7 +27,12 @@ export function pagePath(path: string) {
 
 export function bodyLimitFor(path: string): BodyLimit {
   const page = pagePath(path);
-  if (page === "/api/documents" || page === "/dashboard/documents") {
+  // The applicant's message form carries a new document too (its text is a few fields more).
+  if (
+    page === "/api/documents" ||
+    page === "/dashboard/documents" ||
+    page === "/dashboard/messages"
+  ) {
     return { bytes: DOCUMENT_UPLOAD_BODY_LIMIT, kind: "upload" };
   }
   if (page === "/admin/cms") return { bytes: CMS_BODY_LIMIT, kind: "upload" };

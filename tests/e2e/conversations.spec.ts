@@ -8,6 +8,12 @@ import { newApplicantAccount, pageAs } from "./steps";
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
+const pdf = (name: string) => ({
+  name,
+  mimeType: "application/pdf",
+  buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n"),
+});
+
 async function expectNoWiderThanPhone(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${page.url()} is wider than the phone`).toBeLessThanOrEqual(360);
@@ -30,10 +36,16 @@ test("an applicant replies to a message and staff answer in the thread", async (
   await expect(noScript.getByText("Please write the message.")).toBeVisible();
   await expect(noScript.getByLabel("Subject")).toHaveValue(subject);
   await noScript.getByLabel("Your message").fill("My passport expires in May. Renew it first?");
+  // A new file goes with it, stored among their documents through the document rules.
+  await noScript.getByLabel("File", { exact: true }).setInputFiles(pdf("passport.pdf"));
+  await noScript.getByLabel("What is this document?").selectOption({ label: "Passport" });
   await noScript.getByRole("button", { name: "Send message" }).click();
   await expect(noScript.getByTestId("flash")).toContainText("Message sent");
   await phone.goto("/dashboard/messages");
   await expect(phone.getByTestId("conversation-message")).toContainText("Waiting for our answer");
+  await expect(
+    phone.getByTestId("conversation-message").getByRole("link", { name: "passport.pdf" }),
+  ).toBeVisible();
   await phone.getByText("Write to us").click();
   await expectAccessible(phone);
   await expectNoWiderThanPhone(phone);
@@ -57,6 +69,9 @@ test("an applicant replies to a message and staff answer in the thread", async (
   await expectAccessible(staff);
   await thread.getByRole("link", { name: account.fullName }).click();
   await expect(staff.getByTestId("thread-waiting")).toHaveText("1 message waiting for a reply");
+  await expect(
+    staff.getByTestId("applicant-message").getByRole("link", { name: "passport.pdf" }),
+  ).toHaveAttribute("href", /^\/files\/documents\//);
   await staff.getByLabel("Your answer").fill("Yes, please renew it first.");
   await staff.getByRole("button", { name: "Send answer" }).click();
   await expect(staff.getByTestId("flash")).toContainText("Answer sent");
@@ -70,6 +85,9 @@ test("an applicant replies to a message and staff answer in the thread", async (
   await phone.getByRole("button", { name: `Open message: Re: ${subject}` }).click();
   await expect(phone.getByTestId("message-content")).toHaveText("Yes, please renew it first.");
   await phone.getByLabel("Your reply").fill("Thank you, I will renew it.");
+  // With JavaScript the file goes in the form's fetch: a CV this time.
+  await phone.getByLabel("File", { exact: true }).setInputFiles(pdf("cv.pdf"));
+  await phone.getByLabel("What is this document?").selectOption({ label: "CV/Resume" });
   await phone.getByRole("button", { name: "Send reply" }).click();
   await expect(phone.getByTestId("flash")).toContainText("Message sent");
   await expect(phone.getByTestId("conversation-message").last()).toContainText(
@@ -86,6 +104,9 @@ test("an applicant replies to a message and staff answer in the thread", async (
   await expect(staff.getByTestId("applicant-message").last()).toContainText(
     "Thank you, I will renew it.",
   );
+  await expect(
+    staff.getByTestId("applicant-message").last().getByRole("link", { name: "cv.pdf" }),
+  ).toBeVisible();
   await staff.getByLabel("Your answer").fill("Good. Bring the new one to the office.");
   await staff.getByRole("button", { name: "Send answer" }).click();
   await expect(staff.getByTestId("flash")).toContainText("Answer sent");

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as applicantAction, loader as applicantLoader } from "~/app/routes/admin/applicant";
@@ -6,6 +8,7 @@ import { loader as adminDashboardLoader } from "~/app/routes/admin/dashboard";
 import type { DashboardQueues } from "~/app/routes/admin/dashboard-queues";
 import { loader as adminMessagesLoader } from "~/app/routes/admin/messages";
 import { action as inboxAction, loader as inboxLoader } from "~/app/routes/dashboard/messages";
+import { MAX_DOCUMENT_BYTES } from "~/domain/documents";
 import type { Page } from "~/domain/pagination";
 import { config, setConfig } from "~/server/config.server";
 import {
@@ -25,12 +28,12 @@ import { setupEndpointTests } from "./endpoint-harness";
 import { createTestUser, runAs, type TestUser } from "./harness";
 import { setupTestSmtpServer } from "./smtp-test-server";
 
-const { ctx, app } = setupEndpointTests([registerInboundMailEndpoints]);
+const { ctx, app } = setupEndpointTests([registerInboundMailEndpoints], { uploads: true });
 const smtp = setupTestSmtpServer();
 
 const INBOUND = { inboundDomain: "reply.passage.test", inboundSecret: "s".repeat(32) };
 
-async function write(applicant: TestUser, form: Record<string, string>) {
+async function write(applicant: TestUser, form: Record<string, string | Blob>) {
   return runAs(applicant, inboxAction, "/dashboard/messages", {
     form: { intent: "send", ...form },
   });
@@ -328,6 +331,108 @@ describe("attachments", () => {
   });
 });
 
+describe("a new file sent with a message", () => {
+  const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n");
+  const file = (bytes: Buffer, name: string) => new File([new Uint8Array(bytes)], name);
+
+  function documentsOf(user: TestUser) {
+    return ctx.db.select().from(documents).where(eq(documents.userId, user.id));
+  }
+  function filesOf(user: TestUser) {
+    const dir = path.join(ctx.dataDir, "uploads", "documents", user.id);
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  }
+  /** What the form shows under each field, and the text it gives back. */
+  function formAnswer(outcome: { data: unknown }) {
+    return (
+      outcome.data as {
+        result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+      }
+    ).result;
+  }
+
+  it("is stored as one of their documents through the document rules and attached to the message", async () => {
+    const applicant = await createTestUser({ office: "Harare" });
+    const sent = await write(applicant, {
+      subject: "My CV",
+      content: "Here is my CV.",
+      documentType: "cv",
+      file: file(PDF, "My CV.pdf"),
+    });
+    expect(sent.status).toBe(302);
+    const [document] = await documentsOf(applicant);
+    expect(document).toMatchObject({
+      documentType: "cv",
+      fileName: "My CV.pdf",
+      contentType: "application/pdf",
+      status: "pending",
+      fileSize: PDF.length,
+    });
+    expect(filesOf(applicant)).toHaveLength(1);
+    const [message] = await threadOf(applicant);
+    expect(message!.documentId).toBe(document!.id);
+
+    // Staff see it in the thread as any attachment.
+    const staff = await createTestUser({ role: "manager", office: "Harare" });
+    const record = await runAs(staff, applicantLoader, `/admin/applicants/${applicant.id}`, {
+      params: { id: applicant.id },
+    });
+    const thread = (record.data as { record: { messages: { documentName: string | null }[] } })
+      .record.messages;
+    expect(thread.map((m) => m.documentName)).toEqual(["My CV.pdf"]);
+  });
+
+  it("a refused file keeps nothing, says why on the file field and gives the text back", async () => {
+    const applicant = await createTestUser({ office: "Harare" });
+    const text = { subject: "Papers", content: "Please see the file." };
+
+    const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(510)]);
+    const wrongType = await write(applicant, {
+      ...text,
+      documentType: "cv",
+      file: file(exe, "cv.pdf"),
+    });
+    expect(wrongType.status).toBe(400);
+    expect(formAnswer(wrongType).error).toEqual({ file: ["upload.wrongType"] });
+    expect(formAnswer(wrongType).initialValue).toMatchObject(text);
+
+    const big = Buffer.concat([PDF, Buffer.alloc(MAX_DOCUMENT_BYTES)]);
+    const tooLarge = await write(applicant, {
+      ...text,
+      documentType: "cv",
+      file: file(big, "cv.pdf"),
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(formAnswer(tooLarge).error).toEqual({ file: ["upload.tooLarge"] });
+    expect(formAnswer(tooLarge).initialValue).toMatchObject(text);
+
+    // A file without the kind of document it is.
+    const noKind = await write(applicant, { ...text, file: file(PDF, "cv.pdf") });
+    expect(formAnswer(noKind).error).toEqual({ documentType: ["upload.badDocumentType"] });
+
+    expect(await documentsOf(applicant)).toHaveLength(0);
+    expect(await threadOf(applicant)).toHaveLength(0);
+    expect(filesOf(applicant)).toHaveLength(0);
+  });
+
+  it("a message that cannot be sent leaves no document behind", async () => {
+    const applicant = await createTestUser({ office: "Harare" });
+    const refused = await runAs(applicant, inboxAction, "/dashboard/messages", {
+      form: {
+        intent: "reply",
+        replyTo: crypto.randomUUID(),
+        content: "An answer to nothing.",
+        documentType: "cv",
+        file: file(PDF, "cv.pdf"),
+      },
+    });
+    expect(refused.status).toBe(404);
+    expect(await documentsOf(applicant)).toHaveLength(0);
+    expect(await threadOf(applicant)).toHaveLength(0);
+    expect(filesOf(applicant)).toHaveLength(0);
+  });
+});
+
 describe("replies by e-mail", () => {
   let saved: ReturnType<typeof config>;
   beforeAll(() => {
@@ -364,8 +469,9 @@ describe("replies by e-mail", () => {
     });
     expect(started.status).toBe(302);
 
-    // The e-mail as a mail server receives it carries the thread's Reply-To.
-    await deliverDueMail();
+    // The e-mail as a mail server receives it carries the thread's Reply-To (after the earlier
+    // tests' mail, more than one batch).
+    await deliverDueMail({ limit: 1000 });
     // (Their account's own e-mails carry none.)
     const received = smtp.received.find(
       (m) => m.to.includes(applicant.email) && /^Reply-To:/im.test(m.raw),

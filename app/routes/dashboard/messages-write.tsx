@@ -13,12 +13,18 @@ import {
   FormSelect,
   FormTextarea,
 } from "~/app/components/ui/field";
+import { fileInputClass } from "~/app/components/ui/input";
 import { cn } from "~/app/lib/utils";
+import { DOCUMENT_ACCEPT_ATTRIBUTE } from "~/domain/documents";
+import { inLanguage, type Localized } from "~/domain/document-types";
 import { dateFormatter } from "~/domain/format";
 import { ApplicantMessageSchema } from "~/domain/messages";
 import type { AttachableDocument, ThreadMessage } from "~/server/messages/threads.server";
 
 type Result = SubmissionResult<string[]> | undefined;
+
+/** A kind of document a new file sent with a message may be, named in each language. */
+export type UploadType = { key: string; names: Localized };
 
 /** Whom a new message goes to, as the loader found it. */
 export type Addressee = { ownerName: string | null; office: string | null };
@@ -30,10 +36,12 @@ export type Addressee = { ownerName: string | null; office: string | null };
 export function WriteMessage({
   addressee,
   attachable,
+  uploadTypes,
   result,
 }: {
   addressee: Addressee;
   attachable: AttachableDocument[];
+  uploadTypes: UploadType[];
   result: Result;
 }) {
   const { t } = useTranslation("messages");
@@ -58,7 +66,12 @@ export function WriteMessage({
       <summary className="cursor-pointer px-4 py-3 font-medium text-primary-800">
         {t("write.open")}
       </summary>
-      <Form method="post" {...getFormProps(form)} className="grid gap-3 px-4 pb-4">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="grid gap-3 px-4 pb-4"
+      >
         <input type="hidden" name="intent" value="send" />
         <p className="text-sm text-slate-700">{to}</p>
         <FormErrors errors={form.errors} ns="messages" />
@@ -71,6 +84,7 @@ export function WriteMessage({
           required
         />
         <AttachDocument field={fields.documentId} attachable={attachable} />
+        <AttachNewFile fields={fields} uploadTypes={uploadTypes} />
         <Button type="submit" className="justify-self-start" disabled={busy}>
           <SendIcon aria-hidden /> {t("write.send")}
         </Button>
@@ -83,10 +97,12 @@ export function WriteMessage({
 export function ReplyForm({
   messageId,
   attachable,
+  uploadTypes,
   result,
 }: {
   messageId: string;
   attachable: AttachableDocument[];
+  uploadTypes: UploadType[];
   result: Result;
 }) {
   const { t } = useTranslation("messages");
@@ -101,7 +117,12 @@ export function ReplyForm({
   return (
     <Card>
       <CardContent className="p-5">
-        <Form method="post" {...getFormProps(form)} className="grid gap-3">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          className="grid gap-3"
+        >
           <input type="hidden" name="intent" value="reply" />
           <input type="hidden" name="replyTo" value={messageId} />
           <FormErrors errors={form.errors} ns="messages" />
@@ -113,6 +134,7 @@ export function ReplyForm({
             required
           />
           <AttachDocument field={fields.documentId} attachable={attachable} />
+          <AttachNewFile fields={fields} uploadTypes={uploadTypes} />
           <Button type="submit" className="justify-self-start" disabled={busy}>
             <SendIcon aria-hidden /> {t("write.sendReply")}
           </Button>
@@ -122,10 +144,7 @@ export function ReplyForm({
   );
 }
 
-/**
- * One of their documents to send with the message. Files are uploaded on My Documents, where the
- * document rules check them (type, size, format); a message only points at one.
- */
+/** One of the documents they already uploaded, to send with the message. */
 function AttachDocument({
   field,
   attachable,
@@ -134,18 +153,10 @@ function AttachDocument({
   attachable: AttachableDocument[];
 }) {
   const { t, i18n } = useTranslation("messages");
-  const hint = (
-    <>
-      {t("write.attachHint")}{" "}
-      <Link to="/dashboard/documents" className="text-primary-700 underline">
-        {t("write.attachUpload")}
-      </Link>
-    </>
-  );
-  if (attachable.length === 0) return <p className="text-sm text-slate-600">{hint}</p>;
+  if (attachable.length === 0) return null;
   const lang = i18n.language as keyof AttachableDocument["typeNames"];
   return (
-    <FormSelect field={field} ns="messages" label={t("write.attach")} hint={hint}>
+    <FormSelect field={field} ns="messages" label={t("write.attach")}>
       <option value="">{t("write.attachNone")}</option>
       {attachable.map((d) => (
         <option key={d.id} value={d.id}>
@@ -153,6 +164,51 @@ function AttachDocument({
         </option>
       ))}
     </FormSelect>
+  );
+}
+
+/**
+ * Or a new file: stored as one of their documents, of the kind they choose, through the document
+ * rules (the server checks the size, the format by content, the kind's formats), in the same
+ * transaction as the message. Sensitive kinds are uploaded on My Documents, with their consent.
+ */
+function AttachNewFile({
+  fields,
+  uploadTypes,
+}: {
+  fields: Record<"file" | "documentType", AnyField>;
+  uploadTypes: UploadType[];
+}) {
+  const { t, i18n } = useTranslation("messages");
+  if (uploadTypes.length === 0) return null;
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-900">{t("write.newFile")}</legend>
+      <FormInput
+        type="file"
+        field={fields.file}
+        ns="messages"
+        label={t("write.file")}
+        hint={
+          <>
+            {t("write.fileHint")}{" "}
+            <Link to="/dashboard/documents" className="text-primary-700 underline">
+              {t("write.attachUpload")}
+            </Link>
+          </>
+        }
+        accept={DOCUMENT_ACCEPT_ATTRIBUTE}
+        controlClassName={fileInputClass}
+      />
+      <FormSelect field={fields.documentType} ns="messages" label={t("write.fileType")}>
+        <option value="">{t("write.fileTypeNone")}</option>
+        {uploadTypes.map((type) => (
+          <option key={type.key} value={type.key}>
+            {inLanguage(type.names, i18n.language)}
+          </option>
+        ))}
+      </FormSelect>
+    </fieldset>
   );
 }
 

@@ -3,8 +3,11 @@ import { data, redirect } from "react-router";
 import { actionFailed, formInvalid } from "~/app/lib/action-result";
 import type { IntentArgs } from "~/app/lib/intent-action.server";
 import { isUuid } from "~/domain/ids";
-import { ApplicantMessageSchema } from "~/domain/messages";
+import type { UploadError } from "~/domain/documents";
+import { ApplicantMessageSchema, isChosenFile } from "~/domain/messages";
 import type { Viewer } from "~/server/auth/guards.server";
+import { documentUploadFromFile } from "~/server/documents/upload-request.server";
+import { uploadDocument } from "~/server/documents/upload.server";
 import { markAllMessagesRead, markMessageRead } from "~/server/messages/messages.server";
 import {
   AttachmentNotFoundError,
@@ -32,8 +35,28 @@ export async function openMessage({ viewer, formData }: IntentArgs<Viewer>) {
 export async function writeMessage({ viewer, formData, intent }: IntentArgs<Viewer>) {
   const submission = parseWithZod(formData, { schema: ApplicantMessageSchema });
   if (submission.status !== "success") return formInvalid(intent, submission.reply());
+  const { file, documentType, ...input } = submission.value;
   try {
-    await sendApplicantMessage({ viewer, input: submission.value });
+    if (isChosenFile(file)) {
+      // A new file is stored as one of their documents through the document rules, in the
+      // message's transaction: a refused file keeps nothing and the text comes back with the reason.
+      const outcome = await uploadDocument({
+        actor: viewer,
+        upload: documentUploadFromFile(file, documentType),
+        alongside: (tx, document) =>
+          sendApplicantMessage({ viewer, input: { ...input, documentId: document.id } }, tx),
+      });
+      if (!outcome.ok) {
+        const field = outcome.error === "badDocumentType" ? "documentType" : "file";
+        const fieldErrors = { [field]: [`upload.${outcome.error}`] };
+        return formInvalid(
+          intent,
+          submission.reply({ fieldErrors }),
+          undefined,
+          uploadStatus(outcome.error),
+        );
+      }
+    } else await sendApplicantMessage({ viewer, input });
   } catch (error) {
     if (error instanceof AttachmentNotFoundError) {
       const fieldErrors = { documentId: ["errors.attachmentNotFound"] };
@@ -44,4 +67,11 @@ export async function writeMessage({ viewer, formData, intent }: IntentArgs<View
   }
   const back = submission.value.replyTo ? `id=${submission.value.replyTo}&` : "";
   throw redirect(`/dashboard/messages?${back}done=sent`);
+}
+
+function uploadStatus(error: UploadError) {
+  if (error === "tooLarge") return 413;
+  if (error === "tooMany") return 429;
+  if (error === "storageFull") return 507;
+  return error === "failed" ? 500 : 400;
 }

@@ -28,8 +28,9 @@ import {
   listOwnThread,
   messageAddresseeFor,
 } from "~/server/messages/threads.server";
+import { activeDocumentTypes } from "~/server/documents/document-types.server";
 import type { Route } from "./+types/messages";
-import { Conversation, ReplyForm, WriteMessage } from "./messages-write";
+import { Conversation, ReplyForm, type UploadType, WriteMessage } from "./messages-write";
 
 export const { handle, meta } = shellScreen(i18nHandle("messages"), "titles.messages");
 
@@ -41,21 +42,33 @@ export async function loader({ request }: Route.LoaderArgs) {
     const message = isUuid(id) ? await getInboxMessage({ viewer, messageId: id }) : null;
     if (!message) throw data({ message: "notFound" }, { status: 404 });
     if (!message.readAt) await markMessageRead({ viewer, messageId: id });
-    const [thread, attachable] = await Promise.all([
+    const [thread, attachable, uploadTypes] = await Promise.all([
       listOwnThread({ viewer }),
       listAttachableDocuments(viewer),
+      listUploadTypes(),
     ]);
-    return { view: "detail" as const, message, thread, attachable };
+    return { view: "detail" as const, message, thread, attachable, uploadTypes };
   }
-  const [inbox, thread, addressee, attachable] = await Promise.all([
+  const [inbox, thread, addressee, attachable, uploadTypes] = await Promise.all([
     listInboxMessages({ viewer, page }),
     listOwnThread({ viewer }),
     messageAddresseeFor(viewer),
     listAttachableDocuments(viewer),
+    listUploadTypes(),
   ]);
   // What they wrote, newest first (what staff wrote is in the inbox above it).
   const sent = thread.filter((m) => m.fromApplicant).reverse();
-  return { view: "list" as const, inbox, sent, addressee, attachable };
+  return { view: "list" as const, inbox, sent, addressee, attachable, uploadTypes };
+}
+
+/**
+ * The kinds of document a new file sent with a message may be: the active types, less the
+ * sensitive ones (their consent box is on My Documents).
+ */
+async function listUploadTypes(): Promise<UploadType[]> {
+  return (await activeDocumentTypes())
+    .filter((t) => !t.sensitive)
+    .map((t) => ({ key: t.key, names: t.names }));
 }
 
 export const action = ({ request }: Route.ActionArgs) =>
@@ -126,6 +139,7 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
           key={loaderData.thread.length}
           messageId={m.id}
           attachable={loaderData.attachable}
+          uploadTypes={loaderData.uploadTypes}
           result={resultFor(answer, "reply")}
         />
         <Conversation
@@ -162,6 +176,7 @@ export default function InboxPage({ loaderData, actionData }: Route.ComponentPro
         key={loaderData.sent.length}
         addressee={loaderData.addressee}
         attachable={loaderData.attachable}
+        uploadTypes={loaderData.uploadTypes}
         result={resultFor(answer, "send")}
       />
       {rows.length === 0 ? (
