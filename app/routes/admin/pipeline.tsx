@@ -127,7 +127,10 @@ export default function Pipeline({ loaderData, actionData }: Route.ComponentProp
           </Link>
         ))}
       </nav>
+      {/* Keyed by the filters shown: after "Clear filters" (or Back) its fields show the board's
+          filters, not the ones chosen before, which a later Filter would bring back unseen. */}
       <Form
+        key={filterQs.toString()}
         method="get"
         role="search"
         aria-label={t("pipeline.filters")}
