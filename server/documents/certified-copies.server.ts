@@ -94,7 +94,7 @@ export async function issueCertifiedCopy({
   ]);
   const reference = newCopyReference();
   const verifier = verifierName ?? settings.agencyName;
-  const pdf = certifiedCopyPdf(
+  const pdf = await certifiedCopyPdf(
     {
       agencyName: settings.agencyName,
       verifiedOn: formatDate(doc.reviewedAt, lng, { dateStyle: "long" }),

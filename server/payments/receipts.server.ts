@@ -12,7 +12,8 @@ import { payments, profiles, receiptCounters } from "~/server/db/schema";
 import { refundOfPayment, refundText } from "~/domain/refunds";
 import { moneyLocale, serverT } from "~/server/i18n/translate.server";
 import { formatAgencyDateTime } from "~/server/mail/render.server";
-import { type PdfLine, receiptPdf } from "./receipt-pdf.server";
+import type { PdfLine } from "~/server/pdf/pdf-document.server";
+import { receiptPdf } from "./receipt-pdf.server";
 import { applicantIsInScope, officeScopeFor } from "~/server/offices/scope.server";
 
 /** The year a payment falls in, in the agency's time zone (a receipt of 31 December stays there). */
@@ -131,7 +132,7 @@ export function receiptPdfFor(receipt: Receipt, settings: SiteSettings, lng: Lan
   const agency = receiptOffice(settings, lng);
   const row = (label: string, value: string): PdfLine => ({ text: `${label}:  ${value}` });
   const method = t(`method.${receipt.method}`);
-  return receiptPdf([
+  const lines: PdfLine[] = [
     { text: agency.name, size: 16, bold: true },
     { text: agency.address, size: 10 },
     { text: `${agency.phone} · ${agency.email}`, size: 10 },
@@ -153,5 +154,6 @@ export function receiptPdfFor(receipt: Receipt, settings: SiteSettings, lng: Lan
       size: 9,
       gapBefore: i === 0 ? 12 : 0,
     })),
-  ]);
+  ];
+  return receiptPdf(lines, { title: `${t("receipt.title")} ${receipt.receiptNumber}`, lang: lng });
 }

@@ -1,5 +1,6 @@
 import { eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { pdfBytes, pdfText } from "~/server/pdf/pdf-text.test-helper";
 import { loader as receiptLoader } from "~/app/routes/receipt";
 import { loader as pdfLoader } from "~/app/routes/resources/receipt-pdf";
 import { profiles } from "~/server/db/schema";
@@ -117,18 +118,41 @@ describe("the PDF receipt", () => {
     const response = await request(user);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
-    const text = Buffer.from(await response.arrayBuffer()).toString("latin1");
-    expect(text.startsWith("%PDF-1.4")).toBe(true);
-    expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    expect(pdfBytes(pdf).startsWith("%PDF-1.7")).toBe(true);
+    expect(pdfBytes(pdf).trimEnd().endsWith("%%EOF")).toBe(true);
+    expect(pdfBytes(pdf)).toMatch(/\/Lang \(fr\)/);
+    const text = await pdfText(pdf);
     expect(text).toContain(payment.receiptNumber!);
     expect(text).toContain("Célia Mondlane");
-    // French words, in the PDF's Latin-1 text.
     expect(text).toContain("Reçu");
-    expect(text).toContain("Frais d'inscription");
+    expect(text).toMatch(/Frais d[’']inscription/);
 
     const manager = await createTestUser({ role: "manager" });
     expect((await request(manager)).status).toBe(200);
     const other = await createTestUser();
     await expect(request(other)).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("prints an Arabic or Amharic payer's name as written, in embedded fonts, tagged", async () => {
+    for (const fullName of ["محمد عبد الله", "አበበ ቢቂላ"]) {
+      const user = await createTestUser({ fullName });
+      const payment = await paySimulated(user);
+      const response = await (pdfLoader as (a: unknown) => Promise<Response>)({
+        request: await requestAs(user, `/receipts/${payment.id}/pdf`),
+        params: { paymentId: payment.id },
+        context: {},
+      });
+      const pdf = new Uint8Array(await response.arrayBuffer());
+      const text = await pdfText(pdf);
+      expect(text).toContain(fullName);
+      expect(text).not.toContain("?");
+      const bytes = pdfBytes(pdf);
+      expect(bytes).toMatch(/\/FontFile2 \d+ 0 R/);
+      expect(bytes).not.toContain("/Helvetica");
+      expect(bytes).toMatch(/\/StructTreeRoot \d+ 0 R/);
+      expect(bytes).toMatch(/<<\s*\/Marked true\s*>>/);
+      expect(bytes).toMatch(/\/Lang \(en\)/);
+    }
   });
 });
