@@ -77,7 +77,7 @@ test("an applicant pays with EcoCash from their phone, gets a receipt and opens 
   const pdfHref = await page.getByRole("link", { name: "Download PDF" }).getAttribute("href");
   const pdf = await page.request.get(pdfHref!);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  expect((await pdf.body()).subarray(0, 8).toString()).toBe("%PDF-1.4");
+  expect((await pdf.body()).subarray(0, 8).toString()).toBe("%PDF-1.7");
 
   // Staff find it in the payments list, by provider, with its receipt.
   const receiptNumber = (await receipt.textContent())!.match(/R-\d{4}-\d{6}/)![0];
