@@ -71,20 +71,22 @@ export const test = base.extend<
   ],
 });
 
-const hydrating = new WeakSet<Page>();
+/** Whether each page runs scripts, as the last one to say so knows (the test's own page fixture). */
+const runsScripts = new WeakMap<Page, boolean>();
 /**
  * page.goto waits until the page has hydrated (app/root.tsx marks <html data-hydrated>): a
  * visitor's page hydrates only after its first paint, and a test that opens a menu, picks a filter
  * or follows a link at once would otherwise race it. Pages without JavaScript are used as they load.
  */
 function waitForHydrationOnGoto(page: Page, javaScriptEnabled: boolean) {
-  if (hydrating.has(page)) return;
-  hydrating.add(page);
+  const patched = runsScripts.has(page);
+  runsScripts.set(page, javaScriptEnabled);
+  if (patched) return;
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
     const html = /text\/html/.test(response?.headers()["content-type"] ?? "");
-    if (javaScriptEnabled && html) {
+    if (runsScripts.get(page) && html) {
       await page
         .waitForFunction(
           () => document.documentElement.hasAttribute("data-hydrated"),
