@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "~/app/components/ui/alert";
 import { translateErrors } from "~/app/lib/form-errors";
 import { cn } from "~/app/lib/utils";
-import { Input, Label, NativeSelect } from "./input";
+import { fileInputClass, Input, Label, NativeSelect } from "./input";
 import { Textarea } from "./textarea";
 
 /*
@@ -181,9 +181,19 @@ export function FormInput({
   const { frame, conform, control } = useBoundField(props);
   return (
     <FieldFrame {...frame}>
-      {(aria) => (
-        <Input {...getInputProps(props.field, { type, ...conform })} {...aria} {...control} />
-      )}
+      {(aria) =>
+        type === "file" ? (
+          // A file input has its own frame (as tall as its button): not the text field's height.
+          <input
+            {...getInputProps(props.field, { type, ...conform })}
+            {...aria}
+            {...control}
+            className={cn(fileInputClass, control.className)}
+          />
+        ) : (
+          <Input {...getInputProps(props.field, { type, ...conform })} {...aria} {...control} />
+        )
+      }
     </FieldFrame>
   );
 }

@@ -13,7 +13,6 @@ import {
   FormSelect,
   FormTextarea,
 } from "~/app/components/ui/field";
-import { fileInputClass } from "~/app/components/ui/input";
 import { cn } from "~/app/lib/utils";
 import { DOCUMENT_ACCEPT_ATTRIBUTE } from "~/domain/documents";
 import { inLanguage, type Localized } from "~/domain/document-types";
@@ -198,7 +197,6 @@ function AttachNewFile({
           </>
         }
         accept={DOCUMENT_ACCEPT_ATTRIBUTE}
-        controlClassName={fileInputClass}
       />
       <FormSelect field={fields.documentType} ns="messages" label={t("write.fileType")}>
         <option value="">{t("write.fileTypeNone")}</option>
